@@ -1,0 +1,20 @@
+import { defineCommand } from 'citty';
+import { inspectOntology, formatInspection } from '../../ontology/inspect.js';
+import { loadVocabulary } from '../../ontology/dispatch.js';
+import { out } from '../io.js';
+import { progress } from '../progress.js';
+
+export default defineCommand({
+  meta: { name: 'inspect', description: 'Show an ontology\'s IRI and version, concept counts per kind, and label / synonym coverage.' },
+  args: {
+    ontology: { type: 'positional', description: 'Ontology file (Turtle, N-Triples, RDF/XML, JSON-LD) or another supported vocabulary source', required: true },
+    json: { type: 'boolean', description: 'Print one JSON object instead of a table' },
+  },
+  async run({ args }) {
+    const bar = progress(`loading ${args.ontology}`);
+    const index = await loadVocabulary(args.ontology, { onProgress: (d, t) => bar.update(d, t) });
+    bar.done();
+    const report = inspectOntology(index);
+    out(args.json ? JSON.stringify(report, null, 2) : formatInspection(report));
+  },
+});

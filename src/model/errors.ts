@@ -1,0 +1,99 @@
+/**
+ * The one error type of ioa-align (STYLE.md point 5): a closed union of codes, an optional
+ * location (file, line/column or JSON path) and the underlying cause. Library code throws it;
+ * only the CLI entry point turns it into an exit code.
+ *
+ * Add a code to the section of the module that raises it; never reuse a code for another meaning.
+ */
+export const ERROR_CODES = [
+  // usage and internal
+  'E_USAGE',
+  'E_INTERNAL',
+  // reading files and ontologies (src/ontology)
+  'E_FILE_UNREADABLE',
+  'E_UNKNOWN_FORMAT',
+  'E_PARSE_TURTLE',
+  'E_PARSE_RDFXML',
+  'E_PARSE_JSONLD',
+  'E_PARSE_JSON',
+  'E_EMPTY_ONTOLOGY',
+  // OAEI Alignment API files (src/ontology/alignment-reader.ts)
+  'E_ALIGNMENT_NO_CELLS',
+  'E_ALIGNMENT_BAD_CELL',
+  // exchange formats (src/exchange)
+  'E_SSSOM_MISSING_METADATA',
+  'E_SSSOM_MISSING_COLUMN',
+  'E_SSSOM_DUPLICATE_COLUMN',
+  'E_SSSOM_UNKNOWN_PREFIX',
+  'E_SSSOM_SCORE_RANGE',
+  'E_SSSOM_TRUNCATED',
+  'E_SSSOM_BAD_ROW',
+  'E_SSSOM_BAD_METADATA',
+  'E_EXCHANGE_BAD_JSON',
+  'E_EXCHANGE_BAD_CSV',
+  'E_EXCHANGE_UNKNOWN_FORMAT',
+  'E_WRITE_FAILED',
+  // generators and fusion (src/generators)
+  'E_UNKNOWN_GENERATOR',
+  'E_GENERATOR_FAILED',
+  // embedding runtime (src/embedding)
+  'E_MODEL_MISSING',
+  'E_MODEL_BUILD_FAILED',
+  'E_MODEL_LOAD_FAILED',
+  // benchmark harness (src/bench)
+  'E_BENCH_MANIFEST',
+  'E_UNKNOWN_CORPUS',
+  // envelope / document validation (src/envelope)
+  'E_INVALID_DOCUMENT',
+  'E_LIMIT_EXCEEDED',
+  // gate and artifacts (src/gate)
+  'E_KEY_INVALID',
+  'E_SIGNATURE_INVALID',
+  'E_ARTIFACT_BUILD',
+  // retrieval (src/retrieval)
+  'E_RETRIEVAL',
+  // carriers (src/carriers)
+  'E_CARRIER_INVALID',
+  // agent-world vocabularies (src/vocab)
+  'E_VOCAB_INVALID',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Where in the input the fault lies; any subset may be known. */
+export interface ErrorLocation {
+  file?: string;
+  line?: number;
+  column?: number;
+  /** JSON path such as `$.mappingRules[0].conditions` */
+  path?: string;
+}
+
+export class IoaError extends Error {
+  override readonly name = 'IoaError';
+  readonly code: ErrorCode;
+  readonly location: ErrorLocation;
+
+  constructor(code: ErrorCode, message: string, location: ErrorLocation = {}, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.location = location;
+  }
+
+  /** `file:line:column: message [CODE]` — the form the CLI prints. */
+  describe(): string {
+    const { file, line, column, path } = this.location;
+    let where = file ?? '';
+    if (line !== undefined) where += `${where ? ':' : 'line '}${line}${column !== undefined ? `:${column}` : ''}`;
+    if (path) where += `${where ? ' ' : ''}at ${path}`;
+    return `${where ? `${where}: ` : ''}${this.message} [${this.code}]`;
+  }
+
+  toJSON(): { code: ErrorCode; message: string } & ErrorLocation {
+    return { code: this.code, message: this.message, ...this.location };
+  }
+}
+
+export function isIoaError(value: unknown): value is IoaError {
+  return value instanceof IoaError;
+}

@@ -1,0 +1,71 @@
+import type { Concept, ConceptKind } from './concept.js';
+
+/** A loaded ontology: its identity, version and concepts, ready for matching and checks. */
+export interface OntologyIndex {
+  /** The `owl:Ontology` IRI (or the vocabulary's own id), when the source declares one. */
+  iri?: string;
+  /** `owl:versionInfo` literal, when present. */
+  version?: string;
+  /** `owl:versionIRI`, when present. */
+  versionIri?: string;
+  /** Where it was loaded from (file path or package name), for messages. */
+  source: string;
+  /** Concepts in source order, unique by IRI. */
+  concepts: Concept[];
+  byIri: Map<string, Concept>;
+  /** Lower-cased, whitespace-folded label and synonym text → IRIs carrying it. */
+  labelIndex: Map<string, string[]>;
+  /** Non-fatal things the loader noticed (duplicate IRIs, empty labels …). */
+  warnings: string[];
+  /**
+   * Named declarations per kind as the file states them, including language built-ins such as
+   * an explicitly declared owl:Thing, which are not matchable concepts. This is the count the
+   * OAEI publishes (mouse.owl: 2,744 classes, of which owl:Thing is one).
+   */
+  declaredCounts: Partial<Record<ConceptKind, number>>;
+}
+
+export function labelKey(text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+export function buildOntologyIndex(init: {
+  source: string;
+  concepts: Concept[];
+  iri?: string;
+  version?: string;
+  versionIri?: string;
+  warnings?: string[];
+  declaredCounts?: Partial<Record<ConceptKind, number>>;
+}): OntologyIndex {
+  const byIri = new Map<string, Concept>();
+  const labelIndex = new Map<string, string[]>();
+  for (const concept of init.concepts) {
+    byIri.set(concept.iri, concept);
+    for (const text of [...concept.labels.map((l) => l.text), ...concept.synonyms.map((s) => s.text)]) {
+      const key = labelKey(text);
+      if (!key) continue;
+      const list = labelIndex.get(key);
+      if (!list) labelIndex.set(key, [concept.iri]);
+      else if (!list.includes(concept.iri)) list.push(concept.iri);
+    }
+  }
+  const index: OntologyIndex = {
+    source: init.source,
+    concepts: init.concepts,
+    byIri,
+    labelIndex,
+    warnings: init.warnings ?? [],
+    declaredCounts: init.declaredCounts ?? countByKind(init.concepts),
+  };
+  if (init.iri !== undefined) index.iri = init.iri;
+  if (init.version !== undefined) index.version = init.version;
+  if (init.versionIri !== undefined) index.versionIri = init.versionIri;
+  return index;
+}
+
+export function countByKind(concepts: readonly Concept[]): Partial<Record<ConceptKind, number>> {
+  const counts: Partial<Record<ConceptKind, number>> = {};
+  for (const c of concepts) counts[c.kind] = (counts[c.kind] ?? 0) + 1;
+  return counts;
+}

@@ -1,0 +1,124 @@
+/**
+ * Reader for OAEI Alignment API files (RDF/XML). Cells keep their relation: `=` is equivalence,
+ * `<` and `>` are directional subsumption and are never folded into `=`.
+ */
+import type { Quad } from '@rdfjs/types';
+import { IoaError } from '../model/errors.js';
+import { NS, RDF_TYPE } from '../model/vocabulary.js';
+import { readRdfFile } from './rdf-source.js';
+
+/** Alignment API relations as written in `<relation>`. */
+export type AlignmentRelation = '=' | '<' | '>' | '%' | 'HasInstance' | 'InstanceOf';
+
+export interface AlignmentCell {
+  entity1: string;
+  entity2: string;
+  relation: AlignmentRelation;
+  /** `<measure>`, in [0, 1]; 1 when absent (the Alignment API default). */
+  measure: number;
+}
+
+export interface Alignment {
+  onto1?: string;
+  onto2?: string;
+  uri1?: string;
+  uri2?: string;
+  /** `<type>`, e.g. `11`, `??`. */
+  type?: string;
+  cells: AlignmentCell[];
+}
+
+/**
+ * The SKOS predicate of a relation, read as "entity1 PREDICATE entity2": `<` (entity1 is
+ * subsumed by entity2) means entity2 is broader, `skos:broadMatch`.
+ */
+export const PREDICATE_OF_RELATION: Record<AlignmentRelation, string> = {
+  '=': 'skos:exactMatch',
+  '<': 'skos:broadMatch',
+  '>': 'skos:narrowMatch',
+  '%': 'skos:relatedMatch',
+  HasInstance: 'skos:narrowMatch',
+  InstanceOf: 'skos:broadMatch',
+};
+
+export const RELATION_OF_PREDICATE: Record<string, AlignmentRelation> = {
+  'skos:exactMatch': '=',
+  'skos:broadMatch': '<',
+  'skos:narrowMatch': '>',
+  'skos:relatedMatch': '%',
+  'owl:equivalentClass': '=',
+  'owl:equivalentProperty': '=',
+  'rdfs:subClassOf': '<',
+  'rdfs:subPropertyOf': '<',
+};
+
+const RELATIONS = new Set<string>(Object.keys(PREDICATE_OF_RELATION));
+
+/**
+ * Files in the wild declare the namespace both with and without the trailing `#`
+ * (`…/alignment` + `Cell` → `…/alignmentCell`); accept both spellings.
+ */
+function alignTerm(iri: string): string | undefined {
+  const base = NS.align.slice(0, -1);
+  if (iri.startsWith(NS.align)) return iri.slice(NS.align.length);
+  if (iri.startsWith(base)) return iri.slice(base.length);
+  return undefined;
+}
+
+export async function readAlignmentFile(path: string): Promise<Alignment> {
+  const { quads } = await readRdfFile(path, { format: 'rdfxml' });
+  return alignmentFromQuads(quads, path);
+}
+
+export function alignmentFromQuads(quads: Quad[], file: string): Alignment {
+  const nodes = new Map<string, Map<string, Quad['object'][]>>();
+  const alignmentNodes: string[] = [];
+  const cellNodes: string[] = [];
+  for (const q of quads) {
+    const s = q.subject.value;
+    if (q.predicate.value === RDF_TYPE) {
+      const t = alignTerm(q.object.value);
+      if (t === 'Alignment') alignmentNodes.push(s);
+      if (t === 'Cell') cellNodes.push(s);
+      continue;
+    }
+    const p = alignTerm(q.predicate.value);
+    if (!p) continue;
+    let props = nodes.get(s);
+    if (!props) nodes.set(s, (props = new Map()));
+    const list = props.get(p);
+    if (list) list.push(q.object);
+    else props.set(p, [q.object]);
+  }
+  if (alignmentNodes.length === 0 && cellNodes.length === 0) {
+    throw new IoaError('E_ALIGNMENT_NO_CELLS', 'not an Alignment API file: no Alignment element and no Cell', { file });
+  }
+  const first = (node: string, prop: string): string | undefined => nodes.get(node)?.get(prop)?.[0]?.value;
+  const alignment: Alignment = { cells: [] };
+  const root = alignmentNodes[0];
+  if (root) {
+    for (const field of ['onto1', 'onto2', 'uri1', 'uri2', 'type'] as const) {
+      const objects = nodes.get(root)?.get(field);
+      const value = objects?.[0];
+      if (!value) continue;
+      // onto1 may be a node carrying the ontology IRI as its subject (Alignment API level 0 "Ontology" form).
+      alignment[field] = value.termType === 'BlankNode' ? (first(value.value, 'location') ?? value.value) : value.value;
+    }
+  }
+  cellNodes.forEach((cell, i) => {
+    const entity1 = first(cell, 'entity1');
+    const entity2 = first(cell, 'entity2');
+    const relation = (first(cell, 'relation') ?? '=').trim();
+    const measureText = first(cell, 'measure');
+    const where = { file, path: `Cell[${i}]` };
+    if (!entity1 || !entity2) throw new IoaError('E_ALIGNMENT_BAD_CELL', `cell ${i + 1} lacks ${!entity1 ? 'entity1' : 'entity2'}`, where);
+    if (!RELATIONS.has(relation)) throw new IoaError('E_ALIGNMENT_BAD_CELL', `cell ${i + 1} has unknown relation "${relation}"`, where);
+    const measure = measureText === undefined ? 1 : Number(measureText);
+    if (!Number.isFinite(measure) || measure < 0 || measure > 1) {
+      throw new IoaError('E_ALIGNMENT_BAD_CELL', `cell ${i + 1} has measure "${measureText}" outside [0, 1]`, where);
+    }
+    alignment.cells.push({ entity1, entity2, relation: relation as AlignmentRelation, measure });
+  });
+  if (alignment.cells.length === 0) throw new IoaError('E_ALIGNMENT_NO_CELLS', 'the alignment has no cells', { file });
+  return alignment;
+}

@@ -1,0 +1,41 @@
+/**
+ * One entry for every vocabulary source the CLI accepts. Sources are tried in order; the first
+ * whose `accepts` says yes loads it. Agent-world loaders (OASF folders, Hugging Face tasks,
+ * A2A agent cards) register here so `inspect`, `propose` and `bench` take them like any file.
+ */
+import { stat } from 'node:fs/promises';
+import type { OntologyIndex } from '../model/ontology-index.js';
+import { loadOntologyFile, type LoadOptions } from './load.js';
+
+export interface VocabularySource {
+  name: string;
+  /** Cheap check on the location (path or package-like name); may look at the file system. */
+  accepts(location: string): Promise<boolean>;
+  load(location: string, options: LoadOptions): Promise<OntologyIndex>;
+}
+
+const rdfFile: VocabularySource = {
+  name: 'rdf-file',
+  async accepts() {
+    return true; // the fallback: errors for unreadable or unknown files come from the RDF reader
+  },
+  load: loadOntologyFile,
+};
+
+/** Registered before the RDF fallback; later issues add OASF, hf-tasks and agent cards. */
+export const VOCABULARY_SOURCES: VocabularySource[] = [];
+
+export async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+export async function loadVocabulary(location: string, options: LoadOptions = {}): Promise<OntologyIndex> {
+  for (const source of VOCABULARY_SOURCES) {
+    if (await source.accepts(location)) return source.load(location, options);
+  }
+  return rdfFile.load(location, options);
+}

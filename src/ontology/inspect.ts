@@ -1,0 +1,79 @@
+import type { ConceptKind } from '../model/concept.js';
+import { countByKind, type OntologyIndex } from '../model/ontology-index.js';
+
+export interface InspectionReport {
+  source: string;
+  ontologyIri: string | null;
+  version: string | null;
+  versionIri: string | null;
+  /** Declarations per kind as the file states them (OAEI's published counts). */
+  counts: Partial<Record<ConceptKind, number>>;
+  /** Concepts that generators will match (built-ins such as owl:Thing left out). */
+  matchable: Partial<Record<ConceptKind, number>>;
+  concepts: number;
+  coverage: {
+    /** Share of concepts with a label from the source (not a split local name). */
+    withSourceLabel: number;
+    withSynonym: number;
+    withAbbreviation: number;
+    withDefinition: number;
+    labels: number;
+    synonyms: number;
+    languages: string[];
+  };
+  warnings: string[];
+}
+
+const share = (n: number, total: number): number => (total === 0 ? 0 : Math.round((n / total) * 10_000) / 10_000);
+
+export function inspectOntology(index: OntologyIndex): InspectionReport {
+  const total = index.concepts.length;
+  let withSourceLabel = 0, withSynonym = 0, withAbbreviation = 0, withDefinition = 0, labels = 0, synonyms = 0;
+  const languages = new Set<string>();
+  for (const c of index.concepts) {
+    if (c.labels.some((l) => l.source !== 'localName')) withSourceLabel++;
+    if (c.synonyms.length) withSynonym++;
+    if (c.abbreviations.length) withAbbreviation++;
+    if (c.definitions.length) withDefinition++;
+    labels += c.labels.length;
+    synonyms += c.synonyms.length;
+    for (const l of [...c.labels, ...c.synonyms]) if (l.lang) languages.add(l.lang);
+  }
+  return {
+    source: index.source,
+    ontologyIri: index.iri ?? null,
+    version: index.version ?? null,
+    versionIri: index.versionIri ?? null,
+    counts: index.declaredCounts,
+    matchable: countByKind(index.concepts),
+    concepts: total,
+    coverage: {
+      withSourceLabel: share(withSourceLabel, total),
+      withSynonym: share(withSynonym, total),
+      withAbbreviation: share(withAbbreviation, total),
+      withDefinition: share(withDefinition, total),
+      labels,
+      synonyms,
+      languages: [...languages].sort(),
+    },
+    warnings: index.warnings,
+  };
+}
+
+export function formatInspection(r: InspectionReport): string {
+  const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+  const lines = [
+    `source       ${r.source}`,
+    `ontology     ${r.ontologyIri ?? '(none declared)'}`,
+    `version      ${r.version ?? '(none)'}${r.versionIri ? `  (${r.versionIri})` : ''}`,
+    'declared     ' + Object.entries(r.counts).map(([k, n]) => `${k} ${n}`).join(', '),
+    `matchable    ${r.concepts} concepts`,
+    `labels       ${r.coverage.labels} (${pct(r.coverage.withSourceLabel)} of concepts have a label of their own; the rest use the split local name)`,
+    `synonyms     ${r.coverage.synonyms} (${pct(r.coverage.withSynonym)} of concepts)`,
+    `abbreviations ${pct(r.coverage.withAbbreviation)} of concepts   definitions ${pct(r.coverage.withDefinition)}`,
+    `languages    ${r.coverage.languages.length ? r.coverage.languages.join(', ') : '(untagged)'}`,
+  ];
+  for (const w of r.warnings.slice(0, 20)) lines.push(`warning      ${w}`);
+  if (r.warnings.length > 20) lines.push(`warning      … and ${r.warnings.length - 20} more`);
+  return lines.join('\n');
+}

@@ -1,0 +1,52 @@
+import type { Quad } from '@rdfjs/types';
+import jsonld from 'jsonld';
+import { DataFactory } from 'n3';
+import { IoaError } from '../model/errors.js';
+
+/**
+ * A jsonld document loader that refuses every URL: ontology files must carry their contexts
+ * inline (draft Section 6.1 recommends exactly that), and nothing here may reach the network.
+ */
+export const offlineDocumentLoader = async (url: string): Promise<never> => {
+  throw new IoaError('E_PARSE_JSONLD', `remote JSON-LD context ${url} is not loaded: network access is disabled`);
+};
+
+interface JsonLdTerm { termType: string; value: string; language?: string; datatype?: { value: string } }
+interface JsonLdQuad { subject: JsonLdTerm; predicate: JsonLdTerm; object: JsonLdTerm; graph: JsonLdTerm }
+
+function term(t: JsonLdTerm): Quad['object'] {
+  if (t.termType === 'BlankNode') return DataFactory.blankNode(t.value.replace(/^_:/, ''));
+  if (t.termType === 'Literal') {
+    return DataFactory.literal(t.value, t.language ? t.language : t.datatype ? DataFactory.namedNode(t.datatype.value) : undefined);
+  }
+  return DataFactory.namedNode(t.value);
+}
+
+/** JSON-LD text → quads, offline. Errors name the file and, for JSON syntax, the position. */
+export async function toRdfOffline(text: string, file: string): Promise<Quad[]> {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (error) {
+    const message = (error as Error).message;
+    const pos = /position (\d+)/.exec(message);
+    const location: { file: string; line?: number; column?: number } = { file };
+    if (pos) {
+      const before = text.slice(0, Number(pos[1]));
+      location.line = before.split('\n').length;
+      location.column = before.length - before.lastIndexOf('\n');
+    }
+    throw new IoaError('E_PARSE_JSON', `malformed JSON: ${message}`, location, { cause: error });
+  }
+  try {
+    const raw = (await jsonld.toRDF(doc as jsonld.JsonLdDocument, { documentLoader: offlineDocumentLoader as never })) as unknown as JsonLdQuad[];
+    return raw.map((q) => DataFactory.quad(
+      term(q.subject) as Quad['subject'],
+      DataFactory.namedNode(q.predicate.value),
+      term(q.object),
+    ) as Quad);
+  } catch (error) {
+    if (error instanceof IoaError) throw error;
+    throw new IoaError('E_PARSE_JSONLD', `malformed JSON-LD: ${(error as Error).message}`, { file }, { cause: error });
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Turning identifiers into words. Used by loaders (a concept without a label gets its split
+ * local name) and by lexical generators (normalisation), so both agree on what a "word" is.
+ */
+
+/** Fragment after `#`, else the last non-empty path segment, else the IRI itself. */
+export function localNameOf(iri: string): string {
+  const hash = iri.lastIndexOf('#');
+  if (hash >= 0 && hash < iri.length - 1) return iri.slice(hash + 1);
+  const trimmed = iri.replace(/[/#]+$/, '');
+  const slash = trimmed.lastIndexOf('/');
+  const colon = trimmed.lastIndexOf(':');
+  const cut = Math.max(slash, colon);
+  return cut >= 0 && cut < trimmed.length - 1 ? trimmed.slice(cut + 1) : trimmed;
+}
+
+/**
+ * `hasPaperTitle` → `has Paper Title`, `Conference_Member` → `Conference Member`,
+ * `MA_0000001` → `MA 0000001`, `XMLParser` → `XML Parser`.
+ */
+export function splitIdentifier(name: string): string {
+  let decoded = name;
+  try {
+    decoded = decodeURIComponent(name);
+  } catch {
+    // A stray % is just a character here.
+  }
+  return decoded
+    .replace(/[_\-.\s]+/g, ' ')
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
+    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+    .replace(/(\p{L})(\p{N})/gu, '$1 $2')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
