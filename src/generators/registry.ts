@@ -1,0 +1,17 @@
+/**
+ * The registry is data (STYLE.md point 2): the keys are the `--generators` choices, and each
+ * entry imports its module only when used, so heavy runtimes (embeddings, WordNet) load on
+ * first use (point 3). A test fails if a generator file exists without an entry here.
+ */
+import type { GeneratorFactory } from './types.js';
+
+type Loader = () => Promise<GeneratorFactory>;
+const load = (importer: () => Promise<{ default: GeneratorFactory }>): Loader => async () => (await importer()).default;
+
+export const GENERATORS = {
+  // Entries are added by the generator modules' issues, e.g.
+  // exact: load(() => import('./exact.js')),
+} satisfies Record<string, Loader>;
+
+export type GeneratorName = keyof typeof GENERATORS;
+void load;

@@ -1,0 +1,37 @@
+/**
+ * The generator contract (STYLE.md point 1): a small interface, one file per generator, each
+ * ending in `export default defineGenerator(...)`. Generators are allowed to be clever and wrong:
+ * their scores are raw and uncalibrated, and only ranks cross generator boundaries (fusion).
+ */
+import type { Candidate, MappingJustification } from '../model/mapping.js';
+import type { OntologyIndex } from '../model/ontology-index.js';
+
+export interface GeneratorOptions {
+  /** Candidates kept per subject. */
+  topK: number;
+  /** Upper bound on concurrently running asynchronous work (p-limit). */
+  concurrency?: number;
+  onProgress?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+export interface Generator {
+  readonly name: string;
+  readonly justification: MappingJustification;
+  /** What `score` means, written to SSSOM `similarity_measure`. */
+  readonly measure: string;
+  /**
+   * Candidates from `source` concepts (subjects) to `target` concepts (objects), at most
+   * `topK` per subject, ranks 1..k per subject in descending score. Direction matters:
+   * propose(a, b) is not propose(b, a) with the columns swapped.
+   */
+  propose(source: OntologyIndex, target: OntologyIndex, options: GeneratorOptions): AsyncIterable<Candidate>;
+}
+
+/** Per-generator settings from the CLI or a benchmark manifest. */
+export type GeneratorConfig = Readonly<Record<string, unknown>>;
+export type GeneratorFactory = (config?: GeneratorConfig) => Generator;
+
+export function defineGenerator(factory: GeneratorFactory): GeneratorFactory {
+  return factory;
+}
