@@ -2,6 +2,7 @@ import type { Quad } from '@rdfjs/types';
 import jsonld from 'jsonld';
 import { DataFactory } from 'n3';
 import { IoaError } from '../model/errors.js';
+import { parseJson } from '../text/json.js';
 
 /**
  * A jsonld document loader that refuses every URL: ontology files must carry their contexts
@@ -24,20 +25,7 @@ function term(t: JsonLdTerm): Quad['object'] {
 
 /** JSON-LD text → quads, offline. Errors name the file and, for JSON syntax, the position. */
 export async function toRdfOffline(text: string, file: string): Promise<Quad[]> {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (error) {
-    const message = (error as Error).message;
-    const pos = /position (\d+)/.exec(message);
-    const location: { file: string; line?: number; column?: number } = { file };
-    if (pos) {
-      const before = text.slice(0, Number(pos[1]));
-      location.line = before.split('\n').length;
-      location.column = before.length - before.lastIndexOf('\n');
-    }
-    throw new IoaError('E_PARSE_JSON', `malformed JSON: ${message}`, location, { cause: error });
-  }
+  const doc = parseJson(text, file);
   try {
     const raw = (await jsonld.toRDF(doc as jsonld.JsonLdDocument, { documentLoader: offlineDocumentLoader as never })) as unknown as JsonLdQuad[];
     return raw.map((q) => DataFactory.quad(

@@ -10,7 +10,6 @@ import type { Quad } from '@rdfjs/types';
 import { Parser as N3Parser } from 'n3';
 import { RdfXmlParser } from 'rdfxml-streaming-parser';
 import { IoaError } from '../model/errors.js';
-import { toRdfOffline } from './jsonld-offline.js';
 
 export type RdfFormat = 'turtle' | 'ntriples' | 'rdfxml' | 'jsonld';
 
@@ -142,6 +141,8 @@ export async function readRdfFile(path: string, options: { format?: RdfFormat; o
   if (format === 'jsonld') {
     const text = await readFile(path, 'utf8');
     options.onProgress?.(total, total);
+    // jsonld is a heavy import: load it only for JSON-LD input.
+    const { toRdfOffline } = await import('./jsonld-offline.js');
     return { quads: await toRdfOffline(text, path), format };
   }
   return { quads: await parseStream(path, format, total, options.onProgress), format };

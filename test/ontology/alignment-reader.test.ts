@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readAlignmentFile, PREDICATE_OF_RELATION } from '../../src/ontology/alignment-reader.js';
+import { IoaError } from '../../src/model/errors.js';
+
+const corpus = (p: string): string => join(import.meta.dirname, '../../corpora', p);
+
+async function alignmentFile(cells: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'ioa-align-'));
+  const path = join(dir, 'a.rdf');
+  await writeFile(path, `<?xml version="1.0" encoding="utf-8"?>
+<rdf:RDF xmlns="http://knowledgeweb.semanticweb.org/heterogeneity/alignment#" xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+<Alignment><xml>yes</xml><level>0</level><type>11</type>
+<onto1>http://a.org/onto</onto1><onto2>http://b.org/onto</onto2>
+${cells}
+</Alignment></rdf:RDF>`);
+  return path;
+}
+
+const cell = (e1: string, e2: string, rel: string, measure = '1.0'): string =>
+  `<map><Cell><entity1 rdf:resource="${e1}"/><entity2 rdf:resource="${e2}"/><measure rdf:datatype="xsd:float">${measure}</measure><relation>${rel.replace('<', '&lt;').replace('>', '&gt;')}</relation></Cell></map>`;
+
+describe('OAEI Alignment API reader', () => {
+  it('reads the anatomy reference: 1,516 equivalence cells', async () => {
+    const alignment = await readAlignmentFile(corpus('anatomy/reference.rdf'));
+    expect(alignment.cells).toHaveLength(1516);
+    expect(new Set(alignment.cells.map((c) => c.relation))).toEqual(new Set(['=']));
+    expect(alignment.cells.every((c) => c.entity1.startsWith('http://mouse.owl#') && c.entity2.startsWith('http://human.owl#'))).toBe(true);
+  });
+
+  it('reads all 21 conference references: 305 cells', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const manifest = JSON.parse(await readFile(corpus('conference/manifest.json'), 'utf8')) as { pairs: { reference: string }[] };
+    let total = 0;
+    for (const pair of manifest.pairs) total += (await readAlignmentFile(corpus(`conference/${pair.reference}`))).cells.length;
+    expect(manifest.pairs).toHaveLength(21);
+    expect(total).toBe(305);
+  });
+
+  it('keeps < and > distinct from = and maps them to directional predicates', async () => {
+    const path = await alignmentFile(cell('http://a.org/x', 'http://b.org/y', '<', '0.5') + cell('http://a.org/p', 'http://b.org/q', '>') + cell('http://a.org/m', 'http://b.org/n', '='));
+    const alignment = await readAlignmentFile(path);
+    expect(alignment.onto1).toBe('http://a.org/onto');
+    expect(alignment.type).toBe('11');
+    expect(alignment.cells.map((c) => [c.entity1, c.relation, c.measure])).toEqual([
+      ['http://a.org/x', '<', 0.5],
+      ['http://a.org/p', '>', 1],
+      ['http://a.org/m', '=', 1],
+    ]);
+    expect(PREDICATE_OF_RELATION['<']).toBe('skos:broadMatch');
+    expect(PREDICATE_OF_RELATION['>']).toBe('skos:narrowMatch');
+  });
+
+  it.each([
+    ['no cells', '', 'E_ALIGNMENT_NO_CELLS'],
+    ['a cell without entity2', '<map><Cell><entity1 rdf:resource="http://a.org/x"/><relation>=</relation></Cell></map>', 'E_ALIGNMENT_BAD_CELL'],
+    ['an unknown relation', cell('http://a.org/x', 'http://b.org/y', '~'), 'E_ALIGNMENT_BAD_CELL'],
+    ['a measure outside [0,1]', cell('http://a.org/x', 'http://b.org/y', '=', '1.7'), 'E_ALIGNMENT_BAD_CELL'],
+  ])('rejects %s', async (_name, cells, code) => {
+    const path = await alignmentFile(cells);
+    await expect(readAlignmentFile(path)).rejects.toSatisfy((e: unknown) => e instanceof IoaError && e.code === code);
+  });
+});

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadOntologyFile } from '../../src/ontology/load.js';
+import { detectFormat, sniffFormat } from '../../src/ontology/rdf-source.js';
+import { IoaError } from '../../src/model/errors.js';
+import { splitIdentifier, localNameOf } from '../../src/text/identifiers.js';
+
+const corpus = (p: string): string => join(import.meta.dirname, '../../corpora', p);
+
+async function tempFile(name: string, content: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'ioa-load-'));
+  const path = join(dir, name);
+  await writeFile(path, content);
+  return path;
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<IoaError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(IoaError);
+    return error as IoaError;
+  }
+  throw new Error('expected an IoaError');
+}
+
+describe('OAEI anatomy (RDF/XML)', () => {
+  it('mouse.owl declares 2,744 classes (owl:Thing among them, not offered for matching)', async () => {
+    const mouse = await loadOntologyFile(corpus('anatomy/mouse.owl'));
+    expect(mouse.declaredCounts.class).toBe(2744);
+    expect(mouse.byIri.has('http://www.w3.org/2002/07/owl#Thing')).toBe(false);
+    expect(mouse.concepts.filter((c) => c.kind === 'class' && c.iri.startsWith('http://mouse.owl#MA_'))).toHaveLength(2737);
+    expect(mouse.iri).toBe('http://mouse.owl');
+  });
+
+  it('human.owl declares 3,304 classes and resolves synonym nodes to their text', async () => {
+    const human = await loadOntologyFile(corpus('anatomy/human.owl'));
+    expect(human.declaredCounts.class).toBe(3304);
+    // oboInOwl:hasRelatedSynonym points at genid nodes carrying rdfs:label (PITFALLS.md: 5,265 links).
+    const synonyms = human.concepts.reduce((n, c) => n + c.synonyms.length, 0);
+    expect(synonyms).toBeGreaterThan(5200);
+    const withSynonym = human.concepts.find((c) => c.synonyms.length > 0)!;
+    expect(withSynonym.synonyms[0]!.kind).toBe('related');
+    expect(withSynonym.synonyms[0]!.text).not.toMatch(/^genid|^_:/);
+    // A synonym is text from the file, lower-case NCI style, never a node id.
+    const all = human.concepts.flatMap((c) => c.synonyms.map((s) => s.text));
+    expect(all.some((t) => t.startsWith('genid') || t.startsWith('http'))).toBe(false);
+  });
+});
+
+describe('OAEI conference (RDF/XML, labels from local names)', () => {
+  // Class counts checked by hand: unique rdf:ID/rdf:about of owl:Class elements in each file.
+  // Property counts include properties declared as owl:FunctionalProperty + rdf:type (cmt.owl line 393 ff.).
+  it.each([
+    ['cmt.owl', 29, 49, 10],
+    ['ekaw.owl', 73, 33, undefined],
+    ['confof.owl', 38, 13, 23],
+  ])('%s: %i classes, %s object properties, %s datatype properties', async (file, classes, objectProps, dataProps) => {
+    const onto = await loadOntologyFile(corpus(`conference/ontologies/${file}`));
+    expect(onto.declaredCounts.class).toBe(classes);
+    expect(onto.declaredCounts.objectProperty).toBe(objectProps);
+    expect(onto.declaredCounts.datatypeProperty).toBe(dataProps);
+  });
+
+  it('splits local names into words when a concept has no label', async () => {
+    const cmt = await loadOntologyFile(corpus('conference/ontologies/cmt.owl'));
+    const pcm = cmt.byIri.get('http://cmt#ProgramCommitteeMember')!;
+    expect(pcm.labels).toEqual([{ text: 'Program Committee Member', source: 'localName' }]);
+    expect(cmt.byIri.get('http://cmt#Co-author')!.labels[0]!.text).toBe('Co author');
+  });
+});
+
+describe('the draft\'s Turtle (Section 5.5)', () => {
+  it('reads capabilities, intents, domains, abbreviations and ontology version', async () => {
+    const cs = await loadOntologyFile(corpus('ioa-example/cs.ttl'));
+    expect(cs.iri).toBe('https://example.org/onto/agent-core');
+    expect(cs.version).toBe('1.0');
+    const intent = cs.byIri.get('https://example.org/onto/cs#TranslateTechDoc')!;
+    expect(intent.kind).toBe('intent');
+    expect(intent.requiresCapability).toEqual(['https://example.org/onto/cs#TechTranslation']);
+    expect(intent.appliesToDomain).toEqual(['https://example.org/onto/cs#ComputerScience']);
+    const llm = cs.byIri.get('https://example.org/onto/cs#LargeLanguageModel')!;
+    expect(llm.kind).toBe('concept');
+    expect(llm.abbreviations).toEqual([{ text: 'LLM', preferred: false }]);
+    expect(llm.inDomain).toEqual(['https://example.org/onto/cs#ComputerScience']);
+    const cap = cs.byIri.get('https://example.org/onto/cs#TechTranslation')!;
+    expect(cap.kind).toBe('capability');
+    expect(cap.inputs).toEqual(['text/plain']);
+    const law = await loadOntologyFile(corpus('ioa-example/law.ttl'));
+    expect(law.byIri.get('https://example.org/onto/law#MasterOfLaws')!.abbreviations).toEqual([{ text: 'LL.M.', preferred: true }]);
+  });
+
+  it('reads JSON-LD and N-Triples with the same result as Turtle', async () => {
+    const jsonld = await tempFile('x.jsonld', JSON.stringify({
+      '@context': { ioa: 'https://example.org/ioa/semantic#', rdfs: 'http://www.w3.org/2000/01/rdf-schema#', skos: 'http://www.w3.org/2004/02/skos/core#' },
+      '@id': 'https://example.org/onto/cs#TechTranslation',
+      '@type': 'ioa:Capability',
+      'rdfs:label': { '@value': 'Technische Übersetzung', '@language': 'de' },
+      'skos:altLabel': 'Tech translation',
+    }));
+    const fromJson = await loadOntologyFile(jsonld);
+    const c = fromJson.byIri.get('https://example.org/onto/cs#TechTranslation')!;
+    expect(c.kind).toBe('capability');
+    expect(c.labels).toEqual([{ text: 'Technische Übersetzung', lang: 'de', source: 'rdfs:label' }]);
+    expect(c.synonyms).toEqual([{ text: 'Tech translation', kind: 'exact' }]);
+
+    const nt = await tempFile('x.nt', '<http://e.org/A> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://www.w3.org/2002/07/owl#Class> .\n<http://e.org/A> <http://www.geneontology.org/formats/oboInOwl#hasExactSynonym> "alpha" .\n');
+    const fromNt = await loadOntologyFile(nt);
+    expect(fromNt.byIri.get('http://e.org/A')!.synonyms).toEqual([{ text: 'alpha', kind: 'exact' }]);
+  });
+
+  it('detects the format from content when the extension says nothing', async () => {
+    const path = await tempFile('onto.data', '@prefix owl: <http://www.w3.org/2002/07/owl#> .\n<http://e.org/B> a owl:Class .\n');
+    expect(await detectFormat(path)).toBe('turtle');
+    expect(sniffFormat('<?xml version="1.0"?><rdf:RDF/>')).toBe('rdfxml');
+    expect(sniffFormat('{"@context": {}}')).toBe('jsonld');
+    expect(sniffFormat('hello world')).toBeUndefined();
+  });
+});
+
+describe('bad input', () => {
+  it('an unreadable file is E_FILE_UNREADABLE naming the file', async () => {
+    const error = await codeOf(loadOntologyFile('/nonexistent/onto.ttl'));
+    expect(error.code).toBe('E_FILE_UNREADABLE');
+    expect(error.location.file).toBe('/nonexistent/onto.ttl');
+  });
+
+  it('an unknown format is E_UNKNOWN_FORMAT', async () => {
+    const path = await tempFile('notes.data', 'just some notes, not RDF\n');
+    expect((await codeOf(loadOntologyFile(path))).code).toBe('E_UNKNOWN_FORMAT');
+  });
+
+  it('malformed Turtle is E_PARSE_TURTLE with the line', async () => {
+    const path = await tempFile('bad.ttl', '@prefix ex: <http://e.org/> .\nex:a a ex:B .\nex:c ex:d "unterminated .\n');
+    const error = await codeOf(loadOntologyFile(path));
+    expect(error.code).toBe('E_PARSE_TURTLE');
+    expect(error.location.line).toBe(3);
+  });
+
+  it('malformed XML is E_PARSE_RDFXML with line and column', async () => {
+    const path = await tempFile('bad.owl', '<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\n  <rdf:Description rdf:about="http://e.org/a">\n</rdf:RDF>\n');
+    const error = await codeOf(loadOntologyFile(path));
+    expect(error.code).toBe('E_PARSE_RDFXML');
+    expect(error.location.line).toBe(4);
+    expect(error.location.column).toBeGreaterThan(0);
+  });
+
+  it('malformed JSON is E_PARSE_JSON with its line; a remote context is refused offline', async () => {
+    const bad = await tempFile('bad.jsonld', '{\n  "@id": "http://e.org/a",\n  "x": \n}');
+    const error = await codeOf(loadOntologyFile(bad));
+    expect(error.code).toBe('E_PARSE_JSON');
+    expect(error.location.line).toBe(4);
+    const remote = await tempFile('remote.jsonld', JSON.stringify({ '@context': 'https://example.org/ctx.jsonld', '@id': 'http://e.org/a' }));
+    expect((await codeOf(loadOntologyFile(remote))).code).toBe('E_PARSE_JSONLD');
+  });
+});
+
+describe('identifiers', () => {
+  it.each([
+    ['hasPaperTitle', 'has Paper Title'],
+    ['Conference_Member', 'Conference Member'],
+    ['XMLParser', 'XML Parser'],
+    ['MA_0000001', 'MA 0000001'],
+    ['meta-review', 'meta review'],
+  ])('%s → %s', (input, expected) => expect(splitIdentifier(input)).toBe(expected));
+
+  it('takes the fragment, else the last path segment', () => {
+    expect(localNameOf('http://cmt#Paper')).toBe('Paper');
+    expect(localNameOf('https://schema.oasf.outshift.com/1.1.0/skills/image_classification')).toBe('image_classification');
+    expect(localNameOf('http://e.org/a/b/')).toBe('b');
+  });
+});
