@@ -1,0 +1,129 @@
+/**
+ * CURIE expansion and contraction for the exchange formats.
+ *
+ * SSSOM writes identifiers as CURIEs whose prefixes are declared in `curie_map`; a few prefixes
+ * are built in and need no declaration (SSSOM spec, "IRI prefixes"). Readers expand every
+ * identifier to a full IRI so that two files using different prefixes for one namespace compare
+ * equal; writers contract again with the set's own `curie_map`.
+ */
+import { NS } from '../model/vocabulary.js';
+
+/** Prefixes every SSSOM reader must know without a `curie_map` entry. */
+export const BUILTIN_PREFIXES: Readonly<Record<string, string>> = {
+  sssom: NS.sssom,
+  owl: NS.owl,
+  rdf: NS.rdf,
+  rdfs: NS.rdfs,
+  skos: NS.skos,
+  semapv: NS.semapv,
+};
+
+/** URI schemes whose values are taken as full IRIs rather than CURIEs with an unknown prefix. */
+const IRI_SCHEMES = new Set(['http', 'https', 'urn', 'ftp', 'file', 'mailto', 'tag', 'doi']);
+
+const PREFIX_RE = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+export type ExpandResult = { ok: true; iri: string } | { ok: false; prefix: string };
+
+/** A prefix map with fast lookup both ways. Built-ins apply unless the map redefines them. */
+export class PrefixMap {
+  readonly map: Readonly<Record<string, string>>;
+  /** Namespaces, longest first, so contraction picks the most specific prefix. */
+  private readonly byNamespace: [string, string][];
+
+  constructor(curieMap: Readonly<Record<string, string>>) {
+    this.map = { ...BUILTIN_PREFIXES, ...curieMap };
+    this.byNamespace = Object.entries(curieMap)
+      .map(([prefix, ns]): [string, string] => [ns, prefix])
+      .sort((a, b) => b[0].length - a[0].length || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+  }
+
+  /** Expand a CURIE; full IRIs (known scheme, or `://`) pass through unchanged. */
+  expand(value: string): ExpandResult {
+    const colon = value.indexOf(':');
+    if (colon <= 0) return { ok: false, prefix: colon === 0 ? '' : value };
+    const prefix = value.slice(0, colon);
+    const ns = this.map[prefix];
+    if (ns !== undefined) return { ok: true, iri: ns + value.slice(colon + 1) };
+    if (IRI_SCHEMES.has(prefix.toLowerCase()) || value.slice(colon, colon + 3) === '://') return { ok: true, iri: value };
+    return { ok: false, prefix };
+  }
+
+  /**
+   * The CURIE for an IRI when a declared prefix covers it (only prefixes in the set's own
+   * `curie_map`, so a writer never emits a prefix the file does not declare); else the IRI.
+   */
+  contract(iri: string): string {
+    for (const [ns, prefix] of this.byNamespace) {
+      if (iri.length > ns.length && iri.startsWith(ns)) {
+        const local = iri.slice(ns.length);
+        // A local part with whitespace, `|` (SSSOM's multi-value separator) or a second scheme
+        // would not survive the trip back; keep the IRI then.
+        if (!/[\s|]/.test(local) && !local.includes('://')) return `${prefix}:${local}`;
+      }
+    }
+    return iri;
+  }
+}
+
+/**
+ * Predicates and justifications are compared across the project as CURIEs of the standard
+ * vocabularies (`skos:exactMatch`, `semapv:LexicalMatching`, see PREDICATE_OF_RELATION): expand,
+ * then contract with the built-in prefixes only, so `skos:exactMatch` and its full IRI agree.
+ */
+export function canonicalTerm(iri: string): string {
+  for (const [prefix, ns] of Object.entries(BUILTIN_PREFIXES)) {
+    if (iri.startsWith(ns) && iri.length > ns.length) return `${prefix}:${iri.slice(ns.length)}`;
+  }
+  return iri;
+}
+
+export function isValidPrefix(prefix: string): boolean {
+  return PREFIX_RE.test(prefix);
+}
+
+/**
+ * The namespace and a suggested prefix of an IRI: OBO-style `…/HP_0001` gives (`…/HP_`, `HP`);
+ * otherwise the IRI up to its last `#` or `/`, named after the last path segment.
+ */
+export function namespaceOf(iri: string): { ns: string; prefix: string } | undefined {
+  const cut = Math.max(iri.lastIndexOf('#'), iri.lastIndexOf('/'));
+  if (cut < 0 || cut === iri.length - 1) return undefined;
+  const base = iri.slice(0, cut + 1);
+  const local = iri.slice(cut + 1);
+  const obo = /^([A-Za-z][A-Za-z0-9]*)_[A-Za-z0-9]/.exec(local);
+  if (obo?.[1] && iri[cut] === '/') return { ns: `${base}${obo[1]}_`, prefix: obo[1] };
+  const segments = base.replace(/[#/]+$/, '').split(/[/#:]/).filter(Boolean);
+  let name = (segments[segments.length - 1] ?? 'ns').replace(/\.(owl|rdf|ttl|xml|obo|jsonld|json)$/i, '');
+  name = name.replace(/[^A-Za-z0-9_.-]/g, '_');
+  if (!/^[A-Za-z_]/.test(name)) name = `ns_${name}`;
+  return { ns: base, prefix: name };
+}
+
+/**
+ * A `curie_map` covering the given IRIs plus the standard prefixes the writer uses. Prefix names
+ * are made unique with a numeric suffix; a namespace gets one prefix however often it occurs.
+ */
+export function buildCurieMap(iris: Iterable<string>, standard: readonly (keyof typeof NS)[] = ['owl', 'rdfs', 'semapv', 'skos']): Record<string, string> {
+  const map: Record<string, string> = {};
+  const taken = new Map<string, string>();
+  for (const p of standard) {
+    map[p] = NS[p];
+    taken.set(NS[p], p);
+  }
+  const standardNs = [...taken.keys()];
+  const namespaces = new Map<string, string>();
+  for (const iri of iris) {
+    if (standardNs.some((ns) => iri.startsWith(ns))) continue;
+    const found = namespaceOf(iri);
+    if (found && !namespaces.has(found.ns)) namespaces.set(found.ns, found.prefix);
+  }
+  for (const [ns, wanted] of [...namespaces].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+    if (taken.has(ns)) continue;
+    let prefix = wanted;
+    for (let i = 2; prefix in map || prefix in BUILTIN_PREFIXES; i++) prefix = `${wanted}${i}`;
+    map[prefix] = ns;
+    taken.set(ns, prefix);
+  }
+  return map;
+}

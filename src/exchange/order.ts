@@ -1,0 +1,36 @@
+/**
+ * Deterministic row order for every writer (STYLE.md point 9): writers sort a copy, never their
+ * input, and compare code units rather than using locale collation, so output is the same on
+ * every machine.
+ */
+import type { MappingRecord } from '../model/mapping.js';
+
+function cmp(a: string | number | undefined, b: string | number | undefined): number {
+  if (a === b) return 0;
+  if (a === undefined) return -1;
+  if (b === undefined) return 1;
+  return a < b ? -1 : 1;
+}
+
+/** Stable fingerprint of the fields the explicit keys do not cover, as the last tie-breaker. */
+function rest(r: MappingRecord): string {
+  return JSON.stringify([r.subjectLabel, r.objectLabel, r.confidence, r.mappingTool, r.reviewerId, r.reviewDate, r.comment,
+    r.extra ? Object.entries(r.extra).sort((x, y) => cmp(x[0], y[0])) : undefined]);
+}
+
+export function compareRecords(a: MappingRecord, b: MappingRecord): number {
+  return cmp(a.subjectId, b.subjectId)
+    || cmp(a.predicateId, b.predicateId)
+    || cmp(a.objectId, b.objectId)
+    || cmp(a.predicateModifier, b.predicateModifier)
+    || cmp(a.justification, b.justification)
+    || cmp(a.similarityMeasure, b.similarityMeasure)
+    // Higher raw score first within one measure: the order a reviewer reads in.
+    || cmp(b.similarityScore, a.similarityScore)
+    || cmp(rest(a), rest(b));
+}
+
+/** A sorted copy; the input array and its records are left untouched. */
+export function sortedMappings(mappings: readonly MappingRecord[]): MappingRecord[] {
+  return [...mappings].sort(compareRecords);
+}
