@@ -1,0 +1,348 @@
+/**
+ * Alignment artifacts (draft Section 7.2, shape of example 12.4) and their strict validation.
+ *
+ * An artifact is plain JSON (not JSON-LD): every IRI is written out absolute. Validation checks
+ * shape only — presence, types, enumerations, absolute IRIs, timestamps, condition syntax and the
+ * signature's form. Whether the artifact may be USED (trust, signature, validity window,
+ * versions, direction, scope, applicability) is the gate's decision (gate.ts).
+ *
+ * `confidence` is kept as descriptive metadata and never read by any decision (12.4: "the score
+ * is descriptive and does not authorize use of this mapping").
+ */
+import type { DraftSection, Finding, FindingCode, Iri, ValidationResult } from '../envelope/types.js';
+import { CONDITION_NAMES, type ConditionName } from '../envelope/types.js';
+import { jcs, sha256 } from './canonical.js';
+import { SIGNATURE_ALG, type ArtifactSignature } from './signature.js';
+
+/** Directions an artifact may declare. `bidirectional` only when stated (7.2): never a default. */
+export const DIRECTIONS = ['source-to-target', 'target-to-source', 'bidirectional'] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+
+/**
+ * Conditions of a rule. Known names (DESIGN.md "Condition semantics") are strings whose syntax was
+ * checked; any other name is kept with its JSON value so the engine can report it as
+ * `UNKNOWN_CONDITION` instead of silently dropping it.
+ */
+export type RuleConditions = Partial<Record<ConditionName, string>> & Readonly<Record<string, unknown>>;
+
+/** One directional mapping rule: `from` in the source ontology, `to` in the target ontology. */
+export interface MappingRule {
+  from: Iri;
+  to: Iri;
+  conditions: RuleConditions;
+  /** Descriptive comment; no effect. */
+  comment?: string;
+}
+
+/** An artifact that passed shape validation. It is NOT accepted: only the gate accepts. */
+export interface ValidatedArtifact {
+  kind: 'artifact';
+  artifactId: Iri;
+  revision: string;
+  sourceOntologyId: Iri;
+  sourceOntologyVersion: string;
+  targetOntologyId: Iri;
+  targetOntologyVersion: string;
+  direction: Direction;
+  assertedBy: Iri;
+  /** Epoch milliseconds of `validFrom`, when given. */
+  validFrom?: number;
+  /** Epoch milliseconds of `validUntil`. */
+  validUntil: number;
+  mappingRules: MappingRule[];
+  /** Descriptive only (12.4); never used by a decision. */
+  confidence?: number;
+  description?: string;
+  /** Where the rules came from (e.g. the reviewed SSSOM mapping set id); descriptive. */
+  derivedFrom?: string;
+  signature?: ArtifactSignature;
+  /** JCS of the document without `signature`: exactly the bytes the signature covers. */
+  signingInput: string;
+  /** `sha256:` of the JCS of the whole document, signature included (cache key, report). */
+  digest: string;
+  /** The JSON document as given (frozen), for re-serialisation. */
+  document: Readonly<Record<string, unknown>>;
+}
+
+/** IRI schemes accepted in artifacts; `cs:TechTranslation` (a compact IRI) is not absolute here. */
+export const ARTIFACT_IRI_SCHEMES = ['http', 'https', 'urn', 'did', 'tag', 'ni'] as const;
+
+const ABSOLUTE_IRI = /^([A-Za-z][A-Za-z0-9+.-]*):[^\s<>"{}|\\^`]+$/;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}(\\s*;\\s*${TOKEN}=(${TOKEN}|"[^"]*"))*$`);
+/** RFC 5646 langtag / privateuse (grandfathered tags are not accepted in conditions). */
+const LANGUAGE_TAG =
+  /^(([A-Za-z]{2,3}(-[A-Za-z]{3}){0,3}|[A-Za-z]{4,8})(-[A-Za-z]{4})?(-([A-Za-z]{2}|\d{3}))?(-([A-Za-z\d]{5,8}|\d[A-Za-z\d]{3}))*(-[0-9A-WY-Za-wy-z](-[A-Za-z\d]{2,8})+)*(-x(-[A-Za-z\d]{1,8})+)?|x(-[A-Za-z\d]{1,8})+)$/;
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+const TOP_MEMBERS = new Set([
+  'artifactId', 'revision', 'sourceOntologyId', 'sourceOntologyVersion', 'targetOntologyId', 'targetOntologyVersion',
+  'direction', 'assertedBy', 'validFrom', 'validUntil', 'mappingRules', 'confidence', 'description', 'derivedFrom', 'signature',
+]);
+const RULE_MEMBERS = new Set(['from', 'to', 'conditions', 'comment']);
+const SIGNATURE_MEMBERS = new Set(['alg', 'keyId', 'value']);
+
+export function isAbsoluteIri(value: string): boolean {
+  const match = ABSOLUTE_IRI.exec(value);
+  return match !== null && (ARTIFACT_IRI_SCHEMES as readonly string[]).includes(match[1]!.toLowerCase());
+}
+export const isMediaType = (value: string): boolean => MEDIA_TYPE.test(value);
+export const isLanguageTag = (value: string): boolean => LANGUAGE_TAG.test(value);
+
+/** Parse an RFC 3339 date-time with an explicit offset; `undefined` when malformed. */
+export function parseTimestamp(value: string): number | undefined {
+  if (!TIMESTAMP.test(value)) return undefined;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+class Collector {
+  readonly findings: Finding[] = [];
+  error(code: FindingCode, path: string, message: string, section: DraftSection = '7.2', hint?: string): void {
+    const finding: Finding = { code, severity: 'error', path, message, section };
+    if (hint) finding.hint = hint;
+    this.findings.push(finding);
+  }
+  get failed(): boolean {
+    return this.findings.some((f) => f.severity === 'error');
+  }
+}
+
+const typeName = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function requiredString(c: Collector, doc: Record<string, unknown>, name: string, path = '$'): string | undefined {
+  const value = doc[name];
+  if (value === undefined) {
+    c.error('E_INVALID_MISSING_FIELD', `${path}.${name}`, `required member "${name}" is missing`);
+    return undefined;
+  }
+  if (typeof value !== 'string') {
+    c.error('E_INVALID_VALUE_TYPE', `${path}.${name}`, `"${name}" must be a string, got ${typeName(value)}`);
+    return undefined;
+  }
+  if (value.length === 0) {
+    c.error('E_INVALID_EMPTY_VALUE', `${path}.${name}`, `"${name}" must not be empty`);
+    return undefined;
+  }
+  return value;
+}
+
+function requiredIri(c: Collector, doc: Record<string, unknown>, name: string, path = '$'): string | undefined {
+  const value = requiredString(c, doc, name, path);
+  if (value === undefined) return undefined;
+  if (!isAbsoluteIri(value)) {
+    const relative = !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value);
+    c.error(
+      relative ? 'E_INVALID_RELATIVE_IRI' : 'E_INVALID_IRI',
+      `${path}.${name}`,
+      relative
+        ? `"${name}" must be an absolute IRI, got "${value}"`
+        : `"${name}" is not an absolute IRI with an accepted scheme (${ARTIFACT_IRI_SCHEMES.join(', ')}): "${value}" (compact IRIs are not expanded in artifacts)`,
+      '6.1',
+    );
+    return undefined;
+  }
+  return value;
+}
+
+function timestamp(c: Collector, doc: Record<string, unknown>, name: string, required: boolean): number | undefined {
+  if (doc[name] === undefined && !required) return undefined;
+  const text = requiredString(c, doc, name);
+  if (text === undefined) return undefined;
+  const ms = parseTimestamp(text);
+  if (ms === undefined) {
+    c.error('E_INVALID_VALUE', `$.${name}`, `"${name}" must be an RFC 3339 date-time with offset (e.g. 2026-12-31T00:00:00Z), got "${text}"`);
+  }
+  return ms;
+}
+
+function unknownMembers(c: Collector, doc: Record<string, unknown>, allowed: Set<string>, path: string): void {
+  for (const name of Object.keys(doc)) {
+    if (!allowed.has(name)) c.error('E_INVALID_UNKNOWN_MEMBER', `${path}.${name}`, `member "${name}" is not defined for this object`);
+  }
+}
+
+function validateConditions(c: Collector, value: unknown, path: string): RuleConditions | undefined {
+  if (value === undefined) {
+    c.error('E_INVALID_MISSING_FIELD', path, 'required member "conditions" is missing (use {} for a rule without conditions)');
+    return undefined;
+  }
+  if (!isObject(value)) {
+    c.error('E_INVALID_VALUE_TYPE', path, `"conditions" must be an object, got ${typeName(value)}`);
+    return undefined;
+  }
+  const conditions: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(value)) {
+    const at = `${path}.${name}`;
+    if (!(CONDITION_NAMES as readonly string[]).includes(name)) {
+      // Kept, not dropped: the engine must answer UNKNOWN_CONDITION for it (DESIGN.md).
+      conditions[name] = raw;
+      continue;
+    }
+    if (typeof raw !== 'string') {
+      c.error('E_INVALID_VALUE_TYPE', at, `condition "${name}" must be a string, got ${typeName(raw)}`);
+      continue;
+    }
+    if ((name === 'inputMediaType' || name === 'outputMediaType') && !isMediaType(raw)) {
+      c.error('E_INVALID_MEDIA_TYPE', at, `condition "${name}" is not a type/subtype media type: "${raw}"`, '5.2');
+      continue;
+    }
+    if ((name === 'sourceLang' || name === 'targetLang') && !isLanguageTag(raw)) {
+      c.error('E_INVALID_LANGUAGE_TAG', at, `condition "${name}" is not a BCP 47 language tag: "${raw}"`, '5.2');
+      continue;
+    }
+    if (name === 'domain' && !isAbsoluteIri(raw)) {
+      c.error('E_INVALID_RELATIVE_IRI', at, `condition "domain" must be an absolute Domain IRI, got "${raw}"`, '6.1');
+      continue;
+    }
+    conditions[name] = raw;
+  }
+  return conditions as RuleConditions;
+}
+
+function validateRules(c: Collector, value: unknown): MappingRule[] {
+  if (value === undefined) {
+    c.error('E_INVALID_MISSING_FIELD', '$.mappingRules', 'required member "mappingRules" is missing');
+    return [];
+  }
+  if (!Array.isArray(value)) {
+    c.error('E_INVALID_VALUE_TYPE', '$.mappingRules', `"mappingRules" must be an array, got ${typeName(value)}`);
+    return [];
+  }
+  if (value.length === 0) {
+    c.error('E_INVALID_EMPTY_VALUE', '$.mappingRules', '"mappingRules" must contain at least one rule');
+    return [];
+  }
+  const rules: MappingRule[] = [];
+  value.forEach((raw, i) => {
+    const path = `$.mappingRules[${i}]`;
+    if (!isObject(raw)) {
+      c.error('E_INVALID_VALUE_TYPE', path, `a mapping rule must be an object, got ${typeName(raw)}`);
+      return;
+    }
+    unknownMembers(c, raw, RULE_MEMBERS, path);
+    const from = requiredIri(c, raw, 'from', path);
+    const to = requiredIri(c, raw, 'to', path);
+    const conditions = validateConditions(c, raw.conditions, `${path}.conditions`);
+    let comment: string | undefined;
+    if (raw.comment !== undefined) {
+      if (typeof raw.comment === 'string') comment = raw.comment;
+      else c.error('E_INVALID_VALUE_TYPE', `${path}.comment`, `"comment" must be a string, got ${typeName(raw.comment)}`);
+    }
+    if (from && to && conditions) rules.push(comment === undefined ? { from, to, conditions } : { from, to, conditions, comment });
+  });
+  return rules;
+}
+
+function validateSignature(c: Collector, value: unknown): ArtifactSignature | undefined {
+  if (value === undefined) return undefined;
+  const path = '$.signature';
+  if (!isObject(value)) {
+    c.error('E_INVALID_VALUE_TYPE', path, `"signature" must be an object, got ${typeName(value)}`);
+    return undefined;
+  }
+  unknownMembers(c, value, SIGNATURE_MEMBERS, path);
+  const alg = requiredString(c, value, 'alg', path);
+  const keyId = requiredString(c, value, 'keyId', path);
+  const sig = requiredString(c, value, 'value', path);
+  if (alg !== undefined && alg !== SIGNATURE_ALG) {
+    c.error('E_INVALID_VALUE', `${path}.alg`, `signature algorithm must be "${SIGNATURE_ALG}", got "${alg}"`);
+  }
+  if (sig !== undefined && (!BASE64URL.test(sig) || Buffer.from(sig, 'base64url').length !== 64)) {
+    c.error('E_INVALID_VALUE', `${path}.value`, 'signature value must be the base64url (unpadded) encoding of a 64-byte Ed25519 signature');
+  }
+  if (c.failed || alg === undefined || keyId === undefined || sig === undefined) return undefined;
+  return { alg: SIGNATURE_ALG, keyId, value: sig };
+}
+
+/**
+ * Validate an alignment artifact (Section 7.2, example 12.4, plus `signature`). Accepts the parsed
+ * JSON value or its text. Findings use the envelope module's shape (code, severity, JSON path,
+ * message, section). A valid result is still not accepted: pass it to the gate.
+ */
+export function validateArtifact(input: unknown): ValidationResult<ValidatedArtifact> {
+  const c = new Collector();
+  let doc: unknown = input;
+  if (typeof input === 'string') {
+    try {
+      doc = JSON.parse(input);
+    } catch (error) {
+      c.error('E_INVALID_JSON', '$', `not JSON: ${(error as Error).message}`, '5.4');
+      return { ok: false, value: undefined, findings: c.findings };
+    }
+  }
+  if (!isObject(doc)) {
+    c.error('E_INVALID_JSON', '$', `an artifact must be a JSON object, got ${typeName(doc)}`, '5.4');
+    return { ok: false, value: undefined, findings: c.findings };
+  }
+  unknownMembers(c, doc, TOP_MEMBERS, '$');
+  const artifactId = requiredIri(c, doc, 'artifactId');
+  const revision = requiredString(c, doc, 'revision');
+  const sourceOntologyId = requiredIri(c, doc, 'sourceOntologyId');
+  const sourceOntologyVersion = requiredString(c, doc, 'sourceOntologyVersion');
+  const targetOntologyId = requiredIri(c, doc, 'targetOntologyId');
+  const targetOntologyVersion = requiredString(c, doc, 'targetOntologyVersion');
+  const directionText = requiredString(c, doc, 'direction');
+  if (directionText !== undefined && !(DIRECTIONS as readonly string[]).includes(directionText)) {
+    c.error('E_INVALID_VALUE', '$.direction', `"direction" must be one of ${DIRECTIONS.join(', ')}, got "${directionText}"`);
+  }
+  const assertedBy = requiredIri(c, doc, 'assertedBy');
+  const validFrom = timestamp(c, doc, 'validFrom', false);
+  const validUntil = timestamp(c, doc, 'validUntil', true);
+  if (validFrom !== undefined && validUntil !== undefined && validFrom > validUntil) {
+    c.error('E_INVALID_VALUE', '$.validFrom', '"validFrom" is later than "validUntil"');
+  }
+  const mappingRules = validateRules(c, doc.mappingRules);
+  let confidence: number | undefined;
+  if (doc.confidence !== undefined) {
+    if (typeof doc.confidence !== 'number' || !Number.isFinite(doc.confidence)) {
+      c.error('E_INVALID_VALUE_TYPE', '$.confidence', `"confidence" must be a number (descriptive only), got ${typeName(doc.confidence)}`, '12.4');
+    } else confidence = doc.confidence;
+  }
+  const optionalText = (name: 'description' | 'derivedFrom'): string | undefined => {
+    const value = doc[name];
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string') c.error('E_INVALID_VALUE_TYPE', `$.${name}`, `"${name}" must be a string, got ${typeName(value)}`);
+    return typeof value === 'string' ? value : undefined;
+  };
+  const description = optionalText('description');
+  const derivedFrom = optionalText('derivedFrom');
+  const signature = validateSignature(c, doc.signature);
+
+  if (c.failed) return { ok: false, value: undefined, findings: c.findings };
+  const document = deepFreeze(structuredClone(doc));
+  const { signature: _sig, ...unsigned } = document;
+  const value: ValidatedArtifact = {
+    kind: 'artifact',
+    artifactId: artifactId!,
+    revision: revision!,
+    sourceOntologyId: sourceOntologyId!,
+    sourceOntologyVersion: sourceOntologyVersion!,
+    targetOntologyId: targetOntologyId!,
+    targetOntologyVersion: targetOntologyVersion!,
+    direction: directionText as Direction,
+    assertedBy: assertedBy!,
+    validUntil: validUntil!,
+    mappingRules,
+    signingInput: jcs(unsigned),
+    digest: sha256(jcs(document)),
+    document,
+  };
+  if (validFrom !== undefined) value.validFrom = validFrom;
+  if (confidence !== undefined) value.confidence = confidence;
+  if (description !== undefined) value.description = description;
+  if (derivedFrom !== undefined) value.derivedFrom = derivedFrom;
+  if (signature !== undefined) value.signature = signature;
+  return { ok: true, value: Object.freeze(value), findings: c.findings };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,108 @@
+/**
+ * Ed25519 keys and artifact signatures (DESIGN.md "Trust policy"). A signature is
+ * `{"alg": "Ed25519", "keyId", "value": base64url}` over the RFC 8785 canonical JSON of the
+ * artifact without its `signature` member. Verifying a signature proves integrity only; whether
+ * the signer may assert the mapping is the trust policy's decision (Section 7.2).
+ */
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+import { IoaError } from '../model/errors.js';
+import { jcs } from './canonical.js';
+
+/** The only signature algorithm the gate accepts. */
+export const SIGNATURE_ALG = 'Ed25519';
+
+/** The `signature` member of a signed artifact. */
+export interface ArtifactSignature {
+  alg: typeof SIGNATURE_ALG;
+  /** Identifies the issuer key (matched against the trust policy's `keyId`). */
+  keyId: string;
+  /** base64url (no padding) of the 64-byte Ed25519 signature. */
+  value: string;
+}
+
+/** A freshly generated key pair, PEM encoded. */
+export interface GeneratedKeyPair {
+  /** PKCS#8 PEM; keep it secret. */
+  privateKeyPem: string;
+  /** SPKI PEM, the form trust policies carry. */
+  publicKeyPem: string;
+  /** RFC 7638 JWK thumbprint of the public key (base64url SHA-256), a stable default key id. */
+  keyId: string;
+}
+
+export function generateEd25519KeyPair(): GeneratedKeyPair {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  return {
+    privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicKeyPem,
+    keyId: keyThumbprint(publicKey),
+  };
+}
+
+/** RFC 7638 thumbprint: SHA-256 over the canonical `{crv, kty, x}` JWK, base64url. */
+export function keyThumbprint(key: KeyObject): string {
+  const jwk = key.export({ format: 'jwk' }) as { crv?: string; kty?: string; x?: string };
+  const members = jcs({ crv: jwk.crv, kty: jwk.kty, x: jwk.x });
+  return createHash('sha256').update(members).digest('base64url');
+}
+
+const publicKeys = new Map<string, KeyObject>();
+
+/** Parse an SPKI PEM public key and require Ed25519. Parsed keys are memoised by PEM text. */
+export function parsePublicKey(pem: string, where = 'public key'): KeyObject {
+  const cached = publicKeys.get(pem);
+  if (cached) return cached;
+  let key: KeyObject;
+  try {
+    key = createPublicKey({ key: pem, format: 'pem' });
+  } catch (error) {
+    throw new IoaError('E_KEY_INVALID', `${where} is not a PEM (SPKI) public key: ${(error as Error).message}`, {}, { cause: error });
+  }
+  if (key.asymmetricKeyType !== 'ed25519') {
+    throw new IoaError('E_KEY_INVALID', `${where} is a ${key.asymmetricKeyType ?? 'unknown'} key; only Ed25519 is accepted`);
+  }
+  publicKeys.set(pem, key);
+  return key;
+}
+
+/** Parse a PKCS#8 PEM private key and require Ed25519. */
+export function parsePrivateKey(pem: string, where = 'private key'): KeyObject {
+  let key: KeyObject;
+  try {
+    key = createPrivateKey({ key: pem, format: 'pem' });
+  } catch (error) {
+    throw new IoaError('E_KEY_INVALID', `${where} is not a PEM (PKCS#8) private key: ${(error as Error).message}`, {}, { cause: error });
+  }
+  if (key.asymmetricKeyType !== 'ed25519') {
+    throw new IoaError('E_KEY_INVALID', `${where} is a ${key.asymmetricKeyType ?? 'unknown'} key; only Ed25519 is accepted`);
+  }
+  return key;
+}
+
+/** The bytes that are signed: JCS of the document with its `signature` member removed. */
+export function signingInput(document: Readonly<Record<string, unknown>>): string {
+  const { signature: _ignored, ...unsigned } = document;
+  return jcs(unsigned);
+}
+
+/** Sign a JSON artifact document; returns a new document whose `signature` replaces any old one. */
+export function signDocument(
+  document: Readonly<Record<string, unknown>>,
+  privateKeyPem: string,
+  keyId?: string,
+): Record<string, unknown> & { signature: ArtifactSignature } {
+  const key = parsePrivateKey(privateKeyPem);
+  const value = sign(null, Buffer.from(signingInput(document), 'utf8'), key).toString('base64url');
+  const signature: ArtifactSignature = { alg: SIGNATURE_ALG, keyId: keyId ?? keyThumbprint(createPublicKey(key)), value };
+  const { signature: _old, ...rest } = document;
+  return { ...rest, signature };
+}
+
+/** True when `signatureValue` (base64url) is a valid Ed25519 signature of `input` under the key. */
+export function verifySignature(input: string, signatureValue: string, publicKeyPem: string): boolean {
+  const key = parsePublicKey(publicKeyPem);
+  const bytes = Buffer.from(signatureValue, 'base64url');
+  if (bytes.length !== 64) return false;
+  return verify(null, Buffer.from(input, 'utf8'), key, bytes);
+}
