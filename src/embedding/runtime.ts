@@ -1,0 +1,142 @@
+/**
+ * The embedding runtime: a transformers.js `feature-extraction` pipeline (mean pooling,
+ * normalised vectors, batched), loaded on first use only. Offline by default: remote loading is
+ * off and models are read from a local folder; `allowRemote` is the explicit opt-in that lets a
+ * transformers.js model id such as `Xenova/all-MiniLM-L6-v2` be fetched from the Hugging Face hub.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { IoaError } from '../model/errors.js';
+
+/** What the generator needs from an embedding model. */
+export interface Embedder {
+  /** Model id (folder name or hub id). */
+  readonly id: string;
+  /** Hash of the model's configuration files and runtime options: the embedding-cache key. */
+  readonly configHash: string;
+  readonly dims: number;
+  /** Unit vectors, row-major (`texts.length × dims`); all-zero rows for text with no known token. */
+  embed(texts: readonly string[], options?: { batchSize?: number; onProgress?: (done: number, total: number) => void }): Promise<Float32Array>;
+}
+
+/**
+ * The slice of a transformers.js feature-extraction pipeline that is used here; tests may inject
+ * a pipeline built over a small real model.
+ */
+export interface FeaturePipeline {
+  (texts: string[], options: { pooling: 'mean'; normalize: boolean }): Promise<{ data: ArrayLike<number>; dims: number[] }>;
+}
+
+export interface EmbedderOptions {
+  /** Folder holding model folders (transformers.js `env.localModelPath`). */
+  modelsDir: string;
+  /** A folder name under `modelsDir`, or (with `allowRemote`) a hub model id. */
+  modelId: string;
+  /** Explicit opt-in to download from the Hugging Face hub (needs internet). */
+  allowRemote?: boolean;
+  /** `q8` reads onnx/model_quantized.onnx, `fp32` onnx/model.onnx. */
+  dtype?: 'q8' | 'fp32';
+  /** Where downloaded hub models are kept when `allowRemote` is set. */
+  remoteCacheDir?: string;
+  batchSize?: number;
+}
+
+export const DEFAULT_BATCH_SIZE = 128;
+
+/** `--model <dir>`: any local folder in the transformers.js layout. */
+export function embedderOptionsForFolder(dir: string): Pick<EmbedderOptions, 'modelsDir' | 'modelId'> {
+  const abs = resolve(dir);
+  return { modelsDir: dirname(abs), modelId: basename(abs) };
+}
+
+/** Throws E_MODEL_MISSING naming the folder when a local model is absent. */
+export function assertModelFolder(modelsDir: string, modelId: string): string {
+  const folder = join(modelsDir, modelId);
+  if (!existsSync(join(folder, 'config.json')) || !existsSync(join(folder, 'tokenizer.json'))) {
+    throw new IoaError(
+      'E_MODEL_MISSING',
+      `embedding model folder ${folder} is missing or incomplete (needs config.json, tokenizer.json and onnx/); ` +
+        'build the default model with `ioa-align models build`, pass --model <dir>, or opt in to downloads with --allow-remote-models',
+      { file: folder },
+    );
+  }
+  return folder;
+}
+
+async function configHashOf(folder: string | undefined, id: string, dtype: string): Promise<string> {
+  const hash = createHash('sha256').update(`${id}\u0000${dtype}\u0000mean\u0000normalize`);
+  if (folder) {
+    for (const file of ['config.json', 'tokenizer_config.json', 'ioa-build.json']) {
+      try {
+        hash.update(`\u0000${file}\u0000`).update(await readFile(join(folder, file)));
+      } catch {
+        // optional files
+      }
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Loads the pipeline (the expensive part: reading the ONNX model and tokenizer) and returns an
+ * Embedder. Called only when the embedding generator actually runs.
+ */
+export async function loadEmbedder(options: EmbedderOptions): Promise<Embedder> {
+  const dtype = options.dtype ?? 'q8';
+  const localFolder = options.allowRemote && !existsSync(join(options.modelsDir, options.modelId, 'config.json'))
+    ? undefined
+    : assertModelFolder(options.modelsDir, options.modelId);
+  const transformers = await import('@huggingface/transformers');
+  const { env } = transformers;
+  // env is process-wide: set it on every load so one remote opt-in never leaks into later loads.
+  env.allowLocalModels = true;
+  env.localModelPath = `${resolve(options.modelsDir)}/`;
+  env.allowRemoteModels = options.allowRemote === true;
+  if (options.remoteCacheDir) env.cacheDir = options.remoteCacheDir;
+  let extractor: FeaturePipeline;
+  try {
+    const pipe = await transformers.pipeline('feature-extraction', options.modelId, {
+      dtype,
+      local_files_only: !options.allowRemote,
+    });
+    extractor = pipe as unknown as FeaturePipeline;
+  } catch (cause) {
+    const where = localFolder ?? options.modelId;
+    throw new IoaError('E_MODEL_LOAD_FAILED', `could not load embedding model ${where}: ${(cause as Error).message}`, { file: where }, { cause });
+  }
+  const configHash = await configHashOf(localFolder, options.modelId, dtype);
+  return embedderFromPipeline(extractor, { id: options.modelId, configHash, batchSize: options.batchSize });
+}
+
+/** Wraps a pipeline (real, or a small real one in tests) into an Embedder. */
+export async function embedderFromPipeline(
+  extractor: FeaturePipeline,
+  meta: { id: string; configHash: string; batchSize?: number | undefined },
+): Promise<Embedder> {
+  const probe = await extractor(['probe'], { pooling: 'mean', normalize: true });
+  const dims = probe.dims[probe.dims.length - 1]!;
+  const defaultBatch = meta.batchSize ?? DEFAULT_BATCH_SIZE;
+  return {
+    id: meta.id,
+    configHash: meta.configHash,
+    dims,
+    async embed(texts, opts = {}) {
+      const batch = Math.max(1, opts.batchSize ?? defaultBatch);
+      const out = new Float32Array(texts.length * dims);
+      for (let start = 0; start < texts.length; start += batch) {
+        const slice = texts.slice(start, start + batch);
+        const result = await extractor(slice, { pooling: 'mean', normalize: true });
+        const data = result.data;
+        for (let i = 0; i < slice.length * dims; i++) {
+          const v = data[i]!;
+          // A text whose tokens are all unknown pools to zero and normalises to NaN: keep it zero.
+          out[start * dims + i] = Number.isFinite(v) ? v : 0;
+        }
+        opts.onProgress?.(Math.min(start + batch, texts.length), texts.length);
+      }
+      return out;
+    },
+  };
+}
