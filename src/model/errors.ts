@@ -52,6 +52,7 @@ export const ERROR_CODES = [
   'E_ARTIFACT_BUILD',
   // retrieval (src/retrieval)
   'E_RETRIEVAL',
+  'E_RETRIEVAL_POLICY',
   // carriers (src/carriers)
   'E_CARRIER_INVALID',
   // agent-world vocabularies (src/vocab)

@@ -1,0 +1,366 @@
+/**
+ * Policy-bounded HTTP(S) retrieval (draft Section 6.1). One code path serves JSON-LD remote
+ * contexts, profile loading and `alignmentRef` resolution.
+ *
+ * Order of checks for every URL and every redirect hop — all of them before a socket opens:
+ *   allowRemote → URL form (scheme, credentials, canonical host) → trusted origin → reference
+ *   depth / cycle → budget → DNS resolution → address class of every resolved address.
+ * The connection then goes to the address that was checked: undici's connector receives a
+ * `lookup` that returns it, so no second DNS lookup can swap in another address (DNS rebinding).
+ * The body is streamed and aborted past `maxBytes`; media type and digest are checked last.
+ */
+import { createHash } from 'node:crypto';
+import { lookup as dnsLookup } from 'node:dns/promises';
+import type { LookupAddress } from 'node:dns';
+import { Agent, request, errors as undiciErrors } from 'undici';
+import { checkUrl, classifyAddress, literalAddress } from './address.js';
+import { RetrievalFailure } from './failure.js';
+import { matchTrustedOrigin, normaliseDigest, type RetrievalPolicy } from './policy.js';
+import { RetrievalCache } from './cache.js';
+
+/** Which bytes were accepted: the identity a cached decision must be revalidated against (S5). */
+export interface ResourceRevision {
+  /** URL as requested (fragment removed). */
+  url: string;
+  /** URL after redirects. */
+  finalUrl: string;
+  /** `sha256-<base64>` of the body. */
+  digest: string;
+  /** Whether `digest` was pinned by the policy or caller (an immutable reference, Section 5.3). */
+  pinned: boolean;
+  etag?: string;
+  lastModified?: string;
+  /** ISO time the bytes were fetched. */
+  retrievedAt: string;
+}
+
+/** An accepted resource. */
+export interface RetrievedResource {
+  url: string;
+  finalUrl: string;
+  /** `type/subtype`, lower case. */
+  mediaType: string;
+  body: Buffer;
+  revision: ResourceRevision;
+}
+
+/** Per-call options. */
+export interface FetchOptions {
+  /** Expected digest; overrides the policy's pin for this URL. */
+  expectedDigest?: string;
+  /** URLs that led to this one, root first: used for maximum reference depth and cycle detection. */
+  referrers?: readonly string[];
+  /** Accepted media types for this call (default: the policy's). */
+  acceptedMediaTypes?: readonly string[];
+  /** JSON path of the reference in the caller's document, carried into the failure. */
+  path?: string;
+}
+
+/** How host names are resolved; injectable so tests can point names at 127.0.0.1. */
+export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
+
+export interface SessionOptions {
+  cache?: RetrievalCache;
+  resolver?: Resolver;
+  now?: () => number;
+}
+
+const defaultResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * A retrieval session: one policy, one total time budget, one record of accepted revisions.
+ * Create one per validation or compatibility check.
+ */
+export class RetrievalSession {
+  readonly policy: RetrievalPolicy;
+  readonly cache: RetrievalCache;
+  readonly #resolver: Resolver;
+  readonly #now: () => number;
+  #startedAt: number | undefined;
+  readonly #accepted: ResourceRevision[] = [];
+
+  constructor(policy: RetrievalPolicy, options: SessionOptions = {}) {
+    this.policy = policy;
+    this.cache = options.cache ?? new RetrievalCache();
+    this.#resolver = options.resolver ?? defaultResolver;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** Revisions of every resource this session accepted, in order (results should record them). */
+  get revisions(): readonly ResourceRevision[] {
+    return this.#accepted;
+  }
+
+  /** Fetch and accept one resource, or throw `RetrievalFailure`. */
+  async fetch(input: string, options: FetchOptions = {}): Promise<RetrievedResource> {
+    try {
+      return await this.#fetch(input, options);
+    } catch (error) {
+      if (error instanceof RetrievalFailure) {
+        if (options.path && !error.location.path) error.location.path = options.path;
+        throw error;
+      }
+      throw new RetrievalFailure('connection-failed', input, `retrieval of ${input} failed: ${(error as Error)?.message ?? String(error)}`, { cause: error, ...(options.path ? { path: options.path } : {}) });
+    }
+  }
+
+  /** Fetch and parse JSON. */
+  async fetchJson(input: string, options: FetchOptions = {}): Promise<{ document: unknown; resource: RetrievedResource }> {
+    const resource = await this.fetch(input, options);
+    try {
+      return { document: JSON.parse(resource.body.toString('utf8')) as unknown, resource };
+    } catch (error) {
+      throw new RetrievalFailure('malformed-content', resource.finalUrl, `${resource.finalUrl} is not valid JSON: ${(error as Error).message}`, { cause: error, ...(options.path ? { path: options.path } : {}) });
+    }
+  }
+
+  async #fetch(input: string, options: FetchOptions): Promise<RetrievedResource> {
+    const policy = this.policy;
+    if (!policy.allowRemote) {
+      throw new RetrievalFailure('remote-disabled', input, `remote retrieval of ${input} is not permitted (policy allowRemote is false; use --allow-remote with a policy)`);
+    }
+    const url = checkUrl(input);
+    url.hash = '';
+    const href = url.href;
+    this.#checkOrigin(url);
+
+    const referrers = (options.referrers ?? []).map((r) => stripHash(r));
+    if (referrers.includes(href)) {
+      throw new RetrievalFailure('reference-cycle', href, `reference cycle: ${[...referrers, href].join(' → ')}`);
+    }
+    if (referrers.length + 1 > policy.maxDepth) {
+      throw new RetrievalFailure('depth-exceeded', href, `reference depth ${referrers.length + 1} exceeds maxDepth ${policy.maxDepth}: ${[...referrers, href].join(' → ')}`);
+    }
+
+    const pin = options.expectedDigest ?? policy.pins[href] ?? policy.pins[input];
+    const expected = pin === undefined ? undefined : normaliseDigest(pin);
+    const cached = this.cache.get(href, expected);
+    if (cached) {
+      this.#accepted.push(cached.revision);
+      return cached;
+    }
+
+    const deadline = this.#deadline();
+    const remaining = deadline - this.#now();
+    if (remaining <= 0) throw new RetrievalFailure('budget-exhausted', href, `total retrieval budget of ${policy.totalBudgetMs} ms is spent`);
+    const budgetBound = remaining < policy.timeoutMs;
+    const limitMs = Math.min(policy.timeoutMs, remaining);
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, limitMs);
+    const onTimeout = (hop: string): RetrievalFailure => budgetBound
+      ? new RetrievalFailure('budget-exhausted', hop, `total retrieval budget of ${policy.totalBudgetMs} ms ran out while fetching ${hop}`)
+      : new RetrievalFailure('timeout', hop, `fetching ${hop} took longer than ${policy.timeoutMs} ms`);
+    try {
+      const got = await this.#follow(url, options, controller.signal, () => timedOut, onTimeout);
+      const digest = `sha256-${createHash('sha256').update(got.body).digest('base64')}`;
+      if (expected !== undefined && digest !== expected) {
+        throw new RetrievalFailure('digest-mismatch', got.finalUrl, `${got.finalUrl} has digest ${digest}, expected ${expected}`);
+      }
+      const resource: RetrievedResource = {
+        url: href,
+        finalUrl: got.finalUrl,
+        mediaType: got.mediaType,
+        body: got.body,
+        revision: {
+          url: href,
+          finalUrl: got.finalUrl,
+          digest,
+          pinned: expected !== undefined,
+          ...(got.etag ? { etag: got.etag } : {}),
+          ...(got.lastModified ? { lastModified: got.lastModified } : {}),
+          retrievedAt: new Date(this.#now()).toISOString(),
+        },
+      };
+      this.cache.set(resource);
+      this.#accepted.push(resource.revision);
+      return resource;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #deadline(): number {
+    this.#startedAt ??= this.#now();
+    return this.#startedAt + this.policy.totalBudgetMs;
+  }
+
+  #checkOrigin(url: URL): void {
+    if (!matchTrustedOrigin(url, this.policy)) {
+      throw new RetrievalFailure('untrusted-origin', url.href, `${url.origin} is not a trusted retrieval origin`);
+    }
+  }
+
+  /** Resolve and classify; returns the one address the connection must use. */
+  async #checkAddress(url: URL, isTimedOut: () => boolean, onTimeout: (hop: string) => RetrievalFailure, signal: AbortSignal): Promise<LookupAddress> {
+    const origin = matchTrustedOrigin(url, this.policy);
+    if (!origin) throw new RetrievalFailure('untrusted-origin', url.href, `${url.origin} is not a trusted retrieval origin`);
+    const literal = literalAddress(url);
+    let addresses: LookupAddress[];
+    if (literal) {
+      addresses = [{ address: literal, family: literal.includes(':') ? 6 : 4 }];
+    } else {
+      try {
+        addresses = await abortable(this.#resolver(url.hostname), signal);
+      } catch (error) {
+        if (isTimedOut()) throw onTimeout(url.href);
+        throw new RetrievalFailure('dns-failure', url.href, `${url.hostname} did not resolve: ${(error as Error).message}`, { cause: error });
+      }
+      if (addresses.length === 0) throw new RetrievalFailure('dns-failure', url.href, `${url.hostname} resolved to no address`);
+    }
+    // Every address must pass, not just the first: a name with one public and one private
+    // record must not be usable to reach the private one.
+    for (const { address } of addresses) {
+      const cls = classifyAddress(address);
+      if (cls === 'public') continue;
+      const named = literal !== undefined && origin.allowPrivateNetwork && cls !== 'unspecified';
+      const optedIn = literal === undefined && origin.allowPrivateNetwork && cls !== 'unspecified' && cls !== 'ipv4-mapped';
+      if (!named && !optedIn) {
+        throw new RetrievalFailure('forbidden-address', url.href, `${url.hostname} ${literal ? 'is' : `resolves to ${address}, which is`} a ${cls} address, and the policy does not name this origin as allowed to reach it`);
+      }
+    }
+    return addresses[0] as LookupAddress;
+  }
+
+  async #follow(start: URL, options: FetchOptions, signal: AbortSignal, isTimedOut: () => boolean, onTimeout: (hop: string) => RetrievalFailure): Promise<{ finalUrl: string; mediaType: string; body: Buffer; etag?: string; lastModified?: string }> {
+    const policy = this.policy;
+    const accepted = (options.acceptedMediaTypes ?? policy.acceptedMediaTypes).map((m) => m.toLowerCase());
+    const seen = new Set<string>();
+    let url = start;
+    for (let hop = 0; ; hop++) {
+      seen.add(url.href);
+      const address = await this.#checkAddress(url, isTimedOut, onTimeout, signal);
+      const agent = pinnedAgent(address);
+      try {
+        let response;
+        try {
+          response = await request(url, {
+            dispatcher: agent,
+            method: 'GET',
+            headers: { accept: accepted.join(', '), 'accept-encoding': 'identity' },
+            signal,
+          });
+        } catch (error) {
+          if (isTimedOut()) throw onTimeout(url.href);
+          throw new RetrievalFailure('connection-failed', url.href, `could not fetch ${url.href}: ${describe(error)}`, { cause: error });
+        }
+        const { statusCode, headers, body } = response;
+        const header = (name: string): string | undefined => {
+          const v = headers[name];
+          return Array.isArray(v) ? v[0] : v;
+        };
+        if (REDIRECTS.has(statusCode)) {
+          await body.dump().catch(() => undefined);
+          const location = header('location');
+          if (!location) throw new RetrievalFailure('http-status', url.href, `${url.href} answered ${statusCode} without a Location`);
+          if (hop + 1 > policy.maxRedirects) {
+            throw new RetrievalFailure('redirect-limit', url.href, `more than ${policy.maxRedirects} redirects starting at ${start.href}`);
+          }
+          // Every hop is checked as if it were the first URL: form, origin, then (next turn of
+          // the loop) address.
+          const next = checkUrl(location, url);
+          next.hash = '';
+          this.#checkOrigin(next);
+          if (seen.has(next.href)) throw new RetrievalFailure('redirect-loop', next.href, `redirect loop: ${[...seen, next.href].join(' → ')}`);
+          url = next;
+          continue;
+        }
+        if (statusCode < 200 || statusCode > 299) {
+          await body.dump().catch(() => undefined);
+          throw new RetrievalFailure('http-status', url.href, `${url.href} answered HTTP ${statusCode}`);
+        }
+        const mediaType = (header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+        if (!accepted.includes(mediaType)) {
+          discard(body);
+          throw new RetrievalFailure('media-type', url.href, `${url.href} has media type "${mediaType || '(none)'}", accepted: ${accepted.join(', ')}`);
+        }
+        const encoding = (header('content-encoding') ?? 'identity').trim().toLowerCase();
+        if (encoding !== 'identity') {
+          discard(body);
+          throw new RetrievalFailure('malformed-content', url.href, `${url.href} sent content-encoding "${encoding}" although identity was requested`);
+        }
+        const declared = Number(header('content-length'));
+        if (Number.isFinite(declared) && declared > policy.maxBytes) {
+          discard(body);
+          throw new RetrievalFailure('too-large', url.href, `${url.href} declares ${declared} bytes, more than maxBytes ${policy.maxBytes}`);
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        try {
+          for await (const chunk of body) {
+            size += (chunk as Buffer).length;
+            if (size > policy.maxBytes) {
+              discard(body);
+              throw new RetrievalFailure('too-large', url.href, `${url.href} sent more than maxBytes ${policy.maxBytes} bytes; the stream was aborted`);
+            }
+            chunks.push(chunk as Buffer);
+          }
+        } catch (error) {
+          if (error instanceof RetrievalFailure) throw error;
+          if (isTimedOut()) throw onTimeout(url.href);
+          throw new RetrievalFailure('connection-failed', url.href, `reading ${url.href} failed: ${describe(error)}`, { cause: error });
+        }
+        const etag = header('etag');
+        const lastModified = header('last-modified');
+        return { finalUrl: url.href, mediaType, body: Buffer.concat(chunks), ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}) };
+      } finally {
+        void agent.destroy().catch(() => undefined);
+      }
+    }
+  }
+}
+
+/** Stop reading a response. undici reports the abort as an 'error' event, which is expected here. */
+function discard(body: NodeJS.ReadableStream & { destroy(): unknown }): void {
+  body.on('error', () => undefined);
+  body.destroy();
+}
+
+/** An undici Agent whose connections can only go to `address` (the one the policy checked). */
+function pinnedAgent(address: LookupAddress): Agent {
+  const lookup = (_host: string, opts: { all?: boolean } | undefined, cb: (...args: unknown[]) => void): void => {
+    if (opts?.all) cb(null, [{ address: address.address, family: address.family }]);
+    else cb(null, address.address, address.family);
+  };
+  return new Agent({ connect: { lookup: lookup as never }, connections: 1, pipelining: 0, keepAliveTimeout: 1 });
+}
+
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new Error('aborted'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(new Error('aborted'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (v) => { signal.removeEventListener('abort', onAbort); resolve(v); },
+      (e: unknown) => { signal.removeEventListener('abort', onAbort); reject(e); },
+    );
+  });
+}
+
+function describe(error: unknown): string {
+  if (error instanceof undiciErrors.UndiciError) return `${error.message} (${error.code})`;
+  const e = error as { message?: string; code?: string } | null;
+  return e?.code ? `${e.message} (${e.code})` : e?.message ?? String(error);
+}
+
+function stripHash(url: string): string {
+  try {
+    const u = new URL(url);
+    u.hash = '';
+    return u.href;
+  } catch {
+    return url;
+  }
+}
+
+/** One-shot fetch with its own session (no shared budget). Throws `RetrievalFailure`. */
+export async function fetchDocument(url: string, policy: RetrievalPolicy, options: FetchOptions & SessionOptions = {}): Promise<RetrievedResource> {
+  const { cache, resolver, now, ...fetchOptions } = options;
+  return new RetrievalSession(policy, { ...(cache ? { cache } : {}), ...(resolver ? { resolver } : {}), ...(now ? { now } : {}) }).fetch(url, fetchOptions);
+}
