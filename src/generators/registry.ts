@@ -9,9 +9,13 @@ type Loader = () => Promise<GeneratorFactory>;
 const load = (importer: () => Promise<{ default: GeneratorFactory }>): Loader => async () => (await importer()).default;
 
 export const GENERATORS = {
-  // Entries are added by the generator modules' issues, e.g.
-  // exact: load(() => import('./exact.js')),
+  exact: load(() => import('./exact.js')),
+  edit: load(() => import('./edit.js')),
+  tfidf: load(() => import('./tfidf.js')),
+  wordnet: load(() => import('./wordnet.js')),
 } satisfies Record<string, Loader>;
 
 export type GeneratorName = keyof typeof GENERATORS;
-void load;
+
+/** What `propose` fuses when no `--generators` are given: every lexical generator. */
+export const LEXICAL_GENERATORS: readonly GeneratorName[] = ['exact', 'edit', 'tfidf', 'wordnet'];

@@ -12,6 +12,8 @@ export interface GeneratorOptions {
   /** Upper bound on concurrently running asynchronous work (p-limit). */
   concurrency?: number;
   onProgress?: (done: number, total: number) => void;
+  /** Non-fatal findings about the input (duplicate IRIs, unnamed concepts, cut names). */
+  onWarning?: (message: string) => void;
   signal?: AbortSignal;
 }
 

@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   'E_EXCHANGE_BAD_JSON',
   'E_EXCHANGE_BAD_CSV',
   'E_EXCHANGE_UNKNOWN_FORMAT',
+  'E_EXCHANGE_UNREPRESENTABLE',
   'E_WRITE_FAILED',
   // generators and fusion (src/generators)
   'E_UNKNOWN_GENERATOR',

@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// Lexical generators on OAEI anatomy (mouse → human): Hits@1, recall@10 and MRR against the
+// reference, per generator and fused, plus wall time and peak memory of a full fused run.
+// Runs on the compiled library: `npm run build && node benchmarks/lexical/anatomy.mjs [--runs N] [--json]`.
+// Hits@1: share of reference pairs (s, t) whose t is s's rank-1 candidate; recall@10: share whose
+// t is among s's top 10. Only `=` cells count; pairs are directional (mouse subject, human object).
+import { fileURLToPath } from 'node:url';
+import { loadOntologyFile } from '../../dist/ontology/load.js';
+import { readAlignmentFile } from '../../dist/ontology/alignment-reader.js';
+import { runGenerators } from '../../dist/generators/run.js';
+import { LEXICAL_GENERATORS } from '../../dist/generators/registry.js';
+
+const corpus = fileURLToPath(new URL('../../corpora/anatomy/', import.meta.url));
+const args = process.argv.slice(2);
+const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
+const generators = args.includes('--generators') ? args[args.indexOf('--generators') + 1].split(',') : [...LEXICAL_GENERATORS];
+
+export function metrics(candidates, reference) {
+  const bySubject = new Map();
+  for (const c of candidates) {
+    if (!bySubject.has(c.subject)) bySubject.set(c.subject, []);
+    bySubject.get(c.subject).push(c);
+  }
+  let hits1 = 0, hits10 = 0, rr = 0;
+  for (const cell of reference) {
+    const list = bySubject.get(cell.entity1) ?? [];
+    const found = list.find((c) => c.object === cell.entity2 && c.predicate === 'skos:exactMatch');
+    if (!found) continue;
+    if (found.rank === 1) hits1++;
+    if (found.rank <= 10) hits10++;
+    rr += 1 / found.rank;
+  }
+  const n = reference.length;
+  // Precision of rank-1 proposals: how often the top candidate of a subject is a reference pair.
+  const refSet = new Set(reference.map((c) => `${c.entity1} ${c.entity2}`));
+  const top1 = candidates.filter((c) => c.rank === 1);
+  const p1 = top1.filter((c) => refSet.has(`${c.subject} ${c.object}`)).length / (top1.length || 1);
+  return { hitsAt1: hits1 / n, recallAt10: hits10 / n, mrr: rr / n, rank1Precision: p1, subjects: bySubject.size };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const loadStart = performance.now();
+const [mouse, human, reference] = await Promise.all([
+  loadOntologyFile(`${corpus}mouse.owl`),
+  loadOntologyFile(`${corpus}human.owl`),
+  readAlignmentFile(`${corpus}reference.rdf`),
+]);
+const loadMs = performance.now() - loadStart;
+const cells = reference.cells.filter((c) => c.relation === '=');
+
+const times = [];
+let last;
+for (let i = 0; i < runs; i++) {
+  const started = performance.now();
+  last = await runGenerators(mouse, human, { generators, topK: 10 });
+  times.push({ total: performance.now() - started, ...last.timings });
+}
+const perGenerator = {};
+for (const g of generators) perGenerator[g] = metrics(last.members.filter((c) => c.generator === g), cells);
+const fused = last.fused ? metrics(last.fused, cells) : undefined;
+const report = {
+  corpus: 'anatomy mouse→human', referencePairs: cells.length, runs, generators,
+  loadMs: Math.round(loadMs),
+  medianMs: Object.fromEntries(Object.keys(times[0]).map((k) => [k, Math.round(median(times.map((t) => t[k])))])),
+  peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
+  perGenerator, fused,
+};
+if (args.includes('--json')) console.log(JSON.stringify(report, null, 2));
+else {
+  console.log(`${report.corpus}: ${cells.length} reference pairs, load ${report.loadMs} ms, ${runs} runs, peak RSS ${report.peakRssMB} MB`);
+  console.log(`median ms: ${JSON.stringify(report.medianMs)}`);
+  const row = (name, m) => console.log(`${name.padEnd(8)} Hits@1 ${m.hitsAt1.toFixed(3)}  recall@10 ${m.recallAt10.toFixed(3)}  MRR ${m.mrr.toFixed(3)}  P(rank1) ${m.rank1Precision.toFixed(3)}  subjects ${m.subjects}`);
+  for (const [g, m] of Object.entries(perGenerator)) row(g, m);
+  if (fused) row('fused', fused);
+}

@@ -1,0 +1,120 @@
+/**
+ * The loop every lexical generator shares: walk the source concepts in order, let the generator
+ * score target concepts for one subject, then keep the top k with ranks 1..k (descending score,
+ * ties broken by object IRI so output is deterministic), never pairing a concept with itself.
+ */
+import type { Candidate, Evidence, MappingJustification } from '../model/mapping.js';
+import { rawScore } from '../model/mapping.js';
+import type { OntologyIndex } from '../model/ontology-index.js';
+import type { GeneratorOptions } from './types.js';
+import { prepareOntology, type PreparedOntology, type TextEntry } from './lexical-index.js';
+
+export const EQUIVALENCE = 'skos:exactMatch';
+/** Evidence pairs kept per candidate: enough for a reviewer, bounded for big synonym lists. */
+const MAX_EVIDENCE = 3;
+
+interface Scored {
+  score: number;
+  evidence: Array<{ score: number; item: Evidence }>;
+}
+
+/** Scores of target concepts for one subject; keeps the best match and its evidence. */
+export class SubjectScores {
+  readonly byObject = new Map<number, Scored>();
+  constructor(private readonly generator: string) {}
+
+  offer(objectConcept: number, score: number, subject: TextEntry, object: TextEntry): void {
+    if (!Number.isFinite(score) || score <= 0) return;
+    const item: Evidence = {
+      generator: this.generator,
+      subjectText: subject.text,
+      objectText: object.text,
+      subjectField: subject.field,
+      objectField: object.field,
+    };
+    const current = this.byObject.get(objectConcept);
+    if (!current) {
+      this.byObject.set(objectConcept, { score, evidence: [{ score, item }] });
+      return;
+    }
+    if (score > current.score) current.score = score;
+    if (current.evidence.some((e) => e.item.subjectText === item.subjectText && e.item.objectText === item.objectText)) return;
+    current.evidence.push({ score, item });
+    current.evidence.sort((a, b) => b.score - a.score);
+    if (current.evidence.length > MAX_EVIDENCE) current.evidence.length = MAX_EVIDENCE;
+  }
+}
+
+export interface GeneratorIdentity {
+  name: string;
+  measure: string;
+  justification: MappingJustification;
+}
+
+export interface LexicalContext {
+  source: PreparedOntology;
+  target: PreparedOntology;
+}
+
+/** Scores stay raw but are rounded so that float noise cannot reorder ties between runs. */
+const round = (x: number): number => Math.round(x * 1e9) / 1e9;
+
+export function rankSubject(
+  id: GeneratorIdentity,
+  subjectIri: string,
+  scores: SubjectScores,
+  target: PreparedOntology,
+  topK: number,
+): Candidate[] {
+  const rows: Array<{ iri: string; score: number; evidence: Evidence[] }> = [];
+  for (const [object, scored] of scores.byObject) {
+    const iri = target.concepts[object]!.iri;
+    if (iri === subjectIri) continue;
+    rows.push({ iri, score: round(scored.score), evidence: scored.evidence.map((e) => e.item) });
+  }
+  rows.sort((a, b) => b.score - a.score || (a.iri < b.iri ? -1 : a.iri > b.iri ? 1 : 0));
+  return rows.slice(0, Math.max(0, topK)).map((row, i) => ({
+    subject: subjectIri,
+    predicate: EQUIVALENCE,
+    object: row.iri,
+    generator: id.name,
+    score: rawScore(row.score),
+    measure: id.measure,
+    rank: i + 1,
+    justification: id.justification,
+    evidence: row.evidence,
+  }));
+}
+
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Drive a per-subject scorer over all source concepts. `prepare` runs once (indexes of the
+ * target); `score` fills the SubjectScores of one subject. Progress is reported and the abort
+ * signal honoured between subjects.
+ */
+export async function* perSubject(
+  id: GeneratorIdentity,
+  sourceIndex: OntologyIndex,
+  targetIndex: OntologyIndex,
+  options: GeneratorOptions,
+  prepare: (ctx: LexicalContext) => Promise<(subject: number, scores: SubjectScores) => void> | ((subject: number, scores: SubjectScores) => void),
+): AsyncGenerator<Candidate> {
+  const source = prepareOntology(sourceIndex);
+  const target = prepareOntology(targetIndex);
+  for (const w of new Set([...source.warnings, ...target.warnings])) options.onWarning?.(w);
+  const score = await prepare({ source, target });
+  const total = source.concepts.length;
+  for (let s = 0; s < total; s++) {
+    if (s % 256 === 0) {
+      options.signal?.throwIfAborted();
+      options.onProgress?.(s, total);
+      if (s > 0) await yieldToEventLoop();
+    }
+    if (source.entriesOf[s]!.length === 0) continue;
+    const scores = new SubjectScores(id.name);
+    score(s, scores);
+    yield* rankSubject(id, source.concepts[s]!.iri, scores, target, options.topK);
+  }
+  options.onProgress?.(total, total);
+}

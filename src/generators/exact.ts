@@ -1,0 +1,68 @@
+/**
+ * `exact`: two concepts share a name once both are normalised (case, punctuation, identifier
+ * splitting, stop words, Porter stems, word order: src/text/normalize.ts). The score says how
+ * much normalisation the match needed (literal 1, same words 0.95, same stems in any order 0.9;
+ * an abbreviation against a multi-word name's initials 0.8) times the weights of the two fields
+ * (label, synonym, abbreviation …). Lookups go through a hash of canonical keys, so the cost is
+ * the number of names plus the number of matches, never source × target.
+ */
+import type { MappingJustification } from '../model/mapping.js';
+import { perSubject, type GeneratorIdentity } from './common.js';
+import { compatibleLanguages, isAbbreviation, keyIndex, type PreparedOntology, type TextEntry } from './lexical-index.js';
+import { defineGenerator, type Generator } from './types.js';
+
+export const LEVEL = { literal: 1, words: 0.95, stems: 0.9, acronym: 0.8 } as const;
+
+export function matchLevel(a: TextEntry, b: TextEntry): number {
+  if (a.folded === b.folded) return LEVEL.literal;
+  if (a.norm === b.norm) return LEVEL.words;
+  return LEVEL.stems;
+}
+
+/** Abbreviations (`ioa:abbr`) of one side against the initials of multi-word names of the other. */
+function acronymIndex(prepared: PreparedOntology, abbreviations: boolean): Map<string, number[]> {
+  const index = new Map<string, number[]>();
+  prepared.entries.forEach((entry, id) => {
+    const text = abbreviations ? (isAbbreviation(entry) ? entry.words.join('') : undefined) : entry.acronym;
+    if (!text) return;
+    const k = `${entry.group}\u0000${text}`;
+    const list = index.get(k);
+    if (list) list.push(id);
+    else index.set(k, [id]);
+  });
+  return index;
+}
+
+export default defineGenerator((): Generator => {
+  const id: GeneratorIdentity = {
+    name: 'exact',
+    measure: 'normalized-name-equality',
+    justification: 'semapv:LexicalMatching' satisfies MappingJustification,
+  };
+  return {
+    ...id,
+    propose: (source, target, options) =>
+      perSubject(id, source, target, options, ({ source: src, target: tgt }) => {
+        const byKey = keyIndex(tgt);
+        const targetAcronyms = acronymIndex(tgt, false);
+        const targetAbbreviations = acronymIndex(tgt, true);
+        return (s, scores) => {
+          for (const e of src.entriesOf[s]!) {
+            const a = src.entries[e]!;
+            for (const t of byKey.get(`${a.group}\u0000${a.key}`) ?? []) {
+              const b = tgt.entries[t]!;
+              if (!compatibleLanguages(a.lang, b.lang)) continue;
+              scores.offer(b.concept, a.weight * b.weight * matchLevel(a, b), a, b);
+            }
+            const viaInitials = isAbbreviation(a)
+              ? targetAcronyms.get(`${a.group}\u0000${a.words.join('')}`)
+              : a.acronym ? targetAbbreviations.get(`${a.group}\u0000${a.acronym}`) : undefined;
+            for (const t of viaInitials ?? []) {
+              const b = tgt.entries[t]!;
+              scores.offer(b.concept, a.weight * b.weight * LEVEL.acronym, a, b);
+            }
+          }
+        };
+      }),
+  };
+});

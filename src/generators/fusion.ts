@@ -1,0 +1,90 @@
+/**
+ * Rank fusion. Raw scores of different generators share no scale (a TF-IDF cosine of 0.8 and an
+ * edit similarity of 0.8 mean different things), so they are never added: each member
+ * contributes `weight / (k + rank)` for every candidate it ranked (reciprocal rank fusion,
+ * Cormack et al. 2009). The fused candidate keeps every member's evidence and member
+ * candidate, and its score is an RRF score with its own `similarity_measure`.
+ *
+ * Candidates are grouped on (subject, predicate, object): direction and relation are identity.
+ */
+import type { Candidate } from '../model/mapping.js';
+import { rawScore, tripleKey } from '../model/mapping.js';
+
+export const FUSION_GENERATOR = 'fusion';
+
+/** The usual RRF constant: dampens the difference between rank 1 and rank 2 of one member. */
+export const DEFAULT_RRF_K = 60;
+
+export interface FusionOptions {
+  /** Candidates kept per subject after fusion. */
+  topK: number;
+  /** RRF constant k (default 60). */
+  k?: number;
+  /** Per-generator weight (default 1): trust in a member, never a rescaling of its scores. */
+  weights?: Readonly<Record<string, number>>;
+}
+
+/** A fused candidate with the member candidates it was built from. */
+export interface FusedCandidate extends Candidate {
+  members: Candidate[];
+}
+
+export function fusionMeasure(k: number, generators: readonly string[]): string {
+  return `reciprocal-rank-fusion(k=${k};${[...generators].sort().join(',')})`;
+}
+
+/**
+ * Fuse the ranked lists of several generators. The output has ranks 1..topK per subject in
+ * descending fused score; ties go to the candidate more members proposed, then to the object IRI.
+ */
+export function fuseCandidates(members: Iterable<Candidate>, options: FusionOptions): FusedCandidate[] {
+  const k = options.k ?? DEFAULT_RRF_K;
+  const groups = new Map<string, { subject: string; predicate: string; object: string; score: number; members: Candidate[] }>();
+  const generators = new Set<string>();
+  for (const c of members) {
+    generators.add(c.generator);
+    const weight = options.weights?.[c.generator] ?? 1;
+    if (!(weight > 0)) continue;
+    const key = tripleKey(c.subject, c.predicate, c.object);
+    let group = groups.get(key);
+    if (!group) {
+      group = { subject: c.subject, predicate: c.predicate, object: c.object, score: 0, members: [] };
+      groups.set(key, group);
+    }
+    group.score += weight / (k + c.rank);
+    group.members.push(c);
+  }
+  const measure = fusionMeasure(k, [...generators]);
+  const bySubject = new Map<string, Array<typeof groups extends Map<string, infer G> ? G : never>>();
+  for (const group of groups.values()) {
+    const list = bySubject.get(group.subject);
+    if (list) list.push(group);
+    else bySubject.set(group.subject, [group]);
+  }
+  const fused: FusedCandidate[] = [];
+  for (const [, list] of [...bySubject].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    list.sort(
+      (a, b) =>
+        b.score - a.score ||
+        b.members.length - a.members.length ||
+        (a.object < b.object ? -1 : a.object > b.object ? 1 : 0) ||
+        (a.predicate < b.predicate ? -1 : a.predicate > b.predicate ? 1 : 0),
+    );
+    list.slice(0, Math.max(0, options.topK)).forEach((group, i) => {
+      const sortedMembers = [...group.members].sort((a, b) => (a.generator < b.generator ? -1 : a.generator > b.generator ? 1 : 0));
+      fused.push({
+        subject: group.subject,
+        predicate: group.predicate,
+        object: group.object,
+        generator: FUSION_GENERATOR,
+        score: rawScore(Math.round(group.score * 1e12) / 1e12),
+        measure,
+        rank: i + 1,
+        justification: 'semapv:CompositeMatching',
+        evidence: sortedMembers.flatMap((m) => m.evidence),
+        members: sortedMembers,
+      });
+    });
+  }
+  return fused;
+}

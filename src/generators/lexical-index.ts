@@ -1,0 +1,206 @@
+/**
+ * What the lexical generators read from an ontology: one entry per distinct name of a concept
+ * (label, synonym, abbreviation, meaningful local name), normalised once and shared by every
+ * generator in a run (cached per OntologyIndex object).
+ *
+ * Field weights say how much a name speaks for the concept's identity: a preferred label more
+ * than a related synonym, a broad or narrow synonym much less (it names a different concept).
+ * Generators multiply their similarity by the weights of the two names that matched, so a
+ * label-to-label match outranks a synonym-to-synonym match of the same strength.
+ */
+import type { Concept, ConceptKind } from '../model/concept.js';
+import type { OntologyIndex } from '../model/ontology-index.js';
+import { splitIdentifier } from '../text/identifiers.js';
+import { acronym, canonicalKey, contentWords, foldedText, stem, words } from '../text/normalize.js';
+
+/**
+ * Kinds that may be matched with each other. Classes match classes, properties match
+ * properties, and the draft's capability / intent / domain / concept kinds match each other
+ * (Section 5.1: they are all named things an agent declares, and profiles mix them).
+ */
+export type KindGroup = 'class' | 'property' | 'individual' | 'agent' | 'ioa';
+
+const GROUP_OF_KIND: Record<ConceptKind, KindGroup> = {
+  class: 'class',
+  objectProperty: 'property',
+  datatypeProperty: 'property',
+  annotationProperty: 'property',
+  individual: 'individual',
+  agent: 'agent',
+  capability: 'ioa',
+  intent: 'ioa',
+  domain: 'ioa',
+  concept: 'ioa',
+};
+
+export function kindGroup(kind: ConceptKind): KindGroup {
+  return GROUP_OF_KIND[kind];
+}
+
+export function compatibleKinds(a: ConceptKind, b: ConceptKind): boolean {
+  return GROUP_OF_KIND[a] === GROUP_OF_KIND[b];
+}
+
+/** Names longer than this are cut for matching (a warning says so): edit distance is quadratic. */
+export const MAX_TEXT_CHARS = 512;
+
+export const FIELD_WEIGHTS = {
+  label: 1,
+  localNameLabel: 0.9,
+  localName: 0.9,
+  'synonym:exact': 0.95,
+  'synonym:related': 0.85,
+  'synonym:broad': 0.6,
+  'synonym:narrow': 0.6,
+  'abbreviation:preferred': 0.9,
+  abbreviation: 0.85,
+} as const;
+
+export type TextField = keyof typeof FIELD_WEIGHTS;
+
+/** One name of one concept, normalised. */
+export interface TextEntry {
+  /** Index into PreparedOntology.concepts. */
+  concept: number;
+  group: KindGroup;
+  /** The name as written (cut to MAX_TEXT_CHARS). */
+  text: string;
+  field: TextField;
+  weight: number;
+  /** BCP 47 tag, lower-cased, when the literal had one. */
+  lang?: string;
+  /** Words in order, stop words kept. */
+  words: string[];
+  /** Words without stop words, unstemmed. */
+  content: string[];
+  /** Stems of the content words. */
+  stems: string[];
+  /** `words` joined by single spaces. */
+  norm: string;
+  /** Case-folded original text. */
+  folded: string;
+  /** Sorted stems: equal keys mean "the same name" for `exact`. */
+  key: string;
+  /** Initials of a multi-word name, for matching abbreviations. */
+  acronym?: string;
+}
+
+export interface PreparedOntology {
+  /** Concepts unique by IRI, in source order. */
+  concepts: Concept[];
+  entries: TextEntry[];
+  /** Entry ids of each concept. */
+  entriesOf: number[][];
+  /** Things a user should know (duplicate IRIs, concepts without names, cut names). */
+  warnings: string[];
+}
+
+const cache = new WeakMap<OntologyIndex, PreparedOntology>();
+
+/** Identifier-like local names (`MA_0000001`, `NCI_C12272`) are not names of anything. */
+function meaningfulLocalName(localName: string): string | undefined {
+  if (/\d{3,}/.test(localName)) return undefined;
+  const split = splitIdentifier(localName);
+  return /\p{L}{3,}/u.test(split) ? split : undefined;
+}
+
+/** Language tags are compatible when either is absent or their primary subtags agree. */
+export function compatibleLanguages(a: string | undefined, b: string | undefined): boolean {
+  if (!a || !b) return true;
+  return a.split('-')[0] === b.split('-')[0];
+}
+
+export function prepareOntology(index: OntologyIndex): PreparedOntology {
+  const hit = cache.get(index);
+  if (hit) return hit;
+  const warnings: string[] = [];
+  const concepts: Concept[] = [];
+  const position = new Map<string, number>();
+  let duplicates = 0;
+  for (const concept of index.concepts) {
+    if (position.has(concept.iri)) {
+      // Loaders merge duplicates; an index built elsewhere might not. Keep the first, say so.
+      duplicates++;
+      if (duplicates <= 5) warnings.push(`${index.source}: duplicate IRI ${concept.iri}: only its first occurrence is matched`);
+      continue;
+    }
+    position.set(concept.iri, concepts.length);
+    concepts.push(concept);
+  }
+  if (duplicates > 5) warnings.push(`${index.source}: ${duplicates} duplicate IRIs in all`);
+
+  const entries: TextEntry[] = [];
+  const entriesOf: number[][] = [];
+  let unnamed = 0;
+  let cut = 0;
+  concepts.forEach((concept, ci) => {
+    const group = kindGroup(concept.kind);
+    const mine: number[] = [];
+    const seen = new Map<string, number>();
+    const add = (raw: string, field: TextField, lang?: string): void => {
+      let text = raw.trim();
+      if (text.length > MAX_TEXT_CHARS) {
+        text = text.slice(0, MAX_TEXT_CHARS);
+        cut++;
+      }
+      const ws = words(text);
+      if (ws.length === 0) return;
+      const norm = ws.join(' ');
+      const weight = FIELD_WEIGHTS[field];
+      const dedupeKey = `${norm}\u0000${lang ?? ''}`;
+      const earlier = seen.get(dedupeKey);
+      if (earlier !== undefined) {
+        // Same name twice (human.owl: label `Pancreatic_Duct`, synonym `Pancreatic Duct`): keep the stronger field.
+        const prev = entries[earlier]!;
+        if (weight > prev.weight) Object.assign(prev, { field, weight, text, folded: foldedText(text) });
+        return;
+      }
+      const content = contentWords(ws);
+      const entry: TextEntry = {
+        concept: ci, group, text, field, weight, words: ws, content,
+        stems: content.map(stem), norm, folded: foldedText(text), key: canonicalKey(ws),
+      };
+      if (lang) entry.lang = lang;
+      const acr = acronym(ws);
+      if (acr) entry.acronym = acr;
+      seen.set(dedupeKey, entries.length);
+      mine.push(entries.length);
+      entries.push(entry);
+    };
+    for (const label of concept.labels) add(label.text, label.source === 'localName' ? 'localNameLabel' : 'label', label.lang);
+    for (const synonym of concept.synonyms) add(synonym.text, `synonym:${synonym.kind}`, synonym.lang);
+    for (const abbr of concept.abbreviations) add(abbr.text, abbr.preferred ? 'abbreviation:preferred' : 'abbreviation');
+    if (!concept.labels.some((l) => l.source === 'localName')) {
+      const local = meaningfulLocalName(concept.localName);
+      if (local) add(local, 'localName');
+    }
+    if (mine.length === 0) unnamed++;
+    entriesOf.push(mine);
+  });
+  if (unnamed > 0) warnings.push(`${index.source}: ${unnamed} concept(s) have no usable name (label, synonym or local name) and cannot be matched lexically`);
+  if (cut > 0) warnings.push(`${index.source}: ${cut} name(s) longer than ${MAX_TEXT_CHARS} characters were cut for matching`);
+  const prepared: PreparedOntology = { concepts, entries, entriesOf, warnings };
+  cache.set(index, prepared);
+  return prepared;
+}
+
+const keyIndexes = new WeakMap<PreparedOntology, Map<string, number[]>>();
+
+/** `group + canonical key` → entry ids carrying it (shared by `exact` and `wordnet`). */
+export function keyIndex(prepared: PreparedOntology): Map<string, number[]> {
+  let index = keyIndexes.get(prepared);
+  if (index) return index;
+  index = new Map();
+  prepared.entries.forEach((entry, id) => {
+    const k = `${entry.group}\u0000${entry.key}`;
+    const list = index!.get(k);
+    if (list) list.push(id);
+    else index!.set(k, [id]);
+  });
+  keyIndexes.set(prepared, index);
+  return index;
+}
+
+export function isAbbreviation(entry: TextEntry): boolean {
+  return entry.field === 'abbreviation' || entry.field === 'abbreviation:preferred';
+}
