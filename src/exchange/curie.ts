@@ -33,7 +33,8 @@ export class PrefixMap {
 
   constructor(curieMap: Readonly<Record<string, string>>) {
     this.map = { ...BUILTIN_PREFIXES, ...curieMap };
-    this.byNamespace = Object.entries(curieMap)
+    // Built-ins contract too: every SSSOM reader knows them without a declaration.
+    this.byNamespace = Object.entries(this.map)
       .map(([prefix, ns]): [string, string] => [ns, prefix])
       .sort((a, b) => b[0].length - a[0].length || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
   }
@@ -50,8 +51,8 @@ export class PrefixMap {
   }
 
   /**
-   * The CURIE for an IRI when a declared prefix covers it (only prefixes in the set's own
-   * `curie_map`, so a writer never emits a prefix the file does not declare); else the IRI.
+   * The CURIE for an IRI when a declared or built-in prefix covers it (never another prefix, so
+   * a writer emits no prefix the file does not declare); else the IRI itself.
    */
   contract(iri: string): string {
     for (const [ns, prefix] of this.byNamespace) {

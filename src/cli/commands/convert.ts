@@ -1,0 +1,30 @@
+import { defineCommand } from 'citty';
+import { IoaError } from '../../model/errors.js';
+import { EXCHANGE_FORMATS, isExchangeFormat, readMappingFile, serializeMappings, writeMappingFile, type ExchangeFormat } from '../../exchange/index.js';
+import { err, out } from '../io.js';
+
+export default defineCommand({
+  meta: { name: 'convert', description: 'Convert a mapping file between SSSOM TSV, Alignment API RDF/XML, JSON and CSV (input format from its extension, else its content).' },
+  args: {
+    in: { type: 'positional', description: 'Mapping file to read (.sssom.tsv/.tsv, .rdf/.xml, .json, .csv)', required: true },
+    to: { type: 'string', description: `Output format: ${EXCHANGE_FORMATS.join('|')}`, required: true },
+    out: { type: 'string', description: 'Write here (atomically) instead of to stdout' },
+    from: { type: 'string', description: `Input format, when neither extension nor content tells: ${EXCHANGE_FORMATS.join('|')}` },
+    'drop-unrepresentable': { type: 'boolean', description: 'For --to alignment: drop rows Alignment RDF cannot express (rejected rows, sssom:NoTermFound, other predicates) and count them on stderr, instead of failing' },
+  },
+  async run({ args }) {
+    const to = parseFormat(args.to, '--to');
+    const from = args.from === undefined ? undefined : parseFormat(args.from, '--from');
+    const set = await readMappingFile(args.in, from);
+    let dropped = 0;
+    const options = { alignment: { dropUnrepresentable: Boolean(args['drop-unrepresentable']), onDrop: () => { dropped++; } } };
+    if (args.out) await writeMappingFile(args.out, set, to, options);
+    else out(serializeMappings(set, to, options));
+    if (dropped > 0) err(`ioa-align: dropped ${dropped} of ${set.mappings.length} rows that Alignment RDF cannot express`);
+  },
+});
+
+function parseFormat(value: string, flag: string): ExchangeFormat {
+  if (!isExchangeFormat(value)) throw new IoaError('E_USAGE', `${flag} must be one of ${EXCHANGE_FORMATS.join(', ')}, not "${value}"`);
+  return value;
+}

@@ -1,0 +1,195 @@
+/**
+ * Alignment API RDF/XML (the OAEI format) as an exchange format.
+ *
+ * Reading goes through the project's one Alignment reader (src/ontology/alignment-reader.ts);
+ * this module only maps cells to SSSOM rows and writes the format.
+ *
+ * What Alignment RDF can carry: entity1, entity2, a relation, one measure, and the two
+ * ontologies. Labels, justifications, reviewers, comments and rejected (`Not`) rows have no place
+ * in it; a writer asked to write a row it cannot express fails (or, when told, drops the row and
+ * reports it), never drops it silently.
+ */
+import { createHash } from 'node:crypto';
+import type { MappingRecord, MappingSet, MappingSetMetadata } from '../model/mapping.js';
+import { IoaError } from '../model/errors.js';
+import { NS } from '../model/vocabulary.js';
+import { pathToFileURL } from 'node:url';
+import type { Quad } from '@rdfjs/types';
+import { RdfXmlParser } from 'rdfxml-streaming-parser';
+import { PREDICATE_OF_RELATION, RELATION_OF_PREDICATE, alignmentFromQuads, readAlignmentFile, type Alignment, type AlignmentRelation } from '../ontology/alignment-reader.js';
+import { buildCurieMap, PrefixMap } from './curie.js';
+import { sortedMappings } from './order.js';
+import { UNSPECIFIED_LICENSE, uuidFromHash } from './candidates.js';
+
+/** Justification given to rows read from an Alignment file, which does not say how it was made. */
+export const ALIGNMENT_JUSTIFICATION = 'semapv:UnspecifiedMatching';
+
+export interface AlignmentWriteOptions {
+  /**
+   * Drop rows the format cannot express (rejected rows, `sssom:NoTermFound`, predicates without an
+   * Alignment relation) instead of failing; each is passed to `onDrop`.
+   */
+  dropUnrepresentable?: boolean;
+  onDrop?: (record: MappingRecord, reason: string) => void;
+}
+
+const SSSOM_SPECIAL = new Set([`${NS.sssom}NoTermFound`, `${NS.sssom}NoMapping`]);
+
+function unrepresentable(r: MappingRecord): string | undefined {
+  if (r.predicateModifier === 'Not') return 'a rejected mapping (predicate_modifier Not)';
+  if (SSSOM_SPECIAL.has(r.subjectId) || SSSOM_SPECIAL.has(r.objectId)) return 'a "no mapping" statement (sssom:NoTermFound / sssom:NoMapping)';
+  if (!(r.predicateId in RELATION_OF_PREDICATE)) return `predicate ${r.predicateId}, which has no Alignment API relation`;
+  return undefined;
+}
+
+function xmlEscape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+function isAbsoluteIri(value: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]*$/.test(value) && !/\s/.test(value);
+}
+
+function ontologyElement(tag: 'onto1' | 'onto2', source: string | undefined, prefixes: PrefixMap): string | undefined {
+  if (source === undefined) return undefined;
+  const expanded = prefixes.expand(source);
+  const iri = expanded.ok ? expanded.iri : source;
+  if (isAbsoluteIri(iri)) return `<${tag}>\n\t<Ontology rdf:about="${xmlEscape(iri)}">\n\t\t<location>${xmlEscape(iri)}</location>\n\t</Ontology>\n</${tag}>`;
+  return `<${tag}>${xmlEscape(source)}</${tag}>`;
+}
+
+/**
+ * Alignment `type`: per side, `1` or `?` when each entity appears in at most one cell, `*`
+ * otherwise (`?` when not every entity is known to be covered, which a writer cannot know).
+ */
+function alignmentType(cells: readonly { entity1: string; entity2: string }[]): string {
+  const side = (key: 'entity1' | 'entity2'): string => {
+    const counts = new Map<string, number>();
+    for (const c of cells) counts.set(c[key], (counts.get(c[key]) ?? 0) + 1);
+    return [...counts.values()].some((n) => n > 1) ? '*' : '?';
+  };
+  return `${side('entity1')}${side('entity2')}`;
+}
+
+/**
+ * Write the set as Alignment API RDF/XML (level 0). Rows of one (subject, relation, object) become
+ * one cell: the format has no place for several justifications. The cell's measure is the
+ * `semapv:CompositeMatching` row's score when there is one, else the first row's similarity_score,
+ * else its confidence; without either the measure is omitted (the Alignment API reads 1).
+ */
+export function serializeAlignmentRdf(set: MappingSet, options: AlignmentWriteOptions = {}): string {
+  const prefixes = new PrefixMap(set.metadata.curieMap);
+  const groups = new Map<string, { entity1: string; entity2: string; relation: AlignmentRelation; rows: MappingRecord[] }>();
+  set.mappings.forEach((r, i) => {
+    const why = unrepresentable(r);
+    if (why) {
+      if (!options.dropUnrepresentable) {
+        throw new IoaError('E_EXCHANGE_UNREPRESENTABLE', `mapping ${i + 1} (${r.subjectId} ${r.predicateId} ${r.objectId}) is ${why}; Alignment RDF cannot express it`, { path: `mappings[${i}]` });
+      }
+      options.onDrop?.(r, why);
+      return;
+    }
+    const relation = RELATION_OF_PREDICATE[r.predicateId]!;
+    const key = `${r.subjectId}\u0000${relation}\u0000${r.objectId}`;
+    const group = groups.get(key);
+    if (group) group.rows.push(r);
+    else groups.set(key, { entity1: r.subjectId, entity2: r.objectId, relation, rows: [r] });
+  });
+  const cells = [...groups.values()].map((g) => {
+    const rows = sortedMappings(g.rows);
+    const composite = rows.find((r) => r.justification === 'semapv:CompositeMatching' && r.similarityScore !== undefined);
+    const measure = composite?.similarityScore ?? rows.find((r) => r.similarityScore !== undefined)?.similarityScore
+      ?? rows.find((r) => r.confidence !== undefined)?.confidence;
+    return { entity1: g.entity1, entity2: g.entity2, relation: g.relation, measure };
+  }).sort((a, b) => (a.entity1 < b.entity1 ? -1 : a.entity1 > b.entity1 ? 1 : a.entity2 < b.entity2 ? -1 : a.entity2 > b.entity2 ? 1 : a.relation < b.relation ? -1 : a.relation > b.relation ? 1 : 0));
+
+  const out: string[] = [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    `<rdf:RDF xmlns="${NS.align}" xmlns:rdf="${NS.rdf}" xmlns:xsd="${NS.xsd}">`,
+    '<Alignment>',
+    '<xml>yes</xml>',
+    '<level>0</level>',
+    `<type>${alignmentType(cells)}</type>`,
+  ];
+  for (const el of [ontologyElement('onto1', set.metadata.subjectSource, prefixes), ontologyElement('onto2', set.metadata.objectSource, prefixes)]) {
+    if (el) out.push(el);
+  }
+  for (const c of cells) {
+    out.push('<map>', '\t<Cell>',
+      `\t\t<entity1 rdf:resource="${xmlEscape(c.entity1)}"/>`,
+      `\t\t<entity2 rdf:resource="${xmlEscape(c.entity2)}"/>`);
+    if (c.measure !== undefined) out.push(`\t\t<measure rdf:datatype="${NS.xsd}float">${c.measure}</measure>`);
+    out.push(`\t\t<relation>${xmlEscape(c.relation)}</relation>`, '\t</Cell>', '</map>');
+  }
+  out.push('</Alignment>', '</rdf:RDF>');
+  return `${out.join('\n')}\n`;
+}
+
+/**
+ * An Alignment already read (readAlignmentFile) as a MappingSet: one row per cell, the relation
+ * as its SKOS predicate (PREDICATE_OF_RELATION), the measure as `similarity_score` — an
+ * Alignment measure is the matcher's degree, not a curator's confidence.
+ */
+export function alignmentToMappingSet(alignment: Alignment): MappingSet {
+  const mappings: MappingRecord[] = alignment.cells.map((cell) => ({
+    subjectId: cell.entity1,
+    predicateId: PREDICATE_OF_RELATION[cell.relation],
+    objectId: cell.entity2,
+    justification: ALIGNMENT_JUSTIFICATION,
+    similarityScore: cell.measure,
+  }));
+  const sorted = sortedMappings(mappings);
+  const h = createHash('sha256');
+  for (const r of sorted) h.update(`${r.subjectId}\t${r.predicateId}\t${r.objectId}\t${r.similarityScore}\n`);
+  const metadata: MappingSetMetadata = {
+    curieMap: buildCurieMap(sorted.flatMap((r) => [r.subjectId, r.objectId])),
+    // Alignment files have no id; one derived from the content keeps conversion deterministic.
+    mappingSetId: `https://w3id.org/sssom/mappings/${uuidFromHash(h.digest('hex'))}`,
+    license: UNSPECIFIED_LICENSE,
+  };
+  const subjectSource = [alignment.onto1, alignment.uri1].find((v): v is string => v !== undefined && isAbsoluteIri(v));
+  const objectSource = [alignment.onto2, alignment.uri2].find((v): v is string => v !== undefined && isAbsoluteIri(v));
+  if (subjectSource) metadata.subjectSource = subjectSource;
+  if (objectSource) metadata.objectSource = objectSource;
+  return { metadata, mappings: sorted };
+}
+
+/** Read an Alignment API RDF/XML file into a MappingSet. */
+export async function readAlignmentAsMappingSet(path: string): Promise<MappingSet> {
+  return alignmentToMappingSet(await readAlignmentFile(path));
+}
+
+/**
+ * Alignment RDF/XML held in memory (e.g. just written, or received over a carrier) as a
+ * MappingSet: RDF/XML → quads with the project's RDF/XML parser, then the one Alignment reader.
+ */
+export function parseAlignmentRdf(text: string, file: string): Promise<MappingSet> {
+  return new Promise((resolve, reject) => {
+    const quads: Quad[] = [];
+    let baseIRI: string;
+    try {
+      baseIRI = pathToFileURL(file).href;
+    } catch {
+      baseIRI = 'file:///alignment.rdf';
+    }
+    const parser = new RdfXmlParser({ baseIRI, trackPosition: true });
+    let failed = false;
+    parser.on('data', (quad: Quad) => quads.push(quad));
+    parser.on('error', (error: Error) => {
+      if (failed) return;
+      failed = true;
+      const m = /Line (\d+)/i.exec(error.message) ?? /(?:^|\s|:)(\d+):\d+:/.exec(error.message);
+      reject(new IoaError('E_PARSE_RDFXML', `malformed RDF/XML: ${error.message}`, m?.[1] ? { file, line: Number(m[1]) } : { file }, { cause: error }));
+    });
+    parser.on('end', () => {
+      if (failed) return;
+      try {
+        resolve(alignmentToMappingSet(alignmentFromQuads(quads, file)));
+      } catch (error) {
+        reject(error);
+      }
+    });
+    parser.write(text);
+    parser.end();
+  });
+}

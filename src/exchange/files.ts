@@ -1,0 +1,114 @@
+/**
+ * Reading and writing mapping files in any exchange format. Writes are atomic: the text is fully
+ * produced first, written to a temporary file beside the destination and renamed over it, so a
+ * failure leaves nothing (or the previous file) at the destination.
+ */
+import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { MappingSet } from '../model/mapping.js';
+import { IoaError, isIoaError } from '../model/errors.js';
+import { parseAlignmentRdf, serializeAlignmentRdf, type AlignmentWriteOptions } from './alignment.js';
+import { parseCsv, parseSssom, serializeCsv, serializeSssom } from './sssom-tsv.js';
+import { parseJson, serializeJson } from './json.js';
+
+/** The exchange formats; also the choices of `convert --to` and `propose --format`. */
+export const EXCHANGE_FORMATS = ['sssom', 'alignment', 'json', 'csv'] as const;
+export type ExchangeFormat = (typeof EXCHANGE_FORMATS)[number];
+
+export function isExchangeFormat(value: string): value is ExchangeFormat {
+  return (EXCHANGE_FORMATS as readonly string[]).includes(value);
+}
+
+/** Conventional file extension per format. */
+export const FORMAT_EXTENSION: Record<ExchangeFormat, string> = {
+  sssom: '.sssom.tsv',
+  alignment: '.rdf',
+  json: '.json',
+  csv: '.csv',
+};
+
+export function formatFromExtension(path: string): ExchangeFormat | undefined {
+  const name = path.toLowerCase();
+  if (name.endsWith('.tsv')) return 'sssom';
+  if (name.endsWith('.csv')) return 'csv';
+  if (name.endsWith('.json')) return 'json';
+  if (name.endsWith('.rdf') || name.endsWith('.xml') || name.endsWith('.owl')) return 'alignment';
+  return undefined;
+}
+
+/** Guess the format from the first non-blank characters of the content. */
+export function sniffFormat(text: string): ExchangeFormat | undefined {
+  const head = text.replace(/^\uFEFF/, '').trimStart().slice(0, 4096);
+  if (head.startsWith('<')) return 'alignment';
+  if (head.startsWith('{')) return 'json';
+  const firstRow = head.split('\n').find((l) => !l.startsWith('#'));
+  if (head.startsWith('#') || firstRow?.includes('\t')) return firstRow?.includes('\t') || !firstRow?.includes(',') ? 'sssom' : 'csv';
+  if (firstRow?.includes(',')) return 'csv';
+  return undefined;
+}
+
+/** Parse text in the given format (`file` names it in errors). */
+export async function parseMappings(text: string, format: ExchangeFormat, file: string): Promise<MappingSet> {
+  switch (format) {
+    case 'sssom': return parseSssom(text, file);
+    case 'csv': return parseCsv(text, file);
+    case 'json': return parseJson(text, file);
+    case 'alignment': return parseAlignmentRdf(text, file);
+  }
+}
+
+/** Read a mapping file: format from the extension, else from the content. */
+export async function readMappingFile(path: string, format?: ExchangeFormat): Promise<MappingSet> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new IoaError('E_FILE_UNREADABLE', `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: path }, { cause: error });
+  }
+  const chosen = format ?? formatFromExtension(path) ?? sniffFormat(text);
+  if (!chosen) throw new IoaError('E_EXCHANGE_UNKNOWN_FORMAT', 'cannot tell the mapping format from the file name or content (expected SSSOM TSV, Alignment RDF/XML, JSON or CSV)', { file: path, line: 1 });
+  return parseMappings(text, chosen, path);
+}
+
+export interface SerializeOptions {
+  /** Alignment RDF only: see AlignmentWriteOptions. */
+  alignment?: AlignmentWriteOptions;
+}
+
+/** The set in the given format. Rows are sorted; the set is not modified. */
+export function serializeMappings(set: MappingSet, format: ExchangeFormat, options: SerializeOptions = {}): string {
+  switch (format) {
+    case 'sssom': return serializeSssom(set);
+    case 'csv': return serializeCsv(set);
+    case 'json': return serializeJson(set);
+    case 'alignment': return serializeAlignmentRdf(set, options.alignment);
+  }
+}
+
+/** Write text atomically: temporary file in the destination's directory, then rename. */
+export async function writeFileAtomic(path: string, text: string): Promise<void> {
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
+    await rename(temp, path);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw new IoaError('E_WRITE_FAILED', `cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: path }, { cause: error });
+  }
+}
+
+/**
+ * Serialize and write atomically. Serialization happens before anything touches the disk, so a
+ * set the format cannot express leaves the destination untouched.
+ */
+export async function writeMappingFile(path: string, set: MappingSet, format: ExchangeFormat, options: SerializeOptions = {}): Promise<void> {
+  let text: string;
+  try {
+    text = serializeMappings(set, format, options);
+  } catch (error) {
+    if (isIoaError(error)) throw error;
+    throw new IoaError('E_INTERNAL', `serializing ${format} failed: ${(error as Error).message}`, { file: path }, { cause: error });
+  }
+  await writeFileAtomic(path, text);
+}

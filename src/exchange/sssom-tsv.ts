@@ -1,0 +1,207 @@
+/**
+ * SSSOM TSV (and its CSV variant): a `#`-prefixed YAML metadata block, a header row, one row per
+ * mapping per justification (SSSOM spec 1.0/1.1, "SSSOM/TSV").
+ *
+ * Fields may be quoted the way pandas/sssom-py writes them (`"…""…"`), which also lets a value
+ * hold a tab or a newline; line numbers in errors are physical lines of the file.
+ */
+import { parseDocument, stringify, YAMLParseError } from 'yaml';
+import type { MappingSet } from '../model/mapping.js';
+import { IoaError, type ErrorCode, type ErrorLocation } from '../model/errors.js';
+import { PrefixMap } from './curie.js';
+import { sortedMappings } from './order.js';
+import { columnsFor, metadataFromSlots, metadataToSlots, recordFromSlots, recordToSlots, REQUIRED_COLUMNS } from './slots.js';
+
+/** TSV or CSV: what differs between the two tabular forms. */
+export interface TableDialect {
+  delimiter: '\t' | ',';
+  /** For messages. */
+  name: string;
+  /** Code for a row of the wrong shape. */
+  rowCode: ErrorCode;
+}
+
+export const SSSOM_TSV: TableDialect = { delimiter: '\t', name: 'SSSOM TSV', rowCode: 'E_SSSOM_BAD_ROW' };
+export const SSSOM_CSV: TableDialect = { delimiter: ',', name: 'CSV', rowCode: 'E_EXCHANGE_BAD_CSV' };
+
+export interface ParseTableOptions {
+  /**
+   * Metadata supplied outside the file (SSSOM "external metadata" mode), as slot → value.
+   * Embedded metadata wins where both give a slot.
+   */
+  metadata?: Readonly<Record<string, unknown>>;
+}
+
+interface TableRecord {
+  fields: string[];
+  /** 1-based line on which the record starts. */
+  line: number;
+  /** False when the file ended without a newline after this record. */
+  terminated: boolean;
+}
+
+/** Split delimited text into records, honouring double-quoted fields. */
+function* readRecords(text: string, start: number, firstLine: number, delimiter: string, file: string): Generator<TableRecord> {
+  let i = start;
+  let line = firstLine;
+  const n = text.length;
+  while (i < n) {
+    const recordLine = line;
+    const fields: string[] = [];
+    let field = '';
+    let atFieldStart = true;
+    let terminated = false;
+    while (i < n) {
+      const c = text[i]!;
+      if (atFieldStart && c === '"') {
+        const quoteLine = line;
+        i++;
+        for (;;) {
+          const close = text.indexOf('"', i);
+          if (close < 0) throw new IoaError('E_SSSOM_TRUNCATED', 'file ends inside a quoted field', { file, line: quoteLine });
+          const chunk = text.slice(i, close);
+          field += chunk;
+          for (let k = chunk.indexOf('\n'); k >= 0; k = chunk.indexOf('\n', k + 1)) line++;
+          if (text[close + 1] === '"') {
+            field += '"';
+            i = close + 2;
+            continue;
+          }
+          i = close + 1;
+          break;
+        }
+        atFieldStart = false;
+        continue;
+      }
+      atFieldStart = false;
+      if (c === delimiter) {
+        fields.push(field);
+        field = '';
+        atFieldStart = true;
+        i++;
+      } else if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
+        i += c === '\r' ? 2 : 1;
+        line++;
+        terminated = true;
+        break;
+      } else {
+        field += c;
+        i++;
+      }
+    }
+    fields.push(field);
+    yield { fields, line: recordLine, terminated };
+  }
+}
+
+/** Parse SSSOM TSV (or, with {@link SSSOM_CSV}, its CSV variant) into a MappingSet. */
+export function parseMappingTable(input: string, file: string, dialect: TableDialect, options: ParseTableOptions = {}): MappingSet {
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  // The metadata block: every leading line that starts with `#`.
+  const metaLines: string[] = [];
+  let pos = 0;
+  while (pos < text.length && text[pos] === '#') {
+    const end = text.indexOf('\n', pos);
+    const stop = end < 0 ? text.length : end;
+    metaLines.push(text.slice(pos + 1, text[stop - 1] === '\r' ? stop - 1 : stop));
+    pos = end < 0 ? text.length : end + 1;
+  }
+  const embedded = parseMetadataBlock(metaLines, file);
+  const lineOf = (slot?: string): ErrorLocation => {
+    if (slot) {
+      const re = new RegExp(`^\\s*${slot}\\s*:`);
+      const i = metaLines.findIndex((l) => re.test(l));
+      if (i >= 0) return { file, line: i + 1 };
+    }
+    return { file, line: 1 };
+  };
+  const metadata = metadataFromSlots({ ...options.metadata, ...embedded }, lineOf);
+  const prefixes = new PrefixMap(metadata.curieMap);
+
+  const records = readRecords(text, pos, metaLines.length + 1, dialect.delimiter, file);
+  const first = records.next();
+  if (first.done) throw new IoaError('E_SSSOM_TRUNCATED', `${dialect.name} has no header row`, { file, line: metaLines.length + 1 });
+  const header = first.value.fields.map((h) => h.trim());
+  const headerAt = { file, line: first.value.line };
+  const seen = new Set<string>();
+  header.forEach((name, i) => {
+    if (name === '') throw new IoaError(dialect.rowCode, `header column ${i + 1} has no name`, headerAt);
+    if (seen.has(name)) throw new IoaError('E_SSSOM_DUPLICATE_COLUMN', `column "${name}" appears more than once in the header`, headerAt);
+    seen.add(name);
+  });
+  for (const required of REQUIRED_COLUMNS) {
+    if (!seen.has(required)) throw new IoaError('E_SSSOM_MISSING_COLUMN', `required column ${required} is missing from the header`, headerAt);
+  }
+
+  const mappings = [];
+  for (const rec of records) {
+    if (rec.fields.length === 1 && rec.fields[0]!.trim() === '') continue; // blank line
+    if (rec.fields.length < header.length) {
+      // A short last row with no final newline is what an interrupted write leaves behind.
+      const truncated = !rec.terminated;
+      throw new IoaError(truncated ? 'E_SSSOM_TRUNCATED' : dialect.rowCode,
+        `${truncated ? 'file ends in the middle of a row: ' : ''}row has ${rec.fields.length} fields, the header has ${header.length}`,
+        { file, line: rec.line });
+    }
+    if (rec.fields.length > header.length) {
+      throw new IoaError(dialect.rowCode, `row has ${rec.fields.length} fields, the header has ${header.length}`, { file, line: rec.line });
+    }
+    const values: Record<string, string> = {};
+    header.forEach((name, i) => { values[name] = rec.fields[i]!; });
+    const at = { file, line: rec.line };
+    mappings.push(recordFromSlots(values, prefixes, () => at));
+  }
+  return { metadata, mappings };
+}
+
+function parseMetadataBlock(lines: string[], file: string): Record<string, unknown> {
+  if (lines.length === 0) return {};
+  const doc = parseDocument(lines.join('\n'), { prettyErrors: false, uniqueKeys: true });
+  const error = doc.errors[0];
+  if (error) {
+    const line = error instanceof YAMLParseError && error.linePos ? error.linePos[0].line : 1;
+    throw new IoaError('E_SSSOM_BAD_METADATA', `metadata block is not valid YAML: ${error.message.split('\n')[0]}`, { file, line }, { cause: error });
+  }
+  const value: unknown = doc.toJS();
+  if (value === null || value === undefined) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw new IoaError('E_SSSOM_BAD_METADATA', 'metadata block must be a YAML map of slots', { file, line: 1 });
+  return value as Record<string, unknown>;
+}
+
+function quote(value: string, delimiter: string): string {
+  const needs = delimiter === ','
+    ? /[",\r\n]/.test(value) || /^\s|\s$/.test(value)
+    : value.includes('\t') || /[\r\n]/.test(value) || value.startsWith('"');
+  return needs ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** Write SSSOM TSV (or CSV). Rows are sorted; the input set is not modified. */
+export function serializeMappingTable(set: MappingSet, dialect: TableDialect): string {
+  const prefixes = new PrefixMap(set.metadata.curieMap);
+  const rows = sortedMappings(set.mappings).map((r) => recordToSlots(r, prefixes));
+  const columns = columnsFor(rows);
+  const yaml = stringify(metadataToSlots(set.metadata), { lineWidth: 0 }).replace(/\n$/, '');
+  const out: string[] = yaml.split('\n').map((l) => `#${l}`);
+  out.push(columns.map((c) => quote(c, dialect.delimiter)).join(dialect.delimiter));
+  for (const row of rows) out.push(columns.map((c) => quote(row[c] ?? '', dialect.delimiter)).join(dialect.delimiter));
+  return `${out.join('\n')}\n`;
+}
+
+/** Parse SSSOM TSV text. `file` is used in error locations only. */
+export function parseSssom(text: string, file: string, options: ParseTableOptions = {}): MappingSet {
+  return parseMappingTable(text, file, SSSOM_TSV, options);
+}
+
+/** Write a MappingSet as SSSOM TSV. */
+export function serializeSssom(set: MappingSet): string {
+  return serializeMappingTable(set, SSSOM_TSV);
+}
+
+/** Parse the CSV form: the same metadata block and columns as SSSOM TSV, comma-separated. */
+export function parseCsv(text: string, file: string, options: ParseTableOptions = {}): MappingSet {
+  return parseMappingTable(text, file, SSSOM_CSV, options);
+}
+
+export function serializeCsv(set: MappingSet): string {
+  return serializeMappingTable(set, SSSOM_CSV);
+}
