@@ -80,6 +80,7 @@ export class RetrievalSession {
   readonly #now: () => number;
   #startedAt: number | undefined;
   readonly #accepted: ResourceRevision[] = [];
+  readonly #failures: RetrievalFailure[] = [];
 
   constructor(policy: RetrievalPolicy, options: SessionOptions = {}) {
     this.policy = policy;
@@ -93,16 +94,25 @@ export class RetrievalSession {
     return this.#accepted;
   }
 
+  /**
+   * Every failure this session raised, in order. A consumer that turns loader errors into its
+   * own findings (the envelope validator's E_CONTEXT_UNAVAILABLE) reads the causes back here.
+   */
+  get failures(): readonly RetrievalFailure[] {
+    return this.#failures;
+  }
+
   /** Fetch and accept one resource, or throw `RetrievalFailure`. */
   async fetch(input: string, options: FetchOptions = {}): Promise<RetrievedResource> {
     try {
       return await this.#fetch(input, options);
     } catch (error) {
-      if (error instanceof RetrievalFailure) {
-        if (options.path && !error.location.path) error.location.path = options.path;
-        throw error;
-      }
-      throw new RetrievalFailure('connection-failed', input, `retrieval of ${input} failed: ${(error as Error)?.message ?? String(error)}`, { cause: error, ...(options.path ? { path: options.path } : {}) });
+      const failure = error instanceof RetrievalFailure
+        ? error
+        : new RetrievalFailure('connection-failed', input, `retrieval of ${input} failed: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+      if (options.path && !failure.location.path) failure.location.path = options.path;
+      this.#failures.push(failure);
+      throw failure;
     }
   }
 
@@ -112,7 +122,9 @@ export class RetrievalSession {
     try {
       return { document: JSON.parse(resource.body.toString('utf8')) as unknown, resource };
     } catch (error) {
-      throw new RetrievalFailure('malformed-content', resource.finalUrl, `${resource.finalUrl} is not valid JSON: ${(error as Error).message}`, { cause: error, ...(options.path ? { path: options.path } : {}) });
+      const failure = new RetrievalFailure('malformed-content', resource.finalUrl, `${resource.finalUrl} is not valid JSON: ${(error as Error).message}`, { cause: error, ...(options.path ? { path: options.path } : {}) });
+      this.#failures.push(failure);
+      throw failure;
     }
   }
 
@@ -138,7 +150,7 @@ export class RetrievalSession {
     const expected = pin === undefined ? undefined : normaliseDigest(pin);
     const cached = this.cache.get(href, expected);
     if (cached) {
-      this.#accepted.push(cached.revision);
+      this.#record(cached.revision);
       return cached;
     }
 
@@ -179,11 +191,16 @@ export class RetrievalSession {
         },
       };
       this.cache.set(resource);
-      this.#accepted.push(resource.revision);
+      this.#record(resource.revision);
       return resource;
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** One entry per URL + digest: a context read twice (processing, then expansion) is one revision. */
+  #record(revision: ResourceRevision): void {
+    if (!this.#accepted.some((r) => r.url === revision.url && r.digest === revision.digest)) this.#accepted.push(revision);
   }
 
   #deadline(): number {

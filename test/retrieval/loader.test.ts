@@ -120,3 +120,36 @@ describe('reference walks (profile → alignmentRef → …)', () => {
     expect(findRetrievalFailure(caught)?.reason).toBe('depth-exceeded');
   });
 });
+
+describe('command-line switch (--allow-remote, --policy)', () => {
+  it('is off without --allow-remote, and --policy alone is a usage error', async () => {
+    const { policyFromCli } = await import('../../src/retrieval/index.js');
+    expect((await policyFromCli({})).allowRemote).toBe(false);
+    await expect(policyFromCli({ policy: 'p.json' })).rejects.toMatchObject({ code: 'E_USAGE' });
+    await expect(policyFromCli({ 'allow-remote': true })).rejects.toMatchObject({ code: 'E_USAGE' });
+  });
+
+  it('takes the bounds from the policy file, and a policy that says allowRemote:false wins', async () => {
+    const { policyFromCli } = await import('../../src/retrieval/index.js');
+    const { mkdtemp, writeFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = await mkdtemp(join(tmpdir(), 'ioa-policy-'));
+    await writeFile(join(dir, 'on.json'), JSON.stringify({ trustedOrigins: [s.origin], maxDepth: 2 }));
+    await writeFile(join(dir, 'off.json'), JSON.stringify({ allowRemote: false, trustedOrigins: [s.origin] }));
+    await writeFile(join(dir, 'bad.json'), JSON.stringify({ trustedOrigins: [s.origin], maxdepth: 2 }));
+    const on = await policyFromCli({ 'allow-remote': true, policy: join(dir, 'on.json') });
+    expect(on).toMatchObject({ allowRemote: true, maxDepth: 2 });
+    expect((await policyFromCli({ 'allow-remote': true, policy: join(dir, 'off.json') })).allowRemote).toBe(false);
+    await expect(policyFromCli({ 'allow-remote': true, policy: join(dir, 'bad.json') })).rejects.toMatchObject({ code: 'E_RETRIEVAL_POLICY', location: { path: '$.maxdepth' } });
+    // the profile's retrieval member is the fallback policy
+    expect(await policyFromCli({ 'allow-remote': true }, { trustedOrigins: [s.origin] })).toMatchObject({ allowRemote: true });
+  });
+
+  it('the session keeps the failures a consumer may have turned into its own findings', async () => {
+    const session = new RetrievalSession(policy());
+    const loader = createDocumentLoader(session);
+    await expect(loader('https://elsewhere.example/ctx')).rejects.toBeInstanceOf(Error);
+    expect(session.failures.map((f) => f.toFinding())).toEqual([expect.objectContaining({ code: 'RESOURCE_UNAVAILABLE', cause: 'untrusted-origin', url: 'https://elsewhere.example/ctx' })]);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * How `validate` and `check` switch retrieval on: `--allow-remote` plus a policy (`--policy FILE`,
+ * or for `check` the profile's `retrieval` member). Off by default; without `--allow-remote`
+ * every remote context or reference is refused (`remote-disabled`), which the commands report
+ * as RESOURCE_UNAVAILABLE → Indeterminate, never as invalid input or Incompatible (S4).
+ *
+ * Commands spread `REMOTE_ARGS` into their citty `args` and call `sessionFromCli(args, …)`;
+ * `createDocumentLoader(session)` then goes into the envelope validator's `documentLoader` option.
+ */
+import { readFile } from 'node:fs/promises';
+import { IoaError } from '../model/errors.js';
+import { RetrievalSession, type SessionOptions } from './fetch.js';
+import { DEFAULT_POLICY, parseRetrievalPolicy, type RetrievalPolicy } from './policy.js';
+import { createDocumentLoader, findRetrievalFailure, type DocumentLoader } from './loader.js';
+import type { ResourceUnavailableFinding } from './failure.js';
+
+/** citty argument definitions shared by `validate` and `check`. */
+export const REMOTE_ARGS = {
+  'allow-remote': {
+    type: 'boolean',
+    description: 'Permit retrieval of remote JSON-LD contexts and references, bounded by the retrieval policy (off by default)',
+  },
+  policy: {
+    type: 'string',
+    description: 'Retrieval policy file (JSON: trustedOrigins, timeoutMs, totalBudgetMs, maxBytes, maxDepth, maxRedirects, acceptedMediaTypes, pins); needs --allow-remote',
+  },
+} as const;
+
+/** The subset of parsed CLI arguments this module reads. */
+export interface RemoteCliArgs {
+  'allow-remote'?: boolean;
+  policy?: string;
+}
+
+/**
+ * The retrieval policy the command line selects. `profileRetrieval` is the profile's
+ * `retrieval` member (raw JSON), used when no `--policy` file is given. Remote retrieval is on
+ * only when `--allow-remote` is given *and* the policy does not say `"allowRemote": false`.
+ */
+export async function policyFromCli(args: RemoteCliArgs, profileRetrieval?: unknown): Promise<RetrievalPolicy> {
+  const allow = args['allow-remote'] === true;
+  if (args.policy && !allow) {
+    throw new IoaError('E_USAGE', '--policy has no effect without --allow-remote (remote retrieval is off by default)');
+  }
+  if (!allow) return { ...DEFAULT_POLICY, allowRemote: false };
+  let raw: unknown;
+  let file: string | undefined;
+  let path = '$';
+  if (args.policy) {
+    file = args.policy;
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      throw new IoaError('E_FILE_UNREADABLE', `cannot read retrieval policy: ${(error as Error).message}`, { file }, { cause: error });
+    }
+    try {
+      raw = JSON.parse(text);
+    } catch (error) {
+      throw new IoaError('E_PARSE_JSON', `retrieval policy is not JSON: ${(error as Error).message}`, { file }, { cause: error });
+    }
+  } else if (profileRetrieval !== undefined) {
+    raw = profileRetrieval;
+    path = '$.retrieval';
+  } else {
+    throw new IoaError('E_USAGE', '--allow-remote needs a retrieval policy: give --policy FILE (or a profile with a "retrieval" member) naming the trusted origins');
+  }
+  const explicitOff = typeof raw === 'object' && raw !== null && (raw as { allowRemote?: unknown }).allowRemote === false;
+  const policy = parseRetrievalPolicy(raw, path, file);
+  // The flag is the operator's consent; the policy is the bound. A policy that says "no" wins.
+  return { ...policy, allowRemote: !explicitOff };
+}
+
+/** A retrieval session for one command run, plus its jsonld document loader. */
+export async function sessionFromCli(args: RemoteCliArgs, profileRetrieval?: unknown, options: SessionOptions = {}): Promise<{ session: RetrievalSession; documentLoader: DocumentLoader }> {
+  const session = new RetrievalSession(await policyFromCli(args, profileRetrieval), options);
+  return { session, documentLoader: createDocumentLoader(session) };
+}
+
+/**
+ * The RESOURCE_UNAVAILABLE finding behind an error or a validator finding message, if retrieval
+ * caused it. Commands use it to print Indeterminate (exit 4) instead of "invalid input".
+ */
+export function resourceUnavailable(error: unknown, path?: string): ResourceUnavailableFinding | undefined {
+  return findRetrievalFailure(error)?.toFinding(path);
+}
