@@ -1,9 +1,28 @@
 /**
  * The acceptance gate and compatibility engine (draft Section 7). Public surface of src/gate.
+ *
+ * Flow: `validateArtifact` (shape) → `acceptArtifacts` (trust, signature, validity, versions,
+ * direction, scope; the only producer of `AcceptedArtifact`) → `evaluateCompatibility` (or a
+ * caching `CompatibilityChecker`) → Compatible | Incompatible | Indeterminate with reasons.
  */
-export { validateArtifact, DIRECTIONS, type Direction, type MappingRule, type RuleConditions, type ValidatedArtifact } from './artifact.js';
+export {
+  validateArtifact, DIRECTIONS, ARTIFACT_IRI_SCHEMES, parseTimestamp,
+  type Direction, type MappingRule, type RuleConditions, type ValidatedArtifact,
+} from './artifact.js';
 export {
   generateEd25519KeyPair, signDocument, signingInput, verifySignature, parsePublicKey, parsePrivateKey, keyThumbprint,
   SIGNATURE_ALG, type ArtifactSignature, type GeneratedKeyPair,
 } from './signature.js';
 export { jcs, jsonDigest, sha256 } from './canonical.js';
+export { evaluateRule, sameLanguage, sameMediaType, type RuleEvaluation, type TaskRequirements } from './conditions.js';
+export {
+  acceptArtifacts, isAcceptedArtifact, assertAccepted, versionUsable, EXCLUSION_CODES,
+  type AcceptedArtifact, type Exclusion, type ExclusionCode, type GateInput, type GateResult, type MappingUse, type OntologyRef, type OrientedRule,
+} from './gate.js';
+export {
+  evaluateCompatibility, digestInputs, REASON_CODES, NOT_AUTHORISATION,
+  type CheckInput, type CandidateEvidence, type InputDigests, type MappingUsed, type Outcome, type Reason, type ReasonCode,
+  type UnavailableResource, type Verdict,
+} from './compatibility.js';
+export { CompatibilityChecker, type CheckedVerdict, type CheckerOptions } from './checker.js';
+export { buildArtifact, REVIEWED_JUSTIFICATIONS, RULE_PREDICATES, type ArtifactBuildOptions, type ArtifactBuildResult, type SkippedRow } from './build.js';

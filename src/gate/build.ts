@@ -1,0 +1,105 @@
+/**
+ * Reviewed SSSOM → alignment artifact draft (unsigned). Only rows a reviewer accepted become
+ * rules: justification `semapv:ManualMappingCuration` or `semapv:MappingReview`, no
+ * `predicate_modifier: Not`, and an equivalence predicate (the rule says "a request for `from`
+ * is served by `to`", which a broad/narrow/related match does not establish). Generator rows —
+ * whatever their score — never become rules (7.4). Every row left out is reported with why.
+ */
+import type { MappingRecord, MappingSet } from '../model/mapping.js';
+import { IoaError } from '../model/errors.js';
+import type { Iri } from '../envelope/types.js';
+import { validateArtifact, type Direction, type ValidatedArtifact } from './artifact.js';
+
+export const REVIEWED_JUSTIFICATIONS = ['semapv:ManualMappingCuration', 'semapv:MappingReview'] as const;
+export const RULE_PREDICATES = ['skos:exactMatch', 'owl:equivalentClass', 'owl:equivalentProperty'] as const;
+
+export interface ArtifactBuildOptions {
+  artifactId: Iri;
+  revision: string;
+  /** Default: the set's `subject_source` / `subject_source_version`. Required one way or the other. */
+  sourceOntologyId?: Iri;
+  sourceOntologyVersion?: string;
+  targetOntologyId?: Iri;
+  targetOntologyVersion?: string;
+  direction: Direction;
+  assertedBy: Iri;
+  validUntil: string;
+  validFrom?: string;
+  /** Conditions attached to every rule. */
+  conditions: Record<string, unknown>;
+  description?: string;
+}
+
+export interface SkippedRow {
+  row: number;
+  subject: string;
+  object: string;
+  why: string;
+}
+
+export interface ArtifactBuildResult {
+  document: Record<string, unknown>;
+  artifact: ValidatedArtifact;
+  skipped: SkippedRow[];
+}
+
+function skipReason(m: MappingRecord): string | undefined {
+  if (m.predicateModifier === 'Not') return 'predicate_modifier Not (a reviewer rejected it)';
+  if (!(REVIEWED_JUSTIFICATIONS as readonly string[]).includes(m.justification)) return `justification ${m.justification} is not a review (candidates never become rules)`;
+  if (!(RULE_PREDICATES as readonly string[]).includes(m.predicateId)) return `predicate ${m.predicateId} is not an equivalence`;
+  return undefined;
+}
+
+export function buildArtifact(set: MappingSet, options: ArtifactBuildOptions): ArtifactBuildResult {
+  const need = (value: string | undefined, what: string, flag: string): string => {
+    if (value === undefined || value === '') {
+      throw new IoaError('E_ARTIFACT_BUILD', `${what} is required: pass ${flag} or set it in the SSSOM metadata`);
+    }
+    return value;
+  };
+  const sourceOntologyId = need(options.sourceOntologyId ?? set.metadata.subjectSource, 'the source ontology id', '--source-id');
+  const sourceOntologyVersion = need(options.sourceOntologyVersion ?? set.metadata.subjectSourceVersion, 'the source ontology version', '--source-version');
+  const targetOntologyId = need(options.targetOntologyId ?? set.metadata.objectSource, 'the target ontology id', '--target-id');
+  const targetOntologyVersion = need(options.targetOntologyVersion ?? set.metadata.objectSourceVersion, 'the target ontology version', '--target-version');
+  const skipped: SkippedRow[] = [];
+  const rules: Array<Record<string, unknown>> = [];
+  const seen = new Set<string>();
+  set.mappings.forEach((m, i) => {
+    const why = skipReason(m);
+    if (why) {
+      skipped.push({ row: i + 1, subject: m.subjectId, object: m.objectId, why });
+      return;
+    }
+    const key = `${m.subjectId}\u0000${m.objectId}`;
+    if (seen.has(key)) {
+      skipped.push({ row: i + 1, subject: m.subjectId, object: m.objectId, why: 'duplicate of an earlier accepted row' });
+      return;
+    }
+    seen.add(key);
+    rules.push({ from: m.subjectId, to: m.objectId, conditions: { ...options.conditions } });
+  });
+  if (rules.length === 0) {
+    throw new IoaError('E_ARTIFACT_BUILD', `no reviewed rows to build rules from (${skipped.length} row(s) skipped; rows need justification ${REVIEWED_JUSTIFICATIONS.join(' or ')}, an equivalence predicate and no predicate_modifier Not)`);
+  }
+  const document: Record<string, unknown> = {
+    artifactId: options.artifactId,
+    revision: options.revision,
+    sourceOntologyId,
+    sourceOntologyVersion,
+    targetOntologyId,
+    targetOntologyVersion,
+    direction: options.direction,
+    assertedBy: options.assertedBy,
+    ...(options.validFrom !== undefined ? { validFrom: options.validFrom } : {}),
+    validUntil: options.validUntil,
+    mappingRules: rules,
+    ...(options.description !== undefined ? { description: options.description } : {}),
+    ...(set.metadata.mappingSetId !== undefined ? { derivedFrom: set.metadata.mappingSetId } : {}),
+  };
+  const result = validateArtifact(document);
+  if (!result.ok) {
+    const first = result.findings.find((f) => f.severity === 'error')!;
+    throw new IoaError('E_ARTIFACT_BUILD', `the built artifact is invalid: ${first.message} [${first.code}]`, { path: first.path });
+  }
+  return { document, artifact: result.value, skipped };
+}

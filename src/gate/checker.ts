@@ -1,0 +1,83 @@
+/**
+ * Revalidation (draft 5.3, 9; scenario S5). Results are cached under the digests of EVERY input —
+ * request, provider advertisement, profile (so its revision), trust policy, each artifact
+ * (so its revision and signature), ontologies and candidates — never under file names. A cached
+ * verdict is also bounded in time: it is reused only while the clock stays inside the window in
+ * which no artifact's validity changes. Any change recomputes.
+ */
+import { sha256 } from './canonical.js';
+import { digestInputs, evaluateCompatibility, type CheckInput, type Verdict } from './compatibility.js';
+
+/** A verdict plus whether it came from the cache. */
+export interface CheckedVerdict extends Verdict {
+  cached: boolean;
+}
+
+interface Entry {
+  verdict: Verdict;
+  /** Inclusive lower / exclusive upper bound (epoch ms) of the clock for which it holds. */
+  from: number;
+  until: number;
+}
+
+export interface CheckerOptions {
+  /** Most entries kept (least recently inserted evicted first). Default 10,000. */
+  maxEntries?: number;
+}
+
+export class CompatibilityChecker {
+  readonly #cache = new Map<string, Entry>();
+  readonly #max: number;
+  /** Counts for tests and benchmarks. */
+  readonly stats = { hits: 0, misses: 0 };
+
+  constructor(options: CheckerOptions = {}) {
+    this.#max = options.maxEntries ?? 10_000;
+  }
+
+  /** The cache key: digests of every input. Exposed so callers can log what a decision rested on. */
+  static key(input: CheckInput): string {
+    const d = digestInputs(input);
+    return sha256([
+      d.request, d.provider, d.profile?.digest ?? '-', d.trust ?? '-',
+      d.artifacts.map((a) => a.digest).sort().join(','), d.ontologies.map((o) => o.digest).join(','), d.candidates ?? '-',
+    ].join('|'));
+  }
+
+  check(input: CheckInput): CheckedVerdict {
+    const now = input.now === undefined ? Date.now() : typeof input.now === 'number' ? input.now : input.now.getTime();
+    const key = CompatibilityChecker.key(input);
+    const entry = this.#cache.get(key);
+    if (entry && now >= entry.from && now < entry.until) {
+      this.stats.hits++;
+      return { ...entry.verdict, cached: true };
+    }
+    this.stats.misses++;
+    const verdict = evaluateCompatibility({ ...input, now });
+    const [from, until] = validityWindow(input, now);
+    if (this.#cache.size >= this.#max) this.#cache.delete(this.#cache.keys().next().value!);
+    this.#cache.set(key, { verdict, from, until });
+    return { ...verdict, cached: false };
+  }
+
+  clear(): void {
+    this.#cache.clear();
+  }
+}
+
+/** The interval around `now` in which no artifact's validFrom/validUntil (± skew) boundary lies. */
+function validityWindow(input: CheckInput, now: number): [number, number] {
+  const skew = (input.trust?.clockSkewSeconds ?? 60) * 1000;
+  let from = Number.NEGATIVE_INFINITY;
+  let until = Number.POSITIVE_INFINITY;
+  for (const a of input.artifacts ?? []) {
+    if (a.kind !== 'artifact') continue;
+    // Validity flips just after validUntil + skew and at validFrom − skew.
+    const edges = [a.validUntil + skew + 1, ...(a.validFrom !== undefined ? [a.validFrom - skew] : [])];
+    for (const edge of edges) {
+      if (edge <= now) from = Math.max(from, edge);
+      else until = Math.min(until, edge);
+    }
+  }
+  return [from, until];
+}

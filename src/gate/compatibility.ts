@@ -1,0 +1,398 @@
+/**
+ * The compatibility engine (draft Section 7.1): request envelope + requester ontology knowledge +
+ * provider advertisement + domain profile + artifacts (through the gate) → Compatible |
+ * Incompatible | Indeterminate, with reason codes, the mapping used and the inputs' digests.
+ *
+ * Outcome rule: a completed finding that a required condition is violated is Incompatible; any
+ * requirement that could not be established is Indeterminate; only when every requirement was
+ * validated — directly or through an accepted artifact — is the result Compatible. Compatible is
+ * never authorisation (7.1).
+ */
+import type { Concept } from '../model/concept.js';
+import type { Candidate, MappingRecord } from '../model/mapping.js';
+import type { OntologyIndex } from '../model/ontology-index.js';
+import type { DomainProfile, Iri, TrustPolicy, ValidatedCapability, ValidatedEnvelope } from '../envelope/types.js';
+import type { ValidatedArtifact } from './artifact.js';
+import { jsonDigest, memoDigest } from './canonical.js';
+import { evaluateRule, sameLanguage, sameMediaType, type TaskRequirements } from './conditions.js';
+import { acceptArtifacts, assertAccepted, versionUsable, type AcceptedArtifact, type Exclusion, type MappingUse, type OntologyRef } from './gate.js';
+
+export type Outcome = 'Compatible' | 'Incompatible' | 'Indeterminate';
+
+/** Reason codes (DESIGN.md decision table). Each has one effect on the outcome. */
+export const REASON_CODES = {
+  // completed findings of a conflict → Incompatible
+  INTENT_NOT_APPLICABLE: 'incompatible',
+  DOMAIN_RESTRICTION: 'incompatible',
+  CAPABILITY_NOT_OFFERED: 'incompatible',
+  CONSTRAINT_CONFLICT: 'incompatible',
+  // could not be established → Indeterminate
+  UNKNOWN_PROFILE: 'indeterminate',
+  UNKNOWN_VERSION_RELATION: 'indeterminate',
+  UNKNOWN_TERM: 'indeterminate',
+  CONSTRAINT_NOT_ESTABLISHED: 'indeterminate',
+  NO_ACCEPTED_ALIGNMENT: 'indeterminate',
+  CANDIDATE_ONLY: 'indeterminate',
+  ARTIFACT_EXCLUDED: 'indeterminate',
+  REVERSE_NOT_DECLARED: 'indeterminate',
+  CHAIN_NOT_DECLARED: 'indeterminate',
+  RULE_INAPPLICABLE: 'indeterminate',
+  UNKNOWN_CONDITION: 'indeterminate',
+  AMBIGUOUS_MAPPING: 'indeterminate',
+  RESOURCE_UNAVAILABLE: 'indeterminate',
+} as const satisfies Record<string, 'incompatible' | 'indeterminate'>;
+export type ReasonCode = keyof typeof REASON_CODES;
+
+/** Why the outcome is what it is. Compatible verdicts carry no reasons. */
+export interface Reason {
+  code: ReasonCode;
+  message: string;
+  /** JSON path into the input at fault, prefixed by the input's role (e.g. `request:$.intentRef`). */
+  path?: string;
+  /** For exclusion reasons: the specific exclusion (e.g. `EXPIRED` under `ARTIFACT_EXCLUDED`). */
+  detail?: Exclusion['code'];
+  artifactId?: Iri;
+  ruleIndex?: number;
+}
+
+/** How one requested capability was matched to the provider's. */
+export type MappingUsed =
+  | { kind: 'direct'; capability: Iri; provider: Iri }
+  | {
+      kind: 'artifact';
+      capability: Iri;
+      provider: Iri;
+      artifactId: Iri;
+      revision: string;
+      assertedBy: Iri;
+      digest: string;
+      ruleIndex: number;
+      orientation: 'forward' | 'reverse';
+      conditions: Readonly<Record<string, unknown>>;
+    };
+
+export interface InputDigests {
+  request: string;
+  provider: string;
+  profile?: { profileId: Iri; revision: string; digest: string };
+  trust?: string;
+  artifacts: Array<{ artifactId: Iri; revision: string; digest: string }>;
+  ontologies: Array<{ source: string; digest: string }>;
+  candidates?: string;
+}
+
+export const NOT_AUTHORISATION =
+  'Compatible means the semantic requirements were validated; it does not establish authorization or execution admission (draft Section 7.1).';
+
+export interface Verdict {
+  outcome: Outcome;
+  reasons: Reason[];
+  /** One entry per requested capability, when every one was matched. */
+  mapping: MappingUsed[];
+  /** Artifacts and rules the gate excluded, with why (reported even when the outcome is Compatible). */
+  excluded: Exclusion[];
+  inputs: InputDigests;
+  notice: typeof NOT_AUTHORISATION;
+}
+
+/** A required resource that could not be obtained (S4): never absence, never Incompatible. */
+export interface UnavailableResource {
+  kind: 'unavailable';
+  role: 'artifact' | 'profile' | 'context';
+  location: string;
+  message: string;
+}
+
+/** Candidate mappings offered as evidence. They never establish anything (7.4, S2). */
+export type CandidateEvidence = Candidate | MappingRecord;
+
+export interface CheckInput {
+  envelope: ValidatedEnvelope;
+  provider: ValidatedCapability;
+  profile: DomainProfile | UnavailableResource;
+  artifacts?: readonly (ValidatedArtifact | UnavailableResource)[];
+  trust?: TrustPolicy;
+  /** The requester's ontology knowledge (intents, capabilities, domains), from `--ontology` files. */
+  ontologies?: readonly OntologyIndex[];
+  candidates?: readonly CandidateEvidence[];
+  /** Clock for validity windows; defaults to the current time. */
+  now?: Date | number;
+}
+
+const isUnavailable = (x: unknown): x is UnavailableResource => (x as { kind?: unknown } | null)?.kind === 'unavailable';
+
+function ontologyDigest(index: OntologyIndex): string {
+  return memoDigest(index, () => jsonDigest({ iri: index.iri ?? null, version: index.version ?? null, concepts: index.concepts }));
+}
+
+/** Digests of every input: the identity of a decision (and the revalidation cache key, S5). */
+export function digestInputs(input: CheckInput): InputDigests {
+  const digests: InputDigests = {
+    request: memoDigest(input.envelope),
+    provider: memoDigest(input.provider),
+    artifacts: (input.artifacts ?? []).map((a) =>
+      isUnavailable(a) ? { artifactId: a.location, revision: '(unavailable)', digest: jsonDigest(a) } : { artifactId: a.artifactId, revision: a.revision, digest: a.digest }),
+    ontologies: (input.ontologies ?? []).map((o) => ({ source: o.source, digest: ontologyDigest(o) })),
+  };
+  if (!isUnavailable(input.profile)) {
+    digests.profile = { profileId: input.profile.profileId, revision: input.profile.revision, digest: memoDigest(input.profile) };
+  }
+  if (input.trust) digests.trust = memoDigest(input.trust);
+  if (input.candidates && input.candidates.length > 0) digests.candidates = memoDigest(input.candidates);
+  return digests;
+}
+
+function lookup(ontologies: readonly OntologyIndex[], iri: Iri): Concept | undefined {
+  for (const o of ontologies) {
+    const c = o.byIri.get(iri);
+    if (c) return c;
+  }
+  return undefined;
+}
+
+const candidateEnds = (c: CandidateEvidence): [string, string, number | undefined] =>
+  'subjectId' in c ? [c.subjectId, c.objectId, c.similarityScore] : [c.subject, c.object, c.score];
+
+/** Exclusion codes that the decision table names as reason codes of their own. */
+const OWN_REASON = new Set<Exclusion['code']>(['REVERSE_NOT_DECLARED', 'CHAIN_NOT_DECLARED', 'RULE_INAPPLICABLE']);
+
+function exclusionReason(e: Exclusion): Reason {
+  const code: ReasonCode = OWN_REASON.has(e.code) ? (e.code as ReasonCode) : 'ARTIFACT_EXCLUDED';
+  const reason: Reason = { code, message: `${e.artifactId} (revision ${e.revision})${e.ruleIndex !== undefined ? ` rule ${e.ruleIndex}` : ''}: ${e.message}`, detail: e.code, artifactId: e.artifactId };
+  if (e.ruleIndex !== undefined) {
+    reason.ruleIndex = e.ruleIndex;
+    reason.path = `artifact:$.mappingRules[${e.ruleIndex}].conditions`;
+  }
+  return reason;
+}
+
+/** Evaluate one decision. Pure: same inputs (and clock) → same verdict. */
+export function evaluateCompatibility(input: CheckInput): Verdict {
+  const now = input.now === undefined ? Date.now() : typeof input.now === 'number' ? input.now : input.now.getTime();
+  const reasons: Reason[] = [];
+  const mapping: MappingUsed[] = [];
+  const excluded: Exclusion[] = [];
+  const add = (code: ReasonCode, message: string, path?: string): void => {
+    reasons.push(path === undefined ? { code, message } : { code, message, path });
+  };
+  const finish = (): Verdict => {
+    const outcome: Outcome = reasons.some((r) => REASON_CODES[r.code] === 'incompatible')
+      ? 'Incompatible'
+      : reasons.length > 0 ? 'Indeterminate' : 'Compatible';
+    return { outcome, reasons, mapping: outcome === 'Compatible' ? mapping : [], excluded, inputs: digestInputs(input), notice: NOT_AUTHORISATION };
+  };
+  const { envelope, provider } = input;
+  const ontologies = input.ontologies ?? [];
+
+  // S4: what could not be obtained is never absence and never a conflict.
+  if (isUnavailable(input.profile)) {
+    add('RESOURCE_UNAVAILABLE', `the domain profile could not be obtained from ${input.profile.location}: ${input.profile.message}`, 'profile');
+    return finish();
+  }
+  const profile = input.profile;
+  const artifacts: ValidatedArtifact[] = [];
+  for (const a of input.artifacts ?? []) {
+    if (isUnavailable(a)) add('RESOURCE_UNAVAILABLE', `alignment artifact ${a.location} could not be obtained: ${a.message}`, 'artifact');
+    else artifacts.push(a);
+  }
+  if (envelope.alignmentRef !== undefined && !artifacts.some((a) => a.artifactId === envelope.alignmentRef)) {
+    add('RESOURCE_UNAVAILABLE', `the request references alignment artifact ${envelope.alignmentRef}, which was not supplied (it is never fetched implicitly)`, 'request:$.alignmentRef');
+  }
+
+  // 5.3: the receiver must know the profile revision, both ontologies and their versions.
+  if (envelope.profileVersion !== undefined && envelope.profileVersion !== profile.revision) {
+    add('UNKNOWN_PROFILE', `the request names profile revision "${envelope.profileVersion}"; the accepted profile ${profile.profileId} is revision "${profile.revision}"`, 'request:$.profileVersion');
+  }
+  const known = (ref: OntologyRef): boolean => profile.ontologies.some((o) => o.ontologyId === ref.ontologyId && o.versions.includes(ref.version));
+  const requester: OntologyRef = { ontologyId: envelope.ontologyId, version: envelope.ontologyVersion };
+  if (!known(requester)) {
+    add('UNKNOWN_PROFILE', `profile ${profile.profileId} does not know ontology ${requester.ontologyId} version ${requester.version}`, 'request:$.ontologyVersion');
+  }
+  let providerRef: OntologyRef | undefined;
+  if (provider.ontologyId === undefined || provider.ontologyVersion === undefined) {
+    add('UNKNOWN_PROFILE', `the provider advertisement of ${provider.id} names no ontologyId and ontologyVersion, so it cannot be placed in profile ${profile.profileId}`, 'provider:$');
+  } else {
+    providerRef = { ontologyId: provider.ontologyId, version: provider.ontologyVersion };
+    if (!known(providerRef)) add('UNKNOWN_PROFILE', `profile ${profile.profileId} does not know ontology ${providerRef.ontologyId} version ${providerRef.version}`, 'provider:$.ontologyVersion');
+  }
+  if (reasons.some((r) => r.code === 'UNKNOWN_PROFILE') || !providerRef) return finish();
+  const sameOntology = requester.ontologyId === providerRef.ontologyId;
+  if (sameOntology && !versionUsable(profile, requester.ontologyId, requester.version, providerRef.version)) {
+    add('UNKNOWN_VERSION_RELATION', `request uses ${requester.ontologyId} ${requester.version}, provider ${providerRef.version}; profile ${profile.profileId} defines no relation ${requester.version} → ${providerRef.version} (never inferred from version strings)`, 'provider:$.ontologyVersion');
+    return finish();
+  }
+
+  // 5.4: the intent must be applicable to the declared capabilities; term bindings within the
+  // profile's domains. Knowledge comes only from the requester's ontology files.
+  const context = envelope.profileContext;
+  const intent = lookup(ontologies, envelope.intentRef);
+  let taskDomain = context?.domain;
+  if (!intent) {
+    add('UNKNOWN_TERM', `intent ${envelope.intentRef} is not defined in the requester's ontology files, so its applicability cannot be established`, 'request:$.intentRef');
+  } else {
+    const missing = intent.requiresCapability.filter((c) => !envelope.capabilityRefs.includes(c));
+    if (missing.length > 0) add('INTENT_NOT_APPLICABLE', `intent ${intent.iri} requires ${missing.join(', ')}, not among the declared capabilities`, 'request:$.capabilityRefs');
+    if (taskDomain !== undefined && intent.appliesToDomain.length > 0 && !intent.appliesToDomain.includes(taskDomain)) {
+      add('INTENT_NOT_APPLICABLE', `intent ${intent.iri} applies to ${intent.appliesToDomain.join(', ')}, not to the task's domain ${taskDomain}`, 'request:$.profileContext.domain');
+    }
+    if (taskDomain === undefined && intent.appliesToDomain.length === 1) taskDomain = intent.appliesToDomain[0];
+  }
+  const restriction = profile.termBindings;
+  if (restriction && !restriction.crossDomain) {
+    (context?.termBindings ?? []).forEach((binding, i) => {
+      const path = `request:$.profileContext.termBindings[${i}].sense`;
+      const sense = lookup(ontologies, binding.sense);
+      if (!sense) add('UNKNOWN_TERM', `the sense ${binding.sense} of term "${binding.term}" is not defined in the requester's ontology files, so the profile's domain restriction cannot be checked`, path);
+      else if (sense.inDomain.length === 0) add('UNKNOWN_TERM', `the sense ${binding.sense} of term "${binding.term}" declares no domain, so the profile's domain restriction cannot be checked`, path);
+      else if (!sense.inDomain.some((d) => restriction.permittedDomains.includes(d))) {
+        add('DOMAIN_RESTRICTION', `term "${binding.term}" is bound to ${binding.sense} in ${sense.inDomain.join(', ')}; profile ${profile.profileId} permits only ${restriction.permittedDomains.join(', ')} and no cross-domain bindings (5.4, 12.3)`, path);
+      }
+    });
+  }
+
+  // Task requirements: what the task needs, from the envelope and the requester's capabilities.
+  const task: TaskRequirements = { inputMediaTypes: [], outputMediaTypes: [] };
+  for (const ref of envelope.capabilityRefs) {
+    const cap = lookup(ontologies, ref);
+    for (const m of cap?.inputs ?? []) if (!task.inputMediaTypes.some((x) => sameMediaType(x, m))) task.inputMediaTypes.push(m);
+    for (const m of cap?.outputs ?? []) if (!task.outputMediaTypes.some((x) => sameMediaType(x, m))) task.outputMediaTypes.push(m);
+  }
+  if (context?.sourceLang !== undefined) task.sourceLang = context.sourceLang;
+  if (context?.targetLang !== undefined) task.targetLang = context.targetLang;
+  if (taskDomain !== undefined) task.domain = taskDomain;
+  for (const name of profile.requiredConditions) {
+    const stated = name === 'inputMediaType' ? task.inputMediaTypes.length > 0 : name === 'outputMediaType' ? task.outputMediaTypes.length > 0 : task[name] !== undefined;
+    if (!stated) add('CONSTRAINT_NOT_ESTABLISHED', `profile ${profile.profileId} requires condition "${name}" and the task does not state it`, 'request:$.profileContext');
+  }
+
+  // The provider's declared constraints against the task (both paths). 6.3 media types; DESIGN languages.
+  const uncovered = task.inputMediaTypes.filter((m) => !provider.inputs.some((p) => sameMediaType(p, m)));
+  if (uncovered.length > 0) add('CONSTRAINT_CONFLICT', `the task sends ${uncovered.join(', ')}; the provider accepts only ${provider.inputs.join(', ')}`, 'provider:$.inputs');
+  if (task.outputMediaTypes.length > 0 && !task.outputMediaTypes.some((m) => provider.outputs.some((p) => sameMediaType(p, m)))) {
+    add('CONSTRAINT_CONFLICT', `the task expects ${task.outputMediaTypes.join(', ')}; the provider produces only ${provider.outputs.join(', ')}`, 'provider:$.outputs');
+  }
+  for (const name of ['sourceLang', 'targetLang'] as const) {
+    const wanted = task[name];
+    const offered = provider[name];
+    if (wanted !== undefined && offered !== undefined && !offered.some((l) => sameLanguage(l, wanted))) {
+      add('CONSTRAINT_CONFLICT', `the task needs ${name} ${wanted}; the provider supports ${offered.join(', ')} (no fallback between tags)`, `provider:$.${name}`);
+    }
+  }
+
+  if (sameOntology) {
+    matchDirect(input, profile, task, ontologies, add, mapping);
+  } else {
+    const use: MappingUse = { source: requester, target: providerRef };
+    const gate = acceptArtifacts({ artifacts, trust: input.trust, profile, use, now });
+    excluded.push(...gate.excluded);
+    matchThroughArtifacts(input, profile, task, gate.accepted, add, mapping, excluded, reasons);
+  }
+  return finish();
+}
+
+type Add = (code: ReasonCode, message: string, path?: string) => void;
+
+function matchDirect(input: CheckInput, profile: DomainProfile, task: TaskRequirements, ontologies: readonly OntologyIndex[], add: Add, mapping: MappingUsed[]): void {
+  const { envelope, provider } = input;
+  for (const ref of envelope.capabilityRefs) {
+    if (ref === provider.id) mapping.push({ kind: 'direct', capability: ref, provider: provider.id });
+    else add('CAPABILITY_NOT_OFFERED', `the request needs ${ref}; the provider offers ${provider.id} in the same ontology`, 'provider:$["@id"]');
+  }
+  // Without a mapping rule, required language conditions must be declared by the provider itself.
+  for (const name of ['sourceLang', 'targetLang'] as const) {
+    if (profile.requiredConditions.includes(name) && task[name] !== undefined && provider[name] === undefined) {
+      add('CONSTRAINT_NOT_ESTABLISHED', `profile ${profile.profileId} requires "${name}" and the provider declares no ${name}`, `provider:$.${name}`);
+    }
+  }
+  const offered = lookup(ontologies, provider.id);
+  if (task.domain !== undefined && offered && offered.inDomain.length > 0 && !offered.inDomain.includes(task.domain)) {
+    add('CONSTRAINT_CONFLICT', `the provider's capability ${provider.id} is in ${offered.inDomain.join(', ')}; the task's domain is ${task.domain}`, 'provider:$["@id"]');
+  }
+}
+
+function matchThroughArtifacts(
+  input: CheckInput, profile: DomainProfile, task: TaskRequirements, accepted: readonly AcceptedArtifact[],
+  add: Add, mapping: MappingUsed[], excluded: Exclusion[], reasons: Reason[],
+): void {
+  const { envelope, provider } = input;
+  let explained = false;
+  const explainExclusions = (): void => {
+    if (explained) return;
+    explained = true;
+    for (const e of excluded) reasons.push(exclusionReason(e));
+  };
+  for (const ref of envelope.capabilityRefs) {
+    type Hit = { artifact: AcceptedArtifact; ruleIndex: number; to: Iri; conditions: Readonly<Record<string, unknown>> };
+    const applicable: Hit[] = [];
+    const undetermined: string[] = [];
+    const unknown: Reason[] = [];
+    for (const artifact of accepted) {
+      assertAccepted(artifact); // run-time twin of the type: nothing else reaches selection
+      for (const r of artifact.rules) {
+        if (r.from !== ref) continue;
+        const evaluation = evaluateRule(r.rule, task, profile.requiredConditions);
+        if (evaluation.status === 'applies') applicable.push({ artifact, ruleIndex: r.index, to: r.to, conditions: r.rule.conditions });
+        else if (evaluation.status === 'inapplicable') {
+          excluded.push({ code: 'RULE_INAPPLICABLE', artifactId: artifact.artifactId, revision: artifact.revision, ruleIndex: r.index, message: evaluation.message });
+        } else if (evaluation.status === 'undetermined') undetermined.push(`${artifact.artifactId} rule ${r.index}: ${evaluation.message}`);
+        else unknown.push({ code: 'UNKNOWN_CONDITION', message: `${artifact.artifactId} rule ${r.index}: ${evaluation.message}`, path: `artifact:$.mappingRules[${r.index}].conditions.${evaluation.condition}`, artifactId: artifact.artifactId, ruleIndex: r.index });
+      }
+    }
+    if (unknown.length > 0) {
+      reasons.push(...unknown);
+      continue;
+    }
+    let hits = applicable;
+    if (new Set(hits.map((h) => h.to)).size > 1 && profile.mappingSelection === 'latest-revision') hits = latestRevision(hits, excluded);
+    const targets = [...new Set(hits.map((h) => h.to))];
+    if (targets.length > 1) {
+      add('AMBIGUOUS_MAPPING', `${ref} has ${hits.length} applicable rules with different targets (${targets.join(', ')}) and profile ${profile.profileId} defines no selection rule that resolves them (7.3)`);
+      continue;
+    }
+    if (undetermined.length > 0) {
+      add('CONSTRAINT_NOT_ESTABLISHED', `rules for ${ref} cannot be evaluated: ${undetermined.join('; ')}`);
+      continue;
+    }
+    const hit = hits[0];
+    if (!hit) {
+      const related = (input.candidates ?? []).filter((c) => {
+        const [s, o] = candidateEnds(c);
+        return (s === ref && o === provider.id) || (s === provider.id && o === ref);
+      });
+      if (related.length > 0) {
+        const best = Math.max(...related.map((c) => candidateEnds(c)[2] ?? Number.NaN).filter(Number.isFinite));
+        add('CANDIDATE_ONLY', `${related.length} candidate mapping(s) relate ${ref} and ${provider.id}${Number.isFinite(best) ? ` (highest score ${best})` : ''}; a candidate or score of any size is a recommendation only, never an accepted mapping (7.4, S2)`);
+      } else {
+        add('NO_ACCEPTED_ALIGNMENT', accepted.length === 0
+          ? `no accepted alignment artifact maps ${ref} (${envelope.ontologyId}) to the provider's ontology ${provider.ontologyId}`
+          : `no applicable rule of the accepted artifacts maps ${ref} to the provider's ontology`);
+      }
+      explainExclusions();
+      continue;
+    }
+    if (hit.to !== provider.id) {
+      add('NO_ACCEPTED_ALIGNMENT', `the accepted mapping takes ${ref} to ${hit.to}; the provider offers ${provider.id}`, 'provider:$["@id"]');
+      continue;
+    }
+    mapping.push({
+      kind: 'artifact', capability: ref, provider: provider.id, artifactId: hit.artifact.artifactId, revision: hit.artifact.revision,
+      assertedBy: hit.artifact.assertedBy, digest: hit.artifact.digest, ruleIndex: hit.ruleIndex, orientation: hit.artifact.orientation, conditions: hit.conditions,
+    });
+  }
+}
+
+/** `latest-revision` (DESIGN.md): among rules of ONE issuer, the highest integer revision of an artifact wins. */
+function latestRevision<T extends { artifact: AcceptedArtifact }>(hits: T[], excluded: Exclusion[]): T[] {
+  const issuers = new Set(hits.map((h) => h.artifact.assertedBy));
+  if (issuers.size !== 1) return hits; // different issuers: nothing defines an order between them
+  const numeric = hits.map((h) => (/^\d+$/.test(h.artifact.revision) ? BigInt(h.artifact.revision) : undefined));
+  if (numeric.some((n) => n === undefined)) return hits; // revisions are identifiers, not ordered unless integers
+  const max = numeric.reduce((a, b) => (b! > a! ? b : a))!;
+  const winners = hits.filter((_, i) => numeric[i] === max);
+  for (const h of hits) {
+    if (!winners.includes(h) && !excluded.some((e) => e.code === 'SUPERSEDED' && e.artifactId === h.artifact.artifactId && e.revision === h.artifact.revision)) {
+      excluded.push({ code: 'SUPERSEDED', artifactId: h.artifact.artifactId, revision: h.artifact.revision, message: `revision ${max} of the same issuer wins under mappingSelection "latest-revision"` });
+    }
+  }
+  return winners;
+}

@@ -1,0 +1,121 @@
+/**
+ * Condition semantics for mapping rules (DESIGN.md "Condition semantics") and for comparing a
+ * task with a provider's declared constraints. Everything here is exact and case-insensitive
+ * only where the underlying standard says so; nothing falls back (`zh-CN` never matches `zh`).
+ */
+import { CONDITION_NAMES, type ConditionName, type Iri } from '../envelope/types.js';
+import type { MappingRule } from './artifact.js';
+
+/** What the task requires, gathered from the envelope and the requester's ontology files. */
+export interface TaskRequirements {
+  /** Media types the requester's capabilities take (`ioa:inputs`); empty when unknown. */
+  inputMediaTypes: string[];
+  /** Media types the requester expects back (`ioa:outputs`); empty when unknown. */
+  outputMediaTypes: string[];
+  sourceLang?: string;
+  targetLang?: string;
+  /** The task's Domain IRI (`profileContext.domain`, else the intent's single `appliesToDomain`). */
+  domain?: Iri;
+}
+
+/**
+ * Media type equality (RFC 9110): type and subtype case-insensitive; parameters compared as a
+ * set with case-insensitive names and exact values (unquoted). `text/plain` ≠ `text/plain;charset=utf-8`.
+ */
+export function sameMediaType(a: string, b: string): boolean {
+  return normaliseMediaType(a) === normaliseMediaType(b);
+}
+
+const mediaCache = new Map<string, string>();
+function normaliseMediaType(value: string): string {
+  let norm = mediaCache.get(value);
+  if (norm !== undefined) return norm;
+  const [essence = '', ...params] = value.split(';');
+  const parts = params
+    .map((p) => {
+      const eq = p.indexOf('=');
+      const name = p.slice(0, eq).trim().toLowerCase();
+      let v = p.slice(eq + 1).trim();
+      if (v.startsWith('"') && v.endsWith('"')) v = v.slice(1, -1);
+      return `${name}=${v}`;
+    })
+    .sort();
+  norm = [essence.trim().toLowerCase(), ...parts].join(';');
+  if (mediaCache.size < 10_000) mediaCache.set(value, norm);
+  return norm;
+}
+
+/** BCP 47 tags compare case-insensitively (RFC 5646 §2.1.1) and exactly: no truncation fallback. */
+export function sameLanguage(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
+export const isKnownCondition = (name: string): name is ConditionName => (CONDITION_NAMES as readonly string[]).includes(name);
+
+/** How one rule relates to the task. */
+export type RuleEvaluation =
+  | { status: 'applies' }
+  /** A condition contradicts the task, or a condition the profile requires is absent from the rule. */
+  | { status: 'inapplicable'; condition: string; message: string }
+  /** The task does not state what a condition needs, so the rule can neither apply nor be excluded. */
+  | { status: 'undetermined'; condition: string; message: string }
+  /** A condition whose evaluation semantics this project does not define. */
+  | { status: 'unknown-condition'; condition: string; message: string };
+
+/**
+ * Evaluate a rule's conditions against the task (7.2: "each mapping rule, including any
+ * parameter, input/output, unit, or domain conditions needed for its use"). Unknown conditions
+ * win over everything else: a rule whose meaning we cannot evaluate is never treated as either
+ * applicable or inapplicable.
+ */
+export function evaluateRule(rule: MappingRule, task: TaskRequirements, requiredConditions: readonly ConditionName[]): RuleEvaluation {
+  const conditions = rule.conditions as Readonly<Record<string, unknown>>;
+  for (const name of Object.keys(conditions)) {
+    if (!isKnownCondition(name)) {
+      return { status: 'unknown-condition', condition: name, message: `condition "${name}" has no evaluation semantics defined by this project` };
+    }
+  }
+  for (const name of requiredConditions) {
+    if (conditions[name] === undefined) {
+      return { status: 'inapplicable', condition: name, message: `the profile requires condition "${name}" and the rule does not state it (7.2: an absent required condition cannot be repaired)` };
+    }
+  }
+  let undetermined: RuleEvaluation | undefined;
+  for (const name of CONDITION_NAMES) {
+    const expected = conditions[name];
+    if (typeof expected !== 'string') continue;
+    const result = evaluateCondition(name, expected, task);
+    if (result.status === 'inapplicable') return result;
+    if (result.status === 'undetermined' && !undetermined) undetermined = result;
+  }
+  return undetermined ?? { status: 'applies' };
+}
+
+function evaluateCondition(name: ConditionName, expected: string, task: TaskRequirements): RuleEvaluation {
+  switch (name) {
+    case 'inputMediaType':
+    case 'outputMediaType': {
+      const actual = name === 'inputMediaType' ? task.inputMediaTypes : task.outputMediaTypes;
+      if (actual.length === 0) return { status: 'undetermined', condition: name, message: `the task states no ${name === 'inputMediaType' ? 'input' : 'output'} media type` };
+      // Every media type the task uses must be covered, not just one of them.
+      const uncovered = actual.find((m) => !sameMediaType(m, expected));
+      return uncovered === undefined
+        ? { status: 'applies' }
+        : { status: 'inapplicable', condition: name, message: `rule requires ${name} ${expected}; the task uses ${uncovered}` };
+    }
+    case 'sourceLang':
+    case 'targetLang': {
+      const actual = task[name];
+      if (actual === undefined) return { status: 'undetermined', condition: name, message: `the task states no ${name}` };
+      return sameLanguage(actual, expected)
+        ? { status: 'applies' }
+        : { status: 'inapplicable', condition: name, message: `rule requires ${name} ${expected}; the task has ${actual}` };
+    }
+    case 'domain': {
+      if (task.domain === undefined) return { status: 'undetermined', condition: name, message: 'the task states no domain' };
+      return task.domain === expected
+        ? { status: 'applies' }
+        : { status: 'inapplicable', condition: name, message: `rule requires domain ${expected}; the task's domain is ${task.domain}` };
+    }
+  }
+}

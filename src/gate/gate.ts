@@ -1,0 +1,250 @@
+/**
+ * The acceptance gate (draft Sections 7.2, 7.3). It is the only place that turns a
+ * `ValidatedArtifact` into an `AcceptedArtifact`: trusted issuer, trusted key, valid signature,
+ * issuer in scope, inside its validity window, exact (or profile-related) versions, and a
+ * direction that is declared for the requested use. Everything else is excluded with a reason,
+ * before any rule is selected (7.3).
+ */
+import type { DomainProfile, Iri, TrustPolicy } from '../envelope/types.js';
+import { IoaError } from '../model/errors.js';
+import type { MappingRule, ValidatedArtifact } from './artifact.js';
+import { verifySignature } from './signature.js';
+
+/** One ontology at one version. */
+export interface OntologyRef {
+  ontologyId: Iri;
+  version: string;
+}
+
+/** The use an artifact must cover: terms of `source` (the requester's) to terms of `target` (the provider's). */
+export interface MappingUse {
+  source: OntologyRef;
+  target: OntologyRef;
+}
+
+/** Why an artifact or a rule was excluded. */
+export const EXCLUSION_CODES = [
+  'UNTRUSTED_ISSUER', //      assertedBy is not a trusted issuer (or no trust policy was given)
+  'UNTRUSTED_KEY', //         signed with a key the policy does not list for that issuer
+  'SIGNATURE_MISSING', //     unsigned while the policy requires signatures
+  'SIGNATURE_INVALID', //     the signature does not verify over the JCS of the artifact
+  'OUT_OF_SCOPE', //          the issuer is not trusted for this source/target pair (7.2)
+  'EXPIRED', //               validUntil (+ clock skew) is before now
+  'NOT_YET_VALID', //         validFrom (− clock skew) is after now
+  'VERSION_MISMATCH', //      versions differ and the profile relates none of them (5.3)
+  'ONTOLOGY_MISMATCH', //     maps other ontologies than the requested use
+  'REVERSE_NOT_DECLARED', //  would need the reverse of the declared direction (7.2)
+  'CHAIN_NOT_DECLARED', //    would need composing artifacts through another ontology (7.2)
+  'INCONSISTENT', //          another accepted artifact has the same id and revision but other content
+  'RULE_INAPPLICABLE', //     a rule's conditions do not cover the task (7.3)
+  'SUPERSEDED', //            a later revision of the same issuer won under `latest-revision` (7.3)
+] as const;
+export type ExclusionCode = (typeof EXCLUSION_CODES)[number];
+
+/** One exclusion. An artifact may be excluded for several reasons; each is listed. */
+export interface Exclusion {
+  code: ExclusionCode;
+  artifactId: Iri;
+  revision: string;
+  /** Set for rule-level exclusions. */
+  ruleIndex?: number;
+  message: string;
+}
+
+/** Rules as they apply to the use: `from` in the requester's ontology, `to` in the provider's. */
+export interface OrientedRule {
+  index: number;
+  from: Iri;
+  to: Iri;
+  rule: MappingRule;
+}
+
+declare const ACCEPTED: unique symbol;
+
+/**
+ * An artifact the gate accepted for one use. The brand is a module-private symbol, so no other
+ * module can produce this type without a cast, and the gate also records every accepted object
+ * so the engine can refuse forgeries at run time (`assertAccepted`).
+ */
+export type AcceptedArtifact = ValidatedArtifact & {
+  readonly [ACCEPTED]: true;
+  /** The use it was accepted for. */
+  readonly acceptedFor: MappingUse;
+  /** `reverse` when the artifact's target is the requester's side and it declares that direction. */
+  readonly orientation: 'forward' | 'reverse';
+  /** Rules oriented requester → provider. */
+  readonly rules: readonly OrientedRule[];
+};
+
+const accepted = new WeakSet<object>();
+
+/** Run-time check behind the type: only objects this module produced pass. */
+export function isAcceptedArtifact(value: unknown): value is AcceptedArtifact {
+  return typeof value === 'object' && value !== null && accepted.has(value);
+}
+
+export function assertAccepted(value: unknown): asserts value is AcceptedArtifact {
+  if (!isAcceptedArtifact(value)) {
+    throw new IoaError('E_INTERNAL', 'the compatibility engine was given an artifact the acceptance gate did not accept');
+  }
+}
+
+export interface GateInput {
+  artifacts: readonly ValidatedArtifact[];
+  /** Without a trust policy nothing is trusted. */
+  trust?: TrustPolicy;
+  profile: DomainProfile;
+  use: MappingUse;
+  /** Epoch milliseconds. */
+  now: number;
+}
+
+export interface GateResult {
+  accepted: AcceptedArtifact[];
+  excluded: Exclusion[];
+}
+
+const DEFAULT_SKEW_SECONDS = 60;
+
+/** Memo of signature checks: validity is a pure function of the signed bytes, value and key. */
+const signatureMemo = new Map<string, boolean>();
+function signatureValid(artifact: ValidatedArtifact, publicKeyPem: string): boolean {
+  const sig = artifact.signature!;
+  const key = `${artifact.digest}\u0000${sig.value}\u0000${publicKeyPem}`;
+  let ok = signatureMemo.get(key);
+  if (ok === undefined) {
+    ok = verifySignature(artifact.signingInput, sig.value, publicKeyPem);
+    if (signatureMemo.size > 50_000) signatureMemo.clear();
+    signatureMemo.set(key, ok);
+  }
+  return ok;
+}
+
+/** `have` may be used where `need` is expected: equal, or a declared directional relation (5.3). */
+export function versionUsable(profile: DomainProfile, ontologyId: Iri, have: string, need: string): boolean {
+  if (have === need) return true;
+  return profile.versionRelations.some((r) => r.ontologyId === ontologyId && r.from === have && r.to === need);
+}
+
+function trustChecks(a: ValidatedArtifact, trust: TrustPolicy | undefined, now: number): Array<[ExclusionCode, string]> {
+  const out: Array<[ExclusionCode, string]> = [];
+  if (!trust) return [['UNTRUSTED_ISSUER', `no trust policy was given, so issuer ${a.assertedBy} is not trusted`]];
+  const entries = trust.trustedIssuers.filter((i) => i.id === a.assertedBy);
+  if (entries.length === 0) {
+    out.push(['UNTRUSTED_ISSUER', `issuer ${a.assertedBy} is not in the trust policy`]);
+  } else if (!a.signature) {
+    if (trust.requireSignature) out.push(['SIGNATURE_MISSING', 'the artifact is unsigned and the trust policy requires signatures']);
+    const inScope = entries.some((e) => e.scopes.some((s) => s.sourceOntologyId === a.sourceOntologyId && s.targetOntologyId === a.targetOntologyId));
+    if (!inScope) out.push(['OUT_OF_SCOPE', `issuer ${a.assertedBy} is not trusted for ${a.sourceOntologyId} → ${a.targetOntologyId}`]);
+  } else {
+    const entry = entries.find((e) => e.keyId === a.signature!.keyId);
+    if (!entry) {
+      out.push(['UNTRUSTED_KEY', `key "${a.signature.keyId}" is not a trusted key of issuer ${a.assertedBy}`]);
+    } else {
+      if (!signatureValid(a, entry.publicKey)) out.push(['SIGNATURE_INVALID', `the Ed25519 signature does not verify with key "${entry.keyId}" over the JCS of the artifact`]);
+      // A valid signature from an issuer outside its scope does not make an artifact acceptable (7.2).
+      if (!entry.scopes.some((s) => s.sourceOntologyId === a.sourceOntologyId && s.targetOntologyId === a.targetOntologyId)) {
+        out.push(['OUT_OF_SCOPE', `issuer ${a.assertedBy} (key "${entry.keyId}") is not trusted for ${a.sourceOntologyId} → ${a.targetOntologyId}`]);
+      }
+    }
+  }
+  const skew = (trust.clockSkewSeconds ?? DEFAULT_SKEW_SECONDS) * 1000;
+  if (now > a.validUntil + skew) out.push(['EXPIRED', `valid until ${new Date(a.validUntil).toISOString()}; now is ${new Date(now).toISOString()}`]);
+  if (a.validFrom !== undefined && now < a.validFrom - skew) out.push(['NOT_YET_VALID', `valid from ${new Date(a.validFrom).toISOString()}; now is ${new Date(now).toISOString()}`]);
+  return out;
+}
+
+type Placement =
+  | { kind: 'use'; orientation: 'forward' | 'reverse' }
+  | { kind: 'excluded'; code: ExclusionCode; message: string };
+
+function place(a: ValidatedArtifact, use: MappingUse, profile: DomainProfile): Placement[] | Placement {
+  const forward = a.sourceOntologyId === use.source.ontologyId && a.targetOntologyId === use.target.ontologyId;
+  const reverse = a.sourceOntologyId === use.target.ontologyId && a.targetOntologyId === use.source.ontologyId;
+  if (!forward && !reverse) {
+    return { kind: 'excluded', code: 'ONTOLOGY_MISMATCH', message: `maps ${a.sourceOntologyId} → ${a.targetOntologyId}; the use is ${use.source.ontologyId} → ${use.target.ontologyId}` };
+  }
+  const orientation = forward ? 'forward' : 'reverse';
+  const problems: Placement[] = [];
+  const declared = a.direction === 'bidirectional' || a.direction === (forward ? 'source-to-target' : 'target-to-source');
+  if (!declared) {
+    problems.push({
+      kind: 'excluded', code: 'REVERSE_NOT_DECLARED',
+      message: `the artifact declares ${a.direction}; using it ${use.source.ontologyId} → ${use.target.ontologyId} would infer the reverse mapping (7.2)`,
+    });
+  }
+  // Requester-side version must be usable as the artifact's, artifact's output as the provider's.
+  const [reqSide, provSide] = forward
+    ? [[a.sourceOntologyId, a.sourceOntologyVersion], [a.targetOntologyId, a.targetOntologyVersion]] as const
+    : [[a.targetOntologyId, a.targetOntologyVersion], [a.sourceOntologyId, a.sourceOntologyVersion]] as const;
+  if (!versionUsable(profile, reqSide[0], use.source.version, reqSide[1])) {
+    problems.push({ kind: 'excluded', code: 'VERSION_MISMATCH', message: `the artifact covers ${reqSide[0]} version ${reqSide[1]}; the request uses ${use.source.version} and the profile relates neither (5.3)` });
+  }
+  if (!versionUsable(profile, provSide[0], provSide[1], use.target.version)) {
+    problems.push({ kind: 'excluded', code: 'VERSION_MISMATCH', message: `the artifact covers ${provSide[0]} version ${provSide[1]}; the provider uses ${use.target.version} and the profile relates neither (5.3)` });
+  }
+  return problems.length > 0 ? problems : { kind: 'use', orientation };
+}
+
+function orient(a: ValidatedArtifact, orientation: 'forward' | 'reverse'): OrientedRule[] {
+  return a.mappingRules.map((rule, index) =>
+    orientation === 'forward' ? { index, from: rule.from, to: rule.to, rule } : { index, from: rule.to, to: rule.from, rule });
+}
+
+/**
+ * Accept or exclude every artifact for one use. Order of checks does not matter for the outcome:
+ * an artifact is accepted only if no check fails, and every failing check is reported.
+ */
+export function acceptArtifacts(input: GateInput): GateResult {
+  const excluded: Exclusion[] = [];
+  const survivors: Array<{ artifact: ValidatedArtifact; orientation: 'forward' | 'reverse' }> = [];
+  const mismatched: ValidatedArtifact[] = [];
+  for (const artifact of input.artifacts) {
+    const exclude = (code: ExclusionCode, message: string): void => {
+      excluded.push({ code, artifactId: artifact.artifactId, revision: artifact.revision, message });
+    };
+    const trustProblems = trustChecks(artifact, input.trust, input.now);
+    for (const [code, message] of trustProblems) exclude(code, message);
+    const placement = place(artifact, input.use, input.profile);
+    const placements = Array.isArray(placement) ? placement : [placement];
+    let orientation: 'forward' | 'reverse' | undefined;
+    for (const p of placements) {
+      if (p.kind === 'use') orientation = p.orientation;
+      else if (p.code === 'ONTOLOGY_MISMATCH') {
+        if (trustProblems.length === 0) mismatched.push(artifact);
+        else exclude(p.code, p.message);
+      } else exclude(p.code, p.message);
+    }
+    if (trustProblems.length === 0 && orientation !== undefined && placements.every((p) => p.kind === 'use')) {
+      survivors.push({ artifact, orientation });
+    }
+  }
+  // Trusted artifacts that only connect through a third ontology: a chain nobody declared (7.2).
+  for (const a of mismatched) {
+    const chain = mismatched.some((b) => b !== a && (
+      (a.sourceOntologyId === input.use.source.ontologyId && b.targetOntologyId === input.use.target.ontologyId && a.targetOntologyId === b.sourceOntologyId) ||
+      (b.sourceOntologyId === input.use.source.ontologyId && a.targetOntologyId === input.use.target.ontologyId && b.targetOntologyId === a.sourceOntologyId)));
+    excluded.push(chain
+      ? { code: 'CHAIN_NOT_DECLARED', artifactId: a.artifactId, revision: a.revision, message: `connects ${input.use.source.ontologyId} → ${input.use.target.ontologyId} only by composing with another artifact through ${a.sourceOntologyId === input.use.source.ontologyId ? a.targetOntologyId : a.sourceOntologyId}; no composition is declared (7.2)` }
+      : { code: 'ONTOLOGY_MISMATCH', artifactId: a.artifactId, revision: a.revision, message: `maps ${a.sourceOntologyId} → ${a.targetOntologyId}; the use is ${input.use.source.ontologyId} → ${input.use.target.ontologyId}` });
+  }
+  // Same id and revision but different content: neither can be relied on (7.3 "inconsistent").
+  const byRevision = new Map<string, ValidatedArtifact[]>();
+  for (const { artifact } of survivors) {
+    const k = `${artifact.artifactId}\u0000${artifact.revision}`;
+    byRevision.set(k, [...(byRevision.get(k) ?? []), artifact]);
+  }
+  const acceptedList: AcceptedArtifact[] = [];
+  for (const { artifact, orientation } of survivors) {
+    const same = byRevision.get(`${artifact.artifactId}\u0000${artifact.revision}`)!;
+    if (same.some((other) => other.signingInput !== artifact.signingInput)) {
+      excluded.push({ code: 'INCONSISTENT', artifactId: artifact.artifactId, revision: artifact.revision, message: `another artifact has the same id and revision ${artifact.revision} but different content` });
+      continue;
+    }
+    if (acceptedList.some((x) => x.artifactId === artifact.artifactId && x.revision === artifact.revision)) continue; // exact duplicate
+    const acceptedArtifact = Object.freeze({ ...artifact, acceptedFor: input.use, orientation, rules: orient(artifact, orientation) }) as unknown as AcceptedArtifact;
+    accepted.add(acceptedArtifact);
+    acceptedList.push(acceptedArtifact);
+  }
+  return { accepted: acceptedList, excluded };
+}
