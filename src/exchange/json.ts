@@ -9,7 +9,11 @@ import { PrefixMap } from './curie.js';
 import { sortedMappings } from './order.js';
 import { metadataFromSlots, metadataToSlots, MULTIVALUED, orderedKeys, COLUMN_ORDER, recordFromSlots, recordToSlots } from './slots.js';
 
-const NUMERIC = new Set(['similarity_score', 'confidence', 'reviewer_agreement']);
+/**
+ * Slots the model holds as numbers. Other slots (e.g. reviewer_agreement) stay strings, because
+ * they are kept verbatim and `0.0` must not come back as `0`.
+ */
+const NUMERIC = new Set(['similarity_score', 'confidence']);
 
 type JsonSlot = string | number | string[];
 

@@ -1,0 +1,171 @@
+/**
+ * Round trips: SSSOM → JSON → SSSOM and SSSOM → CSV → SSSOM lose nothing; SSSOM → Alignment RDF →
+ * SSSOM keeps everything Alignment RDF can carry (entities, relation, one measure, ontologies).
+ * Writers sort deterministically and never change their input.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isIoaError } from '../../src/model/errors.js';
+import { tripleKey, type MappingRecord, type MappingSet } from '../../src/model/mapping.js';
+import {
+  parseAlignmentRdf, parseCsv, parseJson, parseSssom, serializeAlignmentRdf, serializeCsv, serializeJson,
+  serializeMappings, serializeSssom, sortedMappings, EXCHANGE_FORMATS, parseMappings,
+} from '../../src/exchange/index.js';
+
+const dir = join(import.meta.dirname, '../../corpora/sssom-examples');
+const READABLE = [
+  'cardinality.sssom.tsv', 'curation_rule.sssom.tsv', 'foodie-inc-2022-05-01.sssom.tsv', 'mapping_set_confidence.sssom.tsv',
+  'mp-hp-exact-0.0.1.sssom.tsv', 'no_term_found.sssom.tsv', 'oaei-ordo-hp.rdf.tsv', 'predicate-types.sssom.tsv',
+  'review_date.sssom.tsv', 'reviewer_agreement.sssom.tsv', 'similarity_score.sssom.tsv',
+];
+const read = (name: string): MappingSet => parseSssom(readFileSync(join(dir, name), 'utf8'), name);
+const normal = (set: MappingSet): MappingSet => ({ metadata: set.metadata, mappings: sortedMappings(set.mappings) });
+
+describe('SSSOM ↔ JSON and SSSOM ↔ CSV lose nothing', () => {
+  for (const name of READABLE) {
+    it(name, () => {
+      const original = read(name);
+      const viaJson = parseJson(serializeJson(original), 'x.json');
+      const viaCsv = parseCsv(serializeCsv(original), 'x.csv');
+      const viaTsv = parseSssom(serializeSssom(original), 'x.tsv');
+      expect(viaJson).toEqual(normal(original));
+      expect(viaCsv).toEqual(normal(original));
+      expect(viaTsv).toEqual(normal(original));
+      // And the SSSOM written after the trip is byte-identical.
+      expect(serializeSssom(viaJson)).toBe(serializeSssom(original));
+    });
+  }
+});
+
+/** What an Alignment cell keeps of a group of rows sharing (subject, predicate, object). */
+function expectedMeasure(rows: MappingRecord[]): number {
+  const sorted = sortedMappings(rows);
+  return sorted.find((r) => r.justification === 'semapv:CompositeMatching' && r.similarityScore !== undefined)?.similarityScore
+    ?? sorted.find((r) => r.similarityScore !== undefined)?.similarityScore
+    ?? sorted.find((r) => r.confidence !== undefined)?.confidence
+    ?? 1; // Alignment API default for a cell without a measure
+}
+
+describe('SSSOM → Alignment RDF → SSSOM keeps what Alignment RDF carries', () => {
+  const representable = ['cardinality.sssom.tsv', 'curation_rule.sssom.tsv', 'mapping_set_confidence.sssom.tsv', 'mp-hp-exact-0.0.1.sssom.tsv',
+    'oaei-ordo-hp.rdf.tsv', 'review_date.sssom.tsv', 'reviewer_agreement.sssom.tsv', 'similarity_score.sssom.tsv'];
+  for (const name of representable) {
+    it(name, async () => {
+      const original = read(name);
+      const back = await parseAlignmentRdf(serializeAlignmentRdf(original), `${name}.rdf`);
+      const groups = new Map<string, MappingRecord[]>();
+      for (const m of original.mappings) {
+        const k = tripleKey(m.subjectId, m.predicateId, m.objectId);
+        groups.set(k, [...(groups.get(k) ?? []), m]);
+      }
+      const got = new Map(back.mappings.map((m) => [tripleKey(m.subjectId, m.predicateId, m.objectId), m.similarityScore]));
+      expect(back.mappings).toHaveLength(groups.size);
+      expect([...got.keys()].sort()).toEqual([...groups.keys()].sort());
+      for (const [k, rows] of groups) expect(got.get(k)).toBe(expectedMeasure(rows));
+      // And that SSSOM survives a second trip unchanged.
+      const again = parseSssom(serializeSssom(await parseAlignmentRdf(serializeAlignmentRdf(back), 'again.rdf')), 'again.tsv');
+      expect(again.mappings).toEqual(back.mappings);
+    });
+  }
+
+  it('carries the source and target ontologies as onto1/onto2', async () => {
+    const set = read('no_term_found.sssom.tsv'); // subject_source obo:hp, object_source obo:mp
+    const rdf = serializeAlignmentRdf(set, { dropUnrepresentable: true });
+    const back = await parseAlignmentRdf(rdf, 'x.rdf');
+    expect(back.metadata.subjectSource).toBe('http://purl.obolibrary.org/obo/hp');
+    expect(back.metadata.objectSource).toBe('http://purl.obolibrary.org/obo/mp');
+  });
+
+  it('keeps direction: broadMatch and narrowMatch come back as written, not folded into =', async () => {
+    const set = read('foodie-inc-2022-05-01.sssom.tsv');
+    const dropped: string[] = [];
+    const back = await parseAlignmentRdf(serializeAlignmentRdf(set, { dropUnrepresentable: true, onDrop: (r) => dropped.push(r.objectId) }), 'x.rdf');
+    expect(dropped).toEqual(['https://w3id.org/sssom/NoMapping']);
+    expect(back.mappings.find((m) => m.subjectId.endsWith('F004'))?.predicateId).toBe('skos:broadMatch');
+  });
+
+  it('refuses rows it cannot express unless told to drop them', () => {
+    for (const [name, count] of [['predicate-types.sssom.tsv', 4], ['no_term_found.sssom.tsv', 1]] as const) {
+      const set = read(name);
+      let code: string | undefined;
+      try {
+        serializeAlignmentRdf(set);
+      } catch (error) {
+        code = isIoaError(error) ? error.code : String(error);
+      }
+      expect(code).toBe('E_EXCHANGE_UNREPRESENTABLE');
+      let dropped = 0;
+      serializeAlignmentRdf(set, { dropUnrepresentable: true, onDrop: () => { dropped++; } });
+      expect(dropped).toBe(count);
+    }
+  });
+});
+
+describe('writers', () => {
+  it('never change their input and sort deterministically (shuffled input, same bytes)', async () => {
+    const set = read('mp-hp-exact-0.0.1.sssom.tsv');
+    const before = structuredClone(set);
+    const shuffled: MappingSet = { metadata: set.metadata, mappings: [...set.mappings].reverse() };
+    for (const format of EXCHANGE_FORMATS) {
+      const a = serializeMappings(set, format);
+      const b = serializeMappings(shuffled, format);
+      expect(b).toBe(a);
+      // Every writer's output reads back in its own format.
+      expect((await parseMappings(a, format, `x.${format}`)).mappings.length).toBe(format === 'alignment' ? 42 : set.mappings.length);
+    }
+    expect(set).toEqual(before);
+  });
+});
+
+// ---- property-based: arbitrary text in every free-text slot survives TSV, CSV and JSON --------
+
+const tricky = fc.constantFrom('\t', '"', '""', '\n', '\r\n', '|', '#', ',', ' ', "'", ':', '{', '- ', 'é', '漢', '😀');
+const text = fc.array(fc.oneof(tricky, fc.string({ unit: 'grapheme', maxLength: 6 })), { minLength: 1, maxLength: 6 })
+  .map((parts) => parts.join(''))
+  .filter((s) => s !== '');
+const local = fc.stringMatching(/^[A-Za-z0-9_]{1,8}$/);
+const score = fc.double({ min: 0, max: 1, noNaN: true }).map((v) => (Object.is(v, -0) ? 0 : v));
+const opt = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.option(arb, { nil: undefined });
+
+const record: fc.Arbitrary<MappingRecord> = fc.record({
+  subjectId: fc.oneof(local.map((l) => `https://ex.org/s/${l}`), local.map((l) => `http://other.org/onto#${l}`)),
+  predicateId: fc.constantFrom('skos:exactMatch', 'skos:broadMatch', 'skos:narrowMatch', 'skos:closeMatch', 'owl:equivalentClass'),
+  objectId: local.map((l) => `https://ex.org/o/${l}`),
+  justification: fc.constantFrom('semapv:LexicalMatching', 'semapv:CompositeMatching', 'semapv:MappingReview', 'semapv:SemanticSimilarityThresholdMatching'),
+  subjectLabel: opt(text),
+  objectLabel: opt(text),
+  predicateModifier: opt(fc.constant('Not' as const)),
+  similarityScore: opt(score),
+  similarityMeasure: opt(text),
+  confidence: opt(score),
+  mappingTool: opt(text),
+  reviewerId: opt(fc.array(local.map((l) => `https://orcid.org/${l}`), { minLength: 1, maxLength: 3 })),
+  reviewDate: opt(fc.constantFrom('2026-01-02', '2025-12-31')),
+  comment: opt(text),
+}).map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as unknown as MappingRecord);
+
+const mappingSet: fc.Arbitrary<MappingSet> = fc.record({
+  mappings: fc.array(record, { maxLength: 12 }),
+  comment: opt(text),
+}).map(({ mappings, comment }) => ({
+  metadata: {
+    curieMap: { S: 'https://ex.org/s/', O: 'https://ex.org/o/', orcid: 'https://orcid.org/' },
+    mappingSetId: 'https://ex.org/sets/1',
+    license: 'https://creativecommons.org/publicdomain/zero/1.0/',
+    ...(comment !== undefined ? { extra: { comment } } : {}),
+  },
+  mappings,
+}));
+
+describe('property: free text, scores and identifiers round-trip exactly', () => {
+  it('through SSSOM TSV, CSV and JSON', () => {
+    fc.assert(fc.property(mappingSet, (set) => {
+      const expected = normal(set);
+      expect(parseSssom(serializeSssom(set), 'p.tsv')).toEqual(expected);
+      expect(parseCsv(serializeCsv(set), 'p.csv')).toEqual(expected);
+      expect(parseJson(serializeJson(set), 'p.json')).toEqual(expected);
+    }), { numRuns: 100 });
+  });
+});
