@@ -17,6 +17,7 @@ const lazy = (load: () => Promise<{ default: unknown }>): LazyCommand => async (
 export const COMMANDS: Record<string, LazyCommand> = {
   inspect: lazy(() => import('./commands/inspect.js')),
   convert: lazy(() => import('./commands/convert.js')),
+  bench: lazy(() => import('./commands/bench.js')),
 };
 
 /** Exit codes: 0 ok, 1 internal error, 2 invalid input or usage; `check` adds 3 and 4. */

@@ -1,0 +1,166 @@
+/**
+ * Benchmark charts as SVG: Vega-Lite specifications compiled to Vega and rendered headless
+ * (`View.toSVG()` with renderer 'none', no browser or canvas). Each chart is built from
+ * results.json alone, so the charts can be redrawn from a stored result.
+ */
+import type { BenchResult, GeneratorRun } from './runner.js';
+
+/** A chart: its file name, the Vega-Lite spec it came from, and the SVG. */
+export interface Chart {
+  file: string;
+  title: string;
+  spec: Record<string, unknown>;
+  svg: string;
+}
+
+const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+/** Generator names such as `baseline:label+synonyms` must not be cut off in legends. */
+const CONFIG = { legend: { labelLimit: 0 }, header: { labelLimit: 0 } };
+
+const okRuns = (result: BenchResult): GeneratorRun[] => result.runs.filter((r) => r.status === 'ok');
+
+/**
+ * Raw-score distribution, reference vs non-reference candidates, one panel per generator with
+ * its own x axis: raw scores of different generators live on different scales. Bars show the
+ * share of each class per bin so the small true class stays visible next to the large false one.
+ */
+export function scoreDistributionSpec(result: BenchResult): Record<string, unknown> {
+  const values: Record<string, unknown>[] = [];
+  for (const run of okRuns(result)) {
+    const bins = run.scoreHistogram ?? [];
+    const totals = { true: bins.reduce((a, b) => a + b.true, 0), false: bins.reduce((a, b) => a + b.false, 0) };
+    for (const bin of bins) {
+      // A generator with a single score value (e.g. 1 for every exact match) gets a visible bar.
+      const [lo, hi] = bin.hi > bin.lo ? [bin.lo, bin.hi] : [bin.lo - 0.025, bin.hi + 0.025];
+      for (const cls of ['true', 'false'] as const) {
+        values.push({
+          generator: run.name,
+          lo,
+          hi,
+          candidates: cls === 'true' ? `in reference (n=${totals.true})` : `not in reference (n=${totals.false})`,
+          truth: cls === 'true' ? 'in reference' : 'not in reference',
+          share: totals[cls] > 0 ? bin[cls] / totals[cls] : 0,
+          count: bin[cls],
+        });
+      }
+    }
+  }
+  return {
+    $schema: SCHEMA,
+    config: CONFIG,
+    title: {
+      text: `Raw score distribution, reference vs other candidates — ${result.corpus.name}`,
+      subtitle: 'Each generator on its own scale; a high raw score is not a probability of being right.',
+    },
+    data: { values },
+    facet: { row: { field: 'generator', type: 'nominal', title: 'generator', header: { labelAngle: 0, labelAlign: 'left' } } },
+    spec: {
+      width: 420,
+      height: 90,
+      mark: { type: 'bar', opacity: 0.6, binSpacing: 0 },
+      encoding: {
+        x: { field: 'lo', type: 'quantitative', title: 'raw score (generator-specific)', scale: { zero: false } },
+        x2: { field: 'hi' },
+        y: { field: 'share', type: 'quantitative', title: 'share of class', stack: null, axis: { format: '%' } },
+        y2: { datum: 0 },
+        color: {
+          field: 'truth',
+          type: 'nominal',
+          title: 'candidate',
+          scale: { domain: ['in reference', 'not in reference'], range: ['#1b9e77', '#d95f02'] },
+        },
+        tooltip: [{ field: 'generator' }, { field: 'candidates' }, { field: 'count', type: 'quantitative' }],
+      },
+    },
+    resolve: { scale: { x: 'independent' } },
+  };
+}
+
+export function recallAtKSpec(result: BenchResult): Record<string, unknown> {
+  const values: Record<string, unknown>[] = [];
+  for (const run of okRuns(result)) {
+    run.micro?.recallAt.forEach((recall, i) => values.push({ generator: run.name, k: i + 1, recall }));
+  }
+  return {
+    $schema: SCHEMA,
+    config: CONFIG,
+    title: {
+      text: `Recall@k of candidate lists — ${result.corpus.name}`,
+      subtitle: `Share of reference mappings among each subject's top k candidates (micro over ${result.corpus.pairs.length} pair(s)).`,
+    },
+    width: 480,
+    height: 300,
+    data: { values },
+    mark: { type: 'line', point: true },
+    encoding: {
+      x: { field: 'k', type: 'quantitative', title: 'k (candidates per subject)', scale: { domainMin: 1 }, axis: { tickMinStep: 1 } },
+      y: { field: 'recall', type: 'quantitative', title: 'recall@k', scale: { domain: [0, 1] }, axis: { format: '%' } },
+      color: { field: 'generator', type: 'nominal', title: 'generator' },
+    },
+  };
+}
+
+export function precisionRecallSpec(result: BenchResult): Record<string, unknown> {
+  const curve: Record<string, unknown>[] = [];
+  const points: Record<string, unknown>[] = [];
+  for (const run of okRuns(result)) {
+    (run.prCurve ?? []).forEach((p, step) => curve.push({ generator: run.name, step, ...p }));
+    if (run.micro) points.push({ generator: run.name, precision: run.micro.proposal.precision, recall: run.micro.proposal.recall, marker: 'mutual top-1 proposal set' });
+  }
+  return {
+    $schema: SCHEMA,
+    config: CONFIG,
+    title: {
+      text: `Precision / recall over raw-score thresholds — ${result.corpus.name}`,
+      subtitle: 'Lines: every threshold on all candidates (micro). Points: the mutual top-1 proposal set.',
+    },
+    width: 480,
+    height: 320,
+    layer: [
+      {
+        data: { values: curve },
+        mark: { type: 'line', clip: true },
+        encoding: {
+          x: { field: 'recall', type: 'quantitative', title: 'recall', scale: { domain: [0, 1] }, axis: { format: '%' } },
+          y: { field: 'precision', type: 'quantitative', title: 'precision', scale: { domain: [0, 1] }, axis: { format: '%' } },
+          color: { field: 'generator', type: 'nominal', title: 'generator' },
+          order: { field: 'step', type: 'quantitative' },
+        },
+      },
+      {
+        data: { values: points },
+        mark: { type: 'point', filled: true, size: 80 },
+        encoding: {
+          x: { field: 'recall', type: 'quantitative' },
+          y: { field: 'precision', type: 'quantitative' },
+          color: { field: 'generator', type: 'nominal', title: 'generator' },
+          shape: { field: 'marker', type: 'nominal', title: 'operating point' },
+        },
+      },
+    ],
+  };
+}
+
+/** Compiles a Vega-Lite spec and renders it to SVG without a browser. */
+export async function renderSvg(spec: Record<string, unknown>): Promise<string> {
+  // Loaded here, not at the top: only `bench --out` draws charts (STYLE.md point 3).
+  const [vl, vega] = await Promise.all([import('vega-lite'), import('vega')]);
+  const compiled = vl.compile(spec as unknown as Parameters<typeof vl.compile>[0]).spec;
+  const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
+  try {
+    return await view.toSVG();
+  } finally {
+    view.finalize();
+  }
+}
+
+export async function renderCharts(result: BenchResult): Promise<Chart[]> {
+  const specs: [string, string, Record<string, unknown>][] = [
+    ['score-distribution.svg', 'Raw score distribution', scoreDistributionSpec(result)],
+    ['recall-at-k.svg', 'Recall@k', recallAtKSpec(result)],
+    ['precision-recall.svg', 'Precision/recall', precisionRecallSpec(result)],
+  ];
+  const charts: Chart[] = [];
+  for (const [file, title, spec] of specs) charts.push({ file, title, spec, svg: await renderSvg(spec) });
+  return charts;
+}

@@ -1,0 +1,149 @@
+/**
+ * Writing a benchmark result: results.json (everything, machine-readable), results.md (the
+ * tables) and the charts, into one folder.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { IoaError } from '../model/errors.js';
+import type { Metrics } from './metrics.js';
+import type { BenchResult, GeneratorRun } from './runner.js';
+import { renderCharts } from './charts.js';
+
+const pct = (x: number | undefined): string => (x === undefined ? '–' : (x * 100).toFixed(1));
+const num = (x: number, digits = 2): string => x.toFixed(digits);
+const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(0);
+const secs = (ms: number): string => (ms / 1000).toFixed(2);
+
+function table(header: string[], rows: string[][]): string {
+  const lines = [`| ${header.join(' | ')} |`, `|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`];
+  for (const row of rows) lines.push(`| ${row.join(' | ')} |`);
+  return lines.join('\n');
+}
+
+const label = (run: GeneratorRun): string => (run.kind === 'baseline' ? `${run.name} (baseline)` : run.kind === 'fusion' ? `${run.name} (rank fusion)` : run.name);
+
+function rankingRows(runs: GeneratorRun[], pick: (r: GeneratorRun) => Metrics | undefined, ks: number[], topK: number): string[][] {
+  return runs.map((run) => {
+    const m = pick(run)!;
+    return [label(run), ...ks.map((k) => pct(m.hitsAt[String(k)])), num(m.mrr, 3), pct(m.recallAt[topK - 1]), pct(m.candidateRecall), num(m.candidatesPerSubject, 1)];
+  });
+}
+
+function proposalRows(runs: GeneratorRun[], pick: (r: GeneratorRun) => Metrics | undefined, micro: boolean): string[][] {
+  return runs.map((run) => {
+    const m = pick(run)!;
+    const o = m.oracle;
+    const oracle = `${pct(o.f1)}${micro && o.threshold !== null ? ` (t ≥ ${+o.threshold.toPrecision(4)}, P ${pct(o.precision)}, R ${pct(o.recall)})` : ''}`;
+    return [label(run), micro ? String(m.proposal.proposed) : num(m.proposal.proposed, 1), micro ? String(m.proposal.correct) : num(m.proposal.correct, 1), pct(m.proposal.precision), pct(m.proposal.recall), pct(m.proposal.f1), oracle];
+  });
+}
+
+/** The tables of a result as Markdown. */
+export function formatMarkdown(result: BenchResult): string {
+  const { corpus, config, environment: env } = result;
+  const runs = result.runs.filter((r) => r.status === 'ok');
+  const skipped = result.runs.filter((r) => r.status === 'skipped');
+  const refTotal = corpus.pairs.reduce((a, p) => a + p.referenceTriples, 0);
+  const subjTotal = corpus.pairs.reduce((a, p) => a + p.referenceSubjects, 0);
+  const relations: Record<string, number> = {};
+  for (const p of corpus.pairs) for (const [rel, n] of Object.entries(p.relations)) relations[rel] = (relations[rel] ?? 0) + (n ?? 0);
+  const notInSource = corpus.pairs.reduce((a, p) => a + p.subjectsNotInSource, 0);
+  const multi = corpus.pairs.length > 1;
+  const out: string[] = [];
+  out.push(`# Benchmark: ${corpus.name}`, '');
+  if (corpus.description) out.push(corpus.description, '');
+  out.push(
+    `- Date: ${result.date}`,
+    `- Machine: ${env.machine.cpuModel} × ${env.machine.cpuCount}, ${(env.machine.totalMemoryBytes / 1024 ** 3).toFixed(1)} GiB, ${env.machine.platform} ${env.machine.release}, Node ${env.machine.node}`,
+    `- ${env.tool.name} ${env.tool.version}, commit ${env.git.commit ? env.git.commit.slice(0, 12) : 'unknown'}${env.git.dirty ? ' (working tree had uncommitted changes)' : ''}`,
+    `- Pairs: ${corpus.pairs.length}; reference mappings: ${refTotal} (${Object.entries(relations).map(([r, n]) => `${r} ${n}`).join(', ')}) over ${subjTotal} reference subjects${notInSource ? `; ${notInSource} reference subjects are not in their source ontology` : ''}`,
+    `- Candidates per subject (top-k): ${config.topK}; ontology loading ${secs(result.loading.wallMs)} s`,
+    '',
+    'All metrics key on (subject, predicate, object): a candidate with another relation or the reverse direction is not a hit.',
+    `Ranking: ${config.rules.ranking}.`,
+    `Proposal set: ${config.rules.proposal}.`,
+    `Oracle: ${config.rules.oracle}.`,
+    '',
+  );
+  const ks = config.ks;
+  const rankHeader = ['generator', ...ks.map((k) => `Hits@${k}`), 'MRR', `recall@${config.topK}`, 'candidate recall', 'cand./subject'];
+  out.push(`## Ranking${multi ? ' (micro: pooled over pairs)' : ''}`, '', 'Percentages; Hits@k and MRR over reference subjects, recall over reference mappings.', '');
+  out.push(table(rankHeader, rankingRows(runs, (r) => r.micro, ks, config.topK)), '');
+  const propHeader = ['generator', 'proposed', 'correct', 'P', 'R', 'F1', 'oracle best F1 (information only)'];
+  out.push(`## Proposal set: mutual top-1${multi ? ' (micro)' : ''}`, '');
+  out.push(table(propHeader, proposalRows(runs, (r) => r.micro, true)), '');
+  if (multi) {
+    out.push('## Macro averages (mean over pairs)', '', 'Proposed and correct are per-pair means; each pair picks its own oracle threshold.', '');
+    out.push(table(rankHeader, rankingRows(runs, (r) => r.macro, ks, config.topK)), '');
+    out.push(table(propHeader, proposalRows(runs, (r) => r.macro, false)), '');
+  }
+  out.push('## Cost', '', 'Wall time summed over pairs (ontology loading excluded). Peak RSS is sampled while the generator runs, in one process: it includes what was loaded before it. Fusion: the fusion step alone; the fused pipeline costs its members plus this.', '');
+  out.push(
+    table(
+      ['generator', 'wall time (s)', 'peak RSS (MB)', 'RSS before (MB)', 'peak heap (MB)'],
+      runs.map((r) => [label(r), secs(r.cost!.wallMs), mb(r.cost!.peakRssBytes), mb(r.cost!.rssBeforeBytes), mb(r.cost!.peakHeapUsedBytes)]),
+    ),
+    '',
+  );
+  if (result.published.length) {
+    out.push('## Published reference points (not measured by ioa-align)', '', 'Copied from corpora/README.md; other systems, other set-ups: orientation, not a like-for-like comparison.', '');
+    out.push(table(['system (published)', 'metric', 'value (%)', 'source'], result.published.map((p) => [p.system, p.metric, `${p.approximate ? '≈ ' : ''}${p.value.toFixed(1)}`, p.source])), '');
+  }
+  if (multi) {
+    out.push('## Per pair: mutual top-1 F1 (%)', '');
+    out.push(
+      table(
+        ['pair', 'reference', ...runs.map((r) => r.name)],
+        corpus.pairs.map((pair, i) => [pair.id, String(pair.referenceTriples), ...runs.map((r) => pct(r.perPair?.[i]?.metrics.proposal.f1))]),
+      ),
+      '',
+    );
+  }
+  if (skipped.length) {
+    out.push('## Not run', '');
+    for (const r of skipped) out.push(`- ${r.name}: ${r.skipReason ?? 'skipped'}`);
+    out.push('');
+  }
+  const warned = result.runs.filter((r) => r.warnings?.length);
+  if (warned.length) {
+    out.push('## Generator warnings', '');
+    for (const r of warned) for (const w of r.warnings!) out.push(`- ${r.name}: ${w}`);
+    out.push('');
+  }
+  const withModel = runs.filter((r) => r.modelId);
+  if (withModel.length) {
+    out.push('## Models', '');
+    for (const r of withModel) out.push(`- ${r.name}: ${r.modelId}`);
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+export interface WrittenReport {
+  files: string[];
+}
+
+/** Writes results.json, results.md and (unless `charts` is false) the SVG charts into `dir`. */
+export async function writeReport(result: BenchResult, dir: string, options: { charts?: boolean } = {}): Promise<WrittenReport> {
+  const files: string[] = [];
+  const write = async (name: string, text: string): Promise<void> => {
+    const file = join(dir, name);
+    try {
+      await writeFile(file, text.endsWith('\n') ? text : `${text}\n`, 'utf8');
+    } catch (cause) {
+      throw new IoaError('E_WRITE_FAILED', `cannot write ${name}: ${(cause as Error).message}`, { file }, { cause });
+    }
+    files.push(file);
+  };
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (cause) {
+    throw new IoaError('E_WRITE_FAILED', `cannot create output folder: ${(cause as Error).message}`, { file: dir }, { cause });
+  }
+  await write('results.json', JSON.stringify(result, null, 2));
+  await write('results.md', formatMarkdown(result));
+  if (options.charts !== false) {
+    for (const chart of await renderCharts(result)) await write(chart.file, chart.svg);
+  }
+  return { files };
+}

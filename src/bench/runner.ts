@@ -1,0 +1,466 @@
+/**
+ * The benchmark runner: loads a track's pairs once, runs every selected generator (and the
+ * exact-label baselines) on each pair, scores the candidates against the reference with
+ * ./metrics.ts and measures wall time and memory per generator.
+ *
+ * It works against the registry and the Generator interface only, so whatever is registered in
+ * GENERATORS can be benchmarked; tests inject their own registry.
+ */
+import { IoaError, isIoaError } from '../model/errors.js';
+import type { Candidate, MappingJustification } from '../model/mapping.js';
+import { NS } from '../model/vocabulary.js';
+import type { OntologyIndex } from '../model/ontology-index.js';
+import { readAlignmentFile, PREDICATE_OF_RELATION, type AlignmentRelation } from '../ontology/alignment-reader.js';
+import { loadVocabulary } from '../ontology/dispatch.js';
+import { GENERATORS } from '../generators/registry.js';
+import type { Generator, GeneratorConfig, GeneratorFactory } from '../generators/types.js';
+import { DEFAULT_RRF_K, FUSION_GENERATOR, fuseCandidates, fusionMeasure } from '../generators/fusion.js';
+import { exactLabelBaseline } from './baseline.js';
+import { checkManifestFiles, loadManifest, type BenchManifest, type ManifestPair } from './manifest.js';
+import {
+  countPair,
+  macroAverage,
+  referenceSet,
+  summarize,
+  sumCounts,
+  thresholdSweep,
+  type Metrics,
+  type PairCounts,
+  type ReferenceSet,
+  type ScoredOutcome,
+  type ScoredTriple,
+  type Triple,
+} from './metrics.js';
+import { publishedFor, type PublishedPoint } from './published.js';
+import { describeEnvironment, PACKAGE_ROOT, type Environment } from './environment.js';
+import { isAbsolute, relative } from 'node:path';
+
+/** A registry as the runner needs it: name → lazy factory. GENERATORS by default. */
+export type GeneratorRegistry = Readonly<Record<string, () => Promise<GeneratorFactory>>>;
+
+export interface BenchOptions {
+  /** Corpus name (corpora/<name>/manifest.json) or manifest path. */
+  corpus: string;
+  /** Registry keys to run; default: every registered generator. */
+  generators?: readonly string[];
+  /** Candidates kept per subject (passed to every generator); default 10. */
+  topK?: number;
+  /** Hits@k cut-offs; default [1, 5, 10]. */
+  ks?: readonly number[];
+  /** Run the exact-label baselines; default true. */
+  baselines?: boolean;
+  /** Score the rank fusion of the generators when more than one ran; default true. */
+  fusion?: boolean;
+  /** Per-generator settings, by registry key. */
+  generatorConfig?: Readonly<Record<string, GeneratorConfig>>;
+  registry?: GeneratorRegistry;
+  corporaDir?: string;
+  onProgress?: (event: ProgressEvent) => void;
+  /** Injected clock for `date`, so a test can pin it. */
+  now?: () => Date;
+}
+
+export interface ProgressEvent {
+  stage: 'load' | 'generate';
+  pair: string;
+  generator?: string;
+  done: number;
+  total: number;
+}
+
+/** Wall time and memory of one generator over the whole track. */
+export interface RunCost {
+  /** Sum over pairs of the time from calling `propose` to its last candidate. */
+  wallMs: number;
+  /** Highest resident set size sampled while this generator ran (includes what was loaded before it). */
+  peakRssBytes: number;
+  /** Resident set size just before its first pair, so the growth it caused is visible. */
+  rssBeforeBytes: number;
+  peakHeapUsedBytes: number;
+}
+
+/** One bin of the raw-score histogram: candidates in the reference (true) and not (false). */
+export interface ScoreBin {
+  lo: number;
+  hi: number;
+  true: number;
+  false: number;
+}
+
+export interface PairResult {
+  id: string;
+  candidates: number;
+  wallMs: number;
+  metrics: Metrics;
+}
+
+export interface GeneratorRun {
+  /** Registry key, or `baseline:…`. */
+  name: string;
+  /** `fusion` is the rank fusion of the other generators' lists; its cost is the fusion step alone. */
+  kind: 'generator' | 'baseline' | 'fusion';
+  status: 'ok' | 'skipped';
+  /** Why it did not run (e.g. a model that is not built); only when skipped. */
+  skipReason?: string;
+  /** The generator's own `name` (may differ from the registry key), measure and justification. */
+  generatorId?: string;
+  measure?: string;
+  justification?: MappingJustification;
+  /** Model id for generators that use one (read from the generator's `modelId`/`model`, if it exposes one). */
+  modelId?: string;
+  config?: GeneratorConfig;
+  /** Distinct warnings the generator reported (e.g. a resource it could not use). */
+  warnings?: string[];
+  cost?: RunCost;
+  /** Pooled over all pairs. */
+  micro?: Metrics;
+  /** Mean of per-pair metrics. */
+  macro?: Metrics;
+  perPair?: PairResult[];
+  /** Raw-score distribution of reference vs non-reference candidates, pooled over pairs. */
+  scoreHistogram?: ScoreBin[];
+  /** Precision/recall over raw-score thresholds, pooled (at most ~200 points, thresholds descending). */
+  prCurve?: { threshold: number; precision: number; recall: number }[];
+}
+
+export interface ReferenceSummary {
+  id: string;
+  source: string;
+  target: string;
+  reference: string;
+  referenceTriples: number;
+  referenceSubjects: number;
+  /** Reference cells per Alignment API relation, e.g. {"=": 15}. */
+  relations: Partial<Record<AlignmentRelation, number>>;
+  /** Reference subjects that the source ontology does not contain (no generator can find them). */
+  subjectsNotInSource: number;
+  objectsNotInTarget: number;
+  sourceConcepts: number;
+  targetConcepts: number;
+}
+
+export interface BenchResult {
+  schema: 'ioa-align/bench-results@1';
+  date: string;
+  corpus: { name: string; description?: string; manifest: string; pairs: ReferenceSummary[] };
+  config: {
+    generators: string[];
+    baselines: string[];
+    /** Whether the rank fusion of the generators was scored as its own row. */
+    fusion: boolean;
+    topK: number;
+    ks: number[];
+    rules: { ranking: string; proposal: string; oracle: string; averages: string };
+  };
+  loading: { wallMs: number };
+  runs: GeneratorRun[];
+  /** Not measured here: figures from the literature, for orientation. */
+  published: PublishedPoint[];
+  environment: Environment;
+  /** Whole-process peak RSS (resourceUsage().maxRSS) at the end of the run. */
+  processMaxRssBytes: number;
+}
+
+export const RULES: BenchResult['config']['rules'] = {
+  ranking: 'per subject by raw score, descending; equal scores broken against the reference (non-reference first); a triple proposed twice counts once with its highest score',
+  proposal: 'mutual top-1: the unique highest-scoring candidate of its subject that is also the unique highest-scoring candidate of its object among the same generator\'s candidates; ties abstain; the reference is not consulted',
+  oracle: 'best F1 over raw-score thresholds score >= t on all candidates, choosing t with the reference: an upper bound for information, not a result',
+  averages: 'micro pools counts over pairs (one oracle threshold for all pairs); macro is the mean of per-pair values (each pair its own oracle threshold)',
+};
+
+const DEFAULT_KS = [1, 5, 10] as const;
+
+/** Paths inside the package are stored relative to it, so committed results do not name one machine's folders. */
+function displayPath(path: string): string {
+  const rel = relative(PACKAGE_ROOT, path);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+}
+
+/** `http://www.w3.org/2004/02/skos/core#exactMatch` and `skos:exactMatch` are one predicate. */
+export function normalisePredicate(predicate: string): string {
+  return predicate.startsWith(NS.skos) ? `skos:${predicate.slice(NS.skos.length)}` : predicate;
+}
+
+export function referenceTriples(cells: readonly { entity1: string; entity2: string; relation: AlignmentRelation }[]): Triple[] {
+  return cells.map((c) => ({ subject: c.entity1, predicate: PREDICATE_OF_RELATION[c.relation], object: c.entity2 }));
+}
+
+interface LoadedPair {
+  pair: ManifestPair;
+  source: OntologyIndex;
+  target: OntologyIndex;
+  reference: ReferenceSet;
+  summary: ReferenceSummary;
+}
+
+async function loadPairs(manifest: BenchManifest, onProgress: BenchOptions['onProgress']): Promise<LoadedPair[]> {
+  const cache = new Map<string, Promise<OntologyIndex>>();
+  const load = (path: string): Promise<OntologyIndex> => {
+    let p = cache.get(path);
+    if (!p) cache.set(path, (p = loadVocabulary(path)));
+    return p;
+  };
+  const loaded: LoadedPair[] = [];
+  for (const [i, pair] of manifest.pairs.entries()) {
+    onProgress?.({ stage: 'load', pair: pair.id, done: i, total: manifest.pairs.length });
+    const [source, target, alignment] = await Promise.all([load(pair.source), load(pair.target), readAlignmentFile(pair.reference)]);
+    const triples = referenceTriples(alignment.cells);
+    const reference = referenceSet(triples);
+    const relations: Partial<Record<AlignmentRelation, number>> = {};
+    for (const c of alignment.cells) relations[c.relation] = (relations[c.relation] ?? 0) + 1;
+    const subjects = new Set(triples.map((t) => t.subject));
+    const objects = new Set(triples.map((t) => t.object));
+    loaded.push({
+      pair,
+      source,
+      target,
+      reference,
+      summary: {
+        id: pair.id,
+        source: displayPath(pair.source),
+        target: displayPath(pair.target),
+        reference: displayPath(pair.reference),
+        referenceTriples: reference.size,
+        referenceSubjects: reference.subjects.size,
+        relations,
+        subjectsNotInSource: [...subjects].filter((s) => !source.byIri.has(s)).length,
+        objectsNotInTarget: [...objects].filter((o) => !target.byIri.has(o)).length,
+        sourceConcepts: source.concepts.length,
+        targetConcepts: target.concepts.length,
+      },
+    });
+  }
+  onProgress?.({ stage: 'load', pair: '', done: manifest.pairs.length, total: manifest.pairs.length });
+  return loaded;
+}
+
+/**
+ * Samples memory while a generator runs: on a timer, and on every 256th candidate because a
+ * generator that computes synchronously starves the timer.
+ */
+class MemorySampler {
+  peakRss = 0;
+  peakHeap = 0;
+  private timer: NodeJS.Timeout | undefined;
+  start(): void {
+    this.sample();
+    this.timer = setInterval(() => this.sample(), 20);
+    this.timer.unref();
+  }
+  sample(): void {
+    const m = process.memoryUsage();
+    if (m.rss > this.peakRss) this.peakRss = m.rss;
+    if (m.heapUsed > this.peakHeap) this.peakHeap = m.heapUsed;
+  }
+  stop(): void {
+    this.sample();
+    if (this.timer) clearInterval(this.timer);
+  }
+}
+
+function optionalString(value: unknown, key: string): string | undefined {
+  const v = (value as Record<string, unknown>)[key];
+  return typeof v === 'string' && v ? v : undefined;
+}
+
+type Produce = (loaded: LoadedPair, onProgress: (done: number, total: number) => void) => AsyncIterable<Candidate> | Iterable<Candidate>;
+
+interface RunOutcome {
+  cost: RunCost;
+  perPair: PairResult[];
+  counts: PairCounts[];
+  /** Each pair's candidates as produced, kept for fusion. */
+  candidates: Candidate[][];
+}
+
+async function runOne(label: string, produce: Produce, pairs: readonly LoadedPair[], topK: number, ks: readonly number[], onProgress: BenchOptions['onProgress']): Promise<RunOutcome> {
+  const sampler = new MemorySampler();
+  const rssBeforeBytes = process.memoryUsage().rss;
+  sampler.start();
+  let wallMs = 0;
+  const perPair: PairResult[] = [];
+  const counts: PairCounts[] = [];
+  const kept: Candidate[][] = [];
+  try {
+    for (const loaded of pairs) {
+      const list: Candidate[] = [];
+      const scored: ScoredTriple[] = [];
+      const started = performance.now();
+      try {
+        for await (const c of produce(loaded, (done, total) => onProgress?.({ stage: 'generate', pair: loaded.pair.id, generator: label, done, total }))) {
+          scored.push(checkCandidate(c, label, loaded.pair.id));
+          list.push(c);
+          if ((scored.length & 255) === 0) sampler.sample();
+        }
+      } catch (cause) {
+        if (isIoaError(cause)) throw cause;
+        throw new IoaError('E_GENERATOR_FAILED', `generator "${label}" failed on pair "${loaded.pair.id}": ${(cause as Error)?.message ?? String(cause)}`, {}, { cause });
+      }
+      const pairMs = performance.now() - started;
+      wallMs += pairMs;
+      const pairCounts = countPair(scored, loaded.reference, { ks, maxK: topK });
+      counts.push(pairCounts);
+      kept.push(list);
+      perPair.push({ id: loaded.pair.id, candidates: pairCounts.candidates, wallMs: round(pairMs), metrics: summarize(pairCounts) });
+    }
+  } finally {
+    sampler.stop();
+  }
+  return { cost: { wallMs: round(wallMs), peakRssBytes: sampler.peakRss, rssBeforeBytes, peakHeapUsedBytes: sampler.peakHeap }, perPair, counts, candidates: kept };
+}
+
+/** The runner's minimal guard on what it scores; the generator test suite checks the rest. */
+function checkCandidate(c: Candidate, generator: string, pair: string): ScoredTriple {
+  if (typeof c.subject !== 'string' || typeof c.object !== 'string' || typeof c.predicate !== 'string' || !Number.isFinite(c.score)) {
+    throw new IoaError('E_GENERATOR_FAILED', `generator "${generator}" produced a malformed candidate on pair "${pair}" (subject ${String(c.subject)}, object ${String(c.object)}, score ${String(c.score)})`);
+  }
+  return { subject: c.subject, predicate: normalisePredicate(c.predicate), object: c.object, score: c.score };
+}
+
+const round = (ms: number): number => Math.round(ms * 10) / 10;
+
+/** Equal-width bins between the lowest and highest raw score. */
+export function scoreHistogram(outcomes: readonly ScoredOutcome[], bins = 20): ScoreBin[] {
+  if (outcomes.length === 0) return [];
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const o of outcomes) {
+    if (o.score < lo) lo = o.score;
+    if (o.score > hi) hi = o.score;
+  }
+  const n = hi > lo ? bins : 1;
+  const width = hi > lo ? (hi - lo) / n : 1;
+  const out: ScoreBin[] = Array.from({ length: n }, (_, i) => ({ lo: lo + i * width, hi: i === n - 1 ? hi : lo + (i + 1) * width, true: 0, false: 0 }));
+  for (const o of outcomes) {
+    const i = Math.min(n - 1, Math.floor((o.score - lo) / width));
+    out[i]![o.correct ? 'true' : 'false'] += 1;
+  }
+  return out;
+}
+
+/** The threshold sweep thinned to at most `max` points, keeping the first and last. */
+export function prCurve(outcomes: readonly ScoredOutcome[], referenceSize: number, max = 200): { threshold: number; precision: number; recall: number }[] {
+  const sweep = thresholdSweep(outcomes, referenceSize);
+  const step = Math.max(1, Math.ceil(sweep.length / max));
+  return sweep
+    .filter((_, i) => i % step === 0 || i === sweep.length - 1)
+    .map((p) => ({ threshold: p.threshold, precision: p.precision, recall: p.recall }));
+}
+
+function finishRun(base: GeneratorRun, outcome: RunOutcome): GeneratorRun {
+  const pooled = sumCounts(outcome.counts);
+  return {
+    ...base,
+    cost: outcome.cost,
+    micro: summarize(pooled),
+    macro: macroAverage(outcome.perPair.map((p) => p.metrics)),
+    perPair: outcome.perPair,
+    scoreHistogram: scoreHistogram(pooled.outcomes),
+    prCurve: prCurve(pooled.outcomes, pooled.referenceTriples),
+  };
+}
+
+/** Runs a benchmark track. Throws IoaError for a bad manifest, unknown generator or failing generator. */
+export async function runBenchmark(options: BenchOptions): Promise<BenchResult> {
+  const registry: GeneratorRegistry = options.registry ?? (GENERATORS as GeneratorRegistry);
+  const topK = options.topK ?? 10;
+  if (!Number.isInteger(topK) || topK < 1) throw new IoaError('E_USAGE', `top-k must be a positive integer, got ${topK}`);
+  const ks = [...(options.ks ?? DEFAULT_KS)];
+  const explicit = options.generators !== undefined;
+  const names = [...(options.generators ?? Object.keys(registry))];
+  for (const name of names) {
+    if (!(name in registry)) {
+      throw new IoaError('E_UNKNOWN_GENERATOR', `unknown generator "${name}"; registered: ${Object.keys(registry).join(', ') || 'none'}`);
+    }
+  }
+  const manifest = await loadManifest(options.corpus, options.corporaDir);
+  await checkManifestFiles(manifest);
+
+  const loadStart = performance.now();
+  const pairs = await loadPairs(manifest, options.onProgress);
+  const loadMs = performance.now() - loadStart;
+
+  const runs: GeneratorRun[] = [];
+  const baselines = options.baselines === false ? [] : [exactLabelBaseline(false), exactLabelBaseline(true)];
+  for (const baseline of baselines) {
+    const outcome = await runOne(baseline.name, (p, progress) => baseline.propose(p.source, p.target, { topK, onProgress: progress }), pairs, topK, ks, options.onProgress);
+    runs.push(finishRun({ name: baseline.name, kind: 'baseline', status: 'ok', generatorId: baseline.name, measure: baseline.measure, justification: baseline.justification }, outcome));
+  }
+  const memberOutcomes: RunOutcome[] = [];
+  for (const name of names) {
+    const config = options.generatorConfig?.[name];
+    let generator: Generator;
+    try {
+      const factory = await registry[name]!();
+      generator = factory(config);
+    } catch (cause) {
+      // By default every registered generator runs; one whose model is not built is reported as
+      // skipped rather than failing the track. One the user named must run.
+      if (!explicit && isIoaError(cause) && (cause.code === 'E_MODEL_MISSING' || cause.code === 'E_MODEL_LOAD_FAILED')) {
+        runs.push({ name, kind: 'generator', status: 'skipped', skipReason: cause.message });
+        continue;
+      }
+      if (isIoaError(cause)) throw cause;
+      throw new IoaError('E_GENERATOR_FAILED', `generator "${name}" could not be created: ${(cause as Error)?.message ?? String(cause)}`, {}, { cause });
+    }
+    const warnings = new Set<string>();
+    let outcome: RunOutcome;
+    try {
+      outcome = await runOne(
+        name,
+        (p, progress) => generator.propose(p.source, p.target, { topK, onProgress: progress, onWarning: (message) => warnings.add(message) }),
+        pairs,
+        topK,
+        ks,
+        options.onProgress,
+      );
+    } catch (cause) {
+      if (!explicit && isIoaError(cause) && (cause.code === 'E_MODEL_MISSING' || cause.code === 'E_MODEL_LOAD_FAILED')) {
+        runs.push({ name, kind: 'generator', status: 'skipped', skipReason: cause.message });
+        continue;
+      }
+      throw cause;
+    }
+    const base: GeneratorRun = { name, kind: 'generator', status: 'ok', generatorId: generator.name, measure: generator.measure, justification: generator.justification };
+    const modelId = optionalString(generator, 'modelId') ?? optionalString(generator, 'model');
+    if (modelId) base.modelId = modelId;
+    if (config) base.config = config;
+    if (warnings.size) base.warnings = [...warnings];
+    runs.push(finishRun(base, outcome));
+    memberOutcomes.push(outcome);
+  }
+
+  // The fused list of the generators that ran, as `propose` would produce it (rank fusion).
+  if (memberOutcomes.length > 1 && options.fusion !== false) {
+    const members = runs.filter((r) => r.kind === 'generator' && r.status === 'ok').map((r) => r.name);
+    const outcome = await runOne(
+      FUSION_GENERATOR,
+      (p) => fuseCandidates(memberOutcomes.flatMap((m) => m.candidates[pairs.indexOf(p)] ?? []), { topK }),
+      pairs,
+      topK,
+      ks,
+      options.onProgress,
+    );
+    runs.push(
+      finishRun(
+        { name: FUSION_GENERATOR, kind: 'fusion', status: 'ok', generatorId: FUSION_GENERATOR, measure: fusionMeasure(DEFAULT_RRF_K, members), justification: 'semapv:CompositeMatching', config: { members, k: DEFAULT_RRF_K } },
+        outcome,
+      ),
+    );
+  }
+
+  const result: BenchResult = {
+    schema: 'ioa-align/bench-results@1',
+    date: (options.now ?? (() => new Date()))().toISOString(),
+    corpus: { name: manifest.name, manifest: displayPath(manifest.file), pairs: pairs.map((p) => p.summary) },
+    config: { generators: names, baselines: baselines.map((b) => b.name), fusion: runs.some((r) => r.kind === 'fusion'), topK, ks, rules: RULES },
+    loading: { wallMs: round(loadMs) },
+    runs,
+    published: publishedFor(manifest.name),
+    environment: describeEnvironment(),
+    processMaxRssBytes: process.resourceUsage().maxRSS * 1024,
+  };
+  if (manifest.description !== undefined) result.corpus.description = manifest.description;
+  return result;
+}
+

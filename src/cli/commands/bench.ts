@@ -1,0 +1,64 @@
+import { defineCommand } from 'citty';
+import { IoaError } from '../../model/errors.js';
+import { runBenchmark, type ProgressEvent } from '../../bench/runner.js';
+import { formatMarkdown, writeReport } from '../../bench/report.js';
+import { GENERATORS } from '../../generators/registry.js';
+import { err, out } from '../io.js';
+import { progress, type Progress } from '../progress.js';
+
+function parseTopK(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < 1) throw new IoaError('E_USAGE', `--top-k must be a positive integer, got "${text}"`);
+  return n;
+}
+
+function parseGenerators(text: string | undefined): string[] | undefined {
+  if (text === undefined) return undefined;
+  const names = text.split(',').map((s) => s.trim()).filter(Boolean);
+  if (names.length === 0) throw new IoaError('E_USAGE', '--generators needs at least one name');
+  return names;
+}
+
+export default defineCommand({
+  meta: {
+    name: 'bench',
+    description: `Score generators against a reference alignment: Hits@k, MRR, recall@k, mutual top-1 P/R/F1, an oracle F1, time and memory. Generators: ${Object.keys(GENERATORS).join(', ') || 'none registered'}.`,
+  },
+  args: {
+    corpus: { type: 'string', description: 'conference, anatomy, agents, or a path to a manifest.json', default: 'conference' },
+    generators: { type: 'string', description: 'comma-separated registry names (default: all registered)' },
+    'top-k': { type: 'string', description: 'candidates per subject (default 10)' },
+    json: { type: 'boolean', description: 'print one JSON object (the full result) instead of tables' },
+    out: { type: 'string', description: 'folder for results.json, results.md and SVG charts' },
+    charts: { type: 'boolean', description: 'draw SVG charts into --out (use --no-charts to skip)', default: true },
+  },
+  async run({ args }) {
+    const topK = parseTopK(args['top-k']);
+    const generators = parseGenerators(args.generators);
+    let bar: Progress | undefined;
+    let stage = '';
+    const onProgress = (e: ProgressEvent): void => {
+      const name = e.stage === 'load' ? 'loading ontologies' : `${e.generator} on ${e.pair}`;
+      if (name !== stage) {
+        bar?.done();
+        bar = progress(name);
+        stage = name;
+      }
+      bar?.update(e.done, e.total);
+    };
+    const result = await runBenchmark({
+      corpus: args.corpus,
+      ...(generators ? { generators } : {}),
+      ...(topK ? { topK } : {}),
+      onProgress,
+    });
+    bar?.done();
+    for (const run of result.runs) if (run.status === 'skipped') err(`ioa-align: skipped generator "${run.name}": ${run.skipReason ?? ''}`);
+    if (args.out) {
+      const written = await writeReport(result, args.out, { charts: args.charts });
+      err(`wrote ${written.files.join(', ')}`);
+    }
+    out(args.json ? JSON.stringify(result) : formatMarkdown(result));
+  },
+});
