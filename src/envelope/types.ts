@@ -60,6 +60,7 @@ export const FINDING_CODES = [
   'E_UNSUPPORTED_KIND',
   // warnings
   'W_IGNORED_TERM', //              a descriptive extension term ignored because the profile permits it (6.1)
+  'W_SHAPE_WARNING', //             a SHACL result of severity sh:Warning or sh:Info (5.4)
 ] as const;
 
 /** One of {@link FINDING_CODES}. */

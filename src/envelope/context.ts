@@ -1,0 +1,243 @@
+/**
+ * The baseline inline context of draft Section 6.1 and the checks that keep a sender's context
+ * honest: every core term it defines must have exactly the baseline meaning and type handling,
+ * no keyword may be aliased (`id`/`type`, Section 6.5), and no remote context is fetched unless
+ * a loader is plugged in (the retrieval module's policy-bounded loader).
+ */
+import { IoaError } from '../model/errors.js';
+import { NS } from '../model/vocabulary.js';
+import { childPath, finding, isObject } from './findings.js';
+import { jsonld, type ActiveContext, type TermMapping } from './jsonld-api.js';
+import type { DocumentLoader, Finding, RemoteDocument } from './types.js';
+
+const IOA = NS.ioa;
+const RDFS = NS.rdfs;
+
+type TermDef = string | { '@id': string; '@type'?: '@id'; '@container'?: '@set' };
+
+const BASELINE_TERMS_RAW: Readonly<Record<string, TermDef>> = {
+  ontologyId: { '@id': 'ioa:ontologyId', '@type': '@id' },
+  capabilityRefs: { '@id': 'ioa:capabilityRefs', '@type': '@id', '@container': '@set' },
+  intentRef: { '@id': 'ioa:intentRef', '@type': '@id' },
+  alignmentRef: { '@id': 'ioa:alignmentRef', '@type': '@id' },
+  domain: { '@id': 'ioa:domain', '@type': '@id' },
+  sense: { '@id': 'ioa:sense', '@type': '@id' },
+  hasCapability: { '@id': 'ioa:hasCapability', '@type': '@id' },
+  providedBy: { '@id': 'ioa:providedBy', '@type': '@id' },
+  hasIntent: { '@id': 'ioa:hasIntent', '@type': '@id' },
+  hasContext: { '@id': 'ioa:hasContext', '@type': '@id' },
+  requiresCapability: { '@id': 'ioa:requiresCapability', '@type': '@id' },
+  hasProfile: { '@id': 'ioa:hasProfile', '@type': '@id' },
+  inDomain: { '@id': 'ioa:inDomain', '@type': '@id' },
+  appliesToDomain: { '@id': 'ioa:appliesToDomain', '@type': '@id' },
+  ontologyVersion: 'ioa:ontologyVersion',
+  profileVersion: 'ioa:profileVersion',
+  profileContext: 'ioa:profileContext',
+  termBindings: 'ioa:termBindings',
+  term: 'ioa:term',
+  inputs: 'ioa:inputs',
+  outputs: 'ioa:outputs',
+  sourceLang: 'ioa:sourceLang',
+  targetLang: 'ioa:targetLang',
+  abbr: 'ioa:abbr',
+  preferredAbbr: 'ioa:preferredAbbr',
+  label: 'rdfs:label',
+};
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * The baseline inline context of Section 6.1, as printed (a `{"@context": …}` document). Frozen:
+ * pass it to jsonld as is, or copy it to extend it.
+ */
+export const BASELINE_CONTEXT = deepFreeze({
+  '@context': {
+    '@version': 1.1,
+    '@protected': true,
+    ioa: IOA,
+    rdfs: RDFS,
+    ...BASELINE_TERMS_RAW,
+  },
+} as const);
+
+/** Meaning of one baseline term: its absolute IRI and whether values are IRIs (`@type: @id`). */
+export interface BaselineTerm {
+  iri: string;
+  iriValued: boolean;
+}
+
+const expandCompact = (value: string): string =>
+  value.startsWith('ioa:') ? IOA + value.slice(4) : value.startsWith('rdfs:') ? RDFS + value.slice(5) : value;
+
+/** Baseline term name → meaning, and the two baseline prefixes. */
+export const BASELINE_TERMS: ReadonlyMap<string, BaselineTerm> = new Map(
+  Object.entries(BASELINE_TERMS_RAW).map(([name, def]) => [
+    name,
+    typeof def === 'string' ? { iri: expandCompact(def), iriValued: false } : { iri: expandCompact(def['@id']), iriValued: true },
+  ]),
+);
+export const BASELINE_PREFIXES: ReadonlyMap<string, string> = new Map([['ioa', IOA], ['rdfs', RDFS]]);
+
+/** Absolute IRI → baseline term name (for messages and JSON paths). */
+export const BASELINE_NAME_OF: ReadonlyMap<string, string> = new Map([...BASELINE_TERMS].map(([name, t]) => [t.iri, name]));
+
+/**
+ * The default loader: refuses every URL. Section 6.1 asks profiles to use the inline context; a
+ * receiver that fetched whatever a sender names would be open to SSRF and resource exhaustion.
+ */
+export const refusingDocumentLoader: DocumentLoader = async (url: string): Promise<RemoteDocument> => {
+  throw new IoaError('E_RETRIEVAL', `remote context ${url} not retrieved: remote retrieval is not permitted (no document loader configured)`);
+};
+
+// ---------------------------------------------------------------------------------------------
+// Context checks
+// ---------------------------------------------------------------------------------------------
+
+const BASELINE_RAW = BASELINE_CONTEXT['@context'] as Readonly<Record<string, unknown>>;
+const ABSOLUTE_PREFIX_IRI = /^[A-Za-z][A-Za-z0-9+.-]*:[^\s<>"{}|\\^`]*[#/:]$/;
+
+function sameShallow(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!isObject(a) || !isObject(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => a[k] === b[k]);
+}
+
+/**
+ * Fast path: a context object that copies baseline definitions verbatim and otherwise only adds
+ * prefixes (like the examples of 6.2 and 6.3) needs no processing. `false` means "look closer",
+ * not "invalid".
+ */
+function isVerbatimSubset(ctx: Readonly<Record<string, unknown>>): boolean {
+  for (const key in ctx) {
+    const value = ctx[key];
+    if (key === '@version') { if (value !== 1.1) return false; continue; }
+    if (key === '@protected') { if (typeof value !== 'boolean') return false; continue; }
+    if (key in BASELINE_RAW) { if (!sameShallow(value, BASELINE_RAW[key])) return false; continue; }
+    if (key.startsWith('@') || key.includes(':') || typeof value !== 'string' || !ABSOLUTE_PREFIX_IRI.test(value)) return false;
+    // A prefix onto the ioa namespace would create a second spelling of core terms; look closer.
+    if (value === IOA) return false;
+  }
+  return true;
+}
+
+const KEYWORD = /^@[a-z]+$/i;
+
+interface Scoped { term: string; context: unknown; path: string }
+
+function checkMapping(term: string, mapping: TermMapping, path: string, out: Finding[], scoped: Scoped[]): void {
+  const where = childPath(path, term);
+  const target = mapping['@id'];
+  if (typeof target === 'string' && KEYWORD.test(target)) {
+    if (target === '@id' || target === '@type') {
+      out.push(finding('E_INVALID_ALIAS', where, `term "${term}" is an alias of ${target}; the baseline uses @id and @type directly and defines no alias`, '6.5', `remove the alias and write "${target}"`));
+    } else if (target !== '@context') {
+      out.push(finding('E_INVALID_ALIAS', where, `term "${term}" aliases the keyword ${target}; keyword aliases are not part of the baseline context`, '6.1', `write "${target}" directly`));
+    }
+    return;
+  }
+  const prefixIri = BASELINE_PREFIXES.get(term);
+  if (prefixIri !== undefined) {
+    if (target !== prefixIri) {
+      out.push(finding('E_INVALID_PROTECTED_REDEFINITION', where, `prefix "${term}" must be ${prefixIri}, got ${String(target)}`, '6.1', `define "${term}": "${prefixIri}"`));
+    }
+    return;
+  }
+  const baseline = BASELINE_TERMS.get(term);
+  if (baseline === undefined) {
+    // A non-core term may carry a scoped context; it must not redefine core terms either.
+    if (mapping['@context'] !== undefined) scoped.push({ term, context: mapping['@context'], path: where });
+    return;
+  }
+  if (mapping.reverse || target !== baseline.iri) {
+    out.push(finding('E_INVALID_PROTECTED_REDEFINITION', where,
+      `core term "${term}" must mean ${baseline.iri}${mapping.reverse ? ' (not as a reverse property)' : `, but is defined as ${String(target)}`}`,
+      '6.1', `use the baseline definition of "${term}" from Section 6.1`));
+    return;
+  }
+  const type = mapping['@type'];
+  if (baseline.iriValued ? type !== '@id' : type !== undefined) {
+    out.push(finding('E_INVALID_TERM_DEFINITION', where,
+      baseline.iriValued
+        ? `core term "${term}" takes IRI values and must be defined with "@type": "@id"`
+        : `core term "${term}" takes plain literals and must not set "@type" (${String(type)})`,
+      '6.1', `use the baseline definition of "${term}" from Section 6.1`));
+  }
+  const container = mapping['@container'] ?? [];
+  const extra = (['@language', '@direction', '@nest', '@index', '@context'] as const).filter((k) => mapping[k] !== undefined && mapping[k] !== null);
+  if (container.some((c) => c !== '@set') || extra.length > 0) {
+    out.push(finding('E_INVALID_TERM_DEFINITION', where,
+      `core term "${term}" is defined with ${[...container.filter((c) => c !== '@set'), ...extra].join(', ')}, which the baseline does not have`,
+      '6.1', `use the baseline definition of "${term}" from Section 6.1`));
+  }
+}
+
+/** Findings per distinct context text; a context is checked once per process. */
+const analysisCache = new Map<string, Finding[]>();
+const ANALYSIS_CACHE_MAX = 256;
+
+/** Context-processing errors are reported by expansion; here we only look at what processed. */
+async function analyse(context: unknown, path: string, documentLoader: DocumentLoader): Promise<Finding[]> {
+  const out: Finding[] = [];
+  let active: ActiveContext;
+  try {
+    const initial = await jsonld.processContext(null, null, {});
+    active = await jsonld.processContext(initial, context, { documentLoader });
+  } catch {
+    return out; // expansion reports the same error with its proper code
+  }
+  let pending: Scoped[] = [];
+  for (const [term, mapping] of active.mappings) checkMapping(term, mapping, path, out, pending);
+  let depth = 0;
+  while (pending.length > 0 && depth < 4) {
+    const current = pending;
+    pending = [];
+    depth += 1;
+    for (const scoped of current) {
+      try {
+        const inner = await jsonld.processContext(active, scoped.context, { documentLoader });
+        for (const [term, mapping] of inner.mappings) {
+          const baseline = BASELINE_TERMS.get(term);
+          const before = active.mappings.get(term);
+          if ((baseline !== undefined || BASELINE_PREFIXES.has(term)) && before !== undefined && mapping['@id'] !== before['@id']) {
+            out.push(finding('E_INVALID_PROTECTED_REDEFINITION', childPath(scoped.path, term),
+              `the scoped context of "${scoped.term}" redefines core term "${term}"`, '6.1'));
+          } else if (baseline !== undefined || BASELINE_PREFIXES.has(term)) {
+            checkMapping(term, mapping, childPath(scoped.path, '@context'), out, pending);
+          }
+        }
+      } catch {
+        // reported by expansion
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Check one `@context` value (object, array or string) found at `path`. Verbatim copies of the
+ * baseline skip processing; anything else is processed with jsonld once and the findings cached.
+ */
+export async function checkContext(context: unknown, path: string, documentLoader: DocumentLoader, loaderIsDefault: boolean): Promise<Finding[]> {
+  if (isObject(context) && isVerbatimSubset(context)) return [];
+  let key: string | undefined;
+  // Results that depend on a custom loader are not cached: its policy may change between calls.
+  if (loaderIsDefault) {
+    key = `${path}\u0000${JSON.stringify(context)}`;
+    const hit = analysisCache.get(key);
+    if (hit) return hit.map((f) => ({ ...f }));
+  }
+  const found = await analyse(context, path, documentLoader);
+  if (key !== undefined) {
+    if (analysisCache.size >= ANALYSIS_CACHE_MAX) analysisCache.delete(analysisCache.keys().next().value as string);
+    analysisCache.set(key, found);
+  }
+  return found.map((f) => ({ ...f }));
+}

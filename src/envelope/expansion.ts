@@ -1,0 +1,271 @@
+/**
+ * Everything JSON-LD documents (envelopes, capability advertisements) go through before their
+ * fields are read: limits, `id`/`type` aliases (6.5), context checks (6.1), and expansion with
+ * jsonld in safe mode so that no term is silently dropped (6.1). The result is the one expanded
+ * node object plus what is needed to map expanded properties back to JSON paths.
+ */
+import { BASELINE_TERMS, checkContext, refusingDocumentLoader } from './context.js';
+import { childPath, describeType, isObject, type Findings, type JsonObject } from './findings.js';
+import { isJsonLdError, jsonld, type JsonLdEvent } from './jsonld-api.js';
+import { checkLimits, resolveLimits } from './limits.js';
+import { DEFAULT_IRI_SCHEMES } from './syntax.js';
+import type { DocumentLoader, Limits, UnknownTermTreatment, ValidateOptions } from './types.js';
+
+/** Options with defaults applied. */
+export interface Resolved {
+  limits: Limits;
+  unknownTerms: UnknownTermTreatment;
+  documentLoader: DocumentLoader;
+  loaderIsDefault: boolean;
+  iriSchemes: readonly string[];
+  reused: boolean;
+  options: ValidateOptions;
+}
+
+export function resolveOptions(options: ValidateOptions = {}): Resolved {
+  return {
+    limits: resolveLimits(options.limits),
+    unknownTerms: options.unknownTerms ?? options.profile?.unknownTerms ?? 'reject',
+    documentLoader: options.documentLoader ?? refusingDocumentLoader,
+    loaderIsDefault: options.documentLoader === undefined,
+    iriSchemes: options.iriSchemes ?? DEFAULT_IRI_SCHEMES,
+    reused: options.reused ?? options.profile?.envelopeReuse ?? false,
+    options,
+  };
+}
+
+/** The one expanded node object of a document, with its source object for paths. */
+export interface Expanded {
+  node: JsonObject;
+  raw: JsonObject;
+  expanded: JsonObject[];
+  /** Compact prefixes of the top-level context (for mapping compact keys back to IRIs). */
+  prefixes: ReadonlyMap<string, string>;
+}
+
+interface Scan {
+  contexts: { path: string; value: unknown }[];
+}
+
+/**
+ * One walk over the document as sent: `id`/`type` keys (Section 6.5 — never reinterpreted) and
+ * every `@context` (to be checked against the baseline). Limits were checked before.
+ */
+function scan(value: unknown, path: string, out: Scan, f: Findings, inContext: boolean): void {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) scan(value[i], `${path}[${i}]`, out, f, inContext);
+    return;
+  }
+  if (!isObject(value)) return;
+  if (!inContext && ('@value' in value || '@json' in value)) return; // literal content is data, not structure
+  for (const key in value) {
+    const child = value[key];
+    const p = childPath(path, key);
+    if (key === '@context' && !inContext) {
+      out.contexts.push({ path: p, value: child });
+      scan(child, p, out, f, true);
+      continue;
+    }
+    if (!inContext && (key === 'id' || key === 'type')) {
+      f.add('E_INVALID_ALIAS', p,
+        `"${key}" is not an alias of "@${key}": earlier draft examples used it, this revision defines no such alias and it is never reinterpreted`,
+        '6.5', `write "@${key}" instead of "${key}"`);
+    }
+    if (typeof child === 'object' && child !== null) scan(child, p, out, f, inContext);
+  }
+}
+
+/** Paths of every member named `key` outside contexts (to place jsonld's dropped-property events). */
+function findKey(value: unknown, key: string, path: string, out: string[]): void {
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => findKey(v, key, `${path}[${i}]`, out));
+    return;
+  }
+  if (!isObject(value)) return;
+  for (const k in value) {
+    if (k === '@context') continue;
+    if (k === key) out.push(childPath(path, k));
+    findKey(value[k], key, childPath(path, k), out);
+  }
+}
+
+/** Paths of `@id`/`@type` members (or IRI-valued strings) equal to `text`. */
+function findValue(value: unknown, text: string, path: string, out: string[]): void {
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => findValue(v, text, `${path}[${i}]`, out));
+    return;
+  }
+  if (value === text) out.push(path);
+  if (!isObject(value)) return;
+  for (const k in value) if (k !== '@context') findValue(value[k], text, childPath(path, k), out);
+}
+
+const CONTEXT_ERROR_CODES = new Set([
+  'invalid local context', 'invalid remote context', 'invalid term definition', 'invalid IRI mapping', 'cyclic IRI mapping',
+  'keyword redefinition', 'invalid @version value', 'processing mode conflict', 'invalid base IRI', 'invalid vocab mapping',
+  'invalid default language', 'invalid container mapping', 'invalid keyword alias', 'invalid type mapping', 'invalid reverse property',
+  'invalid scoped context', 'invalid context nullification', 'invalid @import value', 'invalid @propagate value',
+  'invalid @protected value', 'invalid context entry', 'invalid prefix value', 'invalid base direction', 'invalid @nest value',
+  'recursive context inclusion', 'context overflow', 'invalid language mapping',
+]);
+
+function eventFindings(events: JsonLdEvent[], raw: JsonObject, f: Findings): void {
+  for (const event of events) {
+    const details = event.details ?? {};
+    switch (event.code) {
+      case 'invalid property': {
+        const property = String(details['property']);
+        if (property === 'id' || property === 'type') break; // reported as E_INVALID_ALIAS
+        const paths: string[] = [];
+        findKey(raw, property, '$', paths);
+        const core = BASELINE_TERMS.get(property);
+        for (const p of paths.length > 0 ? paths : ['$']) {
+          if (core) {
+            f.add('E_INVALID_UNDECLARED_TERM', p,
+              `core term "${property}" is used but not defined in @context; it would be dropped by expansion`, '6.1',
+              `add the baseline definition of "${property}" (Section 6.1) to @context`);
+          } else {
+            f.add('E_INVALID_UNDECLARED_TERM', p,
+              `"${property}" does not expand to an absolute IRI; expansion would drop it silently`, '6.1',
+              'define the term in @context (or remove it); undeclared members are never ignored');
+          }
+        }
+        break;
+      }
+      case 'relative @id reference':
+      case 'relative @type reference': {
+        const text = String(details['id'] ?? details['type']);
+        const paths: string[] = [];
+        findValue(raw, text, '$', paths);
+        for (const p of paths.length > 0 ? paths : ['$']) {
+          f.add('E_INVALID_RELATIVE_IRI', p, `"${text}" is a relative IRI reference; identifiers must expand to absolute IRIs`, '6.1',
+            'use an absolute IRI or a compact IRI whose prefix the @context defines');
+        }
+        break;
+      }
+      default:
+        f.add('E_INVALID_JSONLD', '$', `JSON-LD expansion reported "${event.code}": ${event.message ?? ''}`.trim(), '6.1');
+    }
+  }
+}
+
+function jsonldErrorFinding(error: unknown, raw: JsonObject, f: Findings): void {
+  if (isJsonLdError(error)) {
+    const code = error.details?.code;
+    if (error.name === 'jsonld.InvalidUrl' || code === 'loading remote context failed' || code === 'loading document failed') {
+      const cause = error.details?.cause;
+      const why = cause instanceof Error ? cause.message : error.message;
+      f.add('E_CONTEXT_UNAVAILABLE', '$["@context"]', `remote context ${String(error.details?.url ?? '')} unavailable: ${why}`, '6.1',
+        'inline the context (Section 6.1) or configure a retrieval policy that permits this source');
+      return;
+    }
+    if (code === 'protected term redefinition') {
+      const term = String(error.details?.term ?? '');
+      const paths: string[] = [];
+      findContextTerm(raw, term, '$', paths, false);
+      f.add('E_INVALID_PROTECTED_REDEFINITION', paths.at(-1) ?? '$["@context"]', `protected term "${term}" is redefined`, '6.1',
+        'a domain extension may add prefixes and terms but must not redefine core terms');
+      return;
+    }
+    if (code !== undefined && CONTEXT_ERROR_CODES.has(code)) {
+      f.add('E_INVALID_CONTEXT', '$["@context"]', `invalid JSON-LD context: ${code}${error.details?.term ? ` (term "${String(error.details.term)}")` : ''}`, '6.1');
+      return;
+    }
+    f.add('E_INVALID_JSONLD', '$', `invalid JSON-LD: ${code ?? error.message}`, '6.1');
+    return;
+  }
+  // The document loader threw something of its own (the refusing loader, or a retrieval policy).
+  const message = error instanceof Error ? error.message : String(error);
+  f.add('E_CONTEXT_UNAVAILABLE', '$["@context"]', `remote context unavailable: ${message}`, '6.1',
+    'inline the context (Section 6.1) or configure a retrieval policy that permits this source');
+}
+
+/** Paths of context definitions of `term` (for protected-redefinition messages). */
+function findContextTerm(value: unknown, term: string, path: string, out: string[], inContext: boolean): void {
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => findContextTerm(v, term, `${path}[${i}]`, out, inContext));
+    return;
+  }
+  if (!isObject(value)) return;
+  for (const k in value) {
+    const p = childPath(path, k);
+    if (inContext && k === term) out.push(p);
+    findContextTerm(value[k], term, p, out, inContext || k === '@context');
+  }
+}
+
+function topPrefixes(context: unknown): Map<string, string> {
+  const prefixes = new Map<string, string>();
+  for (const ctx of Array.isArray(context) ? context : [context]) {
+    if (!isObject(ctx)) continue;
+    for (const [k, v] of Object.entries(ctx)) {
+      if (typeof v === 'string' && !k.startsWith('@')) prefixes.set(k, v);
+      else if (isObject(v) && typeof v['@id'] === 'string') prefixes.set(k, v['@id']);
+    }
+  }
+  return prefixes;
+}
+
+/**
+ * Limits, aliases, contexts and safe-mode expansion. Returns the expanded node, or `undefined`
+ * when the document cannot be read further (the reasons are in `f`).
+ */
+export async function expandDocument(input: unknown, r: Resolved, f: Findings, sectionForContext: '6.2' | '6.3'): Promise<Expanded | undefined> {
+  if (!isObject(input)) {
+    f.add('E_INVALID_JSON', '$', `a JSON-LD document must be a JSON object, got ${describeType(input)}`, '5.4');
+    return undefined;
+  }
+  if (!checkLimits(input, r.limits, f)) return undefined;
+  const s: Scan = { contexts: [] };
+  scan(input, '$', s, f, false);
+  if (!('@context' in input)) {
+    f.add('E_INVALID_CONTEXT_MISSING', '$', 'no "@context": nothing in the document can be expanded to its defined meaning', sectionForContext,
+      'include the baseline inline context of Section 6.1 (or the definitions of the terms used)');
+    return undefined;
+  }
+  for (const c of s.contexts) f.push(...await checkContext(c.value, c.path, r.documentLoader, r.loaderIsDefault));
+  if (f.hasErrors) {
+    // Expansion would only repeat what the context checks found, less precisely.
+    if (f.list.some((x) => x.code !== 'E_INVALID_ALIAS')) return undefined;
+  }
+
+  let expanded: JsonObject[];
+  const events: JsonLdEvent[] = [];
+  try {
+    expanded = await jsonld.expand(input, {
+      documentLoader: r.documentLoader,
+      safe: true,
+      // Events that safe mode lets through are still reported: nothing is dropped silently.
+      eventHandler: ({ event, next }) => { events.push(event); next(); },
+    });
+  } catch (error) {
+    if (isJsonLdError(error) && error.name === 'jsonld.ValidationError') {
+      // Safe mode stops at the first problem; run once more, collecting, to report all of them.
+      const all: JsonLdEvent[] = [];
+      try {
+        await jsonld.expand(input, { documentLoader: r.documentLoader, eventHandler: ({ event, next }) => { all.push(event); next(); } });
+      } catch (again) {
+        jsonldErrorFinding(again, input, f);
+      }
+      eventFindings(all.length > 0 ? all : [error.details?.event ?? { code: 'unknown', message: error.message }], input, f);
+    } else {
+      jsonldErrorFinding(error, input, f);
+    }
+    return undefined;
+  }
+  if (events.length > 0) eventFindings(events, input, f);
+  if (f.hasErrors) return undefined;
+
+  if (expanded.length !== 1 || !isObject(expanded[0])) {
+    f.add('E_INVALID_STRUCTURE', '$',
+      expanded.length === 0 ? 'the document expands to nothing' : `the document expands to ${expanded.length} top-level nodes; exactly one node object is required`,
+      '5.4');
+    return undefined;
+  }
+  const node = expanded[0];
+  if ('@graph' in node || '@list' in node || '@value' in node || '@set' in node) {
+    f.add('E_INVALID_STRUCTURE', '$', 'the document must be a single node object, not a graph, list or value', '5.4');
+    return undefined;
+  }
+  return { node, raw: input, expanded, prefixes: topPrefixes(input['@context']) };
+}

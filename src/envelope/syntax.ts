@@ -1,0 +1,38 @@
+/**
+ * Lexical checks on decision-sensitive values: IRIs (6.1), media types and language tags (5.2).
+ * They check form only; comparison rules (case-insensitivity and so on) belong to the gate.
+ */
+
+/** Default IRI schemes (see `ValidateOptions.iriSchemes`). */
+export const DEFAULT_IRI_SCHEMES: readonly string[] = ['http', 'https', 'urn', 'did', 'tag', 'ni'];
+
+const IRI = /^([A-Za-z][A-Za-z0-9+.-]*):([^\s<>"{}|\\^`]+)$/;
+const FORBIDDEN = /[\s<>"{}|\\^`]/;
+const HTTP_AUTHORITY = /^\/\/[^/?#\s]+/;
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+/** RFC 6838 `type/subtype` with optional parameters; no wildcards: a constraint names one type. */
+const MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}(\\s*;\\s*${TOKEN}=(${TOKEN}|"[^"]*"))*$`);
+/** RFC 5646 langtag or private use; grandfathered irregular tags are not accepted. */
+const LANGUAGE_TAG =
+  /^(([A-Za-z]{2,3}(-[A-Za-z]{3}){0,3}|[A-Za-z]{4,8})(-[A-Za-z]{4})?(-([A-Za-z]{2}|\d{3}))?(-([A-Za-z\d]{5,8}|\d[A-Za-z\d]{3}))*(-[0-9A-WY-Za-wy-z](-[A-Za-z\d]{2,8})+)*(-x(-[A-Za-z\d]{1,8})+)?|x(-[A-Za-z\d]{1,8})+)$/;
+
+export type IriProblem =
+  | { kind: 'relative' }
+  | { kind: 'malformed' }
+  | { kind: 'blank-node' }
+  | { kind: 'unknown-scheme'; scheme: string };
+
+/** `undefined` when `value` is an absolute IRI with an accepted scheme, else what is wrong. */
+export function iriProblem(value: string, schemes: readonly string[]): IriProblem | undefined {
+  if (value.startsWith('_:')) return { kind: 'blank-node' };
+  if (value === '' || FORBIDDEN.test(value)) return { kind: 'malformed' };
+  const match = IRI.exec(value);
+  if (!match) return { kind: 'relative' };
+  const scheme = match[1]!.toLowerCase();
+  if (!schemes.includes(scheme)) return { kind: 'unknown-scheme', scheme: match[1]! };
+  if ((scheme === 'http' || scheme === 'https') && !HTTP_AUTHORITY.test(match[2]!)) return { kind: 'malformed' };
+  return undefined;
+}
+
+export const isMediaType = (value: string): boolean => MEDIA_TYPE.test(value);
+export const isLanguageTag = (value: string): boolean => LANGUAGE_TAG.test(value);
