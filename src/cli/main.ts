@@ -18,6 +18,7 @@ export const COMMANDS: Record<string, LazyCommand> = {
   inspect: lazy(() => import('./commands/inspect.js')),
   convert: lazy(() => import('./commands/convert.js')),
   bench: lazy(() => import('./commands/bench.js')),
+  validate: lazy(() => import('./commands/validate.js')),
 };
 
 /** Exit codes: 0 ok, 1 internal error, 2 invalid input or usage; `check` adds 3 and 4. */

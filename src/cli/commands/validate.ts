@@ -1,0 +1,81 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { defineCommand } from 'citty';
+import { IoaError } from '../../model/errors.js';
+import {
+  DEFAULT_LIMITS, DOCUMENT_KINDS, assertValid, compileShapes, validateProfile, validateText,
+  type CompiledShapes, type DocumentKind, type DocumentResult, type DomainProfile, type Finding,
+} from '../../envelope/index.js';
+import { out, setExitCode } from '../io.js';
+
+async function readLimited(file: string, maxBytes: number): Promise<string> {
+  let size: number;
+  try {
+    size = (await stat(file)).size;
+  } catch (error) {
+    throw new IoaError('E_FILE_UNREADABLE', `cannot read ${file}: ${(error as Error).message}`, { file }, { cause: error });
+  }
+  // Oversized files are reported as findings by validateText; read only what proves the point.
+  if (size > maxBytes) return ' '.repeat(maxBytes + 1);
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    throw new IoaError('E_FILE_UNREADABLE', `cannot read ${file}: ${(error as Error).message}`, { file }, { cause: error });
+  }
+}
+
+async function loadProfile(file: string): Promise<{ profile: DomainProfile; shapes?: CompiledShapes }> {
+  let parsed: unknown;
+  const text = await readLimited(file, DEFAULT_LIMITS.maxBytes);
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new IoaError('E_PARSE_JSON', `profile is not valid JSON: ${(error as Error).message}`, { file }, { cause: error });
+  }
+  const profile = assertValid(validateProfile(parsed), file);
+  if (profile.shapes === undefined) return { profile };
+  const shapesFile = path.resolve(path.dirname(file), profile.shapes);
+  const turtle = await readLimited(shapesFile, 4 * DEFAULT_LIMITS.maxBytes);
+  return { profile, shapes: compileShapes(turtle, shapesFile) };
+}
+
+function describe(f: Finding): string {
+  return `  ${f.severity} ${f.code} at ${f.path}: ${f.message} (Section ${f.section})${f.hint ? `\n      hint: ${f.hint}` : ''}`;
+}
+
+export function formatResult(file: string, result: DocumentResult): string {
+  const kind = result.kind ?? 'document';
+  const lines = [`${file}: ${result.ok ? 'valid' : 'invalid'} ${kind}`];
+  for (const f of result.findings) lines.push(describe(f));
+  return lines.join('\n');
+}
+
+export default defineCommand({
+  meta: { name: 'validate', description: 'Validate a semantic envelope, capability advertisement, domain profile, trust policy or alignment artifact (draft Sections 5–7). Exit 0 valid, 2 invalid.' },
+  args: {
+    file: { type: 'positional', description: 'JSON document to validate', required: true },
+    kind: { type: 'string', description: `Document kind (${DOCUMENT_KINDS.join('|')}); detected from @type or shape when omitted` },
+    profile: { type: 'string', description: 'Domain profile (JSON) whose unknown-term treatment, reuse rule and SHACL shapes apply' },
+    json: { type: 'boolean', description: 'Print one JSON object {file, kind, valid, findings, value?}' },
+  },
+  async run({ args }) {
+    const kind = args.kind as string | undefined;
+    if (kind !== undefined && !(DOCUMENT_KINDS as readonly string[]).includes(kind)) {
+      throw new IoaError('E_USAGE', `--kind must be one of ${DOCUMENT_KINDS.join(', ')}, got "${kind}"`);
+    }
+    const loaded = args.profile ? await loadProfile(args.profile) : undefined;
+    const text = await readLimited(args.file, DEFAULT_LIMITS.maxBytes);
+    const result = await validateText(text, {
+      ...(kind ? { kind: kind as DocumentKind } : {}),
+      ...(loaded ? { profile: loaded.profile } : {}),
+      ...(loaded?.shapes ? { shapes: loaded.shapes } : {}),
+    });
+    if (args.json) {
+      out(JSON.stringify({ file: args.file, kind: result.kind ?? null, valid: result.ok, findings: result.findings, ...(result.ok ? { value: result.value } : {}) }, null, 2));
+    } else {
+      out(formatResult(args.file, result));
+    }
+    // Exit codes of DESIGN.md: 0 valid, 2 invalid input.
+    setExitCode(result.ok ? 0 : 2);
+  },
+});
