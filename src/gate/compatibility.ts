@@ -138,7 +138,14 @@ export function digestInputs(input: CheckInput): InputDigests {
     digests.profile = { profileId: input.profile.profileId, revision: input.profile.revision, digest: memoDigest(input.profile) };
   }
   if (input.trust) digests.trust = memoDigest(input.trust);
-  if (input.candidates && input.candidates.length > 0) digests.candidates = memoDigest(input.candidates);
+  if (input.candidates && input.candidates.length > 0) {
+    // Scores are arbitrary doubles (±Infinity included), which JSON cannot carry: digest their text.
+    const candidates = input.candidates;
+    digests.candidates = memoDigest(candidates, () => jsonDigest(candidates.map((c) => {
+      const [s, o, score] = candidateEnds(c);
+      return [s, 'subjectId' in c ? c.predicateId : c.predicate, o, String(score)];
+    })));
+  }
   return digests;
 }
 

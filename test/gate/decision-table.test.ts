@@ -1,0 +1,398 @@
+/**
+ * DESIGN.md's decision table, row by row, through the library API (draft Sections 5.3, 5.4, 7.1–7.4,
+ * 12.1, 12.3, 12.5). Each test asserts the outcome AND the reason code.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { OntologyIndex } from '../../src/model/ontology-index.js';
+import { rawScore, type Candidate } from '../../src/model/mapping.js';
+import { evaluateCompatibility, generateEd25519KeyPair, validateArtifact, type CheckInput, type Verdict } from '../../src/gate/index.js';
+import {
+  AGENT_CORE, AUTHORITY, CS, DOC, DOC_ONTO, LAW, NOW, artifact, artifact12_4, authorityKey, csProvider, docProvider, envelope, profile,
+  requesterOntologies, trust,
+} from './helpers.js';
+
+let ontologies: OntologyIndex[];
+beforeAll(async () => {
+  ontologies = await requesterOntologies();
+});
+
+const codes = (v: Verdict): string[] => v.reasons.map((r) => r.code);
+const details = (v: Verdict): string[] => v.reasons.map((r) => r.detail).filter((d): d is NonNullable<typeof d> => d !== undefined);
+
+function check(over: Partial<CheckInput> = {}): Verdict {
+  return evaluateCompatibility({ envelope: envelope(), provider: csProvider(), profile: profile(), ontologies, now: NOW, ...over });
+}
+
+/** 12.1 through the 12.4 artifact signed by a trusted issuer, with overrides. */
+function check121(over: Partial<CheckInput> = {}, doc: Record<string, unknown> = artifact12_4()): Verdict {
+  const key = authorityKey();
+  return check({ provider: docProvider(), artifacts: [artifact(doc, key)], trust: trust(key), ...over });
+}
+
+describe('row: same ontology and version, capability offered, constraints hold → Compatible (S1, 7.1)', () => {
+  it('is Compatible with no reasons, a direct mapping and the not-authorisation notice', () => {
+    const v = check();
+    expect(v.outcome).toBe('Compatible');
+    expect(v.reasons).toEqual([]);
+    expect(v.mapping).toEqual([{ kind: 'direct', capability: `${CS}TechTranslation`, provider: `${CS}TechTranslation` }]);
+    expect(v.notice).toMatch(/does not establish authorization/);
+    expect(v.inputs.profile).toMatchObject({ profileId: 'https://example.org/profiles/tech-translation', revision: '1' });
+    expect(v.inputs.request).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+});
+
+describe('row: receiver does not know the profile, ontology id or version → Indeterminate UNKNOWN_PROFILE (5.3)', () => {
+  it('unknown requester ontology version', () => {
+    const v = check({ envelope: envelope({ ontologyVersion: '9.9' }) });
+    expect(v.outcome).toBe('Indeterminate');
+    expect(codes(v)).toEqual(['UNKNOWN_PROFILE']);
+  });
+  it('unknown provider ontology', () => {
+    const v = check({ provider: csProvider({ ontologyId: 'https://example.com/onto/other' }) });
+    expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['UNKNOWN_PROFILE']]);
+  });
+  it('provider advertisement without ontologyId/ontologyVersion (the bare 6.3 fragment)', () => {
+    const { ontologyId: _a, ontologyVersion: _b, ...bare } = csProvider();
+    const v = check({ provider: { ...bare } });
+    expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['UNKNOWN_PROFILE']]);
+  });
+  it('request names a profile revision the receiver does not have', () => {
+    const v = check({ envelope: envelope({ profileVersion: '7' }) });
+    expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['UNKNOWN_PROFILE']]);
+  });
+});
+
+describe('row: versions differ and the profile relates none → Indeterminate UNKNOWN_VERSION_RELATION (5.3)', () => {
+  const twoVersions = profile({ ontologies: [{ ontologyId: AGENT_CORE, versions: ['1.0', '1.1'] }] });
+  it('1.0 request, 1.1 provider, no relation: never inferred from the strings', () => {
+    const v = check({ profile: twoVersions, provider: csProvider({ ontologyVersion: '1.1' }) });
+    expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['UNKNOWN_VERSION_RELATION']]);
+  });
+  it('an explicit directional relation 1.0 → 1.1 makes it Compatible; the reverse relation does not', () => {
+    const forward = profile({ ...twoVersions, versionRelations: [{ ontologyId: AGENT_CORE, from: '1.0', to: '1.1', relation: 'compatible' }] });
+    expect(check({ profile: forward, provider: csProvider({ ontologyVersion: '1.1' }) }).outcome).toBe('Compatible');
+    const backward = profile({ ...twoVersions, versionRelations: [{ ontologyId: AGENT_CORE, from: '1.1', to: '1.0', relation: 'compatible' }] });
+    expect(codes(check({ profile: backward, provider: csProvider({ ontologyVersion: '1.1' }) }))).toEqual(['UNKNOWN_VERSION_RELATION']);
+  });
+});
+
+describe('row: intent not applicable to the declared capabilities → Incompatible INTENT_NOT_APPLICABLE (5.4)', () => {
+  it('requiresCapability cs:TechTranslation not among capabilityRefs', () => {
+    const v = check({ envelope: envelope({ capabilityRefs: [`${DOC}SummarizeText`] }), provider: csProvider({ id: `${DOC}SummarizeText` }) });
+    expect(v.outcome).toBe('Incompatible');
+    expect(codes(v)).toContain('INTENT_NOT_APPLICABLE');
+    expect(v.reasons.find((r) => r.code === 'INTENT_NOT_APPLICABLE')?.path).toBe('request:$.capabilityRefs');
+  });
+  it('intent unknown to the requester ontology files → Indeterminate UNKNOWN_TERM, not Incompatible', () => {
+    const v = check({ envelope: envelope({ intentRef: `${CS}NoSuchIntent` }) });
+    expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['UNKNOWN_TERM']]);
+  });
+});
+
+describe('row: term binding sense outside the permitted domains → Incompatible DOMAIN_RESTRICTION (5.4, 12.3)', () => {
+  const lawBinding = { termBindings: [{ term: 'LLM', sense: `${LAW}MasterOfLaws` }] };
+  it('LLM bound to law:MasterOfLaws under a CS-only profile', () => {
+    const v = check({ envelope: envelope({}, lawBinding) });
+    expect(v.outcome).toBe('Incompatible');
+    expect(codes(v)).toEqual(['DOMAIN_RESTRICTION']);
+    expect(v.reasons[0]!.path).toBe('request:$.profileContext.termBindings[0].sense');
+  });
+  it('the same binding under a profile permitting cross-domain terms is accepted', () => {
+    const v = check({ envelope: envelope({}, lawBinding), profile: profile({ termBindings: { permittedDomains: [`${CS}ComputerScience`], crossDomain: true } }) });
+    expect(v.outcome).toBe('Compatible');
+  });
+  it('without law.ttl the sense is unknown: Indeterminate UNKNOWN_TERM, never a guessed domain', () => {
+    const v = check({ envelope: envelope({}, lawBinding), ontologies: ontologies.filter((o) => !o.source.endsWith('law.ttl')) });
+    expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['UNKNOWN_TERM']]);
+  });
+});
+
+describe('row: provider constraints conflict with the task → Incompatible CONSTRAINT_CONFLICT (S3)', () => {
+  it('media type: provider accepts only application/pdf, the task sends text/plain', () => {
+    const v = check({ provider: csProvider({ inputs: ['application/pdf'] }) });
+    expect([v.outcome, codes(v)]).toEqual(['Incompatible', ['CONSTRAINT_CONFLICT']]);
+    expect(v.reasons[0]!.path).toBe('provider:$.inputs');
+  });
+  it('language: provider produces fr only, the task needs en (no fallback)', () => {
+    const v = check({ provider: csProvider({ targetLang: ['fr'] }) });
+    expect([v.outcome, codes(v)]).toEqual(['Incompatible', ['CONSTRAINT_CONFLICT']]);
+  });
+  it('language tags compare exactly: zh-CN is not zh', () => {
+    const v = check({ provider: csProvider({ sourceLang: ['zh-CN'] }) });
+    expect(codes(v)).toEqual(['CONSTRAINT_CONFLICT']);
+    expect(check({ provider: csProvider({ sourceLang: ['ZH'], inputs: ['Text/Plain'] }) }).outcome).toBe('Compatible');
+  });
+  it('a conflict wins over an unavailable input: a completed finding is Incompatible (7.1)', () => {
+    const v = check({ provider: csProvider({ inputs: ['application/pdf'] }), artifacts: [{ kind: 'unavailable', role: 'artifact', location: 'x.json', message: 'ENOENT' }] });
+    expect(v.outcome).toBe('Incompatible');
+    expect(codes(v)).toEqual(expect.arrayContaining(['CONSTRAINT_CONFLICT', 'RESOURCE_UNAVAILABLE']));
+  });
+});
+
+describe('row: different ontologies, no artifact → Indeterminate NO_ACCEPTED_ALIGNMENT (7.1)', () => {
+  it('doc:TranslateText provider without any artifact', () => {
+    const v = check({ provider: docProvider() });
+    expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['NO_ACCEPTED_ALIGNMENT']]);
+  });
+});
+
+describe('row: only candidates / scores, however high → Indeterminate CANDIDATE_ONLY (S2, 7.4)', () => {
+  const candidate = (score: number): Candidate => ({
+    subject: `${CS}TechTranslation`, predicate: 'skos:exactMatch', object: `${DOC}TranslateText`, generator: 'lexical', score: rawScore(score),
+    measure: 'jaro-winkler', rank: 1, justification: 'semapv:LexicalMatching', evidence: [],
+  });
+  it('similarity 0.99 without an accepted mapping', () => {
+    const v = check({ provider: docProvider(), candidates: [candidate(0.99)] });
+    expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['CANDIDATE_ONLY']]);
+  });
+  it('for any score whatsoever (property)', () => {
+    fc.assert(fc.property(fc.double({ noNaN: true }), (score) => {
+      const v = check({ provider: docProvider(), candidates: [candidate(score)] });
+      return v.outcome === 'Indeterminate' && codes(v).includes('CANDIDATE_ONLY');
+    }), { numRuns: 200 });
+  });
+  it('an SSSOM record with similarity_score 1.0 is still only a candidate', () => {
+    const v = check({ provider: docProvider(), candidates: [{ subjectId: `${CS}TechTranslation`, predicateId: 'skos:exactMatch', objectId: `${DOC}TranslateText`, justification: 'semapv:LexicalMatching', similarityScore: 1 }] });
+    expect(codes(v)).toEqual(['CANDIDATE_ONLY']);
+  });
+});
+
+describe('12.1: zh→en technical translation through the 12.4 artifact signed by a trusted issuer → Compatible', () => {
+  it('is Compatible and names the artifact rule used', () => {
+    const v = check121();
+    expect(v.outcome).toBe('Compatible');
+    expect(v.mapping).toEqual([expect.objectContaining({ kind: 'artifact', artifactId: 'https://example.org/align/cs-doc-v1', revision: '1', ruleIndex: 0, provider: `${DOC}TranslateText`, assertedBy: AUTHORITY })]);
+    expect(v.inputs.artifacts).toEqual([expect.objectContaining({ artifactId: 'https://example.org/align/cs-doc-v1', revision: '1' })]);
+  });
+  it('confidence is descriptive: 0.01 or 1.0 gives the same verdict', () => {
+    const low = check121({}, { ...artifact12_4(), confidence: 0.01 });
+    const high = check121({}, { ...artifact12_4(), confidence: 1 });
+    expect([low.outcome, high.outcome]).toEqual(['Compatible', 'Compatible']);
+  });
+});
+
+describe('row: artifact excluded before selection → Indeterminate ARTIFACT_EXCLUDED (+ why) (7.2, 7.3)', () => {
+  const expectExcluded = (v: Verdict, detail: string): void => {
+    expect(v.outcome).toBe('Indeterminate');
+    expect(codes(v)).toContain('ARTIFACT_EXCLUDED');
+    expect(codes(v)).toContain('NO_ACCEPTED_ALIGNMENT');
+    expect(details(v)).toContain(detail);
+    expect(v.excluded.map((e) => e.code)).toContain(detail);
+  };
+  it('untrusted issuer (not in the policy)', () => {
+    expectExcluded(check121({}, { ...artifact12_4(), assertedBy: 'https://example.com/someone-else' }), 'UNTRUSTED_ISSUER');
+  });
+  it('no trust policy at all: nothing is trusted', () => {
+    expectExcluded(check121({ trust: undefined }), 'UNTRUSTED_ISSUER');
+  });
+  it('unsigned while the policy requires signatures; a confidence of 1.0 does not help', () => {
+    const v = check({ provider: docProvider(), artifacts: [artifact({ ...artifact12_4(), confidence: 1 })], trust: trust(authorityKey()) });
+    expectExcluded(v, 'SIGNATURE_MISSING');
+  });
+  it('bad signature: a rule changed after signing', () => {
+    const key = authorityKey();
+    const signed = artifact(artifact12_4(), key).document as Record<string, unknown>;
+    const tampered = structuredClone(signed) as { mappingRules: Array<{ conditions: Record<string, string> }> };
+    tampered.mappingRules[0]!.conditions.targetLang = 'en';
+    tampered.mappingRules[0]!.conditions.sourceLang = 'ja';
+    const v = check({ provider: docProvider(), artifacts: [artifact(tampered as unknown as Record<string, unknown>)], trust: trust(key) });
+    expectExcluded(v, 'SIGNATURE_INVALID');
+  });
+  it('signed by a key the policy does not list for that issuer', () => {
+    const other = generateEd25519KeyPair();
+    expectExcluded(check({ provider: docProvider(), artifacts: [artifact(artifact12_4(), other)], trust: trust(authorityKey()) }), 'UNTRUSTED_KEY');
+  });
+  it('expired (validUntil + clock skew before now)', () => {
+    expectExcluded(check121({ now: Date.parse('2027-01-01T00:00:00Z') }), 'EXPIRED');
+  });
+  it('clock skew: 30 s after validUntil is still valid with 60 s skew', () => {
+    expect(check121({ now: Date.parse('2026-12-31T00:00:30Z') }).outcome).toBe('Compatible');
+  });
+  it('not yet valid (validFrom − skew after now)', () => {
+    expectExcluded(check121({}, { ...artifact12_4(), validFrom: '2026-09-01T00:00:00Z' }), 'NOT_YET_VALID');
+  });
+  it('wrong versions: artifact covers doc 1.0, the provider uses 2.0', () => {
+    expectExcluded(check121({}, { ...artifact12_4(), targetOntologyVersion: '1.0' }), 'VERSION_MISMATCH');
+  });
+  it('out of scope: a valid signature from an issuer trusted only for other ontologies (7.2)', () => {
+    const key = authorityKey();
+    const v = check({ provider: docProvider(), artifacts: [artifact(artifact12_4(), key)], trust: trust(key, {}, [{ sourceOntologyId: AGENT_CORE, targetOntologyId: 'https://example.com/onto/other' }]) });
+    expectExcluded(v, 'OUT_OF_SCOPE');
+  });
+  it('inconsistent: two accepted artifacts with the same id and revision but different rules', () => {
+    const key = authorityKey();
+    const a = artifact(artifact12_4(), key);
+    const doc2 = artifact12_4() as { mappingRules: Array<{ conditions: Record<string, string> }> } & Record<string, unknown>;
+    doc2.mappingRules[0]!.conditions.outputMediaType = 'text/plain';
+    doc2.description = 'edited';
+    const v = check({ provider: docProvider(), artifacts: [a, artifact(doc2, key)], trust: trust(key) });
+    expectExcluded(v, 'INCONSISTENT');
+  });
+});
+
+describe('row: reverse or chained mapping not declared → excluded REVERSE_NOT_DECLARED / CHAIN_NOT_DECLARED (7.2)', () => {
+  it('an artifact declared target-to-source cannot be used source-to-target', () => {
+    const v = check121({}, { ...artifact12_4(), direction: 'target-to-source' });
+    expect(v.outcome).toBe('Indeterminate');
+    expect(codes(v)).toContain('REVERSE_NOT_DECLARED');
+  });
+  it('the provider → requester artifact 12.4 used for a request under doc is a reverse use', () => {
+    const key = authorityKey();
+    const v = check({
+      envelope: envelope({ ontologyId: DOC_ONTO, ontologyVersion: '2.0', capabilityRefs: [`${DOC}TranslateText`], intentRef: `${DOC}TranslateDocument` }, { termBindings: [] }),
+      provider: csProvider(),
+      artifacts: [artifact(artifact12_4(), key)],
+      trust: trust(key, {}, [{ sourceOntologyId: AGENT_CORE, targetOntologyId: DOC_ONTO }]),
+    });
+    expect(codes(v)).toContain('REVERSE_NOT_DECLARED');
+    expect(v.outcome).toBe('Indeterminate');
+  });
+  it('a declared reverse (source doc, target agent-core, target-to-source) is accepted', () => {
+    const key = authorityKey();
+    const doc = {
+      ...artifact12_4(), sourceOntologyId: DOC_ONTO, sourceOntologyVersion: '2.0', targetOntologyId: AGENT_CORE, targetOntologyVersion: '1.0', direction: 'target-to-source',
+      mappingRules: [{ from: `${DOC}TranslateText`, to: `${CS}TechTranslation`, conditions: (artifact12_4() as { mappingRules: Array<{ conditions: unknown }> }).mappingRules[0]!.conditions }],
+    };
+    const v = check({ provider: docProvider(), artifacts: [artifact(doc, key)], trust: trust(key, {}, [{ sourceOntologyId: DOC_ONTO, targetOntologyId: AGENT_CORE }]) });
+    expect(v.outcome).toBe('Compatible');
+    expect(v.mapping[0]).toMatchObject({ kind: 'artifact', orientation: 'reverse' });
+  });
+  it('bidirectional only when stated: a bidirectional artifact serves both uses', () => {
+    expect(check121({}, { ...artifact12_4(), direction: 'bidirectional' }).outcome).toBe('Compatible');
+  });
+  it('two trusted artifacts agent-core → mid and mid → doc are not composed', () => {
+    const key = authorityKey();
+    const MID = 'https://example.org/onto/mid';
+    const first = { ...artifact12_4(), artifactId: 'https://example.org/align/cs-mid', targetOntologyId: MID, targetOntologyVersion: '1', mappingRules: [{ from: `${CS}TechTranslation`, to: `${MID}#T`, conditions: {} }] };
+    const second = { ...artifact12_4(), artifactId: 'https://example.org/align/mid-doc', sourceOntologyId: MID, sourceOntologyVersion: '1', mappingRules: [{ from: `${MID}#T`, to: `${DOC}TranslateText`, conditions: {} }] };
+    const policy = trust(key, {}, [{ sourceOntologyId: AGENT_CORE, targetOntologyId: MID }, { sourceOntologyId: MID, targetOntologyId: DOC_ONTO }]);
+    const v = check({ provider: docProvider(), artifacts: [artifact(first, key), artifact(second, key)], trust: policy });
+    expect(v.outcome).toBe('Indeterminate');
+    expect(codes(v).filter((c) => c === 'CHAIN_NOT_DECLARED')).toHaveLength(2);
+  });
+});
+
+describe('row: rule conditions do not cover the task → RULE_INAPPLICABLE (7.3)', () => {
+  it('task zh→fr, rule zh→en', () => {
+    const v = check121({ envelope: envelope({}, { targetLang: 'fr' }) });
+    expect(v.outcome).toBe('Indeterminate');
+    expect(codes(v)).toEqual(expect.arrayContaining(['RULE_INAPPLICABLE', 'NO_ACCEPTED_ALIGNMENT']));
+    expect(v.reasons.find((r) => r.code === 'RULE_INAPPLICABLE')?.path).toBe('artifact:$.mappingRules[0].conditions');
+  });
+  it('a rule missing a condition the profile requires is excluded, not repaired by confidence (7.2)', () => {
+    const doc = artifact12_4() as { mappingRules: Array<{ conditions: Record<string, string> }>; confidence: number } & Record<string, unknown>;
+    delete doc.mappingRules[0]!.conditions.domain;
+    doc.confidence = 1;
+    const v = check121({}, doc);
+    expect(codes(v)).toContain('RULE_INAPPLICABLE');
+    expect(v.outcome).toBe('Indeterminate');
+  });
+  it('the same rule without the domain condition is fine under a profile that does not require it', () => {
+    const doc = artifact12_4() as { mappingRules: Array<{ conditions: Record<string, string> }> } & Record<string, unknown>;
+    delete doc.mappingRules[0]!.conditions.domain;
+    expect(check121({ profile: profile({ requiredConditions: ['inputMediaType', 'outputMediaType', 'sourceLang', 'targetLang'] }) }, doc).outcome).toBe('Compatible');
+  });
+  it('a task that does not state a required condition is Indeterminate CONSTRAINT_NOT_ESTABLISHED', () => {
+    const { sourceLang: _s, ...noSource } = envelope().profileContext!;
+    const v = check121({ envelope: envelope({ profileContext: noSource }) });
+    expect(v.outcome).toBe('Indeterminate');
+    expect(codes(v)).toContain('CONSTRAINT_NOT_ESTABLISHED');
+  });
+});
+
+describe('row: a rule condition without defined semantics → Indeterminate UNKNOWN_CONDITION', () => {
+  it('an extra "unit" condition is neither applied nor dropped', () => {
+    const doc = artifact12_4() as { mappingRules: Array<{ conditions: Record<string, unknown> }> } & Record<string, unknown>;
+    doc.mappingRules[0]!.conditions.unit = 'mm';
+    const v = check121({}, doc);
+    expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['UNKNOWN_CONDITION']]);
+    expect(v.reasons[0]!.path).toBe('artifact:$.mappingRules[0].conditions.unit');
+  });
+});
+
+describe('row: several applicable rules, different targets, no selection rule → Indeterminate AMBIGUOUS_MAPPING (7.3)', () => {
+  const withSecondTarget = (): Record<string, unknown> => {
+    const doc = artifact12_4() as { mappingRules: Array<Record<string, unknown>> } & Record<string, unknown>;
+    doc.mappingRules.push({ ...doc.mappingRules[0]!, to: `${DOC}SummarizeText` });
+    return doc;
+  };
+  it('one artifact, two rules for cs:TechTranslation with different targets', () => {
+    const v = check121({}, withSecondTarget());
+    expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['AMBIGUOUS_MAPPING']]);
+  });
+  it('latest-revision picks the highest revision of one issuer', () => {
+    const key = authorityKey();
+    const r1 = { ...artifact12_4(), mappingRules: [{ ...(artifact12_4() as { mappingRules: Array<Record<string, unknown>> }).mappingRules[0]!, to: `${DOC}SummarizeText` }] };
+    const r2 = { ...artifact12_4(), revision: '2' };
+    const input = { provider: docProvider(), artifacts: [artifact(r1, key), artifact(r2, key)], trust: trust(key) };
+    expect(codes(check(input))).toEqual(['AMBIGUOUS_MAPPING']);
+    const v = check({ ...input, profile: profile({ mappingSelection: 'latest-revision' }) });
+    expect(v.outcome).toBe('Compatible');
+    expect(v.mapping[0]).toMatchObject({ revision: '2' });
+    expect(v.excluded).toEqual([expect.objectContaining({ code: 'SUPERSEDED', revision: '1' })]);
+  });
+  it('latest-revision does not order artifacts of different issuers', () => {
+    const key = authorityKey();
+    const OTHER = 'https://example.org/other-authority';
+    const a = { ...artifact12_4(), mappingRules: [{ ...(artifact12_4() as { mappingRules: Array<Record<string, unknown>> }).mappingRules[0]!, to: `${DOC}SummarizeText` }] };
+    const b = { ...artifact12_4(), artifactId: 'https://example.org/align/other', revision: '5', assertedBy: OTHER };
+    const policy = trust(key);
+    policy.trustedIssuers.push({ ...policy.trustedIssuers[0]!, id: OTHER });
+    const v = check({ provider: docProvider(), artifacts: [artifact(a, key), artifact(b, key)], trust: policy, profile: profile({ mappingSelection: 'latest-revision' }) });
+    expect(codes(v)).toEqual(['AMBIGUOUS_MAPPING']);
+  });
+});
+
+describe('row: required resource unavailable → Indeterminate RESOURCE_UNAVAILABLE, never absent or Incompatible (S4, 6.1)', () => {
+  it('artifact could not be obtained', () => {
+    const v = check({ provider: docProvider(), artifacts: [{ kind: 'unavailable', role: 'artifact', location: 'missing.json', message: 'ENOENT' }], trust: trust(authorityKey()) });
+    expect(v.outcome).toBe('Indeterminate');
+    expect(codes(v)).toContain('RESOURCE_UNAVAILABLE');
+  });
+  it('profile could not be obtained', () => {
+    const v = check({ profile: { kind: 'unavailable', role: 'profile', location: 'https://example.org/p', message: 'remote retrieval prohibited by policy' } });
+    expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['RESOURCE_UNAVAILABLE']]);
+  });
+  it('the request references an alignment artifact that was not supplied (never fetched implicitly)', () => {
+    const v = check121({ envelope: envelope({ alignmentRef: 'https://example.org/align/cs-doc-v2' }) });
+    expect(v.outcome).toBe('Indeterminate');
+    expect(codes(v)).toEqual(['RESOURCE_UNAVAILABLE']);
+    expect(check121({ envelope: envelope({ alignmentRef: 'https://example.org/align/cs-doc-v1' }) }).outcome).toBe('Compatible');
+  });
+});
+
+describe('artifact validation (7.2, 12.4): malformed artifacts are invalid input, not verdicts', () => {
+  it('the 12.4 example as printed is valid, unsigned, with confidence kept as metadata', () => {
+    const r = validateArtifact(artifact12_4());
+    expect(r.ok).toBe(true);
+    expect(r.value?.confidence).toBe(0.91);
+    expect(r.value?.signature).toBeUndefined();
+  });
+  const cases: Array<[string, (d: Record<string, unknown>) => void, string, string]> = [
+    ['missing direction', (d) => { delete d.direction; }, 'E_INVALID_MISSING_FIELD', '$.direction'],
+    ['unknown direction', (d) => { d.direction = 'both'; }, 'E_INVALID_VALUE', '$.direction'],
+    ['relative artifactId', (d) => { d.artifactId = 'align/cs-doc-v1'; }, 'E_INVALID_RELATIVE_IRI', '$.artifactId'],
+    ['compact rule IRI', (d) => { (d.mappingRules as Array<Record<string, unknown>>)[0]!.from = 'cs:TechTranslation'; }, 'E_INVALID_IRI', '$.mappingRules[0].from'],
+    ['numeric revision', (d) => { d.revision = 1; }, 'E_INVALID_VALUE_TYPE', '$.revision'],
+    ['bad validUntil', (d) => { d.validUntil = '31/12/2026'; }, 'E_INVALID_VALUE', '$.validUntil'],
+    ['empty mappingRules', (d) => { d.mappingRules = []; }, 'E_INVALID_EMPTY_VALUE', '$.mappingRules'],
+    ['unknown member', (d) => { d.score = 0.99; }, 'E_INVALID_UNKNOWN_MEMBER', '$.score'],
+    ['bad language tag', (d) => { ((d.mappingRules as Array<{ conditions: Record<string, unknown> }>)[0]!.conditions).sourceLang = 'zh_CN'; }, 'E_INVALID_LANGUAGE_TAG', '$.mappingRules[0].conditions.sourceLang'],
+    ['bad media type', (d) => { ((d.mappingRules as Array<{ conditions: Record<string, unknown> }>)[0]!.conditions).inputMediaType = 'plain text'; }, 'E_INVALID_MEDIA_TYPE', '$.mappingRules[0].conditions.inputMediaType'],
+    ['non-Ed25519 signature', (d) => { d.signature = { alg: 'RS256', keyId: 'k', value: 'A'.repeat(86) }; }, 'E_INVALID_VALUE', '$.signature.alg'],
+    ['signature value not 64 bytes', (d) => { d.signature = { alg: 'Ed25519', keyId: 'k', value: 'abc' }; }, 'E_INVALID_VALUE', '$.signature.value'],
+    ['string confidence', (d) => { d.confidence = 'high'; }, 'E_INVALID_VALUE_TYPE', '$.confidence'],
+  ];
+  it.each(cases)('%s → %s at %s', (_name, mutate, code, path) => {
+    const doc = artifact12_4();
+    mutate(doc);
+    const r = validateArtifact(doc);
+    expect(r.ok).toBe(false);
+    expect(r.findings).toContainEqual(expect.objectContaining({ code, path, severity: 'error' }));
+  });
+  it('text that is not JSON', () => {
+    const r = validateArtifact('{"artifactId":');
+    expect(r.findings.map((f) => f.code)).toEqual(['E_INVALID_JSON']);
+  });
+});
