@@ -1,0 +1,77 @@
+/**
+ * What every carrier binding shares: the extension URI, the one way out of a carrier (the
+ * envelope validator, Section 6.4: a carrier never repairs or guesses), and carrier errors.
+ */
+import { validateEnvelope } from '../envelope/envelope.js';
+import type { Finding, ValidateOptions, ValidatedEnvelope } from '../envelope/types.js';
+import { IoaError } from '../model/errors.js';
+
+/** The example extension URI of Section 12.2 ("not a registered extension"); configurable everywhere. */
+export const DEFAULT_EXTENSION_URI = 'https://example.org/extensions/semantic-profile/v1';
+
+/** Media type of an envelope carried as structured data (JSON-LD, Section 6.1). */
+export const ENVELOPE_MEDIA_TYPE = 'application/ld+json';
+
+/** Media type of a compatibility reply carried as structured data (plain JSON, not JSON-LD). */
+export const RESULT_MEDIA_TYPE = 'application/json';
+
+export type JsonObject = Record<string, unknown>;
+
+export const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Where the carrier put the envelope, and what else it said about it. */
+export interface CarrierInfo {
+  carrier: 'a2a' | 'nlip';
+  /** A2A wire form the message was read in (`1.0` or `0.3`); NLIP has one form. */
+  wire?: '1.0' | '0.3';
+  /** JSON path of the envelope inside the carrier message; undefined when no envelope was found. */
+  envelopePath?: string;
+  /** A2A messageId / contextId / taskId, NLIP task label. */
+  messageId?: string;
+  contextId?: string;
+  taskId?: string;
+  task?: string;
+  /** Natural-language text that accompanied the envelope: descriptive only (6.4). */
+  text: string[];
+}
+
+/**
+ * Result of unwrapping: always the envelope validator's verdict. `ok` only when the validator
+ * accepted the carried envelope; findings carry the validator's codes with paths rebased into
+ * the carrier message (e.g. `$.parts[1].data.intentRef`).
+ */
+export type UnwrapResult =
+  | { ok: true; envelope: ValidatedEnvelope; document: unknown; findings: Finding[]; carrier: CarrierInfo }
+  | { ok: false; envelope: undefined; document: unknown; findings: Finding[]; carrier: CarrierInfo };
+
+export function carrierError(message: string, path: string, file?: string): IoaError {
+  return new IoaError('E_CARRIER_INVALID', message, file ? { file, path } : { path });
+}
+
+/** Rebase a validator path (`$…`, relative to the envelope) under the envelope's carrier path. */
+export function rebasePath(path: string, base: string | undefined): string {
+  if (base === undefined) return path;
+  return path === '$' ? base : path.startsWith('$') ? `${base}${path.slice(1)}` : path;
+}
+
+/**
+ * The one exit of every carrier: hand what was carried to the envelope validator, unchanged.
+ * A missing envelope is handed over as `undefined`, so the caller gets the validator's own code
+ * for "no document" rather than a carrier-specific guess.
+ */
+export async function validateCarried(document: unknown, carrier: CarrierInfo, options: ValidateOptions = {}): Promise<UnwrapResult> {
+  const result = await validateEnvelope(document, options);
+  const findings = result.findings.map((f) => ({ ...f, path: rebasePath(f.path, carrier.envelopePath) }));
+  if (result.ok) return { ok: true, envelope: result.value, document, findings, carrier };
+  return { ok: false, envelope: undefined, document, findings, carrier };
+}
+
+/** Validate an envelope before it is wrapped: a carrier carries only what the validator accepts. */
+export async function requireValidEnvelope(document: unknown, options: ValidateOptions = {}): Promise<ValidatedEnvelope> {
+  const result = await validateEnvelope(document, options);
+  if (!result.ok) {
+    const first = result.findings.find((f) => f.severity === 'error') ?? result.findings[0];
+    throw new IoaError('E_INVALID_DOCUMENT', `the envelope is not valid and will not be wrapped: ${first ? `${first.message} [${first.code}]` : 'rejected'}`, { path: first?.path ?? '$' }, { cause: result.findings });
+  }
+  return result.value;
+}
