@@ -1,0 +1,136 @@
+/**
+ * candidatesToMappingSet: one row per mapping per justification, raw scores in similarity_score
+ * (never confidence — draft Section 7.4: similarity is not acceptance), labels and sources from
+ * the ontology indexes, and a curie_map covering the namespaces in use.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { emptyConcept, type Concept, type Label } from '../../src/model/concept.js';
+import { buildOntologyIndex, type OntologyIndex } from '../../src/model/ontology-index.js';
+import { rawScore, tripleKey, type Candidate, type MappingJustification } from '../../src/model/mapping.js';
+import { isIoaError } from '../../src/model/errors.js';
+import { candidatesToMappingSet, parseSssom, serializeSssom, serializeAlignmentRdf, parseAlignmentRdf } from '../../src/exchange/index.js';
+
+const packageVersion = (JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version;
+
+function concept(iri: string, labels: Label[]): Concept {
+  const c = emptyConcept(iri, 'class', iri.split('#')[1] ?? iri);
+  c.labels = labels;
+  return c;
+}
+
+const mouse: OntologyIndex = buildOntologyIndex({
+  source: 'mouse.owl', iri: 'http://mouse.owl', version: '2024-01', concepts: [
+    concept('http://mouse.owl#MA_0000072', [{ text: 'heart', source: 'rdfs:label' }]),
+    concept('http://mouse.owl#MA_0000168', [{ text: 'Lunge', lang: 'de', source: 'rdfs:label' }, { text: 'lung', lang: 'en', source: 'rdfs:label' }]),
+  ],
+});
+const human: OntologyIndex = buildOntologyIndex({
+  source: 'human.owl', iri: 'http://human.owl', versionIri: 'http://human.owl/2024-02', concepts: [
+    concept('http://human.owl#NCI_C12727', [{ text: 'Heart', source: 'rdfs:label' }]),
+    concept('http://human.owl#NCI_C12468', [{ text: 'Lung', source: 'rdfs:label' }]),
+  ],
+});
+
+function candidate(subject: string, object: string, generator: string, score: number, measure: string, justification: MappingJustification, rank = 1): Candidate {
+  return {
+    subject, object, predicate: 'skos:exactMatch', generator, score: rawScore(score), measure, rank, justification,
+    evidence: generator === 'lexical'
+      ? [{ generator, subjectText: 'heart', objectText: 'heart', subjectField: 'label', objectField: 'synonym:exact' }]
+      : [],
+  };
+}
+
+const HEART = ['http://mouse.owl#MA_0000072', 'http://human.owl#NCI_C12727'] as const;
+const LUNG = ['http://mouse.owl#MA_0000168', 'http://human.owl#NCI_C12468'] as const;
+// A fused proposal arrives as its members plus one CompositeMatching candidate.
+const CANDIDATES: Candidate[] = [
+  candidate(...LUNG, 'embedding', 0.91, 'cosine', 'semapv:SemanticSimilarityThresholdMatching'),
+  candidate(...HEART, 'fusion', 0.0328, 'reciprocal-rank-fusion', 'semapv:CompositeMatching'),
+  candidate(...HEART, 'embedding', 0.87, 'cosine', 'semapv:SemanticSimilarityThresholdMatching'),
+  candidate(...HEART, 'lexical', 1, 'normalized-label-equality', 'semapv:LexicalMatching'),
+];
+const ctx = { source: mouse, target: human, mappingDate: '2026-12-02' };
+
+describe('candidatesToMappingSet', () => {
+  const set = candidatesToMappingSet(CANDIDATES, ctx);
+
+  it('writes one row per mapping per justification', () => {
+    expect(set.mappings).toHaveLength(4);
+    const heart = set.mappings.filter((m) => m.subjectId === HEART[0]);
+    expect(heart.map((m) => m.justification).sort()).toEqual(['semapv:CompositeMatching', 'semapv:LexicalMatching', 'semapv:SemanticSimilarityThresholdMatching']);
+    expect(heart.every((m) => m.objectId === HEART[1] && m.predicateId === 'skos:exactMatch')).toBe(true);
+  });
+
+  it('puts the raw score in similarity_score with its measure, and never fills confidence', () => {
+    const byTool = new Map(set.mappings.filter((m) => m.subjectId === HEART[0]).map((m) => [m.mappingTool, m]));
+    expect(byTool.get('ioa-align/fusion')).toMatchObject({ similarityScore: 0.0328, similarityMeasure: 'reciprocal-rank-fusion' });
+    expect(byTool.get('ioa-align/embedding')).toMatchObject({ similarityScore: 0.87, similarityMeasure: 'cosine' });
+    expect(byTool.get('ioa-align/lexical')).toMatchObject({ similarityScore: 1, similarityMeasure: 'normalized-label-equality' });
+    expect(set.mappings.every((m) => m.confidence === undefined)).toBe(true);
+    // In the written file the confidence column is there for reviewers, and empty.
+    const lines = serializeSssom(set).split('\n').filter((l) => l && !l.startsWith('#'));
+    const col = lines[0]!.split('\t').indexOf('confidence');
+    expect(col).toBeGreaterThanOrEqual(0);
+    expect(lines.slice(1).map((l) => l.split('\t')[col])).toEqual(['', '', '', '']);
+  });
+
+  it('takes labels from the indexes, preferring English', () => {
+    const lung = set.mappings.find((m) => m.subjectId === LUNG[0]);
+    expect(lung).toMatchObject({ subjectLabel: 'lung', objectLabel: 'Lung' });
+    expect(set.mappings.find((m) => m.subjectId === HEART[0])).toMatchObject({ subjectLabel: 'heart', objectLabel: 'Heart' });
+  });
+
+  it('names the tool, its version, the sources and their versions', () => {
+    expect(set.metadata).toMatchObject({
+      mappingTool: 'ioa-align', mappingToolVersion: packageVersion, mappingDate: '2026-12-02',
+      subjectSource: 'http://mouse.owl', subjectSourceVersion: '2024-01',
+      objectSource: 'http://human.owl', objectSourceVersion: 'http://human.owl/2024-02',
+      license: 'https://w3id.org/sssom/license/unspecified',
+    });
+    expect(set.metadata.mappingSetId).toMatch(/^https:\/\/w3id\.org\/sssom\/mappings\/[0-9a-f-]{36}$/);
+  });
+
+  it('builds a curie_map from the namespaces in use plus skos, semapv, owl and rdfs', () => {
+    const namespaces = Object.values(set.metadata.curieMap);
+    for (const ns of ['http://mouse.owl#', 'http://human.owl#', 'http://www.w3.org/2004/02/skos/core#', 'https://w3id.org/semapv/vocab/',
+      'http://www.w3.org/2002/07/owl#', 'http://www.w3.org/2000/01/rdf-schema#', 'http://www.geneontology.org/formats/oboInOwl#']) {
+      expect(namespaces).toContain(ns);
+    }
+    expect(serializeSssom(set)).toMatch(/^mouse:MA_0000072\theart\tskos:exactMatch\t\thuman:NCI_C12727\tHeart\t/m);
+  });
+
+  it('records which fields matched (SSSOM subject_match_field / object_match_field / match_string)', () => {
+    const lexical = set.mappings.find((m) => m.mappingTool === 'ioa-align/lexical');
+    expect(lexical?.extra).toEqual({ subject_match_field: 'rdfs:label', object_match_field: 'oboInOwl:hasExactSynonym', match_string: 'heart' });
+  });
+
+  it('the written SSSOM reads back as the same set, and converts to Alignment RDF with the fused score', async () => {
+    expect(parseSssom(serializeSssom(set), 'c.sssom.tsv')).toEqual(set);
+    const cells = (await parseAlignmentRdf(serializeAlignmentRdf(set), 'c.rdf')).mappings;
+    expect(cells.map((m) => [tripleKey(m.subjectId, m.predicateId, m.objectId), m.similarityScore])).toEqual(expect.arrayContaining([
+      [tripleKey(HEART[0], 'skos:exactMatch', HEART[1]), 0.0328],
+      [tripleKey(LUNG[0], 'skos:exactMatch', LUNG[1]), 0.91],
+    ]));
+    expect(cells).toHaveLength(2);
+  });
+
+  it('does not change its input, and the same input gives the same set id; other rows another', () => {
+    const before = structuredClone(CANDIDATES);
+    const again = candidatesToMappingSet([...CANDIDATES].reverse(), ctx);
+    expect(CANDIDATES).toEqual(before);
+    expect(again).toEqual(set);
+    expect(candidatesToMappingSet(CANDIDATES.slice(1), ctx).metadata.mappingSetId).not.toBe(set.metadata.mappingSetId);
+  });
+
+  it('a raw score outside [0, 1] cannot be written as similarity_score: E_SSSOM_SCORE_RANGE, not clamped', () => {
+    const bad = [...CANDIDATES, candidate(...LUNG, 'bm25', 7.2, 'bm25', 'semapv:LexicalSimilarityThresholdMatching')];
+    try {
+      candidatesToMappingSet(bad, ctx);
+      expect.unreachable();
+    } catch (error) {
+      expect(isIoaError(error) && error.toJSON()).toMatchObject({ code: 'E_SSSOM_SCORE_RANGE', path: '$[4].score' });
+    }
+  });
+});
