@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import type { BenchResult } from '../../src/bench/runner.js';
+
+describe('ioa-align bench', () => {
+  it('--corpus conference --json prints exactly one JSON object with micro and macro metrics', async () => {
+    const { code, stdout } = await runCli(['bench', '--corpus', 'conference', '--generators', 'exact', '--json']);
+    expect(code).toBe(0);
+    expect(stdout.trim().startsWith('{')).toBe(true);
+    expect(stdout.trim().split('\n')).toHaveLength(1);
+    const result = JSON.parse(stdout) as BenchResult;
+    expect(result.schema).toBe('ioa-align/bench-results@1');
+    expect(result.corpus.name).toBe('conference');
+    expect(result.corpus.pairs).toHaveLength(21);
+    expect(result.corpus.pairs.reduce((a, p) => a + p.referenceTriples, 0)).toBe(305);
+    expect(result.corpus.manifest).toBe('corpora/conference/manifest.json');
+    expect(result.runs.map((r) => r.name)).toEqual(['baseline:label', 'baseline:label+synonyms', 'exact']);
+    const exact = result.runs[2]!;
+    expect(exact.perPair).toHaveLength(21);
+    expect(exact.micro!.proposal.f1).toBeGreaterThan(0);
+    expect(exact.macro!.proposal.f1).toBeGreaterThan(0);
+    expect(result.published.every((p) => p.published && p.corpus === 'conference')).toBe(true);
+  });
+
+  it('prints the tables without --json', async () => {
+    const { code, stdout } = await runCli(['bench', '--corpus', 'conference', '--generators', 'exact', '--top-k', '3']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^# Benchmark: conference/);
+    expect(stdout).toContain('| generator | Hits@1 | Hits@5 | Hits@10 | MRR | recall@3 |');
+    expect(stdout).toContain('## Published reference points (not measured by ioa-align)');
+    expect(stdout).toContain('## Per pair: mutual top-1 F1 (%)');
+  });
+
+  it('unknown corpus: exit 2, E_UNKNOWN_CORPUS', async () => {
+    const { code, stderr, stdout } = await runCli(['bench', '--corpus', 'nosuch', '--json']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('[E_UNKNOWN_CORPUS]');
+    expect(stdout).toBe('');
+  });
+
+  it('unknown generator: exit 2, E_UNKNOWN_GENERATOR', async () => {
+    const { code, stderr } = await runCli(['bench', '--generators', 'exact,nosuch']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('[E_UNKNOWN_GENERATOR]');
+    expect(stderr).toContain('nosuch');
+  });
+
+  it('a bad --top-k is a usage error', async () => {
+    const { code, stderr } = await runCli(['bench', '--top-k', 'ten']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('[E_USAGE]');
+  });
+});

@@ -1,0 +1,260 @@
+/**
+ * The runner end to end on a tiny track written to a temp folder: two Turtle ontologies, an
+ * Alignment API reference with `=` and `<` cells, and a small real generator defined here
+ * (common-prefix similarity of labels). Expected numbers are worked out in the comments.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { IoaError } from '../../src/model/errors.js';
+import { rawScore, type Candidate } from '../../src/model/mapping.js';
+import type { OntologyIndex } from '../../src/model/ontology-index.js';
+import { defineGenerator, type GeneratorConfig, type GeneratorFactory, type GeneratorOptions } from '../../src/generators/types.js';
+import { runBenchmark, scoreHistogram, prCurve, type BenchResult, type GeneratorRegistry } from '../../src/bench/runner.js';
+import { formatMarkdown, writeReport } from '../../src/bench/report.js';
+
+const S = 'http://s.example/onto#';
+const T = 'http://t.example/onto#';
+
+const SOURCE_TTL = `@prefix : <${S}> . @prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+<http://s.example/onto> a owl:Ontology .
+:Paper a owl:Class ; rdfs:label "Paper" .
+:Author a owl:Class ; rdfs:label "Author" .
+:Review a owl:Class ; rdfs:label "Review" .
+:Chair a owl:Class ; rdfs:label "Chair" .
+`;
+const TARGET_TTL = `@prefix : <${T}> . @prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+<http://t.example/onto> a owl:Ontology .
+:Paper a owl:Class ; rdfs:label "Paper" .
+:Writer a owl:Class ; rdfs:label "Author of paper" .
+:Reviewing a owl:Class ; rdfs:label "Review process" .
+:Person a owl:Class ; rdfs:label "Person" .
+`;
+const cell = (e1: string, e2: string, rel: string): string =>
+  `<map><Cell><entity1 rdf:resource="${S}${e1}"/><entity2 rdf:resource="${T}${e2}"/><measure rdf:datatype="http://www.w3.org/2001/XMLSchema#float">1.0</measure><relation>${rel}</relation></Cell></map>`;
+const REFERENCE_RDF = `<?xml version="1.0" encoding="utf-8"?>
+<rdf:RDF xmlns="http://knowledgeweb.semanticweb.org/heterogeneity/alignment" xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+<Alignment><xml>yes</xml><level>0</level><type>??</type>
+${cell('Paper', 'Paper', '=')}
+${cell('Author', 'Writer', '=')}
+${cell('Chair', 'Person', '&lt;')}
+${cell('Review', 'Reviewing', '&lt;')}
+</Alignment></rdf:RDF>
+`;
+
+/** Common-prefix length of the first labels over the longer label; a real, if naive, matcher. */
+function prefixGenerator(config: GeneratorConfig = {}): ReturnType<GeneratorFactory> {
+  const minScore = typeof config.minScore === 'number' ? config.minScore : 0;
+  const name = typeof config.name === 'string' ? config.name : 'prefix';
+  return {
+    name,
+    measure: 'common label prefix length / longer label length',
+    justification: 'semapv:LexicalSimilarityThresholdMatching',
+    async *propose(source: OntologyIndex, target: OntologyIndex, options: GeneratorOptions): AsyncIterable<Candidate> {
+      for (const s of source.concepts) {
+        const a = s.labels[0]!.text.toLowerCase();
+        const scored = target.concepts
+          .map((t) => {
+            const b = t.labels[0]!.text.toLowerCase();
+            let n = 0;
+            while (n < a.length && n < b.length && a[n] === b[n]) n++;
+            return { t, score: n / Math.max(a.length, b.length) };
+          })
+          .filter((x) => x.score > minScore)
+          .sort((x, y) => y.score - x.score)
+          .slice(0, options.topK);
+        for (const [i, { t, score }] of scored.entries()) {
+          yield {
+            subject: s.iri, predicate: 'skos:exactMatch', object: t.iri, generator: name, score: rawScore(score),
+            measure: 'common label prefix', rank: i + 1, justification: 'semapv:LexicalSimilarityThresholdMatching',
+            evidence: [{ generator: name, subjectText: a, objectText: t.labels[0]!.text, subjectField: 'label', objectField: 'label' }],
+          };
+        }
+      }
+    },
+  };
+}
+
+/** Like an embedding generator whose model has not been built: creating it fails with E_MODEL_MISSING. */
+const needsModel = defineGenerator((config) => {
+  const dir = typeof config?.modelDir === 'string' ? config.modelDir : '/nonexistent-model-dir';
+  if (!existsSync(join(dir, 'model.onnx'))) throw new IoaError('E_MODEL_MISSING', `no model in ${dir}; run \`ioa-align models build\``);
+  return prefixGenerator();
+});
+
+const registry: GeneratorRegistry = {
+  prefix: async () => defineGenerator(prefixGenerator),
+  'prefix-strict': async () => defineGenerator((c) => prefixGenerator({ minScore: 0.3, name: 'prefix-strict', ...c })),
+};
+
+let dir: string;
+let manifest: string;
+let result: BenchResult;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'ioa-bench-'));
+  await writeFile(join(dir, 'src.ttl'), SOURCE_TTL);
+  await writeFile(join(dir, 'tgt.ttl'), TARGET_TTL);
+  await writeFile(join(dir, 'ref.rdf'), REFERENCE_RDF);
+  manifest = join(dir, 'manifest.json');
+  await writeFile(manifest, JSON.stringify({ name: 'tiny', description: 'two tiny ontologies', pairs: [{ id: 's-t', source: 'src.ttl', target: 'tgt.ttl', reference: 'ref.rdf' }] }));
+  result = await runBenchmark({ corpus: manifest, generators: ['prefix'], registry, now: () => new Date('2026-01-02T03:04:05Z') });
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('runBenchmark on a tiny track', () => {
+  it('reads the reference keeping < apart from =', () => {
+    const pair = result.corpus.pairs[0]!;
+    expect(pair.relations).toEqual({ '=': 2, '<': 2 });
+    expect(pair.referenceTriples).toBe(4);
+    expect(pair.referenceSubjects).toBe(4);
+    expect(pair.subjectsNotInSource).toBe(0);
+    expect(pair.sourceConcepts).toBe(4);
+  });
+
+  it('scores the generator: exactMatch candidates never hit the two < cells', () => {
+    // prefix proposes Paper→Paper (1), Paper→Person (1/6), Author→Writer (6/15), Review→Reviewing (6/14).
+    // Hits@1: Paper and Author of 4 reference subjects (Review's exactMatch ≠ broadMatch; Chair has none) → 1/2.
+    const run = result.runs.find((r) => r.name === 'prefix')!;
+    expect(run.status).toBe('ok');
+    expect(run.micro!.hitsAt['1']).toBe(0.5);
+    expect(run.micro!.mrr).toBe(0.5);
+    expect(run.micro!.candidatesPerSubject).toBeCloseTo(4 / 3, 12);
+    // Mutual top-1: Paper→Paper, Author→Writer, Review→Reviewing; 2 correct of 3, reference 4.
+    expect(run.micro!.proposal).toMatchObject({ proposed: 3, correct: 2 });
+    expect(run.micro!.proposal.precision).toBeCloseTo(2 / 3, 12);
+    expect(run.micro!.proposal.recall).toBe(0.5);
+    expect(run.micro!.proposal.f1).toBeCloseTo(4 / 7, 12);
+    // One pair: macro equals micro.
+    expect(run.macro!.proposal.f1).toBeCloseTo(4 / 7, 12);
+    expect(run.generatorId).toBe('prefix');
+    expect(run.measure).toContain('prefix');
+  });
+
+  it('runs the exact-label baselines beside it', () => {
+    const baseline = result.runs.find((r) => r.name === 'baseline:label')!;
+    expect(baseline.kind).toBe('baseline');
+    // Only "Paper" = "Paper": 1 proposed, 1 correct, recall 1/4.
+    expect(baseline.micro!.proposal).toMatchObject({ proposed: 1, correct: 1, precision: 1, recall: 0.25 });
+    expect(result.config.baselines).toEqual(['baseline:label', 'baseline:label+synonyms']);
+  });
+
+  it('records cost, configuration and environment', () => {
+    const run = result.runs.find((r) => r.name === 'prefix')!;
+    expect(run.cost!.wallMs).toBeGreaterThanOrEqual(0);
+    expect(run.cost!.peakRssBytes).toBeGreaterThanOrEqual(run.cost!.rssBeforeBytes);
+    expect(result.config).toMatchObject({ generators: ['prefix'], topK: 10, ks: [1, 5, 10], fusion: false });
+    expect(result.config.rules.proposal).toMatch(/mutual top-1/);
+    expect(result.date).toBe('2026-01-02T03:04:05.000Z');
+    expect(result.environment.machine.node).toBe(process.version);
+    expect(result.environment.machine.cpuCount).toBeGreaterThan(0);
+    expect(result.environment.packages['vega-lite']).toMatch(/^\d+\.\d+\.\d+/);
+    expect(result.environment.git.commit === null || /^[0-9a-f]{40}$/.test(result.environment.git.commit)).toBe(true);
+    expect(result.processMaxRssBytes).toBeGreaterThan(0);
+    expect(result.published).toEqual([]); // no published figures for a track named "tiny"
+  });
+
+  it('builds the histogram and PR curve from the pooled candidates', () => {
+    const run = result.runs.find((r) => r.name === 'prefix')!;
+    const bins = run.scoreHistogram!;
+    expect(bins.reduce((a, b) => a + b.true + b.false, 0)).toBe(4);
+    expect(bins.reduce((a, b) => a + b.true, 0)).toBe(2);
+    expect(bins[bins.length - 1]!.true).toBe(1); // Paper→Paper at the top score 1
+    expect(run.prCurve![0]).toEqual({ threshold: 1, precision: 1, recall: 0.25 });
+  });
+});
+
+describe('fusion and generator selection', () => {
+  it('scores the rank fusion of two generators as its own row', async () => {
+    const r = await runBenchmark({ corpus: manifest, generators: ['prefix', 'prefix-strict'], registry, baselines: false });
+    expect(r.runs.map((x) => x.name)).toEqual(['prefix', 'prefix-strict', 'fusion']);
+    const fusion = r.runs[2]!;
+    expect(fusion.kind).toBe('fusion');
+    expect(fusion.config).toMatchObject({ members: ['prefix', 'prefix-strict'] });
+    // prefix-strict drops Paper→Person (1/6 ≤ 0.3); the fused list keeps every triple either proposed.
+    expect(r.runs[1]!.perPair![0]!.candidates).toBe(3);
+    expect(fusion.perPair![0]!.candidates).toBe(4);
+    expect(fusion.micro!.hitsAt['1']).toBe(0.5);
+    expect(r.config.fusion).toBe(true);
+  });
+
+  it('by default runs every registered generator and reports one without its model as skipped', async () => {
+    const r = await runBenchmark({ corpus: manifest, registry: { ...registry, embedding: async () => needsModel }, baselines: false, fusion: false });
+    const skipped = r.runs.find((x) => x.name === 'embedding')!;
+    expect(skipped.status).toBe('skipped');
+    expect(skipped.skipReason).toMatch(/no model/);
+    expect(r.runs.filter((x) => x.status === 'ok').map((x) => x.name)).toEqual(['prefix', 'prefix-strict']);
+    expect(formatMarkdown(r)).toMatch(/## Not run\n\n- embedding: no model/);
+  });
+
+  it('a generator the user names must run: missing model is an error', async () => {
+    await expect(runBenchmark({ corpus: manifest, generators: ['embedding'], registry: { embedding: async () => needsModel } })).rejects.toMatchObject({ code: 'E_MODEL_MISSING' });
+  });
+
+  it('an unknown generator is E_UNKNOWN_GENERATOR, before anything loads', async () => {
+    await expect(runBenchmark({ corpus: manifest, generators: ['nope'], registry })).rejects.toMatchObject({ code: 'E_UNKNOWN_GENERATOR' });
+  });
+
+  it('top-k must be a positive integer', async () => {
+    await expect(runBenchmark({ corpus: manifest, topK: 0, registry })).rejects.toMatchObject({ code: 'E_USAGE' });
+  });
+
+  it('top-k limits the recall@k curve and the candidates per subject', async () => {
+    const r = await runBenchmark({ corpus: manifest, generators: ['prefix'], registry, topK: 1, baselines: false });
+    const run = r.runs[0]!;
+    expect(run.micro!.candidatesPerSubject).toBe(1);
+    expect(run.micro!.recallAt).toHaveLength(10); // max(ks) still sets the curve length
+    expect(run.micro!.recallAt[0]).toBe(0.5);
+  });
+});
+
+describe('writeReport', () => {
+  it('writes results.json (the result, verbatim), results.md and three SVG charts', async () => {
+    const out = join(dir, 'out');
+    const { files } = await writeReport(result, out);
+    expect(files.map((f) => f.slice(out.length + 1)).sort()).toEqual(['precision-recall.svg', 'recall-at-k.svg', 'results.json', 'results.md', 'score-distribution.svg']);
+    expect(JSON.parse(await readFile(join(out, 'results.json'), 'utf8'))).toEqual(JSON.parse(JSON.stringify(result)));
+    const md = await readFile(join(out, 'results.md'), 'utf8');
+    expect(md).toMatch(/^# Benchmark: tiny/);
+    expect(md).toMatch(/\| prefix \| 50\.0 \| 50\.0 \| 50\.0 \| 0\.500 \|/);
+    expect(md).toMatch(/\| prefix \| 3 \| 2 \| 66\.7 \| 50\.0 \| 57\.1 \|/);
+  });
+
+  it('the charts carry a title, axis titles and a legend', async () => {
+    const out = join(dir, 'charts');
+    await writeReport(result, out);
+    const pr = await readFile(join(out, 'precision-recall.svg'), 'utf8');
+    expect(pr.startsWith('<svg')).toBe(true);
+    for (const text of ['Precision / recall over raw-score thresholds — tiny', '>recall<', '>precision<', '>generator<', '>prefix<', '>baseline:label+synonyms<']) expect(pr).toContain(text);
+    const dist = await readFile(join(out, 'score-distribution.svg'), 'utf8');
+    for (const text of ['Raw score distribution', 'raw score (generator-specific)', 'share of class', '>in reference<', '>not in reference<']) expect(dist).toContain(text);
+    const recall = await readFile(join(out, 'recall-at-k.svg'), 'utf8');
+    for (const text of ['Recall@k of candidate lists — tiny', 'k (candidates per subject)', '>recall@k<']) expect(recall).toContain(text);
+  });
+
+  it('an output folder that cannot be created is E_WRITE_FAILED', async () => {
+    const blocker = join(dir, 'file-not-folder');
+    await writeFile(blocker, 'x');
+    await expect(writeReport(result, join(blocker, 'out'), { charts: false })).rejects.toMatchObject({ code: 'E_WRITE_FAILED' });
+  });
+});
+
+describe('histogram and curve helpers', () => {
+  it('puts equal scores in one bin and the maximum in the last bin', () => {
+    expect(scoreHistogram([{ score: 2, correct: true }, { score: 2, correct: false }])).toEqual([{ lo: 2, hi: 2, true: 1, false: 1 }]);
+    const bins = scoreHistogram([{ score: 0, correct: false }, { score: 1, correct: true }], 4);
+    expect(bins.map((b) => [b.true, b.false])).toEqual([[0, 1], [0, 0], [0, 0], [1, 0]]);
+  });
+
+  it('thins a long PR curve but keeps its last point', () => {
+    const outcomes = Array.from({ length: 1000 }, (_, i) => ({ score: i, correct: i % 2 === 0 }));
+    const curve = prCurve(outcomes, 500, 100);
+    expect(curve.length).toBeLessThanOrEqual(101);
+    expect(curve.at(-1)).toMatchObject({ threshold: 0, recall: 1, precision: 0.5 });
+  });
+});
