@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+/**
+ * Embedding generator alone on OAEI Anatomy (mouse → human): Hits@1, recall@10 and MRR over the
+ * reference equivalences, for a ladder of model/comparison variants, so each improvement over
+ * the plain SIF mean is measured. Builds each variant's model once under benchmarks/out/models.
+ *
+ *   npm run build && node benchmarks/embedding/anatomy-recall.mjs [variant …]
+ *
+ * Writes benchmarks/out/embedding/anatomy-recall.json (resolved settings beside the results).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(fileURLToPath(new URL('../../', import.meta.url)));
+const dist = resolve(process.env.IOA_DIST ?? join(root, 'dist'));
+const { loadOntologyFile } = await import(join(dist, 'ontology/load.js'));
+const { readAlignmentFile } = await import(join(dist, 'ontology/alignment-reader.js'));
+const { ensureModel, DEFAULT_MODEL_SETTINGS } = await import(join(dist, 'embedding/model-store.js'));
+const { DEFAULT_BUILD_SETTINGS } = await import(join(dist, 'embedding/build.js'));
+const { DEFAULT_RETROFIT } = await import(join(dist, 'embedding/retrofit.js'));
+const { default: embedding } = await import(join(dist, 'generators/embedding.js'));
+
+const plain = { ...DEFAULT_BUILD_SETTINGS, subwords: null, retrofit: null };
+const VARIANTS = {
+  'plain-sif-mean': { build: plain, mode: 'mean' },
+  'plain-sif-best-pair': { build: plain, mode: 'best' },
+  '+subwords': { build: { ...plain, subwords: DEFAULT_BUILD_SETTINGS.subwords }, mode: 'best' },
+  '+wordnet-retrofit': { build: { ...plain, retrofit: DEFAULT_RETROFIT }, mode: 'best' },
+  'default (subwords+retrofit, best pair)': { build: DEFAULT_MODEL_SETTINGS, mode: 'best' },
+  'default, mean': { build: DEFAULT_MODEL_SETTINGS, mode: 'mean' },
+  'default, label only': { build: DEFAULT_MODEL_SETTINGS, mode: 'label' },
+};
+const wanted = process.argv.slice(2);
+const names = wanted.length ? wanted : Object.keys(VARIANTS);
+
+const corpus = join(root, 'corpora/anatomy');
+const source = await loadOntologyFile(join(corpus, 'mouse.owl'));
+const target = await loadOntologyFile(join(corpus, 'human.owl'));
+const reference = (await readAlignmentFile(join(corpus, 'reference.rdf'))).cells.filter((c) => c.relation === '=');
+const modelsDir = join(root, 'benchmarks/out/models');
+const results = [];
+for (const name of names) {
+  const v = VARIANTS[name];
+  if (!v) throw new Error(`unknown variant ${name}; known: ${Object.keys(VARIANTS).join(', ')}`);
+  const modelId = `anatomy-${Object.keys(VARIANTS).indexOf(name)}`;
+  const t0 = Date.now();
+  const built = await ensureModel({ modelsDir, modelId, settings: v.build });
+  const buildMs = Date.now() - t0;
+  const gen = embedding({ modelsDir, modelId, autoBuild: false, mode: v.mode, cache: false });
+  const t1 = Date.now();
+  const ranks = new Map();
+  for await (const c of gen.propose(source, target, { topK: 10 })) ranks.set(`${c.subject} ${c.object}`, c.rank);
+  const proposeMs = Date.now() - t1;
+  let hits1 = 0, hits10 = 0, rr = 0;
+  for (const cell of reference) {
+    const r = ranks.get(`${cell.entity1} ${cell.entity2}`);
+    if (r === undefined) continue;
+    if (r === 1) hits1++;
+    hits10++;
+    rr += 1 / r;
+  }
+  const n = reference.length;
+  const row = { variant: name, mode: v.mode, build: v.build, hitsAt1: +(hits1 / n).toFixed(4), recallAt10: +(hits10 / n).toFixed(4), mrrAt10: +(rr / n).toFixed(4), references: n, buildMs: built.built ? buildMs : null, proposeMs };
+  results.push(row);
+  console.log(`${name.padEnd(42)} Hits@1 ${row.hitsAt1.toFixed(3)}  R@10 ${row.recallAt10.toFixed(3)}  MRR ${row.mrrAt10.toFixed(3)}  propose ${proposeMs} ms${built.built ? `  (built in ${buildMs} ms)` : ''}`);
+}
+await mkdir(join(root, 'benchmarks/out/embedding'), { recursive: true });
+await writeFile(join(root, 'benchmarks/out/embedding/anatomy-recall.json'), `${JSON.stringify({ date: new Date().toISOString(), results }, null, 2)}\n`);

@@ -1,0 +1,111 @@
+/**
+ * On-disk embedding cache, keyed by model id, model configuration hash and the exact text that
+ * was embedded (STYLE.md: never key a cache on a file name alone). One pair of files per model
+ * key: `<key>.json` (the texts, in row order) and `<key>.f32` (their vectors). Writes go to a
+ * temporary file and are renamed, so a concurrent or interrupted run never leaves a torn cache;
+ * a cache that does not match its own header is ignored and rebuilt, never trusted.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Embedder } from './runtime.js';
+
+interface CacheHeader {
+  format: 'ioa-align-embedding-cache/1';
+  modelId: string;
+  configHash: string;
+  dims: number;
+  texts: string[];
+}
+
+export function cacheKey(modelId: string, configHash: string): string {
+  return createHash('sha256').update(`${modelId}\u0000${configHash}`).digest('hex').slice(0, 24);
+}
+
+export interface CachedEmbedderStats {
+  hits: number;
+  misses: number;
+}
+
+/** Wraps an embedder with a disk cache in `dir`; `undefined` dir means no cache. */
+export class CachedEmbedder {
+  readonly stats: CachedEmbedderStats = { hits: 0, misses: 0 };
+  private loaded = false;
+  private texts: string[] = [];
+  private rowOf = new Map<string, number>();
+  private vectors = new Float32Array(0);
+
+  constructor(private readonly embedder: Embedder, private readonly dir: string | undefined) {}
+
+  get dims(): number {
+    return this.embedder.dims;
+  }
+
+  private get files(): { header: string; data: string } {
+    const key = cacheKey(this.embedder.id, this.embedder.configHash);
+    return { header: join(this.dir!, `${key}.json`), data: join(this.dir!, `${key}.f32`) };
+  }
+
+  private async load(): Promise<void> {
+    if (this.loaded || !this.dir) return;
+    this.loaded = true;
+    try {
+      const header = JSON.parse(await readFile(this.files.header, 'utf8')) as CacheHeader;
+      const data = await readFile(this.files.data);
+      const ok = header.format === 'ioa-align-embedding-cache/1' && header.modelId === this.embedder.id &&
+        header.configHash === this.embedder.configHash && header.dims === this.dims &&
+        data.byteLength === header.texts.length * this.dims * 4;
+      if (!ok) return;
+      this.texts = header.texts;
+      this.vectors = new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength));
+      this.texts.forEach((t, i) => this.rowOf.set(t, i));
+    } catch {
+      // absent or unreadable: start empty
+    }
+  }
+
+  /** Unit vectors for `texts` (row-major), embedding only what the cache lacks. */
+  async embed(texts: readonly string[], options: { batchSize?: number; onProgress?: (done: number, total: number) => void } = {}): Promise<Float32Array> {
+    await this.load();
+    const dims = this.dims;
+    const missing = [...new Set(texts.filter((t) => !this.rowOf.has(t)))];
+    this.stats.hits += texts.length - texts.filter((t) => !this.rowOf.has(t)).length;
+    this.stats.misses += missing.length;
+    if (missing.length > 0) {
+      const fresh = await this.embedder.embed(missing, options);
+      const grown = new Float32Array((this.texts.length + missing.length) * dims);
+      grown.set(this.vectors);
+      grown.set(fresh, this.texts.length * dims);
+      for (const t of missing) {
+        this.rowOf.set(t, this.texts.length);
+        this.texts.push(t);
+      }
+      this.vectors = grown;
+      await this.save();
+    }
+    const out = new Float32Array(texts.length * dims);
+    texts.forEach((t, i) => {
+      const row = this.rowOf.get(t)!;
+      out.set(this.vectors.subarray(row * dims, (row + 1) * dims), i * dims);
+    });
+    return out;
+  }
+
+  private async save(): Promise<void> {
+    if (!this.dir) return;
+    const header: CacheHeader = { format: 'ioa-align-embedding-cache/1', modelId: this.embedder.id, configHash: this.embedder.configHash, dims: this.dims, texts: this.texts };
+    try {
+      await mkdir(this.dir, { recursive: true });
+      const { header: h, data: d } = this.files;
+      const suffix = `.tmp-${process.pid}-${Date.now()}`;
+      // data first, then header: a reader that sees the new header also sees matching data, and
+      // a mismatch (old header, new data) is caught by the size check and ignored.
+      await writeFile(d + suffix, new Uint8Array(this.vectors.buffer, this.vectors.byteOffset, this.vectors.byteLength));
+      await writeFile(h + suffix, JSON.stringify(header));
+      await rename(d + suffix, d);
+      await rename(h + suffix, h);
+    } catch {
+      // A read-only models/ folder only costs speed: the embeddings are still returned.
+    }
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * `embedding`: semantic neighbours that lexical measures miss. Each concept's names (label,
+ * exact and related synonyms) are embedded with a transformers.js feature-extraction pipeline
+ * (mean pooling, normalised) and compared by cosine; a concept pair scores its best pair of names.
+ * Raw score = cosine (never a confidence); evidence = the two names compared.
+ *
+ * Offline by default: the model is read from `models/` with remote loading disabled, and the
+ * default model (SIF-weighted, WordNet-retrofitted GloVe vectors from an npm package) is built
+ * there on first use. Settings (from the CLI or a bench manifest), all optional:
+ *
+ * - `model`: a local model folder in the transformers.js layout (`--model <dir>`)
+ * - `modelId` + `allowRemoteModels: true`: any hub model id, downloaded (`--allow-remote-models`)
+ * - `modelsDir`: folder of model folders (default: the package's `models/`)
+ * - `autoBuild`: build the default model when absent (default true)
+ * - `dtype`: `q8` (default, row-int8 table) or `fp32`
+ * - `batchSize` (default 128), `mode`: `best` | `mean` | `label` (default `best`)
+ * - `cacheDir`: embedding cache folder (default `models/cache`), or `cache: false`
+ */
+import { IoaError } from '../model/errors.js';
+import { CachedEmbedder } from '../embedding/cache.js';
+import { EMBEDDING_IDENTITY, proposeWithEmbedder, type TextEmbedder, type VariantMode } from '../embedding/generator-core.js';
+import { DEFAULT_MODEL_ID, defaultCacheDir, defaultModelsDir, ensureModel } from '../embedding/model-store.js';
+import { embedderOptionsForFolder, loadEmbedder, type Embedder, type EmbedderOptions } from '../embedding/runtime.js';
+import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
+
+/** Parsed generator settings. */
+export interface EmbeddingSettings {
+  embedder: EmbedderOptions & { autoBuild: boolean; isDefault: boolean };
+  mode: VariantMode;
+  cacheDir: string | undefined;
+  /** An embedder supplied by the caller (tests inject one over a small real model). */
+  injected?: Embedder;
+}
+
+function bad(key: string, expected: string, value: unknown): never {
+  throw new IoaError('E_USAGE', `embedding generator: setting "${key}" must be ${expected}, got ${JSON.stringify(value)}`, { path: `$.${key}` });
+}
+
+const KNOWN = new Set(['model', 'modelId', 'allowRemoteModels', 'modelsDir', 'autoBuild', 'dtype', 'batchSize', 'mode', 'cacheDir', 'cache', 'embedder']);
+
+export function parseSettings(config: GeneratorConfig = {}): EmbeddingSettings {
+  for (const key of Object.keys(config)) if (!KNOWN.has(key)) bad(key, `one of ${[...KNOWN].join(', ')}`, config[key]);
+  const str = (key: string): string | undefined => {
+    const v = config[key];
+    if (v === undefined) return undefined;
+    return typeof v === 'string' && v.length > 0 ? v : bad(key, 'a non-empty string', v);
+  };
+  const bool = (key: string): boolean | undefined => {
+    const v = config[key];
+    if (v === undefined) return undefined;
+    return typeof v === 'boolean' ? v : bad(key, 'true or false', v);
+  };
+  const allowRemote = bool('allowRemoteModels') ?? false;
+  const model = str('model');
+  const modelId = str('modelId');
+  if (model && modelId) bad('modelId', 'absent when "model" (a folder) is given', modelId);
+  const dtype = config.dtype ?? 'q8';
+  if (dtype !== 'q8' && dtype !== 'fp32') bad('dtype', '"q8" or "fp32"', dtype);
+  const batch = config.batchSize ?? 128;
+  if (typeof batch !== 'number' || !Number.isInteger(batch) || batch < 1) bad('batchSize', 'a positive integer', batch);
+  const mode = config.mode ?? 'best';
+  if (mode !== 'best' && mode !== 'mean' && mode !== 'label') bad('mode', '"best", "mean" or "label"', mode);
+  const modelsDir = str('modelsDir') ?? defaultModelsDir();
+  const where = model ? embedderOptionsForFolder(model) : { modelsDir, modelId: modelId ?? DEFAULT_MODEL_ID };
+  const cache = bool('cache') ?? true;
+  const settings: EmbeddingSettings = {
+    embedder: { ...where, allowRemote, dtype, batchSize: batch, autoBuild: bool('autoBuild') ?? true, isDefault: !model && !modelId },
+    mode,
+    cacheDir: cache ? (str('cacheDir') ?? defaultCacheDir(modelsDir)) : undefined,
+  };
+  if (allowRemote) settings.embedder.remoteCacheDir = `${modelsDir}/cache/hub`;
+  const injected = config.embedder;
+  if (injected !== undefined) {
+    const e = injected as Partial<Embedder>;
+    if (typeof e !== 'object' || e === null || typeof e.embed !== 'function' || typeof e.id !== 'string' || typeof e.configHash !== 'string' || typeof e.dims !== 'number') {
+      bad('embedder', 'an Embedder (id, configHash, dims, embed)', '[object]');
+    }
+    settings.injected = injected as Embedder;
+  }
+  return settings;
+}
+
+// Loaded models are shared by every generator instance of the process (a bench runs many pairs).
+const loaded = new Map<string, Promise<Embedder>>();
+
+/** Builds (default model, when allowed) and loads the embedder on first use. */
+export function embedderFor(settings: EmbeddingSettings): Promise<Embedder> {
+  if (settings.injected) return Promise.resolve(settings.injected);
+  const o = settings.embedder;
+  const key = JSON.stringify([o.modelsDir, o.modelId, o.dtype, o.allowRemote, o.batchSize]);
+  let pending = loaded.get(key);
+  if (!pending) {
+    pending = (async () => {
+      if (o.isDefault && o.autoBuild) await ensureModel({ modelsDir: o.modelsDir, modelId: o.modelId });
+      return loadEmbedder(o);
+    })();
+    pending.catch(() => loaded.delete(key));
+    loaded.set(key, pending);
+  }
+  return pending;
+}
+
+export default defineGenerator((config?: GeneratorConfig): Generator => {
+  const settings = parseSettings(config);
+  return {
+    ...EMBEDDING_IDENTITY,
+    async *propose(source, target, options) {
+      const embedder = await embedderFor(settings);
+      const cached: TextEmbedder = new CachedEmbedder(embedder, settings.cacheDir);
+      yield* proposeWithEmbedder(cached, source, target, options, { mode: settings.mode, batchSize: settings.embedder.batchSize ?? 128 });
+    },
+  };
+});
