@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// Runs the benchmark tracks through the real CLI (as a user would), stores each result under
+// benchmarks/results/<run>/ and rewrites benchmarks/README.md with the latest tables, date and
+// machine. Benchmarks are programs, not tests (STYLE.md point 10): `npm run build && npm run bench`.
+//
+// Usage: node benchmarks/run-all.mjs [run-name ...]   (default: every run below whose corpus exists)
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem, platform, release } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const cli = join(root, 'bin', 'ioa-align.js');
+if (!existsSync(join(root, 'dist', 'cli', 'main.js'))) {
+  console.error('dist/ is missing: run `npm run build` first');
+  process.exit(1);
+}
+const { GENERATORS, LEXICAL_GENERATORS } = await import(join(root, 'dist', 'generators', 'registry.js'));
+const registered = Object.keys(GENERATORS);
+const lexical = [...LEXICAL_GENERATORS];
+const nonLexical = registered.filter((g) => !lexical.includes(g));
+
+/** name, corpus, generators (undefined = all registered), budget in seconds from issue #5. */
+const RUNS = [
+  { name: 'conference', corpus: 'conference', generators: undefined, budget: 20, what: 'all registered generators' },
+  { name: 'anatomy-lexical', corpus: 'anatomy', generators: lexical, budget: 30, what: 'the lexical generators' },
+  ...(nonLexical.length ? [{ name: 'anatomy', corpus: 'anatomy', generators: undefined, what: 'all registered generators' }] : []),
+  { name: 'agents', corpus: 'agents', generators: undefined, what: 'all registered generators' },
+];
+
+const wanted = process.argv.slice(2);
+const runs = RUNS.filter((r) => (wanted.length ? wanted.includes(r.name) : true)).filter((r) => existsSync(join(root, 'corpora', r.corpus, 'manifest.json')));
+
+const done = [];
+for (const run of runs) {
+  const out = join(root, 'benchmarks', 'results', run.name);
+  mkdirSync(out, { recursive: true });
+  const args = ['bench', '--corpus', run.corpus, '--out', out, '--json', ...(run.generators ? ['--generators', run.generators.join(',')] : [])];
+  process.stderr.write(`ioa-align ${args.join(' ')}\n`);
+  const started = process.hrtime.bigint();
+  const child = spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  if (child.status !== 0) {
+    process.stderr.write(child.stderr);
+    console.error(`run ${run.name} failed with exit code ${child.status}`);
+    process.exit(1);
+  }
+  JSON.parse(child.stdout); // --json must print exactly one JSON object
+  const command = `ioa-align ${args.filter((a, i) => !(a === '--out' || args[i - 1] === '--out') && a !== '--json').join(' ')}`;
+  writeFileSync(join(out, 'command.json'), `${JSON.stringify({ command, wallSeconds: Math.round(seconds * 10) / 10, budgetSeconds: run.budget ?? null }, null, 2)}\n`);
+  process.stderr.write(`  ${seconds.toFixed(1)} s${run.budget ? ` (budget ${run.budget} s)` : ''}\n`);
+  done.push({ ...run, seconds, command });
+}
+
+// README: every stored run, not only the ones just made, so a partial re-run keeps the others.
+const sections = [];
+for (const run of RUNS) {
+  const dir = join(root, 'benchmarks', 'results', run.name);
+  if (!existsSync(join(dir, 'results.md'))) continue;
+  const meta = existsSync(join(dir, 'command.json')) ? JSON.parse(readFileSync(join(dir, 'command.json'), 'utf8')) : {};
+  const md = readFileSync(join(dir, 'results.md'), 'utf8')
+    .replace(/^# Benchmark: .*\n/, '')
+    .replace(/^## /gm, '#### ');
+  sections.push(
+    `### ${run.name}: ${run.corpus}, ${run.what}\n\n` +
+      `\`${meta.command ?? `ioa-align bench --corpus ${run.corpus}`}\` — whole command ${meta.wallSeconds ?? '?'} s` +
+      `${meta.budgetSeconds ? ` (budget ${meta.budgetSeconds} s)` : ''}. Charts: ` +
+      ['score-distribution', 'recall-at-k', 'precision-recall'].map((c) => `[${c}](results/${run.name}/${c}.svg)`).join(', ') +
+      `; full result: [results.json](results/${run.name}/results.json).\n\n${md.trim()}\n`,
+  );
+}
+
+let commit = 'unknown';
+try {
+  commit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+} catch {}
+const cpu = cpus();
+const header = readFileSync(join(root, 'benchmarks', 'README.header.md'), 'utf8')
+  .replace('{{date}}', new Date().toISOString().slice(0, 10))
+  .replace('{{machine}}', `${cpu[0]?.model.trim() ?? 'unknown CPU'} × ${cpu.length}, ${(totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, ${platform()} ${release()}, Node ${process.version}`)
+  .replace('{{commit}}', commit);
+writeFileSync(join(root, 'benchmarks', 'README.md'), `${header.trim()}\n\n${sections.join('\n')}`);
+process.stderr.write(`wrote benchmarks/README.md (${sections.length} runs)\n`);
