@@ -13,6 +13,7 @@ export const GENERATORS = {
   edit: load(() => import('./edit.js')),
   tfidf: load(() => import('./tfidf.js')),
   wordnet: load(() => import('./wordnet.js')),
+  embedding: load(() => import('./embedding.js')),
 } satisfies Record<string, Loader>;
 
 export type GeneratorName = keyof typeof GENERATORS;

