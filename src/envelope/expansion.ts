@@ -203,6 +203,12 @@ function topPrefixes(context: unknown): Map<string, string> {
       else if (isObject(v) && typeof v['@id'] === 'string') prefixes.set(k, v['@id']);
     }
   }
+  // Term definitions written as compact IRIs ("requiredUnit": "ioa:requiredUnit") expand once.
+  for (const [k, v] of prefixes) {
+    const colon = v.indexOf(':');
+    const base = colon > 0 ? prefixes.get(v.slice(0, colon)) : undefined;
+    if (base !== undefined && !v.startsWith('//', colon + 1)) prefixes.set(k, base + v.slice(colon + 1));
+  }
   return prefixes;
 }
 
