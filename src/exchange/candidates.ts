@@ -73,9 +73,9 @@ export function candidatesToMappingSet(candidates: readonly Candidate[], ctx: Ca
     }
     const record: MappingRecord = {
       subjectId: c.subject,
-      predicateId: canonicalTerm(expandBuiltin(c.predicate)),
+      predicateId: canonicalTerm(projectTerm(c.predicate, `$[${i}].predicate`)),
       objectId: c.object,
-      justification: canonicalTerm(expandBuiltin(c.justification)),
+      justification: canonicalTerm(projectTerm(c.justification, `$[${i}].justification`)),
       similarityScore: score,
       similarityMeasure: c.measure,
       mappingTool: `${tool}/${c.generator}`,
@@ -98,6 +98,8 @@ export function candidatesToMappingSet(candidates: readonly Candidate[], ctx: Ca
 
   const curieMap = buildCurieMap([
     ...mappings.flatMap((m) => [m.subjectId, m.objectId]),
+    // A predicate outside the standard vocabularies stays an IRI in the record; give it a prefix.
+    ...mappings.map((m) => m.predicateId).filter((p) => p.includes('://')),
     ...[ctx.source.iri, ctx.target.iri].filter((x): x is string => x !== undefined),
   ]);
   if (mappings.some((m) => m.extra?.subject_match_field?.includes('oboInOwl:') || m.extra?.object_match_field?.includes('oboInOwl:'))) {
@@ -123,9 +125,17 @@ export function candidatesToMappingSet(candidates: readonly Candidate[], ctx: Ca
   return { metadata, mappings: sorted };
 }
 
-function expandBuiltin(term: string): string {
-  const r = new PrefixMap({}).expand(term);
-  return r.ok ? r.iri : term;
+/** The project's own namespaces (model/vocabulary.ts): the prefixes a generator may use in a CURIE. */
+const PROJECT_PREFIXES = new PrefixMap(NS);
+
+/**
+ * A predicate or justification as an IRI. A CURIE with a prefix outside the project's namespaces
+ * would be written into a file that cannot declare it, so it is refused here.
+ */
+function projectTerm(term: string, path: string): string {
+  const r = PROJECT_PREFIXES.expand(term);
+  if (!r.ok) throw new IoaError('E_SSSOM_UNKNOWN_PREFIX', `"${term}" uses prefix "${r.prefix}", which is not one of the project's namespaces; use a full IRI`, { path });
+  return r.iri;
 }
 
 /**

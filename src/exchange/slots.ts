@@ -144,7 +144,9 @@ function requireKnownPrefix(prefixes: PrefixMap, value: string, slot: string, wh
   return r.iri;
 }
 
-function identifier(prefixes: PrefixMap, value: string, slot: string, where: ErrorLocation): string {
+function identifier(prefixes: PrefixMap, raw: string, slot: string, where: ErrorLocation): string {
+  // Spreadsheets pad cells; surrounding whitespace is never part of an identifier.
+  const value = raw.trim();
   const iri = requireKnownPrefix(prefixes, value, slot, where);
   // SSSOM identifiers are single-valued; `a|b` in subject_id/object_id is two mappings in one row.
   if (/[\s|<>"{}]/.test(iri)) throw new IoaError('E_SSSOM_BAD_ROW', `${slot} "${value}" is not a single identifier`, where);
@@ -165,7 +167,7 @@ function score(value: string, slot: string, where: ErrorLocation): number {
 export function recordFromSlots(values: Readonly<Record<string, string>>, prefixes: PrefixMap, at: Locator): MappingRecord {
   for (const slot of REQUIRED_COLUMNS) {
     if (values[slot] === undefined) throw new IoaError('E_SSSOM_MISSING_COLUMN', `required slot ${slot} is missing`, at(slot));
-    if (values[slot] === '') throw new IoaError('E_SSSOM_BAD_ROW', `mapping has an empty ${slot}`, at(slot));
+    if (values[slot]!.trim() === '') throw new IoaError('E_SSSOM_BAD_ROW', `mapping has an empty ${slot}`, at(slot));
   }
   const record: MappingRecord = {
     subjectId: identifier(prefixes, values.subject_id!, 'subject_id', at('subject_id')),

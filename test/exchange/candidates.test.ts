@@ -133,4 +133,18 @@ describe('candidatesToMappingSet', () => {
       expect(isIoaError(error) && error.toJSON()).toMatchObject({ code: 'E_SSSOM_SCORE_RANGE', path: '$[4].score' });
     }
   });
+
+  it('a predicate as a full IRI is canonicalised; a CURIE with a prefix no file could declare is refused', () => {
+    const iriPredicate = { ...CANDIDATES[0]!, predicate: 'http://www.w3.org/2004/02/skos/core#closeMatch' };
+    expect(candidatesToMappingSet([iriPredicate], ctx).mappings[0]?.predicateId).toBe('skos:closeMatch');
+    const custom = { ...CANDIDATES[0]!, predicate: 'https://example.org/ioa/semantic#equivalentTerm' };
+    const written = serializeSssom(candidatesToMappingSet([custom], ctx));
+    expect(parseSssom(written, 'x.tsv').mappings[0]?.predicateId).toBe('https://example.org/ioa/semantic#equivalentTerm');
+    try {
+      candidatesToMappingSet([{ ...CANDIDATES[0]!, predicate: 'acme:sameAs' }], ctx);
+      expect.unreachable();
+    } catch (error) {
+      expect(isIoaError(error) && error.toJSON()).toMatchObject({ code: 'E_SSSOM_UNKNOWN_PREFIX', path: '$[0].predicate' });
+    }
+  });
 });

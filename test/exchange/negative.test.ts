@@ -112,6 +112,11 @@ describe('SSSOM TSV bad input', () => {
     expect(failure(() => parseSssom(tsv(...META, HEADER, ROW.replace('MP:0000001', '')), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_BAD_ROW', line: 7 });
   });
 
+  it('a whitespace-only required value → E_SSSOM_BAD_ROW; padding around identifiers is not an error', () => {
+    expect(failure(() => parseSssom(tsv(...META, HEADER, ROW.replace('MP:0000001', '   ')), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_BAD_ROW', line: 7 });
+    expect(parseSssom(tsv(...META, HEADER, ROW.replace('MP:0000001', ' MP:0000001 ')), 'f.tsv').mappings[0]?.objectId).toBe('http://purl.obolibrary.org/obo/MP_0000001');
+  });
+
   it('predicate_modifier other than Not → E_SSSOM_BAD_ROW', () => {
     expect(failure(() => parseSssom(tsv(...META, `${HEADER}\tpredicate_modifier`, `${ROW}\tNo`), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_BAD_ROW', line: 7 });
   });

@@ -1,0 +1,69 @@
+/** `ioa-align convert`: format of the input from its extension or content, output to stdout or --out. */
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tripleKey } from '../../src/model/mapping.js';
+import { parseCsv, parseJson, parseSssom, readMappingFile } from '../../src/exchange/index.js';
+import { runCli } from '../helpers/cli.js';
+
+const examples = join(import.meta.dirname, '../../corpora/sssom-examples');
+const work = mkdtempSync(join(tmpdir(), 'ioa-convert-'));
+const triples = (rows: { subjectId: string; predicateId: string; objectId: string }[]): string[] =>
+  rows.map((m) => tripleKey(m.subjectId, m.predicateId, m.objectId)).sort();
+
+describe('ioa-align convert', () => {
+  it('Alignment RDF → SSSOM on stdout (646 rows, same triples as the sssom-py conversion)', async () => {
+    const { code, stdout, stderr } = await runCli(['convert', join(examples, 'oaei-ordo-hp.rdf'), '--to', 'sssom']);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const ours = parseSssom(stdout, 'stdout');
+    const theirs = parseSssom(readFileSync(join(examples, 'oaei-ordo-hp.rdf.tsv'), 'utf8'), 'ref');
+    expect(ours.mappings).toHaveLength(646);
+    expect(triples(ours.mappings)).toEqual(triples(theirs.mappings));
+  });
+
+  it('SSSOM → CSV and JSON on stdout keep every row and slot', async () => {
+    const input = join(examples, 'reviewer_agreement.sssom.tsv');
+    const original = parseSssom(readFileSync(input, 'utf8'), input);
+    const csv = await runCli(['convert', input, '--to', 'csv']);
+    const json = await runCli(['convert', input, '--to', 'json']);
+    expect(csv.code).toBe(0);
+    expect(json.code).toBe(0);
+    expect(parseCsv(csv.stdout, 'csv').mappings).toEqual(parseJson(json.stdout, 'json').mappings);
+    expect(parseJson(json.stdout, 'json').mappings).toHaveLength(original.mappings.length);
+    expect(csv.stdout.split('\n')).toContain('subject_id,subject_label,predicate_id,predicate_modifier,object_id,object_label,mapping_justification,author_id,reviewer_id,mapping_tool,review_date,confidence,reviewer_agreement,similarity_score,similarity_measure,comment');
+  });
+
+  it('tells the format from the content when the extension says nothing', async () => {
+    const tsvNoExt = join(work, 'mappings-tsv');
+    copyFileSync(join(examples, 'similarity_score.sssom.tsv'), tsvNoExt);
+    expect((await readMappingFile(tsvNoExt)).mappings).toHaveLength(3);
+    const rdfNoExt = join(work, 'alignment-file');
+    copyFileSync(join(examples, 'oaei-ordo-hp.rdf'), rdfNoExt);
+    expect((await readMappingFile(rdfNoExt)).mappings).toHaveLength(646);
+    const jsonNoExt = join(work, 'mappings-json');
+    const { stdout } = await runCli(['convert', tsvNoExt, '--to', 'json']);
+    writeFileSync(jsonNoExt, stdout);
+    expect((await readMappingFile(jsonNoExt)).mappings).toHaveLength(3);
+    const csvNoExt = join(work, 'mappings-csv');
+    writeFileSync(csvNoExt, (await runCli(['convert', tsvNoExt, '--to', 'csv'])).stdout);
+    expect((await readMappingFile(csvNoExt)).mappings).toHaveLength(3);
+  });
+
+  it('--out writes the file, prints nothing, and the file converts back to the same SSSOM', async () => {
+    const input = join(examples, 'mp-hp-exact-0.0.1.sssom.tsv');
+    const rdf = join(work, 'mp-hp.rdf');
+    const back = join(work, 'mp-hp.sssom.tsv');
+    expect(await runCli(['convert', input, '--to', 'alignment', '--out', rdf])).toMatchObject({ code: 0, stdout: '' });
+    expect(readFileSync(rdf, 'utf8')).toContain('<Alignment>');
+    expect((await runCli(['convert', rdf, '--to', 'sssom', '--out', back])).code).toBe(0);
+    const original = parseSssom(readFileSync(input, 'utf8'), input);
+    expect(triples(parseSssom(readFileSync(back, 'utf8'), back).mappings)).toEqual(triples(original.mappings));
+  });
+
+  it('is listed in --help', async () => {
+    const { stdout } = await runCli(['--help']);
+    expect(stdout).toMatch(/convert/);
+  });
+});
