@@ -20,6 +20,11 @@ export const COMMANDS: Record<string, LazyCommand> = {
   convert: lazy(() => import('./commands/convert.js')),
   bench: lazy(() => import('./commands/bench.js')),
   validate: lazy(() => import('./commands/validate.js')),
+  a2a: lazy(() => import('./commands/a2a.js')),
+  nlip: lazy(() => import('./commands/nlip.js')),
+  check: lazy(() => import('./commands/check.js')),
+  keys: lazy(() => import('./commands/keys.js')),
+  artifact: lazy(() => import('./commands/artifact.js')),
 };
 
 /** Exit codes: 0 ok, 1 internal error, 2 invalid input or usage; `check` adds 3 and 4. */

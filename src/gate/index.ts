@@ -26,3 +26,4 @@ export {
 } from './compatibility.js';
 export { CompatibilityChecker, type CheckedVerdict, type CheckerOptions } from './checker.js';
 export { buildArtifact, REVIEWED_JUSTIFICATIONS, RULE_PREDICATES, type ArtifactBuildOptions, type ArtifactBuildResult, type SkippedRow } from './build.js';
+export { loadCheckFiles, type CheckFiles, type FileFinding, type LoadedCheck } from './files.js';

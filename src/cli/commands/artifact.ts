@@ -1,0 +1,147 @@
+/**
+ * `ioa-align artifact build|sign|verify`: from a reviewed SSSOM file to a signed alignment artifact
+ * (draft 7.2, 12.4), and verification against a trust policy. `verify` exits 0 when the artifact
+ * would pass the gate's trust and validity checks, 2 otherwise.
+ */
+import { readFile } from 'node:fs/promises';
+import { defineCommand } from 'citty';
+import { IoaError } from '../../model/errors.js';
+import { out, err, setExitCode } from '../io.js';
+import { EXIT } from '../main.js';
+
+async function readText(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    throw new IoaError('E_FILE_UNREADABLE', `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: path }, { cause: error });
+  }
+}
+
+async function emit(text: string, outPath: string | undefined): Promise<void> {
+  if (outPath === undefined) out(text);
+  else {
+    const { writeFileAtomic } = await import('../../exchange/index.js');
+    await writeFileAtomic(outPath, text.endsWith('\n') ? text : `${text}\n`);
+  }
+}
+
+async function loadArtifact(path: string) {
+  const { validateArtifact } = await import('../../gate/index.js');
+  const result = validateArtifact(await readText(path));
+  if (!result.ok) {
+    const first = result.findings.find((f) => f.severity === 'error')!;
+    throw new IoaError('E_INVALID_DOCUMENT', result.findings.filter((f) => f.severity === 'error').map((f) => `${f.path}: ${f.message} [${f.code}]`).join('; '), { file: path, path: first.path });
+  }
+  return result.value;
+}
+
+const build = defineCommand({
+  meta: { name: 'build', description: 'Build an unsigned artifact from the rows a reviewer accepted (semapv:ManualMappingCuration or semapv:MappingReview, no predicate_modifier Not).' },
+  args: {
+    from: { type: 'string', description: 'Reviewed mappings (SSSOM TSV or another exchange format)', required: true },
+    'artifact-id': { type: 'string', description: 'Artifact IRI', required: true },
+    revision: { type: 'string', description: 'Artifact revision', required: true },
+    'source-id': { type: 'string', description: 'Source ontology IRI (default: SSSOM subject_source)' },
+    'source-version': { type: 'string', description: 'Source ontology version (default: SSSOM subject_source_version)' },
+    'target-id': { type: 'string', description: 'Target ontology IRI (default: SSSOM object_source)' },
+    'target-version': { type: 'string', description: 'Target ontology version (default: SSSOM object_source_version)' },
+    direction: { type: 'string', description: 'source-to-target | target-to-source | bidirectional', default: 'source-to-target' },
+    'asserted-by': { type: 'string', description: 'Issuer IRI', required: true },
+    'valid-until': { type: 'string', description: 'RFC 3339 date-time', required: true },
+    'valid-from': { type: 'string', description: 'RFC 3339 date-time' },
+    conditions: { type: 'string', description: 'JSON file with conditions for every rule' },
+    'input-media-type': { type: 'string', description: 'Condition inputMediaType' },
+    'output-media-type': { type: 'string', description: 'Condition outputMediaType' },
+    'source-lang': { type: 'string', description: 'Condition sourceLang (BCP 47)' },
+    'target-lang': { type: 'string', description: 'Condition targetLang (BCP 47)' },
+    domain: { type: 'string', description: 'Condition domain (Domain IRI)' },
+    description: { type: 'string', description: 'Descriptive text' },
+    out: { type: 'string', description: 'Write here instead of stdout' },
+  },
+  async run({ args }) {
+    const { buildArtifact, DIRECTIONS } = await import('../../gate/index.js');
+    const { readMappingFile } = await import('../../exchange/index.js');
+    if (!(DIRECTIONS as readonly string[]).includes(args.direction)) throw new IoaError('E_USAGE', `--direction must be one of ${DIRECTIONS.join(', ')}`);
+    let conditions: Record<string, unknown> = {};
+    if (args.conditions !== undefined) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(await readText(args.conditions));
+      } catch (error) {
+        if (error instanceof IoaError) throw error;
+        throw new IoaError('E_PARSE_JSON', `conditions file is not JSON: ${(error as Error).message}`, { file: args.conditions });
+      }
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new IoaError('E_ARTIFACT_BUILD', 'the conditions file must hold one JSON object', { file: args.conditions, path: '$' });
+      conditions = parsed as Record<string, unknown>;
+    }
+    const flags: Array<[string, string | undefined]> = [
+      ['inputMediaType', args['input-media-type']], ['outputMediaType', args['output-media-type']], ['sourceLang', args['source-lang']],
+      ['targetLang', args['target-lang']], ['domain', args.domain],
+    ];
+    for (const [name, value] of flags) if (value !== undefined) conditions[name] = value;
+    const set = await readMappingFile(args.from);
+    const result = buildArtifact(set, {
+      artifactId: args['artifact-id'], revision: args.revision, direction: args.direction as (typeof DIRECTIONS)[number], assertedBy: args['asserted-by'],
+      validUntil: args['valid-until'], conditions,
+      ...(args['valid-from'] !== undefined ? { validFrom: args['valid-from'] } : {}),
+      ...(args['source-id'] !== undefined ? { sourceOntologyId: args['source-id'] } : {}),
+      ...(args['source-version'] !== undefined ? { sourceOntologyVersion: args['source-version'] } : {}),
+      ...(args['target-id'] !== undefined ? { targetOntologyId: args['target-id'] } : {}),
+      ...(args['target-version'] !== undefined ? { targetOntologyVersion: args['target-version'] } : {}),
+      ...(args.description !== undefined ? { description: args.description } : {}),
+    });
+    for (const s of result.skipped) err(`skipped ${s.subject} → ${s.object}: ${s.why}`);
+    err(`${result.artifact.mappingRules.length} rule(s) from ${set.mappings.length} row(s); the artifact is unsigned: run \`ioa-align artifact sign\``);
+    await emit(JSON.stringify(result.document, null, 2), args.out);
+  },
+});
+
+const sign = defineCommand({
+  meta: { name: 'sign', description: 'Sign an artifact with an Ed25519 private key (JCS of the artifact without "signature"); replaces any existing signature.' },
+  args: {
+    artifact: { type: 'positional', description: 'Artifact JSON file', required: true },
+    key: { type: 'string', description: 'Private key (PKCS#8 PEM)', required: true },
+    'key-id': { type: 'string', description: 'Key id to record (default: RFC 7638 thumbprint of the public key)' },
+    out: { type: 'string', description: 'Write here instead of stdout' },
+  },
+  async run({ args }) {
+    const { signDocument } = await import('../../gate/index.js');
+    const artifact = await loadArtifact(args.artifact);
+    const signed = signDocument(artifact.document, await readText(args.key), args['key-id']);
+    await emit(JSON.stringify(signed, null, 2), args.out);
+  },
+});
+
+const verify = defineCommand({
+  meta: { name: 'verify', description: 'Check an artifact against a trust policy: trusted issuer and key, valid signature, issuer in scope, inside its validity window.' },
+  args: {
+    artifact: { type: 'positional', description: 'Artifact JSON file', required: true },
+    trust: { type: 'string', description: 'Trust policy (JSON)', required: true },
+    now: { type: 'string', description: 'Clock (ISO 8601), default: current time' },
+    json: { type: 'boolean', description: 'Print one JSON object' },
+  },
+  async run({ args }) {
+    const { validateText, assertValid } = await import('../../envelope/index.js');
+    const { acceptArtifacts } = await import('../../gate/index.js');
+    const artifact = await loadArtifact(args.artifact);
+    const trust = assertValid<import('../../envelope/types.js').TrustPolicy>(await validateText(await readText(args.trust), { kind: 'trust' }), args.trust);
+    const now = args.now === undefined ? Date.now() : Date.parse(args.now);
+    if (!Number.isFinite(now)) throw new IoaError('E_USAGE', `--now must be an ISO 8601 date-time, got "${args.now}"`);
+    // The use is the artifact's own declared one: verify checks trust and validity, not a request.
+    const forward = artifact.direction !== 'target-to-source';
+    const src = { ontologyId: artifact.sourceOntologyId, version: artifact.sourceOntologyVersion };
+    const tgt = { ontologyId: artifact.targetOntologyId, version: artifact.targetOntologyVersion };
+    const profile = { kind: 'profile', profileId: 'urn:ioa-align:verify', revision: '0', ontologies: [], versionRelations: [], requiredConditions: [], mappingSelection: 'none', unknownTerms: 'reject', envelopeReuse: false } as const;
+    const gate = acceptArtifacts({ artifacts: [artifact], trust, profile: { ...profile, ontologies: [], versionRelations: [], requiredConditions: [] }, use: forward ? { source: src, target: tgt } : { source: tgt, target: src }, now });
+    const ok = gate.accepted.length === 1;
+    const report = { verified: ok, artifactId: artifact.artifactId, revision: artifact.revision, assertedBy: artifact.assertedBy, keyId: artifact.signature?.keyId ?? null, digest: artifact.digest, problems: gate.excluded.map((e) => ({ code: e.code, message: e.message })) };
+    if (args.json) out(JSON.stringify(report, null, 2));
+    else out(ok ? `verified: ${artifact.artifactId} revision ${artifact.revision}, signed by ${artifact.assertedBy} (key ${artifact.signature?.keyId ?? 'none'})` : [`NOT verified: ${artifact.artifactId} revision ${artifact.revision}`, ...report.problems.map((p) => `  ${p.code}: ${p.message}`)].join('\n'));
+    if (!ok) setExitCode(EXIT.invalid);
+  },
+});
+
+export default defineCommand({
+  meta: { name: 'artifact', description: 'Build, sign and verify alignment artifacts (draft Section 7.2).' },
+  subCommands: { build, sign, verify },
+});

@@ -1,0 +1,67 @@
+/**
+ * `ioa-align check`: one compatibility decision (draft 7.1). Exit codes are the contract
+ * (DESIGN.md): 0 Compatible, 3 Incompatible, 4 Indeterminate, 2 invalid input or usage,
+ * 1 internal error. `--json` prints one object; invalid input prints
+ * `{"outcome": "Invalid", "errors": [...]}`.
+ */
+import { defineCommand } from 'citty';
+import { IoaError } from '../../model/errors.js';
+import { out, err, setExitCode } from '../io.js';
+import { EXIT } from '../main.js';
+import { repeated } from '../repeated.js';
+
+export default defineCommand({
+  meta: { name: 'check', description: 'Decide semantic compatibility: Compatible (0), Incompatible (3) or Indeterminate (4). Compatible is not authorisation.' },
+  args: {
+    request: { type: 'string', description: 'Request semantic envelope (Section 6.2), JSON-LD', required: true },
+    provider: { type: 'string', description: 'Provider capability advertisement (Section 6.3) with ontologyId/ontologyVersion', required: true },
+    profile: { type: 'string', description: 'Domain profile (JSON)', required: true },
+    artifact: { type: 'string', description: 'Alignment artifact (Section 7.2); repeatable' },
+    trust: { type: 'string', description: 'Trust policy (JSON); without it no artifact is trusted' },
+    ontology: { type: 'string', description: 'Requester ontology file (Turtle, JSON-LD, RDF/XML) with intents, capabilities, domains; repeatable' },
+    candidates: { type: 'string', description: 'Candidate mappings (SSSOM TSV, JSON …); never establish compatibility, reported as CANDIDATE_ONLY; repeatable' },
+    now: { type: 'string', description: 'Clock for validity windows (ISO 8601 date-time), default: current time' },
+    json: { type: 'boolean', description: 'Print one JSON object' },
+  },
+  async run({ args, rawArgs }) {
+    let now: number | undefined;
+    if (args.now !== undefined) {
+      now = Date.parse(args.now);
+      if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/i.test(args.now) || !Number.isFinite(now)) {
+        throw new IoaError('E_USAGE', `--now must be an ISO 8601 date-time such as 2026-06-01T00:00:00Z, got "${args.now}"`);
+      }
+    }
+    const { loadCheckFiles, evaluateCompatibility } = await import('../../gate/index.js');
+    const loaded = await loadCheckFiles({
+      request: args.request, provider: args.provider, profile: args.profile, trust: args.trust,
+      artifacts: repeated(rawArgs, 'artifact'), ontologies: repeated(rawArgs, 'ontology'), candidates: repeated(rawArgs, 'candidates'),
+      ...(now !== undefined ? { now } : {}),
+    });
+    for (const w of loaded.warnings) err(`warning: ${w.file} ${w.path}: ${w.message} [${w.code}]`);
+    if (!loaded.ok) {
+      const errors = loaded.errors.map(({ file, code, path, message, section }) => ({ file, code, path, message, section }));
+      if (args.json) out(JSON.stringify({ outcome: 'Invalid', errors }, null, 2));
+      else for (const e of errors) err(`ioa-align: ${e.file} at ${e.path}: ${e.message} [${e.code}, Section ${e.section}]`);
+      setExitCode(EXIT.invalid);
+      return;
+    }
+    const verdict = evaluateCompatibility(loaded.input);
+    if (args.json) out(JSON.stringify(verdict, null, 2));
+    else {
+      const lines: string[] = [verdict.outcome];
+      for (const r of verdict.reasons) lines.push(`  ${r.code}${r.detail && r.detail !== r.code ? ` (${r.detail})` : ''}: ${r.message}${r.path ? ` [at ${r.path}]` : ''}`);
+      for (const m of verdict.mapping) {
+        lines.push(m.kind === 'direct'
+          ? `  mapping: ${m.capability} offered directly`
+          : `  mapping: ${m.capability} → ${m.provider} by ${m.artifactId} revision ${m.revision} rule ${m.ruleIndex} (asserted by ${m.assertedBy})`);
+      }
+      if (verdict.excluded.length > 0 && verdict.outcome === 'Compatible') {
+        for (const e of verdict.excluded) lines.push(`  excluded ${e.artifactId} (revision ${e.revision}): ${e.code}: ${e.message}`);
+      }
+      lines.push(`  profile ${verdict.inputs.profile ? `${verdict.inputs.profile.profileId} revision ${verdict.inputs.profile.revision}` : '(unavailable)'}; request ${verdict.inputs.request}`);
+      lines.push(`Note: ${verdict.notice}`);
+      out(lines.join('\n'));
+    }
+    setExitCode(verdict.outcome === 'Compatible' ? EXIT.ok : verdict.outcome === 'Incompatible' ? EXIT.incompatible : EXIT.indeterminate);
+  },
+});

@@ -1,0 +1,16 @@
+/**
+ * Values of a repeatable option (`--artifact a.json --artifact b.json`, or `--artifact=a.json`).
+ * citty keeps only the last value of a repeated string option, so commands that take lists read
+ * them from the raw arguments.
+ */
+export function repeated(rawArgs: readonly string[], name: string): string[] {
+  const values: string[] = [];
+  const flag = `--${name}`;
+  for (let i = 0; i < rawArgs.length; i++) {
+    const arg = rawArgs[i]!;
+    if (arg === '--') break;
+    if (arg === flag && i + 1 < rawArgs.length) values.push(rawArgs[++i]!);
+    else if (arg.startsWith(`${flag}=`)) values.push(arg.slice(flag.length + 1));
+  }
+  return values;
+}

@@ -1,0 +1,130 @@
+/**
+ * Reading the inputs of a check from files (what `ioa-align check` and scripts call). Validation is
+ * the envelope module's (envelope, capability, profile, trust) and the gate's (artifact); this
+ * file only decides what an unreadable input means:
+ *
+ * - request, provider, trust policy, ontologies, candidates: the caller's own local input → an
+ *   error (exit 2), like any usage mistake;
+ * - profile and artifacts: required resources whose retrieval failed or is prohibited → kept as
+ *   `UnavailableResource`, so the verdict is Indeterminate RESOURCE_UNAVAILABLE (S4), never
+ *   "absent" and never Incompatible. Remote locations are never fetched here.
+ */
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import type { DocumentKind, DomainProfile, Finding, TrustPolicy, ValidatedCapability, ValidatedEnvelope, ValidateOptions } from '../envelope/types.js';
+import { validateText, compileShapes } from '../envelope/index.js';
+import { IoaError, isIoaError } from '../model/errors.js';
+import type { OntologyIndex } from '../model/ontology-index.js';
+import { loadOntologyFile } from '../ontology/load.js';
+import type { ValidatedArtifact } from './artifact.js';
+import type { CandidateEvidence, CheckInput, UnavailableResource } from './compatibility.js';
+
+export interface CheckFiles {
+  request: string;
+  provider: string;
+  profile: string;
+  artifacts?: readonly string[];
+  trust?: string;
+  ontologies?: readonly string[];
+  candidates?: readonly string[];
+  now?: Date | number;
+}
+
+/** A finding from one input file. */
+export interface FileFinding extends Finding {
+  file: string;
+}
+
+export type LoadedCheck = { ok: true; input: CheckInput; warnings: FileFinding[] } | { ok: false; errors: FileFinding[]; warnings: FileFinding[] };
+
+const REMOTE = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+async function readText(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    throw new IoaError('E_FILE_UNREADABLE', `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: path }, { cause: error });
+  }
+}
+
+async function readRequired(path: string, role: UnavailableResource['role'], allowRemote: boolean): Promise<string | UnavailableResource> {
+  if (REMOTE.test(path)) {
+    return {
+      kind: 'unavailable', role, location: path,
+      message: allowRemote
+        ? 'remote retrieval is not performed by check; retrieve it under the retrieval policy first and pass the file'
+        : 'remote retrieval is prohibited by the profile\'s retrieval policy',
+    };
+  }
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    return { kind: 'unavailable', role, location: path, message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };
+  }
+}
+
+/**
+ * Read and validate every input. Invalid documents are reported together (every file, every
+ * error finding) rather than stopping at the first, so one run shows all that must be fixed.
+ */
+export async function loadCheckFiles(files: CheckFiles): Promise<LoadedCheck> {
+  const errors: FileFinding[] = [];
+  const warnings: FileFinding[] = [];
+  const collect = (file: string, findings: readonly Finding[]): void => {
+    for (const f of findings) (f.severity === 'error' ? errors : warnings).push({ ...f, file });
+  };
+  const validate = async <T>(file: string, text: string, kind: DocumentKind, options: ValidateOptions = {}): Promise<T | undefined> => {
+    const result = await validateText(text, { ...options, kind });
+    collect(file, result.findings);
+    return result.ok ? (result.value as T) : undefined;
+  };
+
+  let profile: DomainProfile | UnavailableResource;
+  const validateOptions: ValidateOptions = {};
+  const profileText = await readRequired(files.profile, 'profile', false);
+  if (typeof profileText !== 'string') profile = profileText;
+  else {
+    const value = await validate<DomainProfile>(files.profile, profileText, 'profile');
+    if (!value) return { ok: false, errors, warnings };
+    profile = value;
+    validateOptions.profile = value;
+    if (value.shapes !== undefined) {
+      const shapesPath = resolve(dirname(files.profile), value.shapes);
+      try {
+        validateOptions.shapes = compileShapes(await readFile(shapesPath, 'utf8'), shapesPath);
+      } catch (error) {
+        if (isIoaError(error)) throw error; // shapes that do not parse are a broken profile
+        // 5.4: an unavailable required external constraint leaves the check Indeterminate.
+        profile = { kind: 'unavailable', role: 'profile', location: shapesPath, message: `the profile's SHACL shapes cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };
+      }
+    }
+  }
+  const allowRemote = typeof profile === 'object' && profile.kind === 'profile' ? profile.retrieval?.allowRemote === true : false;
+
+  const envelope = await validate<ValidatedEnvelope>(files.request, await readText(files.request), 'envelope', validateOptions);
+  const provider = await validate<ValidatedCapability>(files.provider, await readText(files.provider), 'capability', validateOptions);
+  const trust = files.trust === undefined ? undefined : await validate<TrustPolicy>(files.trust, await readText(files.trust), 'trust');
+  const artifacts: Array<ValidatedArtifact | UnavailableResource> = [];
+  for (const path of files.artifacts ?? []) {
+    const text = await readRequired(path, 'artifact', allowRemote);
+    if (typeof text !== 'string') artifacts.push(text);
+    else {
+      const value = await validate<ValidatedArtifact>(path, text, 'artifact');
+      if (value) artifacts.push(value);
+    }
+  }
+  if (errors.length > 0 || !envelope || !provider || (files.trust !== undefined && !trust)) return { ok: false, errors, warnings };
+
+  const ontologies: OntologyIndex[] = [];
+  for (const path of files.ontologies ?? []) ontologies.push(await loadOntologyFile(path));
+  const candidates: CandidateEvidence[] = [];
+  if (files.candidates && files.candidates.length > 0) {
+    const { readMappingFile } = await import('../exchange/index.js');
+    for (const path of files.candidates) candidates.push(...(await readMappingFile(path)).mappings);
+  }
+  const input: CheckInput = { envelope, provider, profile, artifacts, ontologies };
+  if (trust) input.trust = trust;
+  if (candidates.length > 0) input.candidates = candidates;
+  if (files.now !== undefined) input.now = files.now;
+  return { ok: true, input, warnings };
+}
