@@ -14,7 +14,7 @@
  * response) or a JSON-RPC request whose `params.message` is the message.
  */
 import { randomUUID } from 'node:crypto';
-import type { ValidateOptions } from '../envelope/types.js';
+import type { ValidateOptions } from '../envelope/index.js';
 import {
   DEFAULT_EXTENSION_URI, ENVELOPE_MEDIA_TYPE, RESULT_MEDIA_TYPE, carrierError, isObject, requireValidEnvelope, validateCarried,
   type CarrierInfo, type JsonObject, type UnwrapResult,

@@ -2,8 +2,7 @@
  * What every carrier binding shares: the extension URI, the one way out of a carrier (the
  * envelope validator, Section 6.4: a carrier never repairs or guesses), and carrier errors.
  */
-import { validateEnvelope } from '../envelope/envelope.js';
-import type { Finding, ValidateOptions, ValidatedEnvelope } from '../envelope/types.js';
+import { assertValid, validateEnvelope, validateText, type Finding, type ValidateOptions, type ValidatedEnvelope } from '../envelope/index.js';
 import { IoaError } from '../model/errors.js';
 
 /** The example extension URI of Section 12.2 ("not a registered extension"); configurable everywhere. */
@@ -66,12 +65,18 @@ export async function validateCarried(document: unknown, carrier: CarrierInfo, o
   return { ok: false, envelope: undefined, document, findings, carrier };
 }
 
+/**
+ * The same for an envelope a carrier holds as JSON text (NLIP structured content may be a JSON
+ * string): the validator parses it under its own size limit and reports malformed JSON itself.
+ */
+export async function validateCarriedText(text: string, carrier: CarrierInfo, options: ValidateOptions = {}): Promise<UnwrapResult> {
+  const result = await validateText(text, { ...options, kind: 'envelope' });
+  const findings = result.findings.map((f) => ({ ...f, path: rebasePath(f.path, carrier.envelopePath) }));
+  if (result.ok) return { ok: true, envelope: result.value as ValidatedEnvelope, document: JSON.parse(text) as unknown, findings, carrier };
+  return { ok: false, envelope: undefined, document: text, findings, carrier };
+}
+
 /** Validate an envelope before it is wrapped: a carrier carries only what the validator accepts. */
 export async function requireValidEnvelope(document: unknown, options: ValidateOptions = {}): Promise<ValidatedEnvelope> {
-  const result = await validateEnvelope(document, options);
-  if (!result.ok) {
-    const first = result.findings.find((f) => f.severity === 'error') ?? result.findings[0];
-    throw new IoaError('E_INVALID_DOCUMENT', `the envelope is not valid and will not be wrapped: ${first ? `${first.message} [${first.code}]` : 'rejected'}`, { path: first?.path ?? '$' }, { cause: result.findings });
-  }
-  return result.value;
+  return assertValid(await validateEnvelope(document, options));
 }

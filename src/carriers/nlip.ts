@@ -9,8 +9,8 @@
  * `ioa-semantic-envelope:<task label>`. A submessage whose label names another task is an error
  * (the association with the task is what the binding must protect), not something to skip.
  */
-import type { ValidateOptions } from '../envelope/types.js';
-import { carrierError, isObject, requireValidEnvelope, validateCarried, type CarrierInfo, type JsonObject, type UnwrapResult } from './common.js';
+import type { ValidateOptions } from '../envelope/index.js';
+import { carrierError, isObject, requireValidEnvelope, validateCarried, validateCarriedText, type CarrierInfo, type JsonObject, type UnwrapResult } from './common.js';
 import { discloseResult, type DecisionLike, type Disclosure } from './disclosure.js';
 
 export const ENVELOPE_LABEL_PREFIX = 'ioa-semantic-envelope:';
@@ -87,20 +87,10 @@ export async function unwrapNlip(input: unknown, options: NlipUnwrapOptions = {}
   const index = hits[0];
   const envelopePath = index === undefined ? undefined : `$.submessages[${index}].content`;
   const carrier: CarrierInfo = { carrier: 'nlip', task, text, ...(envelopePath !== undefined ? { envelopePath } : {}) };
-  let document: unknown;
-  if (index !== undefined) {
-    document = (subs[index] as JsonObject).content;
-    // NLIP allows structured content as a nested JSON object or as JSON text; parsing the text is
-    // the serialization's own step, not a repair. Text that is not JSON goes to the validator as
-    // the string it is, and is rejected there.
-    if (typeof document === 'string') {
-      try {
-        document = JSON.parse(document) as unknown;
-      } catch {
-        // leave it a string: the validator reports E_INVALID_JSON
-      }
-    }
-  }
+  const document = index === undefined ? undefined : (subs[index] as JsonObject).content;
+  // NLIP allows structured content as a nested JSON object or as JSON text. Text goes to the
+  // validator's own JSON entry point (size limit first, then parsing), not to a parse of ours.
+  if (typeof document === 'string') return validateCarriedText(document, carrier, options.validate);
   return validateCarried(document, carrier, options.validate);
 }
 

@@ -1,0 +1,40 @@
+/**
+ * Shared plumbing of the `a2a` and `nlip` commands: reading a JSON file with a size cap, and
+ * printing an unwrap result (the envelope validator's findings, exit 0 valid / 2 invalid).
+ */
+import { readFile, stat } from 'node:fs/promises';
+import type { UnwrapResult } from '../../carriers/index.js';
+import { IoaError } from '../../model/errors.js';
+import { out, setExitCode } from '../io.js';
+
+/** Carrier messages hold one envelope plus text: a few times the envelope limit is plenty. */
+const MAX_CARRIER_BYTES = 1_048_576;
+
+export async function readJsonFile(file: string, what: string): Promise<unknown> {
+  let text: string;
+  try {
+    if ((await stat(file)).size > MAX_CARRIER_BYTES) throw new IoaError('E_LIMIT_EXCEEDED', `${what} is larger than ${MAX_CARRIER_BYTES} bytes`, { file });
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if (error instanceof IoaError) throw error;
+    throw new IoaError('E_FILE_UNREADABLE', `cannot read ${what}: ${(error as Error).message}`, { file }, { cause: error });
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new IoaError('E_PARSE_JSON', `${what} is not valid JSON: ${(error as Error).message}`, { file }, { cause: error });
+  }
+}
+
+export function printUnwrap(file: string, result: UnwrapResult, json: boolean): void {
+  if (json) {
+    out(JSON.stringify({ file, valid: result.ok, carrier: result.carrier, findings: result.findings, ...(result.ok ? { envelope: result.document } : {}) }, null, 2));
+  } else if (result.ok) {
+    out(JSON.stringify(result.document, null, 2));
+  } else {
+    const lines = [`${file}: the carried envelope is invalid${result.carrier.envelopePath ? ` (at ${result.carrier.envelopePath})` : ' (no envelope found)'}`];
+    for (const f of result.findings) lines.push(`  ${f.severity} ${f.code} at ${f.path}: ${f.message} (Section ${f.section})`);
+    out(lines.join('\n'));
+  }
+  setExitCode(result.ok ? 0 : 2);
+}
