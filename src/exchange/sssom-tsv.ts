@@ -156,11 +156,14 @@ export function parseMappingTable(input: string, file: string, dialect: TableDia
 
 function parseMetadataBlock(lines: string[], file: string): Record<string, unknown> {
   if (lines.length === 0) return {};
-  const doc = parseDocument(lines.join('\n'), { prettyErrors: false, uniqueKeys: true });
+  const block = lines.join('\n');
+  const doc = parseDocument(block, { uniqueKeys: true });
   const error = doc.errors[0];
   if (error) {
-    const line = error instanceof YAMLParseError && error.linePos ? error.linePos[0].line : 1;
-    throw new IoaError('E_SSSOM_BAD_METADATA', `metadata block is not valid YAML: ${error.message.split('\n')[0]}`, { file, line }, { cause: error });
+    // The block's lines are the file's first lines, so a line within the block is a file line.
+    const offset = error instanceof YAMLParseError ? error.pos[0] : 0;
+    const line = block.slice(0, offset).split('\n').length;
+    throw new IoaError('E_SSSOM_BAD_METADATA', `metadata block is not valid YAML: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`, { file, line }, { cause: error });
   }
   const value: unknown = doc.toJS();
   if (value === null || value === undefined) return {};

@@ -141,8 +141,13 @@ describe('SSSOM TSV bad input', () => {
   });
 
   it('metadata that is not YAML → E_SSSOM_BAD_METADATA at the YAML line', () => {
-    expect(failure(() => parseSssom(tsv(...META, '#comment: [unclosed', HEADER, ROW), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_BAD_METADATA' });
-    expect(failure(() => parseSssom(tsv(...META, '#curie_map: 3', HEADER, ROW), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_BAD_METADATA' });
+    expect(failure(() => parseSssom(tsv(...META, '#comment: [unclosed', HEADER, ROW), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_BAD_METADATA', line: 6 });
+    expect(failure(() => parseSssom(tsv(...META, '#license: again', HEADER, ROW), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_BAD_METADATA', line: 6 });
+  });
+
+  it('a curie_map that is not a map → E_SSSOM_BAD_METADATA on its line', () => {
+    const lines = ['#mapping_set_id: https://example.org/sets/1', '#license: https://example.org/l', '#curie_map: 3'];
+    expect(failure(() => parseSssom(tsv(...lines, HEADER, ROW), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_BAD_METADATA', line: 3 });
   });
 
   it('a multi-valued identifier → E_SSSOM_BAD_ROW', () => {
