@@ -6,6 +6,7 @@
 import { stat } from 'node:fs/promises';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { loadOntologyFile, type LoadOptions } from './load.js';
+import { AGENT_VOCABULARY_SOURCES } from '../vocab/sources.js';
 
 export interface VocabularySource {
   name: string;
@@ -23,7 +24,7 @@ const rdfFile: VocabularySource = {
 };
 
 /** Registered before the RDF fallback; later issues add OASF, hf-tasks and agent cards. */
-export const VOCABULARY_SOURCES: VocabularySource[] = [];
+export const VOCABULARY_SOURCES: VocabularySource[] = [...AGENT_VOCABULARY_SOURCES];
 
 export async function isDirectory(path: string): Promise<boolean> {
   try {

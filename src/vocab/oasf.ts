@@ -1,0 +1,223 @@
+/**
+ * OASF (AGNTCY Open Agentic Schema Framework) skill and domain taxonomies, read as published:
+ * one JSON file per class (`uid`, `name`, `caption`, `description`, `extends`, `category`).
+ *
+ * Identity is the leaf `name` within a schema version, in OASF's own page form
+ * `https://schema.oasf.outshift.com/<schema version>/skills/<name>` (and `…/domains/<name>`).
+ * The numeric id (parent id × 100 + `uid`) is kept only as a notation: OASF reused numeric ids
+ * for different skills between releases (1004 is agent_coordination in schema 1.0.0 and
+ * threat_modeling in 1.1.0), so it is never identity and never evidence of a match.
+ *
+ * The schema version comes from `schema/version.json`, not from the release tag: tag v1.1.1
+ * carries schema 1.1.0, tag v1.0.4 carries 1.0.0.
+ *
+ * Accepted locations: a release folder (holding `schema/`), the `schema/` folder itself, or its
+ * `skills/` or `domains/` subfolder (the version is then read from the parent's version.json).
+ */
+import { readdir, stat } from 'node:fs/promises';
+import { basename, dirname, join, relative } from 'node:path';
+import { emptyConcept, type Concept, type ConceptKind } from '../model/concept.js';
+import { IoaError } from '../model/errors.js';
+import { buildOntologyIndex, type OntologyIndex } from '../model/ontology-index.js';
+import { splitIdentifier } from '../text/identifiers.js';
+import { addLabel, addUnique, isObject, optionalString, readJsonFile, requireString, vocabError } from './common.js';
+
+export const OASF_BASE = 'https://schema.oasf.outshift.com/';
+
+/** The two taxonomies of an OASF schema and what they become. */
+export type OasfPart = 'skills' | 'domains';
+const PARTS: Record<OasfPart, { kind: ConceptKind; root: string }> = {
+  skills: { kind: 'capability', root: 'base_skill' },
+  domains: { kind: 'domain', root: 'base_domain' },
+};
+const PART_NAMES = Object.keys(PARTS) as OasfPart[];
+
+/** Where the taxonomy folders and version.json of a location are. */
+export interface OasfLayout {
+  /** The `schema/` folder (holds version.json when the release has one). */
+  schemaDir: string;
+  parts: OasfPart[];
+}
+
+export function oasfIri(version: string, part: OasfPart, name: string): string {
+  return `${OASF_BASE}${version}/${part}/${name}`;
+}
+
+async function exists(path: string, what: 'file' | 'dir'): Promise<boolean> {
+  try {
+    const s = await stat(path);
+    return what === 'file' ? s.isFile() : s.isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+async function presentParts(schemaDir: string): Promise<OasfPart[]> {
+  const parts: OasfPart[] = [];
+  for (const part of PART_NAMES) if (await exists(join(schemaDir, part), 'dir')) parts.push(part);
+  return parts;
+}
+
+/**
+ * Works out which of the natural locations `dir` is; undefined when it looks like no OASF
+ * folder at all (so the loader dispatch can try other sources).
+ */
+export async function oasfLayout(dir: string): Promise<OasfLayout | undefined> {
+  if (!(await exists(dir, 'dir'))) return undefined;
+  // release folder: <tag>/schema/{version.json, skills, domains}
+  const nested = join(dir, 'schema');
+  if (await exists(nested, 'dir')) {
+    const parts = await presentParts(nested);
+    if (parts.length) return { schemaDir: nested, parts };
+  }
+  // schema folder: {version.json, skills, domains}
+  const direct = await presentParts(dir);
+  if (direct.length && ((await exists(join(dir, 'version.json'), 'file')) || basename(dir) === 'schema')) {
+    return { schemaDir: dir, parts: direct };
+  }
+  // one taxonomy: skills/ or domains/ with its base class file
+  const name = basename(dir) as OasfPart;
+  if (PART_NAMES.includes(name) && (await exists(join(dir, `${PARTS[name].root}.json`), 'file'))) {
+    return { schemaDir: dirname(dir), parts: [name] };
+  }
+  return undefined;
+}
+
+export async function isOasfLocation(location: string): Promise<boolean> {
+  return (await oasfLayout(location)) !== undefined;
+}
+
+async function readSchemaVersion(schemaDir: string): Promise<string> {
+  const file = join(schemaDir, 'version.json');
+  if (!(await exists(file, 'file'))) {
+    throw vocabError('no version.json beside the OASF taxonomy: the schema version is part of every IRI, so it cannot be guessed', { file });
+  }
+  const json = await readJsonFile(file);
+  if (!isObject(json)) throw vocabError('version.json must be a JSON object', { file, path: '$' });
+  const version = requireString(json, 'version', file, '$');
+  if (!/^[0-9A-Za-z.+-]+$/.test(version)) throw vocabError(`"version" ${JSON.stringify(version)} cannot be used in an IRI path`, { file, path: '$.version' });
+  return version;
+}
+
+async function jsonFilesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.json'))
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+}
+
+/** One class file as published. */
+interface OasfClass {
+  file: string;
+  name: string;
+  caption: string;
+  description?: string;
+  uid?: number;
+  extends?: string;
+  category: boolean;
+}
+
+function parseClass(json: unknown, file: string): OasfClass {
+  if (!isObject(json)) throw vocabError('an OASF class file must hold one JSON object', { file, path: '$' });
+  const name = requireString(json, 'name', file, '$');
+  if (!/^[a-z0-9_]+$/.test(name)) throw vocabError(`"name" ${JSON.stringify(name)} is not an OASF snake_case key`, { file, path: '$.name' });
+  const cls: OasfClass = { file, name, caption: requireString(json, 'caption', file, '$'), category: json.category === true };
+  const description = optionalString(json, 'description', file, '$');
+  if (description !== undefined) cls.description = description;
+  const ext = optionalString(json, 'extends', file, '$');
+  if (ext !== undefined) cls.extends = ext;
+  if (json.uid !== undefined) {
+    if (typeof json.uid !== 'number' || !Number.isInteger(json.uid) || json.uid < 0 || json.uid > 99) {
+      throw vocabError('"uid" must be an integer from 0 to 99 (a class id is parent id × 100 + uid)', { file, path: '$.uid' });
+    }
+    cls.uid = json.uid;
+  }
+  if (json.category !== undefined && typeof json.category !== 'boolean') throw vocabError('"category" must be a boolean', { file, path: '$.category' });
+  return cls;
+}
+
+interface PartResult {
+  concepts: Concept[];
+  warnings: string[];
+}
+
+async function loadPart(schemaDir: string, part: OasfPart, version: string, onProgress?: (done: number, total: number) => void): Promise<PartResult> {
+  const { kind, root } = PARTS[part];
+  const dir = join(schemaDir, part);
+  const files = await jsonFilesUnder(dir);
+  const byName = new Map<string, OasfClass>();
+  let done = 0;
+  for (const file of files) {
+    const cls = parseClass(await readJsonFile(file), file);
+    const prior = byName.get(cls.name);
+    // Leaf names are the IRIs' last segment: two files with one name would merge two classes.
+    if (prior) throw vocabError(`class name "${cls.name}" is declared twice (also in ${relative(dir, prior.file)})`, { file, path: '$.name' });
+    byName.set(cls.name, cls);
+    onProgress?.(++done, files.length);
+  }
+  if (!byName.has(root)) throw vocabError(`no ${root}.json: not an OASF ${part} taxonomy`, { file: dir });
+
+  const chain = (cls: OasfClass): OasfClass[] => {
+    const path: OasfClass[] = [];
+    for (let c: OasfClass | undefined = cls; c && c.name !== root;) {
+      if (path.includes(c)) throw vocabError(`"extends" forms a cycle through ${c.name}`, { file: c.file, path: '$.extends' });
+      path.unshift(c);
+      if (c.extends === undefined) throw vocabError(`"extends" is missing (every ${part} class except ${root} extends another)`, { file: c.file, path: '$.extends' });
+      const parent = byName.get(c.extends);
+      if (!parent) throw vocabError(`"extends" names "${c.extends}", which is not a class of this ${part} taxonomy`, { file: c.file, path: '$.extends' });
+      c = parent;
+    }
+    return path;
+  };
+
+  const concepts: Concept[] = [];
+  const warnings: string[] = [];
+  const seenIds = new Map<number, string>();
+  for (const cls of byName.values()) {
+    if (cls.name === root) continue; // the abstract base: "not meant to be used as an actual skill"
+    const path = chain(cls);
+    const concept = emptyConcept(oasfIri(version, part, cls.name), kind, cls.name);
+    addLabel(concept, cls.caption, 'caption');
+    addLabel(concept, splitIdentifier(cls.name), 'name');
+    if (cls.description) concept.definitions.push(cls.description);
+    const parent = path.length > 1 ? path[path.length - 2]! : undefined;
+    if (parent) concept.parents.push(oasfIri(version, part, parent.name));
+    addUnique(concept.alternativeIds, path.map((c) => c.name).join('/'));
+    if (path.every((c) => c.uid !== undefined)) {
+      const id = path.reduce((acc, c) => acc * 100 + c.uid!, 0);
+      concept.notations.push(String(id));
+      const other = seenIds.get(id);
+      if (other) warnings.push(`${part}: numeric id ${id} is carried by both ${other} and ${cls.name}`);
+      else seenIds.set(id, cls.name);
+    } else {
+      warnings.push(`${part}/${cls.name}: a class on its path has no "uid", so it has no numeric id`);
+    }
+    concepts.push(concept);
+  }
+  // Stable order independent of the file system: by name path.
+  concepts.sort((a, b) => (a.alternativeIds[0]! < b.alternativeIds[0]! ? -1 : a.alternativeIds[0]! > b.alternativeIds[0]! ? 1 : 0));
+  return { concepts, warnings };
+}
+
+export interface OasfLoadOptions {
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Load an OASF release, schema folder or one taxonomy folder as an OntologyIndex. */
+export async function loadOasf(location: string, options: OasfLoadOptions = {}): Promise<OntologyIndex> {
+  const layout = await oasfLayout(location);
+  if (!layout) {
+    throw new IoaError('E_VOCAB_INVALID', 'not an OASF folder: expected a release folder (with schema/), a schema folder (with skills/ or domains/) or a skills/ or domains/ folder', { file: location });
+  }
+  const version = await readSchemaVersion(layout.schemaDir);
+  const concepts: Concept[] = [];
+  const warnings: string[] = [];
+  for (const part of layout.parts) {
+    const result = await loadPart(layout.schemaDir, part, version, options.onProgress);
+    concepts.push(...result.concepts);
+    warnings.push(...result.warnings);
+  }
+  const iri = layout.parts.length === 1 ? `${OASF_BASE}${version}/${layout.parts[0]}` : `${OASF_BASE}${version}`;
+  return buildOntologyIndex({ source: location, concepts, iri, version, warnings });
+}
