@@ -1,0 +1,261 @@
+/**
+ * The draft's processing scenarios (Section 12.5 S1–S5) and examples 12.1 and 12.3 as end-to-end
+ * runs of the `ioa-align` CLI (in-process through main(), same argv and exit codes as the binary)
+ * on corpora/ioa-example. Keys are generated at run time with `ioa-align keys generate`; no private
+ * key is committed.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+
+const EX = new URL('../../corpora/ioa-example/', import.meta.url).pathname;
+const ex = (f: string): string => join(EX, f);
+const NOW = ['--now', '2026-06-01T00:00:00Z'];
+
+interface Run { code: number; stdout: string; stderr: string }
+async function cli(argv: string[]): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const sink = (append: (s: string) => void): Writable => new Writable({ write(chunk, _enc, cb) { append(String(chunk)); cb(); } });
+  const code = await main(argv, { stdout: sink((s) => { stdout += s; }), stderr: sink((s) => { stderr += s; }) });
+  return { code, stdout, stderr };
+}
+async function checkJson(args: string[]): Promise<{ code: number; verdict: { outcome: string; reasons: Array<{ code: string; detail?: string }>; mapping: Array<Record<string, unknown>>; notice: string; inputs: { profile?: { revision: string; digest: string } }; errors?: Array<{ code: string; path: string; file: string }> } }> {
+  const run = await cli(['check', ...args, '--json']);
+  return { code: run.code, verdict: JSON.parse(run.stdout) };
+}
+const reasonCodes = (v: { reasons: Array<{ code: string }> }): string[] => v.reasons.map((r) => r.code);
+
+const S1_ARGS = ['--request', ex('envelope-12.1-zh-en.json'), '--provider', ex('capability-cs-translate.json'), '--profile', ex('profile-tech-translation.json'), '--ontology', ex('cs.ttl'), ...NOW];
+const DOC_ARGS = ['--request', ex('envelope-12.1-zh-en.json'), '--provider', ex('capability-doc-translate.json'), '--profile', ex('profile-tech-translation.json'), '--ontology', ex('cs.ttl'), ...NOW];
+
+let dir: string;
+let trustPath: string;
+let signedPath: string;
+let keyDir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'ioa-gate-'));
+  keyDir = join(dir, 'keys');
+  const keys = await cli(['keys', 'generate', '--out', keyDir, '--json']);
+  expect(keys.code).toBe(0);
+  const { keyId } = JSON.parse(keys.stdout) as { keyId: string };
+  // The trust policy of corpora/ioa-example, with the run-time key of the mapping authority.
+  const policy = JSON.parse(readFileSync(ex('trust-policy.json'), 'utf8')) as { trustedIssuers: Array<{ keyId: string; publicKey: string }> };
+  policy.trustedIssuers[0]!.keyId = keyId;
+  policy.trustedIssuers[0]!.publicKey = readFileSync(join(keyDir, 'public.pem'), 'utf8');
+  trustPath = join(dir, 'trust.json');
+  writeFileSync(trustPath, JSON.stringify(policy));
+  signedPath = join(dir, 'artifact-12.4.signed.json');
+  const signed = await cli(['artifact', 'sign', ex('artifact-12.4.json'), '--key', join(keyDir, 'private.pem'), '--out', signedPath]);
+  expect(signed.code).toBe(0);
+});
+
+describe('S1 (12.5): known profile and versions, validated references, constraints hold → Compatible, exit 0', () => {
+  it('is Compatible and says that this is not authorisation', async () => {
+    const { code, verdict } = await checkJson(S1_ARGS);
+    expect(code).toBe(0);
+    expect(verdict.outcome).toBe('Compatible');
+    expect(verdict.mapping).toEqual([expect.objectContaining({ kind: 'direct' })]);
+    expect(verdict.notice).toMatch(/not establish authorization/);
+  });
+  it('the human form also states it', async () => {
+    const run = await cli(['check', ...S1_ARGS]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Compatible\n/);
+    expect(run.stdout).toMatch(/does not establish authorization/);
+  });
+});
+
+describe('S2 (12.5, 7.4): similarity 0.99 without an accepted mapping → Indeterminate, exit 4', () => {
+  it('CANDIDATE_ONLY', async () => {
+    const { code, verdict } = await checkJson([...DOC_ARGS, '--candidates', ex('candidates-s2.sssom.tsv')]);
+    expect(code).toBe(4);
+    expect(verdict.outcome).toBe('Indeterminate');
+    expect(reasonCodes(verdict)).toEqual(['CANDIDATE_ONLY']);
+  });
+  it('the same candidates beside the trusted signed 12.4 artifact change nothing: the artifact decides', async () => {
+    const { code } = await checkJson([...DOC_ARGS, '--candidates', ex('candidates-s2.sssom.tsv'), '--artifact', signedPath, '--trust', trustPath]);
+    expect(code).toBe(0);
+  });
+});
+
+describe('S3 (12.5): a completed check establishes a conflict → Incompatible, exit 3', () => {
+  it('media-type conflict: the provider takes only application/pdf (no implicit conversion)', async () => {
+    const { code, verdict } = await checkJson(['--request', ex('envelope-12.1-zh-en.json'), '--provider', ex('capability-cs-pdf-only.json'), '--profile', ex('profile-tech-translation.json'), '--ontology', ex('cs.ttl'), ...NOW]);
+    expect(code).toBe(3);
+    expect(verdict.outcome).toBe('Incompatible');
+    expect(reasonCodes(verdict)).toEqual(['CONSTRAINT_CONFLICT', 'CONSTRAINT_CONFLICT']);
+  });
+  it('domain conflict: the task domain is law:Law, the intent applies to computer science', async () => {
+    const envelope = JSON.parse(readFileSync(ex('envelope-12.1-zh-en.json'), 'utf8')) as { profileContext: { domain: string } };
+    envelope.profileContext.domain = 'https://example.org/onto/law#Law';
+    const path = join(dir, 'envelope-law-domain.json');
+    writeFileSync(path, JSON.stringify(envelope));
+    const { code, verdict } = await checkJson(['--request', path, ...S1_ARGS.slice(2), '--ontology', ex('law.ttl')]);
+    expect(code).toBe(3);
+    expect(reasonCodes(verdict)).toContain('INTENT_NOT_APPLICABLE');
+  });
+});
+
+describe('S4 (12.5, 6.1): required mapping retrieval unavailable or prohibited → Indeterminate, exit 4, never absence', () => {
+  it('artifact file missing', async () => {
+    const { code, verdict } = await checkJson([...DOC_ARGS, '--artifact', join(dir, 'no-such-artifact.json'), '--trust', trustPath]);
+    expect(code).toBe(4);
+    expect(reasonCodes(verdict)).toContain('RESOURCE_UNAVAILABLE');
+    expect(verdict.outcome).toBe('Indeterminate');
+  });
+  it('remote artifact while the profile prohibits remote retrieval', async () => {
+    const run = await cli(['check', ...DOC_ARGS, '--artifact', 'https://example.org/align/cs-doc-v1', '--trust', trustPath]);
+    expect(run.code).toBe(4);
+    expect(run.stdout).toMatch(/RESOURCE_UNAVAILABLE: .*prohibited by the profile's retrieval policy/);
+  });
+  it('profile file missing', async () => {
+    const { code, verdict } = await checkJson(['--request', ex('envelope-12.1-zh-en.json'), '--provider', ex('capability-cs-translate.json'), '--profile', join(dir, 'gone.json'), '--ontology', ex('cs.ttl')]);
+    expect(code).toBe(4);
+    expect(reasonCodes(verdict)).toEqual(['RESOURCE_UNAVAILABLE']);
+  });
+});
+
+describe('S5 (12.5, 5.3): the accepted profile revision changes → recomputed, never reused', () => {
+  it('revision 2 of the profile (law only) gives a different digest and a different verdict', async () => {
+    const first = await checkJson(S1_ARGS);
+    const profile = JSON.parse(readFileSync(ex('profile-tech-translation.json'), 'utf8')) as { revision: string; termBindings: { permittedDomains: string[] } };
+    profile.revision = '2';
+    profile.termBindings.permittedDomains = ['https://example.org/onto/law#Law'];
+    const path = join(dir, 'profile-r2.json');
+    writeFileSync(path, JSON.stringify(profile));
+    const args = [...S1_ARGS];
+    args[args.indexOf('--profile') + 1] = path;
+    const second = await checkJson(args);
+    expect(first.verdict.outcome).toBe('Compatible');
+    expect(second.verdict.outcome).toBe('Incompatible');
+    expect(reasonCodes(second.verdict)).toEqual(['DOMAIN_RESTRICTION']);
+    expect(second.verdict.inputs.profile?.revision).toBe('2');
+    expect(second.verdict.inputs.profile?.digest).not.toBe(first.verdict.inputs.profile?.digest);
+  });
+});
+
+describe('12.1: zh→en technical translation through the 12.4 artifact signed by a trusted issuer → Compatible', () => {
+  it('verify accepts the signed artifact under the trust policy', async () => {
+    const run = await cli(['artifact', 'verify', signedPath, '--trust', trustPath, ...NOW, '--json']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ verified: true, artifactId: 'https://example.org/align/cs-doc-v1', problems: [] });
+  });
+  it('check is Compatible through rule 0 of https://example.org/align/cs-doc-v1', async () => {
+    const { code, verdict } = await checkJson([...DOC_ARGS, '--artifact', signedPath, '--trust', trustPath]);
+    expect(code).toBe(0);
+    expect(verdict.mapping).toEqual([expect.objectContaining({ kind: 'artifact', artifactId: 'https://example.org/align/cs-doc-v1', ruleIndex: 0, provider: 'https://example.net/onto/doc#TranslateText' })]);
+  });
+  it('the artifact as printed (unsigned, confidence 0.91) is not enough: Indeterminate, SIGNATURE_MISSING', async () => {
+    const { code, verdict } = await checkJson([...DOC_ARGS, '--artifact', ex('artifact-12.4.json'), '--trust', trustPath]);
+    expect(code).toBe(4);
+    expect(verdict.reasons).toContainEqual(expect.objectContaining({ code: 'ARTIFACT_EXCLUDED', detail: 'SIGNATURE_MISSING' }));
+  });
+  it('signed, but the committed trust policy lists another key: UNTRUSTED_KEY', async () => {
+    const { code, verdict } = await checkJson([...DOC_ARGS, '--artifact', signedPath, '--trust', ex('trust-policy.json')]);
+    expect(code).toBe(4);
+    expect(verdict.reasons).toContainEqual(expect.objectContaining({ code: 'ARTIFACT_EXCLUDED', detail: 'UNTRUSTED_KEY' }));
+    const verify = await cli(['artifact', 'verify', signedPath, '--trust', ex('trust-policy.json'), ...NOW]);
+    expect(verify.code).toBe(2);
+    expect(verify.stdout).toMatch(/UNTRUSTED_KEY/);
+  });
+  it('after validUntil: EXPIRED', async () => {
+    const args = [...DOC_ARGS, '--artifact', signedPath, '--trust', trustPath];
+    args[args.indexOf('--now') + 1] = '2027-02-01T00:00:00Z';
+    const { code, verdict } = await checkJson(args);
+    expect(code).toBe(4);
+    expect(verdict.reasons).toContainEqual(expect.objectContaining({ detail: 'EXPIRED' }));
+  });
+  it('a zh→fr task does not fit the zh→en rule: RULE_INAPPLICABLE', async () => {
+    const envelope = JSON.parse(readFileSync(ex('envelope-12.1-zh-en.json'), 'utf8')) as { profileContext: { targetLang: string } };
+    envelope.profileContext.targetLang = 'fr';
+    const path = join(dir, 'envelope-zh-fr.json');
+    writeFileSync(path, JSON.stringify(envelope));
+    const args = [...DOC_ARGS, '--artifact', signedPath, '--trust', trustPath];
+    args[args.indexOf('--request') + 1] = path;
+    const { code, verdict } = await checkJson(args);
+    expect(code).toBe(3); // the provider advertises targetLang en only: a completed conflict
+    expect(reasonCodes(verdict)).toEqual(expect.arrayContaining(['CONSTRAINT_CONFLICT', 'RULE_INAPPLICABLE']));
+  });
+  it('the reviewed SSSOM file builds, signs and passes the same check (artifact build → sign → check)', async () => {
+    const built = join(dir, 'built.json');
+    const build = await cli(['artifact', 'build', '--from', ex('reviewed-cs-doc.sssom.tsv'), '--artifact-id', 'https://example.org/align/cs-doc-v1', '--revision', '2',
+      '--asserted-by', 'https://example.org/mapping-authority', '--valid-until', '2026-12-31T00:00:00Z', '--input-media-type', 'text/plain', '--output-media-type', 'text/plain',
+      '--source-lang', 'zh', '--target-lang', 'en', '--domain', 'https://example.org/onto/cs#ComputerScience', '--out', built]);
+    expect(build.code).toBe(0);
+    expect(build.stderr).toMatch(/1 rule\(s\) from 3 row\(s\)/);
+    const doc = JSON.parse(readFileSync(built, 'utf8')) as { mappingRules: Array<{ from: string; to: string }> };
+    expect(doc.mappingRules).toEqual([expect.objectContaining({ from: 'https://example.org/onto/cs#TechTranslation', to: 'https://example.net/onto/doc#TranslateText' })]);
+    const signed = join(dir, 'built.signed.json');
+    expect((await cli(['artifact', 'sign', built, '--key', join(keyDir, 'private.pem'), '--out', signed])).code).toBe(0);
+    const { code, verdict } = await checkJson([...DOC_ARGS, '--artifact', signed, '--trust', trustPath]);
+    expect(code).toBe(0);
+    expect(verdict.mapping[0]).toMatchObject({ revision: '2' });
+  });
+  it('artifact build refuses a file with no reviewed rows (E_ARTIFACT_BUILD, exit 2)', async () => {
+    const run = await cli(['artifact', 'build', '--from', ex('candidates-s2.sssom.tsv'), '--artifact-id', 'https://example.org/align/x', '--revision', '1',
+      '--asserted-by', 'https://example.org/mapping-authority', '--valid-until', '2026-12-31T00:00:00Z']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/E_ARTIFACT_BUILD/);
+  });
+});
+
+describe('12.3: LLM bound to law:MasterOfLaws', () => {
+  let replaced: string;
+  beforeAll(() => {
+    // Apply the 12.3 fragment (a single replacement, not an envelope) to the complete envelope.
+    const envelope = JSON.parse(readFileSync(ex('envelope-12.1-zh-en.json'), 'utf8')) as { profileContext: { termBindings: Array<Record<string, unknown>> } };
+    const fragment = JSON.parse(readFileSync(ex('binding-replacement-12.3.json'), 'utf8')) as Record<string, unknown>;
+    envelope.profileContext.termBindings[0] = { ...envelope.profileContext.termBindings[0], ...fragment };
+    replaced = join(dir, 'envelope-12.3.json');
+    writeFileSync(replaced, JSON.stringify(envelope));
+  });
+  const args = (profile: string): string[] => ['--request', replaced, '--provider', ex('capability-cs-translate.json'), '--profile', ex(profile), '--ontology', ex('cs.ttl'), '--ontology', ex('law.ttl'), ...NOW];
+  it('under the CS-only technical-translation profile: Incompatible DOMAIN_RESTRICTION, exit 3', async () => {
+    const { code, verdict } = await checkJson(args('profile-tech-translation.json'));
+    expect(code).toBe(3);
+    expect(reasonCodes(verdict)).toEqual(['DOMAIN_RESTRICTION']);
+  });
+  it('under a profile that permits cross-domain terms: accepted, Compatible, exit 0', async () => {
+    const { code, verdict } = await checkJson(args('profile-cross-domain.json'));
+    expect(code).toBe(0);
+    expect(verdict.outcome).toBe('Compatible');
+  });
+});
+
+describe('invalid input is rejected before evaluation, exit 2 (7.1, 6.5)', () => {
+  it('an envelope using "type" instead of "@type": {"outcome": "Invalid"}', async () => {
+    const envelope = JSON.parse(readFileSync(ex('envelope-12.1-zh-en.json'), 'utf8')) as Record<string, unknown>;
+    envelope.type = envelope['@type'];
+    delete envelope['@type'];
+    const path = join(dir, 'envelope-alias.json');
+    writeFileSync(path, JSON.stringify(envelope));
+    const args = [...S1_ARGS];
+    args[args.indexOf('--request') + 1] = path;
+    const { code, verdict } = await checkJson(args);
+    expect(code).toBe(2);
+    expect(verdict.outcome).toBe('Invalid');
+    expect(verdict.errors?.length).toBeGreaterThan(0);
+    expect(verdict.errors?.every((e) => e.file === path)).toBe(true);
+  });
+  it('a malformed artifact (relative IRI) is invalid input, not Indeterminate', async () => {
+    const doc = JSON.parse(readFileSync(ex('artifact-12.4.json'), 'utf8')) as Record<string, unknown>;
+    doc.targetOntologyId = 'onto/doc';
+    const path = join(dir, 'artifact-relative.json');
+    writeFileSync(path, JSON.stringify(doc));
+    const { code, verdict } = await checkJson([...DOC_ARGS, '--artifact', path, '--trust', trustPath]);
+    expect(code).toBe(2);
+    expect(verdict.errors).toEqual([expect.objectContaining({ code: 'E_INVALID_RELATIVE_IRI', path: '$.targetOntologyId', file: path })]);
+  });
+  it('a bad --now is a usage error', async () => {
+    const args = [...S1_ARGS];
+    args[args.indexOf('--now') + 1] = 'tomorrow';
+    const run = await cli(['check', ...args]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/E_USAGE/);
+  });
+});
