@@ -31,35 +31,54 @@ interface Synset {
   pointers: Array<{ symbol: string; offset: string; pos: Pos; source: number; target: number }>;
 }
 
-function parseLine(line: string): [string, Synset] | undefined {
-  if (!line || line.startsWith('  ')) return undefined; // licence header lines start with two spaces
-  const fields = line.split(' | ')[0]!.trim().split(' ');
+function parseLine(line: string, withPointers: boolean): [string, Synset] | undefined {
+  if (!line || line.charCodeAt(0) === 32) return undefined; // licence header lines start with two spaces
+  const bar = line.indexOf(' | ');
+  const fields = (bar < 0 ? line : line.slice(0, bar)).trimEnd().split(' ');
   const offset = fields[0]!;
   const wCnt = parseInt(fields[3]!, 16);
   const words: string[] = [];
   let k = 4;
   for (let i = 0; i < wCnt; i++, k += 2) words.push(fields[k]!.replace(/\(.*\)$/, '').toLowerCase());
-  const pCnt = parseInt(fields[k]!, 10);
-  k++;
   const pointers: Synset['pointers'] = [];
-  for (let i = 0; i < pCnt; i++, k += 4) {
-    const st = fields[k + 3]!;
-    pointers.push({ symbol: fields[k]!, offset: fields[k + 1]!, pos: posFile(fields[k + 2]!), source: parseInt(st.slice(0, 2), 16), target: parseInt(st.slice(2), 16) });
+  if (withPointers) {
+    const pCnt = parseInt(fields[k]!, 10);
+    k++;
+    for (let i = 0; i < pCnt; i++, k += 4) {
+      if (fields[k] !== '\\') continue; // only pertainyms are used
+      const st = fields[k + 3]!;
+      pointers.push({ symbol: fields[k]!, offset: fields[k + 1]!, pos: posFile(fields[k + 2]!), source: parseInt(st.slice(0, 2), 16), target: parseInt(st.slice(2), 16) });
+    }
   }
   return [offset, { words, pointers }];
 }
 
+let parsed: Promise<Record<Pos, Map<string, Synset>>> | undefined;
+
+/** The four data files, parsed once per process (pertainym pointers live in adjectives and adverbs). */
+function loadSynsets(): Promise<Record<Pos, Map<string, Synset>>> {
+  parsed ??= (async () => {
+    const dict = wordnetDictPath();
+    const synsets: Record<Pos, Map<string, Synset>> = { n: new Map(), v: new Map(), a: new Map(), r: new Map() };
+    for (const pos of Object.keys(FILES) as Pos[]) {
+      const text = await readFile(join(dict, FILES[pos]), 'utf8');
+      const withPointers = pos === 'a' || pos === 'r';
+      for (const line of text.split('\n')) {
+        const entry = parseLine(line, withPointers);
+        if (entry) synsets[pos].set(entry[0], entry[1]);
+      }
+    }
+    return synsets;
+  })();
+  parsed.catch(() => {
+    parsed = undefined;
+  });
+  return parsed;
+}
+
 /** Deduplicated word pairs (each unordered pair once), single words only. */
 export async function wordnetPairs(options: WordnetPairOptions): Promise<Array<[string, string]>> {
-  const dict = wordnetDictPath();
-  const synsets: Record<Pos, Map<string, Synset>> = { n: new Map(), v: new Map(), a: new Map(), r: new Map() };
-  for (const pos of Object.keys(FILES) as Pos[]) {
-    const text = await readFile(join(dict, FILES[pos]), 'utf8');
-    for (const line of text.split('\n')) {
-      const parsed = parseLine(line);
-      if (parsed) synsets[pos].set(parsed[0], parsed[1]);
-    }
-  }
+  const synsets = await loadSynsets();
   const seen = new Set<string>();
   const pairs: Array<[string, string]> = [];
   const single = (w: string) => /^[a-z]+$/.test(w);
