@@ -1,0 +1,135 @@
+/**
+ * Any loaded vocabulary (OASF, Hugging Face tasks, an Agent Card, or an RDF ontology) written
+ * back as RDF in the ioa vocabulary, so agent-world taxonomies can be published, reviewed and
+ * reloaded like any ontology: `ioa-align export-ontology <in> --to turtle|jsonld`.
+ *
+ * Terms: `ioa:Capability` / `ioa:Domain` / … by kind (OWL kinds stay OWL), the first label as
+ * `rdfs:label`, further labels and exact synonyms as `skos:altLabel`, scoped synonyms with
+ * their oboInOwl predicate, definitions as `rdfs:comment`, parents as `rdfs:subClassOf`
+ * (`rdfs:subPropertyOf` for properties), media types as `ioa:inputs` / `ioa:outputs` literals
+ * (draft Section 5), numeric ids as `skos:notation` and alternative ids as `dcterms:identifier`.
+ *
+ * Output is deterministic: concepts in IRI order, values in the order the loader kept them.
+ */
+import jsonld from 'jsonld';
+import { DataFactory, Writer } from 'n3';
+import type { Quad } from '@rdfjs/types';
+import type { Concept, ConceptKind, SynonymKind } from '../model/concept.js';
+import { IoaError } from '../model/errors.js';
+import type { OntologyIndex } from '../model/ontology-index.js';
+import { NS, RDF_TYPE } from '../model/vocabulary.js';
+import { offlineDocumentLoader } from '../ontology/jsonld-offline.js';
+
+export const EXPORT_FORMATS = ['turtle', 'jsonld'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+const { namedNode, literal, quad } = DataFactory;
+
+const TYPE_OF_KIND: Record<ConceptKind, string> = {
+  capability: `${NS.ioa}Capability`,
+  domain: `${NS.ioa}Domain`,
+  intent: `${NS.ioa}Intent`,
+  agent: `${NS.ioa}Agent`,
+  concept: `${NS.ioa}Concept`,
+  class: `${NS.owl}Class`,
+  objectProperty: `${NS.owl}ObjectProperty`,
+  datatypeProperty: `${NS.owl}DatatypeProperty`,
+  annotationProperty: `${NS.owl}AnnotationProperty`,
+  individual: `${NS.owl}NamedIndividual`,
+};
+
+const SYNONYM_PREDICATE: Record<SynonymKind, string> = {
+  exact: `${NS.skos}altLabel`,
+  related: `${NS.oboInOwl}hasRelatedSynonym`,
+  broad: `${NS.oboInOwl}hasBroadSynonym`,
+  narrow: `${NS.oboInOwl}hasNarrowSynonym`,
+};
+
+const PROPERTY_KINDS: ReadonlySet<ConceptKind> = new Set(['objectProperty', 'datatypeProperty', 'annotationProperty']);
+
+const PREFIXES = {
+  rdf: NS.rdf, rdfs: NS.rdfs, owl: NS.owl, xsd: NS.xsd, skos: NS.skos, dcterms: NS.dcterms, oboInOwl: NS.oboInOwl, ioa: NS.ioa,
+} as const;
+
+const text = (value: string, lang?: string): ReturnType<typeof literal> => (lang ? literal(value, lang) : literal(value));
+
+function conceptQuads(c: Concept): Quad[] {
+  const s = namedNode(c.iri);
+  const out: Quad[] = [];
+  const add = (p: string, o: Quad['object']): void => void out.push(quad(s, namedNode(p), o) as Quad);
+  add(RDF_TYPE, namedNode(TYPE_OF_KIND[c.kind]));
+  c.labels.forEach((l, i) => add(i === 0 ? `${NS.rdfs}label` : `${NS.skos}altLabel`, text(l.text, l.lang)));
+  for (const syn of c.synonyms) add(SYNONYM_PREDICATE[syn.kind], text(syn.text, syn.lang));
+  for (const a of c.abbreviations) add(`${NS.ioa}${a.preferred ? 'preferredAbbr' : 'abbr'}`, literal(a.text));
+  for (const d of c.definitions) add(`${NS.rdfs}comment`, literal(d));
+  const parentPredicate = PROPERTY_KINDS.has(c.kind) ? `${NS.rdfs}subPropertyOf` : `${NS.rdfs}subClassOf`;
+  for (const p of c.parents) add(parentPredicate, namedNode(p));
+  for (const d of c.inDomain) add(`${NS.ioa}inDomain`, namedNode(d));
+  for (const m of c.inputs) add(`${NS.ioa}inputs`, literal(m));
+  for (const m of c.outputs) add(`${NS.ioa}outputs`, literal(m));
+  for (const r of c.requiresCapability) add(`${NS.ioa}requiresCapability`, namedNode(r));
+  for (const d of c.appliesToDomain) add(`${NS.ioa}appliesToDomain`, namedNode(d));
+  for (const n of c.notations) add(`${NS.skos}notation`, literal(n));
+  for (const id of c.alternativeIds) add(`${NS.dcterms}identifier`, literal(id));
+  return out;
+}
+
+/** The vocabulary as RDF quads: an `owl:Ontology` header (when the index has an IRI), then concepts by IRI. */
+export function vocabularyQuads(index: OntologyIndex): Quad[] {
+  const quads: Quad[] = [];
+  if (index.iri) {
+    const o = namedNode(index.iri);
+    quads.push(quad(o, namedNode(RDF_TYPE), namedNode(`${NS.owl}Ontology`)) as Quad);
+    if (index.version) quads.push(quad(o, namedNode(`${NS.owl}versionInfo`), literal(index.version)) as Quad);
+    if (index.versionIri) quads.push(quad(o, namedNode(`${NS.owl}versionIRI`), namedNode(index.versionIri)) as Quad);
+  }
+  const concepts = [...index.concepts].sort((a, b) => (a.iri < b.iri ? -1 : a.iri > b.iri ? 1 : 0));
+  for (const c of concepts) quads.push(...conceptQuads(c));
+  return quads;
+}
+
+export function toTurtle(index: OntologyIndex): Promise<string> {
+  const writer = new Writer({ prefixes: PREFIXES });
+  writer.addQuads(vocabularyQuads(index));
+  return new Promise((resolve, reject) => writer.end((error, result) => (error ? reject(error) : resolve(result))));
+}
+
+/** Compact terms, aligned with the draft's Section 6.1 context where it names the same property. */
+export const EXPORT_CONTEXT = {
+  ...PREFIXES,
+  label: 'rdfs:label',
+  altLabel: 'skos:altLabel',
+  comment: 'rdfs:comment',
+  subClassOf: { '@id': 'rdfs:subClassOf', '@type': '@id' },
+  subPropertyOf: { '@id': 'rdfs:subPropertyOf', '@type': '@id' },
+  inDomain: { '@id': 'ioa:inDomain', '@type': '@id' },
+  requiresCapability: { '@id': 'ioa:requiresCapability', '@type': '@id' },
+  appliesToDomain: { '@id': 'ioa:appliesToDomain', '@type': '@id' },
+  inputs: 'ioa:inputs',
+  outputs: 'ioa:outputs',
+  abbr: 'ioa:abbr',
+  preferredAbbr: 'ioa:preferredAbbr',
+  notation: 'skos:notation',
+  identifier: 'dcterms:identifier',
+  versionInfo: 'owl:versionInfo',
+  versionIRI: { '@id': 'owl:versionIRI', '@type': '@id' },
+} as const;
+
+/** JSON-LD (compacted with an inline context, so it reloads offline) of the same quads. */
+export async function toJsonLd(index: OntologyIndex): Promise<Record<string, unknown>> {
+  const writer = new Writer({ format: 'N-Quads' });
+  writer.addQuads(vocabularyQuads(index));
+  const nquads = await new Promise<string>((resolve, reject) => writer.end((error, result) => (error ? reject(error) : resolve(result))));
+  try {
+    const expanded = await jsonld.fromRDF(nquads, { format: 'application/n-quads' });
+    const compacted = await jsonld.compact(expanded, { '@context': EXPORT_CONTEXT } as never, { documentLoader: offlineDocumentLoader as never });
+    return compacted as Record<string, unknown>;
+  } catch (cause) {
+    throw new IoaError('E_INTERNAL', `JSON-LD export failed: ${(cause as Error).message}`, {}, { cause });
+  }
+}
+
+export async function exportVocabulary(index: OntologyIndex, format: ExportFormat): Promise<string> {
+  if (format === 'turtle') return toTurtle(index);
+  return `${JSON.stringify(await toJsonLd(index), null, 2)}\n`;
+}
