@@ -42,9 +42,11 @@ export function sniffFormat(text: string): ExchangeFormat | undefined {
   const head = text.replace(/^\uFEFF/, '').trimStart().slice(0, 4096);
   if (head.startsWith('<')) return 'alignment';
   if (head.startsWith('{')) return 'json';
-  const firstRow = head.split('\n').find((l) => !l.startsWith('#'));
-  if (head.startsWith('#') || firstRow?.includes('\t')) return firstRow?.includes('\t') || !firstRow?.includes(',') ? 'sssom' : 'csv';
-  if (firstRow?.includes(',')) return 'csv';
+  // The header row decides between the tabular forms; a metadata block alone means SSSOM.
+  const header = head.split('\n').find((l) => !l.startsWith('#') && l.trim() !== '');
+  if (header === undefined) return head.startsWith('#') ? 'sssom' : undefined;
+  if (header.includes('\t')) return 'sssom';
+  if (header.includes(',')) return 'csv';
   return undefined;
 }
 
