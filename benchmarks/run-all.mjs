@@ -23,10 +23,11 @@ const nonLexical = registered.filter((g) => !lexical.includes(g));
 
 /** name, corpus, generators (undefined = all registered), budget in seconds from issue #5. */
 const RUNS = [
-  { name: 'conference', corpus: 'conference', generators: undefined, budget: 20, what: 'all registered generators' },
+  { name: 'conference', corpus: 'conference', generators: undefined, budget: 20, what: 'the default (lexical) generators' },
+  ...(nonLexical.length ? [{ name: 'conference-all', corpus: 'conference', generators: ['all'], what: 'all registered generators' }] : []),
   { name: 'anatomy-lexical', corpus: 'anatomy', generators: lexical, budget: 30, what: 'the lexical generators' },
-  ...(nonLexical.length ? [{ name: 'anatomy', corpus: 'anatomy', generators: undefined, what: 'all registered generators' }] : []),
-  { name: 'agents', corpus: 'agents', generators: undefined, what: 'all registered generators' },
+  ...(nonLexical.length ? [{ name: 'anatomy-all', corpus: 'anatomy', generators: ['all'], what: 'all registered generators' }] : []),
+  { name: 'agents', corpus: 'agents', generators: ['all'], what: 'all registered generators' },
 ];
 
 const wanted = process.argv.slice(2);

@@ -12,7 +12,7 @@ import { NS } from '../model/vocabulary.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { readAlignmentFile, PREDICATE_OF_RELATION, type AlignmentRelation } from '../ontology/alignment-reader.js';
 import { loadVocabulary } from '../ontology/dispatch.js';
-import { GENERATORS } from '../generators/registry.js';
+import { GENERATORS, LEXICAL_GENERATORS } from '../generators/registry.js';
 import type { Generator, GeneratorConfig, GeneratorFactory } from '../generators/types.js';
 import { DEFAULT_RRF_K, FUSION_GENERATOR, fuseCandidates, fusionMeasure } from '../generators/fusion.js';
 import { exactLabelBaseline } from './baseline.js';
@@ -41,7 +41,10 @@ export type GeneratorRegistry = Readonly<Record<string, () => Promise<GeneratorF
 export interface BenchOptions {
   /** Corpus name (corpora/<name>/manifest.json) or manifest path. */
   corpus: string;
-  /** Registry keys to run; default: every registered generator. */
+  /**
+   * Registry keys to run, or `['all']` for every registered generator. Default: what `propose`
+   * uses by default (the lexical generators), or every key of an injected `registry`.
+   */
   generators?: readonly string[];
   /** Candidates kept per subject (passed to every generator); default 10. */
   topK?: number;
@@ -366,8 +369,11 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
   const topK = options.topK ?? 10;
   if (!Number.isInteger(topK) || topK < 1) throw new IoaError('E_USAGE', `top-k must be a positive integer, got ${topK}`);
   const ks = [...(options.ks ?? DEFAULT_KS)];
-  const explicit = options.generators !== undefined;
-  const names = [...(options.generators ?? Object.keys(registry))];
+  const all = options.generators?.length === 1 && options.generators[0] === 'all';
+  // Named generators must run; with a default or `all`, one whose model is missing is skipped.
+  const explicit = options.generators !== undefined && !all;
+  const defaults = options.registry ? Object.keys(registry) : LEXICAL_GENERATORS.filter((g) => g in registry);
+  const names = all ? Object.keys(registry) : [...(options.generators ?? defaults)];
   for (const name of names) {
     if (!(name in registry)) {
       throw new IoaError('E_UNKNOWN_GENERATOR', `unknown generator "${name}"; registered: ${Object.keys(registry).join(', ') || 'none'}`);

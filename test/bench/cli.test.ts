@@ -3,8 +3,8 @@ import { runCli } from '../helpers/cli.js';
 import type { BenchResult } from '../../src/bench/runner.js';
 
 describe('ioa-align bench', () => {
-  it('--corpus conference --json prints exactly one JSON object with micro and macro metrics', async () => {
-    const { code, stdout } = await runCli(['bench', '--corpus', 'conference', '--generators', 'exact', '--json']);
+  it('--corpus conference --json prints exactly one JSON object with micro, macro and per-pair metrics', async () => {
+    const { code, stdout } = await runCli(['bench', '--corpus', 'conference', '--generators', 'exact,edit', '--json']);
     expect(code).toBe(0);
     expect(stdout.trim().startsWith('{')).toBe(true);
     expect(stdout.trim().split('\n')).toHaveLength(1);
@@ -14,7 +14,8 @@ describe('ioa-align bench', () => {
     expect(result.corpus.pairs).toHaveLength(21);
     expect(result.corpus.pairs.reduce((a, p) => a + p.referenceTriples, 0)).toBe(305);
     expect(result.corpus.manifest).toBe('corpora/conference/manifest.json');
-    expect(result.runs.map((r) => r.name)).toEqual(['baseline:label', 'baseline:label+synonyms', 'exact']);
+    expect(result.config.generators).toEqual(['exact', 'edit']);
+    expect(result.runs.map((r) => r.name)).toEqual(['baseline:label', 'baseline:label+synonyms', 'exact', 'edit', 'fusion']);
     const exact = result.runs[2]!;
     expect(exact.perPair).toHaveLength(21);
     expect(exact.micro!.proposal.f1).toBeGreaterThan(0);

@@ -192,6 +192,19 @@ describe('fusion and generator selection', () => {
     expect(formatMarkdown(r)).toMatch(/## Not run\n\n- embedding: no model/);
   });
 
+  it('without a registry or a list, runs what propose runs by default: the registered lexical generators', async () => {
+    const r = await runBenchmark({ corpus: manifest, baselines: false });
+    expect(r.config.generators).toEqual(['exact', 'edit', 'tfidf', 'wordnet']);
+    expect(r.runs.map((x) => [x.name, x.status])).toEqual([['exact', 'ok'], ['edit', 'ok'], ['tfidf', 'ok'], ['wordnet', 'ok'], ['fusion', 'ok']]);
+    // Paper = Paper is found by exact label match whatever else the generators do.
+    expect(r.runs[0]!.micro!.hitsAt['1']).toBeGreaterThanOrEqual(0.25);
+  });
+
+  it('"all" runs every registered generator, skipping one without its model', async () => {
+    const r = await runBenchmark({ corpus: manifest, generators: ['all'], registry: { ...registry, embedding: async () => needsModel }, baselines: false, fusion: false });
+    expect(r.runs.map((x) => [x.name, x.status])).toEqual([['prefix', 'ok'], ['prefix-strict', 'ok'], ['embedding', 'skipped']]);
+  });
+
   it('a generator the user names must run: missing model is an error', async () => {
     await expect(runBenchmark({ corpus: manifest, generators: ['embedding'], registry: { embedding: async () => needsModel } })).rejects.toMatchObject({ code: 'E_MODEL_MISSING' });
   });

@@ -27,7 +27,7 @@ export default defineCommand({
   },
   args: {
     corpus: { type: 'string', description: 'conference, anatomy, agents, or a path to a manifest.json', default: 'conference' },
-    generators: { type: 'string', description: 'comma-separated registry names (default: all registered)' },
+    generators: { type: 'string', description: 'comma-separated registry names, or "all" (default: the lexical generators, as in propose)' },
     'top-k': { type: 'string', description: 'candidates per subject (default 10)' },
     json: { type: 'boolean', description: 'print one JSON object (the full result) instead of tables' },
     out: { type: 'string', description: 'folder for results.json, results.md and SVG charts' },
