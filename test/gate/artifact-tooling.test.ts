@@ -1,0 +1,95 @@
+/**
+ * Artifact tooling (7.2, 12.4): reviewed SSSOM → rules, Ed25519 over RFC 8785 canonical JSON, and
+ * key handling.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import type { MappingSet } from '../../src/model/mapping.js';
+import { readMappingFile } from '../../src/exchange/index.js';
+import { buildArtifact, generateEd25519KeyPair, jcs, signDocument, validateArtifact, verifySignature, parsePublicKey } from '../../src/gate/index.js';
+import { artifact12_4, EX } from './helpers.js';
+
+const BASE = {
+  artifactId: 'https://example.org/align/cs-doc-v1', revision: '1', direction: 'source-to-target' as const,
+  assertedBy: 'https://example.org/mapping-authority', validUntil: '2026-12-31T00:00:00Z', conditions: { sourceLang: 'zh' },
+};
+
+describe('artifact build from reviewed SSSOM', () => {
+  it('keeps only reviewed, non-negated equivalence rows and says why each other row was left out', async () => {
+    const set = await readMappingFile(new URL('reviewed-cs-doc.sssom.tsv', EX).pathname);
+    const { artifact, skipped } = buildArtifact(set, BASE);
+    expect(artifact.mappingRules).toEqual([{ from: 'https://example.org/onto/cs#TechTranslation', to: 'https://example.net/onto/doc#TranslateText', conditions: { sourceLang: 'zh' } }]);
+    expect(artifact.sourceOntologyVersion).toBe('1.0');
+    expect(artifact.targetOntologyId).toBe('https://example.net/onto/doc');
+    expect(artifact.derivedFrom).toBe('https://example.org/align/cs-doc-review-1');
+    expect(skipped.map((s) => s.why).sort()).toEqual([
+      'justification semapv:LexicalMatching is not a review (candidates never become rules)',
+      'predicate_modifier Not (a reviewer rejected it)',
+    ]);
+  });
+  it('requires ontology ids and versions (flag or SSSOM metadata)', () => {
+    const set: MappingSet = { metadata: { curieMap: {} }, mappings: [{ subjectId: 'https://a.example/x', predicateId: 'skos:exactMatch', objectId: 'https://b.example/y', justification: 'semapv:ManualMappingCuration' }] };
+    expect(() => buildArtifact(set, BASE)).toThrowError(expect.objectContaining({ code: 'E_ARTIFACT_BUILD', message: expect.stringMatching(/source ontology id/) }));
+    const ok = buildArtifact(set, { ...BASE, sourceOntologyId: 'https://a.example', sourceOntologyVersion: '1', targetOntologyId: 'https://b.example', targetOntologyVersion: '2' });
+    expect(ok.artifact.mappingRules).toHaveLength(1);
+  });
+  it('a broad/narrow match is not a rule even when reviewed', () => {
+    const set: MappingSet = {
+      metadata: { curieMap: {}, subjectSource: 'https://a.example', subjectSourceVersion: '1', objectSource: 'https://b.example', objectSourceVersion: '2' },
+      mappings: [{ subjectId: 'https://a.example/x', predicateId: 'skos:broadMatch', objectId: 'https://b.example/y', justification: 'semapv:ManualMappingCuration' }],
+    };
+    expect(() => buildArtifact(set, BASE)).toThrowError(expect.objectContaining({ code: 'E_ARTIFACT_BUILD' }));
+  });
+  it('invalid conditions are caught when building (bad language tag)', () => {
+    const set: MappingSet = {
+      metadata: { curieMap: {}, subjectSource: 'https://a.example', subjectSourceVersion: '1', objectSource: 'https://b.example', objectSourceVersion: '2' },
+      mappings: [{ subjectId: 'https://a.example/x', predicateId: 'skos:exactMatch', objectId: 'https://b.example/y', justification: 'semapv:MappingReview' }],
+    };
+    expect(() => buildArtifact(set, { ...BASE, conditions: { sourceLang: 'Chinese!' } })).toThrowError(expect.objectContaining({ code: 'E_ARTIFACT_BUILD', location: { path: '$.mappingRules[0].conditions.sourceLang' } }));
+  });
+});
+
+describe('signatures: Ed25519 over the JCS of the artifact without "signature"', () => {
+  it('member order and whitespace do not matter; content does', () => {
+    const key = generateEd25519KeyPair();
+    const signed = signDocument(artifact12_4(), key.privateKeyPem, key.keyId);
+    const reordered = Object.fromEntries(Object.entries(signed).reverse());
+    const v = validateArtifact(JSON.stringify(reordered, null, 4));
+    expect(v.ok).toBe(true);
+    expect(verifySignature(v.value!.signingInput, signed.signature.value, key.publicKeyPem)).toBe(true);
+    const changed = validateArtifact({ ...signed, validUntil: '2027-12-31T00:00:00Z' });
+    expect(verifySignature(changed.value!.signingInput, signed.signature.value, key.publicKeyPem)).toBe(false);
+  });
+  it('the signing input is RFC 8785 canonical JSON (sorted members, no whitespace)', () => {
+    const v = validateArtifact({ ...artifact12_4(), signature: { alg: 'Ed25519', keyId: 'k', value: 'A'.repeat(86) } });
+    expect(v.value!.signingInput).toBe(jcs(artifact12_4()));
+    expect(v.value!.signingInput.startsWith('{"artifactId":"https://example.org/align/cs-doc-v1","assertedBy":')).toBe(true);
+  });
+  it('the default key id is the RFC 7638 thumbprint, stable for the key', () => {
+    const key = generateEd25519KeyPair();
+    const a = signDocument(artifact12_4(), key.privateKeyPem);
+    expect(a.signature.keyId).toBe(key.keyId);
+    expect(key.keyId).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+  it('a non-Ed25519 public key is refused with E_KEY_INVALID', async () => {
+    const { generateKeyPairSync } = await import('node:crypto');
+    const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    expect(() => parsePublicKey(pem)).toThrowError(expect.objectContaining({ code: 'E_KEY_INVALID' }));
+  });
+});
+
+describe('keys generate', () => {
+  it('writes a key pair and refuses to overwrite it', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'ioa-keys-')), 'k');
+    const sink = (): Writable => new Writable({ write(_c, _e, cb) { cb(); } });
+    expect(await main(['keys', 'generate', '--out', dir], { stdout: sink(), stderr: sink() })).toBe(0);
+    let stderr = '';
+    const code = await main(['keys', 'generate', '--out', dir], { stdout: sink(), stderr: new Writable({ write(c, _e, cb) { stderr += String(c); cb(); } }) });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/EEXIST.*E_WRITE_FAILED/);
+  });
+});
