@@ -10,6 +10,7 @@
  *
  * Features are prefixed with the concept's kind group, so only compatible kinds meet.
  */
+import { charNgrams } from '../text/normalize.js';
 import type { PreparedOntology, TextEntry } from './lexical-index.js';
 
 /** A sparse, L2-normalised vector: feature ids ascending. */
@@ -22,6 +23,15 @@ export interface Vectorized {
   source: SparseVector[];
   target: SparseVector[];
   index: InvertedIndex;
+}
+
+/** Query results per source name, shared by the generators of one run (`edit` reuses `tfidf`'s). */
+export interface Neighbourhood {
+  vectors: Vectorized;
+  /** The `limit` nearest target names of source name `entry`. */
+  near(entry: number, limit: number): QueryResult;
+  /** Postings visited by all queries so far (cost of blocking). */
+  examined(): number;
 }
 
 export type FeatureFn = (entry: TextEntry) => Array<[feature: string, weight: number]>;
@@ -73,6 +83,45 @@ export function vectorize(source: PreparedOntology, target: PreparedOntology, fe
   return { source: sourceVectors, target: targetVectors, index: new InvertedIndex(df.length, targetVectors) };
 }
 
+const neighbourhoods = new WeakMap<PreparedOntology, WeakMap<PreparedOntology, Map<string, Neighbourhood>>>();
+
+/**
+ * The neighbourhood of (source, target) under a named feature set and budget, built once per
+ * pair of ontologies and reused by every generator that asks for the same features.
+ */
+export function neighbourhood(source: PreparedOntology, target: PreparedOntology, featureSet: string, features: FeatureFn, budget: number): Neighbourhood {
+  let byTarget = neighbourhoods.get(source);
+  if (!byTarget) neighbourhoods.set(source, (byTarget = new WeakMap()));
+  let byKey = byTarget.get(target);
+  if (!byKey) byTarget.set(target, (byKey = new Map()));
+  const key = `${featureSet}\u0000${budget}`;
+  const hit = byKey.get(key);
+  if (hit) return hit;
+  const vectors = vectorize(source, target, features);
+  const cache: Array<QueryResult | undefined> = new Array(source.entries.length);
+  const cachedLimit = new Int32Array(source.entries.length);
+  let examined = 0;
+  const made: Neighbourhood = {
+    vectors,
+    near(entry, limit) {
+      const cached = cache[entry];
+      // A cached list answers any smaller limit, and any limit at all if it was not cut.
+      if (cached && (cachedLimit[entry]! >= limit || cached.docs.length < cachedLimit[entry]!)) {
+        if (cached.docs.length <= limit) return cached;
+        return { docs: cached.docs.subarray(0, limit), scores: cached.scores.subarray(0, limit), examined: cached.examined };
+      }
+      const result = vectors.index.query(vectors.source[entry]!, budget, limit);
+      examined += result.examined;
+      cache[entry] = result;
+      cachedLimit[entry] = limit;
+      return result;
+    },
+    examined: () => examined,
+  };
+  byKey.set(key, made);
+  return made;
+}
+
 export function cosine(a: SparseVector, b: SparseVector): number {
   let i = 0;
   let j = 0;
@@ -88,8 +137,10 @@ export function cosine(a: SparseVector, b: SparseVector): number {
 }
 
 export interface QueryResult {
-  /** Target name ids and their cosine with the query, best first, at most `limit`. */
-  hits: Array<{ doc: number; score: number }>;
+  /** Target name ids, best first, at most `limit`. */
+  docs: Int32Array;
+  /** Their cosine with the query. */
+  scores: Float64Array;
   /** Postings visited: the cost of this query. */
   examined: number;
 }
@@ -144,19 +195,80 @@ export class InvertedIndex {
       }
       examined += docs.length;
     }
-    const found: Array<{ doc: number; score: number }> = [];
-    for (let i = 0; i < touchedCount; i++) {
-      const doc = this.touched[i]!;
-      found.push({ doc, score: this.acc[doc]! });
-      this.acc[doc] = 0;
-    }
-    found.sort((a, b) => b.score - a.score || a.doc - b.doc);
-    if (found.length > limit) found.length = limit;
+    const best = topByScore(this.touched, touchedCount, this.acc, limit);
+    for (let i = 0; i < touchedCount; i++) this.acc[this.touched[i]!] = 0;
     if (!complete) {
       // Partial sums ranked the candidates; their real similarity needs every feature.
-      for (const hit of found) hit.score = cosine(vector, this.vectors[hit.doc]!);
-      found.sort((a, b) => b.score - a.score || a.doc - b.doc);
+      for (const hit of best) hit.score = cosine(vector, this.vectors[hit.doc]!);
+      best.sort((a, b) => b.score - a.score || a.doc - b.doc);
     }
-    return { hits: found, examined };
+    return { docs: Int32Array.from(best, (h) => h.doc), scores: Float64Array.from(best, (h) => h.score), examined };
   }
 }
+
+/**
+ * The `limit` best of `count` documents by score (ties: lower id first), best first. A bounded
+ * min-heap: a query touches thousands of names and keeps a few dozen, so sorting them all and
+ * allocating an object per touched name dominated the run time.
+ */
+function topByScore(docs: Int32Array, count: number, scores: Float64Array, limit: number): Array<{ doc: number; score: number }> {
+  const size = Math.min(limit, count);
+  const heap = new Int32Array(size);
+  let n = 0;
+  // `worse(a, b)`: a ranks below b.
+  const worse = (a: number, b: number): boolean => scores[a]! < scores[b]! || (scores[a] === scores[b] && a > b);
+  const down = (at: number): void => {
+    for (;;) {
+      const l = 2 * at + 1;
+      const r = l + 1;
+      let m = at;
+      if (l < n && worse(heap[l]!, heap[m]!)) m = l;
+      if (r < n && worse(heap[r]!, heap[m]!)) m = r;
+      if (m === at) return;
+      const t = heap[at]!;
+      heap[at] = heap[m]!;
+      heap[m] = t;
+      at = m;
+    }
+  };
+  for (let i = 0; i < count; i++) {
+    const doc = docs[i]!;
+    if (n < size) {
+      let at = n++;
+      heap[at] = doc;
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if (!worse(heap[at]!, heap[parent]!)) break;
+        const t = heap[at]!;
+        heap[at] = heap[parent]!;
+        heap[parent] = t;
+        at = parent;
+      }
+    } else if (size > 0 && worse(heap[0]!, doc)) {
+      heap[0] = doc;
+      down(0);
+    }
+  }
+  const result = Array.from(heap.subarray(0, n), (doc) => ({ doc, score: scores[doc]! }));
+  return result.sort((a, b) => b.score - a.score || a.doc - b.doc);
+}
+
+/**
+ * The features of a name used by `tfidf` and by `edit`'s blocking: stems of its content words
+ * and its letter-number codes (weighted `wordWeight` against one trigram) and character
+ * trigrams of each word.
+ */
+export function nameFeatures(wordWeight = 1): { key: string; features: FeatureFn } {
+  return {
+    key: `stems*${wordWeight}+codes+char3`,
+    features: (entry) => {
+      const features: Array<[string, number]> = entry.stems.map((s) => [`w:${s}`, wordWeight]);
+      for (const code of entry.codes) features.push([`n:${code}`, wordWeight]);
+      for (const gram of charNgrams(entry.content, 3)) features.push([`c:${gram}`, 1]);
+      return features;
+    },
+  };
+}
+
+/** Default postings budget per query: every name is still compared with ≤ this many others. */
+export const DEFAULT_BUDGET = 20_000;

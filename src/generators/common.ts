@@ -15,33 +15,31 @@ const MAX_EVIDENCE = 3;
 
 interface Scored {
   score: number;
-  evidence: Array<{ score: number; item: Evidence }>;
+  /** Matching name pairs, best first, at most MAX_EVIDENCE. */
+  pairs: Array<[score: number, subject: TextEntry, object: TextEntry]>;
 }
 
-/** Scores of target concepts for one subject; keeps the best match and its evidence. */
+/**
+ * Scores of target concepts for one subject; keeps the best match and the name pairs behind it.
+ * Evidence objects are only built for the k candidates that are kept (rankSubject).
+ */
 export class SubjectScores {
   readonly byObject = new Map<number, Scored>();
-  constructor(private readonly generator: string) {}
 
   offer(objectConcept: number, score: number, subject: TextEntry, object: TextEntry): void {
     if (!Number.isFinite(score) || score <= 0) return;
-    const item: Evidence = {
-      generator: this.generator,
-      subjectText: subject.text,
-      objectText: object.text,
-      subjectField: subject.field,
-      objectField: object.field,
-    };
     const current = this.byObject.get(objectConcept);
     if (!current) {
-      this.byObject.set(objectConcept, { score, evidence: [{ score, item }] });
+      this.byObject.set(objectConcept, { score, pairs: [[score, subject, object]] });
       return;
     }
     if (score > current.score) current.score = score;
-    if (current.evidence.some((e) => e.item.subjectText === item.subjectText && e.item.objectText === item.objectText)) return;
-    current.evidence.push({ score, item });
-    current.evidence.sort((a, b) => b.score - a.score);
-    if (current.evidence.length > MAX_EVIDENCE) current.evidence.length = MAX_EVIDENCE;
+    const pairs = current.pairs;
+    if (pairs.some(([, a, b]) => a === subject && b === object)) return;
+    if (pairs.length >= MAX_EVIDENCE && score <= pairs[pairs.length - 1]![0]) return;
+    pairs.push([score, subject, object]);
+    pairs.sort((x, y) => y[0] - x[0]);
+    if (pairs.length > MAX_EVIDENCE) pairs.length = MAX_EVIDENCE;
   }
 }
 
@@ -66,11 +64,11 @@ export function rankSubject(
   target: PreparedOntology,
   topK: number,
 ): Candidate[] {
-  const rows: Array<{ iri: string; score: number; evidence: Evidence[] }> = [];
+  const rows: Array<{ iri: string; score: number; scored: Scored }> = [];
   for (const [object, scored] of scores.byObject) {
     const iri = target.concepts[object]!.iri;
     if (iri === subjectIri) continue;
-    rows.push({ iri, score: round(scored.score), evidence: scored.evidence.map((e) => e.item) });
+    rows.push({ iri, score: round(scored.score), scored });
   }
   rows.sort((a, b) => b.score - a.score || (a.iri < b.iri ? -1 : a.iri > b.iri ? 1 : 0));
   return rows.slice(0, Math.max(0, topK)).map((row, i) => ({
@@ -82,7 +80,13 @@ export function rankSubject(
     measure: id.measure,
     rank: i + 1,
     justification: id.justification,
-    evidence: row.evidence,
+    evidence: row.scored.pairs.map(([, a, b]): Evidence => ({
+      generator: id.name,
+      subjectText: a.text,
+      objectText: b.text,
+      subjectField: a.field,
+      objectField: b.field,
+    })),
   }));
 }
 
@@ -112,7 +116,7 @@ export async function* perSubject(
       if (s > 0) await yieldToEventLoop();
     }
     if (source.entriesOf[s]!.length === 0) continue;
-    const scores = new SubjectScores(id.name);
+    const scores = new SubjectScores();
     score(s, scores);
     yield* rankSubject(id, source.concepts[s]!.iri, scores, target, options.topK);
   }

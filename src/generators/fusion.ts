@@ -15,12 +15,22 @@ export const FUSION_GENERATOR = 'fusion';
 /** The usual RRF constant: dampens the difference between rank 1 and rank 2 of one member. */
 export const DEFAULT_RRF_K = 60;
 
+/**
+ * Default member weights. Generators that propose only names that are equal after
+ * normalisation (`exact`) or after synonym substitution (`wordnet`) are right far more often at
+ * rank 1 than similarity generators that always propose something (anatomy: rank-1 precision
+ * 0.97 and 0.93 against 0.5–0.6 for `edit` and `tfidf`), so their ranks count double. Chosen on
+ * OAEI anatomy (benchmarks/lexical/anatomy.mjs): with equal weights fused Hits@1 is 0.900, with
+ * these 0.906.
+ */
+export const DEFAULT_FUSION_WEIGHTS: Readonly<Record<string, number>> = { exact: 2, wordnet: 2 };
+
 export interface FusionOptions {
   /** Candidates kept per subject after fusion. */
   topK: number;
   /** RRF constant k (default 60). */
   k?: number;
-  /** Per-generator weight (default 1): trust in a member, never a rescaling of its scores. */
+  /** Per-generator weight (default DEFAULT_FUSION_WEIGHTS, else 1): trust in a member, never a rescaling of its scores. */
   weights?: Readonly<Record<string, number>>;
 }
 
@@ -43,7 +53,7 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
   const generators = new Set<string>();
   for (const c of members) {
     generators.add(c.generator);
-    const weight = options.weights?.[c.generator] ?? 1;
+    const weight = (options.weights ?? DEFAULT_FUSION_WEIGHTS)[c.generator] ?? 1;
     if (!(weight > 0)) continue;
     const key = tripleKey(c.subject, c.predicate, c.object);
     let group = groups.get(key);

@@ -11,7 +11,7 @@
 import type { Concept, ConceptKind } from '../model/concept.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { splitIdentifier } from '../text/identifiers.js';
-import { acronym, canonicalKey, contentWords, foldedText, stem, words } from '../text/normalize.js';
+import { acronym, canonicalKey, contentWords, foldedText, letterNumberCodes, stem, words } from '../text/normalize.js';
 
 /**
  * Kinds that may be matched with each other. Classes match classes, properties match
@@ -83,6 +83,29 @@ export interface TextEntry {
   key: string;
   /** Initials of a multi-word name, for matching abbreviations. */
   acronym?: string;
+  /** Numbers in the name, sorted and joined (`rib 12` → `12`); empty when none. */
+  numbers: string;
+  /** Letter-number codes (`t4` for `T4 Vertebra` and `thoracic vertebra 4`). */
+  codes: string[];
+}
+
+/**
+ * Numbers identify: `thoracic vertebra 6` is not `thoracic vertebra` and not `T7 vertebra`,
+ * however similar the strings. Similarity generators multiply by this factor.
+ */
+/**
+ * Similarity generators see `foot phalanx` and `Phalanx of the Foot` as the same words; a name
+ * written identically should still rank first, so they multiply by this near-1 factor.
+ */
+export function literalAgreement(a: TextEntry, b: TextEntry): number {
+  if (a.folded === b.folded) return 1;
+  return a.norm === b.norm ? 0.995 : 0.99;
+}
+
+export function numberAgreement(a: TextEntry, b: TextEntry): number {
+  if (a.numbers === b.numbers) return 1;
+  if (a.numbers === '' || b.numbers === '') return 0.8;
+  return 0.6;
 }
 
 export interface PreparedOntology {
@@ -159,6 +182,8 @@ export function prepareOntology(index: OntologyIndex): PreparedOntology {
       const entry: TextEntry = {
         concept: ci, group, text, field, weight, words: ws, content,
         stems: content.map(stem), norm, folded: foldedText(text), key: canonicalKey(ws),
+        numbers: ws.filter((w) => /^\p{N}+$/u.test(w)).sort().join(' '),
+        codes: letterNumberCodes(text, ws),
       };
       if (lang) entry.lang = lang;
       const acr = acronym(ws);

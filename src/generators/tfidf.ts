@@ -6,10 +6,9 @@
  * names' field weights; top k per subject.
  */
 import type { MappingJustification } from '../model/mapping.js';
-import { charNgrams } from '../text/normalize.js';
-import { vectorize, type FeatureFn } from './blocking.js';
+import { DEFAULT_BUDGET, nameFeatures, neighbourhood } from './blocking.js';
 import { perSubject, type GeneratorIdentity } from './common.js';
-import { compatibleLanguages } from './lexical-index.js';
+import { compatibleLanguages, literalAgreement, numberAgreement } from './lexical-index.js';
 import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
 
 export interface TfidfConfig {
@@ -19,19 +18,13 @@ export interface TfidfConfig {
   wordWeight?: number;
 }
 
-export const tfidfFeatures = (wordWeight: number): FeatureFn => (entry) => {
-  const features: Array<[string, number]> = entry.stems.map((s) => [`w:${s}`, wordWeight]);
-  for (const gram of charNgrams(entry.content, 3)) features.push([`c:${gram}`, 1]);
-  return features;
-};
-
 function numberOption(config: GeneratorConfig | undefined, key: string, fallback: number): number {
   const value = config?.[key];
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
 export default defineGenerator((config?: GeneratorConfig): Generator => {
-  const budget = numberOption(config, 'budget', 20_000);
+  const budget = numberOption(config, 'budget', DEFAULT_BUDGET);
   const wordWeight = numberOption(config, 'wordWeight', 1);
   const id: GeneratorIdentity = {
     name: 'tfidf',
@@ -42,15 +35,18 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
     ...id,
     propose: (source, target, options) =>
       perSubject(id, source, target, options, ({ source: src, target: tgt }) => {
-        const vectors = vectorize(src, tgt, tfidfFeatures(wordWeight));
-        const limit = Math.max(64, options.topK * 8);
+        const { key, features } = nameFeatures(wordWeight);
+        const near = neighbourhood(src, tgt, key, features, budget);
+        // Several names of one target concept may crowd the list: look a little deeper than k.
+        const limit = Math.max(32, options.topK * 4);
         return (s, scores) => {
           for (const e of src.entriesOf[s]!) {
             const a = src.entries[e]!;
-            for (const hit of vectors.index.query(vectors.source[e]!, budget, limit).hits) {
-              const b = tgt.entries[hit.doc]!;
+            const hits = near.near(e, limit);
+            for (let i = 0; i < hits.docs.length; i++) {
+              const b = tgt.entries[hits.docs[i]!]!;
               if (!compatibleLanguages(a.lang, b.lang)) continue;
-              scores.offer(b.concept, a.weight * b.weight * hit.score, a, b);
+              scores.offer(b.concept, a.weight * b.weight * numberAgreement(a, b) * literalAgreement(a, b) * hits.scores[i]!, a, b);
             }
           }
         };

@@ -13,6 +13,7 @@ import pLimit from 'p-limit';
 import type { MappingJustification } from '../model/mapping.js';
 import { canonicalKey, words } from '../text/normalize.js';
 import { perSubject, type GeneratorIdentity } from './common.js';
+import { matchLevel } from './exact.js';
 import { compatibleLanguages, type PreparedOntology, type TextEntry } from './lexical-index.js';
 import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
 import { wordNetLexicon, type SynonymLexicon } from './wordnet-lexicon.js';
@@ -138,7 +139,9 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
                 if (total > maxSubstitutions) continue;
                 const b = tgt.entries[t]!;
                 if (!compatibleLanguages(a.lang, b.lang)) continue;
-                scores.offer(b.concept, a.weight * b.weight * STEP ** total, a, b);
+                // Without substitutions this is an `exact` match: rank it the way `exact` does.
+                const level = total === 0 ? matchLevel(a, b) : STEP ** total;
+                scores.offer(b.concept, a.weight * b.weight * level, a, b);
               }
             }
           }

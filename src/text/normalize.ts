@@ -75,9 +75,26 @@ export function canonicalKey(ws: readonly string[]): string {
   return contentWords(ws).map(stem).sort().join(' ');
 }
 
-/** NFKC, case-folded, whitespace-collapsed text: two names equal here are literally equal. */
+/**
+ * NFKC, case-folded, whitespace-collapsed text, `_` read as a space (`Pancreatic_Duct`): two
+ * names equal here are literally equal.
+ */
 export function foldedText(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+  return text.normalize('NFKC').toLowerCase().replace(/[\s_]+/g, ' ').trim();
+}
+
+/**
+ * Letter-number codes a name spells out or abbreviates: `T4 Vertebra` has `t4`, and so does
+ * `thoracic vertebra 4` (initial of the first word + the number), as in C2, L1, S3, T12.
+ */
+export function letterNumberCodes(text: string, ws: readonly string[]): string[] {
+  const codes = new Set<string>();
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}])(\p{L})[-_ ]?(\p{N}{1,3})(?![\p{L}\p{N}])/gu)) codes.add(`${m[1]!.toLowerCase()}${m[2]}`);
+  const content = ws.filter((w) => !STOP_WORDS.has(w));
+  const first = content[0];
+  const last = content[content.length - 1];
+  if (content.length >= 2 && first && last && /^\p{L}{2,}$/u.test(first) && /^\p{N}{1,3}$/u.test(last)) codes.add(`${first[0]}${last}`);
+  return [...codes];
 }
 
 /** `Large Language Model` → `llm`; undefined for fewer than two content words. */
