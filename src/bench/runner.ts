@@ -341,12 +341,21 @@ export function scoreHistogram(outcomes: readonly ScoredOutcome[], bins = 20): S
   return out;
 }
 
-/** The threshold sweep thinned to at most `max` points, keeping the first and last. */
-export function prCurve(outcomes: readonly ScoredOutcome[], referenceSize: number, max = 200): { threshold: number; precision: number; recall: number }[] {
+/**
+ * The threshold sweep thinned for charts and results.json: a point is kept when precision or
+ * recall moved visibly since the last kept one (so the shape survives, including the steep start
+ * at low recall), then evenly if still more than `max`; the first and last points always stay.
+ */
+export function prCurve(outcomes: readonly ScoredOutcome[], referenceSize: number, max = 300): { threshold: number; precision: number; recall: number }[] {
   const sweep = thresholdSweep(outcomes, referenceSize);
-  const step = Math.max(1, Math.ceil(sweep.length / max));
-  return sweep
-    .filter((_, i) => i % step === 0 || i === sweep.length - 1)
+  const visible: typeof sweep = [];
+  for (const [i, p] of sweep.entries()) {
+    const last = visible[visible.length - 1];
+    if (!last || i === sweep.length - 1 || Math.abs(p.recall - last.recall) >= 0.002 || Math.abs(p.precision - last.precision) >= 0.005) visible.push(p);
+  }
+  const step = Math.max(1, Math.ceil(visible.length / max));
+  return visible
+    .filter((_, i) => i % step === 0 || i === visible.length - 1)
     .map((p) => ({ threshold: p.threshold, precision: p.precision, recall: p.recall }));
 }
 
