@@ -7,7 +7,8 @@
  *   error (exit 2), like any usage mistake;
  * - profile and artifacts: required resources whose retrieval failed or is prohibited → kept as
  *   `UnavailableResource`, so the verdict is Indeterminate RESOURCE_UNAVAILABLE (S4), never
- *   "absent" and never Incompatible. Remote locations are never fetched here.
+ *   "absent" and never Incompatible. Remote locations are fetched only through a policy-bounded
+ *   retrieval session (`files.retrieval`, from `--allow-remote`).
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -18,6 +19,7 @@ import type { OntologyIndex } from '../model/ontology-index.js';
 import { loadOntologyFile } from '../ontology/load.js';
 import type { ValidatedArtifact } from './artifact.js';
 import type { CandidateEvidence, CheckInput, UnavailableResource } from './compatibility.js';
+import { createDocumentLoader, fetchTextOrUnavailable, type RetrievalSession } from '../retrieval/index.js';
 
 export interface CheckFiles {
   request: string;
@@ -28,6 +30,13 @@ export interface CheckFiles {
   ontologies?: readonly string[];
   candidates?: readonly string[];
   now?: Date | number;
+  /**
+   * Policy-bounded retrieval (`--allow-remote`, src/retrieval): when given and its policy allows
+   * remote retrieval, remote profile/artifact locations and remote JSON-LD contexts are fetched
+   * under it; every failure is an UnavailableResource (Indeterminate, S4). Without it nothing
+   * remote is fetched.
+   */
+  retrieval?: RetrievalSession;
 }
 
 /** A finding from one input file. */
@@ -47,12 +56,13 @@ async function readText(path: string): Promise<string> {
   }
 }
 
-async function readRequired(path: string, role: UnavailableResource['role'], allowRemote: boolean): Promise<string | UnavailableResource> {
+async function readRequired(path: string, role: UnavailableResource['role'], allowRemote: boolean, session?: RetrievalSession): Promise<string | UnavailableResource> {
   if (REMOTE.test(path)) {
+    if (session?.policy.allowRemote) return fetchTextOrUnavailable(session, path, role);
     return {
       kind: 'unavailable', role, location: path,
       message: allowRemote
-        ? 'remote retrieval is not performed by check; retrieve it under the retrieval policy first and pass the file'
+        ? 'remote retrieval is not enabled for this run (give --allow-remote; the retrieval policy bounds it)'
         : 'remote retrieval is prohibited by the profile\'s retrieval policy',
     };
   }
@@ -81,7 +91,7 @@ export async function loadCheckFiles(files: CheckFiles): Promise<LoadedCheck> {
 
   let profile: DomainProfile | UnavailableResource;
   const validateOptions: ValidateOptions = {};
-  const profileText = await readRequired(files.profile, 'profile', false);
+  const profileText = await readRequired(files.profile, 'profile', false, files.retrieval);
   if (typeof profileText !== 'string') profile = profileText;
   else {
     const value = await validate<DomainProfile>(files.profile, profileText, 'profile');
@@ -100,13 +110,16 @@ export async function loadCheckFiles(files: CheckFiles): Promise<LoadedCheck> {
     }
   }
   const allowRemote = typeof profile === 'object' && profile.kind === 'profile' ? profile.retrieval?.allowRemote === true : false;
+  // A profile that explicitly forbids remote retrieval wins over the command line's consent.
+  const session = profile.kind === 'profile' && profile.retrieval?.allowRemote === false ? undefined : files.retrieval;
+  if (session?.policy.allowRemote) validateOptions.documentLoader = createDocumentLoader(session);
 
   const envelope = await validate<ValidatedEnvelope>(files.request, await readText(files.request), 'envelope', validateOptions);
   const provider = await validate<ValidatedCapability>(files.provider, await readText(files.provider), 'capability', validateOptions);
   const trust = files.trust === undefined ? undefined : await validate<TrustPolicy>(files.trust, await readText(files.trust), 'trust');
   const artifacts: Array<ValidatedArtifact | UnavailableResource> = [];
   for (const path of files.artifacts ?? []) {
-    const text = await readRequired(path, 'artifact', allowRemote);
+    const text = await readRequired(path, 'artifact', allowRemote, session);
     if (typeof text !== 'string') artifacts.push(text);
     else {
       const value = await validate<ValidatedArtifact>(path, text, 'artifact');

@@ -12,7 +12,7 @@ import { IoaError } from '../model/errors.js';
 import { RetrievalSession, type SessionOptions } from './fetch.js';
 import { DEFAULT_POLICY, parseRetrievalPolicy, type RetrievalPolicy } from './policy.js';
 import { createDocumentLoader, findRetrievalFailure, type DocumentLoader } from './loader.js';
-import type { ResourceUnavailableFinding } from './failure.js';
+import { RESOURCE_UNAVAILABLE, type ResourceUnavailableFinding } from './failure.js';
 
 /** citty argument definitions shared by `validate` and `check`. */
 export const REMOTE_ARGS = {
@@ -83,4 +83,78 @@ export async function sessionFromCli(args: RemoteCliArgs, profileRetrieval?: unk
  */
 export function resourceUnavailable(error: unknown, path?: string): ResourceUnavailableFinding | undefined {
   return findRetrievalFailure(error)?.toFinding(path);
+}
+
+/**
+ * The gate's `UnavailableResource` for a failed retrieval (S4: Indeterminate RESOURCE_UNAVAILABLE,
+ * never absence, never Incompatible). The message keeps the machine-readable cause.
+ */
+export interface UnavailableFromRetrieval {
+  kind: 'unavailable';
+  role: 'artifact' | 'profile' | 'context';
+  location: string;
+  message: string;
+  cause: ResourceUnavailableFinding['cause'];
+}
+
+export function unavailableResource(error: unknown, role: UnavailableFromRetrieval['role'], location: string): UnavailableFromRetrieval | undefined {
+  const failure = findRetrievalFailure(error);
+  if (!failure) return undefined;
+  return { kind: 'unavailable', role, location, message: failure.message, cause: failure.reason };
+}
+
+/**
+ * Fetch a remote profile or artifact as text under the session's policy; a failure becomes an
+ * `UnavailableFromRetrieval` instead of an exception (the caller decides Indeterminate).
+ */
+export async function fetchTextOrUnavailable(session: RetrievalSession, location: string, role: UnavailableFromRetrieval['role']): Promise<string | UnavailableFromRetrieval> {
+  try {
+    const resource = await session.fetch(location);
+    return resource.body.toString('utf8');
+  } catch (error) {
+    const unavailable = unavailableResource(error, role, location);
+    if (unavailable) return unavailable;
+    throw error;
+  }
+}
+
+/**
+ * The `retrieval` member of a local profile file, read before the profile is validated so that
+ * `--allow-remote` without `--policy` can use it. Undefined for a remote profile location or a
+ * file that cannot be read as JSON (the profile's validation reports that properly).
+ */
+export async function readProfileRetrieval(profilePath: string): Promise<unknown> {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(profilePath)) return undefined;
+  try {
+    const doc = JSON.parse(await readFile(profilePath, 'utf8')) as unknown;
+    return typeof doc === 'object' && doc !== null && !Array.isArray(doc) ? (doc as { retrieval?: unknown }).retrieval : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A validator finding, as far as this module needs one. */
+interface ContextFinding {
+  code: string;
+  path: string;
+  message: string;
+  file?: string;
+}
+
+/**
+ * When the only errors of an input are unavailable remote contexts (the envelope validator's
+ * `E_CONTEXT_UNAVAILABLE`), the check is Indeterminate with RESOURCE_UNAVAILABLE reasons (S4);
+ * returns those reasons. Undefined when there are other errors (then the input is invalid).
+ * Causes come from the session's recorded failures; a context refused by the validator's own
+ * default loader (remote retrieval not enabled) is `remote-disabled`.
+ */
+export function unavailableContextReasons(errors: readonly ContextFinding[], session?: RetrievalSession): ResourceUnavailableFinding[] | undefined {
+  if (errors.length === 0 || errors.some((e) => e.code !== 'E_CONTEXT_UNAVAILABLE')) return undefined;
+  const failures = session?.failures ?? [];
+  return errors.map((e, i) => {
+    const where = `${e.file ? `${e.file} ` : ''}${e.path}`;
+    const failure = failures[Math.min(i, failures.length - 1)];
+    if (failure) return failure.toFinding(where);
+    return { code: RESOURCE_UNAVAILABLE, cause: 'remote-disabled', url: '(remote context)', message: `${e.message} (remote retrieval is off; use --allow-remote with a retrieval policy)`, path: where };
+  });
 }

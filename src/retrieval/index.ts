@@ -11,4 +11,7 @@ export { checkUrl, classifyAddress, type AddressClass } from './address.js';
 export { RetrievalCache, type RetrievalCacheOptions } from './cache.js';
 export { RetrievalSession, fetchDocument, type FetchOptions, type ResourceRevision, type RetrievedResource, type Resolver, type SessionOptions } from './fetch.js';
 export { createDocumentLoader, contextReferences, findRetrievalFailure, resolveReferences, type DocumentLoader, type RemoteDocument } from './loader.js';
-export { REMOTE_ARGS, policyFromCli, sessionFromCli, resourceUnavailable, type RemoteCliArgs } from './cli.js';
+export {
+  REMOTE_ARGS, policyFromCli, sessionFromCli, resourceUnavailable, unavailableResource, fetchTextOrUnavailable, readProfileRetrieval, unavailableContextReasons,
+  type RemoteCliArgs, type UnavailableFromRetrieval,
+} from './cli.js';

@@ -9,6 +9,7 @@ import { IoaError } from '../../model/errors.js';
 import { out, err, setExitCode } from '../io.js';
 import { EXIT } from '../main.js';
 import { repeated } from '../repeated.js';
+import { REMOTE_ARGS, readProfileRetrieval, sessionFromCli, unavailableContextReasons } from '../../retrieval/index.js';
 
 export default defineCommand({
   meta: { name: 'check', description: 'Decide semantic compatibility: Compatible (0), Incompatible (3) or Indeterminate (4). Compatible is not authorisation.' },
@@ -22,6 +23,7 @@ export default defineCommand({
     candidates: { type: 'string', description: 'Candidate mappings (SSSOM TSV, JSON …); never establish compatibility, reported as CANDIDATE_ONLY; repeatable' },
     now: { type: 'string', description: 'Clock for validity windows (ISO 8601 date-time), default: current time' },
     json: { type: 'boolean', description: 'Print one JSON object' },
+    ...REMOTE_ARGS,
   },
   async run({ args, rawArgs }) {
     let now: number | undefined;
@@ -31,13 +33,25 @@ export default defineCommand({
         throw new IoaError('E_USAGE', `--now must be an ISO 8601 date-time such as 2026-06-01T00:00:00Z, got "${args.now}"`);
       }
     }
-    const { loadCheckFiles, evaluateCompatibility } = await import('../../gate/index.js');
+    const { loadCheckFiles, evaluateCompatibility, NOT_AUTHORISATION } = await import('../../gate/index.js');
+    // --allow-remote: bounded by --policy, else by the profile's own "retrieval" member.
+    const { session } = await sessionFromCli(args, args.policy ? undefined : await readProfileRetrieval(args.profile));
     const loaded = await loadCheckFiles({
+      retrieval: session,
       request: args.request, provider: args.provider, profile: args.profile, trust: args.trust,
       artifacts: repeated(rawArgs, 'artifact'), ontologies: repeated(rawArgs, 'ontology'), candidates: repeated(rawArgs, 'candidates'),
       ...(now !== undefined ? { now } : {}),
     });
     for (const w of loaded.warnings) err(`warning: ${w.file} ${w.path}: ${w.message} [${w.code}]`);
+    const unavailable = loaded.ok ? undefined : unavailableContextReasons(loaded.errors, session);
+    if (unavailable) {
+      // S4: a required remote context that was refused or not retrieved leaves the check
+      // Indeterminate (RESOURCE_UNAVAILABLE), not invalid input and not Incompatible.
+      if (args.json) out(JSON.stringify({ outcome: 'Indeterminate', reasons: unavailable, notice: NOT_AUTHORISATION }, null, 2));
+      else out(['Indeterminate', ...unavailable.map((r) => `  ${r.code} (${r.cause}): ${r.message}${r.path ? ` [at ${r.path}]` : ''}`)].join('\n'));
+      setExitCode(EXIT.indeterminate);
+      return;
+    }
     if (!loaded.ok) {
       const errors = loaded.errors.map(({ file, code, path, message, section }) => ({ file, code, path, message, section }));
       if (args.json) out(JSON.stringify({ outcome: 'Invalid', errors }, null, 2));

@@ -7,6 +7,7 @@ import {
   type CompiledShapes, type DocumentKind, type DocumentResult, type DomainProfile, type Finding,
 } from '../../envelope/index.js';
 import { out, setExitCode } from '../io.js';
+import { REMOTE_ARGS, readProfileRetrieval, sessionFromCli } from '../../retrieval/index.js';
 
 async function readLimited(file: string, maxBytes: number): Promise<string> {
   let size: number;
@@ -57,6 +58,7 @@ export default defineCommand({
     kind: { type: 'string', description: `Document kind (${DOCUMENT_KINDS.join('|')}); detected from @type or shape when omitted` },
     profile: { type: 'string', description: 'Domain profile (JSON) whose unknown-term treatment, reuse rule and SHACL shapes apply' },
     json: { type: 'boolean', description: 'Print one JSON object {file, kind, valid, findings, value?}' },
+    ...REMOTE_ARGS,
   },
   async run({ args }) {
     const kind = args.kind as string | undefined;
@@ -65,13 +67,17 @@ export default defineCommand({
     }
     const loaded = args.profile ? await loadProfile(args.profile) : undefined;
     const text = await readLimited(args.file, DEFAULT_LIMITS.maxBytes);
+    // Remote contexts: refused by the validator's default loader unless --allow-remote (6.1).
+    const { session, documentLoader } = await sessionFromCli(args, args.policy || !args.profile ? undefined : await readProfileRetrieval(args.profile));
     const result = await validateText(text, {
+      ...(args['allow-remote'] ? { documentLoader } : {}),
       ...(kind ? { kind: kind as DocumentKind } : {}),
       ...(loaded ? { profile: loaded.profile } : {}),
       ...(loaded?.shapes ? { shapes: loaded.shapes } : {}),
     });
     if (args.json) {
-      out(JSON.stringify({ file: args.file, kind: result.kind ?? null, valid: result.ok, findings: result.findings, ...(result.ok ? { value: result.value } : {}) }, null, 2));
+      const retrieval = args['allow-remote'] ? { retrieval: { revisions: session.revisions, unavailable: session.failures.map((f) => f.toFinding()) } } : {};
+      out(JSON.stringify({ file: args.file, kind: result.kind ?? null, valid: result.ok, findings: result.findings, ...(result.ok ? { value: result.value } : {}), ...retrieval }, null, 2));
     } else {
       out(formatResult(args.file, result));
     }

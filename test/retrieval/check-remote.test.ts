@@ -1,0 +1,169 @@
+/**
+ * `check --allow-remote [--policy FILE]` end to end (draft 6.1, S4 of 12.5): remote artifacts and
+ * remote JSON-LD contexts are fetched only under a retrieval policy, from a real server on
+ * 127.0.0.1; every refusal or failure is Indeterminate RESOURCE_UNAVAILABLE (exit 4) with its
+ * cause, never invalid input, never Incompatible.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { jsonld, startServer, type TestServer } from './server.js';
+
+const EX = new URL('../../corpora/ioa-example/', import.meta.url).pathname;
+const ex = (f: string): string => join(EX, f);
+const NOW = ['--now', '2026-06-01T00:00:00Z'];
+const readJson = (p: string): Record<string, unknown> => JSON.parse(readFileSync(p, 'utf8')) as Record<string, unknown>;
+
+let server: TestServer;
+let dir: string;
+let trust: string;
+let profileRemote: string; // profile whose retrieval member trusts the server
+let profileForbids: string; // the corpus profile: "retrieval": {"allowRemote": false}
+let policyOther: string; // a --policy file trusting another origin only
+let remoteContextRequest: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'ioa-check-remote-'));
+  const keys = await runCli(['keys', 'generate', '--out', join(dir, 'keys'), '--json']);
+  const { keyId } = JSON.parse(keys.stdout) as { keyId: string };
+  const policy = readJson(ex('trust-policy.json')) as { trustedIssuers: Array<{ keyId: string; publicKey: string }> };
+  policy.trustedIssuers[0]!.keyId = keyId;
+  policy.trustedIssuers[0]!.publicKey = readFileSync(join(dir, 'keys', 'public.pem'), 'utf8');
+  trust = join(dir, 'trust.json');
+  writeFileSync(trust, JSON.stringify(policy));
+  const signedPath = join(dir, 'signed.json');
+  expect((await runCli(['artifact', 'sign', ex('artifact-12.4.json'), '--key', join(dir, 'keys', 'private.pem'), '--out', signedPath])).code).toBe(0);
+  const signed = readJson(signedPath);
+  const contextDoc = readJson(ex('context-6.1.json'));
+
+  server = await startServer({
+    '/artifact.json': jsonld(signed, 'application/json'),
+    '/artifact-as-html': jsonld(signed, 'text/html'),
+    '/slow-artifact.json': async (q, r, s) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      if (!r.destroyed) jsonld(signed, 'application/json')(q, r, s);
+    },
+    '/context.jsonld': jsonld(contextDoc),
+  });
+
+  profileForbids = ex('profile-tech-translation.json');
+  const profile = readJson(profileForbids);
+  profile.retrieval = { allowRemote: true, trustedOrigins: [server.origin], timeoutMs: 300, totalBudgetMs: 3_000 };
+  profileRemote = join(dir, 'profile-remote.json');
+  writeFileSync(profileRemote, JSON.stringify(profile));
+  policyOther = join(dir, 'policy-other.json');
+  writeFileSync(policyOther, JSON.stringify({ trustedOrigins: ['https://contexts.example.org'] }));
+
+  const request = readJson(ex('envelope-12.1-zh-en.json'));
+  request['@context'] = [`${server.origin}/context.jsonld`, { cs: 'https://example.org/onto/cs#' }];
+  remoteContextRequest = join(dir, 'request-remote-context.json');
+  writeFileSync(remoteContextRequest, JSON.stringify(request));
+});
+afterAll(() => server.close());
+
+const docArgs = (profile: string): string[] => ['--request', ex('envelope-12.1-zh-en.json'), '--provider', ex('capability-doc-translate.json'), '--profile', profile, '--ontology', ex('cs.ttl'), '--trust', trust, ...NOW];
+async function check(args: string[]): Promise<{ code: number; verdict: { outcome: string; reasons: Array<{ code: string; message: string; cause?: string }>; mapping?: Array<{ kind: string }> } }> {
+  const run = await runCli(['check', ...args, '--json']);
+  return { code: run.code, verdict: JSON.parse(run.stdout) };
+}
+
+describe('check with remote artifacts (6.1, S4)', () => {
+  it('without --allow-remote a remote artifact is not fetched: Indeterminate RESOURCE_UNAVAILABLE, exit 4', async () => {
+    const before = server.connections;
+    const { code, verdict } = await check([...docArgs(profileRemote), '--artifact', `${server.origin}/artifact.json`]);
+    expect(code).toBe(4);
+    expect(verdict.reasons.map((r) => r.code)).toContain('RESOURCE_UNAVAILABLE');
+    expect(server.connections).toBe(before);
+  });
+
+  it('with --allow-remote under the profile\'s policy the signed artifact is fetched and decides: Compatible, exit 0', async () => {
+    const { code, verdict } = await check([...docArgs(profileRemote), '--artifact', `${server.origin}/artifact.json`, '--allow-remote']);
+    expect(verdict.outcome).toBe('Compatible');
+    expect(code).toBe(0);
+    expect(verdict.mapping).toEqual([expect.objectContaining({ kind: 'artifact' })]);
+  });
+
+  it.each([
+    ['a server slower than the timeout', '/slow-artifact.json', 'timeout'],
+    ['a media type the policy does not accept', '/artifact-as-html', 'media-type'],
+    ['a missing resource', '/nope.json', 'http-status'],
+  ])('%s: Indeterminate with the cause, never Incompatible', async (_name, path, cause) => {
+    const { code, verdict } = await check([...docArgs(profileRemote), '--artifact', `${server.origin}${path}`, '--allow-remote']);
+    expect(code).toBe(4);
+    expect(verdict.outcome).toBe('Indeterminate');
+    const reason = verdict.reasons.find((r) => r.code === 'RESOURCE_UNAVAILABLE');
+    expect(reason?.message).toContain(`(${cause})`);
+  });
+
+  it('--policy trusting another origin: refused without a connection', async () => {
+    const before = server.connections;
+    const { code, verdict } = await check([...docArgs(profileRemote), '--artifact', `${server.origin}/artifact.json`, '--allow-remote', '--policy', policyOther]);
+    expect(code).toBe(4);
+    expect(verdict.reasons.find((r) => r.code === 'RESOURCE_UNAVAILABLE')?.message).toContain('(untrusted-origin)');
+    expect(server.connections).toBe(before);
+  });
+
+  it('a profile that says "allowRemote": false wins over --allow-remote', async () => {
+    const before = server.connections;
+    const policyHere = join(dir, 'policy-here.json');
+    writeFileSync(policyHere, JSON.stringify({ trustedOrigins: [server.origin] }));
+    const { code } = await check([...docArgs(profileForbids), '--artifact', `${server.origin}/artifact.json`, '--allow-remote', '--policy', policyHere]);
+    expect(code).toBe(4);
+    expect(server.connections).toBe(before);
+  });
+});
+
+describe('check with a remote JSON-LD context in the request (6.1, S4)', () => {
+  const s1 = (profile: string): string[] => ['--request', remoteContextRequest, '--provider', ex('capability-cs-translate.json'), '--profile', profile, '--ontology', ex('cs.ttl'), ...NOW];
+
+  it('refused (remote retrieval off): Indeterminate RESOURCE_UNAVAILABLE remote-disabled, exit 4, not invalid input', async () => {
+    const before = server.connections;
+    const { code, verdict } = await check(s1(profileRemote));
+    expect(code).toBe(4);
+    expect(verdict.outcome).toBe('Indeterminate');
+    expect(verdict.reasons).toEqual([expect.objectContaining({ code: 'RESOURCE_UNAVAILABLE', cause: 'remote-disabled' })]);
+    expect(server.connections).toBe(before);
+  });
+
+  it('fetched under the policy: the same Compatible verdict as the inline context gives', async () => {
+    const { code, verdict } = await check([...s1(profileRemote), '--allow-remote']);
+    expect(verdict.outcome).toBe('Compatible');
+    expect(code).toBe(0);
+  });
+
+  it('fetched under a policy that does not trust the server: RESOURCE_UNAVAILABLE untrusted-origin', async () => {
+    const { code, verdict } = await check([...s1(profileRemote), '--allow-remote', '--policy', policyOther]);
+    expect(code).toBe(4);
+    expect(verdict.reasons).toEqual([expect.objectContaining({ code: 'RESOURCE_UNAVAILABLE', cause: 'untrusted-origin' })]);
+  });
+});
+
+describe('validate --allow-remote', () => {
+  it('without it a remote context is refused (E_CONTEXT_UNAVAILABLE) and nothing is fetched', async () => {
+    const before = server.connections;
+    const run = await runCli(['validate', remoteContextRequest, '--json']);
+    expect(run.code).toBe(2);
+    expect((JSON.parse(run.stdout) as { findings: Array<{ code: string }> }).findings.map((f) => f.code)).toEqual(['E_CONTEXT_UNAVAILABLE']);
+    expect(server.connections).toBe(before);
+  });
+
+  it('with it and a policy trusting the server, the context is fetched and its revision recorded', async () => {
+    const policy = join(dir, 'policy-server.json');
+    writeFileSync(policy, JSON.stringify({ trustedOrigins: [server.origin] }));
+    const run = await runCli(['validate', remoteContextRequest, '--json', '--allow-remote', '--policy', policy]);
+    const report = JSON.parse(run.stdout) as { valid: boolean; retrieval: { revisions: Array<{ url: string; digest: string }>; unavailable: unknown[] } };
+    expect(report.valid).toBe(true);
+    expect(run.code).toBe(0);
+    expect(report.retrieval.revisions).toEqual([expect.objectContaining({ url: `${server.origin}/context.jsonld`, digest: expect.stringMatching(/^sha256-/) })]);
+    expect(report.retrieval.unavailable).toEqual([]);
+  });
+
+  it('with a policy that does not trust the server, the refusal names its cause', async () => {
+    const run = await runCli(['validate', remoteContextRequest, '--json', '--allow-remote', '--policy', policyOther]);
+    expect(run.code).toBe(2);
+    const report = JSON.parse(run.stdout) as { retrieval: { unavailable: Array<{ code: string; cause: string }> } };
+    expect(report.retrieval.unavailable[0]).toMatchObject({ code: 'RESOURCE_UNAVAILABLE', cause: 'untrusted-origin' });
+  });
+});
