@@ -1,0 +1,90 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Concept } from '../../src/model/concept.js';
+import type { OntologyIndex } from '../../src/model/ontology-index.js';
+import { loadVocabulary } from '../../src/ontology/dispatch.js';
+import { loadOntologyFile } from '../../src/ontology/load.js';
+import { exportVocabulary } from '../../src/vocab/export.js';
+import { runCli } from '../helpers/cli.js';
+
+const root = join(import.meta.dirname, '../..');
+const oasfSkills = join(root, 'corpora/agents/oasf/v1.1.1/schema/skills');
+const card = join(root, 'corpora/agents/samples/tech-docs-agent-card.json');
+
+/** What must survive a round trip: identity, kind, every name, definitions, hierarchy, constraints. */
+function essence(c: Concept): unknown {
+  return {
+    iri: c.iri,
+    kind: c.kind,
+    names: [...c.labels.map((l) => l.text), ...c.synonyms.map((s) => s.text)].sort(),
+    definitions: [...c.definitions].sort(),
+    parents: [...c.parents].sort(),
+    inDomain: [...c.inDomain].sort(),
+    inputs: [...c.inputs].sort(),
+    outputs: [...c.outputs].sort(),
+  };
+}
+const essences = (index: OntologyIndex): unknown[] => [...index.concepts].sort((a, b) => (a.iri < b.iri ? -1 : 1)).map(essence);
+
+describe('export-ontology', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ioa-export-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  for (const [what, location] of [['OASF 1.1.0 skills', oasfSkills], ['hf-tasks', 'hf-tasks'], ['an A2A card', card]] as const) {
+    it(`${what}: Turtle and JSON-LD reload through the RDF readers with the same concepts`, async () => {
+      const original = await loadVocabulary(location);
+      for (const [to, ext] of [['turtle', 'ttl'], ['jsonld', 'jsonld']] as const) {
+        const file = join(dir, `${what.replace(/\W+/g, '-')}.${ext}`);
+        const { code, stderr } = await runCli(['export-ontology', location, '--to', to, '--out', file]);
+        expect(code, stderr).toBe(0);
+        const reloaded = await loadOntologyFile(file);
+        expect(reloaded.iri).toBe(original.iri);
+        expect(reloaded.version).toBe(original.version);
+        expect(essences(reloaded)).toEqual(essences(original));
+      }
+    });
+  }
+
+  it('uses the ioa vocabulary terms the issue names', async () => {
+    const ttl = await exportVocabulary(await loadVocabulary(card), 'turtle');
+    expect(ttl).toContain('<https://agents.example.org/tech-docs/a2a/v1#transcribe-meeting> a ioa:Capability');
+    expect(ttl).toMatch(/rdfs:label "Meeting transcription"/);
+    expect(ttl).toMatch(/skos:altLabel "transcribe meeting"/);
+    expect(ttl).toMatch(/ioa:inputs "audio\/wav", "audio\/mpeg"/);
+    const domains = await exportVocabulary(await loadVocabulary(join(root, 'corpora/agents/oasf/v1.0.4/schema/domains')), 'turtle');
+    expect(domains).toMatch(/<https:\/\/schema\.oasf\.outshift\.com\/1\.0\.0\/domains\/crop_management> a ioa:Domain;\n\s+rdfs:label "Crop Management";/);
+    expect(domains).toMatch(/rdfs:subClassOf <https:\/\/schema\.oasf\.outshift\.com\/1\.0\.0\/domains\/agriculture>/);
+  });
+
+  it('is deterministic and keeps OWL kinds for ontology files', async () => {
+    const cmt = join(root, 'corpora/conference/ontologies/cmt.owl');
+    const a = await runCli(['export-ontology', cmt, '--to', 'turtle']);
+    const b = await runCli(['export-ontology', cmt, '--to', 'turtle']);
+    expect(a.code).toBe(0);
+    expect(a.stdout).toBe(b.stdout);
+    expect(a.stdout).toContain('a owl:Class');
+    expect(a.stdout).toContain('a owl:ObjectProperty');
+    const original = await loadOntologyFile(cmt);
+    const file = join(dir, 'cmt.ttl');
+    await runCli(['export-ontology', cmt, '--to', 'turtle', '--out', file]);
+    expect((await loadOntologyFile(file)).concepts.map((c) => [c.iri, c.kind, c.parents]).sort())
+      .toEqual(original.concepts.map((c) => [c.iri, c.kind, c.parents]).sort());
+  });
+
+  it('usage errors: unknown --to format exits 2 with E_USAGE; an unreadable input exits 2 with its code', async () => {
+    const bad = await runCli(['export-ontology', card, '--to', 'rdfxml']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('[E_USAGE]');
+    const missing = await runCli(['export-ontology', join(dir, 'nope.ttl'), '--to', 'turtle']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('[E_FILE_UNREADABLE]');
+    expect(await readFile(join(dir, 'nope.ttl'), 'utf8').catch(() => 'absent')).toBe('absent');
+  });
+});
