@@ -8,7 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { MappingSet } from '../model/mapping.js';
 import { IoaError, isIoaError } from '../model/errors.js';
-import { parseAlignmentRdf, serializeAlignmentRdf, type AlignmentWriteOptions } from './alignment.js';
+import { parseAlignmentRdf, readAlignmentAsMappingSet, serializeAlignmentRdf, type AlignmentWriteOptions } from './alignment.js';
 import { parseCsv, parseSssom, serializeCsv, serializeSssom } from './sssom-tsv.js';
 import { parseJson, serializeJson } from './json.js';
 
@@ -62,6 +62,8 @@ export async function parseMappings(text: string, format: ExchangeFormat, file: 
 
 /** Read a mapping file: format from the extension, else from the content. */
 export async function readMappingFile(path: string, format?: ExchangeFormat): Promise<MappingSet> {
+  // Alignment files go through the project's file reader (streaming RDF/XML, its error positions).
+  if ((format ?? formatFromExtension(path)) === 'alignment') return readAlignmentAsMappingSet(path);
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -70,7 +72,7 @@ export async function readMappingFile(path: string, format?: ExchangeFormat): Pr
   }
   const chosen = format ?? formatFromExtension(path) ?? sniffFormat(text);
   if (!chosen) throw new IoaError('E_EXCHANGE_UNKNOWN_FORMAT', 'cannot tell the mapping format from the file name or content (expected SSSOM TSV, Alignment RDF/XML, JSON or CSV)', { file: path, line: 1 });
-  return parseMappings(text, chosen, path);
+  return chosen === 'alignment' ? readAlignmentAsMappingSet(path) : parseMappings(text, chosen, path);
 }
 
 export interface SerializeOptions {

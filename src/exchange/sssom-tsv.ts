@@ -156,7 +156,8 @@ export function parseMappingTable(input: string, file: string, dialect: TableDia
 
 function parseMetadataBlock(lines: string[], file: string): Record<string, unknown> {
   if (lines.length === 0) return {};
-  const block = lines.join('\n');
+  // Every metadata line ended with a newline in the file; the last one matters to a `|+` scalar.
+  const block = `${lines.join('\n')}\n`;
   const doc = parseDocument(block, { uniqueKeys: true });
   const error = doc.errors[0];
   if (error) {
@@ -183,7 +184,8 @@ export function serializeMappingTable(set: MappingSet, dialect: TableDialect): s
   const prefixes = new PrefixMap(set.metadata.curieMap);
   const rows = sortedMappings(set.mappings).map((r) => recordToSlots(r, prefixes));
   const columns = columnsFor(rows);
-  const yaml = stringify(metadataToSlots(set.metadata), { lineWidth: 0 }).replace(/\n$/, '');
+  // Quoted scalars only: the yaml package writes " \n" as a `|+` block that reads back as "\n".
+  const yaml = stringify(metadataToSlots(set.metadata), { lineWidth: 0, blockQuote: false }).replace(/\n$/, '');
   const out: string[] = yaml.split('\n').map((l) => `#${l}`);
   out.push(columns.map((c) => quote(c, dialect.delimiter)).join(dialect.delimiter));
   for (const row of rows) out.push(columns.map((c) => quote(row[c] ?? '', dialect.delimiter)).join(dialect.delimiter));

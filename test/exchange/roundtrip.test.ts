@@ -160,6 +160,14 @@ const mappingSet: fc.Arbitrary<MappingSet> = fc.record({
 }));
 
 describe('property: free text, scores and identifiers round-trip exactly', () => {
+  it('regression: metadata text that is only whitespace and a newline (the yaml package writes it as a lossy |+ block)', () => {
+    const set: MappingSet = {
+      metadata: { curieMap: {}, mappingSetId: 'https://ex.org/sets/1', license: 'https://ex.org/l', extra: { comment: ' \n', mapping_set_description: 'a\n\n  b ' } },
+      mappings: [],
+    };
+    expect(parseSssom(serializeSssom(set), 'r.tsv')).toEqual(set);
+  });
+
   it('through SSSOM TSV, CSV and JSON', () => {
     fc.assert(fc.property(mappingSet, (set) => {
       const expected = normal(set);
