@@ -46,6 +46,9 @@ export interface FileFinding extends Finding {
 
 export type LoadedCheck = { ok: true; input: CheckInput; warnings: FileFinding[] } | { ok: false; errors: FileFinding[]; warnings: FileFinding[] };
 
+/** Findings that mean a retrieved resource exceeded its budget ("too big"), not "malformed" (6.1, S4). */
+const BUDGET_CODES = new Set(['E_LIMIT_SIZE', 'E_LIMIT_DEPTH', 'E_LIMIT_ARRAY_LENGTH']);
+
 const REMOTE = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 async function readText(path: string): Promise<string> {
@@ -80,11 +83,23 @@ async function readRequired(path: string, role: UnavailableResource['role'], all
 export async function loadCheckFiles(files: CheckFiles): Promise<LoadedCheck> {
   const errors: FileFinding[] = [];
   const warnings: FileFinding[] = [];
+  const unavailable: UnavailableResource[] = [];
   const collect = (file: string, findings: readonly Finding[]): void => {
     for (const f of findings) (f.severity === 'error' ? errors : warnings).push({ ...f, file });
   };
-  const validate = async <T>(file: string, text: string, kind: DocumentKind, options: ValidateOptions = {}): Promise<T | undefined> => {
+  /**
+   * Validate one document. For retrieved resources (`role`: profile, artifacts), a document whose
+   * only errors are exceeded budgets is recorded as unavailable (too big, S4) instead of invalid.
+   */
+  const validate = async <T>(file: string, text: string, kind: DocumentKind, options: ValidateOptions = {}, role?: UnavailableResource['role']): Promise<T | undefined> => {
     const result = await validateText(text, { ...options, kind });
+    const errs = result.findings.filter((f) => f.severity === 'error');
+    const tooBig = role !== undefined && errs.length > 0 && errs.every((f) => BUDGET_CODES.has(f.code));
+    if (!result.ok && role !== undefined && tooBig) {
+      unavailable.push({ kind: 'unavailable', role, location: file, message: errs.map((f) => `${f.message} [${f.code}]`).join('; ') });
+      collect(file, result.findings.filter((f) => f.severity !== 'error'));
+      return undefined;
+    }
     collect(file, result.findings);
     return result.ok ? (result.value as T) : undefined;
   };
@@ -94,11 +109,11 @@ export async function loadCheckFiles(files: CheckFiles): Promise<LoadedCheck> {
   const profileText = await readRequired(files.profile, 'profile', false, files.retrieval);
   if (typeof profileText !== 'string') profile = profileText;
   else {
-    const value = await validate<DomainProfile>(files.profile, profileText, 'profile');
-    if (!value) return { ok: false, errors, warnings };
-    profile = value;
-    validateOptions.profile = value;
-    if (value.shapes !== undefined) {
+    const value = await validate<DomainProfile>(files.profile, profileText, 'profile', {}, 'profile');
+    if (!value && errors.length > 0) return { ok: false, errors, warnings };
+    profile = value ?? unavailable[unavailable.length - 1]!;
+    if (value) validateOptions.profile = value;
+    if (value?.shapes !== undefined) {
       const shapesPath = resolve(dirname(files.profile), value.shapes);
       try {
         validateOptions.shapes = compileShapes(await readFile(shapesPath, 'utf8'), shapesPath);
@@ -122,8 +137,10 @@ export async function loadCheckFiles(files: CheckFiles): Promise<LoadedCheck> {
     const text = await readRequired(path, 'artifact', allowRemote, session);
     if (typeof text !== 'string') artifacts.push(text);
     else {
-      const value = await validate<ValidatedArtifact>(path, text, 'artifact');
+      const before = unavailable.length;
+      const value = await validate<ValidatedArtifact>(path, text, 'artifact', {}, 'artifact');
       if (value) artifacts.push(value);
+      else if (unavailable.length > before) artifacts.push(unavailable[unavailable.length - 1]!);
     }
   }
   if (errors.length > 0 || !envelope || !provider || (files.trust !== undefined && !trust)) return { ok: false, errors, warnings };

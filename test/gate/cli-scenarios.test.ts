@@ -113,6 +113,15 @@ describe('S4 (12.5, 6.1): required mapping retrieval unavailable or prohibited â
     expect(run.code).toBe(4);
     expect(run.stdout).toMatch(/RESOURCE_UNAVAILABLE: .*prohibited by the profile's retrieval policy/);
   });
+  it('artifact larger than the size budget: unavailable (too big), not invalid and not Incompatible', async () => {
+    const doc = { ...(JSON.parse(readFileSync(signedPath, 'utf8')) as Record<string, unknown>), description: 'x'.repeat(300 * 1024) };
+    const path = join(dir, 'artifact-huge.json');
+    writeFileSync(path, JSON.stringify(doc));
+    const { code, verdict } = await checkJson([...DOC_ARGS, '--artifact', path, '--trust', trustPath]);
+    expect(code).toBe(4);
+    expect(reasonCodes(verdict)).toContain('RESOURCE_UNAVAILABLE');
+    expect(JSON.stringify(verdict.reasons)).toMatch(/E_LIMIT_SIZE/);
+  });
   it('profile file missing', async () => {
     const { code, verdict } = await checkJson(['--request', ex('envelope-12.1-zh-en.json'), '--provider', ex('capability-cs-translate.json'), '--profile', join(dir, 'gone.json'), '--ontology', ex('cs.ttl')]);
     expect(code).toBe(4);
