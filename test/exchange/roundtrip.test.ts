@@ -144,6 +144,13 @@ const record: fc.Arbitrary<MappingRecord> = fc.record({
   reviewerId: opt(fc.array(local.map((l) => `https://orcid.org/${l}`), { minLength: 1, maxLength: 3 })),
   reviewDate: opt(fc.constantFrom('2026-01-02', '2025-12-31')),
   comment: opt(text),
+  extra: opt(fc.record({
+    author_id: opt(fc.array(local.map((l) => `orcid:${l}`), { minLength: 1, maxLength: 2 }).map((ids) => ids.join('|'))),
+    mapping_cardinality: opt(fc.constantFrom('1:1', '1:n', 'n:n')),
+    match_string: opt(text),
+    other: opt(text),
+  }).map((e) => Object.fromEntries(Object.entries(e).filter(([, v]) => v !== undefined)) as Record<string, string>)
+    .filter((e) => Object.keys(e).length > 0)),
 }).map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as unknown as MappingRecord);
 
 const mappingSet: fc.Arbitrary<MappingSet> = fc.record({
