@@ -14,6 +14,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
 import { Agent, request, errors as undiciErrors } from 'undici';
 import { checkUrl, classifyAddress, literalAddress } from './address.js';
+import { IoaError } from '../model/errors.js';
 import { RetrievalFailure } from './failure.js';
 import { matchTrustedOrigin, normaliseDigest, type RetrievalPolicy } from './policy.js';
 import { RetrievalCache } from './cache.js';
@@ -107,6 +108,8 @@ export class RetrievalSession {
     try {
       return await this.#fetch(input, options);
     } catch (error) {
+      // A malformed pin or policy is the caller's input error, not an unavailable resource.
+      if (error instanceof IoaError && !(error instanceof RetrievalFailure)) throw error;
       const failure = error instanceof RetrievalFailure
         ? error
         : new RetrievalFailure('connection-failed', input, `retrieval of ${input} failed: ${(error as Error)?.message ?? String(error)}`, { cause: error });

@@ -198,6 +198,10 @@ describe('refusals and failures (each: RESOURCE_UNAVAILABLE, Indeterminate)', ()
     expect(f.message).toContain(sri(CONTEXT_TEXT));
   });
 
+  it('a malformed expected digest is the caller\'s error (E_RETRIEVAL_POLICY), not an unavailable resource', async () => {
+    await expect(fetchDocument(`${main.origin}/ctx.jsonld`, policyFor(), { expectedDigest: 'sha1-abc' })).rejects.toMatchObject({ code: 'E_RETRIEVAL_POLICY' });
+  });
+
   it('reports a non-2xx status', async () => {
     expectUnavailable(await failure(fetchDocument(`${main.origin}/missing`, policyFor())), 'http-status');
   });
