@@ -251,6 +251,25 @@ describe('invalid input is rejected before evaluation, exit 2 (7.1, 6.5)', () =>
     expect(verdict.errors?.length).toBeGreaterThan(0);
     expect(verdict.errors?.every((e) => e.file === path)).toBe(true);
   });
+  const envelopeCases: Array<[string, (e: Record<string, unknown>) => void, string, string]> = [
+    ['relative capability IRI (6.1)', (e) => { e.capabilityRefs = ['TechTranslation']; }, 'E_INVALID_RELATIVE_IRI', '$.capabilityRefs[0]'],
+    ['protected-term redefinition (6.1)', (e) => { e['@context'] = [e['@context'], { ontologyId: 'https://evil.example/x' }]; }, 'E_INVALID_PROTECTED_REDEFINITION', '$["@context"][1].ontologyId'],
+    ['undeclared decision-sensitive term (6.1)', (e) => { e.priority = 'high'; }, 'E_INVALID_UNDECLARED_TERM', '$.priority'],
+    ['missing intentRef (6.2)', (e) => { delete e.intentRef; }, 'E_INVALID_MISSING_FIELD', '$.intentRef'],
+    ['wrong type of ontologyVersion (5.4)', (e) => { e.ontologyVersion = 1; }, 'E_INVALID_VALUE_TYPE', '$.ontologyVersion'],
+  ];
+  it.each(envelopeCases)('request envelope with %s: Invalid, %s at %s, exit 2', async (_name, mutate, code, path) => {
+    const envelope = JSON.parse(readFileSync(ex('envelope-12.1-zh-en.json'), 'utf8')) as Record<string, unknown>;
+    mutate(envelope);
+    const file = join(dir, `envelope-invalid-${code}.json`);
+    writeFileSync(file, JSON.stringify(envelope));
+    const args = [...S1_ARGS];
+    args[args.indexOf('--request') + 1] = file;
+    const { code: exit, verdict } = await checkJson(args);
+    expect(exit).toBe(2);
+    expect(verdict.outcome).toBe('Invalid');
+    expect(verdict.errors).toContainEqual(expect.objectContaining({ code, path, file }));
+  });
   it('a malformed artifact (relative IRI) is invalid input, not Indeterminate', async () => {
     const doc = JSON.parse(readFileSync(ex('artifact-12.4.json'), 'utf8')) as Record<string, unknown>;
     doc.targetOntologyId = 'onto/doc';
