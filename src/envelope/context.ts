@@ -112,20 +112,51 @@ function sameShallow(a: unknown, b: unknown): boolean {
 
 /**
  * Fast path: a context object that copies baseline definitions verbatim and otherwise only adds
- * prefixes (like the examples of 6.2 and 6.3) needs no processing. `false` means "look closer",
- * not "invalid".
+ * prefixes (like the examples of 6.2 and 6.3) needs no checking. Returns a key that identifies
+ * its meaning (two contexts with the same key process to the same active context), or
+ * `undefined` meaning "look closer" (not "invalid").
  */
-function isVerbatimSubset(ctx: Readonly<Record<string, unknown>>): boolean {
-  for (const key in ctx) {
-    const value = ctx[key];
-    if (key === '@version') { if (value !== 1.1) return false; continue; }
-    if (key === '@protected') { if (typeof value !== 'boolean') return false; continue; }
-    if (key in BASELINE_RAW) { if (!sameShallow(value, BASELINE_RAW[key])) return false; continue; }
-    if (key.startsWith('@') || key.includes(':') || typeof value !== 'string' || !ABSOLUTE_PREFIX_IRI.test(value)) return false;
+export function verbatimKey(ctx: Readonly<Record<string, unknown>>): string | undefined {
+  let key = '';
+  for (const name in ctx) {
+    const value = ctx[name];
+    if (name === '@version') { if (value !== 1.1) return undefined; key += '@version\n'; continue; }
+    if (name === '@protected') { if (typeof value !== 'boolean') return undefined; key += `@protected=${String(value)}\n`; continue; }
+    if (name in BASELINE_RAW) { if (!sameShallow(value, BASELINE_RAW[name])) return undefined; key += `${name}\n`; continue; }
+    if (name.startsWith('@') || name.includes(':') || typeof value !== 'string' || !ABSOLUTE_PREFIX_IRI.test(value)) return undefined;
     // A prefix onto the ioa namespace would create a second spelling of core terms; look closer.
-    if (value === IOA) return false;
+    if (value === IOA) return undefined;
+    key += `${name}=${value}\n`;
   }
-  return true;
+  return key;
+}
+
+const isVerbatimSubset = (ctx: Readonly<Record<string, unknown>>): boolean => verbatimKey(ctx) !== undefined;
+
+/** Processed active contexts of verbatim-subset contexts, by `verbatimKey`. */
+const activeCache = new Map<string, ActiveContext>();
+const ACTIVE_CACHE_MAX = 64;
+let initialContext: Promise<ActiveContext> | undefined;
+
+/** The cached active context for `key`, without waiting (the common case). */
+export const activeContextHit = (key: string): ActiveContext | undefined => activeCache.get(key);
+
+/**
+ * The processed (active) context for a verbatim-subset context, processed by jsonld once and
+ * cached. `undefined` if processing fails (the caller then expands the usual way and reports).
+ */
+export async function cachedActiveContext(key: string, ctx: Readonly<Record<string, unknown>>): Promise<ActiveContext | undefined> {
+  const hit = activeCache.get(key);
+  if (hit) return hit;
+  try {
+    initialContext ??= jsonld.processContext(null, null, {});
+    const active = await jsonld.processContext(await initialContext, ctx, { documentLoader: refusingDocumentLoader });
+    if (activeCache.size >= ACTIVE_CACHE_MAX) activeCache.delete(activeCache.keys().next().value as string);
+    activeCache.set(key, active);
+    return active;
+  } catch {
+    return undefined;
+  }
 }
 
 const KEYWORD = /^@[a-z]+$/i;

@@ -4,10 +4,10 @@
  * jsonld in safe mode so that no term is silently dropped (6.1). The result is the one expanded
  * node object plus what is needed to map expanded properties back to JSON paths.
  */
-import { BASELINE_TERMS, checkContext, refusingDocumentLoader } from './context.js';
+import { BASELINE_TERMS, activeContextHit, cachedActiveContext, checkContext, refusingDocumentLoader, verbatimKey } from './context.js';
 import { childPath, describeType, isObject, type Findings, type JsonObject } from './findings.js';
-import { isJsonLdError, jsonld, type JsonLdEvent } from './jsonld-api.js';
-import { checkLimits, resolveLimits } from './limits.js';
+import { expandWithContext, isJsonLdError, jsonld, type JsonLdEvent } from './jsonld-api.js';
+import { resolveLimits } from './limits.js';
 import { DEFAULT_IRI_SCHEMES } from './syntax.js';
 import type { DocumentLoader, Limits, UnknownTermTreatment, ValidateOptions } from './types.js';
 
@@ -22,7 +22,17 @@ export interface Resolved {
   options: ValidateOptions;
 }
 
+let defaults: Resolved | undefined;
+
 export function resolveOptions(options: ValidateOptions = {}): Resolved {
+  // The common call has no options: resolve the defaults once.
+  let empty = true;
+  for (const _ in options) { empty = false; break; }
+  if (empty) return (defaults ??= build({}));
+  return build(options);
+}
+
+function build(options: ValidateOptions): Resolved {
   return {
     limits: resolveLimits(options.limits),
     unknownTerms: options.unknownTerms ?? options.profile?.unknownTerms ?? 'reject',
@@ -39,8 +49,8 @@ export interface Expanded {
   node: JsonObject;
   raw: JsonObject;
   expanded: JsonObject[];
-  /** Compact prefixes of the top-level context (for mapping compact keys back to IRIs). */
-  prefixes: ReadonlyMap<string, string>;
+  /** Compact prefixes of the top-level context (for mapping compact keys back to IRIs); computed on demand. */
+  prefixes: () => ReadonlyMap<string, string>;
 }
 
 interface Scan {
@@ -48,32 +58,61 @@ interface Scan {
 }
 
 /**
- * One walk over the document as sent: `id`/`type` keys (Section 6.5 — never reinterpreted) and
- * every `@context` (to be checked against the baseline). Limits were checked before.
+ * One walk over the document as sent, before jsonld sees it: the limits (depth, array length,
+ * estimated size — stopping at the first exceeded one), `id`/`type` keys (Section 6.5: never
+ * reinterpreted) and every `@context` (to be checked against the baseline). `false` when a limit
+ * was exceeded. JSON paths are built only when something is reported.
  */
-function scan(value: unknown, path: string, out: Scan, f: Findings, inContext: boolean): void {
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) scan(value[i], `${path}[${i}]`, out, f, inContext);
-    return;
-  }
-  if (!isObject(value)) return;
-  if (!inContext && ('@value' in value || '@json' in value)) return; // literal content is data, not structure
-  for (const key in value) {
-    const child = value[key];
-    const p = childPath(path, key);
-    if (key === '@context' && !inContext) {
-      out.contexts.push({ path: p, value: child });
-      scan(child, p, out, f, true);
-      continue;
+function inspect(input: JsonObject, limits: Limits, out: Scan, f: Findings): boolean {
+  let bytes = 0;
+  const stack: (string | number)[] = [];
+  const walk = (value: unknown, depth: number, inContext: boolean): boolean => {
+    if (typeof value === 'string') { bytes += value.length + 2; return true; }
+    if (typeof value !== 'object' || value === null) { bytes += 5; return true; }
+    if (depth > limits.maxDepth) {
+      f.add('E_LIMIT_DEPTH', pathOf(stack), `nesting deeper than ${limits.maxDepth} levels`, '6.1', 'raise limits.maxDepth only if the profile needs it');
+      return false;
     }
-    if (!inContext && (key === 'id' || key === 'type')) {
-      f.add('E_INVALID_ALIAS', p,
-        `"${key}" is not an alias of "@${key}": earlier draft examples used it, this revision defines no such alias and it is never reinterpreted`,
-        '6.5', `write "@${key}" instead of "${key}"`);
+    bytes += 2;
+    if (Array.isArray(value)) {
+      if (value.length > limits.maxArrayLength) {
+        f.add('E_LIMIT_ARRAY_LENGTH', pathOf(stack), `array of ${value.length} items exceeds the limit of ${limits.maxArrayLength}`, '6.1');
+        return false;
+      }
+      for (let i = 0; i < value.length; i++) {
+        stack.push(i);
+        if (!walk(value[i], depth + 1, inContext)) return false;
+        stack.pop();
+      }
+    } else {
+      // Inside a value object the content is data (e.g. an @json literal), not structure.
+      const literal = !inContext && ('@value' in value || '@json' in value);
+      for (const key in value) {
+        bytes += key.length + 4;
+        const child = (value as JsonObject)[key];
+        stack.push(key);
+        if (!literal && !inContext) {
+          if (key === '@context') out.contexts.push({ path: pathOf(stack), value: child });
+          else if (key === 'id' || key === 'type') {
+            f.add('E_INVALID_ALIAS', pathOf(stack),
+              `"${key}" is not an alias of "@${key}": earlier draft examples used it, this revision defines no such alias and it is never reinterpreted`,
+              '6.5', `write "@${key}" instead of "${key}"`);
+          }
+        }
+        if (!walk(child, depth + 1, inContext || literal || key === '@context')) return false;
+        stack.pop();
+      }
     }
-    if (typeof child === 'object' && child !== null) scan(child, p, out, f, inContext);
-  }
+    if (bytes > limits.maxBytes) {
+      f.add('E_LIMIT_SIZE', '$', `document larger than the limit of ${limits.maxBytes} bytes`, '6.1');
+      return false;
+    }
+    return true;
+  };
+  return walk(input, 1, false);
 }
+
+const pathOf = (stack: readonly (string | number)[]): string => stack.reduce<string>((p, k) => childPath(p, k), '$');
 
 /** Paths of every member named `key` outside contexts (to place jsonld's dropped-property events). */
 function findKey(value: unknown, key: string, path: string, out: string[]): void {
@@ -221,29 +260,41 @@ export async function expandDocument(input: unknown, r: Resolved, f: Findings, s
     f.add('E_INVALID_JSON', '$', `a JSON-LD document must be a JSON object, got ${describeType(input)}`, '5.4');
     return undefined;
   }
-  if (!checkLimits(input, r.limits, f)) return undefined;
   const s: Scan = { contexts: [] };
-  scan(input, '$', s, f, false);
+  if (!inspect(input, r.limits, s, f)) return undefined;
   if (!('@context' in input)) {
     f.add('E_INVALID_CONTEXT_MISSING', '$', 'no "@context": nothing in the document can be expanded to its defined meaning', sectionForContext,
       'include the baseline inline context of Section 6.1 (or the definitions of the terms used)');
     return undefined;
   }
-  for (const c of s.contexts) f.push(...await checkContext(c.value, c.path, r.documentLoader, r.loaderIsDefault));
-  if (f.hasErrors) {
-    // Expansion would only repeat what the context checks found, less precisely.
-    if (f.list.some((x) => x.code !== 'E_INVALID_ALIAS')) return undefined;
+  // The common case: one top-level context that is a verbatim subset of the baseline plus
+  // prefixes. It needs no checks, and its processed form is cached (see expandWithContext).
+  const top = input['@context'];
+  const fastKey = s.contexts.length === 1 && expandWithContext !== undefined && isObject(top) ? verbatimKey(top) : undefined;
+  const active = fastKey !== undefined && isObject(top) ? activeContextHit(fastKey) ?? await cachedActiveContext(fastKey, top) : undefined;
+  if (active === undefined) {
+    for (const c of s.contexts) f.push(...await checkContext(c.value, c.path, r.documentLoader, r.loaderIsDefault));
+    if (f.hasErrors) {
+      // Expansion would only repeat what the context checks found, less precisely.
+      if (f.list.some((x) => x.code !== 'E_INVALID_ALIAS')) return undefined;
+    }
   }
 
   let expanded: JsonObject[];
   const events: JsonLdEvent[] = [];
+  const options = {
+    documentLoader: r.documentLoader,
+    safe: true,
+    // Events that safe mode lets through are still reported: nothing is dropped silently.
+    eventHandler: ({ event, next }: { event: JsonLdEvent; next: () => void }) => { events.push(event); next(); },
+  };
   try {
-    expanded = await jsonld.expand(input, {
-      documentLoader: r.documentLoader,
-      safe: true,
-      // Events that safe mode lets through are still reported: nothing is dropped silently.
-      eventHandler: ({ event, next }) => { events.push(event); next(); },
-    });
+    if (active !== undefined && expandWithContext !== undefined) {
+      const { '@context': _context, ...element } = input;
+      expanded = await expandWithContext(active, element, options);
+    } else {
+      expanded = await jsonld.expand(input, options);
+    }
   } catch (error) {
     if (isJsonLdError(error) && error.name === 'jsonld.ValidationError') {
       // Safe mode stops at the first problem; run once more, collecting, to report all of them.
@@ -273,5 +324,6 @@ export async function expandDocument(input: unknown, r: Resolved, f: Findings, s
     f.add('E_INVALID_STRUCTURE', '$', 'the document must be a single node object, not a graph, list or value', '5.4');
     return undefined;
   }
-  return { node, raw: input, expanded, prefixes: topPrefixes(input['@context']) };
+  let prefixes: Map<string, string> | undefined;
+  return { node, raw: input, expanded, prefixes: () => (prefixes ??= topPrefixes(input['@context'])) };
 }

@@ -27,8 +27,9 @@ export function finding(code: FindingCode, path: string, message: string, sectio
 export class Findings {
   readonly list: Finding[] = [];
 
-  add(code: FindingCode, path: string, message: string, section: DraftSection, hint?: string): void {
-    this.list.push(finding(code, path, message, section, hint));
+  /** `path` may be a function: paths are only built when there is something to report. */
+  add(code: FindingCode, path: string | (() => string), message: string, section: DraftSection, hint?: string): void {
+    this.list.push(finding(code, typeof path === 'function' ? path() : path, message, section, hint));
   }
 
   push(...items: Finding[]): void {

@@ -2,6 +2,7 @@
  * The slice of the `jsonld` API this module uses, typed locally: `@types/jsonld` is stale and
  * lacks `safe` and `eventHandler` (PITFALLS.md). One cast here instead of one per call.
  */
+import { createRequire } from 'node:module';
 import jsonldDefault from 'jsonld';
 import type { DocumentLoader } from './types.js';
 
@@ -68,3 +69,74 @@ export function isJsonLdError(error: unknown): error is JsonLdErrorShape {
   return typeof error === 'object' && error !== null && typeof (error as { name?: unknown }).name === 'string'
     && (error as { name: string }).name.startsWith('jsonld.');
 }
+
+// ---------------------------------------------------------------------------------------------
+// Expansion with a cached active context
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * `jsonld.expand` resolves and processes the document's `@context` on every call (a
+ * JSON.stringify of the context, a cache lookup, a clone of the input). For the contexts every
+ * conforming sender uses — verbatim subsets of the 6.1 baseline plus prefixes — the processed
+ * context is the same every time, so it is processed once (with jsonld's own `processContext`)
+ * and jsonld's expansion algorithm runs directly on the document with that context. The
+ * algorithm, safe mode and event handling are jsonld's; only the context work is cached.
+ *
+ * The entry points used (`lib/expand.js`, `lib/events.js`, `lib/ContextResolver.js`) are
+ * internal to jsonld 9; if they are missing, `expandWithContext` is undefined and callers use
+ * the public `jsonld.expand`.
+ */
+interface InternalExpand {
+  expand(args: { activeCtx: ActiveContext; element: unknown; options: Record<string, unknown> }): Promise<unknown>;
+}
+interface InternalEvents {
+  setupEventHandler(args: { options: { safe?: boolean; eventHandler?: JsonLdEventHandler } }): unknown;
+}
+type ContextResolverCtor = new (args: { sharedCache: { get(key: string): unknown; set(key: string, value: unknown): void } }) => unknown;
+
+function loadInternals(): { expand: InternalExpand; events: InternalEvents; ContextResolver: ContextResolverCtor } | undefined {
+  try {
+    const require = createRequire(import.meta.url);
+    const expand = require('jsonld/lib/expand.js') as InternalExpand;
+    const events = require('jsonld/lib/events.js') as InternalEvents;
+    const ContextResolver = require('jsonld/lib/ContextResolver.js') as ContextResolverCtor;
+    if (typeof expand.expand !== 'function' || typeof events.setupEventHandler !== 'function' || typeof ContextResolver !== 'function') return undefined;
+    return { expand, events, ContextResolver };
+  } catch {
+    return undefined;
+  }
+}
+
+const internals = loadInternals();
+/** Nested contexts met during a fast expansion are resolved per call, never shared across calls. */
+const noSharedCache = { get: (): undefined => undefined, set: (): void => {} };
+
+/**
+ * Expand `element` (a node object without its `@context`) under an already processed context,
+ * with jsonld's expansion algorithm, the same options handling and output normalisation as
+ * `jsonld.expand`. `undefined` when jsonld's internals are not available.
+ */
+export const expandWithContext = internals === undefined ? undefined : async (
+  activeCtx: ActiveContext, element: Record<string, unknown>, options: ExpandOptions,
+): Promise<Record<string, unknown>[]> => {
+  const { expand, events, ContextResolver } = internals;
+  let expanded = await expand.expand({
+    activeCtx,
+    element,
+    options: {
+      documentLoader: options.documentLoader,
+      keepFreeFloatingNodes: false,
+      base: '',
+      safe: options.safe ?? false,
+      contextResolver: new ContextResolver({ sharedCache: noSharedCache }),
+      eventHandler: events.setupEventHandler({ options: { safe: options.safe ?? false, ...(options.eventHandler ? { eventHandler: options.eventHandler } : {}) } }),
+    },
+  });
+  // Same normalisation as jsonld.expand.
+  if (typeof expanded === 'object' && expanded !== null && !Array.isArray(expanded) && '@graph' in expanded && Object.keys(expanded).length === 1) {
+    expanded = (expanded as { '@graph': unknown })['@graph'];
+  } else if (expanded === null) {
+    expanded = [];
+  }
+  return (Array.isArray(expanded) ? expanded : [expanded]) as Record<string, unknown>[];
+};

@@ -26,25 +26,34 @@ export function resolveLimits(limits: Partial<Limits> = {}): Limits {
  */
 export function checkLimits(input: unknown, limits: Limits, f: Findings): boolean {
   let bytes = 0;
-  const walk = (value: unknown, depth: number, path: string): boolean => {
+  // Keys of the current branch; the JSON path is only built when a limit is exceeded.
+  const stack: (string | number)[] = [];
+  const here = (): string => stack.reduce<string>((p, k) => childPath(p, k), '$');
+  const walk = (value: unknown, depth: number): boolean => {
     if (typeof value === 'string') { bytes += value.length + 2; return true; }
     if (typeof value !== 'object' || value === null) { bytes += 5; return true; }
     if (depth > limits.maxDepth) {
-      f.add('E_LIMIT_DEPTH', path, `nesting deeper than ${limits.maxDepth} levels`, '6.1', 'raise limits.maxDepth only if the profile needs it');
+      f.add('E_LIMIT_DEPTH', here(), `nesting deeper than ${limits.maxDepth} levels`, '6.1', 'raise limits.maxDepth only if the profile needs it');
       return false;
     }
     if (Array.isArray(value)) {
       if (value.length > limits.maxArrayLength) {
-        f.add('E_LIMIT_ARRAY_LENGTH', path, `array of ${value.length} items exceeds the limit of ${limits.maxArrayLength}`, '6.1');
+        f.add('E_LIMIT_ARRAY_LENGTH', here(), `array of ${value.length} items exceeds the limit of ${limits.maxArrayLength}`, '6.1');
         return false;
       }
       bytes += 2;
-      for (let i = 0; i < value.length; i++) if (!walk(value[i], depth + 1, `${path}[${i}]`)) return false;
+      for (let i = 0; i < value.length; i++) {
+        stack.push(i);
+        if (!walk(value[i], depth + 1)) return false;
+        stack.pop();
+      }
     } else {
       bytes += 2;
       for (const key in value) {
         bytes += key.length + 4;
-        if (!walk((value as Record<string, unknown>)[key], depth + 1, childPath(path, key))) return false;
+        stack.push(key);
+        if (!walk((value as Record<string, unknown>)[key], depth + 1)) return false;
+        stack.pop();
       }
     }
     if (bytes > limits.maxBytes) {
@@ -53,5 +62,5 @@ export function checkLimits(input: unknown, limits: Limits, f: Findings): boolea
     }
     return true;
   };
-  return walk(input, 1, '$');
+  return walk(input, 1);
 }

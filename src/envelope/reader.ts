@@ -19,30 +19,47 @@ export const nameOf = (iri: string): string => BASELINE_NAME_OF.get(iri) ?? iri;
 export const ioa = (local: string): string => IOA + local;
 
 export class NodeReader {
-  private readonly keyOf = new Map<string, string>();
+  private keyMap: Map<string, string> | undefined;
   private readonly seen = new Set<string>(['@id', '@type']);
 
   constructor(
     readonly node: JsonObject,
-    readonly raw: JsonObject | undefined,
-    readonly path: string,
+    private rawSource: JsonObject | undefined | (() => JsonObject | undefined),
+    private pathSource: string | (() => string),
     private readonly f: Findings,
     private readonly r: Resolved,
-    private readonly prefixes: ReadonlyMap<string, string>,
-  ) {
-    // Map expanded IRIs back to the keys the sender wrote, for paths.
-    if (raw) {
-      for (const key of Object.keys(raw)) {
-        if (key.startsWith('@')) continue;
-        let iri = BASELINE_TERMS.get(key)?.iri ?? prefixes.get(key);
-        if (iri === undefined) {
-          const colon = key.indexOf(':');
-          const prefix = colon > 0 ? prefixes.get(key.slice(0, colon)) : undefined;
-          iri = prefix !== undefined ? prefix + key.slice(colon + 1) : key;
-        }
-        if (!this.keyOf.has(iri)) this.keyOf.set(iri, key);
+    private readonly prefixes: () => ReadonlyMap<string, string>,
+  ) {}
+
+  /** This node as the sender wrote it (resolved lazily: only findings need it). */
+  get raw(): JsonObject | undefined {
+    if (typeof this.rawSource === 'function') this.rawSource = this.rawSource();
+    return this.rawSource;
+  }
+
+  /** JSON path of this node in the document as sent. */
+  get path(): string {
+    if (typeof this.pathSource === 'function') this.pathSource = this.pathSource();
+    return this.pathSource;
+  }
+
+  /** Expanded IRI → the key the sender wrote; built only when a finding needs a path. */
+  private get keyOf(): ReadonlyMap<string, string> {
+    if (this.keyMap) return this.keyMap;
+    const map = new Map<string, string>();
+    const prefixes = this.prefixes();
+    for (const key of Object.keys(this.raw ?? {})) {
+      if (key.startsWith('@')) continue;
+      let iri = BASELINE_TERMS.get(key)?.iri ?? prefixes.get(key);
+      if (iri === undefined) {
+        const colon = key.indexOf(':');
+        const prefix = colon > 0 ? prefixes.get(key.slice(0, colon)) : undefined;
+        iri = prefix !== undefined ? prefix + key.slice(colon + 1) : key;
       }
+      if (!map.has(iri)) map.set(iri, key);
     }
+    this.keyMap = map;
+    return map;
   }
 
   /** JSON path of property `iri` (and of its `index`-th value when the sender wrote an array). */
@@ -104,7 +121,7 @@ export class NodeReader {
     return true;
   }
 
-  private checkIri(value: string, path: string, section: DraftSection, what: string): boolean {
+  private checkIri(value: string, path: string | (() => string), section: DraftSection, what: string): boolean {
     const problem = iriProblem(value, this.r.iriSchemes);
     if (problem === undefined) return true;
     switch (problem.kind) {
@@ -165,7 +182,7 @@ export class NodeReader {
   }
 
   private iriValue(iri: string, v: unknown, index: number, section: DraftSection): string | undefined {
-    const path = this.pathOf(iri, index);
+    const path = (): string => this.pathOf(iri, index); // built only for a finding
     if (isObject(v) && typeof v['@id'] === 'string' && Object.keys(v).length === 1) {
       return this.checkIri(v['@id'], path, section, `"${nameOf(iri)}"`) ? v['@id'] : undefined;
     }
@@ -214,7 +231,7 @@ export class NodeReader {
   }
 
   private stringValue(iri: string, v: unknown, index: number, section: DraftSection, opts: { nonEmpty?: boolean; allowLanguage?: boolean }): string | undefined {
-    const path = this.pathOf(iri, index);
+    const path = (): string => this.pathOf(iri, index); // built only for a finding
     if (!isObject(v) || !('@value' in v)) {
       this.f.add('E_INVALID_VALUE_TYPE', path, `"${nameOf(iri)}" must be a string literal, got an IRI reference or node`, section,
         `the @context must not define "${nameOf(iri)}" with "@type": "@id"`);
@@ -258,14 +275,14 @@ export class NodeReader {
   }
 
   private embedded(iri: string, v: unknown, index: number, section: DraftSection): NodeReader | undefined {
-    const path = this.pathOf(iri, index);
+    const path = (): string => this.pathOf(iri, index); // built only for a finding
     if (!isObject(v) || '@value' in v || '@list' in v || (Object.keys(v).length === 1 && '@id' in v)) {
       this.f.add('E_INVALID_VALUE_TYPE', path, `"${nameOf(iri)}" must be an embedded node object, got ${isObject(v) && '@value' in v ? 'a literal' : 'a reference or list'}`, section,
         'embed the node in the envelope: a reference to a node described elsewhere cannot be validated here');
       return undefined;
     }
-    const raw = this.rawValue(iri, index);
-    return new NodeReader(v, isObject(raw) ? raw : undefined, path, this.f, this.r, this.prefixes);
+    const raw = (): JsonObject | undefined => { const r = this.rawValue(iri, index); return isObject(r) ? r : undefined; };
+    return new NodeReader(v, raw, path, this.f, this.r, this.prefixes);
   }
 
   /** Descriptive `label` (rdfs:label): any string literals, language tags allowed; never decision-sensitive. */

@@ -6,8 +6,9 @@
 /** Default IRI schemes (see `ValidateOptions.iriSchemes`). */
 export const DEFAULT_IRI_SCHEMES: readonly string[] = ['http', 'https', 'urn', 'did', 'tag', 'ni'];
 
-const IRI = /^([A-Za-z][A-Za-z0-9+.-]*):([^\s<>"{}|\\^`]+)$/;
+const IRI = /^([A-Za-z][A-Za-z0-9+.-]*|_):([^\s<>"{}|\\^`]+)$/;
 const FORBIDDEN = /[\s<>"{}|\\^`]/;
+const SCHEME_ONLY = /^[A-Za-z][A-Za-z0-9+.-]*:$/;
 const HTTP_AUTHORITY = /^\/\/[^/?#\s]+/;
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
 /** RFC 6838 `type/subtype` with optional parameters; no wildcards: a constraint names one type. */
@@ -24,11 +25,14 @@ export type IriProblem =
 
 /** `undefined` when `value` is an absolute IRI with an accepted scheme, else what is wrong. */
 export function iriProblem(value: string, schemes: readonly string[]): IriProblem | undefined {
-  if (value.startsWith('_:')) return { kind: 'blank-node' };
-  if (value === '' || FORBIDDEN.test(value)) return { kind: 'malformed' };
-  const match = IRI.exec(value);
-  if (!match) return { kind: 'relative' };
+  const match = IRI.exec(value); // one regex on the common path: scheme, then only IRI characters
+  if (match === null) {
+    if (value.startsWith('_:')) return { kind: 'blank-node' };
+    if (value === '' || FORBIDDEN.test(value) || SCHEME_ONLY.test(value)) return { kind: 'malformed' };
+    return { kind: 'relative' };
+  }
   const scheme = match[1]!.toLowerCase();
+  if (scheme === '_') return { kind: 'blank-node' };
   if (!schemes.includes(scheme)) return { kind: 'unknown-scheme', scheme: match[1]! };
   if ((scheme === 'http' || scheme === 'https') && !HTTP_AUTHORITY.test(match[2]!)) return { kind: 'malformed' };
   return undefined;
