@@ -15,7 +15,7 @@ export interface Chart {
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 /** Generator names such as `baseline:label+synonyms` must not be cut off in legends. */
-const CONFIG = { legend: { labelLimit: 0 }, header: { labelLimit: 0 } };
+const CONFIG = { legend: { labelLimit: 0, titleLimit: 0 }, header: { labelLimit: 0 } };
 
 const okRuns = (result: BenchResult): GeneratorRun[] => result.runs.filter((r) => r.status === 'ok');
 
@@ -81,15 +81,11 @@ export function recallAtKSpec(result: BenchResult): Record<string, unknown> {
   for (const run of okRuns(result)) {
     run.micro?.recallAt.forEach((recall, i) => values.push({ generator: run.name, k: i + 1, recall }));
   }
-  return {
-    $schema: SCHEMA,
-    config: CONFIG,
-    title: {
-      text: `Recall@k of candidate lists — ${result.corpus.name}`,
-      subtitle: `Share of reference mappings among each subject's top k candidates (micro over ${result.corpus.pairs.length} pair(s)).`,
-    },
-    width: 480,
-    height: 300,
+  // Published recall@10 figures (other systems, other set-ups) as labelled grey marks at k = 10.
+  const published = result.published
+    .filter((p) => p.metric === 'recall@10')
+    .map((p) => ({ k: 10, recall: p.value / 100, label: `${p.system}: ${p.approximate ? '≈' : ''}${p.value} (published)`, kind: 'published, not measured' }));
+  const line = {
     data: { values },
     mark: { type: 'line', point: true },
     encoding: {
@@ -97,6 +93,30 @@ export function recallAtKSpec(result: BenchResult): Record<string, unknown> {
       y: { field: 'recall', type: 'quantitative', title: 'recall@k', scale: { domain: [0, 1] }, axis: { format: '%' } },
       color: { field: 'generator', type: 'nominal', title: 'generator' },
     },
+  };
+  const layers: Record<string, unknown>[] = [line];
+  if (published.length) {
+    // Grey hollow shapes at k = 10, one shape per system, named in their own legend.
+    layers.push({
+      data: { values: published },
+      mark: { type: 'point', filled: false, size: 90, strokeWidth: 1.5, color: '#555' },
+      encoding: {
+        x: { field: 'k', type: 'quantitative' },
+        y: { field: 'recall', type: 'quantitative' },
+        shape: { field: 'label', type: 'nominal', title: 'published recall@10 (not measured)', scale: { range: ['circle', 'square', 'triangle-up', 'diamond', 'cross', 'triangle-down'] } },
+      },
+    });
+  }
+  return {
+    $schema: SCHEMA,
+    config: CONFIG,
+    title: {
+      text: `Recall@k of candidate lists — ${result.corpus.name}`,
+      subtitle: `Share of reference mappings among each subject's top k candidates (micro over ${result.corpus.pairs.length} pair(s)).${published.length ? ' Grey: published figures, not measured here.' : ''}`,
+    },
+    width: 480,
+    height: 300,
+    layer: layers,
   };
 }
 

@@ -250,6 +250,18 @@ describe('writeReport', () => {
     for (const text of ['Recall@k of candidate lists — tiny', 'k (candidates per subject)', '>recall@k<']) expect(recall).toContain(text);
   });
 
+  it('the recall@k chart shows published recall@10 figures, marked as published', async () => {
+    const { recallAtKSpec, renderSvg } = await import('../../src/bench/charts.js');
+    const withPublished: BenchResult = {
+      ...result,
+      published: [{ corpus: 'tiny', system: 'Some retriever', metric: 'recall@10', value: 91.5, approximate: false, source: 'a paper', published: true }],
+    };
+    const svg = await renderSvg(recallAtKSpec(withPublished));
+    expect(svg).toContain('Some retriever: 91.5 (published)');
+    expect(svg).toContain('published recall@10 (not measured)');
+    expect(await renderSvg(recallAtKSpec(result))).not.toContain('(published)');
+  });
+
   it('an output folder that cannot be created is E_WRITE_FAILED', async () => {
     const blocker = join(dir, 'file-not-folder');
     await writeFile(blocker, 'x');
