@@ -279,6 +279,13 @@ describe('invalid input is rejected before evaluation, exit 2 (7.1, 6.5)', () =>
     expect(code).toBe(2);
     expect(verdict.errors).toEqual([expect.objectContaining({ code: 'E_INVALID_RELATIVE_IRI', path: '$.targetOntologyId', file: path })]);
   });
+  it('an unreadable request file with --json still prints one Invalid object (exit 2)', async () => {
+    const args = [...S1_ARGS];
+    args[args.indexOf('--request') + 1] = join(dir, 'missing-request.json');
+    const { code, verdict } = await checkJson(args);
+    expect(code).toBe(2);
+    expect(verdict).toMatchObject({ outcome: 'Invalid', errors: [expect.objectContaining({ code: 'E_FILE_UNREADABLE' })] });
+  });
   it('a bad --now is a usage error', async () => {
     const args = [...S1_ARGS];
     args[args.indexOf('--now') + 1] = 'tomorrow';

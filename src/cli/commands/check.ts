@@ -36,12 +36,22 @@ export default defineCommand({
     const { loadCheckFiles, evaluateCompatibility, NOT_AUTHORISATION } = await import('../../gate/index.js');
     // --allow-remote: bounded by --policy, else by the profile's own "retrieval" member.
     const { session } = await sessionFromCli(args, args.policy ? undefined : await readProfileRetrieval(args.profile));
-    const loaded = await loadCheckFiles({
-      retrieval: session,
-      request: args.request, provider: args.provider, profile: args.profile, trust: args.trust,
-      artifacts: repeated(rawArgs, 'artifact'), ontologies: repeated(rawArgs, 'ontology'), candidates: repeated(rawArgs, 'candidates'),
-      ...(now !== undefined ? { now } : {}),
-    });
+    let loaded: Awaited<ReturnType<typeof loadCheckFiles>>;
+    try {
+      loaded = await loadCheckFiles({
+        retrieval: session,
+        request: args.request, provider: args.provider, profile: args.profile, trust: args.trust,
+        artifacts: repeated(rawArgs, 'artifact'), ontologies: repeated(rawArgs, 'ontology'), candidates: repeated(rawArgs, 'candidates'),
+        ...(now !== undefined ? { now } : {}),
+      });
+    } catch (error) {
+      // --json promises one object even for input that cannot be read or parsed (an ontology
+      // with a syntax error, an unreadable request): the same Invalid shape, exit 2.
+      if (!args.json || !(error instanceof IoaError) || error.code === 'E_INTERNAL') throw error;
+      out(JSON.stringify({ outcome: 'Invalid', errors: [error.toJSON()] }, null, 2));
+      setExitCode(EXIT.invalid);
+      return;
+    }
     for (const w of loaded.warnings) err(`warning: ${w.file} ${w.path}: ${w.message} [${w.code}]`);
     const unavailable = loaded.ok ? undefined : unavailableContextReasons(loaded.errors, session);
     if (unavailable) {
