@@ -17,15 +17,16 @@ const dist = resolve(process.env.IOA_DIST ?? join(root, 'dist'));
 const { loadOntologyFile } = await import(join(dist, 'ontology/load.js'));
 const { readAlignmentFile } = await import(join(dist, 'ontology/alignment-reader.js'));
 const { ensureModel, DEFAULT_MODEL_SETTINGS } = await import(join(dist, 'embedding/model-store.js'));
-const { DEFAULT_BUILD_SETTINGS } = await import(join(dist, 'embedding/build.js'));
+const { DEFAULT_BUILD_SETTINGS, settingsHash } = await import(join(dist, 'embedding/build.js'));
 const { DEFAULT_RETROFIT } = await import(join(dist, 'embedding/retrofit.js'));
 const { default: embedding } = await import(join(dist, 'generators/embedding.js'));
 
-const plain = { ...DEFAULT_BUILD_SETTINGS, subwords: null, retrofit: null };
+const plain = { ...DEFAULT_BUILD_SETTINGS, subwords: null, hashedPieces: null, retrofit: null };
 const VARIANTS = {
   'plain-sif-mean': { build: plain, mode: 'mean' },
   'plain-sif-best-pair': { build: plain, mode: 'best' },
   '+subwords': { build: { ...plain, subwords: DEFAULT_BUILD_SETTINGS.subwords }, mode: 'best' },
+  '+subwords+hashed-pieces': { build: { ...plain, subwords: DEFAULT_BUILD_SETTINGS.subwords, hashedPieces: DEFAULT_BUILD_SETTINGS.hashedPieces }, mode: 'best' },
   '+wordnet-retrofit': { build: { ...plain, retrofit: DEFAULT_RETROFIT }, mode: 'best' },
   'default (subwords+retrofit, best pair)': { build: DEFAULT_MODEL_SETTINGS, mode: 'best' },
   'default, mean': { build: DEFAULT_MODEL_SETTINGS, mode: 'mean' },
@@ -43,7 +44,7 @@ const results = [];
 for (const name of names) {
   const v = VARIANTS[name];
   if (!v) throw new Error(`unknown variant ${name}; known: ${Object.keys(VARIANTS).join(', ')}`);
-  const modelId = `anatomy-${Object.keys(VARIANTS).indexOf(name)}`;
+  const modelId = `anatomy-${settingsHash(v.build)}`;
   const t0 = Date.now();
   const built = await ensureModel({ modelsDir, modelId, settings: v.build });
   const buildMs = Date.now() - t0;

@@ -37,6 +37,13 @@ export interface BuildSettings {
    * "subcapsular" becomes "sub ##capsular" instead of [UNK]. Null: whole words only.
    */
   subwords: { maxRank: number; minLength: number; weight: number } | null;
+  /**
+   * Character pieces so that no word of letters and digits ends as [UNK]: every single character
+   * (as a word and as `##c`) and every `##` piece of up to `maxLength` letters, each with a
+   * pseudo-random vector derived from a hash of its characters (`c` and `##c` share one). A word
+   * the vectors lack ("geniohyoid", "serosa", "4") then still embeds, identically on both sides.
+   */
+  hashedPieces: { maxLength: number; weight: number } | null;
   /** Retrofitting to WordNet synonym sets (Faruqui et al., 2015); null: none. */
   retrofit: RetrofitSettings | null;
 }
@@ -45,6 +52,7 @@ export const DEFAULT_BUILD_SETTINGS: BuildSettings = {
   sifA: 1e-3,
   removeComponents: 1,
   subwords: { maxRank: 100_000, minLength: 3, weight: 0.5 },
+  hashedPieces: { maxLength: 3, weight: 0.5 },
   retrofit: null,
 };
 
@@ -134,6 +142,32 @@ export async function buildModel(source: WordVectors, options: BuildOptions): Pr
       weightOf.push(weight);
     }
   }
+  // Hashed character pieces: rowOf = -2 marks them; their vectors are filled in below.
+  const hashed = new Map<number, string>();
+  if (settings.hashedPieces) {
+    const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+    const addHashed = (token: string, content: string) => {
+      if (vocab.has(token)) return;
+      vocab.set(token, rowOf.length);
+      hashed.set(rowOf.length, content);
+      rowOf.push(-2);
+      weightOf.push(settings.hashedPieces!.weight);
+    };
+    for (const c of alphabet) {
+      addHashed(c, c);
+      addHashed(`${SUBWORD_PREFIX}${c}`, c);
+    }
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const grow = (prefix: string) => {
+      if (prefix.length >= settings.hashedPieces!.maxLength) return;
+      for (const c of letters) {
+        const piece = prefix + c;
+        if (piece.length >= 2) addHashed(`${SUBWORD_PREFIX}${piece}`, piece);
+        grow(piece);
+      }
+    };
+    grow('');
+  }
   const rows = rowOf.length;
 
   // SIF: p(w) ≈ 1 / ((rank + 1) · H) under Zipf's law, H the harmonic number of the vocabulary.
@@ -147,6 +181,18 @@ export async function buildModel(source: WordVectors, options: BuildOptions): Pr
     if (r < 0) continue;
     const scale = sif(r) * weightOf[id]!;
     for (let d = 0; d < dims; d++) table[id * dims + d] = base[r * dims + d]! * scale;
+  }
+  if (hashed.size > 0) {
+    // Scale hashed vectors like a typical (median-norm) word row, times the piece weight.
+    const norms: number[] = [];
+    for (let id = 0; id < rows; id += 97) if (rowOf[id]! >= 0) norms.push(rowNorm(table, id, dims) / weightOf[id]!);
+    norms.sort((a, b) => a - b);
+    const typical = norms[norms.length >> 1] ?? 1;
+    for (const [id, content] of hashed) {
+      const v = hashVector(content, dims);
+      const scale = (typical * weightOf[id]!) / Math.hypot(...v);
+      for (let d = 0; d < dims; d++) table[id * dims + d] = v[d]! * scale;
+    }
   }
   if (settings.removeComponents > 0) removeCommonComponent(table, rows, dims, rowOf, harmonic);
   progress('table', rows, rows);
@@ -184,6 +230,38 @@ export async function buildModel(source: WordVectors, options: BuildOptions): Pr
     throw new IoaError('E_MODEL_BUILD_FAILED', `could not write the model folder ${options.outDir}: ${(cause as Error).message}`, { file: options.outDir }, { cause });
   }
   return stamp;
+}
+
+function rowNorm(table: Float32Array, id: number, dims: number): number {
+  let s = 0;
+  for (let d = 0; d < dims; d++) s += table[id * dims + d]! ** 2;
+  return Math.sqrt(s);
+}
+
+/** Deterministic pseudo-random normal vector from a string (FNV-1a seed, xorshift32, Box-Muller). */
+export function hashVector(text: string, dims: number): number[] {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  let x = h || 1;
+  const next = (): number => {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return (x + 1) / 4294967297;
+  };
+  const out: number[] = [];
+  while (out.length < dims) {
+    const u = next();
+    const v = next();
+    const r = Math.sqrt(-2 * Math.log(u));
+    out.push(r * Math.cos(2 * Math.PI * v), r * Math.sin(2 * Math.PI * v));
+  }
+  return out.slice(0, dims);
 }
 
 /**
