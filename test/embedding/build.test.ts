@@ -90,15 +90,21 @@ describe('the built model through transformers.js (offline)', () => {
     for (let i = 0; i < texts.length; i++) expect(cosine(v, 100, i, i)).toBeCloseTo(1, 4);
   });
 
-  it('an out-of-vocabulary word falls back to word pieces instead of [UNK]', async () => {
+  it('an out-of-vocabulary word falls back to word pieces, then to hashed character pieces, instead of [UNK]', async () => {
     const e = await loadEmbedder({ modelsDir: model.modelsDir, modelId: model.modelId });
     const tok = JSON.parse(await readFile(join(model.folder, 'tokenizer.json'), 'utf8'));
     expect(tok.model.vocab.heartmuscle).toBeUndefined();
-    const v = await e.embed(['heartmuscle', 'heart muscle', 'qqqqzzzz']);
+    expect(tok.model.vocab.xylqvort).toBeUndefined();
+    const v = await e.embed(['heartmuscle', 'heart muscle', 'xylqvort muscle', 'muscle', 'ꙮꙮ']);
     expect(cosine(v, 100, 0, 0)).toBeCloseTo(1, 4); // not the zero vector of an unknown word
     expect(cosine(v, 100, 0, 1)).toBeGreaterThan(0.8);
-    // nothing in the vocabulary starts like this: [UNK] pools to zero, kept as a zero row
-    expect(Array.from(v.subarray(200, 300)).every((x) => x === 0)).toBe(true);
+    // the made-up word still counts: the label is not reduced to "muscle"
+    expect(cosine(v, 100, 2, 2)).toBeCloseTo(1, 4);
+    expect(cosine(v, 100, 2, 3)).toBeLessThan(0.95);
+    const again = await e.embed(['xylqvort muscle']);
+    expect(Array.from(again)).toEqual(Array.from(v.subarray(200, 300)));
+    // characters outside the pieces' alphabet are [UNK], which pools to zero and stays a zero row
+    expect(Array.from(v.subarray(400, 500)).every((x) => x === 0)).toBe(true);
   });
 
   it('the int8 model agrees with the float32 model', async () => {
