@@ -143,6 +143,19 @@ export async function loadCheckFiles(files: CheckFiles): Promise<LoadedCheck> {
       else if (unavailable.length > before) artifacts.push(unavailable[unavailable.length - 1]!);
     }
   }
+  // alignmentRef resolution (6.1): under --allow-remote, a referenced artifact that was not
+  // supplied is fetched under the retrieval policy; if it cannot be, it is unavailable (S4).
+  const ref = envelope?.alignmentRef;
+  if (ref !== undefined && session?.policy.allowRemote && REMOTE.test(ref) && !artifacts.some((a) => a.kind === 'artifact' && a.artifactId === ref)) {
+    const text = await fetchTextOrUnavailable(session, ref, 'artifact');
+    if (typeof text !== 'string') artifacts.push(text);
+    else {
+      const before = unavailable.length;
+      const value = await validate<ValidatedArtifact>(ref, text, 'artifact', {}, 'artifact');
+      if (value) artifacts.push(value);
+      else if (unavailable.length > before) artifacts.push(unavailable[unavailable.length - 1]!);
+    }
+  }
   if (errors.length > 0 || !envelope || !provider || (files.trust !== undefined && !trust)) return { ok: false, errors, warnings };
 
   const ontologies: OntologyIndex[] = [];

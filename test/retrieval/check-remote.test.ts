@@ -23,6 +23,8 @@ let profileRemote: string; // profile whose retrieval member trusts the server
 let profileForbids: string; // the corpus profile: "retrieval": {"allowRemote": false}
 let policyOther: string; // a --policy file trusting another origin only
 let remoteContextRequest: string;
+let alignmentRefRequest: string;
+let refSigned: unknown;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ioa-check-remote-'));
@@ -46,7 +48,20 @@ beforeAll(async () => {
       if (!r.destroyed) jsonld(signed, 'application/json')(q, r, s);
     },
     '/context.jsonld': jsonld(contextDoc),
+    '/align/cs-doc-v1': (q, r, s) => jsonld(refSigned, 'application/json')(q, r, s),
   });
+
+  // An artifact published at its own IRI, and a request that references it by alignmentRef.
+  const published = readJson(ex('artifact-12.4.json'));
+  published.artifactId = `${server.origin}/align/cs-doc-v1`;
+  writeFileSync(join(dir, 'published.json'), JSON.stringify(published));
+  expect((await runCli(['artifact', 'sign', join(dir, 'published.json'), '--key', join(dir, 'keys', 'private.pem'), '--out', join(dir, 'published.signed.json')])).code).toBe(0);
+  refSigned = readJson(join(dir, 'published.signed.json'));
+  const withRef = readJson(ex('envelope-12.1-zh-en.json'));
+  (withRef['@context'] as Record<string, unknown>).alignmentRef = { '@id': 'ioa:alignmentRef', '@type': '@id' };
+  withRef.alignmentRef = `${server.origin}/align/cs-doc-v1`;
+  alignmentRefRequest = join(dir, 'request-alignment-ref.json');
+  writeFileSync(alignmentRefRequest, JSON.stringify(withRef));
 
   profileForbids = ex('profile-tech-translation.json');
   const profile = readJson(profileForbids);
@@ -112,6 +127,31 @@ describe('check with remote artifacts (6.1, S4)', () => {
     const { code } = await check([...docArgs(profileForbids), '--artifact', `${server.origin}/artifact.json`, '--allow-remote', '--policy', policyHere]);
     expect(code).toBe(4);
     expect(server.connections).toBe(before);
+  });
+});
+
+describe('check resolves the request\'s alignmentRef under the policy (6.1)', () => {
+  const args = (profile: string): string[] => ['--request', alignmentRefRequest, '--provider', ex('capability-doc-translate.json'), '--profile', profile, '--ontology', ex('cs.ttl'), '--trust', trust, ...NOW];
+
+  it('without --allow-remote the referenced artifact is not fetched: Indeterminate RESOURCE_UNAVAILABLE', async () => {
+    const before = server.connections;
+    const { code, verdict } = await check(args(profileRemote));
+    expect(code).toBe(4);
+    expect(verdict.outcome).toBe('Indeterminate');
+    expect(verdict.reasons.find((r) => r.code === 'RESOURCE_UNAVAILABLE')?.message).toContain('/align/cs-doc-v1');
+    expect(server.connections).toBe(before);
+  });
+
+  it('with --allow-remote the artifact at the alignmentRef IRI is fetched, validated, accepted: Compatible', async () => {
+    const { code, verdict } = await check([...args(profileRemote), '--allow-remote']);
+    expect(verdict.outcome).toBe('Compatible');
+    expect(code).toBe(0);
+  });
+
+  it('a policy that does not trust its origin leaves it unavailable, with the cause', async () => {
+    const { code, verdict } = await check([...args(profileRemote), '--allow-remote', '--policy', policyOther]);
+    expect(code).toBe(4);
+    expect(verdict.reasons.some((r) => r.code === 'RESOURCE_UNAVAILABLE' && r.message.includes('(untrusted-origin)'))).toBe(true);
   });
 });
 
