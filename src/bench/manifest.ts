@@ -15,7 +15,9 @@
  * ```
  *
  * `name` and `pairs` are required, `description` is optional; every pair needs a unique `id` and
- * the three paths. The reference is an OAEI Alignment API file whose `entity1` lies in `source`
+ * the three paths. An optional `generators` object gives per-generator settings by registry name
+ * (`{"embedding": {"mode": "label"}}`), the same settings the CLI passes; they are recorded in
+ * results.json as the run's resolved configuration. The reference is an OAEI Alignment API file whose `entity1` lies in `source`
  * and `entity2` in `target`: the direction of the benchmark. Unknown members are errors, so a
  * misspelt key is not silently ignored.
  */
@@ -35,6 +37,8 @@ export interface ManifestPair {
 export interface BenchManifest {
   name: string;
   description?: string;
+  /** Per-generator settings by registry name. */
+  generators?: Record<string, Record<string, unknown>>;
   /** Absolute path of the manifest file. */
   file: string;
   pairs: ManifestPair[];
@@ -99,7 +103,7 @@ export function parseManifest(json: unknown, file: string): BenchManifest {
     throw new IoaError('E_BENCH_MANIFEST', message, { file, path });
   };
   if (!isObject(json)) return fail('$', 'a manifest must be a JSON object');
-  allowOnly(json, ['name', 'description', 'pairs'], '$', fail);
+  allowOnly(json, ['name', 'description', 'pairs', 'generators'], '$', fail);
   const name = json.name;
   if (typeof name !== 'string' || !name.trim()) fail('$.name', '"name" must be a non-empty string');
   if (json.description !== undefined && typeof json.description !== 'string') fail('$.description', '"description" must be a string');
@@ -124,6 +128,15 @@ export function parseManifest(json: unknown, file: string): BenchManifest {
   });
   const manifest: BenchManifest = { name: name as string, file, pairs: resolved };
   if (typeof json.description === 'string') manifest.description = json.description;
+  if (json.generators !== undefined) {
+    if (!isObject(json.generators)) fail('$.generators', '"generators" must be an object of settings by generator name');
+    const generators: Record<string, Record<string, unknown>> = {};
+    for (const [key, value] of Object.entries(json.generators as Record<string, unknown>)) {
+      if (!isObject(value)) fail(`$.generators.${key}`, `settings for "${key}" must be an object`);
+      generators[key] = value as Record<string, unknown>;
+    }
+    manifest.generators = generators;
+  }
   return manifest;
 }
 

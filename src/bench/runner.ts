@@ -54,7 +54,7 @@ export interface BenchOptions {
   baselines?: boolean;
   /** Score the rank fusion of the generators when more than one ran; default true. */
   fusion?: boolean;
-  /** Per-generator settings, by registry key. */
+  /** Per-generator settings, by registry key; override the manifest's `generators` settings. */
   generatorConfig?: Readonly<Record<string, GeneratorConfig>>;
   registry?: GeneratorRegistry;
   corporaDir?: string;
@@ -389,6 +389,9 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
     }
   }
   const manifest = await loadManifest(options.corpus, options.corporaDir);
+  for (const key of Object.keys(manifest.generators ?? {})) {
+    if (!(key in registry)) throw new IoaError('E_BENCH_MANIFEST', `settings for unknown generator "${key}"; registered: ${Object.keys(registry).join(', ')}`, { file: manifest.file, path: `$.generators.${key}` });
+  }
   await checkManifestFiles(manifest);
 
   const loadStart = performance.now();
@@ -403,7 +406,9 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
   }
   const memberOutcomes: RunOutcome[] = [];
   for (const name of names) {
-    const config = options.generatorConfig?.[name];
+    // Manifest settings first, then the caller's (the CLI's) on top.
+    const merged = { ...manifest.generators?.[name], ...options.generatorConfig?.[name] };
+    const config: GeneratorConfig | undefined = Object.keys(merged).length ? merged : undefined;
     let generator: Generator;
     try {
       const factory = await registry[name]!();

@@ -60,6 +60,8 @@ describe('manifest validation names the JSON path', () => {
     ['misspelt member', { name: 'x', pairs: [{ ...pair, refrence: 'r' }] }, '$.pairs[0].refrence'],
     ['unknown top-level member', { name: 'x', pairs: [pair], track: 'y' }, '$.track'],
     ['description not a string', { name: 'x', description: 3, pairs: [pair] }, '$.description'],
+    ['generators not an object', { name: 'x', pairs: [pair], generators: ['exact'] }, '$.generators'],
+    ['generator settings not an object', { name: 'x', pairs: [pair], generators: { exact: 1 } }, '$.generators.exact'],
   ];
   for (const [what, json, path] of cases) {
     it(`${what} → E_BENCH_MANIFEST at ${path}`, () => {

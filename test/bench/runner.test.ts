@@ -209,6 +209,23 @@ describe('fusion and generator selection', () => {
     await expect(runBenchmark({ corpus: manifest, generators: ['embedding'], registry: { embedding: async () => needsModel } })).rejects.toMatchObject({ code: 'E_MODEL_MISSING' });
   });
 
+  it('takes per-generator settings from the manifest and records them as the resolved configuration', async () => {
+    const file = join(dir, 'with-settings.json');
+    await writeFile(file, JSON.stringify({ name: 'tiny', generators: { prefix: { minScore: 0.3 } }, pairs: [{ id: 's-t', source: 'src.ttl', target: 'tgt.ttl', reference: 'ref.rdf' }] }));
+    const r = await runBenchmark({ corpus: file, generators: ['prefix'], registry, baselines: false });
+    expect(r.runs[0]!.config).toEqual({ minScore: 0.3 });
+    expect(r.runs[0]!.perPair![0]!.candidates).toBe(3); // Paper→Person (1/6) is below 0.3
+    const cli = await runBenchmark({ corpus: file, generators: ['prefix'], registry, baselines: false, generatorConfig: { prefix: { minScore: 0 } } });
+    expect(cli.runs[0]!.config).toEqual({ minScore: 0 });
+    expect(cli.runs[0]!.perPair![0]!.candidates).toBe(4);
+  });
+
+  it('settings for a generator that is not registered are E_BENCH_MANIFEST at their JSON path', async () => {
+    const file = join(dir, 'bad-settings.json');
+    await writeFile(file, JSON.stringify({ name: 'tiny', generators: { nope: {} }, pairs: [{ id: 's-t', source: 'src.ttl', target: 'tgt.ttl', reference: 'ref.rdf' }] }));
+    await expect(runBenchmark({ corpus: file, registry })).rejects.toMatchObject({ code: 'E_BENCH_MANIFEST', location: { path: '$.generators.nope' } });
+  });
+
   it('an unknown generator is E_UNKNOWN_GENERATOR, before anything loads', async () => {
     await expect(runBenchmark({ corpus: manifest, generators: ['nope'], registry })).rejects.toMatchObject({ code: 'E_UNKNOWN_GENERATOR' });
   });
