@@ -278,6 +278,16 @@ describe('cache keyed by URL and digest', () => {
     expectUnavailable(await failure(fetchDocument(url, retrievalPolicy({ allowRemote: true, trustedOrigins: [other.origin] }), { cache })), 'untrusted-origin');
   });
 
+  it('an unpinned entry expires after its time to live; a pinned one does not (its bytes cannot change)', async () => {
+    let clock = 0;
+    const cache = new RetrievalCache({ unpinnedTtlMs: 1_000, now: () => clock });
+    const url = `${main.origin}/ctx.jsonld`;
+    const first = await fetchDocument(url, policyFor(), { cache });
+    clock = 1_001;
+    expect(cache.get(url)).toBeUndefined();
+    expect(cache.get(url, first.revision.digest)?.revision.digest).toBe(first.revision.digest);
+  });
+
   it('the session records every accepted revision', async () => {
     const session = new RetrievalSession(policyFor());
     await session.fetch(`${main.origin}/ctx.jsonld`);

@@ -95,6 +95,28 @@ describe('hostile URLs are refused without a connection (Section 6.1)', () => {
   });
 });
 
+describe('the issue\'s hostile URLs as written (default ports) are refused before any resolution', () => {
+  it.each([
+    ['http://127.1/', 'non-canonical-host'],
+    ['http://2130706433/', 'non-canonical-host'],
+    ['http://[::ffff:127.0.0.1]/', 'forbidden-address'],
+    ['http://0x7f.0.0.1/', 'non-canonical-host'],
+    ['file:///etc/passwd', 'unsupported-scheme'],
+    ['http://user:pw@host/', 'credentials-in-url'],
+  ])('%s → %s', async (url, cause) => {
+    let lookups = 0;
+    const resolver = async () => {
+      lookups++;
+      return [{ address: '93.184.216.34', family: 4 }];
+    };
+    // A policy that trusts every host these URLs name, so only the SSRF rules can refuse them.
+    // (The mapped origin is trusted but not allowed to reach a private network: the address rule refuses it.)
+    const wide = retrievalPolicy({ allowRemote: true, trustedOrigins: ['http://127.0.0.1', 'http://host', { prefix: 'http://[::ffff:7f00:1]', allowPrivateNetwork: false }] });
+    await expect(fetchDocument(url, wide, { resolver })).rejects.toMatchObject({ reason: cause });
+    expect(lookups).toBe(0);
+  });
+});
+
 describe('address classes', () => {
   it.each([
     ['127.0.0.1', 'loopback'], ['::1', 'loopback'], ['10.1.2.3', 'private'], ['172.31.255.255', 'private'], ['192.168.0.1', 'private'],
