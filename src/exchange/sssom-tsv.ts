@@ -45,8 +45,21 @@ function* readRecords(text: string, start: number, firstLine: number, delimiter:
   let i = start;
   let line = firstLine;
   const n = text.length;
+  let nextQuote = text.indexOf('"', i);
   while (i < n) {
     const recordLine = line;
+    // Fast path: a line without quotes is split as it stands (nearly every row in practice).
+    const eol = text.indexOf('\n', i);
+    const end = eol < 0 ? n : eol;
+    // Remember the next quote: searching afresh per row would rescan the file for each row.
+    if (nextQuote !== -1 && nextQuote < i) nextQuote = text.indexOf('"', i);
+    if (nextQuote < 0 || nextQuote > end) {
+      const raw = text.slice(i, end > i && text[end - 1] === '\r' && eol >= 0 ? end - 1 : end);
+      i = eol < 0 ? n : eol + 1;
+      if (eol >= 0) line++;
+      yield { fields: raw.split(delimiter), line: recordLine, terminated: eol >= 0 };
+      continue;
+    }
     const fields: string[] = [];
     let field = '';
     let atFieldStart = true;
@@ -163,7 +176,8 @@ function parseMetadataBlock(lines: string[], file: string): Record<string, unkno
   if (error) {
     // The block's lines are the file's first lines, so a line within the block is a file line.
     const offset = error instanceof YAMLParseError ? error.pos[0] : 0;
-    const line = block.slice(0, offset).split('\n').length;
+    // An error found at the end of the block (an unclosed bracket) belongs to its last line.
+    const line = Math.min(block.slice(0, offset).split('\n').length, lines.length);
     throw new IoaError('E_SSSOM_BAD_METADATA', `metadata block is not valid YAML: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`, { file, line }, { cause: error });
   }
   const value: unknown = doc.toJS();
