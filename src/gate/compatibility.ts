@@ -14,8 +14,9 @@ import type { OntologyIndex } from '../model/ontology-index.js';
 import type { DomainProfile, Iri, TrustPolicy, ValidatedCapability, ValidatedEnvelope } from '../envelope/types.js';
 import type { ValidatedArtifact } from './artifact.js';
 import { jsonDigest, memoDigest } from './canonical.js';
-import { evaluateRule, sameLanguage, sameMediaType, type TaskRequirements } from './conditions.js';
-import { acceptArtifacts, assertAccepted, versionUsable, type AcceptedArtifact, type Exclusion, type MappingUse, type OntologyRef } from './gate.js';
+import { sameLanguage, sameMediaType, type TaskRequirements } from './conditions.js';
+import { selectRule } from './select.js';
+import { acceptArtifacts, versionUsable, type AcceptedArtifact, type Exclusion, type MappingUse, type OntologyRef } from './gate.js';
 
 export type Outcome = 'Compatible' | 'Incompatible' | 'Indeterminate';
 
@@ -329,77 +330,50 @@ function matchThroughArtifacts(
     for (const e of excluded) reasons.push(exclusionReason(e));
   };
   for (const ref of envelope.capabilityRefs) {
-    type Hit = { artifact: AcceptedArtifact; ruleIndex: number; to: Iri; conditions: Readonly<Record<string, unknown>> };
-    const applicable: Hit[] = [];
-    const undetermined: string[] = [];
-    const unknown: Reason[] = [];
-    for (const artifact of accepted) {
-      assertAccepted(artifact); // run-time twin of the type: nothing else reaches selection
-      for (const r of artifact.rules) {
-        if (r.from !== ref) continue;
-        const evaluation = evaluateRule(r.rule, task, profile.requiredConditions);
-        if (evaluation.status === 'applies') applicable.push({ artifact, ruleIndex: r.index, to: r.to, conditions: r.rule.conditions });
-        else if (evaluation.status === 'inapplicable') {
-          excluded.push({ code: 'RULE_INAPPLICABLE', artifactId: artifact.artifactId, revision: artifact.revision, ruleIndex: r.index, message: evaluation.message });
-        } else if (evaluation.status === 'undetermined') undetermined.push(`${artifact.artifactId} rule ${r.index}: ${evaluation.message}`);
-        else unknown.push({ code: 'UNKNOWN_CONDITION', message: `${artifact.artifactId} rule ${r.index}: ${evaluation.message}`, path: `artifact:$.mappingRules[${r.index}].conditions.${evaluation.condition}`, artifactId: artifact.artifactId, ruleIndex: r.index });
+    const selection = selectRule(accepted, ref, task, profile);
+    for (const e of selection.excluded) {
+      if (!excluded.some((x) => x.code === e.code && x.artifactId === e.artifactId && x.revision === e.revision && x.ruleIndex === e.ruleIndex)) excluded.push(e);
+    }
+    switch (selection.status) {
+      case 'unknown-condition':
+        for (const u of selection.unknown) {
+          reasons.push({ code: 'UNKNOWN_CONDITION', message: `${u.artifact.artifactId} rule ${u.ruleIndex}: ${u.message}`, path: `artifact:$.mappingRules[${u.ruleIndex}].conditions.${u.condition}`, artifactId: u.artifact.artifactId, ruleIndex: u.ruleIndex });
+        }
+        break;
+      case 'ambiguous':
+        add('AMBIGUOUS_MAPPING', `${ref} has ${selection.rules.length} applicable rules with different targets (${selection.targets.join(', ')}) and profile ${profile.profileId} defines no selection rule that resolves them (7.3)`);
+        break;
+      case 'undetermined':
+        add('CONSTRAINT_NOT_ESTABLISHED', `rules for ${ref} cannot be evaluated: ${selection.messages.join('; ')}`);
+        break;
+      case 'none': {
+        const related = (input.candidates ?? []).filter((c) => {
+          const [s, o] = candidateEnds(c);
+          return (s === ref && o === provider.id) || (s === provider.id && o === ref);
+        });
+        if (related.length > 0) {
+          const best = Math.max(...related.map((c) => candidateEnds(c)[2] ?? Number.NaN).filter(Number.isFinite));
+          add('CANDIDATE_ONLY', `${related.length} candidate mapping(s) relate ${ref} and ${provider.id}${Number.isFinite(best) ? ` (highest score ${best})` : ''}; a candidate or score of any size is a recommendation only, never an accepted mapping (7.4, S2)`);
+        } else {
+          add('NO_ACCEPTED_ALIGNMENT', accepted.length === 0
+            ? `no accepted alignment artifact maps ${ref} (${envelope.ontologyId}) to the provider's ontology ${provider.ontologyId}`
+            : `no applicable rule of the accepted artifacts maps ${ref} to the provider's ontology`);
+        }
+        explainExclusions();
+        break;
+      }
+      case 'selected': {
+        const hit = selection.rule;
+        if (hit.to !== provider.id) {
+          add('NO_ACCEPTED_ALIGNMENT', `the accepted mapping takes ${ref} to ${hit.to}; the provider offers ${provider.id}`, 'provider:$["@id"]');
+          break;
+        }
+        mapping.push({
+          kind: 'artifact', capability: ref, provider: provider.id, artifactId: hit.artifact.artifactId, revision: hit.artifact.revision,
+          assertedBy: hit.artifact.assertedBy, digest: hit.artifact.digest, ruleIndex: hit.ruleIndex, orientation: hit.artifact.orientation, conditions: hit.conditions,
+        });
+        break;
       }
     }
-    if (unknown.length > 0) {
-      reasons.push(...unknown);
-      continue;
-    }
-    let hits = applicable;
-    if (new Set(hits.map((h) => h.to)).size > 1 && profile.mappingSelection === 'latest-revision') hits = latestRevision(hits, excluded);
-    const targets = [...new Set(hits.map((h) => h.to))];
-    if (targets.length > 1) {
-      add('AMBIGUOUS_MAPPING', `${ref} has ${hits.length} applicable rules with different targets (${targets.join(', ')}) and profile ${profile.profileId} defines no selection rule that resolves them (7.3)`);
-      continue;
-    }
-    if (undetermined.length > 0) {
-      add('CONSTRAINT_NOT_ESTABLISHED', `rules for ${ref} cannot be evaluated: ${undetermined.join('; ')}`);
-      continue;
-    }
-    const hit = hits[0];
-    if (!hit) {
-      const related = (input.candidates ?? []).filter((c) => {
-        const [s, o] = candidateEnds(c);
-        return (s === ref && o === provider.id) || (s === provider.id && o === ref);
-      });
-      if (related.length > 0) {
-        const best = Math.max(...related.map((c) => candidateEnds(c)[2] ?? Number.NaN).filter(Number.isFinite));
-        add('CANDIDATE_ONLY', `${related.length} candidate mapping(s) relate ${ref} and ${provider.id}${Number.isFinite(best) ? ` (highest score ${best})` : ''}; a candidate or score of any size is a recommendation only, never an accepted mapping (7.4, S2)`);
-      } else {
-        add('NO_ACCEPTED_ALIGNMENT', accepted.length === 0
-          ? `no accepted alignment artifact maps ${ref} (${envelope.ontologyId}) to the provider's ontology ${provider.ontologyId}`
-          : `no applicable rule of the accepted artifacts maps ${ref} to the provider's ontology`);
-      }
-      explainExclusions();
-      continue;
-    }
-    if (hit.to !== provider.id) {
-      add('NO_ACCEPTED_ALIGNMENT', `the accepted mapping takes ${ref} to ${hit.to}; the provider offers ${provider.id}`, 'provider:$["@id"]');
-      continue;
-    }
-    mapping.push({
-      kind: 'artifact', capability: ref, provider: provider.id, artifactId: hit.artifact.artifactId, revision: hit.artifact.revision,
-      assertedBy: hit.artifact.assertedBy, digest: hit.artifact.digest, ruleIndex: hit.ruleIndex, orientation: hit.artifact.orientation, conditions: hit.conditions,
-    });
   }
-}
-
-/** `latest-revision` (DESIGN.md): among rules of ONE issuer, the highest integer revision of an artifact wins. */
-function latestRevision<T extends { artifact: AcceptedArtifact }>(hits: T[], excluded: Exclusion[]): T[] {
-  const issuers = new Set(hits.map((h) => h.artifact.assertedBy));
-  if (issuers.size !== 1) return hits; // different issuers: nothing defines an order between them
-  const numeric = hits.map((h) => (/^\d+$/.test(h.artifact.revision) ? BigInt(h.artifact.revision) : undefined));
-  if (numeric.some((n) => n === undefined)) return hits; // revisions are identifiers, not ordered unless integers
-  const max = numeric.reduce((a, b) => (b! > a! ? b : a))!;
-  const winners = hits.filter((_, i) => numeric[i] === max);
-  for (const h of hits) {
-    if (!winners.includes(h) && !excluded.some((e) => e.code === 'SUPERSEDED' && e.artifactId === h.artifact.artifactId && e.revision === h.artifact.revision)) {
-      excluded.push({ code: 'SUPERSEDED', artifactId: h.artifact.artifactId, revision: h.artifact.revision, message: `revision ${max} of the same issuer wins under mappingSelection "latest-revision"` });
-    }
-  }
-  return winners;
 }

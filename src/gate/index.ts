@@ -24,6 +24,7 @@ export {
   type CheckInput, type CandidateEvidence, type InputDigests, type MappingUsed, type Outcome, type Reason, type ReasonCode,
   type UnavailableResource, type Verdict,
 } from './compatibility.js';
+export { selectRule, type RuleSelection, type SelectedRule } from './select.js';
 export { CompatibilityChecker, type CheckedVerdict, type CheckerOptions } from './checker.js';
 export { buildArtifact, REVIEWED_JUSTIFICATIONS, RULE_PREDICATES, type ArtifactBuildOptions, type ArtifactBuildResult, type SkippedRow } from './build.js';
 export { loadCheckFiles, type CheckFiles, type FileFinding, type LoadedCheck } from './files.js';

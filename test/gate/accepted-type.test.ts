@@ -6,7 +6,7 @@
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { rawScore, type Candidate } from '../../src/model/mapping.js';
-import { acceptArtifacts, assertAccepted, isAcceptedArtifact, type AcceptedArtifact, type ValidatedArtifact } from '../../src/gate/index.js';
+import { acceptArtifacts, assertAccepted, isAcceptedArtifact, selectRule, type AcceptedArtifact, type TaskRequirements, type ValidatedArtifact } from '../../src/gate/index.js';
 import { AGENT_CORE, CS, DOC, DOC_ONTO, NOW, artifact, artifact12_4, authorityKey, profile, trust } from './helpers.js';
 
 /** A function that requires an accepted artifact, as the engine's selection does. */
@@ -18,6 +18,31 @@ const candidate: Candidate = {
   subject: `${CS}TechTranslation`, predicate: 'skos:exactMatch', object: `${DOC}TranslateText`, generator: 'lexical',
   score: rawScore(0.99), measure: 'jaro-winkler', rank: 1, justification: 'semapv:LexicalMatching', evidence: [],
 };
+
+const task: TaskRequirements = { inputMediaTypes: ['text/plain'], outputMediaTypes: ['text/plain'], sourceLang: 'zh', targetLang: 'en', domain: `${CS}ComputerScience` };
+
+describe('the engine\'s rule selection (7.3) takes accepted artifacts only', () => {
+  it('a Candidate cannot be passed to selectRule: compile-time error, run-time refusal', () => {
+    expectTypeOf(selectRule).parameter(0).toEqualTypeOf<readonly AcceptedArtifact[]>();
+    // @ts-expect-error a Candidate with score 0.99 is not an AcceptedArtifact (7.4)
+    expect(() => selectRule([candidate], `${CS}TechTranslation`, task, profile())).toThrowError(expect.objectContaining({ code: 'E_INTERNAL' }));
+  });
+  it('neither can a validated artifact that the gate did not accept', () => {
+    const validated = artifact(artifact12_4(), authorityKey());
+    // @ts-expect-error validation (shape, even a good signature) is not acceptance (7.2)
+    expect(() => selectRule([validated], `${CS}TechTranslation`, task, profile())).toThrowError(expect.objectContaining({ code: 'E_INTERNAL' }));
+  });
+  it('the gate\'s output is selected', () => {
+    const key = authorityKey();
+    const { accepted } = acceptArtifacts({
+      artifacts: [artifact(artifact12_4(), key)], trust: trust(key), profile: profile(), now: NOW,
+      use: { source: { ontologyId: AGENT_CORE, version: '1.0' }, target: { ontologyId: DOC_ONTO, version: '2.0' } },
+    });
+    const selection = selectRule(accepted, `${CS}TechTranslation`, task, profile());
+    expect(selection.status).toBe('selected');
+    expect(selection.status === 'selected' && selection.rule.to).toBe(`${DOC}TranslateText`);
+  });
+});
 
 describe('AcceptedArtifact is a brand only the gate can construct', () => {
   it('a Candidate is not assignable to AcceptedArtifact (compile time)', () => {
