@@ -63,9 +63,12 @@ export interface BenchOptions {
   now?: () => Date;
 }
 
+/** Progress of a run: `done`/`total` within the current pair, `pairIndex` of `pairCount` pairs. */
 export interface ProgressEvent {
   stage: 'load' | 'generate';
   pair: string;
+  pairIndex: number;
+  pairCount: number;
   generator?: string;
   done: number;
   total: number;
@@ -205,7 +208,7 @@ async function loadPairs(manifest: BenchManifest, onProgress: BenchOptions['onPr
   };
   const loaded: LoadedPair[] = [];
   for (const [i, pair] of manifest.pairs.entries()) {
-    onProgress?.({ stage: 'load', pair: pair.id, done: i, total: manifest.pairs.length });
+    onProgress?.({ stage: 'load', pair: pair.id, pairIndex: i, pairCount: manifest.pairs.length, done: 0, total: 1 });
     const [source, target, alignment] = await Promise.all([load(pair.source), load(pair.target), readAlignmentFile(pair.reference)]);
     const triples = referenceTriples(alignment.cells);
     const reference = referenceSet(triples);
@@ -233,7 +236,7 @@ async function loadPairs(manifest: BenchManifest, onProgress: BenchOptions['onPr
       },
     });
   }
-  onProgress?.({ stage: 'load', pair: '', done: manifest.pairs.length, total: manifest.pairs.length });
+  onProgress?.({ stage: 'load', pair: '', pairIndex: manifest.pairs.length, pairCount: manifest.pairs.length, done: 0, total: 1 });
   return loaded;
 }
 
@@ -285,12 +288,12 @@ async function runOne(label: string, produce: Produce, pairs: readonly LoadedPai
   const counts: PairCounts[] = [];
   const kept: Candidate[][] = [];
   try {
-    for (const loaded of pairs) {
+    for (const [pairIndex, loaded] of pairs.entries()) {
       const list: Candidate[] = [];
       const scored: ScoredTriple[] = [];
       const started = performance.now();
       try {
-        for await (const c of produce(loaded, (done, total) => onProgress?.({ stage: 'generate', pair: loaded.pair.id, generator: label, done, total }))) {
+        for await (const c of produce(loaded, (done, total) => onProgress?.({ stage: 'generate', pair: loaded.pair.id, pairIndex, pairCount: pairs.length, generator: label, done, total }))) {
           scored.push(checkCandidate(c, label, loaded.pair.id));
           list.push(c);
           if ((scored.length & 255) === 0) sampler.sample();

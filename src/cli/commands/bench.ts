@@ -38,14 +38,16 @@ export default defineCommand({
     const generators = parseGenerators(args.generators);
     let bar: Progress | undefined;
     let stage = '';
+    // One bar per stage (loading, then each generator) across all pairs; the note names the pair.
     const onProgress = (e: ProgressEvent): void => {
-      const name = e.stage === 'load' ? 'loading ontologies' : `${e.generator} on ${e.pair}`;
+      const name = e.stage === 'load' ? 'loading ontologies' : (e.generator ?? 'generator');
       if (name !== stage) {
         bar?.done();
         bar = progress(name);
         stage = name;
       }
-      bar?.update(e.done, e.total);
+      const within = e.total > 0 ? Math.min(1, e.done / e.total) : 0;
+      bar?.update(e.pairIndex + within, e.pairCount, e.pair);
     };
     const result = await runBenchmark({
       corpus: args.corpus,
