@@ -98,6 +98,10 @@ describe('check with remote artifacts (6.1, S4)', () => {
     expect(verdict.outcome).toBe('Compatible');
     expect(code).toBe(0);
     expect(verdict.mapping).toEqual([expect.objectContaining({ kind: 'artifact' })]);
+    // the accepted revision of what was retrieved is recorded in the result
+    const run = await runCli(['check', ...docArgs(profileRemote), '--artifact', `${server.origin}/artifact.json`, '--allow-remote', '--json']);
+    const revisions = (JSON.parse(run.stdout) as { retrieval: { revisions: Array<{ url: string; digest: string; pinned: boolean }> } }).retrieval.revisions;
+    expect(revisions).toEqual([expect.objectContaining({ url: `${server.origin}/artifact.json`, digest: expect.stringMatching(/^sha256-[A-Za-z0-9+/]{43}=$/), pinned: false })]);
   });
 
   it.each([

@@ -70,7 +70,8 @@ export default defineCommand({
       return;
     }
     const verdict = evaluateCompatibility(loaded.input);
-    if (args.json) out(JSON.stringify(verdict, null, 2));
+    // With --allow-remote the revisions of what was retrieved are part of the result (6.1, S5).
+    if (args.json) out(JSON.stringify(args['allow-remote'] ? { ...verdict, retrieval: { revisions: session.revisions } } : verdict, null, 2));
     else {
       const lines: string[] = [verdict.outcome];
       for (const r of verdict.reasons) lines.push(`  ${r.code}${r.detail && r.detail !== r.code ? ` (${r.detail})` : ''}: ${r.message}${r.path ? ` [at ${r.path}]` : ''}`);
