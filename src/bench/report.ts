@@ -77,11 +77,11 @@ export function formatMarkdown(result: BenchResult): string {
     out.push(table(rankHeader, rankingRows(runs, (r) => r.macro, ks, config.topK)), '');
     out.push(table(propHeader, proposalRows(runs, (r) => r.macro, false)), '');
   }
-  out.push('## Cost', '', 'Wall time summed over pairs (ontology loading excluded). Peak RSS is sampled while the generator runs, in one process: it includes what was loaded before it. Fusion: the fusion step alone; the fused pipeline costs its members plus this.', '');
+  out.push('## Cost', '', 'Wall time summed over pairs (ontology loading excluded). Peak RSS is sampled while the generator runs, in one process: it includes what was loaded before it (ontologies, earlier generators); the growth column is what the generator itself added. Fusion: the fusion step alone; the fused pipeline costs its members plus this.', '');
   out.push(
     table(
-      ['generator', 'wall time (s)', 'peak RSS (MB)', 'RSS before (MB)', 'peak heap (MB)'],
-      runs.map((r) => [label(r), secs(r.cost!.wallMs), mb(r.cost!.peakRssBytes), mb(r.cost!.rssBeforeBytes), mb(r.cost!.peakHeapUsedBytes)]),
+      ['generator', 'wall time (s)', 'peak RSS (MB)', 'RSS growth while running (MB)', 'peak heap (MB)'],
+      runs.map((r) => [label(r), secs(r.cost!.wallMs), mb(r.cost!.peakRssBytes), mb(Math.max(0, r.cost!.peakRssBytes - r.cost!.rssBeforeBytes)), mb(r.cost!.peakHeapUsedBytes)]),
     ),
     '',
   );
