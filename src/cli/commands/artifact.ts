@@ -8,6 +8,7 @@ import { defineCommand } from 'citty';
 import { IoaError } from '../../model/errors.js';
 import { out, err, setExitCode } from '../io.js';
 import { EXIT } from '../main.js';
+import type { DomainProfile, TrustPolicy } from '../../envelope/types.js';
 
 async function readText(path: string): Promise<string> {
   try {
@@ -124,15 +125,19 @@ const verify = defineCommand({
     const { validateText, assertValid } = await import('../../envelope/index.js');
     const { acceptArtifacts } = await import('../../gate/index.js');
     const artifact = await loadArtifact(args.artifact);
-    const trust = assertValid<import('../../envelope/types.js').TrustPolicy>(await validateText(await readText(args.trust), { kind: 'trust' }), args.trust);
+    const trust = assertValid<TrustPolicy>(await validateText(await readText(args.trust), { kind: 'trust' }), args.trust);
     const now = args.now === undefined ? Date.now() : Date.parse(args.now);
     if (!Number.isFinite(now)) throw new IoaError('E_USAGE', `--now must be an ISO 8601 date-time, got "${args.now}"`);
     // The use is the artifact's own declared one: verify checks trust and validity, not a request.
     const forward = artifact.direction !== 'target-to-source';
     const src = { ontologyId: artifact.sourceOntologyId, version: artifact.sourceOntologyVersion };
     const tgt = { ontologyId: artifact.targetOntologyId, version: artifact.targetOntologyVersion };
-    const profile = { kind: 'profile', profileId: 'urn:ioa-align:verify', revision: '0', ontologies: [], versionRelations: [], requiredConditions: [], mappingSelection: 'none', unknownTerms: 'reject', envelopeReuse: false } as const;
-    const gate = acceptArtifacts({ artifacts: [artifact], trust, profile: { ...profile, ontologies: [], versionRelations: [], requiredConditions: [] }, use: forward ? { source: src, target: tgt } : { source: tgt, target: src }, now });
+    // No request, so no profile constraints: only the artifact's own versions are in use.
+    const profile: DomainProfile = {
+      kind: 'profile', profileId: 'urn:ioa-align:artifact-verify', revision: '0', ontologies: [], versionRelations: [],
+      requiredConditions: [], mappingSelection: 'none', unknownTerms: 'reject', envelopeReuse: false,
+    };
+    const gate = acceptArtifacts({ artifacts: [artifact], trust, profile, use: forward ? { source: src, target: tgt } : { source: tgt, target: src }, now });
     const ok = gate.accepted.length === 1;
     const report = { verified: ok, artifactId: artifact.artifactId, revision: artifact.revision, assertedBy: artifact.assertedBy, keyId: artifact.signature?.keyId ?? null, digest: artifact.digest, problems: gate.excluded.map((e) => ({ code: e.code, message: e.message })) };
     if (args.json) out(JSON.stringify(report, null, 2));
