@@ -7,7 +7,7 @@
 import { IoaError } from '../model/errors.js';
 import { NS } from '../model/vocabulary.js';
 import { childPath, finding, isObject } from './findings.js';
-import { jsonld, type ActiveContext, type TermMapping } from './jsonld-api.js';
+import { isJsonLdError, jsonld, type ActiveContext, type TermMapping } from './jsonld-api.js';
 import type { DocumentLoader, Finding, RemoteDocument } from './types.js';
 
 const IOA = NS.ioa;
@@ -244,8 +244,15 @@ async function analyse(context: unknown, path: string, documentLoader: DocumentL
             checkMapping(term, mapping, childPath(scoped.path, '@context'), out, pending);
           }
         }
-      } catch {
-        // reported by expansion
+      } catch (error) {
+        // Processed on its own, a scoped redefinition of a protected term throws; JSON-LD 1.1
+        // expansion would let a property-scoped context override it, so it must be caught here.
+        if (isJsonLdError(error) && error.details?.code === 'protected term redefinition') {
+          const term = String(error.details.term ?? '');
+          out.push(finding('E_INVALID_PROTECTED_REDEFINITION', childPath(childPath(scoped.path, '@context'), term),
+            `the scoped context of "${scoped.term}" redefines core term "${term}"`, '6.1'));
+        }
+        // anything else is reported by expansion
       }
     }
   }

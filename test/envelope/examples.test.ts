@@ -1,3 +1,4 @@
+import jsonld from 'jsonld';
 import { describe, expect, it } from 'vitest';
 import {
   BASELINE_CONTEXT, detectKind, validateCapability, validateDocument, validateEnvelope, validateText,
@@ -88,5 +89,31 @@ describe('the draft\'s own documents', () => {
     // inputs/outputs are core terms an envelope does not define; the envelope fields are absent.
     expect(errorCodes(result.findings)).toEqual(['E_INVALID_MISSING_FIELD', 'E_INVALID_NODE_TYPE', 'E_INVALID_UNKNOWN_TERM']);
     expect(withCode(result.findings, 'E_INVALID_MISSING_FIELD').map((f) => f.path).sort()).toEqual(['$.capabilityRefs', '$.intentRef', '$.ontologyId', '$.ontologyVersion']);
+  });
+
+  it('the cached-context expansion gives exactly what jsonld.expand gives', async () => {
+    const refuse = async (url: string): Promise<never> => { throw new Error(url); };
+    const docs = [
+      draftDoc('envelope-6.2'),
+      draftDoc('capability-6.3'),
+      envelope((d) => { (d['@context'] as Record<string, unknown>)['ex'] = 'https://example.com/ext#'; d['ex:note'] = { '@value': 'x', '@language': 'en' }; }),
+    ];
+    for (const doc of docs) {
+      const ours = await validateDocument(doc, { unknownTerms: 'ignore' });
+      const reference = await jsonld.expand(structuredClone(doc) as jsonld.JsonLdDocument, { documentLoader: refuse as never });
+      expect((ours.value as { expanded: unknown }).expanded).toEqual(reference);
+    }
+  });
+
+  it('concurrent validations do not interfere', async () => {
+    const inputs = Array.from({ length: 40 }, (_, i) => i % 3 === 0
+      ? envelope((d) => { d['intentRef'] = `cs:Intent${i}`; })
+      : i % 3 === 1 ? envelope((d) => { delete d['ontologyId']; }) : capability((d) => { d['@id'] = `cs:Cap${i}`; }));
+    const results = await Promise.all(inputs.map((d) => validateDocument(d)));
+    results.forEach((r, i) => {
+      if (i % 3 === 0) expect((r.value as { intentRef: string }).intentRef).toBe(`https://example.org/onto/cs#Intent${i}`);
+      else if (i % 3 === 1) expect(errorCodes(r.findings)).toEqual(['E_INVALID_MISSING_FIELD']);
+      else expect((r.value as { id: string }).id).toBe(`https://example.org/onto/cs#Cap${i}`);
+    });
   });
 });

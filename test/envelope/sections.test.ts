@@ -175,6 +175,22 @@ describe('Section 6.1 Context Requirements', () => {
     expect(errorCodes(r.findings)).toEqual(['E_INVALID_PROTECTED_REDEFINITION']);
   });
 
+  it('6.1: a nested context cannot redefine a protected core term either', async () => {
+    const r = await validateEnvelope(envelope((d) => {
+      (d['profileContext'] as Json)['@context'] = { domain: { '@id': 'https://evil.example/domain', '@type': '@id' } };
+    }));
+    expect(errorCodes(r.findings)).toEqual(['E_INVALID_PROTECTED_REDEFINITION']);
+    expect(r.findings[0]!.path).toBe('$.profileContext["@context"].domain');
+  });
+
+  it('6.1: a property-scoped context cannot redefine a core term', async () => {
+    const r = await validateEnvelope(envelope((d) => {
+      ctx(d)['ex'] = 'https://example.com/ext#';
+      ctx(d)['wrapper'] = { '@id': 'ex:wrapper', '@context': { term: 'ex:term' } };
+    }), { unknownTerms: 'ignore' });
+    expect(errorCodes(r.findings)).toEqual(['E_INVALID_PROTECTED_REDEFINITION']);
+  });
+
   it('6.1: the ioa prefix cannot be moved to another namespace', async () => {
     const r = await validateEnvelope(envelope((d) => { ctx(d)['ioa'] = 'https://example.com/old-ioa#'; }));
     expect(errorCodes(r.findings)).toEqual(['E_INVALID_PROTECTED_REDEFINITION']);
