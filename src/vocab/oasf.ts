@@ -83,8 +83,22 @@ export async function oasfLayout(dir: string): Promise<OasfLayout | undefined> {
   return undefined;
 }
 
+/** Sub-folders of `dir` that are OASF releases (the folder one level above a release). */
+async function releasesIn(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const releases: string[] = [];
+  for (const e of entries) {
+    if (e.isDirectory() && (await exists(join(dir, e.name, 'schema', 'version.json'), 'file'))) releases.push(e.name);
+  }
+  return releases.sort();
+}
+
+/**
+ * True for the natural OASF locations, and for a folder of releases, so that `loadOasf` can say
+ * which release to pass instead of the RDF reader's "not a regular file".
+ */
 export async function isOasfLocation(location: string): Promise<boolean> {
-  return (await oasfLayout(location)) !== undefined;
+  return (await oasfLayout(location)) !== undefined || (await exists(location, 'dir') && (await releasesIn(location)).length > 0);
 }
 
 async function readSchemaVersion(schemaDir: string): Promise<string> {
@@ -208,6 +222,10 @@ export interface OasfLoadOptions {
 export async function loadOasf(location: string, options: OasfLoadOptions = {}): Promise<OntologyIndex> {
   const layout = await oasfLayout(location);
   if (!layout) {
+    const releases = await releasesIn(location);
+    if (releases.length > 0) {
+      throw new IoaError('E_VOCAB_INVALID', `this folder holds ${releases.length} OASF release(s) (${releases.join(', ')}): pass one of them, or its schema/skills or schema/domains folder`, { file: location });
+    }
     throw new IoaError('E_VOCAB_INVALID', 'not an OASF folder: expected a release folder (with schema/), a schema folder (with skills/ or domains/) or a skills/ or domains/ folder', { file: location });
   }
   const version = await readSchemaVersion(layout.schemaDir);

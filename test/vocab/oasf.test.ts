@@ -105,8 +105,14 @@ describe('OASF locations', () => {
     expect(new Set([...skills.concepts, ...domains.concepts].map((c) => c.iri))).toEqual(new Set(fromRelease.concepts.map((c) => c.iri)));
   });
 
+  it('claims the folder above the releases only to say which release to pass', async () => {
+    expect(await isOasfLocation(corpus(''))).toBe(true);
+    const e = await expectCode(loadOasf(corpus('')), 'E_VOCAB_INVALID');
+    expect(e.message).toContain('v1.0.4, v1.1.1');
+  });
+
   it('does not claim folders that hold no OASF taxonomy, or files', async () => {
-    expect(await isOasfLocation(corpus('..'))).toBe(false); // corpora/agents: two releases, no schema/
+    expect(await isOasfLocation(corpus('..'))).toBe(false); // corpora/agents: no taxonomy, no release directly inside
     expect(await isOasfLocation(corpus('v1.1.1/schema/version.json'))).toBe(false);
     expect(await isOasfLocation(join(import.meta.dirname, '../../corpora/conference'))).toBe(false);
   });
