@@ -100,7 +100,6 @@ export function candidatesToMappingSet(candidates: readonly Candidate[], ctx: Ca
     ...mappings.flatMap((m) => [m.subjectId, m.objectId]),
     // A predicate outside the standard vocabularies stays an IRI in the record; give it a prefix.
     ...mappings.map((m) => m.predicateId).filter((p) => p.includes('://')),
-    ...[ctx.source.iri, ctx.target.iri].filter((x): x is string => x !== undefined),
   ]);
   if (mappings.some((m) => m.extra?.subject_match_field?.includes('oboInOwl:') || m.extra?.object_match_field?.includes('oboInOwl:'))) {
     curieMap.oboInOwl = NS.oboInOwl;

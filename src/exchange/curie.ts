@@ -60,7 +60,7 @@ export class PrefixMap {
         const local = iri.slice(ns.length);
         // A local part with whitespace, `|` (SSSOM's multi-value separator) or a second scheme
         // would not survive the trip back; keep the IRI then.
-        if (!/[\s|]/.test(local) && !local.includes('://')) return `${prefix}:${local}`;
+        if (!/[\s|]/.test(local) && !local.includes('://') && !local.startsWith('/')) return `${prefix}:${local}`;
       }
     }
     return iri;
@@ -92,6 +92,8 @@ export function namespaceOf(iri: string): { ns: string; prefix: string } | undef
   if (cut < 0 || cut === iri.length - 1) return undefined;
   const base = iri.slice(0, cut + 1);
   const local = iri.slice(cut + 1);
+  // `http://mouse.owl` would give the namespace `http://`, a prefix that swallows every IRI.
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/*$/.test(base)) return undefined;
   const obo = /^([A-Za-z][A-Za-z0-9]*)_[A-Za-z0-9]/.exec(local);
   if (obo?.[1] && iri[cut] === '/') return { ns: `${base}${obo[1]}_`, prefix: obo[1] };
   const segments = base.replace(/[#/]+$/, '').split(/[/#:]/).filter(Boolean);

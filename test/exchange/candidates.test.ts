@@ -99,6 +99,8 @@ describe('candidatesToMappingSet', () => {
       expect(namespaces).toContain(ns);
     }
     expect(serializeSssom(set)).toMatch(/^mouse:MA_0000072\theart\tskos:exactMatch\t\thuman:NCI_C12727\tHeart\t/m);
+    // The ontology IRIs (http://mouse.owl) are not namespaces: no prefix may cover a bare scheme.
+    expect(namespaces.filter((ns) => /^[a-z]+:\/*$/i.test(ns))).toEqual([]);
   });
 
   it('records which fields matched (SSSOM subject_match_field / object_match_field / match_string)', () => {
@@ -146,5 +148,17 @@ describe('candidatesToMappingSet', () => {
     } catch (error) {
       expect(isIoaError(error) && error.toJSON()).toMatchObject({ code: 'E_SSSOM_UNKNOWN_PREFIX', path: '$[0].predicate' });
     }
+  });
+});
+
+describe('buildCurieMap', () => {
+  it('names OBO-style and hash namespaces, keeps prefixes unique, and never covers a bare scheme', async () => {
+    const { buildCurieMap } = await import('../../src/exchange/index.js');
+    const map = buildCurieMap(['http://purl.obolibrary.org/obo/HP_0001', 'http://purl.obolibrary.org/obo/MP_0002', 'http://mouse.owl',
+      'https://a.org/onto#X', 'https://b.org/onto#Y', 'http://www.w3.org/2004/02/skos/core#exactMatch']);
+    expect(map).toMatchObject({ HP: 'http://purl.obolibrary.org/obo/HP_', MP: 'http://purl.obolibrary.org/obo/MP_', skos: 'http://www.w3.org/2004/02/skos/core#' });
+    const onto = Object.entries(map).filter(([, ns]) => ns.endsWith('/onto#')).map(([p]) => p).sort();
+    expect(onto).toEqual(['onto', 'onto2']);
+    expect(Object.values(map).some((ns) => /^[a-z]+:\/*$/i.test(ns))).toBe(false);
   });
 });
