@@ -19,7 +19,7 @@ import {
   DEFAULT_EXTENSION_URI, ENVELOPE_MEDIA_TYPE, RESULT_MEDIA_TYPE, carrierError, isObject, requireValidEnvelope, validateCarried,
   type CarrierInfo, type JsonObject, type UnwrapResult,
 } from './common.js';
-import { discloseResult, type DecisionLike, type Disclosure, type DisclosedResult } from './disclosure.js';
+import { discloseResult, parseDisclosedResult, type DecisionLike, type Disclosure, type DisclosedResult } from './disclosure.js';
 
 export type A2AWire = '1.0' | '0.3';
 
@@ -198,4 +198,19 @@ export function a2aReply(result: DecisionLike, options: A2AReplyOptions): JsonOb
   if (options.text !== undefined) parts.push(textPart(options.text, wire));
   parts.push(dataPart(disclosed, RESULT_MEDIA_TYPE, wire));
   return { ...base(options, wire, 'agent'), parts, extensions: [options.uri ?? DEFAULT_EXTENSION_URI] };
+}
+
+/** The requester's side of `a2aReply`: the disclosed result in an agent's reply Message. */
+export function readA2AReply(input: unknown, options: { uri?: string; file?: string } = {}): DisclosedResult {
+  const { file } = options;
+  const uri = options.uri ?? DEFAULT_EXTENSION_URI;
+  const { message, path } = locateMessage(input, file);
+  const wire = detectWire(message, path, file);
+  const extensions = message.extensions;
+  if (!Array.isArray(extensions) || !extensions.includes(uri)) throw carrierError(`the reply does not list the extension ${uri} in "extensions"`, `${path}.extensions`, file);
+  const parts = Array.isArray(message.parts) ? message.parts : [];
+  const hits = parts.map((p, i) => [p, i] as const).filter(([p]) => isObject(p) && dataMediaType(p, wire) !== undefined && sameMediaType(dataMediaType(p, wire)!, RESULT_MEDIA_TYPE));
+  if (hits.length !== 1) throw carrierError(`expected exactly one ${RESULT_MEDIA_TYPE} data part with the result, found ${hits.length}`, `${path}.parts`, file);
+  const [part, index] = hits[0]!;
+  return parseDisclosedResult((part as JsonObject).data, `${path}.parts[${index}].data`);
 }

@@ -51,3 +51,32 @@ export function discloseResult(result: DecisionLike, disclosure: Disclosure): Di
     notice: AUTHORISATION_NOTICE,
   };
 }
+
+/**
+ * Read a disclosed result as the peer receives it (closed set: an unknown member, an outcome
+ * outside the three, or reasons under `outcome-only` are carrier errors, never reinterpreted).
+ */
+export function parseDisclosedResult(input: unknown, path = '$'): DisclosedResult {
+  const bad = (message: string, at = path): IoaError => new IoaError('E_CARRIER_INVALID', message, { path: at });
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw bad('a compatibility result must be a JSON object');
+  const o = input as Record<string, unknown>;
+  for (const key of Object.keys(o)) if (!['outcome', 'disclosure', 'reasons', 'notice'].includes(key)) throw bad(`unknown member "${key}" in a compatibility result`, `${path}.${key}`);
+  if (o.outcome !== 'Compatible' && o.outcome !== 'Incompatible' && o.outcome !== 'Indeterminate') throw bad('"outcome" must be Compatible, Incompatible or Indeterminate', `${path}.outcome`);
+  if (o.disclosure !== 'full' && o.disclosure !== 'outcome-only') throw bad(`"disclosure" must be one of ${DISCLOSURES.join(', ')}`, `${path}.disclosure`);
+  if (typeof o.notice !== 'string') throw bad('"notice" must be a string', `${path}.notice`);
+  const out: DisclosedResult = { outcome: o.outcome, disclosure: o.disclosure, notice: o.notice };
+  if (o.disclosure === 'outcome-only') {
+    if (o.reasons !== undefined) throw bad('an outcome-only result must not carry reasons', `${path}.reasons`);
+    return out;
+  }
+  if (!Array.isArray(o.reasons)) throw bad('a full result must carry "reasons"', `${path}.reasons`);
+  out.reasons = o.reasons.map((r, i) => {
+    const at = `${path}.reasons[${i}]`;
+    if (typeof r !== 'object' || r === null || Array.isArray(r)) throw bad('a reason must be an object', at);
+    const { code, message, path: p, ...rest } = r as Record<string, unknown>;
+    if (Object.keys(rest).length > 0) throw bad(`unknown member "${Object.keys(rest)[0]}" in a reason`, `${at}.${Object.keys(rest)[0]}`);
+    if (typeof code !== 'string' || typeof message !== 'string' || (p !== undefined && typeof p !== 'string')) throw bad('a reason needs string "code" and "message" (and optional string "path")', at);
+    return { code, message, ...(p !== undefined ? { path: p as string } : {}) };
+  });
+  return out;
+}

@@ -11,7 +11,7 @@
  */
 import type { ValidateOptions } from '../envelope/index.js';
 import { carrierError, isObject, requireValidEnvelope, validateCarried, validateCarriedText, type CarrierInfo, type JsonObject, type UnwrapResult } from './common.js';
-import { discloseResult, type DecisionLike, type Disclosure } from './disclosure.js';
+import { discloseResult, parseDisclosedResult, type DecisionLike, type Disclosure, type DisclosedResult } from './disclosure.js';
 
 export const ENVELOPE_LABEL_PREFIX = 'ioa-semantic-envelope:';
 export const RESULT_LABEL_PREFIX = 'ioa-compatibility-result:';
@@ -104,4 +104,17 @@ export function nlipReply(result: DecisionLike, options: { task: string; disclos
     label: task,
     submessages: [{ format: 'structured', subformat: 'JSON', content: discloseResult(result, options.disclosure), label: `${RESULT_LABEL_PREFIX}${task}` }],
   };
+}
+
+/** The requester's side of `nlipReply`: the disclosed result submessage for `task`. */
+export function readNlipReply(input: unknown, options: { task: string }): DisclosedResult {
+  if (!isObject(input)) throw carrierError('an NLIP message must be a JSON object', '$');
+  if (input.label !== undefined && input.label !== options.task) throw carrierError(`the reply is labelled for task "${String(input.label)}", not "${options.task}"`, '$.label');
+  const subs = Array.isArray(input.submessages) ? input.submessages : [];
+  const label = `${RESULT_LABEL_PREFIX}${options.task}`;
+  const hits = subs.map((s, i) => [s, i] as const).filter(([s]) => isObject(s) && s.label === label);
+  if (hits.length !== 1) throw carrierError(`expected exactly one submessage labelled "${label}", found ${hits.length}`, '$.submessages');
+  const [sub, index] = hits[0]!;
+  if (lower((sub as JsonObject).format) !== 'structured' || lower((sub as JsonObject).subformat) !== 'json') throw carrierError('the result submessage must have format "structured" and subformat "JSON"', `$.submessages[${index}].format`);
+  return parseDisclosedResult((sub as JsonObject).content, `$.submessages[${index}].content`);
 }
