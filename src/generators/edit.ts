@@ -1,10 +1,10 @@
 /**
  * `edit`: string similarity of names, the mean of normalised Levenshtein similarity
- * (fastest-levenshtein) and Jaro–Winkler (natural, imported by path), taken on the normalised
- * words in their order and sorted (so `Skin of Leg` meets `leg skin`). Pairs are chosen by
- * blocking on stems and character trigrams (blocking.ts): only the `candidates` nearest names by
- * TF-IDF are compared, never all n×m pairs. Pairs below `minSimilarity` are not proposed: this is
- * threshold matching.
+ * (fastest-levenshtein) and Jaro–Winkler (natural, imported by path), on the normalised words in
+ * their order and word by word (IDF-weighted Monge–Elkan, so `Skin of Leg` meets `leg skin` and
+ * `thymus` nearly meets `thymic`). Pairs are chosen by blocking on stems and character trigrams
+ * (blocking.ts): only the `candidates` nearest names by TF-IDF are compared, never all n×m
+ * pairs. Pairs below `minSimilarity` are not proposed: this is threshold matching.
  */
 import { distance } from 'fastest-levenshtein';
 import JaroWinkler from 'natural/lib/natural/distance/jaro-winkler_distance.js';
@@ -14,7 +14,8 @@ import { perSubject, type GeneratorIdentity } from './common.js';
 import { compatibleLanguages, literalAgreement, numberAgreement, type TextEntry } from './lexical-index.js';
 import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
 
-function stringSimilarity(a: string, b: string): number {
+/** Mean of normalised Levenshtein similarity and Jaro–Winkler, in [0, 1]. */
+export function stringSimilarity(a: string, b: string): number {
   if (a === b) return 1;
   const longest = Math.max(a.length, b.length);
   if (longest === 0) return 0;
@@ -22,50 +23,90 @@ function stringSimilarity(a: string, b: string): number {
   return (levenshtein + JaroWinkler(a, b)) / 2;
 }
 
-/** Inverse document frequency of words over the names of both ontologies. */
-export type WordIdf = (word: string) => number;
-
-export function wordIdf(entries: Iterable<TextEntry>): WordIdf {
-  const df = new Map<string, number>();
-  let n = 0;
-  for (const entry of entries) {
-    n++;
-    for (const w of new Set(entry.content)) df.set(w, (df.get(w) ?? 0) + 1);
-  }
-  return (word) => Math.log((n + 1) / ((df.get(word) ?? 0) + 1)) + 1;
-}
-
 /**
- * Monge–Elkan similarity weighted by IDF, in both directions: each word of one name is paired
- * with its most similar word of the other. Word order does not matter and a near-miss on a rare
- * word (`thymus`/`thymic`, `interosseus`/`interosseous`) counts for more than an exact hit on a
- * common one (`muscle`).
+ * Words of both ontologies as small integers, with IDF weights and a cache of word-pair
+ * similarities: word pairs recur across names (`muscle`, `artery`, `left` …), and integer keys
+ * avoid building a string per lookup.
  */
-function mongeElkan(a: readonly string[], b: readonly string[], idf: WordIdf): number {
-  const direction = (xs: readonly string[], ys: readonly string[]): number => {
+export class WordTable {
+  private readonly ids = new Map<string, number>();
+  private readonly words: string[] = [];
+  private readonly df: number[] = [];
+  private readonly idfs: Float64Array;
+  private readonly cache = new Map<number, number>();
+  /** Content-word ids of each entry, per side. */
+  readonly source: Int32Array[];
+  readonly target: Int32Array[];
+
+  constructor(source: readonly TextEntry[], target: readonly TextEntry[]) {
+    this.source = source.map((e) => this.intern(e.content));
+    this.target = target.map((e) => this.intern(e.content));
+    const n = source.length + target.length;
+    this.idfs = Float64Array.from(this.df, (d) => Math.log((n + 1) / (d + 1)) + 1);
+  }
+
+  private intern(content: readonly string[]): Int32Array {
+    const ids = Int32Array.from(content, (w) => {
+      let id = this.ids.get(w);
+      if (id === undefined) {
+        id = this.words.length;
+        this.ids.set(w, id);
+        this.words.push(w);
+        this.df.push(0);
+      }
+      return id;
+    });
+    for (const id of new Set(ids)) this.df[id]!++;
+    return ids;
+  }
+
+  similarity(a: number, b: number): number {
+    if (a === b) return 1;
+    // Both measures are symmetric, so one key serves both orders.
+    const key = a < b ? a * 0x200000 + b : b * 0x200000 + a;
+    let value = this.cache.get(key);
+    if (value === undefined) {
+      value = stringSimilarity(this.words[a]!, this.words[b]!);
+      // Bounded, so a run over random labels cannot grow it without limit.
+      if (this.cache.size > 1_000_000) this.cache.clear();
+      this.cache.set(key, value);
+    }
+    return value;
+  }
+
+  /**
+   * Monge–Elkan similarity weighted by IDF, in both directions: each word of one name is paired
+   * with its most similar word of the other. Word order does not matter, and a near-miss on a
+   * rare word (`thymus`/`thymic`, `interosseus`/`interosseous`) counts for more than an exact
+   * hit on a common one (`muscle`).
+   */
+  mongeElkan(a: Int32Array, b: Int32Array): number {
+    return (this.direction(a, b) + this.direction(b, a)) / 2;
+  }
+
+  private direction(xs: Int32Array, ys: Int32Array): number {
     let total = 0;
     let weight = 0;
-    for (const x of xs) {
+    for (let i = 0; i < xs.length; i++) {
+      const x = xs[i]!;
       let best = 0;
-      for (const y of ys) best = Math.max(best, stringSimilarity(x, y));
-      const w = idf(x);
+      for (let j = 0; j < ys.length && best < 1; j++) best = Math.max(best, this.similarity(x, ys[j]!));
+      const w = this.idfs[x]!;
       total += w * best;
       weight += w;
     }
     return weight > 0 ? total / weight : 0;
-  };
-  return (direction(a, b) + direction(b, a)) / 2;
+  }
 }
 
 /**
- * Similarity of two names: the best of the whole strings in written order, in sorted word
- * order, and word by word (Monge–Elkan).
+ * Similarity of two names: the better of the whole strings in written order and word by word
+ * (Monge–Elkan, which also covers any other word order).
  */
-export function editSimilarity(a: TextEntry, b: TextEntry, idf: WordIdf): number {
-  const inOrder = stringSimilarity(a.content.join(' '), b.content.join(' '));
+export function editSimilarity(a: TextEntry, b: TextEntry, table: WordTable, aWords: Int32Array, bWords: Int32Array): number {
+  const inOrder = stringSimilarity(a.contentText, b.contentText);
   if (inOrder === 1 || (a.content.length < 2 && b.content.length < 2)) return inOrder;
-  const sorted = stringSimilarity([...a.content].sort().join(' '), [...b.content].sort().join(' '));
-  return Math.max(inOrder, sorted, mongeElkan(a.content, b.content, idf));
+  return Math.max(inOrder, table.mongeElkan(aWords, bWords));
 }
 
 function option(config: GeneratorConfig | undefined, key: string, fallback: number): number {
@@ -89,15 +130,16 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
         // The same blocking as `tfidf` (and, within one run, the same cached queries).
         const { key, features } = nameFeatures();
         const near = neighbourhood(src, tgt, key, features, budget);
-        const idf = wordIdf([...src.entries, ...tgt.entries]);
+        const table = new WordTable(src.entries, tgt.entries);
         return (s, scores) => {
           for (const e of src.entriesOf[s]!) {
             const a = src.entries[e]!;
             const hits = near.near(e, candidates);
             for (let i = 0; i < hits.docs.length; i++) {
-              const b = tgt.entries[hits.docs[i]!]!;
+              const t = hits.docs[i]!;
+              const b = tgt.entries[t]!;
               if (!compatibleLanguages(a.lang, b.lang)) continue;
-              const similarity = editSimilarity(a, b, idf);
+              const similarity = editSimilarity(a, b, table, table.source[e]!, table.target[t]!);
               if (similarity >= minSimilarity) scores.offer(b.concept, a.weight * b.weight * numberAgreement(a, b) * literalAgreement(a, b) * similarity, a, b);
             }
           }

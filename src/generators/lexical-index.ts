@@ -77,6 +77,8 @@ export interface TextEntry {
   stems: string[];
   /** `words` joined by single spaces. */
   norm: string;
+  /** `content` joined by single spaces. */
+  contentText: string;
   /** Case-folded original text. */
   folded: string;
   /** Sorted stems: equal keys mean "the same name" for `exact`. */
@@ -104,7 +106,7 @@ export function literalAgreement(a: TextEntry, b: TextEntry): number {
 
 export function numberAgreement(a: TextEntry, b: TextEntry): number {
   if (a.numbers === b.numbers) return 1;
-  if (a.numbers === '' || b.numbers === '') return 0.8;
+  if (a.numbers === '' || b.numbers === '') return 0.7;
   return 0.6;
 }
 
@@ -181,7 +183,7 @@ export function prepareOntology(index: OntologyIndex): PreparedOntology {
       const content = contentWords(ws);
       const entry: TextEntry = {
         concept: ci, group, text, field, weight, words: ws, content,
-        stems: content.map(stem), norm, folded: foldedText(text), key: canonicalKey(ws),
+        stems: content.map(stem), norm, contentText: content.join(' '), folded: foldedText(text), key: canonicalKey(ws),
         numbers: ws.filter((w) => /^\p{N}+$/u.test(w)).sort().join(' '),
         codes: letterNumberCodes(text, ws),
       };

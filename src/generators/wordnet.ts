@@ -27,11 +27,12 @@ export interface WordnetConfig {
   maxAlternatives?: number;
   /** Variants generated per name. */
   maxVariants?: number;
+  /** Terms per lexicon call; calls run at most `concurrency` at a time. */
+  batchSize?: number;
 }
 
 /** Names longer than this are not expanded: the chance of a synonym-only difference is small. */
 const MAX_EXPANDED_WORDS = 6;
-const BATCH = 512;
 const STEP = 0.9;
 
 interface Variant {
@@ -48,19 +49,21 @@ function termsOf(entry: TextEntry): string[] {
   return terms;
 }
 
-function variantsOf(entry: TextEntry, synonyms: Map<string, string[]>, maxSubstitutions: number, maxAlternatives: number, maxVariants: number): Variant[] {
+function variantsOf(entry: TextEntry, synonyms: Map<string, string[][]>, maxSubstitutions: number, maxAlternatives: number, maxVariants: number): Variant[] {
+  const content = entry.content;
+  const alternatives = content.map((w) => (synonyms.get(w) ?? []).slice(0, maxAlternatives));
+  const phrase = content.length >= 2 ? (synonyms.get(content.join('_')) ?? []).slice(0, maxAlternatives) : [];
+  // Most names have no word WordNet knows a synonym for: nothing to expand.
+  if (content.length > MAX_EXPANDED_WORDS || maxSubstitutions === 0 || (phrase.length === 0 && alternatives.every((a) => a.length === 0))) {
+    return [{ key: entry.key, substitutions: 0 }];
+  }
   const variants = new Map<string, number>([[entry.key, 0]]);
-  const add = (ws: string[], substitutions: number): void => {
-    if (variants.size >= maxVariants) return;
+  const add = (ws: readonly string[], substitutions: number): boolean => {
     const key = canonicalKey(ws);
     if (!variants.has(key)) variants.set(key, substitutions);
+    return variants.size < maxVariants;
   };
-  const content = entry.content;
-  if (content.length > MAX_EXPANDED_WORDS) return [{ key: entry.key, substitutions: 0 }];
-  if (content.length >= 2 && maxSubstitutions >= 1) {
-    for (const alt of (synonyms.get(content.join('_')) ?? []).slice(0, maxAlternatives)) add(words(alt), 1);
-  }
-  const alternatives = content.map((w) => (synonyms.get(w) ?? []).slice(0, maxAlternatives).map(words));
+  for (const alt of phrase) if (!add(alt, 1)) return toList(variants);
   // Breadth first: every single substitution before any double one.
   let frontier: Array<{ ws: string[][]; from: number }> = [{ ws: content.map((w) => [w]), from: 0 }];
   for (let depth = 1; depth <= maxSubstitutions; depth++) {
@@ -70,16 +73,17 @@ function variantsOf(entry: TextEntry, synonyms: Map<string, string[]>, maxSubsti
         for (const alt of alternatives[i]!) {
           const replaced = ws.slice();
           replaced[i] = alt;
-          add(replaced.flat(), depth);
-          next.push({ ws: replaced, from: i + 1 });
+          if (!add(replaced.flat(), depth)) return toList(variants);
+          if (depth < maxSubstitutions) next.push({ ws: replaced, from: i + 1 });
         }
       }
     }
     frontier = next;
-    if (variants.size >= maxVariants) break;
   }
-  return [...variants].map(([key, substitutions]) => ({ key, substitutions }));
+  return toList(variants);
 }
+
+const toList = (variants: Map<string, number>): Variant[] => [...variants].map(([key, substitutions]) => ({ key, substitutions }));
 
 function option(config: GeneratorConfig | undefined, key: string, fallback: number): number {
   const value = config?.[key];
@@ -90,16 +94,19 @@ function isLexicon(value: unknown): value is SynonymLexicon {
   return typeof value === 'object' && value !== null && typeof (value as SynonymLexicon).synonyms === 'function';
 }
 
-async function collectSynonyms(sides: PreparedOntology[], lexicon: SynonymLexicon, concurrency: number): Promise<Map<string, string[]>> {
+/** Synonyms of every term the names use, each already split into normalised words. */
+async function collectSynonyms(sides: PreparedOntology[], lexicon: SynonymLexicon, concurrency: number, batchSize: number): Promise<Map<string, string[][]>> {
   const terms = new Set<string>();
   for (const side of sides) for (const entry of side.entries) for (const term of termsOf(entry)) terms.add(term);
   const sorted = [...terms].sort();
   const limit = pLimit(Math.max(1, concurrency));
   const batches: string[][] = [];
-  for (let i = 0; i < sorted.length; i += BATCH) batches.push(sorted.slice(i, i + BATCH));
+  for (let i = 0; i < sorted.length; i += batchSize) batches.push(sorted.slice(i, i + batchSize));
   const results = await Promise.all(batches.map((batch) => limit(() => lexicon.synonyms(batch))));
-  const merged = new Map<string, string[]>();
-  for (const result of results) for (const [term, list] of result) merged.set(term, list);
+  const merged = new Map<string, string[][]>();
+  for (const result of results) {
+    for (const [term, list] of result) merged.set(term, list.map(words).filter((ws) => ws.length > 0));
+  }
   return merged;
 }
 
@@ -107,6 +114,7 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
   const maxSubstitutions = option(config, 'maxSubstitutions', 2);
   const maxAlternatives = option(config, 'maxAlternatives', 6);
   const maxVariants = Math.max(1, option(config, 'maxVariants', 48));
+  const batchSize = Math.max(1, option(config, 'batchSize', 512));
   const injected = config?.lexicon;
   let lexicon: SynonymLexicon | undefined = isLexicon(injected) ? injected : undefined;
   const id: GeneratorIdentity = {
@@ -119,7 +127,7 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
     propose: (source, target, options) =>
       perSubject(id, source, target, options, async ({ source: src, target: tgt }) => {
         lexicon ??= wordNetLexicon();
-        const synonyms = await collectSynonyms([src, tgt], lexicon, options.concurrency ?? 4);
+        const synonyms = await collectSynonyms([src, tgt], lexicon, options.concurrency ?? 4, batchSize);
         const expand = (entry: TextEntry): Variant[] => variantsOf(entry, synonyms, maxSubstitutions, maxAlternatives, maxVariants);
         const targetVariants = new Map<string, Array<[entry: number, substitutions: number]>>();
         tgt.entries.forEach((entry, t) => {

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import edit from '../../src/generators/edit.js';
+import { collect, generatorSuite } from './suite.js';
+import { ontology } from './fixtures.js';
+
+generatorSuite('edit', {
+  make: () => edit(),
+  mustFind: [
+    ['Ophthalmic', 'OphthalmicArtery'], // a typo
+    ['PancreaticDuct', 'Pancreatic_Duct'],
+    ['Review', 'Review'],
+  ],
+});
+
+const S = 'http://s#';
+const T = 'http://t#';
+
+describe('edit: similarity, threshold and word order', () => {
+  it('prefers the closer spelling and drops pairs under the threshold', async () => {
+    const source = ontology('s', [{ iri: `${S}a`, labels: ['interosseus muscle'] }]);
+    const target = ontology('t', [
+      { iri: `${T}close`, labels: ['Interosseous Muscle'] },
+      { iri: `${T}far`, labels: ['Interosseous Membrane'] },
+      { iri: `${T}unrelated`, labels: ['muscle spindle fibre'] },
+    ]);
+    const out = await collect(edit(), source, target);
+    expect(out[0]!.object).toBe(`${T}close`);
+    expect(out.map((c) => c.object)).not.toContain(`${T}unrelated`);
+    const strict = await collect(edit({ minSimilarity: 0.99 }), source, target);
+    expect(strict.map((c) => c.object)).toEqual([]);
+  });
+
+  it('matches reordered words word by word', async () => {
+    const source = ontology('s', [{ iri: `${S}a`, labels: ['lymphoid tissue thymus'] }]);
+    const target = ontology('t', [
+      { iri: `${T}thymic`, labels: ['Thymic Lymphoid Tissue'] },
+      { iri: `${T}generic`, labels: ['Lymphoid Organ'] },
+    ]);
+    const out = await collect(edit(), source, target);
+    expect(out[0]!.object).toBe(`${T}thymic`);
+  });
+});

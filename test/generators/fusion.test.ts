@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { fuseCandidates, FUSION_GENERATOR } from '../../src/generators/fusion.js';
+import { rawScore, type Candidate } from '../../src/model/mapping.js';
+
+function candidate(generator: string, subject: string, object: string, rank: number, score: number, predicate = 'skos:exactMatch'): Candidate {
+  return {
+    subject, predicate, object, generator, rank,
+    score: rawScore(score),
+    measure: `${generator}-measure`,
+    justification: 'semapv:LexicalMatching',
+    evidence: [{ generator, subjectText: subject, objectText: object, subjectField: 'label', objectField: 'label' }],
+  };
+}
+
+describe('reciprocal rank fusion', () => {
+  const members = [
+    candidate('a', 's1', 'o1', 1, 0.9),
+    candidate('a', 's1', 'o2', 2, 0.8),
+    candidate('b', 's1', 'o2', 1, 55),
+    candidate('b', 's1', 'o3', 2, 40),
+  ];
+
+  it('scores each candidate by the sum of weight / (k + rank) over the members that ranked it', () => {
+    const fused = fuseCandidates(members, { topK: 10, k: 60, weights: {} });
+    expect(fused.map((c) => [c.object, c.rank])).toEqual([['o2', 1], ['o1', 2], ['o3', 3]]);
+    expect(fused[0]!.score).toBeCloseTo(1 / 62 + 1 / 61, 12);
+    expect(fused[1]!.score).toBeCloseTo(1 / 61, 12);
+    expect(fused[0]).toMatchObject({ generator: FUSION_GENERATOR, justification: 'semapv:CompositeMatching' });
+    expect(fused[0]!.measure).toBe('reciprocal-rank-fusion(k=60;a,b)');
+  });
+
+  it('keeps every member candidate and its evidence, untouched', () => {
+    const fused = fuseCandidates(members, { topK: 10, weights: {} });
+    const o2 = fused.find((c) => c.object === 'o2')!;
+    expect(o2.members).toEqual([members[1], members[2]]);
+    expect(o2.evidence.map((e) => e.generator)).toEqual(['a', 'b']);
+  });
+
+  it('never uses raw scores: rescaling one member\'s scores changes nothing', () => {
+    const rescaled = members.map((c) => (c.generator === 'b' ? { ...c, score: rawScore(c.score / 1000) } : c));
+    const strip = (cs: ReturnType<typeof fuseCandidates>) => cs.map(({ subject, object, rank, score }) => ({ subject, object, rank, score }));
+    expect(strip(fuseCandidates(rescaled, { topK: 10, weights: {} }))).toEqual(strip(fuseCandidates(members, { topK: 10, weights: {} })));
+  });
+
+  it('applies member weights and top-k', () => {
+    const split = [candidate('a', 's', 'o1', 1, 1), candidate('b', 's', 'o3', 1, 1)];
+    // Equal trust: a tie, broken by object IRI.
+    expect(fuseCandidates(split, { topK: 1, weights: {} }).map((c) => c.object)).toEqual(['o1']);
+    const fused = fuseCandidates(split, { topK: 1, k: 60, weights: { b: 2 } });
+    expect(fused.map((c) => [c.object, c.rank])).toEqual([['o3', 1]]);
+    expect(fused[0]!.score).toBeCloseTo(2 / 61, 12);
+  });
+
+  it('keeps direction and predicate apart: s→o, o→s and another predicate are three mappings', () => {
+    const fused = fuseCandidates(
+      [candidate('a', 'x', 'y', 1, 1), candidate('b', 'y', 'x', 1, 1), candidate('b', 'x', 'y', 1, 1, 'skos:broadMatch')],
+      { topK: 10, weights: {} },
+    );
+    expect(fused.map((c) => [c.subject, c.predicate, c.object, c.members.length])).toEqual([
+      ['x', 'skos:broadMatch', 'y', 1],
+      ['x', 'skos:exactMatch', 'y', 1],
+      ['y', 'skos:exactMatch', 'x', 1],
+    ]);
+  });
+
+  it('by default trusts the equality-based generators (exact, wordnet) twice as much', () => {
+    const fused = fuseCandidates([candidate('exact', 's', 'o1', 1, 1), candidate('tfidf', 's', 'o2', 1, 1)], { topK: 10, k: 60 });
+    expect(fused.map((c) => c.object)).toEqual(['o1', 'o2']);
+    expect(fused[0]!.score).toBeCloseTo(2 / 61, 12);
+  });
+});

