@@ -385,7 +385,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
   // Named generators must run; with a default or `all`, one whose model is missing is skipped.
   const explicit = options.generators !== undefined && !all;
   const defaults = options.registry ? Object.keys(registry) : LEXICAL_GENERATORS.filter((g) => g in registry);
-  const names = all ? Object.keys(registry) : [...(options.generators ?? defaults)];
+  const names = all ? Object.keys(registry) : [...new Set(options.generators ?? defaults)];
   for (const name of names) {
     if (!(name in registry)) {
       throw new IoaError('E_UNKNOWN_GENERATOR', `unknown generator "${name}"; registered: ${Object.keys(registry).join(', ') || 'none'}`);
@@ -417,7 +417,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
       const factory = await registry[name]!();
       generator = factory(config);
     } catch (cause) {
-      // By default every registered generator runs; one whose model is not built is reported as
+      // With the default list or `all`, a generator whose model is not built is reported as
       // skipped rather than failing the track. One the user named must run.
       if (!explicit && isIoaError(cause) && (cause.code === 'E_MODEL_MISSING' || cause.code === 'E_MODEL_LOAD_FAILED')) {
         runs.push({ name, kind: 'generator', status: 'skipped', skipReason: cause.message });
