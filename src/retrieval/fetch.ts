@@ -152,7 +152,10 @@ export class RetrievalSession {
     const pin = options.expectedDigest ?? policy.pins[href] ?? policy.pins[input];
     const expected = pin === undefined ? undefined : normaliseDigest(pin);
     const cached = this.cache.get(href, expected);
-    if (cached) {
+    // A cache may be shared by sessions with different policies: a hit counts only if this
+    // policy would have accepted it too (size, media type, where the redirects ended).
+    const accepted = (options.acceptedMediaTypes ?? policy.acceptedMediaTypes).map((m) => m.toLowerCase());
+    if (cached && cached.body.length <= policy.maxBytes && accepted.includes(cached.mediaType) && matchTrustedOrigin(new URL(cached.finalUrl), policy)) {
       this.#record(cached.revision);
       return cached;
     }

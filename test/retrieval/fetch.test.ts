@@ -278,6 +278,14 @@ describe('cache keyed by URL and digest', () => {
     expectUnavailable(await failure(fetchDocument(url, retrievalPolicy({ allowRemote: true, trustedOrigins: [other.origin] }), { cache })), 'untrusted-origin');
   });
 
+  it('a shared cache serves a hit only if the current policy would accept it (size, media type)', async () => {
+    const cache = new RetrievalCache();
+    const url = `${main.origin}/ctx.jsonld`;
+    await fetchDocument(url, policyFor(), { cache });
+    expectUnavailable(await failure(fetchDocument(url, policyFor({ maxBytes: 16 }), { cache })), 'too-large');
+    expectUnavailable(await failure(fetchDocument(url, policyFor({ acceptedMediaTypes: ['application/json'] }), { cache })), 'media-type');
+  });
+
   it('an unpinned entry expires after its time to live; a pinned one does not (its bytes cannot change)', async () => {
     let clock = 0;
     const cache = new RetrievalCache({ unpinnedTtlMs: 1_000, now: () => clock });
