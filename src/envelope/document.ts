@@ -10,16 +10,25 @@ import { Findings, describeType, isObject } from './findings.js';
 import { resolveLimits } from './limits.js';
 import { validateProfile } from './profile.js';
 import { validateTrustPolicy } from './trust.js';
-import type { DocumentKind, Finding, ValidateOptions, ValidatedDocument, ValidationResult } from './types.js';
+import type {
+  DocumentKind, DomainProfile, Finding, TrustPolicy, ValidateOptions, ValidatedCapability, ValidatedEnvelope, ValidationResult,
+} from './types.js';
 
-/** What `validateDocument` returns: the validated value of whichever kind the document is. */
-export interface DocumentResult {
-  kind: DocumentKind | undefined;
-  ok: boolean;
-  /** The validated value (for `artifact`, the gate's `ValidatedArtifact`). */
-  value: ValidatedDocument | unknown;
-  findings: Finding[];
-}
+/** A result tagged with the kind of document validated. */
+export type KindResult<K extends DocumentKind, T> = { kind: K } & ValidationResult<T>;
+
+/**
+ * What `validateDocument` returns: the validated value of whichever kind the document is
+ * (narrow on `kind`, then `ok`). For `artifact` the value is the gate's `ValidatedArtifact`;
+ * `kind` is `undefined` when the kind could not be detected.
+ */
+export type DocumentResult =
+  | KindResult<'envelope', ValidatedEnvelope>
+  | KindResult<'capability', ValidatedCapability>
+  | KindResult<'profile', DomainProfile>
+  | KindResult<'trust', TrustPolicy>
+  | KindResult<'artifact', unknown>
+  | { kind: undefined; ok: false; value: undefined; findings: Finding[] };
 
 const typeNames = (value: unknown): string[] =>
   (Array.isArray(value) ? value : [value]).filter((t): t is string => typeof t === 'string');
@@ -62,12 +71,11 @@ async function loadGate(): Promise<GateModule | undefined> {
 /** Validate a parsed document of the given kind, or of the detected kind when `kind` is omitted. */
 export async function validateDocument(input: unknown, options: ValidateOptions & { kind?: DocumentKind } = {}): Promise<DocumentResult> {
   const kind = options.kind ?? detectKind(input);
-  const wrap = (k: DocumentKind, r: ValidationResult<unknown>): DocumentResult => ({ kind: k, ok: r.ok, value: r.value, findings: r.findings });
   switch (kind) {
-    case 'envelope': return wrap(kind, await validateEnvelope(input, options));
-    case 'capability': return wrap(kind, await validateCapability(input, options));
-    case 'profile': return wrap(kind, validateProfile(input, options));
-    case 'trust': return wrap(kind, validateTrustPolicy(input, options));
+    case 'envelope': return { kind, ...await validateEnvelope(input, options) };
+    case 'capability': return { kind, ...await validateCapability(input, options) };
+    case 'profile': return { kind, ...validateProfile(input, options) };
+    case 'trust': return { kind, ...validateTrustPolicy(input, options) };
     case 'artifact': {
       const gate = await loadGate();
       if (!gate) {
@@ -75,7 +83,7 @@ export async function validateDocument(input: unknown, options: ValidateOptions 
         f.add('E_UNSUPPORTED_KIND', '$', 'alignment artifacts are validated by the gate module (src/gate), which is not available in this build', '7.2');
         return { kind, ok: false, value: undefined, findings: f.list };
       }
-      return wrap(kind, gate.validateArtifact(input));
+      return { kind, ...gate.validateArtifact(input) };
     }
     default: {
       const f = new Findings();
@@ -85,6 +93,11 @@ export async function validateDocument(input: unknown, options: ValidateOptions 
       return { kind: undefined, ok: false, value: undefined, findings: f.list };
     }
   }
+}
+
+/** An invalid result for `kind` (which may be unknown), for input that never reached a validator. */
+function invalidAs(kind: DocumentKind | undefined, findings: Finding[]): DocumentResult {
+  return { kind, ok: false, value: undefined, findings } as DocumentResult;
 }
 
 /**
@@ -97,7 +110,7 @@ export async function validateText(text: string, options: ValidateOptions & { ki
   const f = new Findings();
   if (bytes > limits.maxBytes) {
     f.add('E_LIMIT_SIZE', '$', `document of ${bytes} bytes exceeds the limit of ${limits.maxBytes} bytes`, '6.1');
-    return { kind: options.kind, ok: false, value: undefined, findings: f.list };
+    return invalidAs(options.kind, f.list);
   }
   let parsed: unknown;
   try {
@@ -111,7 +124,7 @@ export async function validateText(text: string, options: ValidateOptions & { ki
       where = ` (line ${before.split('\n').length}, column ${before.length - before.lastIndexOf('\n')})`;
     }
     f.add('E_INVALID_JSON', '$', `not valid JSON${where}: ${message}`, '5.4');
-    return { kind: options.kind, ok: false, value: undefined, findings: f.list };
+    return invalidAs(options.kind, f.list);
   }
   return validateDocument(parsed, options);
 }
