@@ -37,16 +37,12 @@ export class CompatibilityChecker {
 
   /** The cache key: digests of every input. Exposed so callers can log what a decision rested on. */
   static key(input: CheckInput): string {
-    const d = digestInputs(input);
-    return sha256([
-      d.request, d.provider, d.profile?.digest ?? '-', d.trust ?? '-',
-      d.artifacts.map((a) => a.digest).sort().join(','), d.ontologies.map((o) => o.digest).join(','), d.candidates ?? '-',
-    ].join('|'));
+    return sha256(rawKey(input));
   }
 
   check(input: CheckInput): CheckedVerdict {
     const now = input.now === undefined ? Date.now() : typeof input.now === 'number' ? input.now : input.now.getTime();
-    const key = CompatibilityChecker.key(input);
+    const key = rawKey(input); // the digests joined: already collision-resistant, no need to hash again
     const entry = this.#cache.get(key);
     if (entry && now >= entry.from && now < entry.until) {
       this.stats.hits++;
@@ -63,6 +59,14 @@ export class CompatibilityChecker {
   clear(): void {
     this.#cache.clear();
   }
+}
+
+function rawKey(input: CheckInput): string {
+  const d = digestInputs(input);
+  return [
+    d.request, d.provider, d.profile?.digest ?? '-', d.trust ?? '-',
+    d.artifacts.map((a) => a.digest).sort().join(','), d.ontologies.map((o) => o.digest).join(','), d.candidates ?? '-',
+  ].join('|');
 }
 
 /** The interval around `now` in which no artifact's validFrom/validUntil (± skew) boundary lies. */
