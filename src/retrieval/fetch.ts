@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
+import { isIP } from 'node:net';
 import { Agent, request, errors as undiciErrors } from 'undici';
 import { checkUrl, classifyAddress, literalAddress } from './address.js';
 import { IoaError } from '../model/errors.js';
@@ -240,6 +241,7 @@ export class RetrievalSession {
     // Every address must pass, not just the first: a name with one public and one private
     // record must not be usable to reach the private one.
     for (const { address } of addresses) {
+      if (isIP(address) === 0) throw new RetrievalFailure('dns-failure', url.href, `${url.hostname} resolved to "${address}", which is not an IP address`);
       const cls = classifyAddress(address);
       if (cls === 'public') continue;
       const named = literal !== undefined && origin.allowPrivateNetwork && cls !== 'unspecified';
