@@ -68,10 +68,26 @@ export function formatMarkdown(result: BenchResult): string {
   const ks = config.ks;
   const rankHeader = ['generator', ...ks.map((k) => `Hits@${k}`), 'MRR', `recall@${config.topK}`, 'candidate recall', 'cand./subject'];
   out.push(`## Ranking${multi ? ' (micro: pooled over pairs)' : ''}`, '', 'Percentages; Hits@k and MRR over reference subjects, recall over reference mappings.', '');
-  out.push(table(rankHeader, rankingRows(runs, (r) => r.micro, ks, config.topK)), '');
+  // Published figures sit in the same tables, in italics and marked, with only their own column filled.
+  const publishedValue = (p: BenchResult['published'][number]): string => `${p.approximate ? '≈ ' : ''}${p.value.toFixed(1)}`;
+  const publishedRecall = config.topK === 10 ? result.published.filter((p) => p.metric === 'recall@10') : [];
+  const publishedF1 = result.published.filter((p) => p.metric === 'F1');
+  out.push(
+    table(rankHeader, [
+      ...rankingRows(runs, (r) => r.micro, ks, config.topK),
+      ...publishedRecall.map((p) => [`*${p.system}* (published, not measured)`, ...ks.map(() => ''), '', publishedValue(p), '', '']),
+    ]),
+    '',
+  );
   const propHeader = ['generator', 'proposed', 'correct', 'P', 'R', 'F1', 'oracle best F1 (information only)'];
   out.push(`## Proposal set: mutual top-1${multi ? ' (micro)' : ''}`, '');
-  out.push(table(propHeader, proposalRows(runs, (r) => r.micro, true)), '');
+  out.push(
+    table(propHeader, [
+      ...proposalRows(runs, (r) => r.micro, true),
+      ...publishedF1.map((p) => [`*${p.system}* (published, not measured)`, '', '', '', '', publishedValue(p), '']),
+    ]),
+    '',
+  );
   if (multi) {
     out.push('## Macro averages (mean over pairs)', '', 'Proposed and correct are per-pair means; each pair picks its own oracle threshold.', '');
     out.push(table(rankHeader, rankingRows(runs, (r) => r.macro, ks, config.topK)), '');
@@ -87,7 +103,7 @@ export function formatMarkdown(result: BenchResult): string {
   );
   if (result.published.length) {
     out.push('## Published reference points (not measured by ioa-align)', '', 'Copied from corpora/README.md; other systems, other set-ups: orientation, not a like-for-like comparison.', '');
-    out.push(table(['system (published)', 'metric', 'value (%)', 'source'], result.published.map((p) => [p.system, p.metric, `${p.approximate ? '≈ ' : ''}${p.value.toFixed(1)}`, p.source])), '');
+    out.push(table(['system (published)', 'metric', 'value (%)', 'source'], result.published.map((p) => [p.system, p.metric, publishedValue(p), p.source])), '');
   }
   if (multi) {
     out.push('## Per pair: mutual top-1 F1 (%)', '');

@@ -279,6 +279,19 @@ describe('writeReport', () => {
     expect(await renderSvg(recallAtKSpec(result))).not.toContain('(published)');
   });
 
+  it('results.md puts published figures beside the measured rows, marked and only in their own column', () => {
+    const md = formatMarkdown({
+      ...result,
+      published: [
+        { corpus: 'tiny', system: 'Some matcher', metric: 'F1', value: 88.1, approximate: false, source: 'OAEI', published: true },
+        { corpus: 'tiny', system: 'Some retriever', metric: 'recall@10', value: 76, approximate: true, source: 'a paper', published: true },
+      ],
+    });
+    expect(md).toContain('| *Some matcher* (published, not measured) |  |  |  |  | 88.1 |  |');
+    expect(md).toContain('| *Some retriever* (published, not measured) |  |  |  |  | ≈ 76.0 |  |  |');
+    expect(md).toContain('| Some matcher | F1 | 88.1 | OAEI |');
+  });
+
   it('an output folder that cannot be created is E_WRITE_FAILED', async () => {
     const blocker = join(dir, 'file-not-folder');
     await writeFile(blocker, 'x');
