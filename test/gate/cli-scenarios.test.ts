@@ -205,6 +205,19 @@ describe('12.1: zh→en technical translation through the 12.4 artifact signed b
     expect(code).toBe(0);
     expect(verdict.mapping[0]).toMatchObject({ revision: '2' });
   });
+  it('conditions from a JSON file: an undefined condition ("unit") is carried into the artifact and makes check Indeterminate UNKNOWN_CONDITION', async () => {
+    const conditions = join(dir, 'conditions.json');
+    writeFileSync(conditions, JSON.stringify({ inputMediaType: 'text/plain', outputMediaType: 'text/plain', sourceLang: 'zh', targetLang: 'en', domain: 'https://example.org/onto/cs#ComputerScience', unit: 'words' }));
+    const built = join(dir, 'built-unit.json');
+    const build = await cli(['artifact', 'build', '--from', ex('reviewed-cs-doc.sssom.tsv'), '--artifact-id', 'https://example.org/align/cs-doc-v1', '--revision', '3',
+      '--asserted-by', 'https://example.org/mapping-authority', '--valid-until', '2026-12-31T00:00:00Z', '--conditions', conditions, '--out', built]);
+    expect(build.code).toBe(0);
+    const signed = join(dir, 'built-unit.signed.json');
+    expect((await cli(['artifact', 'sign', built, '--key', join(keyDir, 'private.pem'), '--out', signed])).code).toBe(0);
+    const { code, verdict } = await checkJson([...DOC_ARGS, '--artifact', signed, '--trust', trustPath]);
+    expect(code).toBe(4);
+    expect(reasonCodes(verdict)).toEqual(['UNKNOWN_CONDITION']);
+  });
   it('artifact build refuses a file with no reviewed rows (E_ARTIFACT_BUILD, exit 2)', async () => {
     const run = await cli(['artifact', 'build', '--from', ex('candidates-s2.sssom.tsv'), '--artifact-id', 'https://example.org/align/x', '--revision', '1',
       '--asserted-by', 'https://example.org/mapping-authority', '--valid-until', '2026-12-31T00:00:00Z']);

@@ -215,6 +215,15 @@ describe('row: artifact excluded before selection → Indeterminate ARTIFACT_EXC
   it('wrong versions: artifact covers doc 1.0, the provider uses 2.0', () => {
     expectExcluded(check121({}, { ...artifact12_4(), targetOntologyVersion: '1.0' }), 'VERSION_MISMATCH');
   });
+  it('artifact for doc 2.0, provider on doc 2.1: usable only through the profile\'s explicit relation 2.0 → 2.1 (5.3)', () => {
+    const ontologiesOf = [{ ontologyId: AGENT_CORE, versions: ['1.0'] }, { ontologyId: DOC_ONTO, versions: ['2.0', '2.1'] }];
+    const provider = docProvider({ ontologyVersion: '2.1' });
+    expectExcluded(check121({ provider, profile: profile({ ontologies: ontologiesOf }) }), 'VERSION_MISMATCH');
+    const related = profile({ ontologies: ontologiesOf, versionRelations: [{ ontologyId: DOC_ONTO, from: '2.0', to: '2.1', relation: 'compatible' }] });
+    expect(check121({ provider, profile: related }).outcome).toBe('Compatible');
+    const reversed = profile({ ontologies: ontologiesOf, versionRelations: [{ ontologyId: DOC_ONTO, from: '2.1', to: '2.0', relation: 'compatible' }] });
+    expectExcluded(check121({ provider, profile: reversed }), 'VERSION_MISMATCH');
+  });
   it('out of scope: a valid signature from an issuer trusted only for other ontologies (7.2)', () => {
     const key = authorityKey();
     const v = check({ provider: docProvider(), artifacts: [artifact(artifact12_4(), key)], trust: trust(key, {}, [{ sourceOntologyId: AGENT_CORE, targetOntologyId: 'https://example.com/onto/other' }]) });
