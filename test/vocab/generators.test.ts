@@ -2,8 +2,13 @@
  * The agent-world vocabularies through the registered lexical generators: an Agent Card gets
  * OASF suggestions for each of its skills, and OASF numeric ids are never evidence of a match.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { COMMANDS } from '../../src/cli/main.js';
+import { readMappingFile } from '../../src/exchange/index.js';
+import { runCli } from '../helpers/cli.js';
 import type { Concept } from '../../src/model/concept.js';
 import { buildOntologyIndex, type OntologyIndex } from '../../src/model/ontology-index.js';
 import { prepareOntology } from '../../src/generators/lexical-index.js';
@@ -75,6 +80,25 @@ describe('OASF with the lexical generators', () => {
         expect(ids.has(e.objectText.trim())).toBe(false);
         expect(`${e.subjectField} ${e.objectField}`).not.toMatch(/notation/);
       }
+    }
+  });
+
+  // Runs as soon as the `propose` command is registered (DESIGN.md CLI contract).
+  it.skipIf(!('propose' in COMMANDS))('ioa-align propose card.json oasf/v1.1.1 writes OASF suggestions for each card skill', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'ioa-propose-'));
+    try {
+      const out = join(dir, 'card-oasf.sssom.tsv');
+      const oasf = join(root, 'corpora/agents/oasf/v1.1.1');
+      const { code, stderr } = await runCli(['propose', card, oasf, '--top-k', '5', '--format', 'sssom', '--out', out]);
+      expect(code, stderr).toBe(0);
+      const set = await readMappingFile(out);
+      for (const id of ['translate-technical-document', 'summarize-report', 'transcribe-meeting']) {
+        const objects = set.mappings.filter((m) => m.subjectId.endsWith(`#${id}`)).map((m) => m.objectId);
+        expect(objects.length, id).toBeGreaterThan(0);
+        expect(objects.every((o) => o.startsWith('https://schema.oasf.outshift.com/1.1.0/'))).toBe(true);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });
