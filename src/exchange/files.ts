@@ -6,10 +6,11 @@
 import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { parseDocument, YAMLParseError } from 'yaml';
 import type { MappingSet } from '../model/mapping.js';
 import { IoaError, isIoaError } from '../model/errors.js';
 import { parseAlignmentRdf, readAlignmentAsMappingSet, serializeAlignmentRdf, type AlignmentWriteOptions } from './alignment.js';
-import { parseCsv, parseSssom, serializeCsv, serializeSssom } from './sssom-tsv.js';
+import { parseCsv, parseSssom, serializeCsv, serializeSssom, type ParseTableOptions } from './sssom-tsv.js';
 import { parseJson, serializeJson } from './json.js';
 
 /** The exchange formats; also the choices of `convert --to` and `propose --format`. */
@@ -51,17 +52,20 @@ export function sniffFormat(text: string): ExchangeFormat | undefined {
 }
 
 /** Parse text in the given format (`file` names it in errors). */
-export async function parseMappings(text: string, format: ExchangeFormat, file: string): Promise<MappingSet> {
+export async function parseMappings(text: string, format: ExchangeFormat, file: string, options: ParseTableOptions = {}): Promise<MappingSet> {
   switch (format) {
-    case 'sssom': return parseSssom(text, file);
-    case 'csv': return parseCsv(text, file);
+    case 'sssom': return parseSssom(text, file, options);
+    case 'csv': return parseCsv(text, file, options);
     case 'json': return parseJson(text, file);
     case 'alignment': return parseAlignmentRdf(text, file);
   }
 }
 
-/** Read a mapping file: format from the extension, else from the content. */
-export async function readMappingFile(path: string, format?: ExchangeFormat): Promise<MappingSet> {
+/**
+ * Read a mapping file: format from the extension, else from the content. `options.metadata`
+ * supplies SSSOM external metadata for TSV/CSV files that do not embed theirs.
+ */
+export async function readMappingFile(path: string, format?: ExchangeFormat, options: ParseTableOptions = {}): Promise<MappingSet> {
   // Alignment files go through the project's file reader (streaming RDF/XML, its error positions).
   if ((format ?? formatFromExtension(path)) === 'alignment') return readAlignmentAsMappingSet(path);
   let text: string;
@@ -72,7 +76,7 @@ export async function readMappingFile(path: string, format?: ExchangeFormat): Pr
   }
   const chosen = format ?? formatFromExtension(path) ?? sniffFormat(text);
   if (!chosen) throw new IoaError('E_EXCHANGE_UNKNOWN_FORMAT', 'cannot tell the mapping format from the file name or content (expected SSSOM TSV, Alignment RDF/XML, JSON or CSV)', { file: path, line: 1 });
-  return chosen === 'alignment' ? readAlignmentAsMappingSet(path) : parseMappings(text, chosen, path);
+  return chosen === 'alignment' ? readAlignmentAsMappingSet(path) : parseMappings(text, chosen, path, options);
 }
 
 export interface SerializeOptions {
@@ -115,4 +119,28 @@ export async function writeMappingFile(path: string, set: MappingSet, format: Ex
     throw new IoaError('E_INTERNAL', `serializing ${format} failed: ${(error as Error).message}`, { file: path }, { cause: error });
   }
   await writeFileAtomic(path, text);
+}
+
+/**
+ * SSSOM external metadata (a YAML file of set-level slots, SSSOM "external metadata mode") as
+ * the `metadata` option of readMappingFile.
+ */
+export async function readExternalMetadata(path: string): Promise<Record<string, unknown>> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new IoaError('E_FILE_UNREADABLE', `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: path }, { cause: error });
+  }
+  const doc = parseDocument(text, { uniqueKeys: true });
+  const error = doc.errors[0];
+  if (error) {
+    // An error found at the very end (an unclosed bracket) belongs to the last line.
+    const lastLine = Math.max(1, text.replace(/\n$/, '').split('\n').length);
+    const line = Math.min(text.slice(0, error instanceof YAMLParseError ? error.pos[0] : 0).split('\n').length, lastLine);
+    throw new IoaError('E_SSSOM_BAD_METADATA', `external metadata is not valid YAML: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`, { file: path, line }, { cause: error });
+  }
+  const value: unknown = doc.toJS();
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new IoaError('E_SSSOM_BAD_METADATA', 'external metadata must be a YAML map of slots', { file: path, line: 1 });
+  return value as Record<string, unknown>;
 }

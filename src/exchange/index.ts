@@ -20,6 +20,6 @@ export {
 } from './alignment.js';
 export {
   EXCHANGE_FORMATS, FORMAT_EXTENSION, isExchangeFormat, formatFromExtension, sniffFormat, parseMappings,
-  readMappingFile, writeMappingFile, writeFileAtomic, serializeMappings, type ExchangeFormat, type SerializeOptions,
+  readMappingFile, readExternalMetadata, writeMappingFile, writeFileAtomic, serializeMappings, type ExchangeFormat, type SerializeOptions,
 } from './files.js';
 export { REQUIRED_COLUMNS, REVIEW_COLUMNS } from './slots.js';

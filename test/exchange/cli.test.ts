@@ -62,6 +62,28 @@ describe('ioa-align convert', () => {
     expect(triples(parseSssom(readFileSync(back, 'utf8'), back).mappings)).toEqual(triples(original.mappings));
   });
 
+  it('--metadata supplies SSSOM external metadata (example1 has none embedded)', async () => {
+    const input = join(examples, 'example1.sssom.tsv');
+    expect((await runCli(['convert', input, '--to', 'json'])).stderr).toContain('[E_SSSOM_MISSING_METADATA]');
+    const meta = join(work, 'example1.sssom.yml');
+    writeFileSync(meta, [
+      'mapping_set_id: https://w3id.org/sssom/tutorial/example1.sssom.tsv',
+      'license: https://creativecommons.org/licenses/by/4.0/',
+      'curie_map:',
+      '  KF_FOOD: https://kewl-foodie.inc/food/',
+      '  FOODON: http://purl.obolibrary.org/obo/FOODON_',
+      '  orcid: https://orcid.org/',
+      '',
+    ].join('\n'));
+    const { code, stdout } = await runCli(['convert', input, '--metadata', meta, '--to', 'json']);
+    expect(code).toBe(0);
+    const set = parseJson(stdout, 'json');
+    expect(set.mappings).toHaveLength(5);
+    expect(set.metadata.mappingSetId).toBe('https://w3id.org/sssom/tutorial/example1.sssom.tsv');
+    writeFileSync(meta, 'mapping_set_id: [unclosed\n');
+    expect((await runCli(['convert', input, '--metadata', meta, '--to', 'json'])).stderr).toContain(`${meta}:1:`);
+  });
+
   it('is registered in COMMANDS (and so in --help)', async () => {
     const { COMMANDS } = await import('../../src/cli/main.js');
     const command = await COMMANDS.convert!();

@@ -1,6 +1,6 @@
 import { defineCommand } from 'citty';
 import { IoaError } from '../../model/errors.js';
-import { EXCHANGE_FORMATS, isExchangeFormat, readMappingFile, serializeMappings, writeMappingFile, type ExchangeFormat } from '../../exchange/index.js';
+import { EXCHANGE_FORMATS, isExchangeFormat, readExternalMetadata, readMappingFile, serializeMappings, writeMappingFile, type ExchangeFormat } from '../../exchange/index.js';
 import { err, out } from '../io.js';
 
 export default defineCommand({
@@ -9,13 +9,15 @@ export default defineCommand({
     in: { type: 'positional', description: 'Mapping file to read (.sssom.tsv/.tsv, .rdf/.xml, .json, .csv)', required: true },
     to: { type: 'string', description: `Output format: ${EXCHANGE_FORMATS.join('|')}`, required: true },
     out: { type: 'string', description: 'Write here (atomically) instead of to stdout' },
+    metadata: { type: 'string', description: 'SSSOM external metadata (YAML) for a TSV/CSV file that does not embed its own' },
     from: { type: 'string', description: `Input format, when neither extension nor content tells: ${EXCHANGE_FORMATS.join('|')}` },
     'drop-unrepresentable': { type: 'boolean', description: 'For --to alignment: drop rows Alignment RDF cannot express (rejected rows, sssom:NoTermFound, other predicates) and count them on stderr, instead of failing' },
   },
   async run({ args }) {
     const to = parseFormat(args.to, '--to');
     const from = args.from === undefined ? undefined : parseFormat(args.from, '--from');
-    const set = await readMappingFile(args.in, from);
+    const metadata = args.metadata === undefined ? undefined : await readExternalMetadata(args.metadata);
+    const set = await readMappingFile(args.in, from, metadata ? { metadata } : {});
     let dropped = 0;
     const options = { alignment: { dropUnrepresentable: Boolean(args['drop-unrepresentable']), onDrop: () => { dropped++; } } };
     if (args.out) await writeMappingFile(args.out, set, to, options);
