@@ -28,7 +28,9 @@ const VARIANTS = {
   '+subwords': { build: { ...plain, subwords: DEFAULT_BUILD_SETTINGS.subwords }, mode: 'best' },
   '+subwords+hashed-pieces': { build: { ...plain, subwords: DEFAULT_BUILD_SETTINGS.subwords, hashedPieces: DEFAULT_BUILD_SETTINGS.hashedPieces }, mode: 'best' },
   '+wordnet-retrofit': { build: { ...plain, retrofit: DEFAULT_RETROFIT }, mode: 'best' },
-  'default (subwords+retrofit, best pair)': { build: DEFAULT_MODEL_SETTINGS, mode: 'best' },
+  'all words, subwords+hashed+retrofit': { build: { ...DEFAULT_MODEL_SETTINGS, maxWords: undefined }, mode: 'best' },
+  'default (120k words, subwords+hashed+retrofit, best pair)': { build: DEFAULT_MODEL_SETTINGS, mode: 'best' },
+  '200k words, subwords+hashed+retrofit': { build: { ...DEFAULT_MODEL_SETTINGS, maxWords: 200_000 }, mode: 'best' },
   'default, mean': { build: DEFAULT_MODEL_SETTINGS, mode: 'mean' },
   'default, label only': { build: DEFAULT_MODEL_SETTINGS, mode: 'label' },
 };

@@ -8,7 +8,7 @@ import type { Concept, ConceptKind } from '../model/concept.js';
 import { rawScore, type Candidate, type Evidence } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import type { GeneratorOptions } from '../generators/types.js';
-import { searchTopK, type GroupedVectors } from './search.js';
+import { jsRowScorer, onnxRowScorer, searchTopKWith, type GroupedVectors } from './search.js';
 
 export const EMBEDDING_IDENTITY = {
   name: 'embedding',
@@ -92,6 +92,8 @@ function meanPerGroup(vectors: Float32Array, dims: number, groupOf: Int32Array, 
 export interface CoreSettings {
   mode: VariantMode;
   batchSize?: number;
+  /** Dot products by onnxruntime MatMul (default) or plain JavaScript (same results, slower). */
+  scorer?: 'onnx' | 'js';
 }
 
 /** Scores rounded so float noise never reorders ties between runs or batch sizes. */
@@ -138,8 +140,10 @@ export async function* proposeWithEmbedder(
 
   const topK = Math.max(0, Math.floor(options.topK));
   // Ask for a few more than k so that rounding ties at the cut are broken by IRI, like every generator.
-  const hits = searchTopK(query, corpus, {
+  const scorer = settings.scorer === 'js' ? jsRowScorer(corpus) : await onnxRowScorer(corpus);
+  const hits = await searchTopKWith(scorer, query, corpus, {
     k: topK + 2,
+    queryBlock: 128,
     exclude: (s, t) => srcConcepts[s]!.iri === tgtConcepts[t]!.iri || KIND_GROUP[srcConcepts[s]!.kind] !== KIND_GROUP[tgtConcepts[t]!.kind],
     onProgress: (done, total) => {
       options.signal?.throwIfAborted();

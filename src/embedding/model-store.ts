@@ -16,8 +16,12 @@ import { DEFAULT_RETROFIT } from './retrofit.js';
 /** Folder name of the default model under `models/`. */
 export const DEFAULT_MODEL_ID = 'glove-6b-100d-sif';
 
-/** The default build: SIF weights, common component removed, subword pieces, WordNet retrofitting. */
-export const DEFAULT_MODEL_SETTINGS: BuildSettings = { ...DEFAULT_BUILD_SETTINGS, retrofit: DEFAULT_RETROFIT };
+/**
+ * The default build: the 120k most frequent words (rarer ones cost load time and, on anatomy,
+ * no recall: hashed and subword pieces cover them), SIF weights, common component removed,
+ * subword and hashed character pieces, WordNet retrofitting. See benchmarks/embedding/.
+ */
+export const DEFAULT_MODEL_SETTINGS: BuildSettings = { ...DEFAULT_BUILD_SETTINGS, maxWords: 120_000, retrofit: DEFAULT_RETROFIT };
 
 /** `models/` of this package (next to `src/` and `dist/`); `IOA_ALIGN_MODELS` overrides it. */
 export function defaultModelsDir(): string {

@@ -63,3 +63,18 @@ describe('exact blocked top-k search', () => {
     expect(() => searchTopK(q, { ...c, dims: 2 }, { k: 1 })).toThrow(RangeError);
   });
 });
+
+describe('search with onnxruntime MatMul', () => {
+  it('gives the same hits as the JavaScript scorer', async () => {
+    const { onnxRowScorer, searchTopKWith, jsRowScorer } = await import('../../src/embedding/search.js');
+    await fc.assert(
+      fc.asyncProperty(grouped(4, 10, 3), grouped(4, 40, 8), fc.integer({ min: 1, max: 8 }), fc.integer({ min: 1, max: 4 }), async (q, c, k, qb) => {
+        const viaOnnx = await searchTopKWith(await onnxRowScorer(c), q, c, { k, queryBlock: qb });
+        const viaJs = await searchTopKWith(jsRowScorer(c), q, c, { k, queryBlock: qb });
+        expect(viaOnnx).toEqual(viaJs);
+        expect(viaJs).toEqual(searchTopK(q, c, { k, queryBlock: qb }));
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
