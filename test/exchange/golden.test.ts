@@ -119,6 +119,11 @@ describe('what the readers make of the examples', () => {
     expect(types.mappings.map((m) => m.extra?.predicate_type)).toContain('owl annotation property');
   });
 
+  it('reads a file saved with Windows line endings (CRLF) exactly as the original', () => {
+    const text = readFileSync(path('foodie-inc-2022-05-01.sssom.tsv'), 'utf8');
+    expect(parseSssom(text.replace(/\n/g, '\r\n'), 'crlf.tsv')).toEqual(parseSssom(text, 'lf.tsv'));
+  });
+
   it('sssom:NoTermFound is an identifier like any other', () => {
     expect(read('no_term_found.sssom.tsv').mappings.map((m) => m.objectId)).toContain('https://w3id.org/sssom/NoTermFound');
   });
