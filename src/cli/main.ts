@@ -16,6 +16,7 @@ const lazy = (load: () => Promise<{ default: unknown }>): LazyCommand => async (
 
 export const COMMANDS: Record<string, LazyCommand> = {
   inspect: lazy(() => import('./commands/inspect.js')),
+  propose: lazy(() => import('./commands/propose.js')),
   'export-ontology': lazy(() => import('./commands/export-ontology.js')),
   models: lazy(() => import('./commands/models.js')),
   convert: lazy(() => import('./commands/convert.js')),

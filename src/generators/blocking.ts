@@ -133,7 +133,8 @@ export function cosine(a: SparseVector, b: SparseVector): number {
     else if (x < y) i++;
     else j++;
   }
-  return dot;
+  // Float32 weights of unit vectors can sum to 1 + 1e-7: a cosine is never above 1.
+  return Math.min(1, dot);
 }
 
 export interface QueryResult {
@@ -197,7 +198,9 @@ export class InvertedIndex {
     }
     const best = topByScore(this.touched, touchedCount, this.acc, limit);
     for (let i = 0; i < touchedCount; i++) this.acc[this.touched[i]!] = 0;
-    if (!complete) {
+    if (complete) {
+      for (const hit of best) hit.score = Math.min(1, hit.score);
+    } else {
       // Partial sums ranked the candidates; their real similarity needs every feature.
       for (const hit of best) hit.score = cosine(vector, this.vectors[hit.doc]!);
       best.sort((a, b) => b.score - a.score || a.doc - b.doc);

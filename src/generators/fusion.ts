@@ -3,7 +3,9 @@
  * edit similarity of 0.8 mean different things), so they are never added: each member
  * contributes `weight / (k + rank)` for every candidate it ranked (reciprocal rank fusion,
  * Cormack et al. 2009). The fused candidate keeps every member's evidence and member
- * candidate, and its score is an RRF score with its own `similarity_measure`.
+ * candidate, and its score is an RRF score with its own `similarity_measure`, divided by the
+ * largest score possible (every member ranking the pair first) so it lies in [0, 1] as SSSOM's
+ * `similarity_score` must: 1 means "first for every member".
  *
  * Candidates are grouped on (subject, predicate, object): direction and relation are identity.
  */
@@ -40,7 +42,7 @@ export interface FusedCandidate extends Candidate {
 }
 
 export function fusionMeasure(k: number, generators: readonly string[]): string {
-  return `reciprocal-rank-fusion(k=${k};${[...generators].sort().join(',')})`;
+  return `reciprocal-rank-fusion(k=${k};normalised;${[...generators].sort().join(',')})`;
 }
 
 /**
@@ -65,6 +67,8 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
     group.members.push(c);
   }
   const measure = fusionMeasure(k, [...generators]);
+  let best = 0;
+  for (const g of generators) best += Math.max(0, (options.weights ?? DEFAULT_FUSION_WEIGHTS)[g] ?? 1) / (k + 1);
   const bySubject = new Map<string, Array<typeof groups extends Map<string, infer G> ? G : never>>();
   for (const group of groups.values()) {
     const list = bySubject.get(group.subject);
@@ -87,7 +91,7 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
         predicate: group.predicate,
         object: group.object,
         generator: FUSION_GENERATOR,
-        score: rawScore(Math.round(group.score * 1e12) / 1e12),
+        score: rawScore(Math.min(1, Math.round((group.score / best) * 1e12) / 1e12)),
         measure,
         rank: i + 1,
         justification: 'semapv:CompositeMatching',

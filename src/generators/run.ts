@@ -81,3 +81,13 @@ export async function runGenerators(source: OntologyIndex, target: OntologyIndex
   if (options.generators.length > 1) result.fused = fuseCandidates(members, { ...options.fusion, topK: options.topK });
   return result;
 }
+
+/**
+ * The candidates to export from a run: with fusion, each fused mapping's member candidates (own
+ * justification, raw score and measure) followed by the fused candidate (`semapv:CompositeMatching`),
+ * so SSSOM gets one row per mapping per justification; without fusion, the members as they are.
+ */
+export function candidatesForExport(result: RunResult): Candidate[] {
+  if (!result.fused) return result.members;
+  return result.fused.flatMap(({ members, ...fused }) => [...members, fused]);
+}

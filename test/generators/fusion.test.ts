@@ -20,13 +20,19 @@ describe('reciprocal rank fusion', () => {
     candidate('b', 's1', 'o3', 2, 40),
   ];
 
-  it('scores each candidate by the sum of weight / (k + rank) over the members that ranked it', () => {
+  it('scores each candidate by the sum of weight / (k + rank), over its maximum (all members rank it first)', () => {
     const fused = fuseCandidates(members, { topK: 10, k: 60, weights: {} });
+    const max = 2 / 61;
     expect(fused.map((c) => [c.object, c.rank])).toEqual([['o2', 1], ['o1', 2], ['o3', 3]]);
-    expect(fused[0]!.score).toBeCloseTo(1 / 62 + 1 / 61, 12);
-    expect(fused[1]!.score).toBeCloseTo(1 / 61, 12);
+    expect(fused[0]!.score).toBeCloseTo((1 / 62 + 1 / 61) / max, 12);
+    expect(fused[1]!.score).toBeCloseTo(1 / 61 / max, 12);
     expect(fused[0]).toMatchObject({ generator: FUSION_GENERATOR, justification: 'semapv:CompositeMatching' });
-    expect(fused[0]!.measure).toBe('reciprocal-rank-fusion(k=60;a,b)');
+    expect(fused[0]!.measure).toBe('reciprocal-rank-fusion(k=60;normalised;a,b)');
+  });
+
+  it('gives 1 to a pair every member ranks first, even with k = 1 and heavy weights', () => {
+    const fused = fuseCandidates([candidate('a', 's', 'o', 1, 0.2), candidate('b', 's', 'o', 1, 7)], { topK: 10, k: 1, weights: { a: 5 } });
+    expect(fused[0]!.score).toBe(1);
   });
 
   it('keeps every member candidate and its evidence, untouched', () => {
@@ -48,7 +54,7 @@ describe('reciprocal rank fusion', () => {
     expect(fuseCandidates(split, { topK: 1, weights: {} }).map((c) => c.object)).toEqual(['o1']);
     const fused = fuseCandidates(split, { topK: 1, k: 60, weights: { b: 2 } });
     expect(fused.map((c) => [c.object, c.rank])).toEqual([['o3', 1]]);
-    expect(fused[0]!.score).toBeCloseTo(2 / 61, 12);
+    expect(fused[0]!.score).toBeCloseTo(2 / 61 / (3 / 61), 12);
   });
 
   it('keeps direction and predicate apart: s→o, o→s and another predicate are three mappings', () => {
@@ -66,6 +72,7 @@ describe('reciprocal rank fusion', () => {
   it('by default trusts the equality-based generators (exact, wordnet) twice as much', () => {
     const fused = fuseCandidates([candidate('exact', 's', 'o1', 1, 1), candidate('tfidf', 's', 'o2', 1, 1)], { topK: 10, k: 60 });
     expect(fused.map((c) => c.object)).toEqual(['o1', 'o2']);
-    expect(fused[0]!.score).toBeCloseTo(2 / 61, 12);
+    expect(fused[0]!.score).toBeCloseTo(2 / 61 / (3 / 61), 12);
+    expect(fused[1]!.score).toBeCloseTo(1 / 61 / (3 / 61), 12);
   });
 });

@@ -107,12 +107,13 @@ export function generatorSuite(name: string, options: SuiteOptions): void {
       for (const c of candidates) expect(c.subject).not.toBe(c.object);
     });
 
-    it('gives finite positive raw scores and complete candidates', async () => {
+    it('gives finite raw scores in (0, 1] (SSSOM similarity_score range) and complete candidates', async () => {
       const generator = options.make();
       const candidates = await collect(generator, source, target);
       for (const c of candidates) {
         expect(Number.isFinite(c.score)).toBe(true);
         expect(c.score).toBeGreaterThan(0);
+        expect(c.score).toBeLessThanOrEqual(1);
         expect(c.generator).toBe(generator.name);
         expect(c.measure).toBe(generator.measure);
         expect(c.justification).toBe(generator.justification);

@@ -15,7 +15,7 @@ const fakeLexicon: SynonymLexicon = {
 generatorSuite('wordnet', {
   make: () => wordnet({ lexicon: fakeLexicon }),
   instrumented: (probe: ConcurrencyProbe) =>
-    wordnet({ batchSize: 2, lexicon: { synonyms: (terms) => probe.track(() => fakeLexicon.synonyms(terms)) } }),
+    wordnet({ batchSize: 2, lexicon: { synonyms: (terms: readonly string[]) => probe.track(() => fakeLexicon.synonyms(terms)) } }),
   mustFind: [
     ['Belly', 'Abdomen'],
     ['RenalArtery', 'KidneyArtery'],

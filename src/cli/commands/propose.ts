@@ -1,0 +1,77 @@
+/**
+ * `ioa-align propose <source> <target>`: candidate mappings from source concepts to target
+ * concepts, fused over the lexical generators by default, as SSSOM TSV (or Alignment RDF, JSON,
+ * CSV). Candidates are proposals for review: their scores are raw similarity, never confidence.
+ */
+import { defineCommand } from 'citty';
+import { candidatesToMappingSet, EXCHANGE_FORMATS, isExchangeFormat, serializeMappings, writeMappingFile, type ExchangeFormat } from '../../exchange/index.js';
+import { GENERATORS } from '../../generators/registry.js';
+import { candidatesForExport, parseGeneratorList, runGenerators } from '../../generators/run.js';
+import { IoaError } from '../../model/errors.js';
+import { loadVocabulary } from '../../ontology/dispatch.js';
+import { err, out } from '../io.js';
+import { progress } from '../progress.js';
+
+export const DEFAULT_TOP_K = 10;
+
+function parseTopK(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_TOP_K;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new IoaError('E_USAGE', `--top-k must be an integer from 1 to 1000, not "${value}"`, { path: '--top-k' });
+  return n;
+}
+
+function parseFormat(value: string | undefined): ExchangeFormat {
+  if (value === undefined) return 'sssom';
+  if (!isExchangeFormat(value)) throw new IoaError('E_USAGE', `--format must be one of ${EXCHANGE_FORMATS.join(', ')}, not "${value}"`, { path: '--format' });
+  return value;
+}
+
+export default defineCommand({
+  meta: { name: 'propose', description: 'Propose candidate mappings from a source ontology to a target ontology (SSSOM on stdout by default). Scores are raw generator similarities, not confidence.' },
+  args: {
+    source: { type: 'positional', description: 'Source ontology (subjects)', required: true },
+    target: { type: 'positional', description: 'Target ontology (objects)', required: true },
+    generators: { type: 'string', description: `Comma-separated generators, fused by reciprocal rank when more than one (default: the lexical ones). Choices: ${Object.keys(GENERATORS).join(', ')}` },
+    'top-k': { type: 'string', description: `Candidates per source concept (default ${DEFAULT_TOP_K})` },
+    format: { type: 'string', description: `Output format: ${EXCHANGE_FORMATS.join('|')} (default sssom)` },
+    out: { type: 'string', description: 'Write here (atomically) instead of to stdout' },
+  },
+  async run({ args }) {
+    // Check every option before the (slow) loading starts.
+    const generators = parseGeneratorList(args.generators);
+    const topK = parseTopK(args['top-k']);
+    const format = parseFormat(args.format);
+
+    const loading = progress('loading');
+    const [source, target] = await Promise.all([
+      loadVocabulary(args.source, { onProgress: (d, t) => loading.update(d, t, args.source) }),
+      loadVocabulary(args.target),
+    ]);
+    loading.done(`loaded ${source.concepts.length} + ${target.concepts.length} concepts`);
+    for (const index of [source, target]) for (const warning of index.warnings) err(`ioa-align: warning: ${index.source}: ${warning}`);
+
+    let bar = progress(generators[0]!);
+    let current: string = generators[0]!;
+    const result = await runGenerators(source, target, {
+      generators,
+      topK,
+      onWarning: (message) => err(`ioa-align: warning: ${message}`),
+      onProgress: (generator, done, total) => {
+        if (generator !== current) {
+          bar.done();
+          bar = progress(generator);
+          current = generator;
+        }
+        bar.update(done, total);
+      },
+    });
+    const candidates = candidatesForExport(result);
+    const subjects = new Set(candidates.map((c) => c.subject)).size;
+    bar.done(`${candidates.length} candidate rows for ${subjects} of ${source.concepts.length} source concepts`);
+
+    const set = candidatesToMappingSet(candidates, { source, target });
+    if (args.out) await writeMappingFile(args.out, set, format);
+    else out(serializeMappings(set, format));
+  },
+});
