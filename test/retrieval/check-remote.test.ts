@@ -49,6 +49,7 @@ beforeAll(async () => {
     },
     '/context.jsonld': jsonld(contextDoc),
     '/align/cs-doc-v1': (q, r, s) => jsonld(refSigned, 'application/json')(q, r, s),
+    '/profiles/tech-translation.json': jsonld((() => { const p = readJson(ex('profile-tech-translation.json')); delete p.retrieval; return p; })(), 'application/json'),
   });
 
   // An artifact published at its own IRI, and a request that references it by alignmentRef.
@@ -131,6 +132,26 @@ describe('check with remote artifacts (6.1, S4)', () => {
     const { code } = await check([...docArgs(profileForbids), '--artifact', `${server.origin}/artifact.json`, '--allow-remote', '--policy', policyHere]);
     expect(code).toBe(4);
     expect(server.connections).toBe(before);
+  });
+});
+
+describe('check with a remote profile (6.1, S4)', () => {
+  const args = (): string[] => ['--request', ex('envelope-12.1-zh-en.json'), '--provider', ex('capability-cs-translate.json'), '--profile', `${server.origin}/profiles/tech-translation.json`, '--ontology', ex('cs.ttl'), ...NOW];
+
+  it('without --allow-remote the profile is not fetched: Indeterminate RESOURCE_UNAVAILABLE', async () => {
+    const before = server.connections;
+    const { code, verdict } = await check(args());
+    expect(code).toBe(4);
+    expect(verdict.reasons.map((r) => r.code)).toEqual(['RESOURCE_UNAVAILABLE']);
+    expect(server.connections).toBe(before);
+  });
+
+  it('with --allow-remote and a policy trusting the server, the profile is fetched and the check completes: Compatible', async () => {
+    const policy = join(dir, 'policy-profile.json');
+    writeFileSync(policy, JSON.stringify({ trustedOrigins: [server.origin] }));
+    const { code, verdict } = await check([...args(), '--allow-remote', '--policy', policy]);
+    expect(verdict.outcome).toBe('Compatible');
+    expect(code).toBe(0);
   });
 });
 
