@@ -1,0 +1,98 @@
+/**
+ * `ioa-align propose` in-process (STYLE.md point 7): the command is a thin shell over the
+ * generators and the exchange writers, so these tests check the wiring and the CLI contract.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { parseSssom } from '../../src/exchange/index.js';
+
+const data = (name: string) => fileURLToPath(new URL(`./data/${name}`, import.meta.url));
+const A = data('shop-a.ttl');
+const B = data('shop-b.ttl');
+
+function sink(): Writable & { text: string } {
+  const chunks: string[] = [];
+  const stream = new Writable({ write(chunk, _enc, done) { chunks.push(String(chunk)); done(); } }) as Writable & { text: string };
+  Object.defineProperty(stream, 'text', { get: () => chunks.join('') });
+  return stream;
+}
+
+async function propose(...args: string[]) {
+  const stdout = sink();
+  const stderr = sink();
+  const code = await main(['propose', ...args], { stdout, stderr });
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+describe('ioa-align propose', () => {
+  it('writes fused lexical candidates as SSSOM: one row per member justification plus the composite row', async () => {
+    const r = await propose(A, B);
+    expect(r.code).toBe(0);
+    const set = parseSssom(r.stdout, 'stdout');
+    expect(set.metadata.subjectSource).toBe('http://example.org/shop-a');
+    expect(set.metadata.objectSource).toBe('http://example.org/shop-b');
+    const rows = (s: string, o: string) => set.mappings.filter((m) => m.subjectId === `http://example.org/shop-a#${s}` && m.objectId === `http://example.org/shop-b#${o}`);
+    const order = rows('PurchaseOrder', 'Order');
+    expect(order.map((m) => m.justification).sort()).toEqual([
+      'semapv:CompositeMatching',
+      'semapv:LexicalMatching',
+      'semapv:LexicalSimilarityThresholdMatching',
+      'semapv:LexicalSimilarityThresholdMatching',
+      'semapv:BackgroundKnowledgeBasedMatching',
+    ].sort());
+    expect(order.find((m) => m.mappingTool === 'ioa-align/exact')?.objectLabel).toBe('Order');
+    expect(rows('Customer', 'Client').map((m) => m.mappingTool)).toContain('ioa-align/exact'); // customer ~ customers
+    // Raw scores are similarity, never confidence.
+    for (const m of set.mappings) {
+      expect(m.confidence).toBeUndefined();
+      expect(m.similarityScore).toBeGreaterThan(0);
+      expect(m.similarityScore).toBeLessThanOrEqual(1);
+      expect(m.similarityMeasure).toBeTruthy();
+    }
+    // Kinds stay apart: the property only meets the property.
+    const placed = set.mappings.filter((m) => m.subjectId.endsWith('#placedBy'));
+    expect(placed.length).toBeGreaterThan(0);
+    for (const m of placed) expect(m.objectId).toBe('http://example.org/shop-b#isPlacedBy');
+    // Direction: subjects are all from the source.
+    for (const m of set.mappings) expect(m.subjectId.startsWith('http://example.org/shop-a#')).toBe(true);
+  });
+
+  it('runs one generator unfused and honours --top-k', async () => {
+    const r = await propose(A, B, '--generators', 'tfidf', '--top-k', '1', '--format', 'json');
+    expect(r.code).toBe(0);
+    const parsed = JSON.parse(r.stdout) as { mappings: Array<{ subject_id: string; mapping_tool: string }> };
+    const tools = new Set(parsed.mappings.map((m) => m.mapping_tool));
+    expect([...tools]).toEqual(['ioa-align/tfidf']);
+    const subjects = parsed.mappings.map((m) => m.subject_id);
+    expect(new Set(subjects).size).toBe(subjects.length);
+  });
+
+  it('writes to --out instead of stdout', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-propose-'));
+    const file = join(dir, 'out.sssom.tsv');
+    const r = await propose(A, B, '--generators', 'exact', '--out', file);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(parseSssom(readFileSync(file, 'utf8'), file).mappings.length).toBeGreaterThan(0);
+  });
+
+  it('rejects bad options with exit 2 and the error code, before loading anything', async () => {
+    const unknown = await propose(A, B, '--generators', 'exact,magic');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('[E_UNKNOWN_GENERATOR]');
+    const topK = await propose(A, B, '--top-k', '0');
+    expect(topK.code).toBe(2);
+    expect(topK.stderr).toContain('[E_USAGE]');
+    const format = await propose(A, B, '--format', 'xlsx');
+    expect(format.code).toBe(2);
+    expect(format.stderr).toContain('[E_USAGE]');
+    const missing = await propose(A, data('missing.ttl'));
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('[E_FILE_UNREADABLE]');
+  });
+});
