@@ -93,3 +93,28 @@ describe('keys generate', () => {
     expect(stderr).toMatch(/EEXIST.*E_WRITE_FAILED/);
   });
 });
+
+describe('artifact sign refuses what it cannot sign (exit 2)', () => {
+  const run = async (argv: string[]): Promise<{ code: number; stderr: string }> => {
+    let stderr = '';
+    const code = await main(argv, { stdout: new Writable({ write(_c, _e, cb) { cb(); } }), stderr: new Writable({ write(c, _e, cb) { stderr += String(c); cb(); } }) });
+    return { code, stderr };
+  };
+  it('a public key given as --key: E_KEY_INVALID naming the file', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'ioa-sign-')), 'k');
+    await run(['keys', 'generate', '--out', dir]);
+    const r = await run(['artifact', 'sign', new URL('artifact-12.4.json', EX).pathname, '--key', join(dir, 'public.pem')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/public\.pem is not a PEM \(PKCS#8\) private key.*\[E_KEY_INVALID\]/);
+  });
+  it('an invalid artifact: E_INVALID_DOCUMENT with the JSON path', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-sign-'));
+    await run(['keys', 'generate', '--out', join(dir, 'k')]);
+    const bad = join(dir, 'bad.json');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(bad, JSON.stringify({ ...artifact12_4(), direction: 'both' }));
+    const r = await run(['artifact', 'sign', bad, '--key', join(dir, 'k', 'private.pem')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/at \$\.direction: .*\[E_INVALID_DOCUMENT\]/);
+  });
+});

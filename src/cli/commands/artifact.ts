@@ -106,9 +106,11 @@ const sign = defineCommand({
     out: { type: 'string', description: 'Write here instead of stdout' },
   },
   async run({ args }) {
-    const { signDocument } = await import('../../gate/index.js');
+    const { signDocument, parsePrivateKey } = await import('../../gate/index.js');
     const artifact = await loadArtifact(args.artifact);
-    const signed = signDocument(artifact.document, await readText(args.key), args['key-id']);
+    const keyPem = await readText(args.key);
+    parsePrivateKey(keyPem, args.key); // names the key file in the error when it is not an Ed25519 private key
+    const signed = signDocument(artifact.document, keyPem, args['key-id']);
     await emit(JSON.stringify(signed, null, 2), args.out);
   },
 });
