@@ -114,7 +114,12 @@ async function readSchemaVersion(schemaDir: string): Promise<string> {
 }
 
 async function jsonFilesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  let entries;
+  try {
+    entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  } catch (cause) {
+    throw new IoaError('E_FILE_UNREADABLE', `cannot list the taxonomy folder: ${(cause as Error).message}`, { file: dir }, { cause });
+  }
   return entries
     .filter((e) => e.isFile() && e.name.endsWith('.json'))
     .map((e) => join(e.parentPath, e.name))
