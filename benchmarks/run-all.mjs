@@ -6,7 +6,7 @@
 // Usage: node benchmarks/run-all.mjs [run-name ...]   (default: every run below whose corpus exists)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem, platform, release } from 'node:os';
+import { cpus, loadavg, totalmem, platform, release } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,6 +39,7 @@ for (const run of runs) {
   mkdirSync(out, { recursive: true });
   const args = ['bench', '--corpus', run.corpus, '--out', out, '--json', ...(run.generators ? ['--generators', run.generators.join(',')] : [])];
   process.stderr.write(`ioa-align ${args.join(' ')}\n`);
+  const loadBefore = loadavg()[0];
   const started = process.hrtime.bigint();
   const child = spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -49,7 +50,7 @@ for (const run of runs) {
   }
   JSON.parse(child.stdout); // --json must print exactly one JSON object
   const command = `ioa-align ${args.filter((a, i) => !(a === '--out' || args[i - 1] === '--out') && a !== '--json').join(' ')}`;
-  writeFileSync(join(out, 'command.json'), `${JSON.stringify({ command, wallSeconds: Math.round(seconds * 10) / 10, budgetSeconds: run.budget ?? null }, null, 2)}\n`);
+  writeFileSync(join(out, 'command.json'), `${JSON.stringify({ command, wallSeconds: Math.round(seconds * 10) / 10, budgetSeconds: run.budget ?? null, loadAverage1mBefore: Math.round(loadBefore * 10) / 10, cpuCount: cpus().length }, null, 2)}\n`);
   process.stderr.write(`  ${seconds.toFixed(1)} s${run.budget ? ` (budget ${run.budget} s)` : ''}\n`);
   done.push({ ...run, seconds, command });
 }
@@ -66,7 +67,8 @@ for (const run of RUNS) {
   sections.push(
     `### ${run.name}: ${run.corpus}, ${run.what}\n\n` +
       `\`${meta.command ?? `ioa-align bench --corpus ${run.corpus}`}\` — whole command ${meta.wallSeconds ?? '?'} s` +
-      `${meta.budgetSeconds ? ` (budget ${meta.budgetSeconds} s)` : ''}. Charts: ` +
+      `${meta.budgetSeconds ? ` (budget ${meta.budgetSeconds} s)` : ''}` +
+      `${meta.loadAverage1mBefore !== undefined ? `, 1-minute load average ${meta.loadAverage1mBefore} on ${meta.cpuCount} cores when it started` : ''}. Charts: ` +
       ['score-distribution', 'recall-at-k', 'precision-recall'].map((c) => `[${c}](results/${run.name}/${c}.svg)`).join(', ') +
       `; full result: [results.json](results/${run.name}/results.json).\n\n${md.trim()}\n`,
   );

@@ -4,7 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { cpus, arch, platform, release, totalmem } from 'node:os';
+import { cpus, arch, loadavg, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
@@ -19,6 +19,11 @@ export interface MachineDescription {
   cpuCount: number;
   totalMemoryBytes: number;
   node: string;
+  /**
+   * 1, 5 and 15 minute load averages when the description was taken: timings on a shared
+   * machine mean little without it (0 on Windows).
+   */
+  loadAverage: number[];
 }
 
 export interface GitState {
@@ -45,6 +50,7 @@ export function describeMachine(): MachineDescription {
     cpuCount: list.length,
     totalMemoryBytes: totalmem(),
     node: process.version,
+    loadAverage: loadavg().map((x) => Math.round(x * 100) / 100),
   };
 }
 

@@ -54,7 +54,7 @@ export function formatMarkdown(result: BenchResult): string {
   if (corpus.description) out.push(corpus.description, '');
   out.push(
     `- Date: ${result.date}`,
-    `- Machine: ${env.machine.cpuModel} × ${env.machine.cpuCount}, ${(env.machine.totalMemoryBytes / 1024 ** 3).toFixed(1)} GiB, ${env.machine.platform} ${env.machine.release}, Node ${env.machine.node}`,
+    `- Machine: ${env.machine.cpuModel} × ${env.machine.cpuCount}, ${(env.machine.totalMemoryBytes / 1024 ** 3).toFixed(1)} GiB, ${env.machine.platform} ${env.machine.release}, Node ${env.machine.node}, load average ${env.machine.loadAverage.map((x) => x.toFixed(1)).join(' / ')} (1 / 5 / 15 min) at the end of the run`,
     `- ${env.tool.name} ${env.tool.version}, commit ${env.git.commit ? env.git.commit.slice(0, 12) : 'unknown'}${env.git.dirty ? ' (working tree had uncommitted changes)' : ''}`,
     `- Pairs: ${corpus.pairs.length}; reference mappings: ${refTotal} (${Object.entries(relations).map(([r, n]) => `${r} ${n}`).join(', ')}) over ${subjTotal} reference subjects${notInSource ? `; ${notInSource} reference subjects are not in their source ontology` : ''}`,
     `- Candidates per subject (top-k): ${config.topK}; ontology loading ${secs(result.loading.wallMs)} s`,

@@ -153,6 +153,7 @@ describe('runBenchmark on a tiny track', () => {
     expect(result.date).toBe('2026-01-02T03:04:05.000Z');
     expect(result.environment.machine.node).toBe(process.version);
     expect(result.environment.machine.cpuCount).toBeGreaterThan(0);
+    expect(result.environment.machine.loadAverage).toHaveLength(3);
     expect(result.environment.packages['vega-lite']).toMatch(/^\d+\.\d+\.\d+/);
     expect(result.environment.git.commit === null || /^[0-9a-f]{40}$/.test(result.environment.git.commit)).toBe(true);
     expect(result.processMaxRssBytes).toBeGreaterThan(0);
