@@ -83,10 +83,21 @@ export function skillIri(baseUrl: string, skillId: string): string {
   return `${base}#${encodeURIComponent(skillId)}`;
 }
 
+function wellFormed(text: string): boolean {
+  try {
+    encodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function skillConcept(raw: unknown, i: number, info: AgentCardInfo, defaults: { inputs: string[]; outputs: string[] }, file: string): Concept {
   const at = `$.skills[${i}]`;
   if (!isObject(raw)) throw vocabError('an AgentSkill must be an object', { file, path: at });
   const id = requireString(raw, 'id', file, at);
+  // A lone surrogate (legal in JSON via \ud800) has no percent-encoding and so no IRI.
+  if (!wellFormed(id)) throw vocabError('"id" contains a lone surrogate and cannot become part of an IRI', { file, path: `${at}.id` });
   const name = requireString(raw, 'name', file, at);
   const description = requireString(raw, 'description', file, at);
   const tags = optionalStringArray(raw, 'tags', file, at);

@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IoaError } from '../../src/model/errors.js';
 import { loadVocabulary } from '../../src/ontology/dispatch.js';
@@ -107,5 +108,17 @@ describe('A2A Agent Card loader', () => {
     expect(codeOf(() => agentCardToIndex({ ...card03, skills: [badMode] }, f))).toEqual({ code: 'E_VOCAB_INVALID', path: '$.skills[0].outputModes[1]' });
     expect(codeOf(() => agentCardToIndex({ ...card03, skills: [card03.skills[0], card03.skills[0]] }, f))).toEqual({ code: 'E_VOCAB_INVALID', path: '$.skills[1].id' });
     expect(codeOf(() => agentCardToIndex([card03], f))).toEqual({ code: 'E_VOCAB_INVALID', path: '$' });
+    const surrogate = JSON.parse('{"id": "x\\ud800", "name": "n", "description": "d", "tags": []}') as Record<string, unknown>;
+    expect(codeOf(() => agentCardToIndex({ ...card03, skills: [surrogate] }, f))).toEqual({ code: 'E_VOCAB_INVALID', path: '$.skills[0].id' });
+  });
+
+  it('skill IRIs: distinct ids never share an IRI, and every IRI is an absolute URL whose fragment decodes to the id', () => {
+    fc.assert(fc.property(fc.string({ minLength: 1, unit: 'grapheme' }), fc.string({ minLength: 1, unit: 'grapheme' }), (a, b) => {
+      const base = 'https://agent.example/a2a#ignored';
+      const ia = skillIri(base, a);
+      expect(new URL(ia).href.startsWith('https://agent.example/a2a#')).toBe(true);
+      expect(decodeURIComponent(ia.slice(ia.indexOf('#') + 1))).toBe(a);
+      if (a !== b) expect(skillIri(base, b)).not.toBe(ia);
+    }));
   });
 });
