@@ -57,6 +57,21 @@ for (const run of runs) {
 
 // README: every stored run, not only the ones just made, so a partial re-run keeps the others.
 const sections = [];
+const pct = (x) => (x === undefined ? '–' : (x * 100).toFixed(1));
+const summary = ['| run | pairs | best mutual top-1 F1 | fusion F1 | fusion Hits@1 | fusion recall@10 | baseline:label F1 | command (s) |', '|---|---:|---|---:|---:|---:|---:|---:|'];
+for (const run of RUNS) {
+  const dir = join(root, 'benchmarks', 'results', run.name);
+  if (!existsSync(join(dir, 'results.json'))) continue;
+  const r = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+  const meta = existsSync(join(dir, 'command.json')) ? JSON.parse(readFileSync(join(dir, 'command.json'), 'utf8')) : {};
+  const ok = r.runs.filter((x) => x.status === 'ok' && x.kind !== 'baseline');
+  const best = ok.reduce((a, b) => (!a || b.micro.proposal.f1 > a.micro.proposal.f1 ? b : a), undefined);
+  const fusion = r.runs.find((x) => x.kind === 'fusion');
+  const baseline = r.runs.find((x) => x.name === 'baseline:label');
+  summary.push(
+    `| [${run.name}](#${run.name}-${run.corpus}-${run.what.replace(/[()]/g, '').replace(/ /g, '-')}) | ${r.corpus.pairs.length} | ${best ? `${best.name} ${pct(best.micro.proposal.f1)}` : '–'} | ${pct(fusion?.micro.proposal.f1)} | ${pct(fusion?.micro.hitsAt['1'])} | ${pct(fusion?.micro.recallAt[9])} | ${pct(baseline?.micro.proposal.f1)} | ${meta.wallSeconds ?? '?'} |`,
+  );
+}
 for (const run of RUNS) {
   const dir = join(root, 'benchmarks', 'results', run.name);
   if (!existsSync(join(dir, 'results.md'))) continue;
@@ -83,5 +98,8 @@ const header = readFileSync(join(root, 'benchmarks', 'README.header.md'), 'utf8'
   .replace('{{date}}', new Date().toISOString().slice(0, 10))
   .replace('{{machine}}', `${cpu[0]?.model.trim() ?? 'unknown CPU'} × ${cpu.length}, ${(totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, ${platform()} ${release()}, Node ${process.version}`)
   .replace('{{commit}}', commit);
-writeFileSync(join(root, 'benchmarks', 'README.md'), `${header.trim()}\n\n${sections.join('\n')}`);
+writeFileSync(
+  join(root, 'benchmarks', 'README.md'),
+  `${header.trim()}\n\n### Summary\n\nMicro averages, percentages. Details and cost per generator in each run's section.\n\n${summary.join('\n')}\n\n${sections.join('\n')}`,
+);
 process.stderr.write(`wrote benchmarks/README.md (${sections.length} runs)\n`);
