@@ -26,7 +26,7 @@ export interface Embedder {
  * a pipeline built over a small real model.
  */
 export interface FeaturePipeline {
-  (texts: string[], options: { pooling: 'mean'; normalize: boolean }): Promise<{ data: ArrayLike<number>; dims: number[] }>;
+  (texts: string[], options: { pooling: 'mean' | 'none'; normalize: boolean }): Promise<{ data: ArrayLike<number>; dims: number[] }>;
 }
 
 export interface EmbedderOptions {
@@ -107,13 +107,46 @@ export async function loadEmbedder(options: EmbedderOptions): Promise<Embedder> 
     throw new IoaError('E_MODEL_LOAD_FAILED', `could not load embedding model ${where}: ${(cause as Error).message}`, { file: where }, { cause });
   }
   const configHash = await configHashOf(localFolder, options.modelId, dtype);
-  return embedderFromPipeline(extractor, { id: options.modelId, configHash, batchSize: options.batchSize });
+  return embedderFromPipeline(extractor, { id: options.modelId, configHash, batchSize: options.batchSize, zeroPadding: await isWordVectorModel(localFolder) });
+}
+
+/** Models built here (build stamp present) have an all-zero [PAD] row. */
+async function isWordVectorModel(folder: string | undefined): Promise<boolean> {
+  if (!folder) return false;
+  try {
+    const stamp = JSON.parse(await readFile(join(folder, 'ioa-build.json'), 'utf8')) as { format?: string };
+    return stamp.format === 'ioa-align-word-vector-model/1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Normalised sum over the sequence axis of `[batch, seq, dims]` token vectors. With an all-zero
+ * padding row this equals the normalised masked mean, which is what the pipeline's mean pooling
+ * computes, without its per-element tensor indexing (the slowest part of embedding here).
+ */
+function sumPoolNormalize(data: ArrayLike<number>, batch: number, seq: number, dims: number, out: Float32Array, at: number): void {
+  const acc = new Float64Array(dims);
+  for (let b = 0; b < batch; b++) {
+    acc.fill(0);
+    const base = b * seq * dims;
+    for (let t = 0; t < seq; t++) {
+      const o = base + t * dims;
+      for (let d = 0; d < dims; d++) acc[d]! += data[o + d]!;
+    }
+    let norm = 0;
+    for (let d = 0; d < dims; d++) norm += acc[d]! * acc[d]!;
+    norm = Math.sqrt(norm);
+    if (norm === 0) continue; // every token unknown: a zero row
+    for (let d = 0; d < dims; d++) out[at + b * dims + d] = acc[d]! / norm;
+  }
 }
 
 /** Wraps a pipeline (real, or a small real one in tests) into an Embedder. */
 export async function embedderFromPipeline(
   extractor: FeaturePipeline,
-  meta: { id: string; configHash: string; batchSize?: number | undefined },
+  meta: { id: string; configHash: string; batchSize?: number | undefined; zeroPadding?: boolean },
 ): Promise<Embedder> {
   const probe = await extractor(['probe'], { pooling: 'mean', normalize: true });
   const dims = probe.dims[probe.dims.length - 1]!;
@@ -127,6 +160,13 @@ export async function embedderFromPipeline(
       const out = new Float32Array(texts.length * dims);
       for (let start = 0; start < texts.length; start += batch) {
         const slice = texts.slice(start, start + batch);
+        if (meta.zeroPadding) {
+          const tokens = await extractor(slice, { pooling: 'none', normalize: false });
+          const [b, seq, d] = tokens.dims as [number, number, number];
+          sumPoolNormalize(tokens.data, b, seq, d, out, start * dims);
+          opts.onProgress?.(Math.min(start + batch, texts.length), texts.length);
+          continue;
+        }
         const result = await extractor(slice, { pooling: 'mean', normalize: true });
         const data = result.data;
         for (let i = 0; i < slice.length * dims; i++) {

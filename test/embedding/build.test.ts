@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import onnxProto from 'onnx-proto';
 import { buildKey, settingsHash, SPECIAL_TOKENS } from '../../src/embedding/build.js';
 import { ensureModel } from '../../src/embedding/model-store.js';
-import { loadEmbedder } from '../../src/embedding/runtime.js';
+import { embedderFromPipeline, loadEmbedder, type FeaturePipeline } from '../../src/embedding/runtime.js';
 import { locateSource, readWinkVectors } from '../../src/embedding/source-vectors.js';
 import { buildSmallModel, cosine, SMALL_LIMIT, SMALL_MODEL_ID, SMALL_SETTINGS, type SmallModel } from './small-model.js';
 
@@ -105,6 +105,17 @@ describe('the built model through transformers.js (offline)', () => {
     expect(Array.from(again)).toEqual(Array.from(v.subarray(200, 300)));
     // characters outside the pieces' alphabet are [UNK], which pools to zero and stays a zero row
     expect(Array.from(v.subarray(400, 500)).every((x) => x === 0)).toBe(true);
+  });
+
+  it('pooling by normalised sum (zero [PAD] row) equals the pipeline\'s masked mean pooling', async () => {
+    const { env, pipeline } = await import('@huggingface/transformers');
+    env.allowRemoteModels = false;
+    env.localModelPath = `${model.modelsDir}/`;
+    const extractor = (await pipeline('feature-extraction', model.modelId, { dtype: 'q8', local_files_only: true })) as unknown as FeaturePipeline;
+    const texts = ['heart', 'upper lobe of the left lung', 'Blood_Vessel wall', 'ꙮ', 'skin'];
+    const fast = await (await embedderFromPipeline(extractor, { id: 'm', configHash: 'h', zeroPadding: true })).embed(texts);
+    const slow = await (await embedderFromPipeline(extractor, { id: 'm', configHash: 'h', zeroPadding: false })).embed(texts);
+    for (let i = 0; i < fast.length; i++) expect(fast[i]).toBeCloseTo(slow[i]!, 5);
   });
 
   it('the int8 model agrees with the float32 model', async () => {
