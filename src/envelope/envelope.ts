@@ -20,10 +20,12 @@ function language(reader: NodeReader, term: 'sourceLang' | 'targetLang', f: Find
 
 function profileContext(reader: NodeReader, f: Findings): ProfileContext | undefined {
   reader.type(ioa('Context'), '5.2');
+  reader.id('5.2', false);
   const domain = reader.iri(ioa('domain'), '5.2', false);
   const bindings: TermBinding[] = [];
   for (const b of reader.nodes(ioa('termBindings'), '5.2') ?? []) {
     b.type(ioa('TermBinding'), '5.2');
+    b.id('5.2', false);
     const term = b.string(ioa('term'), '5.2', true, { nonEmpty: true, allowLanguage: true });
     const sense = b.iri(ioa('sense'), '5.2', true);
     b.label();

@@ -9,7 +9,7 @@ import { childPath, describeType, isObject, type Findings, type JsonObject } fro
 import { expandWithContext, isJsonLdError, jsonld, type JsonLdEvent } from './jsonld-api.js';
 import { resolveLimits } from './limits.js';
 import { DEFAULT_IRI_SCHEMES } from './syntax.js';
-import type { DocumentLoader, Limits, UnknownTermTreatment, ValidateOptions } from './types.js';
+import type { DocumentLoader, Limits, RemoteDocument, UnknownTermTreatment, ValidateOptions } from './types.js';
 
 /** Options with defaults applied. */
 export interface Resolved {
@@ -41,6 +41,15 @@ function build(options: ValidateOptions): Resolved {
     iriSchemes: options.iriSchemes ?? DEFAULT_IRI_SCHEMES,
     reused: options.reused ?? options.profile?.envelopeReuse ?? false,
     options,
+  };
+}
+
+function memoize(loader: DocumentLoader): DocumentLoader {
+  const seen = new Map<string, Promise<RemoteDocument>>();
+  return (url) => {
+    let hit = seen.get(url);
+    if (!hit) { hit = loader(url); seen.set(url, hit); }
+    return hit;
   };
 }
 
@@ -262,6 +271,9 @@ export async function expandDocument(input: unknown, r: Resolved, f: Findings, s
   }
   const s: Scan = { contexts: [] };
   if (!inspect(input, r.limits, s, f)) return undefined;
+  // A plugged-in loader is asked at most once per URL per validation (context checks and
+  // expansion both resolve remote contexts; a retrieval budget must not be charged twice).
+  if (!r.loaderIsDefault) r = { ...r, documentLoader: memoize(r.documentLoader) };
   if (!('@context' in input)) {
     f.add('E_INVALID_CONTEXT_MISSING', '$', 'no "@context": nothing in the document can be expanded to its defined meaning', sectionForContext,
       'include the baseline inline context of Section 6.1 (or the definitions of the terms used)');

@@ -239,8 +239,9 @@ export class NodeReader {
     }
     const value = v['@value'];
     const datatype = v['@type'];
-    if (typeof value !== 'string' || (datatype !== undefined && datatype !== XSD_STRING) || ('@language' in v && !opts.allowLanguage)) {
-      const what = typeof value !== 'string' ? describeType(value) : datatype !== undefined ? `a literal typed ${String(datatype)}` : 'a language-tagged string';
+    const tagged = ('@language' in v || '@direction' in v) && !opts.allowLanguage;
+    if (typeof value !== 'string' || (datatype !== undefined && datatype !== XSD_STRING) || tagged) {
+      const what = typeof value !== 'string' ? describeType(value) : datatype !== undefined ? `a literal typed ${String(datatype)}` : 'a language-tagged or directional string';
       this.f.add('E_INVALID_VALUE_TYPE', path, `"${nameOf(iri)}" must be a plain string, got ${what}`, section,
         typeof value === 'number' ? `write it as a JSON string, e.g. "${String(value)}"` : undefined);
       return undefined;

@@ -244,6 +244,7 @@ describe('Section 6.1 Context Requirements', () => {
     const r = await validateEnvelope(doc, { documentLoader: loader });
     expect(r.findings).toEqual([]);
     expect(loader).toHaveBeenCalledWith('https://example.org/ioa/context.jsonld');
+    expect(loader).toHaveBeenCalledTimes(1); // once per validation, whatever the passes
   });
 
   it('6.1: contexts from the hook are held to the baseline too (a loaded redefinition is rejected)', async () => {
