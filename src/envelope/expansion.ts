@@ -207,6 +207,13 @@ function jsonldErrorFinding(error: unknown, raw: JsonObject, f: Findings): void 
         'inline the context (Section 6.1) or configure a retrieval policy that permits this source');
       return;
     }
+    if (error.name === 'jsonld.ContextUrlError') {
+      // A remote context cycle or too many remote contexts: retrieval failed within its bounds
+      // (6.1), so the required context is unavailable (S4), not proven malformed.
+      f.add('E_CONTEXT_UNAVAILABLE', '$["@context"]', `remote contexts unavailable: ${code ?? error.message}${error.details?.url ? ` (${String(error.details.url)})` : ''}`, '6.1',
+        'inline the context (Section 6.1)');
+      return;
+    }
     if (code === 'protected term redefinition') {
       const term = String(error.details?.term ?? '');
       const paths: string[] = [];

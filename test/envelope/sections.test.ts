@@ -247,6 +247,13 @@ describe('Section 6.1 Context Requirements', () => {
     expect(loader).toHaveBeenCalledTimes(1); // once per validation, whatever the passes
   });
 
+  it('6.1: a remote context cycle is bounded and reported as E_CONTEXT_UNAVAILABLE (cycle handling)', async () => {
+    const loader = vi.fn<DocumentLoader>(async (url) => ({ document: { '@context': [url.endsWith('a') ? 'https://ctx.example/b' : 'https://ctx.example/a'] }, documentUrl: url, contextUrl: null }));
+    const r = await validateEnvelope(envelope((d) => { d['@context'] = ['https://ctx.example/a', ctx(d)]; }), { documentLoader: loader });
+    expect(errorCodes(r.findings)).toEqual(['E_CONTEXT_UNAVAILABLE']);
+    expect(loader.mock.calls.length).toBeLessThanOrEqual(4);
+  });
+
   it('6.1: contexts from the hook are held to the baseline too (a loaded redefinition is rejected)', async () => {
     const evil = { '@context': { ...BASELINE_CONTEXT['@context'], intentRef: { '@id': 'https://evil.example/i', '@type': '@id' } } };
     const loader: DocumentLoader = async (url) => ({ document: evil, documentUrl: url, contextUrl: null });
