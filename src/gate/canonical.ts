@@ -29,18 +29,34 @@ export function jsonDigest(value: unknown): string {
   return sha256(jcs(value));
 }
 
-const memo = new WeakMap<object, string>();
+const identityMemo = new WeakMap<object, string>();
 
 /**
- * Digest of an immutable input object, memoised by identity: warm checks hash each input once.
- * Callers must not mutate documents after validation (validated values are treated as frozen);
- * a changed document is a new object and gets a new digest.
+ * Digest of an object that is never modified after creation (a loaded ontology index), memoised
+ * by identity: computed once per object.
  */
 export function memoDigest(value: object, compute: () => string = () => jsonDigest(value)): string {
-  let digest = memo.get(value);
+  let digest = identityMemo.get(value);
   if (digest === undefined) {
     digest = compute();
-    memo.set(value, digest);
+    identityMemo.set(value, digest);
   }
+  return digest;
+}
+
+const snapshotMemo = new WeakMap<object, { snapshot: string; digest: string }>();
+
+/**
+ * JCS digest of a plain JSON object that a caller COULD change in place (validated documents are
+ * ordinary objects). The JCS digest is reused only while the object's `JSON.stringify` snapshot —
+ * native and several times cheaper than canonicalisation — is unchanged, so an in-place change is
+ * always noticed and a stale digest can never reach the revalidation cache (S5).
+ */
+export function checkedDigest(value: object): string {
+  const snapshot = JSON.stringify(value);
+  const memo = snapshotMemo.get(value);
+  if (memo && memo.snapshot === snapshot) return memo.digest;
+  const digest = jsonDigest(value);
+  snapshotMemo.set(value, { snapshot, digest });
   return digest;
 }

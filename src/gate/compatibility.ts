@@ -13,7 +13,7 @@ import type { Candidate, MappingRecord } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import type { DomainProfile, Iri, TrustPolicy, ValidatedCapability, ValidatedEnvelope } from '../envelope/types.js';
 import type { ValidatedArtifact } from './artifact.js';
-import { jsonDigest, memoDigest } from './canonical.js';
+import { checkedDigest, jsonDigest, memoDigest } from './canonical.js';
 import { sameLanguage, sameMediaType, type TaskRequirements } from './conditions.js';
 import { selectRule } from './select.js';
 import { acceptArtifacts, versionUsable, type AcceptedArtifact, type Exclusion, type MappingUse, type OntologyRef } from './gate.js';
@@ -122,6 +122,12 @@ export interface CheckInput {
 
 const isUnavailable = (x: unknown): x is UnavailableResource => (x as { kind?: unknown } | null)?.kind === 'unavailable';
 
+/**
+ * Loaded ontology indexes are large and never modified after loading, so their digest is memoised
+ * by identity. Every other input is a plain object a caller could change in place; its digest is
+ * reused only while its content is unchanged (`checkedDigest`), so a stale digest can never let
+ * the revalidation cache reuse a verdict for changed inputs (S5).
+ */
 function ontologyDigest(index: OntologyIndex): string {
   return memoDigest(index, () => jsonDigest({ iri: index.iri ?? null, version: index.version ?? null, concepts: index.concepts }));
 }
@@ -129,23 +135,23 @@ function ontologyDigest(index: OntologyIndex): string {
 /** Digests of every input: the identity of a decision (and the revalidation cache key, S5). */
 export function digestInputs(input: CheckInput): InputDigests {
   const digests: InputDigests = {
-    request: memoDigest(input.envelope),
-    provider: memoDigest(input.provider),
+    request: checkedDigest(input.envelope),
+    provider: checkedDigest(input.provider),
     artifacts: (input.artifacts ?? []).map((a) =>
       isUnavailable(a) ? { artifactId: a.location, revision: '(unavailable)', digest: jsonDigest(a) } : { artifactId: a.artifactId, revision: a.revision, digest: a.digest }),
     ontologies: (input.ontologies ?? []).map((o) => ({ source: o.source, digest: ontologyDigest(o) })),
   };
   if (!isUnavailable(input.profile)) {
-    digests.profile = { profileId: input.profile.profileId, revision: input.profile.revision, digest: memoDigest(input.profile) };
+    digests.profile = { profileId: input.profile.profileId, revision: input.profile.revision, digest: checkedDigest(input.profile) };
   }
-  if (input.trust) digests.trust = memoDigest(input.trust);
+  if (input.trust) digests.trust = checkedDigest(input.trust);
   if (input.candidates && input.candidates.length > 0) {
     // Scores are arbitrary doubles (±Infinity included), which JSON cannot carry: digest their text.
     const candidates = input.candidates;
-    digests.candidates = memoDigest(candidates, () => jsonDigest(candidates.map((c) => {
+    digests.candidates = jsonDigest(candidates.map((c) => {
       const [s, o, score] = candidateEnds(c);
       return [s, 'subjectId' in c ? c.predicateId : c.predicate, o, String(score)];
-    })));
+    }));
   }
   return digests;
 }

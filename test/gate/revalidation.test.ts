@@ -71,6 +71,14 @@ describe('revalidation cache (S5)', () => {
     expect(CompatibilityChecker.key(base)).toBe(CompatibilityChecker.key({ ...base, profile: structuredClone(base.profile) }));
     expect(CompatibilityChecker.key(base)).not.toBe(CompatibilityChecker.key({ ...base, ontologies: ontologies.slice(1) }));
   });
+  it('a profile changed in place (same object) is noticed: digests are not memoised by identity', () => {
+    const checker = new CompatibilityChecker();
+    const mutable = profile();
+    expect(checker.check({ ...base, profile: mutable }).outcome).toBe('Compatible');
+    mutable.termBindings = { permittedDomains: [`${LAW}Law`], crossDomain: false };
+    const again = checker.check({ ...base, profile: mutable });
+    expect([again.cached, again.outcome]).toEqual([false, 'Incompatible']);
+  });
   it('the term binding sense is part of the request digest', () => {
     const checker = new CompatibilityChecker();
     checker.check(base);
