@@ -13,7 +13,8 @@
 //                 Ed25519 signature (the worst case of a receiver without memo)
 //   cached        CompatibilityChecker.check() with unchanged inputs (revalidation-cache hits, S5)
 //
-// Usage: node benchmarks/gate/check-throughput.mjs [--seconds 1] [--rounds 5] [--json]
+// Usage: node benchmarks/gate/check-throughput.mjs [--seconds 1] [--rounds 5] [--json] [--out FILE]
+//        (--out writes the JSON report, config and machine included, e.g. benchmarks/results/gate/check-throughput.json)
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -109,6 +110,13 @@ const report = {
   date: new Date().toISOString(),
   results,
 };
+const outIndex = args.indexOf('--out');
+if (outIndex >= 0) {
+  const { mkdirSync } = await import('node:fs');
+  const { dirname } = await import('node:path');
+  mkdirSync(dirname(args[outIndex + 1]), { recursive: true });
+  writeFileSync(args[outIndex + 1], `${JSON.stringify(report, null, 2)}\n`);
+}
 if (args.includes('--json')) console.log(JSON.stringify(report, null, 2));
 else {
   for (const [name, r] of Object.entries(results)) console.log(`${name.padEnd(13)} ${String(r.decisionsPerSec).padStart(9)} decisions/s  (rounds: ${r.perRound.join(', ')})`);
