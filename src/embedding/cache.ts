@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Embedder } from './runtime.js';
+import type { Embedder, ModelHandle } from './runtime.js';
 
 interface CacheHeader {
   format: 'ioa-align-embedding-cache/1';
@@ -27,22 +27,28 @@ export interface CachedEmbedderStats {
   misses: number;
 }
 
-/** Wraps an embedder with a disk cache in `dir`; `undefined` dir means no cache. */
+/** Unit vectors, row-major, and their dimension. */
+export interface EmbeddedTexts {
+  vectors: Float32Array;
+  dims: number;
+}
+
+/**
+ * Wraps a model with a disk cache in `dir` (`undefined`: no disk cache). The model is loaded only
+ * when some text is not in the cache.
+ */
 export class CachedEmbedder {
   readonly stats: CachedEmbedderStats = { hits: 0, misses: 0 };
   private loaded = false;
+  private dims = 0;
   private texts: string[] = [];
   private rowOf = new Map<string, number>();
   private vectors = new Float32Array(0);
 
-  constructor(private readonly embedder: Embedder, private readonly dir: string | undefined) {}
-
-  get dims(): number {
-    return this.embedder.dims;
-  }
+  constructor(private readonly model: ModelHandle, private readonly dir: string | undefined) {}
 
   private get files(): { header: string; data: string } {
-    const key = cacheKey(this.embedder.id, this.embedder.configHash);
+    const key = cacheKey(this.model.id, this.model.configHash);
     return { header: join(this.dir!, `${key}.json`), data: join(this.dir!, `${key}.f32`) };
   }
 
@@ -52,10 +58,11 @@ export class CachedEmbedder {
     try {
       const header = JSON.parse(await readFile(this.files.header, 'utf8')) as CacheHeader;
       const data = await readFile(this.files.data);
-      const ok = header.format === 'ioa-align-embedding-cache/1' && header.modelId === this.embedder.id &&
-        header.configHash === this.embedder.configHash && header.dims === this.dims &&
-        data.byteLength === header.texts.length * this.dims * 4;
+      const ok = header.format === 'ioa-align-embedding-cache/1' && header.modelId === this.model.id &&
+        header.configHash === this.model.configHash && Number.isInteger(header.dims) && header.dims > 0 &&
+        Array.isArray(header.texts) && data.byteLength === header.texts.length * header.dims * 4;
       if (!ok) return;
+      this.dims = header.dims;
       this.texts = header.texts;
       this.vectors = new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength));
       this.texts.forEach((t, i) => this.rowOf.set(t, i));
@@ -65,35 +72,46 @@ export class CachedEmbedder {
   }
 
   /** Unit vectors for `texts` (row-major), embedding only what the cache lacks. */
-  async embed(texts: readonly string[], options: { batchSize?: number; onProgress?: (done: number, total: number) => void } = {}): Promise<Float32Array> {
+  async embed(texts: readonly string[], options: { batchSize?: number; onProgress?: (done: number, total: number) => void } = {}): Promise<EmbeddedTexts> {
     await this.load();
-    const dims = this.dims;
     const missing = [...new Set(texts.filter((t) => !this.rowOf.has(t)))];
-    this.stats.hits += texts.length - texts.filter((t) => !this.rowOf.has(t)).length;
+    this.stats.hits += texts.filter((t) => this.rowOf.has(t)).length;
     this.stats.misses += missing.length;
-    if (missing.length > 0) {
-      const fresh = await this.embedder.embed(missing, options);
-      const grown = new Float32Array((this.texts.length + missing.length) * dims);
-      grown.set(this.vectors);
-      grown.set(fresh, this.texts.length * dims);
-      for (const t of missing) {
-        this.rowOf.set(t, this.texts.length);
-        this.texts.push(t);
+    if (missing.length > 0 || this.dims === 0) {
+      const embedder: Embedder = await this.model.load();
+      if (this.dims !== 0 && embedder.dims !== this.dims) {
+        // the cache was written by a model with other dimensions under the same key: drop it
+        this.texts = [];
+        this.rowOf.clear();
+        this.vectors = new Float32Array(0);
+        return this.embed(texts, options);
       }
-      this.vectors = grown;
-      await this.save();
+      this.dims = embedder.dims;
+      if (missing.length > 0) {
+        const fresh = await embedder.embed(missing, options);
+        const grown = new Float32Array((this.texts.length + missing.length) * this.dims);
+        grown.set(this.vectors);
+        grown.set(fresh, this.texts.length * this.dims);
+        for (const t of missing) {
+          this.rowOf.set(t, this.texts.length);
+          this.texts.push(t);
+        }
+        this.vectors = grown;
+        await this.save();
+      }
     }
+    const dims = this.dims;
     const out = new Float32Array(texts.length * dims);
     texts.forEach((t, i) => {
       const row = this.rowOf.get(t)!;
       out.set(this.vectors.subarray(row * dims, (row + 1) * dims), i * dims);
     });
-    return out;
+    return { vectors: out, dims };
   }
 
   private async save(): Promise<void> {
     if (!this.dir) return;
-    const header: CacheHeader = { format: 'ioa-align-embedding-cache/1', modelId: this.embedder.id, configHash: this.embedder.configHash, dims: this.dims, texts: this.texts };
+    const header: CacheHeader = { format: 'ioa-align-embedding-cache/1', modelId: this.model.id, configHash: this.model.configHash, dims: this.dims, texts: this.texts };
     try {
       await mkdir(this.dir, { recursive: true });
       const { header: h, data: d } = this.files;

@@ -30,10 +30,9 @@ export interface NameVariant {
   field: string;
 }
 
-/** Anything that turns texts into unit vectors (the cached embedder, or a bare one in tests). */
+/** Anything that turns texts into unit vectors (the cached embedder). */
 export interface TextEmbedder {
-  readonly dims: number;
-  embed(texts: readonly string[], options?: { batchSize?: number; onProgress?: (done: number, total: number) => void }): Promise<Float32Array>;
+  embed(texts: readonly string[], options?: { batchSize?: number; onProgress?: (done: number, total: number) => void }): Promise<{ vectors: Float32Array; dims: number }>;
 }
 
 /** Kinds that may be matched with each other (classes with classes, properties with properties …). */
@@ -110,12 +109,11 @@ export async function* proposeWithEmbedder(
   const tgtConcepts = uniqueConcepts(target);
   const srcNames = nameVariants(srcConcepts, settings.mode);
   const tgtNames = nameVariants(tgtConcepts, settings.mode);
-  const dims = embedder.dims;
   const embedOpts = settings.batchSize ? { batchSize: settings.batchSize } : {};
   options.signal?.throwIfAborted();
-  const srcVectors = await embedder.embed(srcNames.map((n) => n.text), embedOpts);
+  const { vectors: srcVectors, dims } = await embedder.embed(srcNames.map((n) => n.text), embedOpts);
   options.signal?.throwIfAborted();
-  const tgtVectors = await embedder.embed(tgtNames.map((n) => n.text), embedOpts);
+  const { vectors: tgtVectors } = await embedder.embed(tgtNames.map((n) => n.text), embedOpts);
   options.signal?.throwIfAborted();
 
   const grouped = (names: NameVariant[], vectors: Float32Array, groups: number): GroupedVectors => {

@@ -80,14 +80,51 @@ async function configHashOf(folder: string | undefined, id: string, dtype: strin
 }
 
 /**
- * Loads the pipeline (the expensive part: reading the ONNX model and tokenizer) and returns an
- * Embedder. Called only when the embedding generator actually runs.
+ * A model that is located and identified (id, configuration hash) but not loaded yet: a warm
+ * embedding cache answers without ever paying for the pipeline.
  */
-export async function loadEmbedder(options: EmbedderOptions): Promise<Embedder> {
+export interface ModelHandle {
+  readonly id: string;
+  readonly configHash: string;
+  /** Loads the pipeline on first call (the expensive part: tokenizer and ONNX session). */
+  load(): Promise<Embedder>;
+}
+
+/** A handle over an embedder that is already loaded (tests, injected embedders). */
+export function handleOf(embedder: Embedder): ModelHandle {
+  return { id: embedder.id, configHash: embedder.configHash, load: async () => embedder };
+}
+
+/**
+ * Locates the model (E_MODEL_MISSING when a local folder is absent) and hashes its configuration;
+ * the pipeline itself loads only when `load()` is first called.
+ */
+export async function openModel(options: EmbedderOptions): Promise<ModelHandle> {
   const dtype = options.dtype ?? 'q8';
   const localFolder = options.allowRemote && !existsSync(join(options.modelsDir, options.modelId, 'config.json'))
     ? undefined
     : assertModelFolder(options.modelsDir, options.modelId);
+  const configHash = await configHashOf(localFolder, options.modelId, dtype);
+  let loading: Promise<Embedder> | undefined;
+  return {
+    id: options.modelId,
+    configHash,
+    load() {
+      loading ??= loadPipeline(options, dtype, localFolder, configHash);
+      loading.catch(() => {
+        loading = undefined;
+      });
+      return loading;
+    },
+  };
+}
+
+/** Locates and loads in one step. */
+export async function loadEmbedder(options: EmbedderOptions): Promise<Embedder> {
+  return (await openModel(options)).load();
+}
+
+async function loadPipeline(options: EmbedderOptions, dtype: 'q8' | 'fp32', localFolder: string | undefined, configHash: string): Promise<Embedder> {
   const transformers = await import('@huggingface/transformers');
   const { env } = transformers;
   // env is process-wide: set it on every load so one remote opt-in never leaks into later loads.
@@ -106,7 +143,6 @@ export async function loadEmbedder(options: EmbedderOptions): Promise<Embedder> 
     const where = localFolder ?? options.modelId;
     throw new IoaError('E_MODEL_LOAD_FAILED', `could not load embedding model ${where}: ${(cause as Error).message}`, { file: where }, { cause });
   }
-  const configHash = await configHashOf(localFolder, options.modelId, dtype);
   return embedderFromPipeline(extractor, { id: options.modelId, configHash, batchSize: options.batchSize, zeroPadding: await isWordVectorModel(localFolder) });
 }
 

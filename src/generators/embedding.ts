@@ -20,7 +20,7 @@ import { IoaError } from '../model/errors.js';
 import { CachedEmbedder } from '../embedding/cache.js';
 import { EMBEDDING_IDENTITY, proposeWithEmbedder, type TextEmbedder, type VariantMode } from '../embedding/generator-core.js';
 import { DEFAULT_MODEL_ID, defaultCacheDir, defaultModelsDir, ensureModel } from '../embedding/model-store.js';
-import { embedderOptionsForFolder, loadEmbedder, type Embedder, type EmbedderOptions } from '../embedding/runtime.js';
+import { embedderOptionsForFolder, handleOf, openModel, type Embedder, type EmbedderOptions, type ModelHandle } from '../embedding/runtime.js';
 import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
 
 /** Parsed generator settings. */
@@ -80,22 +80,25 @@ export function parseSettings(config: GeneratorConfig = {}): EmbeddingSettings {
   return settings;
 }
 
-// Loaded models are shared by every generator instance of the process (a bench runs many pairs).
-const loaded = new Map<string, Promise<Embedder>>();
+// Opened models are shared by every generator instance of the process (a bench runs many pairs).
+const opened = new Map<string, Promise<ModelHandle>>();
 
-/** Builds (default model, when allowed) and loads the embedder on first use. */
-export function embedderFor(settings: EmbeddingSettings): Promise<Embedder> {
-  if (settings.injected) return Promise.resolve(settings.injected);
+/**
+ * Builds the default model when allowed and absent, then locates the model; the pipeline loads
+ * later, only if the embedding cache lacks some text.
+ */
+export function modelFor(settings: EmbeddingSettings): Promise<ModelHandle> {
+  if (settings.injected) return Promise.resolve(handleOf(settings.injected));
   const o = settings.embedder;
   const key = JSON.stringify([o.modelsDir, o.modelId, o.dtype, o.allowRemote, o.batchSize]);
-  let pending = loaded.get(key);
+  let pending = opened.get(key);
   if (!pending) {
     pending = (async () => {
       if (o.isDefault && o.autoBuild) await ensureModel({ modelsDir: o.modelsDir, modelId: o.modelId });
-      return loadEmbedder(o);
+      return openModel(o);
     })();
-    pending.catch(() => loaded.delete(key));
-    loaded.set(key, pending);
+    pending.catch(() => opened.delete(key));
+    opened.set(key, pending);
   }
   return pending;
 }
@@ -105,8 +108,7 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
   return {
     ...EMBEDDING_IDENTITY,
     async *propose(source, target, options) {
-      const embedder = await embedderFor(settings);
-      const cached: TextEmbedder = new CachedEmbedder(embedder, settings.cacheDir);
+      const cached: TextEmbedder = new CachedEmbedder(await modelFor(settings), settings.cacheDir);
       yield* proposeWithEmbedder(cached, source, target, options, { mode: settings.mode, batchSize: settings.embedder.batchSize ?? 128 });
     },
   };

@@ -11,7 +11,7 @@ import type { Candidate } from '../../src/model/mapping.js';
 import { buildOntologyIndex, type OntologyIndex } from '../../src/model/ontology-index.js';
 import { CachedEmbedder } from '../../src/embedding/cache.js';
 import { DEFAULT_MODEL_ID, defaultModelsDir } from '../../src/embedding/model-store.js';
-import { loadEmbedder } from '../../src/embedding/runtime.js';
+import { handleOf, loadEmbedder, openModel } from '../../src/embedding/runtime.js';
 import { buildSmallModel, type SmallModel } from './small-model.js';
 
 function concept(iri: string, label: string, synonyms: string[] = [], kind: ConceptKind = 'class'): Concept {
@@ -154,18 +154,36 @@ describe('embedding cache', () => {
     const dir = await mkdtemp(join(tmpdir(), 'ioa-cache-'));
     try {
       const e = await loadEmbedder({ modelsDir: model.modelsDir, modelId: model.modelId });
-      const first = new CachedEmbedder(e, dir);
+      const first = new CachedEmbedder(handleOf(e), dir);
       const v1 = await first.embed(['left lung', 'heart', 'left lung']);
       expect(first.stats).toEqual({ hits: 0, misses: 2 });
-      const second = new CachedEmbedder(e, dir);
+      const second = new CachedEmbedder(handleOf(e), dir);
       const v2 = await second.embed(['heart', 'left lung']);
       expect(second.stats).toEqual({ hits: 2, misses: 0 });
-      expect(Array.from(v2.subarray(100, 200))).toEqual(Array.from(v1.subarray(0, 100)));
+      expect(Array.from(v2.vectors.subarray(100, 200))).toEqual(Array.from(v1.vectors.subarray(0, 100)));
       // another configuration of the same model id gets its own entry
-      const other = new CachedEmbedder({ ...e, configHash: 'different' }, dir);
+      const other = new CachedEmbedder({ ...handleOf(e), configHash: 'different' }, dir);
       await other.embed(['heart']);
       expect(other.stats.misses).toBe(1);
       expect((await readdir(dir)).filter((f) => f.endsWith('.json'))).toHaveLength(2);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('answers from a warm cache without loading the model', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'ioa-cache-'));
+    try {
+      const handle = await openModel({ modelsDir: model.modelsDir, modelId: model.modelId });
+      const warmed = await new CachedEmbedder(handle, dir).embed(['heart', 'lung']);
+      let loads = 0;
+      const counting = { ...handle, load: () => { loads++; return handle.load(); } };
+      const again = await new CachedEmbedder(counting, dir).embed(['lung', 'heart']);
+      expect(loads).toBe(0);
+      expect(again.dims).toBe(100);
+      expect(Array.from(again.vectors.subarray(0, 100))).toEqual(Array.from(warmed.vectors.subarray(100, 200)));
+      await new CachedEmbedder(counting, dir).embed(['kidney']);
+      expect(loads).toBe(1);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -175,14 +193,14 @@ describe('embedding cache', () => {
     const dir = await mkdtemp(join(tmpdir(), 'ioa-cache-'));
     try {
       const e = await loadEmbedder({ modelsDir: model.modelsDir, modelId: model.modelId });
-      const first = new CachedEmbedder(e, dir);
+      const first = new CachedEmbedder(handleOf(e), dir);
       const good = await first.embed(['heart']);
       const data = (await readdir(dir)).find((f) => f.endsWith('.f32'))!;
       await writeFile(join(dir, data), new Uint8Array(12)); // truncated
-      const second = new CachedEmbedder(e, dir);
+      const second = new CachedEmbedder(handleOf(e), dir);
       const again = await second.embed(['heart']);
       expect(second.stats.misses).toBe(1);
-      expect(Array.from(again)).toEqual(Array.from(good));
+      expect(Array.from(again.vectors)).toEqual(Array.from(good.vectors));
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
