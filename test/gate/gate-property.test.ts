@@ -43,7 +43,7 @@ beforeAll(async () => {
 
 function decide(faults: string[], confidence: number, score: number): string {
   const setup: Setup = {
-    doc: { ...artifact12_4(), confidence } as Doc,
+    doc: { ...artifact12_4(), confidence } as unknown as Doc,
     sign: true,
     tamper: false,
     input: {
