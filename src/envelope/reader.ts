@@ -95,7 +95,7 @@ export class NodeReader {
       return undefined;
     }
     if (typeof id !== 'string') return undefined; // jsonld rejects non-string @id before this
-    return this.checkIri(id, this.pathOf('@id'), section, '"@id"') ? id : undefined;
+    return this.checkIri(id, this.pathOf('@id'), '"@id"') ? id : undefined;
   }
 
   /** `@type` must include `required`; other core (ioa) types are contradictions; others are extensions. */
@@ -121,7 +121,8 @@ export class NodeReader {
     return true;
   }
 
-  private checkIri(value: string, path: string | (() => string), section: DraftSection, what: string): boolean {
+  /** IRI form findings always cite 6.1: "IRI-valued references MUST expand to absolute IRIs". */
+  private checkIri(value: string, path: string | (() => string), what: string): boolean {
     const problem = iriProblem(value, this.r.iriSchemes);
     if (problem === undefined) return true;
     switch (problem.kind) {
@@ -184,7 +185,7 @@ export class NodeReader {
   private iriValue(iri: string, v: unknown, index: number, section: DraftSection): string | undefined {
     const path = (): string => this.pathOf(iri, index); // built only for a finding
     if (isObject(v) && typeof v['@id'] === 'string' && Object.keys(v).length === 1) {
-      return this.checkIri(v['@id'], path, section, `"${nameOf(iri)}"`) ? v['@id'] : undefined;
+      return this.checkIri(v['@id'], path, `"${nameOf(iri)}"`) ? v['@id'] : undefined;
     }
     if (isObject(v) && '@value' in v) {
       const raw = this.rawValue(iri, index);
