@@ -4,7 +4,8 @@
  * each source concept, and turn the hits into ranked Candidates. Kept apart from model loading
  * so tests can drive it with a small real model.
  */
-import type { Concept, ConceptKind } from '../model/concept.js';
+import type { Concept } from '../model/concept.js';
+import { compatibleKinds } from '../generators/lexical-index.js';
 import { rawScore, type Candidate, type Evidence } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import type { GeneratorOptions } from '../generators/types.js';
@@ -34,12 +35,6 @@ export interface NameVariant {
 export interface TextEmbedder {
   embed(texts: readonly string[], options?: { batchSize?: number; onProgress?: (done: number, total: number) => void }): Promise<{ vectors: Float32Array; dims: number }>;
 }
-
-/** Kinds that may be matched with each other (classes with classes, properties with properties …). */
-const KIND_GROUP: Record<ConceptKind, string> = {
-  class: 'class', objectProperty: 'property', datatypeProperty: 'property', annotationProperty: 'property',
-  individual: 'individual', agent: 'agent', capability: 'ioa', intent: 'ioa', domain: 'ioa', concept: 'ioa',
-};
 
 /**
  * Names that stand for the concept itself: labels and exact/related synonyms. Broad and narrow
@@ -95,8 +90,11 @@ export interface CoreSettings {
   scorer?: 'onnx' | 'js';
 }
 
-/** Scores rounded so float noise never reorders ties between runs or batch sizes. */
-const round = (x: number): number => Math.round(x * 1e6) / 1e6;
+/**
+ * Scores rounded so float noise never reorders ties between runs or batch sizes, and capped at 1
+ * (a unit vector with itself can come out a hair above 1 in float32).
+ */
+const round = (x: number): number => Math.min(1, Math.round(x * 1e6) / 1e6);
 
 export async function* proposeWithEmbedder(
   embedder: TextEmbedder,
@@ -105,6 +103,7 @@ export async function* proposeWithEmbedder(
   options: GeneratorOptions,
   settings: CoreSettings,
 ): AsyncGenerator<Candidate> {
+  options.signal?.throwIfAborted();
   const srcConcepts = uniqueConcepts(source);
   const tgtConcepts = uniqueConcepts(target);
   const srcNames = nameVariants(srcConcepts, settings.mode);
@@ -142,12 +141,13 @@ export async function* proposeWithEmbedder(
   const hits = await searchTopKWith(scorer, query, corpus, {
     k: topK + 2,
     queryBlock: 128,
-    exclude: (s, t) => srcConcepts[s]!.iri === tgtConcepts[t]!.iri || KIND_GROUP[srcConcepts[s]!.kind] !== KIND_GROUP[tgtConcepts[t]!.kind],
+    exclude: (s, t) => srcConcepts[s]!.iri === tgtConcepts[t]!.iri || !compatibleKinds(srcConcepts[s]!.kind, tgtConcepts[t]!.kind),
     onProgress: (done, total) => {
       options.signal?.throwIfAborted();
       options.onProgress?.(done, total);
     },
   });
+  options.onProgress?.(srcConcepts.length, srcConcepts.length);
   for (let s = 0; s < srcConcepts.length; s++) {
     const rows = hits[s]!
       .map((h) => ({ h, iri: tgtConcepts[h.group]!.iri, score: round(h.score) }))

@@ -108,6 +108,7 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
   return {
     ...EMBEDDING_IDENTITY,
     async *propose(source, target, options) {
+      options.signal?.throwIfAborted();
       const cached: TextEmbedder = new CachedEmbedder(await modelFor(settings), settings.cacheDir);
       yield* proposeWithEmbedder(cached, source, target, options, { mode: settings.mode, batchSize: settings.embedder.batchSize ?? 128 });
     },
