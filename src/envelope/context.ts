@@ -213,6 +213,7 @@ function checkMapping(term: string, mapping: TermMapping, path: string, out: Fin
 /** Findings per distinct context text; a context is checked once per process. */
 const analysisCache = new Map<string, Finding[]>();
 const ANALYSIS_CACHE_MAX = 256;
+const ANALYSIS_KEY_MAX = 16 * 1024;
 
 /** Context-processing errors are reported by expansion; here we only look at what processed. */
 async function analyse(context: unknown, path: string, documentLoader: DocumentLoader): Promise<Finding[]> {
@@ -269,6 +270,10 @@ export async function checkContext(context: unknown, path: string, documentLoade
   // Results that depend on a custom loader are not cached: its policy may change between calls.
   if (loaderIsDefault) {
     key = `${path}\u0000${JSON.stringify(context)}`;
+    // Large contexts are not kept: a stream of distinct hostile contexts must not grow memory.
+    if (key.length > ANALYSIS_KEY_MAX) key = undefined;
+  }
+  if (key !== undefined) {
     const hit = analysisCache.get(key);
     if (hit) return hit.map((f) => ({ ...f }));
   }
