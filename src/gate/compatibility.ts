@@ -18,6 +18,7 @@ import { sameLanguage, sameMediaType, type TaskRequirements } from './conditions
 import { selectRule } from './select.js';
 import { acceptArtifacts, versionUsable, type AcceptedArtifact, type Exclusion, type MappingUse, type OntologyRef } from './gate.js';
 
+/** The three outcomes of 7.1. Invalid input is not an outcome: it is rejected before evaluation. */
 export type Outcome = 'Compatible' | 'Incompatible' | 'Indeterminate';
 
 /** Reason codes (DESIGN.md decision table). Each has one effect on the outcome. */
@@ -72,6 +73,7 @@ export type MappingUsed =
       conditions: Readonly<Record<string, unknown>>;
     };
 
+/** `sha256:` digests (RFC 8785 JCS) of every input a decision rested on, for audit and revalidation. */
 export interface InputDigests {
   request: string;
   provider: string;
@@ -82,9 +84,11 @@ export interface InputDigests {
   candidates?: string;
 }
 
+/** Printed with every verdict: semantic compatibility is not permission (7.1). */
 export const NOT_AUTHORISATION =
   'Compatible means the semantic requirements were validated; it does not establish authorization or execution admission (draft Section 7.1).';
 
+/** One decision: outcome, why, what mapping it used, what was excluded, and on which inputs. */
 export interface Verdict {
   outcome: Outcome;
   reasons: Reason[];
@@ -107,6 +111,7 @@ export interface UnavailableResource {
 /** Candidate mappings offered as evidence. They never establish anything (7.4, S2). */
 export type CandidateEvidence = Candidate | MappingRecord;
 
+/** Everything one decision needs, already validated (see `loadCheckFiles` for files). */
 export interface CheckInput {
   envelope: ValidatedEnvelope;
   provider: ValidatedCapability;
