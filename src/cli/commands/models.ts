@@ -1,6 +1,7 @@
 import { defineCommand } from 'citty';
 import { ensureModel, DEFAULT_MODEL_ID, defaultModelsDir, readStamp } from '../../embedding/model-store.js';
 import { join } from 'node:path';
+import { IoaError } from '../../model/errors.js';
 import { err, out } from '../io.js';
 import { progress, type Progress } from '../progress.js';
 
@@ -15,15 +16,21 @@ const build = defineCommand({
   args: {
     'models-dir': { type: 'string', description: 'folder of model folders (default: the package\'s models/, or $IOA_ALIGN_MODELS)' },
     force: { type: 'boolean', description: 'rebuild even if an up-to-date build exists' },
+    'max-words': { type: 'string', description: 'keep only the N most frequent source words (smaller and faster to build; lower recall). Default: 120000' },
     json: { type: 'boolean', description: 'print the build stamp as JSON' },
   },
   async run({ args }) {
     const modelsDir = args['models-dir'] ?? defaultModelsDir();
+    const maxWords = args['max-words'];
+    if (maxWords !== undefined && (!/^\d+$/.test(maxWords) || Number(maxWords) < 1)) {
+      throw new IoaError('E_USAGE', `--max-words must be a positive integer, got "${maxWords}"`);
+    }
     let bar: Progress | undefined;
     let stage = '';
     const result = await ensureModel({
       modelsDir,
       force: args.force === true,
+      ...(maxWords !== undefined ? { limit: Number(maxWords) } : {}),
       onProgress: (s, done, total) => {
         if (s !== stage) {
           bar?.done();

@@ -1,0 +1,41 @@
+/**
+ * The command-line options that choose the embedding model, shared by `propose` and `bench` so
+ * both spell them the same way. Offline is the default; downloading is an explicit opt-in.
+ *
+ *   --model <dir>             any local model folder in the transformers.js layout
+ *   --model-id <id>           with --allow-remote-models: a Hugging Face hub id (e.g. Xenova/all-MiniLM-L6-v2)
+ *   --allow-remote-models     permit downloads from the Hugging Face hub (needs internet)
+ *   --models-dir <dir>        folder of model folders (default: the package's models/)
+ */
+import { IoaError } from '../model/errors.js';
+import type { GeneratorConfig } from '../generators/types.js';
+
+/** citty argument definitions; spread them into a command's `args`. */
+export const EMBEDDING_CLI_ARGS = {
+  model: { type: 'string', description: 'embedding generator: a local model folder in the transformers.js layout (config.json, tokenizer.json, onnx/)' },
+  'model-id': { type: 'string', description: 'embedding generator: a Hugging Face model id, only with --allow-remote-models (e.g. Xenova/all-MiniLM-L6-v2)' },
+  'allow-remote-models': { type: 'boolean', description: 'embedding generator: allow downloading models from the Hugging Face hub (off by default: everything runs offline)' },
+  'models-dir': { type: 'string', description: 'embedding generator: folder of model folders (default: the package\'s models/)' },
+} as const;
+
+export interface EmbeddingCliValues {
+  model?: string | undefined;
+  'model-id'?: string | undefined;
+  'allow-remote-models'?: boolean | undefined;
+  'models-dir'?: string | undefined;
+}
+
+/** The `embedding` generator's settings from parsed CLI values; undefined when none were given. */
+export function embeddingConfigFromCli(args: EmbeddingCliValues): GeneratorConfig | undefined {
+  const config: Record<string, unknown> = {};
+  if (args.model) config.model = args.model;
+  if (args['model-id']) {
+    if (!args['allow-remote-models']) {
+      throw new IoaError('E_USAGE', `--model-id ${args['model-id']} names a hub model: add --allow-remote-models to permit the download, or use --model <dir> for a local folder`);
+    }
+    config.modelId = args['model-id'];
+  }
+  if (args['allow-remote-models']) config.allowRemoteModels = true;
+  if (args['models-dir']) config.modelsDir = args['models-dir'];
+  return Object.keys(config).length > 0 ? config : undefined;
+}
