@@ -210,12 +210,16 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
   }
   const profile = input.profile;
   const artifacts: ValidatedArtifact[] = [];
+  const unavailableLocations = new Set<string>();
   for (const a of input.artifacts ?? []) {
-    if (isUnavailable(a)) add('RESOURCE_UNAVAILABLE', `alignment artifact ${a.location} could not be obtained: ${a.message}`, 'artifact');
-    else artifacts.push(a);
+    if (isUnavailable(a)) {
+      add('RESOURCE_UNAVAILABLE', `alignment artifact ${a.location} could not be obtained: ${a.message}`, 'artifact');
+      unavailableLocations.add(a.location);
+    } else artifacts.push(a);
   }
-  if (envelope.alignmentRef !== undefined && !artifacts.some((a) => a.artifactId === envelope.alignmentRef)) {
-    add('RESOURCE_UNAVAILABLE', `the request references alignment artifact ${envelope.alignmentRef}, which was not supplied (it is never fetched implicitly)`, 'request:$.alignmentRef');
+  const ref = envelope.alignmentRef;
+  if (ref !== undefined && !unavailableLocations.has(ref) && !artifacts.some((a) => a.artifactId === ref)) {
+    add('RESOURCE_UNAVAILABLE', `the request references alignment artifact ${ref}, which was not supplied (it is never fetched implicitly)`, 'request:$.alignmentRef');
   }
 
   // 5.3: the receiver must know the profile revision, both ontologies and their versions.

@@ -369,6 +369,12 @@ describe('row: required resource unavailable → Indeterminate RESOURCE_UNAVAILA
     expect(codes(v)).toEqual(['RESOURCE_UNAVAILABLE']);
     expect(check121({ envelope: envelope({ alignmentRef: 'https://example.org/align/cs-doc-v1' }) }).outcome).toBe('Compatible');
   });
+  it('a referenced artifact whose retrieval failed is reported once, as unavailable', () => {
+    const ref = 'https://example.org/align/cs-doc-v2';
+    const v = check({ envelope: envelope({ alignmentRef: ref }), provider: docProvider(), artifacts: [{ kind: 'unavailable', role: 'artifact', location: ref, message: 'timed out after 2000 ms' }], trust: trust(authorityKey()) });
+    expect(v.outcome).toBe('Indeterminate');
+    expect(codes(v).filter((c) => c === 'RESOURCE_UNAVAILABLE')).toHaveLength(1);
+  });
 });
 
 describe('artifact validation (7.2, 12.4): malformed artifacts are invalid input, not verdicts', () => {
