@@ -9,7 +9,7 @@
 import { distance } from 'fastest-levenshtein';
 import JaroWinkler from 'natural/lib/natural/distance/jaro-winkler_distance.js';
 import type { MappingJustification } from '../model/mapping.js';
-import { DEFAULT_BUDGET, nameFeatures, neighbourhood } from './blocking.js';
+import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit } from './blocking.js';
 import { perSubject, type GeneratorIdentity } from './common.js';
 import { compatibleLanguages, literalAgreement, numberAgreement, type TextEntry } from './lexical-index.js';
 import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
@@ -116,7 +116,7 @@ function option(config: GeneratorConfig | undefined, key: string, fallback: numb
 
 export default defineGenerator((config?: GeneratorConfig): Generator => {
   const budget = option(config, 'budget', DEFAULT_BUDGET);
-  const candidates = option(config, 'candidates', 32);
+  const candidates = option(config, 'candidates', 16);
   const minSimilarity = option(config, 'minSimilarity', 0.75);
   const id: GeneratorIdentity = {
     name: 'edit',
@@ -134,8 +134,9 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
         return (s, scores) => {
           for (const e of src.entriesOf[s]!) {
             const a = src.entries[e]!;
-            const hits = near.near(e, candidates);
-            for (let i = 0; i < hits.docs.length; i++) {
+            // Ask for the same list `tfidf` asks for, so one cached query serves both.
+            const hits = near.near(e, neighbourLimit(options.topK));
+            for (let i = 0; i < Math.min(candidates, hits.docs.length); i++) {
               const t = hits.docs[i]!;
               const b = tgt.entries[t]!;
               if (!compatibleLanguages(a.lang, b.lang)) continue;

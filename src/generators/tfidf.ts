@@ -6,7 +6,7 @@
  * names' field weights; top k per subject.
  */
 import type { MappingJustification } from '../model/mapping.js';
-import { DEFAULT_BUDGET, nameFeatures, neighbourhood } from './blocking.js';
+import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit } from './blocking.js';
 import { perSubject, type GeneratorIdentity } from './common.js';
 import { compatibleLanguages, literalAgreement, numberAgreement } from './lexical-index.js';
 import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
@@ -37,8 +37,7 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
       perSubject(id, source, target, options, ({ source: src, target: tgt }) => {
         const { key, features } = nameFeatures(wordWeight);
         const near = neighbourhood(src, tgt, key, features, budget);
-        // Several names of one target concept may crowd the list: look a little deeper than k.
-        const limit = Math.max(32, options.topK * 4);
+        const limit = neighbourLimit(options.topK);
         return (s, scores) => {
           for (const e of src.entriesOf[s]!) {
             const a = src.entries[e]!;
