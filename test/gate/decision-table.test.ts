@@ -190,6 +190,15 @@ describe('row: artifact excluded before selection → Indeterminate ARTIFACT_EXC
     const v = check({ provider: docProvider(), artifacts: [artifact({ ...artifact12_4(), confidence: 1 })], trust: trust(authorityKey()) });
     expectExcluded(v, 'SIGNATURE_MISSING');
   });
+  it('requireSignature false: an unsigned artifact of a trusted, in-scope issuer is accepted, but a present bad signature still excludes', () => {
+    const key = authorityKey();
+    const lax = trust(key, { requireSignature: false });
+    expect(check({ provider: docProvider(), artifacts: [artifact(artifact12_4())], trust: lax }).outcome).toBe('Compatible');
+    const signed = artifact(artifact12_4(), key).document as Record<string, unknown>;
+    const forged = artifact({ ...signed, revision: '9' });
+    expectExcluded(check({ provider: docProvider(), artifacts: [forged], trust: lax }), 'SIGNATURE_INVALID');
+    expectExcluded(check({ provider: docProvider(), artifacts: [artifact({ ...artifact12_4(), assertedBy: 'https://example.com/x' })], trust: lax }), 'UNTRUSTED_ISSUER');
+  });
   it('bad signature: a rule changed after signing', () => {
     const key = authorityKey();
     const signed = artifact(artifact12_4(), key).document as Record<string, unknown>;
