@@ -112,8 +112,8 @@ async function collectSynonyms(sides: PreparedOntology[], lexicon: SynonymLexico
 
 export default defineGenerator((config?: GeneratorConfig): Generator => {
   const maxSubstitutions = option(config, 'maxSubstitutions', 2);
-  const maxAlternatives = option(config, 'maxAlternatives', 6);
-  const maxVariants = Math.max(1, option(config, 'maxVariants', 48));
+  const maxAlternatives = option(config, 'maxAlternatives', 4);
+  const maxVariants = Math.max(1, option(config, 'maxVariants', 24));
   const batchSize = Math.max(1, option(config, 'batchSize', 512));
   const injected = config?.lexicon;
   let lexicon: SynonymLexicon | undefined = isLexicon(injected) ? injected : undefined;
