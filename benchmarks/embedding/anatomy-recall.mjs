@@ -20,6 +20,10 @@ const { ensureModel, DEFAULT_MODEL_SETTINGS } = await import(join(dist, 'embeddi
 const { DEFAULT_BUILD_SETTINGS, settingsHash } = await import(join(dist, 'embedding/build.js'));
 const { DEFAULT_RETROFIT } = await import(join(dist, 'embedding/retrofit.js'));
 const { default: embedding } = await import(join(dist, 'generators/embedding.js'));
+const { buildModel } = await import(join(dist, 'embedding/build.js'));
+const { locateSource, readWinkVectors } = await import(join(dist, 'embedding/source-vectors.js'));
+const { wordnetPairs } = await import(join(dist, 'embedding/wordnet-pairs.js'));
+const { synonymWordPairs } = await import(join(dist, 'embedding/ontology-pairs.js'));
 
 const plain = { ...DEFAULT_BUILD_SETTINGS, subwords: null, hashedPieces: null, retrofit: null };
 const VARIANTS = {
@@ -31,6 +35,16 @@ const VARIANTS = {
   'all words, subwords+hashed+retrofit': { build: { ...DEFAULT_MODEL_SETTINGS, maxWords: undefined }, mode: 'best' },
   'default (120k words, subwords+hashed+retrofit, best pair)': { build: DEFAULT_MODEL_SETTINGS, mode: 'best' },
   '200k words, subwords+hashed+retrofit': { build: { ...DEFAULT_MODEL_SETTINGS, maxWords: 200_000 }, mode: 'best' },
+  'hashed pieces weight 1.0': { build: { ...DEFAULT_MODEL_SETTINGS, hashedPieces: { maxLength: 3, weight: 1 } }, mode: 'best' },
+  'hashed pieces weight 0.25': { build: { ...DEFAULT_MODEL_SETTINGS, hashedPieces: { maxLength: 3, weight: 0.25 } }, mode: 'best' },
+  'subword pieces weight 1.0': { build: { ...DEFAULT_MODEL_SETTINGS, subwords: { ...DEFAULT_MODEL_SETTINGS.subwords, weight: 1 } }, mode: 'best' },
+  'no common-component removal': { build: { ...DEFAULT_MODEL_SETTINGS, removeComponents: 0 }, mode: 'best' },
+  'SIF a = 1e-4': { build: { ...DEFAULT_MODEL_SETTINGS, sifA: 1e-4 }, mode: 'best' },
+  'SIF a = 1e-2': { build: { ...DEFAULT_MODEL_SETTINGS, sifA: 1e-2 }, mode: 'best' },
+  'retrofit beta 3': { build: { ...DEFAULT_MODEL_SETTINGS, retrofit: { ...DEFAULT_RETROFIT, beta: 3 } }, mode: 'best' },
+  // Retrofitting also to word pairs from both ontologies' own label/synonym variants (self-supervised,
+  // transductive): built directly, since the pairs depend on the input ontologies.
+  '+own synonym word pairs': { build: { ...DEFAULT_MODEL_SETTINGS, retrofit: { ...DEFAULT_RETROFIT, lexicons: [...DEFAULT_RETROFIT.lexicons, 'anatomy-own-synonyms'] } }, mode: 'best', ownPairs: true },
   'default, mean': { build: DEFAULT_MODEL_SETTINGS, mode: 'mean' },
   'default, label only': { build: DEFAULT_MODEL_SETTINGS, mode: 'label' },
 };
@@ -48,7 +62,13 @@ for (const name of names) {
   if (!v) throw new Error(`unknown variant ${name}; known: ${Object.keys(VARIANTS).join(', ')}`);
   const modelId = `anatomy-${settingsHash(v.build)}`;
   const t0 = Date.now();
-  const built = await ensureModel({ modelsDir, modelId, settings: v.build });
+  const built = v.ownPairs
+    ? { built: true, stamp: await buildModel(await readWinkVectors(await locateSource(), { limit: v.build.maxWords }), {
+      outDir: join(modelsDir, modelId),
+      settings: v.build,
+      synonymPairs: async () => [...await wordnetPairs({ synonyms: true, pertainyms: true }), ...synonymWordPairs([...source.concepts, ...target.concepts])],
+    }) }
+    : await ensureModel({ modelsDir, modelId, settings: v.build });
   const buildMs = Date.now() - t0;
   const gen = embedding({ modelsDir, modelId, autoBuild: false, mode: v.mode, cache: false });
   const t1 = Date.now();

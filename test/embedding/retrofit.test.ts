@@ -45,3 +45,17 @@ describe('WordNet pairs', () => {
     expect(onlySynonyms.some(([x, y]) => (x === 'renal' && y === 'kidney') || (x === 'kidney' && y === 'renal'))).toBe(false);
   });
 });
+
+describe('word pairs from an ontology\'s own synonyms', () => {
+  it('pairs the one differing word of two names of one concept, nothing else', async () => {
+    const { synonymWordPairs } = await import('../../src/embedding/ontology-pairs.js');
+    const { emptyConcept } = await import('../../src/model/concept.js');
+    const c = emptyConcept('http://h#RenalArtery', 'class', 'RenalArtery');
+    c.labels.push({ text: 'Renal_Artery', source: 'rdfs:label' });
+    c.synonyms.push({ text: 'Kidney Artery', kind: 'related' }, { text: 'Artery of the Kidney', kind: 'related' }, { text: 'Arteria renalis', kind: 'broad' });
+    const d = emptyConcept('http://h#L4', 'class', 'L4');
+    d.labels.push({ text: 'L4 Vertebra', source: 'rdfs:label' });
+    d.synonyms.push({ text: '4 Vertebra', kind: 'exact' });
+    expect(synonymWordPairs([c, d])).toEqual([['renal', 'kidney']]);
+  });
+});
