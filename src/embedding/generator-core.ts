@@ -149,10 +149,14 @@ export async function* proposeWithEmbedder(
   });
   options.onProgress?.(srcConcepts.length, srcConcepts.length);
   for (let s = 0; s < srcConcepts.length; s++) {
+    // Equal cosines (the same words under two names) rank a preferred label above a synonym:
+    // a concept named X is a better match for X than a concept that merely lists X as a synonym.
+    const labelRank = (h: { queryRow: number; corpusRow: number }): number =>
+      (nameOfRow(srcNames, srcFirst, h.queryRow).field === 'label' ? 0 : 1) + (nameOfRow(tgtNames, tgtFirst, h.corpusRow).field === 'label' ? 0 : 1);
     const rows = hits[s]!
-      .map((h) => ({ h, iri: tgtConcepts[h.group]!.iri, score: round(h.score) }))
+      .map((h) => ({ h, iri: tgtConcepts[h.group]!.iri, score: round(h.score), labels: labelRank(h) }))
       .filter((r) => r.score > 0)
-      .sort((a, b) => b.score - a.score || (a.iri < b.iri ? -1 : a.iri > b.iri ? 1 : 0))
+      .sort((a, b) => b.score - a.score || a.labels - b.labels || (a.iri < b.iri ? -1 : a.iri > b.iri ? 1 : 0))
       .slice(0, topK);
     let rank = 0;
     for (const r of rows) {

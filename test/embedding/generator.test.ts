@@ -206,3 +206,14 @@ describe('embedding cache', () => {
     }
   });
 });
+
+describe('embedding generator: ties', () => {
+  it('ranks a concept whose label matches above one that only lists the name as a synonym', async () => {
+    const s = buildOntologyIndex({ source: 's', concepts: [concept('http://m#muscle', 'muscle')] });
+    // a-prefixed IRI first, so that only the label preference (not IRI order) can put Muscle first
+    const t = buildOntologyIndex({ source: 't', concepts: [concept('http://h#A_Tissue', 'Muscle Tissue', ['Muscle']), concept('http://h#Muscle', 'Muscle')] });
+    const out = await collect(embedding({ model: model.folder, cache: false }).propose(s, t, { topK: 2 }));
+    expect(out.map((c) => c.object)).toEqual(['http://h#Muscle', 'http://h#A_Tissue']);
+    expect(out[0]!.score).toBe(out[1]!.score);
+  });
+});
