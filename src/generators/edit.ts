@@ -11,7 +11,7 @@ import JaroWinkler from 'natural/lib/natural/distance/jaro-winkler_distance.js';
 import type { MappingJustification } from '../model/mapping.js';
 import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit } from './blocking.js';
 import { perSubject, type GeneratorIdentity } from './common.js';
-import { compatibleLanguages, literalAgreement, numberAgreement, type TextEntry } from './lexical-index.js';
+import { compatibleLanguages, headAgreement, literalAgreement, numberAgreement, type TextEntry } from './lexical-index.js';
 import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
 
 /** Mean of normalised Levenshtein similarity and Jaro–Winkler, in [0, 1]. */
@@ -141,7 +141,7 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
               const b = tgt.entries[t]!;
               if (!compatibleLanguages(a.lang, b.lang)) continue;
               const similarity = editSimilarity(a, b, table, table.source[e]!, table.target[t]!);
-              if (similarity >= minSimilarity) scores.offer(b.concept, a.weight * b.weight * numberAgreement(a, b) * literalAgreement(a, b) * similarity, a, b);
+              if (similarity >= minSimilarity) scores.offer(b.concept, a.weight * b.weight * numberAgreement(a, b) * headAgreement(a, b) * literalAgreement(a, b) * similarity, a, b);
             }
           }
         };

@@ -27,11 +27,20 @@ export const DEFAULT_RRF_K = 60;
  */
 export const DEFAULT_FUSION_WEIGHTS: Readonly<Record<string, number>> = { exact: 2, wordnet: 2 };
 
+/**
+ * Ties between fused scores are common (two members ranking a and b as 1,2 and 2,1). They are
+ * broken by the members' own ranks, asking first the member most often right at rank 1 on
+ * anatomy (rank-1 precision: exact 0.97, wordnet 0.93, edit 0.53, tfidf 0.49), not by IRI order.
+ */
+export const DEFAULT_TIE_BREAK: readonly string[] = ['exact', 'wordnet', 'edit', 'tfidf'];
+
 export interface FusionOptions {
   /** Candidates kept per subject after fusion. */
   topK: number;
   /** RRF constant k (default 60). */
   k?: number;
+  /** Generators whose ranks break ties between equal fused scores, first decisive first. */
+  tieBreak?: readonly string[];
   /** Per-generator weight (default DEFAULT_FUSION_WEIGHTS, else 1): trust in a member, never a rescaling of its scores. */
   weights?: Readonly<Record<string, number>>;
 }
@@ -47,7 +56,8 @@ export function fusionMeasure(k: number, generators: readonly string[]): string 
 
 /**
  * Fuse the ranked lists of several generators. The output has ranks 1..topK per subject in
- * descending fused score; ties go to the candidate more members proposed, then to the object IRI.
+ * descending fused score; ties go to the candidate more members proposed, then to the better rank
+ * of the first decisive member in `tieBreak`, then to the object IRI.
  */
 export function fuseCandidates(members: Iterable<Candidate>, options: FusionOptions): FusedCandidate[] {
   const k = options.k ?? DEFAULT_RRF_K;
@@ -77,10 +87,22 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
   }
   const fused: FusedCandidate[] = [];
   for (const [, list] of [...bySubject].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const tieBreak = options.tieBreak ?? DEFAULT_TIE_BREAK;
+    const rankBy = (group: { members: Candidate[] }, generator: string): number =>
+      group.members.find((m) => m.generator === generator)?.rank ?? Number.POSITIVE_INFINITY;
+    const byMembers = (a: { members: Candidate[] }, b: { members: Candidate[] }): number => {
+      for (const g of tieBreak) {
+        const d = rankBy(a, g) - rankBy(b, g);
+        if (d !== 0 && !Number.isNaN(d)) return d;
+      }
+      return 0;
+    };
     list.sort(
       (a, b) =>
-        b.score - a.score ||
+        // Scores are compared after rounding so float noise cannot hide a tie.
+        Math.round((b.score - a.score) * 1e12) ||
         b.members.length - a.members.length ||
+        byMembers(a, b) ||
         (a.object < b.object ? -1 : a.object > b.object ? 1 : 0) ||
         (a.predicate < b.predicate ? -1 : a.predicate > b.predicate ? 1 : 0),
     );

@@ -11,7 +11,7 @@
 import type { Concept, ConceptKind } from '../model/concept.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { splitIdentifier } from '../text/identifiers.js';
-import { acronym, canonicalKey, contentWords, foldedText, letterNumberCodes, stem, words } from '../text/normalize.js';
+import { acronym, canonicalKey, contentWords, foldedText, letterNumberCodes, stem, STOP_WORDS, words } from '../text/normalize.js';
 
 /**
  * Kinds that may be matched with each other. Classes match classes, properties match
@@ -89,6 +89,32 @@ export interface TextEntry {
   numbers: string;
   /** Letter-number codes (`t4` for `T4 Vertebra` and `thoracic vertebra 4`). */
   codes: string[];
+  /** Stem of the head word (see headStem). */
+  head: string;
+}
+
+/**
+ * The head of an English noun phrase: the word before the first `of` (`Nucleus of the Solitary
+ * Tract`), else the last content word (`small intestine wall`). Numbers and one-letter words
+ * are skipped (`thoracic vertebra 4` → vertebra).
+ */
+export function headStem(ws: readonly string[]): string {
+  const of = ws.indexOf('of');
+  const candidates = (of > 0 ? ws.slice(0, of) : ws).filter((w) => !STOP_WORDS.has(w) && !/^\p{N}+$/u.test(w) && w.length > 1);
+  const head = candidates[candidates.length - 1] ?? ws[ws.length - 1] ?? '';
+  return stem(head);
+}
+
+/**
+ * Two names whose heads differ usually name different kinds of thing even when most words
+ * agree: `small intestine wall` is a wall, `Small Intestine` is not (it is the whole, a broader
+ * concept). Similarity generators multiply by this factor; heads agree when their stems are
+ * equal or share a five-letter prefix (`serosa`/`serosal`).
+ */
+export function headAgreement(a: TextEntry, b: TextEntry): number {
+  if (a.head === b.head) return 1;
+  const n = Math.min(5, a.head.length, b.head.length);
+  return n >= 4 && a.head.slice(0, n) === b.head.slice(0, n) ? 1 : 0.85;
 }
 
 /**
@@ -186,6 +212,7 @@ export function prepareOntology(index: OntologyIndex): PreparedOntology {
         stems: content.map(stem), norm, contentText: content.join(' '), folded: foldedText(text), key: canonicalKey(ws),
         numbers: ws.filter((w) => /^\p{N}+$/u.test(w)).sort().join(' '),
         codes: letterNumberCodes(text, ws),
+        head: headStem(ws),
       };
       if (lang) entry.lang = lang;
       const acr = acronym(ws);

@@ -8,7 +8,7 @@
 import type { MappingJustification } from '../model/mapping.js';
 import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit } from './blocking.js';
 import { perSubject, type GeneratorIdentity } from './common.js';
-import { compatibleLanguages, literalAgreement, numberAgreement } from './lexical-index.js';
+import { compatibleLanguages, headAgreement, literalAgreement, numberAgreement } from './lexical-index.js';
 import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
 
 export interface TfidfConfig {
@@ -45,7 +45,7 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
             for (let i = 0; i < hits.docs.length; i++) {
               const b = tgt.entries[hits.docs[i]!]!;
               if (!compatibleLanguages(a.lang, b.lang)) continue;
-              scores.offer(b.concept, a.weight * b.weight * numberAgreement(a, b) * literalAgreement(a, b) * hits.scores[i]!, a, b);
+              scores.offer(b.concept, a.weight * b.weight * numberAgreement(a, b) * headAgreement(a, b) * literalAgreement(a, b) * hits.scores[i]!, a, b);
             }
           }
         };

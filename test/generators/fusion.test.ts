@@ -76,3 +76,15 @@ describe('reciprocal rank fusion', () => {
     expect(fused[1]!.score).toBeCloseTo(1 / 61 / (3 / 61), 12);
   });
 });
+
+describe('fusion ties', () => {
+  it('breaks equal fused scores by the members\' ranks in tie-break order, not by IRI', () => {
+    // edit ranks z first, tfidf ranks a first: equal RRF scores.
+    const members = [
+      candidate('edit', 's', 'z', 1, 0.9), candidate('edit', 's', 'a', 2, 0.8),
+      candidate('tfidf', 's', 'a', 1, 0.9), candidate('tfidf', 's', 'z', 2, 0.8),
+    ];
+    expect(fuseCandidates(members, { topK: 2 }).map((c) => c.object)).toEqual(['z', 'a']);
+    expect(fuseCandidates(members, { topK: 2, tieBreak: ['tfidf'] }).map((c) => c.object)).toEqual(['a', 'z']);
+  });
+});

@@ -39,4 +39,14 @@ describe('tfidf: weighting and numbers', () => {
     const out = await collect(tfidf(), source, target);
     expect(out[0]!.object).toBe(`${T}T4`);
   });
+
+  it('prefers a name with the same head word over the whole it is part of', async () => {
+    const source = ontology('s', [{ iri: `${S}wall`, labels: ['small intestine wall'] }]);
+    const target = ontology('t', [
+      { iri: `${T}intestine`, labels: ['Small_Intestine'] },
+      { iri: `${T}wall`, labels: ['Small Intestinal Wall'] },
+    ]);
+    const out = await collect(tfidf(), source, target);
+    expect(out.map((c) => c.object)).toEqual([`${T}wall`, `${T}intestine`]);
+  });
 });

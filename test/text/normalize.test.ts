@@ -41,3 +41,12 @@ describe('text normalisation', () => {
     expect(foldedText('Pancreatic_Duct ')).toBe('pancreatic duct');
   });
 });
+
+describe('head words', () => {
+  it('takes the word before `of`, else the last content word, skipping numbers', async () => {
+    const { headStem } = await import('../../src/generators/lexical-index.js');
+    expect(headStem(words('Nucleus of the Solitary Tract'))).toBe(stem('nucleus'));
+    expect(headStem(words('small intestine wall'))).toBe('wall');
+    expect(headStem(words('thoracic vertebra 4'))).toBe(stem('vertebra'));
+  });
+});
