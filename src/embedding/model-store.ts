@@ -8,9 +8,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildKey, buildModel, DEFAULT_BUILD_SETTINGS, type BuildSettings, type BuildStamp } from './build.js';
-import { locateSource, readWinkVectors } from './source-vectors.js';
-import { wordnetPairs } from './wordnet-pairs.js';
+import { buildKey, DEFAULT_BUILD_SETTINGS, type BuildSettings, type BuildStamp } from './build-settings.js';
+import { locateSource } from './source-vectors.js';
 import { DEFAULT_RETROFIT } from './retrofit.js';
 
 /** Folder name of the default model under `models/`. */
@@ -76,6 +75,8 @@ export async function ensureModel(options: EnsureOptions = {}): Promise<EnsureRe
   const complete = existsSync(join(folder, 'onnx', 'model_quantized.onnx')) && existsSync(join(folder, 'onnx', 'model.onnx')) && existsSync(join(folder, 'tokenizer.json'));
   if (!options.force && stamp && complete && buildKey(stamp.source, stamp.settings) === wanted) return { folder, stamp, built: false };
   const progress = options.onProgress ?? (() => {});
+  // The build code (ONNX writer, protobuf, WordNet reader) loads only when a build happens.
+  const [{ buildModel }, { readWinkVectors }, { wordnetPairs }] = await Promise.all([import('./build.js'), import('./source-vectors.js'), import('./wordnet-pairs.js')]);
   const vectors = await readWinkVectors(source, {
     ...(settings.maxWords !== undefined ? { limit: settings.maxWords } : {}),
     onProgress: (done, total) => progress('read vectors', done, total),
