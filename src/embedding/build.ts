@@ -169,7 +169,12 @@ export async function buildModel(source: WordVectors, options: BuildOptions): Pr
     await rename(tmp, options.outDir);
   } catch (cause) {
     await rm(tmp, { recursive: true, force: true }).catch(() => {});
-    throw new IoaError('E_MODEL_BUILD_FAILED', `could not write the model folder ${options.outDir}: ${(cause as Error).message}`, { file: options.outDir }, { cause });
+    throw new IoaError(
+      'E_MODEL_BUILD_FAILED',
+      `could not write the model folder ${options.outDir}: ${(cause as Error).message} (set IOA_ALIGN_MODELS or --models-dir to a writable folder)`,
+      { file: options.outDir },
+      { cause },
+    );
   }
   return stamp;
 }

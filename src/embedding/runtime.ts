@@ -36,7 +36,10 @@ export interface EmbedderOptions {
   modelId: string;
   /** Explicit opt-in to download from the Hugging Face hub (needs internet). */
   allowRemote?: boolean;
-  /** `q8` reads onnx/model_quantized.onnx, `fp32` onnx/model.onnx. */
+  /**
+   * `q8` reads onnx/model_quantized.onnx, `fp32` onnx/model.onnx. Default: `q8` when the folder
+   * has the quantised file (or for hub models), else `fp32`.
+   */
   dtype?: 'q8' | 'fp32';
   /** Where downloaded hub models are kept when `allowRemote` is set. */
   remoteCacheDir?: string;
@@ -100,10 +103,10 @@ export function handleOf(embedder: Embedder): ModelHandle {
  * the pipeline itself loads only when `load()` is first called.
  */
 export async function openModel(options: EmbedderOptions): Promise<ModelHandle> {
-  const dtype = options.dtype ?? 'q8';
   const localFolder = options.allowRemote && !existsSync(join(options.modelsDir, options.modelId, 'config.json'))
     ? undefined
     : assertModelFolder(options.modelsDir, options.modelId);
+  const dtype = options.dtype ?? (localFolder && !existsSync(join(localFolder, 'onnx', 'model_quantized.onnx')) ? 'fp32' : 'q8');
   const configHash = await configHashOf(localFolder, options.modelId, dtype);
   let loading: Promise<Embedder> | undefined;
   return {

@@ -12,7 +12,7 @@
  * - `modelId` + `allowRemoteModels: true`: any hub model id, downloaded (`--allow-remote-models`)
  * - `modelsDir`: folder of model folders (default: the package's `models/`)
  * - `autoBuild`: build the default model when absent (default true)
- * - `dtype`: `q8` (default, row-int8 table) or `fp32`
+ * - `dtype`: `q8` (row-int8 table; the default when the folder has it) or `fp32`
  * - `batchSize` (default 128), `mode`: `best` | `mean` | `label` (default `best`)
  * - `cacheDir`: embedding cache folder (default `models/cache`), or `cache: false`
  */
@@ -54,8 +54,8 @@ export function parseSettings(config: GeneratorConfig = {}): EmbeddingSettings {
   const model = str('model');
   const modelId = str('modelId');
   if (model && modelId) bad('modelId', 'absent when "model" (a folder) is given', modelId);
-  const dtype = config.dtype ?? 'q8';
-  if (dtype !== 'q8' && dtype !== 'fp32') bad('dtype', '"q8" or "fp32"', dtype);
+  const dtype = config.dtype;
+  if (dtype !== undefined && dtype !== 'q8' && dtype !== 'fp32') bad('dtype', '"q8" or "fp32"', dtype);
   const batch = config.batchSize ?? 128;
   if (typeof batch !== 'number' || !Number.isInteger(batch) || batch < 1) bad('batchSize', 'a positive integer', batch);
   const mode = config.mode ?? 'best';
@@ -64,7 +64,7 @@ export function parseSettings(config: GeneratorConfig = {}): EmbeddingSettings {
   const where = model ? embedderOptionsForFolder(model) : { modelsDir, modelId: modelId ?? DEFAULT_MODEL_ID };
   const cache = bool('cache') ?? true;
   const settings: EmbeddingSettings = {
-    embedder: { ...where, allowRemote, dtype, batchSize: batch, autoBuild: bool('autoBuild') ?? true, isDefault: !model && !modelId },
+    embedder: { ...where, allowRemote, ...(dtype ? { dtype } : {}), batchSize: batch, autoBuild: bool('autoBuild') ?? true, isDefault: !model && !modelId },
     mode,
     cacheDir: cache ? (str('cacheDir') ?? defaultCacheDir(modelsDir)) : undefined,
   };

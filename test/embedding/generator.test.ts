@@ -12,7 +12,7 @@ import { buildOntologyIndex, type OntologyIndex } from '../../src/model/ontology
 import { CachedEmbedder } from '../../src/embedding/cache.js';
 import { DEFAULT_MODEL_ID, defaultModelsDir } from '../../src/embedding/model-store.js';
 import { handleOf, loadEmbedder, openModel } from '../../src/embedding/runtime.js';
-import { buildSmallModel, type SmallModel } from './small-model.js';
+import { buildSmallModel, SMALL_SETTINGS, type SmallModel } from './small-model.js';
 
 function concept(iri: string, label: string, synonyms: string[] = [], kind: ConceptKind = 'class'): Concept {
   const c = emptyConcept(iri, kind, iri.split('#')[1]!);
@@ -145,7 +145,31 @@ describe('embedding generator', () => {
     expect(() => parseSettings({ batchSize: 0 })).toThrow(expect.objectContaining({ code: 'E_USAGE' }));
     expect(() => parseSettings({ dtype: 'fp16' })).toThrow(expect.objectContaining({ code: 'E_USAGE' }));
     expect(() => parseSettings({ model: '/x', modelId: 'y' })).toThrow(expect.objectContaining({ code: 'E_USAGE' }));
-    expect(parseSettings({}).embedder).toMatchObject({ modelsDir: defaultModelsDir(), modelId: DEFAULT_MODEL_ID, allowRemote: false, dtype: 'q8' });
+    expect(parseSettings({}).embedder).toMatchObject({ modelsDir: defaultModelsDir(), modelId: DEFAULT_MODEL_ID, allowRemote: false });
+    expect(parseSettings({ dtype: 'fp32' }).embedder.dtype).toBe('fp32');
+  });
+});
+
+describe('model folders', () => {
+  it('a folder with only onnx/model.onnx loads as float32', async () => {
+    const { cp } = await import('node:fs/promises');
+    const dir = await mkdtemp(join(tmpdir(), 'ioa-fp32-'));
+    try {
+      const folder = join(dir, 'fp32-only');
+      await cp(model.folder, folder, { recursive: true });
+      await rm(join(folder, 'onnx', 'model_quantized.onnx'));
+      const out = await collect(embedding({ model: folder, cache: false }).propose(mouse(), human(), { topK: 1 }));
+      expect(out.find((c) => c.subject === 'http://m#lung')!.object).toBe('http://h#Lung');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a build into an unwritable place fails with E_MODEL_BUILD_FAILED naming the folder', async () => {
+    const { ensureModel } = await import('../../src/embedding/model-store.js');
+    const file = join(cacheDir, 'not-a-folder');
+    await writeFile(file, 'x');
+    await expect(ensureModel({ modelsDir: file, limit: 100, settings: SMALL_SETTINGS })).rejects.toMatchObject({ code: 'E_MODEL_BUILD_FAILED', location: { file: join(file, DEFAULT_MODEL_ID) } });
   });
 });
 
