@@ -40,10 +40,14 @@ const NON_WORD = /[^\p{L}\p{N}\p{M}]+/gu;
 
 /** Lower-cased words of a text, identifiers split, punctuation removed, order kept. */
 export function words(text: string): string[] {
-  const split = splitIdentifier(text.normalize('NFKC'));
-  const folded = split.normalize('NFKD').replace(LATIN_MARKS, '$1').normalize('NFC').toLowerCase();
+  // Most names are ASCII, where Unicode normalisation changes nothing: skip its three passes.
+  const ascii = ASCII.test(text);
+  const split = splitIdentifier(ascii ? text : text.normalize('NFKC'));
+  const folded = (ascii ? split : split.normalize('NFKD').replace(LATIN_MARKS, '$1').normalize('NFC')).toLowerCase();
   return folded.split(NON_WORD).filter((w) => w.length > 0);
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 const stemCache = new Map<string, string>();
 const ENGLISH_WORD = /^[a-z]+$/;
