@@ -39,6 +39,12 @@ export interface FusionOptions {
   topK: number;
   /** RRF constant k (default 60). */
   k?: number;
+  /**
+   * The generators that ran, including any that proposed nothing: the maximum score (every
+   * member ranking a pair first) and the measure name are over these. Defaults to the
+   * generators seen among the candidates.
+   */
+  generators?: readonly string[];
   /** Generators whose ranks break ties between equal fused scores, first decisive first. */
   tieBreak?: readonly string[];
   /** Per-generator weight (default DEFAULT_FUSION_WEIGHTS, else 1): trust in a member, never a rescaling of its scores. */
@@ -62,7 +68,7 @@ export function fusionMeasure(k: number, generators: readonly string[]): string 
 export function fuseCandidates(members: Iterable<Candidate>, options: FusionOptions): FusedCandidate[] {
   const k = options.k ?? DEFAULT_RRF_K;
   const groups = new Map<string, { subject: string; predicate: string; object: string; score: number; members: Candidate[] }>();
-  const generators = new Set<string>();
+  const generators = new Set<string>(options.generators ?? []);
   for (const c of members) {
     generators.add(c.generator);
     const weight = (options.weights ?? DEFAULT_FUSION_WEIGHTS)[c.generator] ?? 1;

@@ -78,7 +78,7 @@ export async function runGenerators(source: OntologyIndex, target: OntologyIndex
     timings[name] = performance.now() - started;
   }
   const result: RunResult = { members, timings };
-  if (options.generators.length > 1) result.fused = fuseCandidates(members, { ...options.fusion, topK: options.topK });
+  if (options.generators.length > 1) result.fused = fuseCandidates(members, { generators: options.generators, ...options.fusion, topK: options.topK });
   return result;
 }
 

@@ -48,6 +48,14 @@ describe('reciprocal rank fusion', () => {
     expect(strip(fuseCandidates(rescaled, { topK: 10, weights: {} }))).toEqual(strip(fuseCandidates(members, { topK: 10, weights: {} })));
   });
 
+  it('normalises over every generator that ran, also those that proposed nothing', () => {
+    const only = [candidate('a', 's', 'o', 1, 0.5)];
+    expect(fuseCandidates(only, { topK: 10, k: 60, weights: {} })[0]!.score).toBe(1);
+    const fused = fuseCandidates(only, { topK: 10, k: 60, weights: {}, generators: ['a', 'b'] });
+    expect(fused[0]!.score).toBeCloseTo(0.5, 12);
+    expect(fused[0]!.measure).toBe('reciprocal-rank-fusion(k=60;normalised;a,b)');
+  });
+
   it('applies member weights and top-k', () => {
     const split = [candidate('a', 's', 'o1', 1, 1), candidate('b', 's', 'o3', 1, 1)];
     // Equal trust: a tie, broken by object IRI.
