@@ -74,6 +74,22 @@ const propose = (cache) => child(`
 result.anatomyProposeNoCache = propose(false);
 result.anatomyProposeColdCache = propose(true);
 result.anatomyProposeWarmCache = propose(true);
+// Exact search scaling (synthetic unit vectors, one row per group): when would an approximate
+// index start to pay? Time for 1,000 query concepts against corpora of growing size.
+result.exactSearchScaling = child(`
+    const { searchTopKWith, onnxRowScorer } = ${imp('embedding/search.js')};
+    const unit = (n, seed) => { let x = seed; const v = new Float32Array(n * 100); for (let i = 0; i < v.length; i++) { x = (x * 1103515245 + 12345) >>> 0; v[i] = x / 4294967296 - 0.5; }
+      for (let r = 0; r < n; r++) { let s = 0; for (let d = 0; d < 100; d++) s += v[r * 100 + d] ** 2; s = Math.sqrt(s); for (let d = 0; d < 100; d++) v[r * 100 + d] /= s; } return v; };
+    const grouped = (n, seed) => ({ vectors: unit(n, seed), dims: 100, groupOf: Int32Array.from({ length: n }, (_, i) => i), groups: n });
+    const q = grouped(1000, 1);
+    const rows = [];
+    for (const n of [10000, 50000, 100000]) {
+      const c = grouped(n, 2);
+      const t = Date.now();
+      await searchTopKWith(await onnxRowScorer(c), q, c, { k: 10, queryBlock: 128 });
+      rows.push({ queries: 1000, corpus: n, ms: Date.now() - t });
+    }
+    console.log(JSON.stringify(rows));`);
 result.loadAverageAtEnd = loadavg();
 await mkdir(join(root, 'benchmarks/out/embedding'), { recursive: true });
 await writeFile(join(root, 'benchmarks/out/embedding/performance.json'), `${JSON.stringify(result, null, 2)}\n`);
