@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { env } from '@huggingface/transformers';
 import embedding, { parseSettings } from '../../src/generators/embedding.js';
 import { GENERATORS } from '../../src/generators/registry.js';
@@ -73,6 +74,31 @@ describe('embedding generator', () => {
     expect(out.length).toBeGreaterThan(0);
     expect(env.allowRemoteModels).toBe(false);
     expect(env.localModelPath).toBe(`${model.modelsDir}/`);
+  });
+
+  it('the default models folder is the package\'s models/', () => {
+    if (process.env.IOA_ALIGN_MODELS) return; // moved on purpose by the environment
+    expect(defaultModelsDir()).toBe(join(fileURLToPath(new URL('../../', import.meta.url)), 'models'));
+  });
+
+  it('without settings, reads the default model from the models folder (IOA_ALIGN_MODELS moves it), offline', async () => {
+    const { cp } = await import('node:fs/promises');
+    const dir = await mkdtemp(join(tmpdir(), 'ioa-default-'));
+    const before = process.env.IOA_ALIGN_MODELS;
+    try {
+      await cp(model.folder, join(dir, DEFAULT_MODEL_ID), { recursive: true });
+      process.env.IOA_ALIGN_MODELS = dir;
+      expect(defaultModelsDir()).toBe(dir);
+      // autoBuild off: the small test model must not be replaced by a full build
+      const out = await collect(embedding({ autoBuild: false, cache: false }).propose(mouse(), human(), { topK: 1 }));
+      expect(out.find((c) => c.subject === 'http://m#heart')!.object).toBe('http://h#Heart');
+      expect(env.allowRemoteModels).toBe(false);
+      expect(env.localModelPath).toBe(`${dir}/`);
+    } finally {
+      if (before === undefined) delete process.env.IOA_ALIGN_MODELS;
+      else process.env.IOA_ALIGN_MODELS = before;
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('fails with E_MODEL_MISSING naming the folder when the model is absent', async () => {
