@@ -5,7 +5,7 @@
  * stamp `ioa-build.json` records both).
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildKey, DEFAULT_BUILD_SETTINGS, type BuildSettings, type BuildStamp } from './build-settings.js';
@@ -71,9 +71,49 @@ export async function ensureModel(options: EnsureOptions = {}): Promise<EnsureRe
     : (options.settings ?? DEFAULT_MODEL_SETTINGS);
   const source = await locateSource();
   const wanted = buildKey(source, settings);
-  const stamp = await readStamp(folder);
-  const complete = existsSync(join(folder, 'onnx', 'model_quantized.onnx')) && existsSync(join(folder, 'onnx', 'model.onnx')) && existsSync(join(folder, 'tokenizer.json'));
-  if (!options.force && stamp && complete && buildKey(stamp.source, stamp.settings) === wanted) return { folder, stamp, built: false };
+  const upToDate = async (): Promise<EnsureResult | undefined> => {
+    const stamp = await readStamp(folder);
+    const complete = existsSync(join(folder, 'onnx', 'model_quantized.onnx')) && existsSync(join(folder, 'onnx', 'model.onnx')) && existsSync(join(folder, 'tokenizer.json'));
+    return stamp && complete && buildKey(stamp.source, stamp.settings) === wanted ? { folder, stamp, built: false } : undefined;
+  };
+  if (!options.force) {
+    const ready = await upToDate();
+    if (ready) return ready;
+  }
+  // One builder at a time per folder, across processes: whoever waited re-checks the stamp, so a
+  // propose and a bench started together build the model once.
+  const release = await acquireBuildLock(folder);
+  try {
+    if (!options.force) {
+      const ready = await upToDate();
+      if (ready) return ready;
+    }
+    return await build(folder, settings, source, options);
+  } finally {
+    await release();
+  }
+}
+
+/** A lock folder next to the model folder; a lock older than STALE_LOCK_MS is a crashed build. */
+const STALE_LOCK_MS = 10 * 60_000;
+
+async function acquireBuildLock(folder: string): Promise<() => Promise<void>> {
+  const lock = `${folder}.lock`;
+  await mkdir(dirname(folder), { recursive: true }).catch(() => {});
+  for (;;) {
+    try {
+      await mkdir(lock);
+      return () => rmdir(lock).catch(() => {});
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return async () => {}; // cannot lock here: the build reports the real problem
+      const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
+      if (age > STALE_LOCK_MS) await rmdir(lock).catch(() => {});
+      else await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+async function build(folder: string, settings: BuildSettings, source: Awaited<ReturnType<typeof locateSource>>, options: EnsureOptions): Promise<EnsureResult> {
   const progress = options.onProgress ?? (() => {});
   // The build code (ONNX writer, protobuf, WordNet reader) loads only when a build happens.
   const [{ buildModel }, { readWinkVectors }, { wordnetPairs }] = await Promise.all([import('./build.js'), import('./source-vectors.js'), import('./wordnet-pairs.js')]);

@@ -79,6 +79,23 @@ describe('model folder in the transformers.js layout', () => {
   });
 });
 
+describe('concurrent first use', () => {
+  it('two builds of one folder started together build it once', async () => {
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const dir = await mkdtemp(join(tmpdir(), 'ioa-lock-'));
+    try {
+      const run = () => ensureModel({ modelsDir: dir, modelId: 'm', settings: SMALL_SETTINGS, limit: 2000 });
+      const [a, b] = await Promise.all([run(), run()]);
+      expect([a.built, b.built].sort()).toEqual([false, true]);
+      expect(a.stamp.builtAt).toBe(b.stamp.builtAt);
+      expect(existsSync(join(dir, 'm.lock'))).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the built model through transformers.js (offline)', () => {
   it('embeds labels: case and underscores do not matter, related names are closer than unrelated ones', async () => {
     const e = await loadEmbedder({ modelsDir: model.modelsDir, modelId: model.modelId });
