@@ -374,7 +374,8 @@ function describe(error: unknown): string {
   return e?.code ? `${e.message} (${e.code})` : e?.message ?? String(error);
 }
 
-function stripHash(url: string): string {
+/** The URL without its fragment: fragments never change what is fetched, so caches and cycle checks ignore them. */
+export function stripHash(url: string): string {
   try {
     const u = new URL(url);
     u.hash = '';

@@ -7,7 +7,7 @@
  * `@context` URLs that document references, and looks the chain up when jsonld asks for them.
  */
 import { RetrievalFailure, type RetrievalCause } from './failure.js';
-import { RetrievalSession, type SessionOptions } from './fetch.js';
+import { RetrievalSession, stripHash, type SessionOptions } from './fetch.js';
 import type { RetrievalPolicy } from './policy.js';
 
 /** What jsonld.js expects a document loader to return. */
@@ -110,14 +110,4 @@ export async function resolveReferences(
   };
   await visit(root, []);
   return out;
-}
-
-function stripHash(url: string): string {
-  try {
-    const u = new URL(url);
-    u.hash = '';
-    return u.href;
-  } catch {
-    return url;
-  }
 }
