@@ -187,26 +187,41 @@ export class InvertedIndex {
   }
 
   query(vector: SparseVector, budget: number, limit: number): QueryResult {
-    const order = Array.from(vector.ids.keys()).sort((a, b) => this.postings(vector.ids[a]!) - this.postings(vector.ids[b]!));
+    const allDocs = this.docs;
+    const allWeights = this.weights;
+    const acc = this.acc;
+    const touched = this.touched;
+    const n = vector.ids.length;
+    // Rarest features first: order positions by posting-list length.
+    const lengths = new Int32Array(n);
+    const order = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      lengths[i] = allDocs[vector.ids[i]!]?.length ?? 0;
+      order[i] = i;
+    }
+    order.sort((a, b) => lengths[a]! - lengths[b]! || a - b);
     let examined = 0;
     let touchedCount = 0;
     let complete = true;
-    for (const position of order) {
-      const feature = vector.ids[position]!;
-      const docs = this.docs[feature];
-      if (!docs || docs.length === 0) continue;
-      if (examined + docs.length > budget) {
+    for (let o = 0; o < n; o++) {
+      const position = order[o]!;
+      const length = lengths[position]!;
+      if (length === 0) continue;
+      if (examined + length > budget) {
         complete = false;
         break;
       }
+      const feature = vector.ids[position]!;
+      const docs = allDocs[feature]!;
+      const ws = allWeights[feature]!;
       const qw = vector.weights[position]!;
-      const ws = this.weights[feature]!;
-      for (let i = 0; i < docs.length; i++) {
+      for (let i = 0; i < length; i++) {
         const doc = docs[i]!;
-        if (this.acc[doc] === 0) this.touched[touchedCount++] = doc;
-        this.acc[doc]! += qw * ws[i]!;
+        const before = acc[doc]!;
+        if (before === 0) touched[touchedCount++] = doc;
+        acc[doc] = before + qw * ws[i]!;
       }
-      examined += docs.length;
+      examined += length;
     }
     const best = topByScore(this.touched, touchedCount, this.acc, limit);
     for (let i = 0; i < touchedCount; i++) this.acc[this.touched[i]!] = 0;
