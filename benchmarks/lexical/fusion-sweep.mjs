@@ -16,7 +16,7 @@ for (const g of generators) {
   const x = metrics(r.members.filter((cand) => cand.generator === g), ref.cells);
   console.log(`${g.padEnd(8)} Hits@1 ${x.hitsAt1.toFixed(3)} recall@10 ${x.recallAt10.toFixed(3)}`);
 }
-const settings = [{}, { exact: 2, wordnet: 2 }, { exact: 3, wordnet: 3 }, { exact: 2, wordnet: 2, edit: 0.5 }, { tfidf: 2 }];
+const settings = [{}, { exact: 2 }, { exact: 2, wordnet: 2 }, { exact: 3, wordnet: 3 }, { exact: 2, wordnet: 2, edit: 0.5 }, { tfidf: 2 }];
 for (const k of [1, 10, 60]) {
   for (const weights of settings) {
     const x = metrics(fuseCandidates(r.members, { topK: 10, k, weights }), ref.cells);

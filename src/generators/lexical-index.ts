@@ -118,10 +118,6 @@ export function headAgreement(a: TextEntry, b: TextEntry): number {
 }
 
 /**
- * Numbers identify: `thoracic vertebra 6` is not `thoracic vertebra` and not `T7 vertebra`,
- * however similar the strings. Similarity generators multiply by this factor.
- */
-/**
  * Similarity generators see `foot phalanx` and `Phalanx of the Foot` as the same words; a name
  * written identically should still rank first, so they multiply by this near-1 factor.
  */
@@ -130,6 +126,10 @@ export function literalAgreement(a: TextEntry, b: TextEntry): number {
   return a.norm === b.norm ? 0.995 : 0.99;
 }
 
+/**
+ * Numbers identify: `thoracic vertebra 6` is not `thoracic vertebra` and not `T7 vertebra`,
+ * however similar the strings. Similarity generators multiply by this factor.
+ */
 export function numberAgreement(a: TextEntry, b: TextEntry): number {
   if (a.numbers === b.numbers) return 1;
   if (a.numbers === '' || b.numbers === '') return 0.7;
@@ -231,6 +231,7 @@ export function prepareOntology(index: OntologyIndex): PreparedOntology {
     if (mine.length === 0) unnamed++;
     entriesOf.push(mine);
   });
+  if (concepts.length === 0) warnings.push(`${index.source}: no concepts to match (no named classes, properties or individuals)`);
   if (unnamed > 0) warnings.push(`${index.source}: ${unnamed} concept(s) have no usable name (label, synonym or local name) and cannot be matched lexically`);
   if (cut > 0) warnings.push(`${index.source}: ${cut} name(s) longer than ${MAX_TEXT_CHARS} characters were cut for matching`);
   const prepared: PreparedOntology = { concepts, entries, entriesOf, warnings };

@@ -3,8 +3,8 @@
  * `kidney artery`, `belly` ~ `abdomen`), then matched like `exact` on canonical keys. Both sides
  * are expanded, each name into a bounded number of variants (at most `maxSubstitutions` words or
  * whole-phrase replacements), so the cost stays linear in the number of names. The score is the
- * two field weights times 0.9 per substitution; a match that needs none is proposed too (the
- * expanded label set contains the label itself).
+ * two field weights times 0.9 per substitution. Pairs equal without any substitution are left to
+ * `exact` unless `includeUnexpanded` is set.
  *
  * WordNet loads on first use (STYLE.md point 3); tests inject a `lexicon`. Lookups run in
  * batches, at most `concurrency` at a time (p-limit).
@@ -29,6 +29,12 @@ export interface WordnetConfig {
   maxVariants?: number;
   /** Terms per lexicon call; calls run at most `concurrency` at a time. */
   batchSize?: number;
+  /**
+   * Also propose pairs whose names are equal without any substitution (default false: that is
+   * `exact`'s finding, and a `BackgroundKnowledgeBasedMatching` row should need background
+   * knowledge; fused anatomy results are the same either way).
+   */
+  includeUnexpanded?: boolean;
 }
 
 /** Names longer than this are not expanded: the chance of a synonym-only difference is small. */
@@ -115,6 +121,7 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
   const maxAlternatives = option(config, 'maxAlternatives', 4);
   const maxVariants = Math.max(1, option(config, 'maxVariants', 24));
   const batchSize = Math.max(1, option(config, 'batchSize', 512));
+  const includeUnexpanded = config?.includeUnexpanded === true;
   const injected = config?.lexicon;
   let lexicon: SynonymLexicon | undefined = isLexicon(injected) ? injected : undefined;
   const id: GeneratorIdentity = {
@@ -146,6 +153,8 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
                 const total = v.substitutions + substitutions;
                 if (total > maxSubstitutions) continue;
                 const b = tgt.entries[t]!;
+                // Names already equal (also reachable by substituting both sides to a common synonym).
+                if (!includeUnexpanded && a.key === b.key) continue;
                 if (!compatibleLanguages(a.lang, b.lang)) continue;
                 // Without substitutions this is an `exact` match: rank it the way `exact` does.
                 const level = total === 0 ? matchLevel(a, b) : STEP ** total;

@@ -20,6 +20,7 @@ describe('lexical generators on bad input', () => {
     const r = await run(ontology('empty', []), ontology('t', [{ iri: 'http://t#a', labels: ['a thing'] }]));
     expect(r.members).toEqual([]);
     expect(r.fused).toEqual([]);
+    expect(r.warnings).toEqual(['empty: no concepts to match (no named classes, properties or individuals)']);
   });
 
   it('warns about concepts without any usable name and still matches the others', async () => {
@@ -61,6 +62,10 @@ describe('lexical generators on bad input', () => {
     });
     const r = await run(dup, ontology('t', [{ iri: 'http://t#h', labels: ['Heart'] }]));
     expect(r.warnings.some((w) => w.includes('duplicate IRI http://s#a'))).toBe(true);
-    for (const g of LEXICAL_GENERATORS) expect(r.members.filter((c) => c.generator === g).length).toBe(1);
+    expect(r.members.filter((c) => c.generator === 'exact').length).toBe(1);
+    for (const g of LEXICAL_GENERATORS) {
+      const pairs = r.members.filter((c) => c.generator === g).map((c) => `${c.subject} ${c.object}`);
+      expect(new Set(pairs).size, g).toBe(pairs.length);
+    }
   });
 });
