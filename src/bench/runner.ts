@@ -14,7 +14,7 @@ import { readAlignmentFile, PREDICATE_OF_RELATION, type AlignmentRelation } from
 import { loadVocabulary } from '../ontology/dispatch.js';
 import { GENERATORS, LEXICAL_GENERATORS } from '../generators/registry.js';
 import type { Generator, GeneratorConfig, GeneratorFactory } from '../generators/types.js';
-import { DEFAULT_RRF_K, FUSION_GENERATOR, fuseCandidates, fusionMeasure } from '../generators/fusion.js';
+import { DEFAULT_FUSION_WEIGHTS, DEFAULT_RRF_K, FUSION_GENERATOR, fuseCandidates, fusionMeasure } from '../generators/fusion.js';
 import { exactLabelBaseline } from './baseline.js';
 import { checkManifestFiles, loadManifest, type BenchManifest, type ManifestPair } from './manifest.js';
 import {
@@ -458,7 +458,8 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
     const members = runs.filter((r) => r.kind === 'generator' && r.status === 'ok').map((r) => r.name);
     const outcome = await runOne(
       FUSION_GENERATOR,
-      (p) => fuseCandidates(memberOutcomes.flatMap((m) => m.candidates[pairs.indexOf(p)] ?? []), { topK }),
+      // Same call as `propose` (src/generators/run.ts): every generator that ran counts, default weights.
+      (p) => fuseCandidates(memberOutcomes.flatMap((m) => m.candidates[pairs.indexOf(p)] ?? []), { generators: members, topK }),
       pairs,
       topK,
       ks,
@@ -466,7 +467,15 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
     );
     runs.push(
       finishRun(
-        { name: FUSION_GENERATOR, kind: 'fusion', status: 'ok', generatorId: FUSION_GENERATOR, measure: fusionMeasure(DEFAULT_RRF_K, members), justification: 'semapv:CompositeMatching', config: { members, k: DEFAULT_RRF_K } },
+        {
+          name: FUSION_GENERATOR,
+          kind: 'fusion',
+          status: 'ok',
+          generatorId: FUSION_GENERATOR,
+          measure: outcome.candidates.find((list) => list.length)?.[0]?.measure ?? fusionMeasure(DEFAULT_RRF_K, members),
+          justification: 'semapv:CompositeMatching',
+          config: { members, k: DEFAULT_RRF_K, weights: Object.fromEntries(members.map((m) => [m, DEFAULT_FUSION_WEIGHTS[m] ?? 1])) },
+        },
         outcome,
       ),
     );

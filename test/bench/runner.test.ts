@@ -12,8 +12,12 @@ import { IoaError } from '../../src/model/errors.js';
 import { rawScore, type Candidate } from '../../src/model/mapping.js';
 import type { OntologyIndex } from '../../src/model/ontology-index.js';
 import { defineGenerator, type GeneratorConfig, type GeneratorFactory, type GeneratorOptions } from '../../src/generators/types.js';
-import { runBenchmark, scoreHistogram, prCurve, type BenchResult, type GeneratorRegistry } from '../../src/bench/runner.js';
+import { runBenchmark, scoreHistogram, prCurve, referenceTriples, type BenchResult, type GeneratorRegistry } from '../../src/bench/runner.js';
 import { formatMarkdown, writeReport } from '../../src/bench/report.js';
+import { countPair, referenceSet, summarize } from '../../src/bench/metrics.js';
+import { loadVocabulary } from '../../src/ontology/dispatch.js';
+import { readAlignmentFile } from '../../src/ontology/alignment-reader.js';
+import { runGenerators } from '../../src/generators/run.js';
 
 const S = 'http://s.example/onto#';
 const T = 'http://t.example/onto#';
@@ -199,6 +203,16 @@ describe('fusion and generator selection', () => {
     expect(r.runs.map((x) => [x.name, x.status])).toEqual([['exact', 'ok'], ['edit', 'ok'], ['tfidf', 'ok'], ['wordnet', 'ok'], ['fusion', 'ok']]);
     // Paper = Paper is found by exact label match whatever else the generators do.
     expect(r.runs[0]!.micro!.hitsAt['1']).toBeGreaterThanOrEqual(0.25);
+  });
+
+  it('scores the same fused list that propose produces (runGenerators)', async () => {
+    const r = await runBenchmark({ corpus: manifest, baselines: false });
+    const [source, target, alignment] = await Promise.all([loadVocabulary(join(dir, 'src.ttl')), loadVocabulary(join(dir, 'tgt.ttl')), readAlignmentFile(join(dir, 'ref.rdf'))]);
+    const proposed = await runGenerators(source, target, { generators: ['exact', 'edit', 'tfidf', 'wordnet'], topK: 10 });
+    const expected = summarize(countPair(proposed.fused!, referenceSet(referenceTriples(alignment.cells)), { ks: [1, 5, 10], maxK: 10 }));
+    const fusion = r.runs.find((x) => x.kind === 'fusion')!;
+    expect(fusion.perPair![0]!.metrics).toEqual(expected);
+    expect(fusion.measure).toBe(proposed.fused![0]!.measure);
   });
 
   it('"all" runs every registered generator, skipping one without its model', async () => {
