@@ -53,7 +53,7 @@ export function scoreDistributionSpec(result: BenchResult): Record<string, unkno
       subtitle: 'Each generator on its own scale; a high raw score is not a probability of being right.',
     },
     data: { values },
-    facet: { row: { field: 'generator', type: 'nominal', title: 'generator', header: { labelAngle: 0, labelAlign: 'left' } } },
+    facet: { row: { field: 'generator', type: 'nominal', title: 'generator', sort: okRuns(result).map((r) => r.name), header: { labelAngle: 0, labelAlign: 'left' } } },
     spec: {
       width: 420,
       height: 90,
