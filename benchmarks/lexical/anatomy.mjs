@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Lexical generators on OAEI anatomy (mouse → human): Hits@1, recall@10 and MRR against the
 // reference, per generator and fused, plus wall time and peak memory of a full fused run.
-// Runs on the compiled library: `npm run build && node benchmarks/lexical/anatomy.mjs [--runs N] [--json]`.
+// Runs on the compiled library: `npm run build && node benchmarks/lexical/anatomy.mjs [--runs N] [--json] [--out DIR]`
+// (--out writes the results with the resolved configuration to DIR/anatomy-lexical.json).
 // Hits@1: share of reference pairs (s, t) whose t is s's rank-1 candidate; recall@10: share whose
 // t is among s's top 10. Only `=` cells count; pairs are directional (mouse subject, human object).
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,11 @@ import { readAlignmentFile } from '../../dist/ontology/alignment-reader.js';
 import { runGenerators } from '../../dist/generators/run.js';
 import { LEXICAL_GENERATORS } from '../../dist/generators/registry.js';
 import { metrics } from './anatomy-metrics.mjs';
+import { DEFAULT_RRF_K, DEFAULT_FUSION_WEIGHTS, DEFAULT_TIE_BREAK } from '../../dist/generators/fusion.js';
+import { DEFAULT_BUDGET } from '../../dist/generators/blocking.js';
+import { FIELD_WEIGHTS } from '../../dist/generators/lexical-index.js';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const corpus = fileURLToPath(new URL('../../corpora/anatomy/', import.meta.url));
 const args = process.argv.slice(2);
@@ -51,6 +57,13 @@ const report = {
   peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
   perGenerator, fused,
 };
+// The resolved configuration goes beside the results (STYLE.md point 10).
+report.config = { topK: 10, fusion: { k: DEFAULT_RRF_K, weights: DEFAULT_FUSION_WEIGHTS, tieBreak: DEFAULT_TIE_BREAK }, blockingBudget: DEFAULT_BUDGET, fieldWeights: FIELD_WEIGHTS, node: process.version };
+if (args.includes('--out')) {
+  const dir = args[args.indexOf('--out') + 1];
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'anatomy-lexical.json'), `${JSON.stringify(report, null, 2)}\n`);
+}
 if (args.includes('--json')) console.log(JSON.stringify(report, null, 2));
 else {
   console.log(`${report.corpus}: ${cells.length} reference pairs, load ${report.loadMs} ms (cpu ${report.loadCpuMs} ms), ${runs} runs, peak RSS ${report.peakRssMB} MB, load average ${report.loadAverage.toFixed(1)}`);
