@@ -1,7 +1,8 @@
 /**
  * Running several generators and fusing them: what `propose` and the benchmark harness call.
- * Generators run one after another: they are CPU-bound and the machine has two cores, so running
- * them side by side would only interleave them.
+ * Generators run one after another: they are CPU-bound, and running `wordnet` in a worker
+ * thread beside the others was measured slower on two shared cores (the worker must load and
+ * index the ontologies again: benchmarks/lexical/worker-experiment.mjs).
  */
 import type { Candidate } from '../model/mapping.js';
 import { IoaError } from '../model/errors.js';
