@@ -207,21 +207,23 @@ export class InvertedIndex {
       const position = order[o]!;
       const length = lengths[position]!;
       if (length === 0) continue;
-      if (examined + length > budget) {
-        complete = false;
-        break;
-      }
+      // Over budget: stop, except that a name whose rarest feature alone exceeds the budget
+      // (thousands of names sharing it) still meets the first `budget` names carrying it.
+      const visit = examined === 0 ? Math.min(length, budget) : length;
+      if (examined + visit > budget || visit < length) complete = false;
+      if (examined + visit > budget) break;
       const feature = vector.ids[position]!;
       const docs = allDocs[feature]!;
       const ws = allWeights[feature]!;
       const qw = vector.weights[position]!;
-      for (let i = 0; i < length; i++) {
+      for (let i = 0; i < visit; i++) {
         const doc = docs[i]!;
         const before = acc[doc]!;
         if (before === 0) touched[touchedCount++] = doc;
         acc[doc] = before + qw * ws[i]!;
       }
-      examined += length;
+      examined += visit;
+      if (visit < length) break;
     }
     const best = topByScore(this.touched, touchedCount, this.acc, limit);
     for (let i = 0; i < touchedCount; i++) this.acc[this.touched[i]!] = 0;

@@ -8,7 +8,7 @@
  */
 import type { MappingJustification } from '../model/mapping.js';
 import { perSubject, type GeneratorIdentity } from './common.js';
-import { compatibleLanguages, isAbbreviation, keyIndex, type PreparedOntology, type TextEntry } from './lexical-index.js';
+import { compatibleLanguages, crowdedKeys, isAbbreviation, keyIndex, MAX_SHARED_NAMES, type PreparedOntology, type TextEntry } from './lexical-index.js';
 import { defineGenerator, type Generator } from './types.js';
 
 export const LEVEL = { literal: 1, words: 0.95, stems: 0.9, acronym: 0.8 } as const;
@@ -46,10 +46,14 @@ export default defineGenerator((): Generator => {
         const byKey = keyIndex(tgt);
         const targetAcronyms = acronymIndex(tgt, false);
         const targetAbbreviations = acronymIndex(tgt, true);
+        const crowded = crowdedKeys(byKey.values(), target.source, 'exact');
+        if (crowded) options.onWarning?.(crowded);
         return (s, scores) => {
           for (const e of src.entriesOf[s]!) {
             const a = src.entries[e]!;
-            for (const t of byKey.get(`${a.group}\u0000${a.key}`) ?? []) {
+            const same = byKey.get(`${a.group}\u0000${a.key}`) ?? [];
+            for (let i = 0; i < Math.min(same.length, MAX_SHARED_NAMES); i++) {
+              const t = same[i]!;
               const b = tgt.entries[t]!;
               if (!compatibleLanguages(a.lang, b.lang)) continue;
               scores.offer(b.concept, a.weight * b.weight * matchLevel(a, b), a, b);
@@ -57,7 +61,7 @@ export default defineGenerator((): Generator => {
             const viaInitials = isAbbreviation(a)
               ? targetAcronyms.get(`${a.group}\u0000${a.words.join('')}`)
               : a.acronym ? targetAbbreviations.get(`${a.group}\u0000${a.acronym}`) : undefined;
-            for (const t of viaInitials ?? []) {
+            for (const t of (viaInitials ?? []).slice(0, MAX_SHARED_NAMES)) {
               const b = tgt.entries[t]!;
               scores.offer(b.concept, a.weight * b.weight * LEVEL.acronym, a, b);
             }

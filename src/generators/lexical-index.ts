@@ -239,6 +239,22 @@ export function prepareOntology(index: OntologyIndex): PreparedOntology {
   return prepared;
 }
 
+/**
+ * Target names compared per shared key. A key shared by thousands of target names (an ontology
+ * that labels everything "thing") would make a hash lookup quadratic; beyond this many, a
+ * source name meets the first ones only, and a warning says so (crowdedKeys).
+ */
+export const MAX_SHARED_NAMES = 1000;
+
+/** A warning when some keys are shared by more than MAX_SHARED_NAMES target names, else undefined. */
+export function crowdedKeys(buckets: Iterable<readonly unknown[]>, source: string, generator: string): string | undefined {
+  let crowded = 0;
+  for (const list of buckets) if (list.length > MAX_SHARED_NAMES) crowded++;
+  return crowded > 0
+    ? `${source}: ${crowded} name(s) are shared by more than ${MAX_SHARED_NAMES} concepts; ${generator} compares each source name with the first ${MAX_SHARED_NAMES} of them only`
+    : undefined;
+}
+
 const keyIndexes = new WeakMap<PreparedOntology, Map<string, number[]>>();
 
 /** `group + canonical key` → entry ids carrying it (shared by `exact` and `wordnet`). */

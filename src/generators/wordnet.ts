@@ -14,7 +14,7 @@ import type { MappingJustification } from '../model/mapping.js';
 import { canonicalKey, words } from '../text/normalize.js';
 import { perSubject, type GeneratorIdentity } from './common.js';
 import { matchLevel } from './exact.js';
-import { compatibleLanguages, type PreparedOntology, type TextEntry } from './lexical-index.js';
+import { compatibleLanguages, crowdedKeys, MAX_SHARED_NAMES, type PreparedOntology, type TextEntry } from './lexical-index.js';
 import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
 import { wordNetLexicon, type SynonymLexicon } from './wordnet-lexicon.js';
 
@@ -145,11 +145,15 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
             else targetVariants.set(k, [[t, v.substitutions]]);
           }
         });
+        const crowded = crowdedKeys(targetVariants.values(), target.source, 'wordnet');
+        if (crowded) options.onWarning?.(crowded);
         return (s, scores) => {
           for (const e of src.entriesOf[s]!) {
             const a = src.entries[e]!;
             for (const v of expand(a)) {
-              for (const [t, substitutions] of targetVariants.get(`${a.group}\u0000${v.key}`) ?? []) {
+              const matches = targetVariants.get(`${a.group}\u0000${v.key}`) ?? [];
+              for (let i = 0; i < Math.min(matches.length, MAX_SHARED_NAMES); i++) {
+                const [t, substitutions] = matches[i]!;
                 const total = v.substitutions + substitutions;
                 if (total > maxSubstitutions) continue;
                 const b = tgt.entries[t]!;

@@ -68,4 +68,15 @@ describe('lexical generators on bad input', () => {
       expect(new Set(pairs).size, g).toBe(pairs.length);
     }
   });
+
+  it('bounds the work when thousands of concepts share one name, with a warning', async () => {
+    const same = (prefix: string) => ontology(prefix, Array.from({ length: 1100 }, (_, i) => ({ iri: `http://${prefix}#c${i}`, labels: ['thing'] })));
+    const r = await run(same('s'), same('t'));
+    expect(r.warnings.some((w) => w.includes('shared by more than 1000 concepts; exact compares'))).toBe(true);
+    for (const g of ['exact', 'edit', 'tfidf']) {
+      const mine = r.members.filter((c) => c.generator === g);
+      // Every subject still gets its top 5, drawn from the names the bound lets it meet.
+      expect(mine.length, g).toBe(1100 * 5);
+    }
+  });
 });
