@@ -5,6 +5,7 @@
  */
 import { defineCommand } from 'citty';
 import { candidatesToMappingSet, EXCHANGE_FORMATS, isExchangeFormat, serializeMappings, writeMappingFile, type ExchangeFormat } from '../../exchange/index.js';
+import { EMBEDDING_CLI_ARGS, embeddingConfigFromCli } from '../../embedding/cli-options.js';
 import { GENERATORS } from '../../generators/registry.js';
 import { candidatesForExport, parseGeneratorList, runGenerators } from '../../generators/run.js';
 import { IoaError } from '../../model/errors.js';
@@ -36,12 +37,25 @@ export default defineCommand({
     'top-k': { type: 'string', description: `Candidates per source concept (default ${DEFAULT_TOP_K})` },
     format: { type: 'string', description: `Output format: ${EXCHANGE_FORMATS.join('|')} (default sssom)` },
     out: { type: 'string', description: 'Write here (atomically) instead of to stdout' },
+    ...EMBEDDING_CLI_ARGS,
   },
   async run({ args }) {
     // Check every option before the (slow) loading starts.
     const generators = parseGeneratorList(args.generators);
     const topK = parseTopK(args['top-k']);
     const format = parseFormat(args.format);
+    const embeddingConfig = embeddingConfigFromCli(args);
+    if (embeddingConfig && !generators.includes('embedding')) {
+      throw new IoaError('E_USAGE', 'model options (--model, --model-id, --allow-remote-models, --models-dir) apply to the embedding generator: add it to --generators');
+    }
+    if (generators.includes('embedding') && !embeddingConfig?.model && !embeddingConfig?.modelId) {
+      // The default model is built from package files on first use (~10 s): show that work.
+      const { ensureModel } = await import('../../embedding/model-store.js');
+      const building = progress('embedding model');
+      const modelsDir = embeddingConfig?.modelsDir;
+      await ensureModel({ ...(typeof modelsDir === 'string' ? { modelsDir } : {}), onProgress: (stage, done, total) => building.update(done, total, stage) });
+      building.done();
+    }
 
     const loading = progress('loading');
     const [source, target] = await Promise.all([
@@ -56,6 +70,7 @@ export default defineCommand({
     const result = await runGenerators(source, target, {
       generators,
       topK,
+      ...(embeddingConfig ? { config: { embedding: embeddingConfig } } : {}),
       onWarning: (message) => err(`ioa-align: warning: ${message}`),
       onProgress: (generator, done, total) => {
         if (generator !== current) {
