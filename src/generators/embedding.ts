@@ -107,6 +107,7 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
   const settings = parseSettings(config);
   return {
     ...EMBEDDING_IDENTITY,
+    modelId: settings.embedder.modelId,
     async *propose(source, target, options) {
       options.signal?.throwIfAborted();
       const cached: TextEmbedder = new CachedEmbedder(await modelFor(settings), settings.cacheDir);

@@ -24,8 +24,13 @@ export const DEFAULT_RRF_K = 60;
  * evidence (anatomy rank-1 precision: exact 0.97, wordnet 0.57 against edit 0.53, tfidf 0.49),
  * so it counts double. Chosen on OAEI anatomy (benchmarks/lexical/fusion-sweep.mjs): fused
  * Hits@1 0.899 with equal weights, 0.904 with these.
+ *
+ * `embedding` counts little: at weight 1 it pulls lexically right answers down on anatomy
+ * (fused Hits@1 0.888 against 0.896 without it), at 0.02 it mostly orders what the lexical
+ * members tie on and adds the neighbours only it finds at the tail (anatomy Hits@1 0.904,
+ * conference Hits@1 0.721 → 0.738 and recall@10 0.872 → 0.898; benchmarks/embedding/fusion-weights.mjs).
  */
-export const DEFAULT_FUSION_WEIGHTS: Readonly<Record<string, number>> = { exact: 2, wordnet: 2 };
+export const DEFAULT_FUSION_WEIGHTS: Readonly<Record<string, number>> = { exact: 2, wordnet: 2, embedding: 0.02 };
 
 /**
  * Ties between fused scores are common (two members ranking a and b as 1,2 and 2,1). They are

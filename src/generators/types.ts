@@ -22,6 +22,8 @@ export interface Generator {
   readonly justification: MappingJustification;
   /** What `score` means, written to SSSOM `similarity_measure`. */
   readonly measure: string;
+  /** The model behind the scores, for generators that use one (recorded with benchmark results). */
+  readonly modelId?: string;
   /**
    * Candidates from `source` concepts (subjects) to `target` concepts (objects), at most
    * `topK` per subject, ranks 1..k per subject in descending score. Direction matters:

@@ -1,3 +1,4 @@
+import { EMBEDDING_CLI_ARGS, embeddingConfigFromCli } from '../../embedding/cli-options.js';
 import { defineCommand } from 'citty';
 import { IoaError } from '../../model/errors.js';
 import { runBenchmark, type ProgressEvent } from '../../bench/runner.js';
@@ -32,10 +33,12 @@ export default defineCommand({
     json: { type: 'boolean', description: 'print one JSON object (the full result) instead of tables' },
     out: { type: 'string', description: 'folder for results.json, results.md and SVG charts' },
     charts: { type: 'boolean', description: 'draw SVG charts into --out (use --no-charts to skip)', default: true },
+    ...EMBEDDING_CLI_ARGS,
   },
   async run({ args }) {
     const topK = parseTopK(args['top-k']);
     const generators = parseGenerators(args.generators);
+    const embeddingConfig = embeddingConfigFromCli(args);
     let bar: Progress | undefined;
     let stage = '';
     // One bar per stage (loading, then each generator) across all pairs; the note names the pair.
@@ -53,6 +56,7 @@ export default defineCommand({
       corpus: args.corpus,
       ...(generators ? { generators } : {}),
       ...(topK ? { topK } : {}),
+      ...(embeddingConfig ? { generatorConfig: { embedding: embeddingConfig } } : {}),
       onProgress,
     });
     bar?.done();
