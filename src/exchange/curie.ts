@@ -94,7 +94,9 @@ export function namespaceOf(iri: string): { ns: string; prefix: string } | undef
   const local = iri.slice(cut + 1);
   // `http://mouse.owl` would give the namespace `http://`, a prefix that swallows every IRI.
   if (/^[A-Za-z][A-Za-z0-9+.-]*:\/*$/.test(base)) return undefined;
-  const obo = /^([A-Za-z][A-Za-z0-9]*)_[A-Za-z0-9]/.exec(local);
+  // OBO style `…/obo/HP_0000118`: the id space is the prefix. Only digits after the underscore
+  // count, so names such as OASF's `…/skills/audit_trail_summarization` keep their folder.
+  const obo = /^([A-Za-z][A-Za-z0-9]*)_\d+$/.exec(local);
   if (obo?.[1] && iri[cut] === '/') return { ns: `${base}${obo[1]}_`, prefix: obo[1] };
   const segments = base.replace(/[#/]+$/, '').split(/[/#:]/).filter(Boolean);
   let name = (segments[segments.length - 1] ?? 'ns').replace(/\.(owl|rdf|ttl|xml|obo|jsonld|json)$/i, '');
