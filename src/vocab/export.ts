@@ -18,6 +18,7 @@ import type { Concept, ConceptKind, SynonymKind } from '../model/concept.js';
 import { IoaError } from '../model/errors.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { NS, RDF_TYPE } from '../model/vocabulary.js';
+import { BASELINE_CONTEXT } from '../envelope/context.js';
 import { offlineDocumentLoader } from '../ontology/jsonld-offline.js';
 
 export const EXPORT_FORMATS = ['turtle', 'jsonld'] as const;
@@ -94,10 +95,16 @@ export function toTurtle(index: OntologyIndex): Promise<string> {
   return new Promise((resolve, reject) => writer.end((error, result) => (error ? reject(error) : resolve(result))));
 }
 
-/** Compact terms, aligned with the draft's Section 6.1 context where it names the same property. */
+/** The Section 6.1 baseline definitions of the ioa terms an exported vocabulary uses. */
+const BASELINE: Readonly<Record<string, unknown>> = BASELINE_CONTEXT['@context'];
+const SHARED_WITH_BASELINE = Object.fromEntries(
+  ['label', 'inDomain', 'requiresCapability', 'appliesToDomain', 'inputs', 'outputs', 'abbr', 'preferredAbbr'].map((term) => [term, BASELINE[term]]),
+);
+
+/** Compact terms: the draft's Section 6.1 definitions where it names the property, ours otherwise. */
 export const EXPORT_CONTEXT = {
   ...PREFIXES,
-  label: 'rdfs:label',
+  ...SHARED_WITH_BASELINE,
   altLabel: 'skos:altLabel',
   relatedSynonym: 'oboInOwl:hasRelatedSynonym',
   broadSynonym: 'oboInOwl:hasBroadSynonym',
@@ -105,13 +112,6 @@ export const EXPORT_CONTEXT = {
   comment: 'rdfs:comment',
   subClassOf: { '@id': 'rdfs:subClassOf', '@type': '@id' },
   subPropertyOf: { '@id': 'rdfs:subPropertyOf', '@type': '@id' },
-  inDomain: { '@id': 'ioa:inDomain', '@type': '@id' },
-  requiresCapability: { '@id': 'ioa:requiresCapability', '@type': '@id' },
-  appliesToDomain: { '@id': 'ioa:appliesToDomain', '@type': '@id' },
-  inputs: 'ioa:inputs',
-  outputs: 'ioa:outputs',
-  abbr: 'ioa:abbr',
-  preferredAbbr: 'ioa:preferredAbbr',
   notation: 'skos:notation',
   identifier: 'dcterms:identifier',
   versionInfo: 'owl:versionInfo',

@@ -10,29 +10,10 @@ import {
   parseAgentCard, parseExtensionEntry, unwrapA2A, wrapA2A,
 } from '../../src/carriers/index.js';
 import { validateEnvelope } from '../../src/envelope/envelope.js';
-import { IoaError } from '../../src/model/errors.js';
+import { rejectedIoaError as carrierErrorAsync, thrownIoaError as carrierError } from '../helpers/errors.js';
 
 const corpus = async (name: string): Promise<unknown> => JSON.parse(await readFile(new URL(`../../corpora/ioa-example/${name}`, import.meta.url), 'utf8')) as unknown;
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
-
-function carrierError(fn: () => unknown): IoaError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof IoaError) return e;
-    throw e;
-  }
-  throw new Error('no error');
-}
-async function carrierErrorAsync(p: Promise<unknown>): Promise<IoaError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof IoaError) return e;
-    throw e;
-  }
-  throw new Error('no error');
-}
 
 describe('Agent Card extension entry (Section 12.2)', () => {
   it('the 12.2 fragment as printed parses', async () => {

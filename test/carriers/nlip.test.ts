@@ -6,21 +6,11 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { ENVELOPE_LABEL_PREFIX, unwrapNlip, wrapNlip } from '../../src/carriers/index.js';
 import { validateEnvelope, validateText } from '../../src/envelope/index.js';
-import { IoaError } from '../../src/model/errors.js';
+import { rejectedIoaError as carrierError } from '../helpers/errors.js';
 
 const corpus = async (name: string): Promise<unknown> => JSON.parse(await readFile(new URL(`../../corpora/ioa-example/${name}`, import.meta.url), 'utf8')) as unknown;
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 type Msg = { label?: string; submessages: Array<Record<string, unknown>>; [k: string]: unknown };
-
-async function carrierError(p: Promise<unknown>): Promise<IoaError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof IoaError) return e;
-    throw e;
-  }
-  throw new Error('no error');
-}
 
 describe('NLIP carriage (Section 12.6)', () => {
   it('round trip preserves the expanded envelope exactly, through JSON on the wire', async () => {
