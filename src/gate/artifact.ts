@@ -9,6 +9,7 @@
  * `confidence` is kept as descriptive metadata and never read by any decision (12.4: "the score
  * is descriptive and does not authorize use of this mapping").
  */
+import { DEFAULT_IRI_SCHEMES, iriProblem, isLanguageTag, isMediaType } from '../envelope/syntax.js';
 import type { DraftSection, Finding, FindingCode, Iri, ValidationResult } from '../envelope/types.js';
 import { CONDITION_NAMES, type ConditionName } from '../envelope/types.js';
 import { jcs, sha256 } from './canonical.js';
@@ -65,15 +66,9 @@ export interface ValidatedArtifact {
 }
 
 /** IRI schemes accepted in artifacts; `cs:TechTranslation` (a compact IRI) is not absolute here. */
-export const ARTIFACT_IRI_SCHEMES = ['http', 'https', 'urn', 'did', 'tag', 'ni'] as const;
+export const ARTIFACT_IRI_SCHEMES = DEFAULT_IRI_SCHEMES;
 
-const ABSOLUTE_IRI = /^([A-Za-z][A-Za-z0-9+.-]*):[^\s<>"{}|\\^`]+$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
-const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
-const MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}(\\s*;\\s*${TOKEN}=(${TOKEN}|"[^"]*"))*$`);
-/** RFC 5646 langtag / privateuse (grandfathered tags are not accepted in conditions). */
-const LANGUAGE_TAG =
-  /^(([A-Za-z]{2,3}(-[A-Za-z]{3}){0,3}|[A-Za-z]{4,8})(-[A-Za-z]{4})?(-([A-Za-z]{2}|\d{3}))?(-([A-Za-z\d]{5,8}|\d[A-Za-z\d]{3}))*(-[0-9A-WY-Za-wy-z](-[A-Za-z\d]{2,8})+)*(-x(-[A-Za-z\d]{1,8})+)?|x(-[A-Za-z\d]{1,8})+)$/;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 const TOP_MEMBERS = new Set([
@@ -83,12 +78,11 @@ const TOP_MEMBERS = new Set([
 const RULE_MEMBERS = new Set(['from', 'to', 'conditions', 'comment']);
 const SIGNATURE_MEMBERS = new Set(['alg', 'keyId', 'value']);
 
+/** The same IRI, media-type and language-tag forms as envelopes (src/envelope/syntax.ts). */
 export function isAbsoluteIri(value: string): boolean {
-  const match = ABSOLUTE_IRI.exec(value);
-  return match !== null && (ARTIFACT_IRI_SCHEMES as readonly string[]).includes(match[1]!.toLowerCase());
+  return iriProblem(value, ARTIFACT_IRI_SCHEMES) === undefined;
 }
-export const isMediaType = (value: string): boolean => MEDIA_TYPE.test(value);
-export const isLanguageTag = (value: string): boolean => LANGUAGE_TAG.test(value);
+export { isLanguageTag, isMediaType };
 
 /** Parse an RFC 3339 date-time with an explicit offset; `undefined` when malformed. */
 export function parseTimestamp(value: string): number | undefined {
