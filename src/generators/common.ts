@@ -6,10 +6,16 @@
 import type { Candidate, Evidence, MappingJustification } from '../model/mapping.js';
 import { rawScore } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
-import type { GeneratorOptions } from './types.js';
+import type { GeneratorConfig, GeneratorOptions } from './types.js';
 import { prepareOntology, type PreparedOntology, type TextEntry } from './lexical-index.js';
 
 export const EQUIVALENCE = 'skos:exactMatch';
+
+/** A positive finite number from a generator's config, or the fallback when absent or invalid. */
+export function positiveOption(config: GeneratorConfig | undefined, key: string, fallback: number): number {
+  const value = config?.[key];
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+}
 /** Evidence pairs kept per candidate: enough for a reviewer, bounded for big synonym lists. */
 const MAX_EVIDENCE = 3;
 

@@ -10,7 +10,7 @@ import { distance } from 'fastest-levenshtein';
 import JaroWinkler from 'natural/lib/natural/distance/jaro-winkler_distance.js';
 import type { MappingJustification } from '../model/mapping.js';
 import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit } from './blocking.js';
-import { perSubject, type GeneratorIdentity } from './common.js';
+import { perSubject, positiveOption, type GeneratorIdentity } from './common.js';
 import { compatibleLanguages, headAgreement, literalAgreement, numberAgreement, type TextEntry } from './lexical-index.js';
 import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
 
@@ -109,15 +109,10 @@ export function editSimilarity(a: TextEntry, b: TextEntry, table: WordTable, aWo
   return Math.max(inOrder, table.mongeElkan(aWords, bWords));
 }
 
-function option(config: GeneratorConfig | undefined, key: string, fallback: number): number {
-  const value = config?.[key];
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
 export default defineGenerator((config?: GeneratorConfig): Generator => {
-  const budget = option(config, 'budget', DEFAULT_BUDGET);
-  const candidates = option(config, 'candidates', 16);
-  const minSimilarity = option(config, 'minSimilarity', 0.75);
+  const budget = positiveOption(config, 'budget', DEFAULT_BUDGET);
+  const candidates = positiveOption(config, 'candidates', 16);
+  const minSimilarity = positiveOption(config, 'minSimilarity', 0.75);
   const id: GeneratorIdentity = {
     name: 'edit',
     measure: 'mean-levenshtein-jaro-winkler',

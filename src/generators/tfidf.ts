@@ -7,7 +7,7 @@
  */
 import type { MappingJustification } from '../model/mapping.js';
 import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit } from './blocking.js';
-import { perSubject, type GeneratorIdentity } from './common.js';
+import { perSubject, positiveOption, type GeneratorIdentity } from './common.js';
 import { compatibleLanguages, headAgreement, literalAgreement, numberAgreement } from './lexical-index.js';
 import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
 
@@ -18,14 +18,9 @@ export interface TfidfConfig {
   wordWeight?: number;
 }
 
-function numberOption(config: GeneratorConfig | undefined, key: string, fallback: number): number {
-  const value = config?.[key];
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
 export default defineGenerator((config?: GeneratorConfig): Generator => {
-  const budget = numberOption(config, 'budget', DEFAULT_BUDGET);
-  const wordWeight = numberOption(config, 'wordWeight', 1);
+  const budget = positiveOption(config, 'budget', DEFAULT_BUDGET);
+  const wordWeight = positiveOption(config, 'wordWeight', 1);
   const id: GeneratorIdentity = {
     name: 'tfidf',
     measure: 'tfidf-cosine-stems-char3',

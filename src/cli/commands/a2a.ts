@@ -1,10 +1,10 @@
 import { defineCommand } from 'citty';
 import { DEFAULT_EXTENSION_URI, buildCardFragment, unwrapA2A, wrapA2A, type A2AWire } from '../../carriers/index.js';
 import { IoaError } from '../../model/errors.js';
-import { REMOTE_ARGS, sessionFromCli } from '../../retrieval/index.js';
+import { REMOTE_ARGS } from '../../retrieval/index.js';
 import { out } from '../io.js';
 import { repeated } from '../repeated.js';
-import { printUnwrap, readJsonFile } from './carrier-io.js';
+import { printUnwrap, readJsonFile, unwrapValidateOptions } from './carrier-io.js';
 
 /** `--x a --x b` and `--x a,b` both give [a, b]. */
 const list = (rawArgs: readonly string[], name: string): string[] => repeated(rawArgs, name).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
@@ -71,9 +71,7 @@ const unwrap = defineCommand({
   },
   async run({ args }) {
     const message = await readJsonFile(args.message, 'A2A message');
-    const { documentLoader } = await sessionFromCli(args); // rejects --policy without --allow-remote
-    // Without --allow-remote the validator keeps its own loader, which refuses every remote context.
-    const validate = args['allow-remote'] ? { documentLoader } : {};
+    const validate = await unwrapValidateOptions(args);
     const result = await unwrapA2A(message, { file: args.message, ...(args.uri ? { uri: args.uri } : {}), validate });
     printUnwrap(args.message, result, Boolean(args.json));
   },

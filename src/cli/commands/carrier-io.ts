@@ -1,10 +1,13 @@
 /**
- * Shared plumbing of the `a2a` and `nlip` commands: reading a JSON file with a size cap, and
- * printing an unwrap result (the envelope validator's findings, exit 0 valid / 2 invalid).
+ * Shared plumbing of the `a2a` and `nlip` commands: reading a JSON file with a size cap, the
+ * validator options of an unwrap, and printing an unwrap result (the envelope validator's findings, exit 0 valid / 2 invalid).
  */
 import { readFile, stat } from 'node:fs/promises';
 import type { UnwrapResult } from '../../carriers/index.js';
+import type { ValidateOptions } from '../../envelope/index.js';
 import { IoaError } from '../../model/errors.js';
+import { sessionFromCli, type RemoteCliArgs } from '../../retrieval/index.js';
+import { parseJson } from '../../text/json.js';
 import { out, setExitCode } from '../io.js';
 
 /** Carrier messages hold one envelope plus text: a few times the envelope limit is plenty. */
@@ -19,11 +22,16 @@ export async function readJsonFile(file: string, what: string): Promise<unknown>
     if (error instanceof IoaError) throw error;
     throw new IoaError('E_FILE_UNREADABLE', `cannot read ${what}: ${(error as Error).message}`, { file }, { cause: error });
   }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new IoaError('E_PARSE_JSON', `${what} is not valid JSON: ${(error as Error).message}`, { file }, { cause: error });
-  }
+  return parseJson(text, file);
+}
+
+/**
+ * Validator options for an unwrap: with --allow-remote, the policy-bounded loader; without it the
+ * validator keeps its own loader, which refuses every remote context. Rejects --policy alone.
+ */
+export async function unwrapValidateOptions(args: RemoteCliArgs): Promise<ValidateOptions> {
+  const { documentLoader } = await sessionFromCli(args);
+  return args['allow-remote'] ? { documentLoader } : {};
 }
 
 export function printUnwrap(file: string, result: UnwrapResult, json: boolean): void {

@@ -1,8 +1,8 @@
 import { defineCommand } from 'citty';
 import { unwrapNlip, wrapNlip } from '../../carriers/index.js';
-import { REMOTE_ARGS, sessionFromCli } from '../../retrieval/index.js';
+import { REMOTE_ARGS } from '../../retrieval/index.js';
 import { out } from '../io.js';
-import { printUnwrap, readJsonFile } from './carrier-io.js';
+import { printUnwrap, readJsonFile, unwrapValidateOptions } from './carrier-io.js';
 
 const wrap = defineCommand({
   meta: { name: 'wrap', description: 'Validate an envelope and put it in an NLIP message as a structured JSON submessage labelled with the task (draft 12.6).' },
@@ -29,9 +29,7 @@ const unwrap = defineCommand({
   },
   async run({ args }) {
     const message = await readJsonFile(args.message, 'NLIP message');
-    const { documentLoader } = await sessionFromCli(args); // rejects --policy without --allow-remote
-    // Without --allow-remote the validator keeps its own loader, which refuses every remote context.
-    const validate = args['allow-remote'] ? { documentLoader } : {};
+    const validate = await unwrapValidateOptions(args);
     const result = await unwrapNlip(message, { file: args.message, ...(args.task ? { task: args.task } : {}), validate });
     printUnwrap(args.message, result, Boolean(args.json));
   },
