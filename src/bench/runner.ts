@@ -13,6 +13,7 @@ import type { OntologyIndex } from '../model/ontology-index.js';
 import { readAlignmentFile, PREDICATE_OF_RELATION, type AlignmentRelation } from '../ontology/alignment-reader.js';
 import { loadVocabulary } from '../ontology/dispatch.js';
 import { GENERATORS, LEXICAL_GENERATORS } from '../generators/registry.js';
+import { needsTranslation } from '../generators/languages.js';
 import type { Generator, GeneratorConfig, GeneratorFactory } from '../generators/types.js';
 import { DEFAULT_FUSION_WEIGHTS, DEFAULT_RRF_K, FUSION_GENERATOR, fuseCandidates, fusionMeasure } from '../generators/fusion.js';
 import { exactLabelBaseline } from './baseline.js';
@@ -400,6 +401,10 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
   const loadStart = performance.now();
   const pairs = await loadPairs(manifest, options.onProgress);
   const loadMs = performance.now() - loadStart;
+  // As in `propose`: by default a track whose names are in Chinese and English adds `translate`.
+  if (options.generators === undefined && !options.registry && 'translate' in registry && !names.includes('translate') && pairs.some((p) => needsTranslation(p.source, p.target))) {
+    names.push('translate');
+  }
 
   const runs: GeneratorRun[] = [];
   const baselines = options.baselines === false ? [] : [exactLabelBaseline(false), exactLabelBaseline(true)];

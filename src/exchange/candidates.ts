@@ -92,6 +92,14 @@ export function candidatesToMappingSet(candidates: readonly Candidate[], ctx: Ca
     // match_string is the text both sides share; only meaningful when it is literally shared.
     const shared = uniqueJoined(c.evidence.filter((e) => e.subjectText === e.objectText).map((e) => e.subjectText.replace(/\|/g, ' ')));
     if (shared) extra.match_string = shared;
+    // Across languages: the steps each side went through, and the translation itself in the
+    // comment (semapv has no term for translation, so it is spelled out for the reviewer).
+    const subjectSteps = uniqueJoined(c.evidence.flatMap((e) => e.subjectPreprocessing ?? []));
+    const objectSteps = uniqueJoined(c.evidence.flatMap((e) => e.objectPreprocessing ?? []));
+    if (subjectSteps) extra.subject_preprocessing = subjectSteps;
+    if (objectSteps) extra.object_preprocessing = objectSteps;
+    const translations = [...new Set(c.evidence.flatMap((e) => (e.translation ? [`${e.subjectText}${e.subjectLang ? `@${e.subjectLang}` : ''} ~ ${e.objectText}${e.objectLang ? `@${e.objectLang}` : ''} (${e.translation})`] : [])))];
+    if (translations.length) record.comment = translations.join(' | ');
     if (Object.keys(extra).length) record.extra = extra;
     return record;
   });

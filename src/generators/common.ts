@@ -21,8 +21,8 @@ const MAX_EVIDENCE = 3;
 
 interface Scored {
   score: number;
-  /** Matching name pairs, best first, at most MAX_EVIDENCE. */
-  pairs: Array<[score: number, subject: TextEntry, object: TextEntry]>;
+  /** Matching name pairs, best first, at most MAX_EVIDENCE, with what a generator adds to their evidence. */
+  pairs: Array<[score: number, subject: TextEntry, object: TextEntry, detail?: Partial<Evidence>]>;
 }
 
 /**
@@ -32,18 +32,18 @@ interface Scored {
 export class SubjectScores {
   readonly byObject = new Map<number, Scored>();
 
-  offer(objectConcept: number, score: number, subject: TextEntry, object: TextEntry): void {
+  offer(objectConcept: number, score: number, subject: TextEntry, object: TextEntry, detail?: Partial<Evidence>): void {
     if (!Number.isFinite(score) || score <= 0) return;
     const current = this.byObject.get(objectConcept);
     if (!current) {
-      this.byObject.set(objectConcept, { score, pairs: [[score, subject, object]] });
+      this.byObject.set(objectConcept, { score, pairs: [[score, subject, object, detail]] });
       return;
     }
     if (score > current.score) current.score = score;
     const pairs = current.pairs;
     if (pairs.some(([, a, b]) => a === subject && b === object)) return;
     if (pairs.length >= MAX_EVIDENCE && score <= pairs[pairs.length - 1]![0]) return;
-    pairs.push([score, subject, object]);
+    pairs.push([score, subject, object, detail]);
     pairs.sort((x, y) => y[0] - x[0]);
     if (pairs.length > MAX_EVIDENCE) pairs.length = MAX_EVIDENCE;
   }
@@ -86,12 +86,15 @@ export function rankSubject(
     measure: id.measure,
     rank: i + 1,
     justification: id.justification,
-    evidence: row.scored.pairs.map(([, a, b]): Evidence => ({
+    evidence: row.scored.pairs.map(([, a, b, detail]): Evidence => ({
       generator: id.name,
       subjectText: a.text,
       objectText: b.text,
       subjectField: a.field,
       objectField: b.field,
+      ...(a.lang ? { subjectLang: a.lang } : {}),
+      ...(b.lang ? { objectLang: b.lang } : {}),
+      ...detail,
     })),
   }));
 }

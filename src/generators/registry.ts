@@ -14,6 +14,7 @@ export const GENERATORS = {
   tfidf: load(() => import('./tfidf.js')),
   wordnet: load(() => import('./wordnet.js')),
   embedding: load(() => import('./embedding.js')),
+  translate: load(() => import('./translate.js')),
 } satisfies Record<string, Loader>;
 
 export type GeneratorName = keyof typeof GENERATORS;

@@ -35,6 +35,18 @@ export interface Evidence {
   /** e.g. `label`, `synonym:exact`, `abbreviation`, `localName`, `definition` */
   subjectField: string;
   objectField: string;
+  /**
+   * Language of each matched text: its BCP 47 tag as written, or for a match across languages
+   * the language its script shows (`zh` for untagged Han text). Absent for untagged text matched
+   * within one language.
+   */
+  subjectLang?: string;
+  objectLang?: string;
+  /** For a match across languages: how one text was carried into the other's language, e.g. `zh→en CC-CEDICT 2026-09-10: 身高 → height (of person); 异常 → abnormal`. */
+  translation?: string;
+  /** SSSOM `subject_preprocessing` / `object_preprocessing`: semapv CURIEs of the steps applied to each text. */
+  subjectPreprocessing?: string[];
+  objectPreprocessing?: string[];
 }
 
 /** One proposal of one generator (or of fusion) for one subject. */

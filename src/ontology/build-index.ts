@@ -7,6 +7,7 @@ import { emptyConcept, type Concept, type ConceptKind, type SynonymKind } from '
 import { NS, RDF_TYPE } from '../model/vocabulary.js';
 import { buildOntologyIndex, type OntologyIndex } from '../model/ontology-index.js';
 import { localNameOf, splitIdentifier } from '../text/identifiers.js';
+import { mistaggedNames } from './languages.js';
 
 /** rdf:type → kind. The draft's classes win over OWL's when a node has both. */
 const KIND_BY_TYPE: ReadonlyArray<[string, ConceptKind]> = [
@@ -72,10 +73,10 @@ export function buildIndexFromQuads(quads: Quad[], source: string): OntologyInde
     if (list) list.push(quad);
     else bySubject.set(k, [quad]);
   }
-  const labelsOfNode = (nodeKey: string): string[] =>
+  const labelsOfNode = (nodeKey: string): Array<{ text: string; lang: string | undefined }> =>
     (bySubject.get(nodeKey) ?? [])
       .filter((q) => q.predicate.value === LABEL && q.object.termType === 'Literal')
-      .map((q) => q.object.value);
+      .map((q) => ({ text: q.object.value, lang: literalLang(q.object) }));
 
   let ontologyIri: string | undefined;
   let version: string | undefined;
@@ -121,11 +122,10 @@ export function buildIndexFromQuads(quads: Quad[], source: string): OntologyInde
       } else if (p in SYNONYM_PREDICATES) {
         const kind = SYNONYM_PREDICATES[p]!;
         // OAEI anatomy puts the synonym text on a node's rdfs:label rather than in a literal.
-        const texts = o.termType === 'Literal' ? [o.value] : labelsOfNode(key(o));
-        const lang = literalLang(o);
-        for (const raw of texts) {
+        const texts = o.termType === 'Literal' ? [{ text: o.value, lang: literalLang(o) }] : labelsOfNode(key(o));
+        for (const { text: raw, lang } of texts) {
           const text = raw.trim();
-          if (text) pushUnique(concept.synonyms, { text, kind, ...(lang ? { lang } : {}) }, (s) => s.text === text && s.kind === kind);
+          if (text) pushUnique(concept.synonyms, { text, kind, ...(lang ? { lang } : {}) }, (s) => s.text === text && s.kind === kind && s.lang === lang);
         }
       } else if (p === `${NS.ioa}abbr` || p === `${NS.ioa}preferredAbbr`) {
         const preferred = p === `${NS.ioa}preferredAbbr`;
@@ -147,6 +147,7 @@ export function buildIndexFromQuads(quads: Quad[], source: string): OntologyInde
     concepts.push(concept);
   }
 
+  warnings.push(...mistaggedNames(concepts));
   const init: Parameters<typeof buildOntologyIndex>[0] = { source, concepts, warnings, declaredCounts };
   if (ontologyIri !== undefined) init.iri = ontologyIri;
   if (version !== undefined) init.version = version;

@@ -6,14 +6,9 @@
 import { stat } from 'node:fs/promises';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { loadOntologyFile, type LoadOptions } from './load.js';
-import { AGENT_VOCABULARY_SOURCES } from '../vocab/sources.js';
+import { AGENT_VOCABULARY_SOURCES, type VocabularySource } from '../vocab/sources.js';
 
-export interface VocabularySource {
-  name: string;
-  /** Cheap check on the location (path or package-like name); may look at the file system. */
-  accepts(location: string): Promise<boolean>;
-  load(location: string, options: LoadOptions): Promise<OntologyIndex>;
-}
+export type { VocabularySource } from '../vocab/sources.js';
 
 const rdfFile: VocabularySource = {
   name: 'rdf-file',

@@ -1,5 +1,6 @@
 import type { ConceptKind } from '../model/concept.js';
 import { countByKind, type OntologyIndex } from '../model/ontology-index.js';
+import { countLanguages, type LanguageCount } from './languages.js';
 
 export interface InspectionReport {
   source: string;
@@ -19,8 +20,14 @@ export interface InspectionReport {
     withDefinition: number;
     labels: number;
     synonyms: number;
+    /** Language tags as written (lower-cased), sorted. */
     languages: string[];
   };
+  /**
+   * Labels and synonyms per content language: the tag, else the script (Han → zh), else English
+   * for untagged Latin text. A name whose tag its script contradicts counts under its script.
+   */
+  labelLanguages: LanguageCount[];
   warnings: string[];
 }
 
@@ -56,6 +63,7 @@ export function inspectOntology(index: OntologyIndex): InspectionReport {
       synonyms,
       languages: [...languages].sort(),
     },
+    labelLanguages: countLanguages(index.concepts),
     warnings: index.warnings,
   };
 }
@@ -73,6 +81,10 @@ export function formatInspection(r: InspectionReport): string {
     `abbreviations ${pct(r.coverage.withAbbreviation)} of concepts   definitions ${pct(r.coverage.withDefinition)}`,
     `languages    ${r.coverage.languages.length ? r.coverage.languages.join(', ') : '(untagged)'}`,
   ];
+  for (const l of r.labelLanguages) {
+    const basis = [l.byTag ? `${l.byTag} by tag${l.tags.length ? ` (${l.tags.map((t) => `@${t}`).join(' ')})` : ''}` : '', l.byScript ? `${l.byScript} by script` : '', l.byDefault ? `${l.byDefault} untagged Latin` : ''].filter(Boolean).join(', ');
+    lines.push(`  ${l.language.padEnd(10)} ${l.labels} labels, ${l.synonyms} synonyms on ${l.concepts} concepts (${basis}); e.g. ${l.examples.map((e) => JSON.stringify(e)).join(', ')}`);
+  }
   for (const w of r.warnings.slice(0, 20)) lines.push(`warning      ${w}`);
   if (r.warnings.length > 20) lines.push(`warning      … and ${r.warnings.length - 20} more`);
   return lines.join('\n');

@@ -10,8 +10,23 @@
  * Each `accepts` is cheap; the loaders themselves are imported on first use.
  */
 import { readFile, stat } from 'node:fs/promises';
-import type { VocabularySource } from '../ontology/dispatch.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
+
+/**
+ * A place vocabularies come from. Declared here, not in the dispatch that tries them, so that
+ * the dependency runs one way: src/ontology/dispatch.ts imports the sources, never the reverse.
+ */
+export interface VocabularySource {
+  name: string;
+  /** Cheap check on the location (path or package-like name); may look at the file system. */
+  accepts(location: string): Promise<boolean>;
+  load(location: string, options: SourceLoadOptions): Promise<OntologyIndex>;
+}
+
+/** What every source accepts (the RDF reader takes a format as well: src/ontology/load.ts LoadOptions). */
+export interface SourceLoadOptions {
+  onProgress?: (done: number, total: number) => void;
+}
 
 export const hfTasksSource: VocabularySource = {
   name: 'hf-tasks',

@@ -8,6 +8,7 @@ import { candidatesToMappingSet, EXCHANGE_FORMATS, isExchangeFormat, serializeMa
 import { EMBEDDING_CLI_ARGS, embeddingConfigFromCli } from '../../embedding/cli-options.js';
 import { GENERATORS } from '../../generators/registry.js';
 import { candidatesForExport, parseGeneratorList, runGenerators } from '../../generators/run.js';
+import { defaultGenerators, languageWarnings } from '../../generators/languages.js';
 import { IoaError } from '../../model/errors.js';
 import { loadVocabulary } from '../../ontology/dispatch.js';
 import { err, out } from '../io.js';
@@ -40,8 +41,10 @@ export default defineCommand({
     ...EMBEDDING_CLI_ARGS,
   },
   async run({ args }) {
-    // Check every option before the (slow) loading starts.
-    const generators = parseGeneratorList(args.generators);
+    // Check every option before the (slow) loading starts. Without --generators the choice
+    // waits for the ontologies: names in Chinese and English add `translate`.
+    const requested = args.generators === undefined ? undefined : parseGeneratorList(args.generators);
+    const generators = requested ?? [];
     const topK = parseTopK(args['top-k']);
     const format = parseFormat(args.format);
     const embeddingConfig = embeddingConfigFromCli(args);
@@ -64,6 +67,8 @@ export default defineCommand({
     ]);
     loading.done(`loaded ${source.concepts.length} + ${target.concepts.length} concepts`);
     for (const index of [source, target]) for (const warning of index.warnings) err(`ioa-align: warning: ${index.source}: ${warning}`);
+    for (const warning of languageWarnings(source, target, requested)) err(`ioa-align: warning: ${warning}`);
+    if (!requested) generators.push(...defaultGenerators(source, target));
 
     let bar = progress(generators[0]!);
     let current: string = generators[0]!;

@@ -1,0 +1,75 @@
+/**
+ * Which languages two ontologies name their concepts in, and what that means for the generators
+ * `propose` and `bench` run by default: `translate` joins the lexical generators when one side
+ * has Chinese names and the other English ones, and a language no dictionary here covers gets a
+ * warning instead of silence. Cheap (one script test per name), and it loads no dictionary, so
+ * English-only pairs pay nothing for the multilingual path.
+ */
+import type { OntologyIndex } from '../model/ontology-index.js';
+import { contentLanguage } from '../text/script.js';
+import { LEXICAL_GENERATORS, type GeneratorName } from './registry.js';
+
+/** Language pairs `translate` covers (one dictionary: CC-CEDICT, zh ↔ en). */
+export const TRANSLATABLE: ReadonlyArray<readonly [string, string]> = [['zh', 'en']];
+
+const cache = new WeakMap<OntologyIndex, Map<string, number>>();
+
+/** Content language → number of labels and synonyms in it (tag, else script, else English). */
+export function nameLanguages(index: OntologyIndex): Map<string, number> {
+  let counts = cache.get(index);
+  if (counts) return counts;
+  counts = new Map();
+  for (const c of index.concepts) {
+    for (const name of [...c.labels, ...c.synonyms]) {
+      const { lang } = contentLanguage(name.text, name.lang);
+      counts.set(lang, (counts.get(lang) ?? 0) + 1);
+    }
+  }
+  cache.set(index, counts);
+  return counts;
+}
+
+function translatable(a: string, b: string): boolean {
+  return TRANSLATABLE.some(([x, y]) => (a === x && b === y) || (a === y && b === x));
+}
+
+/** True when some name of one side can be translated into a language the other side uses. */
+export function needsTranslation(source: OntologyIndex, target: OntologyIndex): boolean {
+  const a = nameLanguages(source);
+  const b = nameLanguages(target);
+  for (const x of a.keys()) for (const y of b.keys()) if (translatable(x, y)) return true;
+  return false;
+}
+
+/** The generators to run when the user names none: the lexical ones, plus `translate` across zh ↔ en. */
+export function defaultGenerators(source: OntologyIndex, target: OntologyIndex): GeneratorName[] {
+  return needsTranslation(source, target) ? [...LEXICAL_GENERATORS, 'translate'] : [...LEXICAL_GENERATORS];
+}
+
+/**
+ * Warnings about languages that will not be matched across: names in a language the other side
+ * does not use and no dictionary here translates, and (when the user chose the generators) a
+ * zh ↔ en pair run without `translate`.
+ */
+export function languageWarnings(source: OntologyIndex, target: OntologyIndex, generators?: readonly string[]): string[] {
+  const a = nameLanguages(source);
+  const b = nameLanguages(target);
+  const warnings: string[] = [];
+  const check = (mine: Map<string, number>, theirs: Map<string, number>, side: string, other: string): void => {
+    for (const [lang, count] of mine) {
+      if (theirs.has(lang)) continue;
+      if ([...theirs.keys()].some((t) => translatable(lang, t))) continue;
+      if (theirs.size === 0) continue;
+      warnings.push(
+        `${side} has ${count} name(s) in "${lang}", which the ${other} does not use, and no bilingual dictionary here covers "${lang}" ` +
+          `(translate covers ${TRANSLATABLE.map(([x, y]) => `${x}↔${y}`).join(', ')}): those names are matched only where the spelling agrees`,
+      );
+    }
+  };
+  check(a, b, `source ${source.source}`, 'target');
+  check(b, a, `target ${target.source}`, 'source');
+  if (generators && !generators.includes('translate') && needsTranslation(source, target)) {
+    warnings.push('the source and target name their concepts in Chinese and English; add "translate" to --generators to match across the two languages');
+  }
+  return warnings;
+}
