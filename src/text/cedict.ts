@@ -97,17 +97,22 @@ function glossesOf(entries: readonly RawEntry[]): Gloss[] {
       for (const part of sense.split(';')) {
         const cleaned = cleanGloss(part);
         if (!cleaned) continue;
-        const key = cleaned.text.toLowerCase();
-        if (seen.has(key)) continue;
-        seen.add(key);
-        const wordCount = cleaned.text.split(/\s+/).length;
         let weight = 1 / (1 + 0.15 * s);
         if (proper && hasCommon) weight *= 0.6;
-        // Long glosses explain rather than translate.
-        if (wordCount > 4) weight *= 0.6;
-        const gloss: Gloss = { text: cleaned.text, raw: part.trim(), weight };
-        if (cleaned.domain) gloss.domain = cleaned.domain;
-        out.push(gloss);
+        // `Aruba, island in the Caribbean, …`: the name before the comma is the translation,
+        // the rest describes it.
+        const comma = cleaned.text.indexOf(', ');
+        const texts: Array<[string, number]> = [[cleaned.text, weight]];
+        if (comma > 0 && cleaned.text.slice(0, comma).split(/\s+/).length <= 4) texts.unshift([cleaned.text.slice(0, comma), weight]);
+        for (const [text, w] of texts) {
+          const key = text.toLowerCase();
+          if (seen.has(key)) continue;
+          seen.add(key);
+          // Long glosses explain rather than translate.
+          const gloss: Gloss = { text, raw: part.trim(), weight: text.split(/\s+/).length > 4 ? w * 0.6 : w };
+          if (cleaned.domain) gloss.domain = cleaned.domain;
+          out.push(gloss);
+        }
       }
     });
   }
