@@ -28,6 +28,8 @@ const RUNS = [
   { name: 'anatomy-lexical', corpus: 'anatomy', generators: lexical, budget: 30, what: 'the lexical generators' },
   ...(nonLexical.length ? [{ name: 'anatomy-all', corpus: 'anatomy', generators: ['all'], what: 'all registered generators' }] : []),
   { name: 'agents', corpus: 'agents', generators: ['all'], what: 'all registered generators' },
+  { name: 'multilingual', corpus: 'multilingual', generators: undefined, what: 'the default generators (lexical + translate)' },
+  { name: 'multilingual-cldr', corpus: 'multilingual-cldr', generators: undefined, what: 'the default generators (lexical + translate)' },
 ];
 
 const wanted = process.argv.slice(2);

@@ -55,19 +55,22 @@ export function languageWarnings(source: OntologyIndex, target: OntologyIndex, g
   const a = nameLanguages(source);
   const b = nameLanguages(target);
   const warnings: string[] = [];
-  const check = (mine: Map<string, number>, theirs: Map<string, number>, side: string, other: string): void => {
-    for (const [lang, count] of mine) {
-      if (theirs.has(lang)) continue;
-      if ([...theirs.keys()].some((t) => translatable(lang, t))) continue;
-      if (theirs.size === 0) continue;
-      warnings.push(
-        `${side} has ${count} name(s) in "${lang}", which the ${other} does not use, and no bilingual dictionary here covers "${lang}" ` +
-          `(translate covers ${TRANSLATABLE.map(([x, y]) => `${x}↔${y}`).join(', ')}): those names are matched only where the spelling agrees`,
-      );
-    }
-  };
-  check(a, b, `source ${source.source}`, 'target');
-  check(b, a, `target ${target.source}`, 'source');
+  // Languages of one side that the other side neither uses nor can be translated into.
+  const unmatched = (mine: Map<string, number>, theirs: Map<string, number>): string[] =>
+    theirs.size === 0 ? [] : [...mine.keys()].filter((lang) => !theirs.has(lang) && ![...theirs.keys()].some((t) => translatable(lang, t)));
+  const list = (side: Map<string, number>, langs: string[]): string => langs.map((l) => `"${l}" (${side.get(l)} name(s))`).join(', ');
+  const fromSource = unmatched(a, b);
+  const fromTarget = unmatched(b, a);
+  if (fromSource.length || fromTarget.length) {
+    const parts = [
+      fromSource.length ? `the source (${source.source}) names concepts in ${list(a, fromSource)}, which the target does not use` : '',
+      fromTarget.length ? `the target (${target.source}) names concepts in ${list(b, fromTarget)}, which the source does not use` : '',
+    ].filter(Boolean);
+    warnings.push(
+      `${parts.join('; ')}; no bilingual dictionary here covers ${[...fromSource, ...fromTarget].map((l) => `"${l}"`).join(', ')} ` +
+        `(translate covers ${TRANSLATABLE.map(([x, y]) => `${x}↔${y}`).join(', ')}): those names are matched only where the spelling agrees`,
+    );
+  }
   if (generators && !generators.includes('translate') && needsTranslation(source, target)) {
     warnings.push('the source and target name their concepts in Chinese and English; add "translate" to --generators to match across the two languages');
   }

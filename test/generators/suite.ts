@@ -45,6 +45,8 @@ export interface SuiteOptions {
    * (default Review and Critique, both labelled "review").
    */
   selfPair?: [string, string];
+  /** Other fixtures than the shared English pair (e.g. a bilingual pair for `translate`). */
+  fixtures?: { source: () => OntologyIndex; target: () => OntologyIndex };
 }
 
 export async function collect(generator: Generator, source: OntologyIndex, target: OntologyIndex, options: Partial<GeneratorOptions> = {}): Promise<Candidate[]> {
@@ -67,8 +69,10 @@ const local = (iri: string): string => iri.split('#').pop()!;
 
 export function generatorSuite(name: string, options: SuiteOptions): void {
   describe(`generator contract: ${name}`, () => {
-    const source = suiteSource();
-    const target = suiteTarget();
+    const makeSource = options.fixtures?.source ?? suiteSource;
+    const makeTarget = options.fixtures?.target ?? suiteTarget;
+    const source = makeSource();
+    const target = makeTarget();
 
     it('finds the pairs it exists for, at rank 1', async () => {
       const candidates = await collect(options.make(), source, target);
@@ -83,7 +87,7 @@ export function generatorSuite(name: string, options: SuiteOptions): void {
       const generator = options.make();
       const first = await collect(generator, source, target);
       const second = await collect(generator, source, target);
-      const third = await collect(options.make(), suiteSource(), suiteTarget());
+      const third = await collect(options.make(), makeSource(), makeTarget());
       expect(first.length).toBeGreaterThan(0);
       expect(second).toEqual(first);
       expect(third).toEqual(first);
