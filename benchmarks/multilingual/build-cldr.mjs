@@ -54,21 +54,23 @@ for (const [type, list] of Object.entries(codes)) {
   };
   const uz = unique('z');
   const ue = unique('e');
-  const kept = rows.filter((r) => uz(r) && ue(r));
+  // Opaque local names: an IRI ending in the code (`…/currency/AUD`) would let the English
+  // generators match the two sides by local name instead of by their labels.
+  const kept = rows.filter((r) => uz(r) && ue(r)).map((r, i) => ({ ...r, id: `n${String(i + 1).padStart(4, '0')}` }));
   counts[type] = kept.length;
   const ttl = (lang, pick) =>
     [
       '@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .',
       '@prefix owl: <http://www.w3.org/2002/07/owl#> .',
       `<https://example.org/cldr/${lang}/${type}> a owl:Ontology ; owl:versionInfo "${process.versions.cldr}" .`,
-      ...kept.map((r) => `<https://example.org/cldr/${lang}/${type}/${r.code}> a owl:Class ; rdfs:label "${esc(pick(r))}"@${lang} .`),
+      ...kept.map((r) => `<https://example.org/cldr/${lang}/${type}/${r.id}> a owl:Class ; rdfs:label "${esc(pick(r))}"@${lang} .`),
       '',
     ].join('\n');
   writeFileSync(join(out, `${type}-zh.ttl`), ttl('zh', (r) => r.z));
   writeFileSync(join(out, `${type}-en.ttl`), ttl('en', (r) => r.e));
   const cells = kept.map(
     (r) =>
-      `<map><Cell><entity1 rdf:resource="https://example.org/cldr/zh/${type}/${r.code}"/><entity2 rdf:resource="https://example.org/cldr/en/${type}/${r.code}"/><measure>1.0</measure><relation>=</relation></Cell></map>`,
+      `<map><Cell><entity1 rdf:resource="https://example.org/cldr/zh/${type}/${r.id}"/><entity2 rdf:resource="https://example.org/cldr/en/${type}/${r.id}"/><measure>1.0</measure><relation>=</relation></Cell></map>`,
   );
   writeFileSync(
     join(out, `${type}-zh-to-en.rdf`),
