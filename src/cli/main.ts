@@ -1,12 +1,15 @@
 /**
  * Entry point of the `ioa-align` command. Commands are registered as data (STYLE.md point 2):
  * add a file under commands/ and one line to COMMANDS. Heavy modules load only when their
- * command runs. This is the only place that maps errors to exit codes.
+ * command runs. This is the only place that maps errors to exit codes, and the only place that
+ * checks arguments (args.ts): every command gets the same contract without code of its own.
  */
-import { defineCommand, runCommand, renderUsage, type CommandDef, type SubCommandsDef } from 'citty';
+import { defineCommand, runCommand, type CommandDef, type SubCommandsDef } from 'citty';
 import { IoaError, isIoaError } from '../model/errors.js';
 import { installIo, cliIo, type CliIo } from './io.js';
 import { TOOL_VERSION } from '../version.js';
+import { UsageError, checkArgs, findCommand, findHelpTarget, renderHelp, resolveCommand, usageLine, type ResolvedCommand } from './args.js';
+import { EXIT } from './exit-codes.js';
 
 /** citty's own type for a sub-command (it erases each command's argument types). */
 type AnyCommand = Awaited<ReturnType<Extract<SubCommandsDef[string], () => Promise<unknown>>>>;
@@ -29,9 +32,6 @@ export const COMMANDS: Record<string, LazyCommand> = {
   artifact: lazy(() => import('./commands/artifact.js')),
 };
 
-/** Exit codes: 0 ok, 1 internal error, 2 invalid input or usage; `check` adds 3 and 4. */
-export const EXIT = { ok: 0, internal: 1, invalid: 2, incompatible: 3, indeterminate: 4 } as const;
-
 function rootCommand(): CommandDef {
   return defineCommand({
     meta: { name: 'ioa-align', version: TOOL_VERSION, description: 'Candidate ontology mappings, review exports and a strict compatibility gate for Internet-of-Agents semantic profiles.' },
@@ -39,57 +39,58 @@ function rootCommand(): CommandDef {
   });
 }
 
-async function resolveTarget(root: CommandDef, argv: string[]): Promise<[CommandDef, CommandDef | undefined]> {
-  let cmd = root;
-  let parent: CommandDef | undefined;
-  let rest = argv;
-  for (;;) {
-    const subs = (typeof cmd.subCommands === 'function' ? await cmd.subCommands() : await cmd.subCommands) as Record<string, unknown> | undefined;
-    const name = rest.find((a) => !a.startsWith('-'));
-    if (!subs || !name || !(name in subs)) return [cmd, parent];
-    const entry = subs[name];
-    parent = cmd;
-    cmd = (typeof entry === 'function' ? await (entry as () => Promise<CommandDef>)() : await entry) as CommandDef;
-    rest = rest.slice(rest.indexOf(name) + 1);
-  }
+/** Help is wrapped to the terminal's width, and to 80 columns when it is not a terminal. */
+function helpWidth(stream: CliIo['stdout']): number {
+  const columns = stream.isTTY ? (stream as { columns?: number }).columns : undefined;
+  return typeof columns === 'number' && columns >= 40 ? columns : 80;
 }
 
 export async function main(argv: string[], io: Partial<CliIo> = {}): Promise<number> {
-  const debug = argv.includes('--debug');
-  const args = argv.filter((a) => a !== '--debug');
+  // Global flags count only before `--`: after it every token is an argument.
+  const end = argv.indexOf('--');
+  const flags = end < 0 ? argv : argv.slice(0, end);
+  const debug = flags.includes('--debug');
+  const args = argv.filter((a, i) => a !== '--debug' || (end >= 0 && i > end));
   installIo({ stdout: io.stdout ?? process.stdout, stderr: io.stderr ?? process.stderr, exitCode: 0, debug });
-  const root = rootCommand();
+  let command: ResolvedCommand | undefined;
   try {
-    if (args.length === 0 || args.includes('--help') || args.includes('-h')) {
-      const [cmd, parent] = await resolveTarget(root, args);
-      const usage = await renderUsage(cmd, parent);
-      cliIo().stdout.write(`${cliIo().stdout.isTTY ? usage : stripAnsi(usage)}\n`);
+    const root = await resolveCommand(rootCommand(), []);
+    command = root;
+    if (args.length === 0 || flags.includes('--help') || flags.includes('-h')) {
+      const target = await findHelpTarget(root, args);
+      cliIo().stdout.write(`${await renderHelp(target, helpWidth(cliIo().stdout))}\n`);
       return args.length === 0 ? EXIT.invalid : EXIT.ok;
     }
     if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
       cliIo().stdout.write(`${TOOL_VERSION}\n`);
       return EXIT.ok;
     }
-    await runCommand(root, { rawArgs: args });
+    const found = await findCommand(root, args);
+    command = found.command;
+    const rawArgs = checkArgs(command, found.rest);
+    await runCommand(command.def, { rawArgs });
     return cliIo().exitCode;
   } catch (error) {
-    return reportError(error, debug);
+    return reportError(error, debug, command);
   }
 }
 
-const stripAnsi = (text: string): string => text.replace(/\u001b\[[0-9;]*m/g, '');
-
-function reportError(error: unknown, debug: boolean): number {
+function reportError(error: unknown, debug: boolean, command: ResolvedCommand | undefined): number {
   const stderr = cliIo().stderr;
   if (isIoaError(error)) {
     stderr.write(`ioa-align: ${error.describe()}\n`);
+    // A usage mistake is followed by the usage line of the command it concerns.
+    const about = error instanceof UsageError ? error.command : command;
+    if (error.code === 'E_USAGE' && about) stderr.write(`usage: ${usageLine(about)}\n`);
     if (debug && error.stack) stderr.write(`${error.stack}\n`);
     return error.code === 'E_INTERNAL' ? EXIT.internal : EXIT.invalid;
   }
-  // citty's own usage errors (unknown command, missing positional) are usage, not crashes.
+  // citty's own usage errors (its codes drift: `EARG` beside `E_UNKNOWN_COMMAND`) are usage, not
+  // crashes. checkArgs catches these first; this is the net under it.
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && /^E_(UNKNOWN_COMMAND|NO_COMMAND|ARG|MISSING|INVALID)/.test(code)) {
-    stderr.write(`ioa-align: ${stripAnsi((error as Error).message)} [E_USAGE] (try --help)\n`);
+  if (typeof code === 'string' && /^E_?(UNKNOWN_COMMAND|NO_COMMAND|ARG|MISSING|INVALID)/.test(code)) {
+    stderr.write(`ioa-align: ${stripAnsi((error as Error).message)} [E_USAGE]\n`);
+    if (command) stderr.write(`usage: ${usageLine(command)}\n`);
     return EXIT.invalid;
   }
   const wrapped = new IoaError('E_INTERNAL', `internal error: ${(error as Error)?.message ?? String(error)} (run again with --debug for details)`);
@@ -97,3 +98,5 @@ function reportError(error: unknown, debug: boolean): number {
   if (debug && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`);
   return EXIT.internal;
 }
+
+const stripAnsi = (text: string): string => text.replace(/\u001b\[[0-9;]*m/g, '');

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { defineCommand } from 'citty';
 import { IoaError } from '../../model/errors.js';
 import { out, err, setExitCode } from '../io.js';
-import { EXIT } from '../main.js';
+import { EXIT } from '../exit-codes.js';
 import type { DomainProfile, TrustPolicy } from '../../envelope/types.js';
 
 async function readText(path: string): Promise<string> {

@@ -7,7 +7,7 @@
 import { defineCommand } from 'citty';
 import { IoaError } from '../../model/errors.js';
 import { out, err, setExitCode } from '../io.js';
-import { EXIT } from '../main.js';
+import { EXIT } from '../exit-codes.js';
 import { repeated } from '../repeated.js';
 import { REMOTE_ARGS, readProfileRetrieval, sessionFromCli, unavailableContextReasons } from '../../retrieval/index.js';
 
