@@ -25,6 +25,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IoaError } from '../model/errors.js';
+import { parseJson } from '../text/json.js';
 
 export interface ManifestPair {
   id: string;
@@ -88,13 +89,7 @@ export async function readManifest(file: string): Promise<BenchManifest> {
   } catch (cause) {
     throw new IoaError('E_FILE_UNREADABLE', `cannot read manifest: ${(cause as Error).message}`, { file }, { cause });
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (cause) {
-    throw new IoaError('E_BENCH_MANIFEST', `manifest is not JSON: ${(cause as Error).message}`, { file, path: '$' }, { cause });
-  }
-  return parseManifest(json, resolve(file));
+  return parseManifest(parseJson(text, file, 'E_BENCH_MANIFEST'), resolve(file));
 }
 
 /** Validates a parsed manifest; every fault names its JSON path. Paths resolve against `file`'s folder. */

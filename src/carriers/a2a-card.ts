@@ -7,6 +7,8 @@
  * not activate an extension the card marks `required` is refused with A2A's
  * `ExtensionSupportRequiredError` (JSON-RPC -32008, HTTP 400).
  */
+import type { ValidationResult } from '../envelope/index.js';
+import { IoaError } from '../model/errors.js';
 import { DEFAULT_EXTENSION_URI, carrierError, isObject } from './common.js';
 
 /** `params` of the semantic-profile extension (Section 12.2). */
@@ -112,6 +114,27 @@ export function parseAgentCard(card: unknown, uri = DEFAULT_EXTENSION_URI): Sema
   if (hits.length > 1) throw carrierError(`the extension ${uri} is listed ${hits.length} times`, `$.capabilities.extensions[${hits[1]![1]}]`);
   const [entry, index] = hits[0]!;
   return parseExtensionEntry(entry, `$.capabilities.extensions[${index}]`, uri);
+}
+
+/**
+ * An Agent Card (complete, or the fragment of Section 12.2) as a document kind of the validator:
+ * valid when it advertises the semantic-profile extension `uri` with a well-formed entry. Plug it
+ * into the envelope validator as `validators['agent-card']`.
+ */
+export function agentCardValidator(uri = DEFAULT_EXTENSION_URI): (input: unknown) => ValidationResult<SemanticProfileExtension> {
+  return (input) => {
+    let entry: SemanticProfileExtension | undefined;
+    try {
+      entry = parseAgentCard(input, uri);
+    } catch (error) {
+      if (!(error instanceof IoaError) || error.code !== 'E_CARRIER_INVALID') throw error;
+      return { ok: false, value: undefined, findings: [{ code: 'E_INVALID_AGENT_CARD', severity: 'error', path: error.location.path ?? '$', message: error.message, section: '12.2' }] };
+    }
+    if (entry === undefined) {
+      return { ok: false, value: undefined, findings: [{ code: 'E_INVALID_AGENT_CARD', severity: 'error', path: '$.capabilities.extensions', message: `the card does not advertise the semantic-profile extension ${uri}`, section: '12.2' }] };
+    }
+    return { ok: true, value: entry, findings: [] };
+  };
 }
 
 /**

@@ -4,14 +4,18 @@
  * prefer an exception.
  */
 import { IoaError } from '../model/errors.js';
+import { jsonSyntaxError } from '../text/json.js';
 import { validateCapability } from './capability.js';
+import { validateContextDocument } from './context-document.js';
 import { validateEnvelope } from './envelope.js';
 import { Findings, describeType, isObject } from './findings.js';
 import { resolveLimits } from './limits.js';
 import { validateProfile } from './profile.js';
 import { validateTrustPolicy } from './trust.js';
+import { DOCUMENT_KINDS } from './types.js';
 import type {
-  DocumentKind, DomainProfile, Finding, TrustPolicy, ValidateOptions, ValidatedCapability, ValidatedEnvelope, ValidationResult,
+  DocumentKind, DomainProfile, ExternalKind, Finding, TrustPolicy, ValidateOptions, ValidatedCapability, ValidatedContext, ValidatedEnvelope,
+  ValidationResult,
 } from './types.js';
 
 /** A result tagged with the kind of document validated. */
@@ -19,7 +23,8 @@ export type KindResult<K extends DocumentKind, T> = { kind: K } & ValidationResu
 
 /**
  * What `validateDocument` returns: the validated value of whichever kind the document is
- * (narrow on `kind`, then `ok`). For `artifact` the value is the gate's `ValidatedArtifact`;
+ * (narrow on `kind`, then `ok`). For `artifact` and `agent-card` the value is what the validator
+ * passed in `options.validators` returns (the gate's `ValidatedArtifact`, the carriers' entry);
  * `kind` is `undefined` when the kind could not be detected.
  */
 export type DocumentResult =
@@ -28,6 +33,8 @@ export type DocumentResult =
   | KindResult<'profile', DomainProfile>
   | KindResult<'trust', TrustPolicy>
   | KindResult<'artifact', unknown>
+  | KindResult<'context', ValidatedContext>
+  | KindResult<'agent-card', unknown>
   | { kind: undefined; ok: false; value: undefined; findings: Finding[] };
 
 const typeNames = (value: unknown): string[] =>
@@ -35,7 +42,7 @@ const typeNames = (value: unknown): string[] =>
 
 /**
  * The kind of a parsed document: from `@type` (`ioa:SemanticProfile`, `ioa:Capability`, full or
- * compact), else from its shape (JSON-LD members, or the members of the project's plain-JSON
+ * compact), else from its shape (JSON-LD members, a lone `@context`, or the members of the plain-JSON
  * formats). `undefined` when nothing fits. Detection only picks a validator; it validates nothing.
  */
 export function detectKind(input: unknown): DocumentKind | undefined {
@@ -46,27 +53,36 @@ export function detectKind(input: unknown): DocumentKind | undefined {
   if ('@context' in input || '@type' in input) {
     if ('intentRef' in input || 'capabilityRefs' in input) return 'envelope';
     if ('inputs' in input || 'outputs' in input) return 'capability';
+    if (Object.keys(input).length === 1 && '@context' in input) return 'context';
     return undefined;
   }
   if ('profileId' in input) return 'profile';
   if ('trustedIssuers' in input) return 'trust';
   if ('artifactId' in input || 'mappingRules' in input) return 'artifact';
+  if (isObject(input.capabilities)) return 'agent-card';
   return undefined;
 }
 
-interface GateModule {
-  validateArtifact(input: unknown): ValidationResult<unknown>;
+/**
+ * Why a document that is only a piece of another one cannot be validated on its own, or
+ * `undefined`. A term binding (5.2; the replacement of Section 12.3) gets its meaning from the
+ * envelope around it: which IRIs `term` and `sense` expand to is set by that envelope's
+ * `@context`, and whether the sense is acceptable by its profile. Calling it valid alone would
+ * vouch for something only its envelope can show.
+ */
+function fragmentOf(input: unknown): string | undefined {
+  if (!isObject(input)) return undefined;
+  const keys = Object.keys(input);
+  if (keys.length > 0 && keys.every((k) => k === 'term' || k === 'sense' || k === '@type')) {
+    return 'a term binding ({"term", "sense"}, Sections 5.2 and 12.3) is part of an envelope\'s profileContext.termBindings, not a standalone document: its meaning comes from that envelope\'s @context and profile';
+  }
+  return undefined;
 }
 
-/** src/gate is built by another issue; load it only when an artifact is validated. */
-async function loadGate(): Promise<GateModule | undefined> {
-  try {
-    const mod = (await import('../gate/index.js')) as Partial<GateModule>;
-    return typeof mod.validateArtifact === 'function' ? (mod as GateModule) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const EXTERNAL_OWNER: Record<ExternalKind, string> = {
+  artifact: 'alignment artifacts are validated by the gate (src/gate: validateArtifact)',
+  'agent-card': 'A2A Agent Cards are validated by the carrier bindings (src/carriers: agentCardValidator)',
+};
 
 /** Validate a parsed document of the given kind, or of the detected kind when `kind` is omitted. */
 export async function validateDocument(input: unknown, options: ValidateOptions & { kind?: DocumentKind } = {}): Promise<DocumentResult> {
@@ -76,20 +92,26 @@ export async function validateDocument(input: unknown, options: ValidateOptions 
     case 'capability': return { kind, ...await validateCapability(input, options) };
     case 'profile': return { kind, ...validateProfile(input, options) };
     case 'trust': return { kind, ...validateTrustPolicy(input, options) };
-    case 'artifact': {
-      const gate = await loadGate();
-      if (!gate) {
+    case 'context': return { kind, ...await validateContextDocument(input, options) };
+    case 'artifact':
+    case 'agent-card': {
+      const validator = options.validators?.[kind];
+      if (!validator) {
         const f = new Findings();
-        f.add('E_UNSUPPORTED_KIND', '$', 'alignment artifacts are validated by the gate module (src/gate), which is not available in this build', '7.2');
+        f.add('E_UNSUPPORTED_KIND', '$', `${EXTERNAL_OWNER[kind]}; none was passed in options.validators["${kind}"]`, kind === 'artifact' ? '7.2' : '12.2');
         return { kind, ok: false, value: undefined, findings: f.list };
       }
-      return { kind, ...gate.validateArtifact(input) };
+      return { kind, ...validator(input) } as DocumentResult;
     }
     default: {
       const f = new Findings();
-      f.add('E_INVALID_KIND', '$', isObject(input)
-        ? 'cannot tell what kind of document this is: no "@type" of ioa:SemanticProfile or ioa:Capability and no members of a profile, trust policy or artifact'
-        : `expected a JSON object, got ${describeType(input)}`, '5.4', 'pass the kind explicitly (--kind envelope|capability|profile|trust|artifact)');
+      const fragment = fragmentOf(input);
+      if (fragment) f.add('E_INVALID_KIND', '$', fragment, '5.4', 'validate the envelope that carries it');
+      else {
+        f.add('E_INVALID_KIND', '$', isObject(input)
+          ? 'cannot tell what kind of document this is: no "@type" of ioa:SemanticProfile or ioa:Capability, not a lone "@context", and no members of a profile, trust policy, artifact or A2A Agent Card'
+          : `expected a JSON object, got ${describeType(input)}`, '5.4', `if you know its kind, pass it explicitly (--kind ${DOCUMENT_KINDS.join('|')})`);
+      }
       return { kind: undefined, ok: false, value: undefined, findings: f.list };
     }
   }
@@ -102,7 +124,7 @@ function invalidAs(kind: DocumentKind | undefined, findings: Finding[]): Documen
 
 /**
  * Validate JSON text. The size limit applies to the UTF-8 bytes before parsing, so an oversized
- * input is never parsed; malformed JSON is a finding with its line and column in the message.
+ * input is never parsed; malformed JSON is an `E_INVALID_JSON` finding with its `line` and `column`.
  */
 export async function validateText(text: string, options: ValidateOptions & { kind?: DocumentKind } = {}): Promise<DocumentResult> {
   const limits = resolveLimits(options.limits);
@@ -116,27 +138,25 @@ export async function validateText(text: string, options: ValidateOptions & { ki
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    const message = (error as Error).message;
-    const pos = /position (\d+)/.exec(message);
-    let where = '';
-    if (pos) {
-      const before = text.slice(0, Number(pos[1]));
-      where = ` (line ${before.split('\n').length}, column ${before.length - before.lastIndexOf('\n')})`;
-    }
-    f.add('E_INVALID_JSON', '$', `not valid JSON${where}: ${message}`, '5.4');
+    const { message, line, column } = jsonSyntaxError(text, error);
+    f.add('E_INVALID_JSON', '$', message, '5.4');
+    const finding = f.list[f.list.length - 1]!;
+    if (line !== undefined) Object.assign(finding, { line, column });
     return invalidAs(options.kind, f.list);
   }
   return validateDocument(parsed, options);
 }
 
 /**
- * The value of a successful result, or an `IoaError` (`E_LIMIT_EXCEEDED` when a limit was hit,
- * else `E_INVALID_DOCUMENT`) carrying the first error's path and every error in its message.
+ * The value of a successful result, or an `IoaError` (`E_PARSE_JSON` at its line and column for
+ * text that is not JSON, `E_LIMIT_EXCEEDED` when a limit was hit, else `E_INVALID_DOCUMENT`) carrying the first error's path and every error in its message.
  */
 export function assertValid<T>(result: ValidationResult<T> | { ok: boolean; value: unknown; findings: Finding[] }, file?: string): T {
   if (result.ok) return result.value as T;
   const errors = result.findings.filter((x) => x.severity === 'error');
   const first = errors[0];
+  // Text that is not JSON: the syntax error's line and column, as every parse error is reported.
+  if (first?.line !== undefined) throw new IoaError('E_PARSE_JSON', first.message, { ...(file ? { file } : {}), line: first.line, ...(first.column !== undefined ? { column: first.column } : {}) });
   const code = first?.code.startsWith('E_LIMIT_') ? 'E_LIMIT_EXCEEDED' : 'E_INVALID_DOCUMENT';
   const message = errors.map((e) => `${e.path}: ${e.message} [${e.code}, Section ${e.section}]`).join('; ') || 'invalid document';
   throw new IoaError(code, message, { ...(file ? { file } : {}), ...(first ? { path: first.path } : {}) });

@@ -197,7 +197,7 @@ function eventFindings(events: JsonLdEvent[], raw: JsonObject, f: Findings): voi
   }
 }
 
-function jsonldErrorFinding(error: unknown, raw: JsonObject, f: Findings): void {
+export function jsonldErrorFinding(error: unknown, raw: JsonObject, f: Findings): void {
   if (isJsonLdError(error)) {
     const code = error.details?.code;
     if (error.name === 'jsonld.InvalidUrl' || code === 'loading remote context failed' || code === 'loading document failed') {

@@ -58,6 +58,8 @@ export const FINDING_CODES = [
   'E_INVALID_KEY', //               a public key that is not an Ed25519 SPKI PEM
   // kinds this module cannot validate (yet)
   'E_UNSUPPORTED_KIND',
+  // kinds validated outside this module, through ValidateOptions.validators
+  'E_INVALID_AGENT_CARD', //        the A2A Agent Card's semantic-profile extension entry is missing or malformed (12.2)
   // warnings
   'W_IGNORED_TERM', //              a descriptive extension term ignored because the profile permits it (6.1)
   'W_SHAPE_WARNING', //             a SHACL result of severity sh:Warning or sh:Info (5.4)
@@ -77,7 +79,7 @@ export type DraftSection =
   | '5.2' | '5.3' | '5.4'
   | '6.1' | '6.2' | '6.3' | '6.4' | '6.5'
   | '7.1' | '7.2' | '7.3'
-  | '12.4';
+  | '12.2' | '12.4';
 
 /** One validation finding. */
 export interface Finding {
@@ -90,6 +92,9 @@ export interface Finding {
   section: DraftSection;
   /** How to fix it, when there is an obvious correction (e.g. `use "@type" instead of "type"`). */
   hint?: string;
+  /** 1-based line and column in the text, for faults found before there is a JSON value (syntax). */
+  line?: number;
+  column?: number;
 }
 
 /**
@@ -108,9 +113,28 @@ export type ValidationResult<T> =
 /** Absolute IRI string (validated: has a scheme, no spaces, compact forms expanded). */
 export type Iri = string;
 
-/** The document kinds `validateDocument` knows. `artifact` is validated by src/gate. */
-export const DOCUMENT_KINDS = ['envelope', 'capability', 'profile', 'trust', 'artifact'] as const;
+/**
+ * The document kinds `validateDocument` knows. `context` is a JSON-LD context document such as the
+ * baseline of Section 6.1. `artifact` (Section 7.2) and `agent-card` (an A2A Agent Card or its
+ * Section 12.2 fragment) are validated by higher layers (src/gate, src/carriers), which the
+ * caller plugs in through {@link ValidateOptions.validators}: this module never reaches up.
+ */
+export const DOCUMENT_KINDS = ['envelope', 'capability', 'profile', 'trust', 'artifact', 'context', 'agent-card'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** Kinds whose validator lives in another module and is passed in by the caller. */
+export const EXTERNAL_KINDS = ['artifact', 'agent-card'] as const;
+export type ExternalKind = (typeof EXTERNAL_KINDS)[number];
+
+/** Validators of the {@link ExternalKind}s: each takes the parsed JSON and returns findings. */
+export type ExternalValidators = Partial<Record<ExternalKind, (input: unknown) => ValidationResult<unknown>>>;
+
+/** A JSON-LD context document (`{"@context": …}`, Section 6.1) that keeps every core term's meaning. */
+export interface ValidatedContext {
+  kind: 'context';
+  /** The `@context` value as given. */
+  context: unknown;
+}
 
 /** A term binding (5.2): a non-empty literal term and the Concept IRI it denotes. */
 export interface TermBinding {
@@ -320,4 +344,9 @@ export interface ValidateOptions {
    * did, tag, ni.
    */
   iriSchemes?: readonly string[];
+  /**
+   * Validators for the kinds other modules own (artifacts: the gate's `validateArtifact`; Agent
+   * Cards: the carriers'). Without one, such a document is `E_UNSUPPORTED_KIND`, never valid.
+   */
+  validators?: ExternalValidators;
 }

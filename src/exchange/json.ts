@@ -5,6 +5,7 @@
  */
 import type { MappingSet } from '../model/mapping.js';
 import { IoaError } from '../model/errors.js';
+import { parseJson as parseJsonText } from '../text/json.js';
 import { PrefixMap } from './curie.js';
 import { sortedMappings } from './order.js';
 import { metadataFromSlots, metadataToSlots, MULTIVALUED, orderedKeys, COLUMN_ORDER, recordFromSlots, recordToSlots } from './slots.js';
@@ -34,97 +35,9 @@ export function serializeJson(set: MappingSet): string {
   return `${JSON.stringify({ ...metadataToSlots(set.metadata), mappings }, null, 2)}\n`;
 }
 
-/** 1-based line of a character offset, for JSON syntax errors. */
-function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
-}
-
-/**
- * Offset of the first syntax error in text that JSON.parse rejected. Node 20's messages do not
- * always carry a position ("Unexpected token 'o', … is not valid JSON"), and a reviewer editing
- * a file by hand needs the line; this scanner only locates, JSON.parse still decides.
- */
-const LITERAL = /true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-
-export function jsonErrorOffset(text: string): number | undefined {
-  let i = 0;
-  const ws = (): void => { while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++; };
-  const fail = (): never => { throw i; };
-  const string = (): void => {
-    if (text[i] !== '"') fail();
-    i++;
-    for (;;) {
-      if (i >= text.length) fail();
-      const c = text[i]!;
-      if (c === '"') { i++; return; }
-      if (c < ' ') fail();
-      if (c === '\\') {
-        i++;
-        const e = text[i];
-        if (e === 'u') { if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail(); i += 5; }
-        else if (e !== undefined && '"\\/bfnrt'.includes(e)) i++;
-        else fail();
-      } else i++;
-    }
-  };
-  const value = (): void => {
-    ws();
-    const c = text[i];
-    if (c === '{') {
-      i++; ws();
-      if (text[i] === '}') { i++; return; }
-      for (;;) {
-        ws(); string(); ws();
-        if (text[i] !== ':') fail();
-        i++; value(); ws();
-        if (text[i] === ',') { i++; continue; }
-        if (text[i] === '}') { i++; return; }
-        fail();
-      }
-    }
-    if (c === '[') {
-      i++; ws();
-      if (text[i] === ']') { i++; return; }
-      for (;;) {
-        value(); ws();
-        if (text[i] === ',') { i++; continue; }
-        if (text[i] === ']') { i++; return; }
-        fail();
-      }
-    }
-    if (c === '"') return string();
-    LITERAL.lastIndex = i;
-    const literal = LITERAL.exec(text);
-    if (!literal) fail();
-    i += literal![0].length;
-  };
-  try {
-    value();
-    ws();
-    return i < text.length ? i : undefined;
-  } catch (offset) {
-    return offset as number;
-  }
-}
-
-function syntaxErrorLine(text: string, error: unknown): number | undefined {
-  const message = error instanceof Error ? error.message : '';
-  const pos = /position (\d+)/.exec(message);
-  const offset = pos?.[1] ? Number(pos[1]) : jsonErrorOffset(text);
-  return offset === undefined ? undefined : lineAt(text, offset);
-}
-
 /** Parse the JSON form, validating exactly as the SSSOM TSV reader does. */
 export function parseJson(text: string, file: string): MappingSet {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    const line = syntaxErrorLine(text, error);
-    throw new IoaError('E_EXCHANGE_BAD_JSON', `not valid JSON: ${(error as Error).message}`, line !== undefined ? { file, line } : { file }, { cause: error });
-  }
+  const value = parseJsonText(text, file, 'E_EXCHANGE_BAD_JSON');
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new IoaError('E_EXCHANGE_BAD_JSON', 'a mapping set must be a JSON object', { file, path: '$' });
   }

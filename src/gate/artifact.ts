@@ -12,6 +12,7 @@
 import { DEFAULT_IRI_SCHEMES, iriProblem, isLanguageTag, isMediaType } from '../envelope/syntax.js';
 import type { DraftSection, Finding, FindingCode, Iri, ValidationResult } from '../envelope/types.js';
 import { CONDITION_NAMES, type ConditionName } from '../envelope/types.js';
+import { jsonSyntaxError } from '../text/json.js';
 import { jcs, sha256 } from './canonical.js';
 import { SIGNATURE_ALG, type ArtifactSignature } from './signature.js';
 
@@ -264,7 +265,9 @@ export function validateArtifact(input: unknown): ValidationResult<ValidatedArti
     try {
       doc = JSON.parse(input);
     } catch (error) {
-      c.error('E_INVALID_JSON', '$', `not JSON: ${(error as Error).message}`, '5.4');
+      const { message, line, column } = jsonSyntaxError(input, error);
+      c.error('E_INVALID_JSON', '$', message, '5.4');
+      if (line !== undefined) Object.assign(c.findings[c.findings.length - 1]!, { line, column });
       return { ok: false, value: undefined, findings: c.findings };
     }
   }

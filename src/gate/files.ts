@@ -17,7 +17,7 @@ import { validateText, compileShapes } from '../envelope/index.js';
 import { IoaError, isIoaError } from '../model/errors.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { loadOntologyFile } from '../ontology/load.js';
-import type { ValidatedArtifact } from './artifact.js';
+import { validateArtifact, type ValidatedArtifact } from './artifact.js';
 import type { CandidateEvidence, CheckInput, UnavailableResource } from './compatibility.js';
 import { createDocumentLoader, fetchTextOrUnavailable, type RetrievalSession } from '../retrieval/index.js';
 
@@ -92,7 +92,8 @@ export async function loadCheckFiles(files: CheckFiles): Promise<LoadedCheck> {
    * only errors are exceeded budgets is recorded as unavailable (too big, S4) instead of invalid.
    */
   const validate = async <T>(file: string, text: string, kind: DocumentKind, options: ValidateOptions = {}, role?: UnavailableResource['role']): Promise<T | undefined> => {
-    const result = await validateText(text, { ...options, kind });
+    // Artifacts are the gate's own kind: the envelope module validates them with this validator.
+    const result = await validateText(text, { ...options, kind, validators: { artifact: validateArtifact } });
     const errs = result.findings.filter((f) => f.severity === 'error');
     const tooBig = role !== undefined && errs.length > 0 && errs.every((f) => BUDGET_CODES.has(f.code));
     if (!result.ok && role !== undefined && tooBig) {

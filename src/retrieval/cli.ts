@@ -9,6 +9,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { IoaError } from '../model/errors.js';
+import { parseJson } from '../text/json.js';
 import { RetrievalSession, type SessionOptions } from './fetch.js';
 import { DEFAULT_POLICY, parseRetrievalPolicy, type RetrievalPolicy } from './policy.js';
 import { createDocumentLoader, findRetrievalFailure, type DocumentLoader } from './loader.js';
@@ -54,11 +55,7 @@ export async function policyFromCli(args: RemoteCliArgs, profileRetrieval?: unkn
     } catch (error) {
       throw new IoaError('E_FILE_UNREADABLE', `cannot read retrieval policy: ${(error as Error).message}`, { file }, { cause: error });
     }
-    try {
-      raw = JSON.parse(text);
-    } catch (error) {
-      throw new IoaError('E_PARSE_JSON', `retrieval policy is not JSON: ${(error as Error).message}`, { file }, { cause: error });
-    }
+    raw = parseJson(text, file);
   } else if (profileRetrieval !== undefined) {
     raw = profileRetrieval;
     path = '$.retrieval';

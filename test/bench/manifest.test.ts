@@ -74,10 +74,10 @@ describe('manifest validation names the JSON path', () => {
     expect(m.pairs[0]).toEqual({ id: 'a-b', source: '/data/track/a.owl', target: '/data/track/b.owl', reference: '/data/track/ref.rdf' });
   });
 
-  it('text that is not JSON is E_BENCH_MANIFEST at $', async () => {
+  it('text that is not JSON is E_BENCH_MANIFEST at its line and column', async () => {
     const file = join(dir, 'broken.json');
     await writeFile(file, '{"name": "x", ');
-    await expect(readManifest(file)).rejects.toMatchObject({ code: 'E_BENCH_MANIFEST', location: { file, path: '$' } });
+    await expect(readManifest(file)).rejects.toMatchObject({ code: 'E_BENCH_MANIFEST', location: { file, line: 1, column: 15 } });
   });
 
   it('a missing manifest file is E_FILE_UNREADABLE', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BASELINE_CONTEXT, detectKind, validateCapability, validateDocument, validateEnvelope, validateText,
 } from '../../src/envelope/index.js';
+import { validateArtifact } from '../../src/gate/index.js';
 import { capability, draftDoc, draftText, envelope, errorCodes, withCode } from './helpers.js';
 
 describe('the draft\'s own documents', () => {
@@ -75,11 +76,12 @@ describe('the draft\'s own documents', () => {
     expect(result.findings.map((f) => f.code)).toEqual(['E_INVALID_KIND']);
   });
 
-  it('the 12.4 artifact is validated by the gate through validateDocument', async () => {
-    const result = await validateDocument(draftDoc('artifact-12.4'));
+  it('the 12.4 artifact is validated through validateDocument by the validator the caller passes in (the gate\'s)', async () => {
+    const validators = { artifact: validateArtifact };
+    const result = await validateDocument(draftDoc('artifact-12.4'), { validators });
     expect(result.kind).toBe('artifact');
     expect(result.ok).toBe(true);
-    const broken = await validateDocument({ ...draftDoc('artifact-12.4'), sourceOntologyVersion: 1 }, { kind: 'artifact' });
+    const broken = await validateDocument({ ...draftDoc('artifact-12.4'), sourceOntologyVersion: 1 }, { kind: 'artifact', validators });
     expect(broken.ok).toBe(false);
   });
 

@@ -7,7 +7,7 @@ const dir = fileURLToPath(new URL('../../corpora/ioa-example/', import.meta.url)
 export type Json = Record<string, unknown>;
 
 /** A fresh parsed copy of one of the draft's documents, as printed. */
-export function draftDoc(name: 'envelope-6.2' | 'capability-6.3' | 'context-6.1' | 'artifact-12.4' | 'binding-replacement-12.3'): Json {
+export function draftDoc(name: 'envelope-6.2' | 'capability-6.3' | 'context-6.1' | 'artifact-12.4' | 'binding-replacement-12.3' | 'a2a-extension-12.2'): Json {
   return JSON.parse(readFileSync(`${dir}${name}.json`, 'utf8')) as Json;
 }
 

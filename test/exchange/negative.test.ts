@@ -284,17 +284,3 @@ describe('files and the convert command', () => {
     expect(back.mappings.map((m) => m.predicateModifier)).toEqual([undefined, 'Not']);
   });
 });
-
-describe('locating JSON syntax errors', () => {
-  it('finds no error in any valid JSON and one in every proper prefix of a nested document', async () => {
-    const { jsonErrorOffset } = await import('../../src/exchange/json.js');
-    const fc = (await import('fast-check')).default;
-    fc.assert(fc.property(fc.json(), (text) => jsonErrorOffset(text) === undefined), { numRuns: 200 });
-    const doc = JSON.stringify({ a: [1, -2.5e3, 'x\\"y\u00e9'], b: { c: null, d: true } }, null, 1);
-    for (let n = 1; n < doc.length - 1; n++) {
-      const prefix = doc.slice(0, n);
-      if (prefix.trim() === '') continue;
-      expect(jsonErrorOffset(prefix)).toBeLessThanOrEqual(n);
-    }
-  });
-});

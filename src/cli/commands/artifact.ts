@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { defineCommand } from 'citty';
 import { IoaError } from '../../model/errors.js';
+import { parseJson } from '../../text/json.js';
 import { out, err, setExitCode } from '../io.js';
 import { EXIT } from '../exit-codes.js';
 import type { DomainProfile, TrustPolicy } from '../../envelope/types.js';
@@ -28,7 +29,7 @@ async function emit(text: string, outPath: string | undefined): Promise<void> {
 
 async function loadArtifact(path: string) {
   const { validateArtifact } = await import('../../gate/index.js');
-  const result = validateArtifact(await readText(path));
+  const result = validateArtifact(parseJson(await readText(path), path));
   if (!result.ok) {
     const first = result.findings.find((f) => f.severity === 'error')!;
     throw new IoaError('E_INVALID_DOCUMENT', result.findings.filter((f) => f.severity === 'error').map((f) => `${f.path}: ${f.message} [${f.code}]`).join('; '), { file: path, path: first.path });
@@ -65,13 +66,7 @@ const build = defineCommand({
     if (!(DIRECTIONS as readonly string[]).includes(args.direction)) throw new IoaError('E_USAGE', `--direction must be one of ${DIRECTIONS.join(', ')}`);
     let conditions: Record<string, unknown> = {};
     if (args.conditions !== undefined) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(await readText(args.conditions));
-      } catch (error) {
-        if (error instanceof IoaError) throw error;
-        throw new IoaError('E_PARSE_JSON', `conditions file is not JSON: ${(error as Error).message}`, { file: args.conditions });
-      }
+      const parsed = parseJson(await readText(args.conditions), args.conditions);
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new IoaError('E_ARTIFACT_BUILD', 'the conditions file must hold one JSON object', { file: args.conditions, path: '$' });
       conditions = parsed as Record<string, unknown>;
     }

@@ -63,9 +63,15 @@ export default defineCommand({
       return;
     }
     if (!loaded.ok) {
-      const errors = loaded.errors.map(({ file, code, path, message, section }) => ({ file, code, path, message, section }));
+      const errors = loaded.errors.map(({ file, code, path, message, section, line, column }) => ({ file, code, path, message, section, ...(line !== undefined ? { line, column } : {}) }));
       if (args.json) out(JSON.stringify({ outcome: 'Invalid', errors }, null, 2));
-      else for (const e of errors) err(`ioa-align: ${e.file} at ${e.path}: ${e.message} [${e.code}, Section ${e.section}]`);
+      else {
+        // Text that is not JSON has a line and column (`file:line:column: message [CODE]`);
+        // a document that parsed but is invalid is placed by its JSON path.
+        for (const e of errors) {
+          err(e.line !== undefined ? `ioa-align: ${e.file}:${e.line}:${e.column}: ${e.message} [${e.code}]` : `ioa-align: ${e.file} at ${e.path}: ${e.message} [${e.code}, Section ${e.section}]`);
+        }
+      }
       setExitCode(EXIT.invalid);
       return;
     }

@@ -4,9 +4,11 @@ import { defineCommand } from 'citty';
 import { IoaError } from '../../model/errors.js';
 import {
   DEFAULT_LIMITS, DOCUMENT_KINDS, assertValid, compileShapes, validateProfile, validateText,
-  type CompiledShapes, type DocumentKind, type DocumentResult, type DomainProfile, type Finding,
+  type CompiledShapes, type DocumentKind, type DocumentResult, type DomainProfile, type ExternalValidators, type Finding,
 } from '../../envelope/index.js';
-import { out, setExitCode } from '../io.js';
+import { parseJson } from '../../text/json.js';
+import { err, out, setExitCode } from '../io.js';
+import { EXIT } from '../exit-codes.js';
 import { REMOTE_ARGS, readProfileRetrieval, sessionFromCli } from '../../retrieval/index.js';
 
 async function readLimited(file: string, maxBytes: number): Promise<string> {
@@ -26,18 +28,21 @@ async function readLimited(file: string, maxBytes: number): Promise<string> {
 }
 
 async function loadProfile(file: string): Promise<{ profile: DomainProfile; shapes?: CompiledShapes }> {
-  let parsed: unknown;
-  const text = await readLimited(file, DEFAULT_LIMITS.maxBytes);
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new IoaError('E_PARSE_JSON', `profile is not valid JSON: ${(error as Error).message}`, { file }, { cause: error });
-  }
+  const parsed = parseJson(await readLimited(file, DEFAULT_LIMITS.maxBytes), file);
   const profile = assertValid(validateProfile(parsed), file);
   if (profile.shapes === undefined) return { profile };
   const shapesFile = path.resolve(path.dirname(file), profile.shapes);
   const turtle = await readLimited(shapesFile, 4 * DEFAULT_LIMITS.maxBytes);
   return { profile, shapes: compileShapes(turtle, shapesFile) };
+}
+
+/**
+ * The validators of kinds that other modules own. The command chooses them, so the envelope
+ * module, which sits below the gate and the carriers, never has to reach up for them.
+ */
+async function externalValidators(): Promise<ExternalValidators> {
+  const [{ validateArtifact }, { agentCardValidator }] = await Promise.all([import('../../gate/index.js'), import('../../carriers/index.js')]);
+  return { artifact: validateArtifact, 'agent-card': agentCardValidator() };
 }
 
 function describe(f: Finding): string {
@@ -52,7 +57,7 @@ export function formatResult(file: string, result: DocumentResult): string {
 }
 
 export default defineCommand({
-  meta: { name: 'validate', description: 'Validate a semantic envelope, capability advertisement, domain profile, trust policy or alignment artifact (draft Sections 5–7). Exit 0 valid, 2 invalid.' },
+  meta: { name: 'validate', description: 'Validate a semantic envelope, capability advertisement, domain profile, trust policy, alignment artifact, JSON-LD context (6.1) or A2A Agent Card extension entry (12.2) (draft Sections 5–7, 12). Exit 0 valid, 2 invalid.' },
   args: {
     file: { type: 'positional', description: 'JSON document to validate', required: true },
     kind: { type: 'string', description: `Document kind (${DOCUMENT_KINDS.join('|')}); detected from @type or shape when omitted` },
@@ -74,7 +79,15 @@ export default defineCommand({
       ...(kind ? { kind: kind as DocumentKind } : {}),
       ...(loaded ? { profile: loaded.profile } : {}),
       ...(loaded?.shapes ? { shapes: loaded.shapes } : {}),
+      validators: await externalValidators(),
     });
+    // Text that is not JSON at all is bad input, reported as every command reports it.
+    const syntax = result.findings.filter((f) => f.line !== undefined);
+    if (!args.json && syntax.length > 0) {
+      for (const f of syntax) err(`ioa-align: ${args.file}:${f.line}:${f.column}: ${f.message} [${f.code}]`);
+      setExitCode(EXIT.invalid);
+      return;
+    }
     if (args.json) {
       const retrieval = args['allow-remote'] ? { retrieval: { revisions: session.revisions, unavailable: session.failures.map((f) => f.toFinding()) } } : {};
       out(JSON.stringify({ file: args.file, kind: result.kind ?? null, valid: result.ok, findings: result.findings, ...(result.ok ? { value: result.value } : {}), ...retrieval }, null, 2));
@@ -82,6 +95,6 @@ export default defineCommand({
       out(formatResult(args.file, result));
     }
     // Exit codes of DESIGN.md: 0 valid, 2 invalid input.
-    setExitCode(result.ok ? 0 : 2);
+    setExitCode(result.ok ? EXIT.ok : EXIT.invalid);
   },
 });
