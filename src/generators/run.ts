@@ -15,15 +15,34 @@ export function isGeneratorName(name: string): name is GeneratorName {
   return Object.prototype.hasOwnProperty.call(GENERATORS, name);
 }
 
-/** Parse `a,b` from the command line; unknown names are a usage error listing the choices. */
-export function parseGeneratorList(list: string | undefined): GeneratorName[] {
-  if (list === undefined || list.trim() === '') return [...LEXICAL_GENERATORS];
+/**
+ * What `--generators` asked for: nothing (the lexical default), `all` (every registered
+ * generator), or a list of names. `propose` and `bench` both parse the option with this one
+ * function, so both accept the same spellings and refuse the same mistakes.
+ */
+export type GeneratorChoice =
+  | { kind: 'default'; names: GeneratorName[] }
+  | { kind: 'all'; names: GeneratorName[] }
+  | { kind: 'named'; names: GeneratorName[] };
+
+/** Parse `a,b` or `all`; unknown names are a usage error listing the choices. */
+export function parseGeneratorChoice(list: string | undefined): GeneratorChoice {
+  if (list === undefined || list.trim() === '') return { kind: 'default', names: [...LEXICAL_GENERATORS] };
   const names = [...new Set(list.split(',').map((n) => n.trim()).filter(Boolean))];
+  if (names.includes('all')) {
+    if (names.length > 1) throw new IoaError('E_USAGE', `"all" already names every generator; do not list others beside it (got ${names.join(', ')})`, { path: '--generators' });
+    return { kind: 'all', names: Object.keys(GENERATORS) as GeneratorName[] };
+  }
   const unknown = names.filter((n) => !isGeneratorName(n));
   if (unknown.length > 0 || names.length === 0) {
-    throw new IoaError('E_UNKNOWN_GENERATOR', `unknown generator(s): ${unknown.join(', ') || '(none given)'}; choose from ${Object.keys(GENERATORS).join(', ')}`, { path: '--generators' });
+    throw new IoaError('E_UNKNOWN_GENERATOR', `unknown generator(s): ${unknown.join(', ') || '(none given)'}; choose from ${Object.keys(GENERATORS).join(', ')}, or all`, { path: '--generators' });
   }
-  return names as GeneratorName[];
+  return { kind: 'named', names: names as GeneratorName[] };
+}
+
+/** The generator names `--generators` selects (see {@link parseGeneratorChoice}). */
+export function parseGeneratorList(list: string | undefined): GeneratorName[] {
+  return parseGeneratorChoice(list).names;
 }
 
 export async function loadGenerator(name: GeneratorName, config?: GeneratorConfig): Promise<Generator> {

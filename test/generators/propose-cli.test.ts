@@ -96,3 +96,32 @@ describe('ioa-align propose', () => {
     expect(missing.stderr).toContain('[E_FILE_UNREADABLE]');
   });
 });
+
+describe('--generators all: one parser for propose and bench', () => {
+  it('propose --generators all runs every registered generator (bench accepts the same)', async () => {
+    const { buildSmallModel } = await import('../embedding/small-model.js');
+    const { GENERATORS } = await import('../../src/generators/registry.js');
+    const model = await buildSmallModel();
+    try {
+      const r = await propose(A, B, '--generators', 'all', '--model', join(model.modelsDir, model.modelId), '--format', 'json');
+      expect([r.code, r.stderr.includes('E_')]).toEqual([0, false]);
+      const tools = new Set((JSON.parse(r.stdout) as { mappings: Array<{ mapping_tool: string }> }).mappings.map((m) => m.mapping_tool));
+      for (const name of Object.keys(GENERATORS)) expect(tools).toContain(`ioa-align/${name}`);
+    } finally {
+      await model.cleanup();
+    }
+  });
+
+  it('"all" beside other names, or an unknown name, is refused the same way by both commands', async () => {
+    for (const command of ['propose', 'bench'] as const) {
+      const argv = command === 'propose' ? ['propose', A, B] : ['bench'];
+      const stdout = sink();
+      const stderr = sink();
+      expect(await main([...argv, '--generators', 'all,exact'], { stdout, stderr })).toBe(2);
+      expect(stderr.text).toContain('"all" already names every generator; do not list others beside it (got all, exact) [E_USAGE]');
+      const stderr2 = sink();
+      expect(await main([...argv, '--generators', 'exact,magic'], { stdout, stderr: stderr2 })).toBe(2);
+      expect(stderr2.text).toContain('unknown generator(s): magic; choose from exact, edit, tfidf, wordnet, embedding, or all [E_UNKNOWN_GENERATOR]');
+    }
+  });
+});

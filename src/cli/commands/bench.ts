@@ -4,6 +4,7 @@ import { IoaError } from '../../model/errors.js';
 import { runBenchmark, type ProgressEvent } from '../../bench/runner.js';
 import { formatMarkdown, writeReport } from '../../bench/report.js';
 import { GENERATORS } from '../../generators/registry.js';
+import { parseGeneratorChoice } from '../../generators/run.js';
 import { err, out } from '../io.js';
 import { progress, type Progress } from '../progress.js';
 
@@ -14,11 +15,10 @@ function parseTopK(text: string | undefined): number | undefined {
   return n;
 }
 
+/** `--generators` as the runner takes it: undefined for the default, `['all']` for every one. */
 function parseGenerators(text: string | undefined): string[] | undefined {
-  if (text === undefined) return undefined;
-  const names = text.split(',').map((s) => s.trim()).filter(Boolean);
-  if (names.length === 0) throw new IoaError('E_USAGE', '--generators needs at least one name');
-  return names;
+  const choice = parseGeneratorChoice(text);
+  return choice.kind === 'default' ? undefined : choice.kind === 'all' ? ['all'] : choice.names;
 }
 
 export default defineCommand({

@@ -1,21 +1,21 @@
 import { defineCommand } from 'citty';
-import { IoaError } from '../../model/errors.js';
-import { EXCHANGE_FORMATS, isExchangeFormat, readExternalMetadata, readMappingFile, serializeMappings, writeMappingFile, type ExchangeFormat } from '../../exchange/index.js';
+import { EXCHANGE_FORMATS, readExternalMetadata, readMappingFile, serializeMappings, writeMappingFile } from '../../exchange/index.js';
+import { outputFormat, parseExchangeFormat } from '../formats.js';
 import { err, out } from '../io.js';
 
 export default defineCommand({
   meta: { name: 'convert', description: 'Convert a mapping file between SSSOM TSV, Alignment API RDF/XML, JSON and CSV (input format from its extension, else its content).' },
   args: {
     in: { type: 'positional', description: 'Mapping file to read (.sssom.tsv/.tsv, .rdf/.xml, .json, .csv)', required: true },
-    to: { type: 'string', description: `Output format: ${EXCHANGE_FORMATS.join('|')}`, required: true },
+    to: { type: 'string', description: `Output format: ${EXCHANGE_FORMATS.join('|')} (must agree with the --out extension)`, required: true },
     out: { type: 'string', description: 'Write here (atomically) instead of to stdout' },
     metadata: { type: 'string', description: 'SSSOM external metadata (YAML) for a TSV/CSV file that does not embed its own' },
     from: { type: 'string', description: `Input format, when neither extension nor content tells: ${EXCHANGE_FORMATS.join('|')}` },
     'drop-unrepresentable': { type: 'boolean', description: 'For --to alignment: drop rows Alignment RDF cannot express (rejected rows, sssom:NoTermFound, other predicates) and count them on stderr, instead of failing' },
   },
   async run({ args }) {
-    const to = parseFormat(args.to, '--to');
-    const from = args.from === undefined ? undefined : parseFormat(args.from, '--from');
+    const to = outputFormat('--to', args.to, args.out, 'sssom');
+    const from = args.from === undefined ? undefined : parseExchangeFormat(args.from, '--from');
     const metadata = args.metadata === undefined ? undefined : await readExternalMetadata(args.metadata);
     const set = await readMappingFile(args.in, from, metadata ? { metadata } : {});
     let dropped = 0;
@@ -25,8 +25,3 @@ export default defineCommand({
     if (dropped > 0) err(`ioa-align: dropped ${dropped} of ${set.mappings.length} rows that Alignment RDF cannot express`);
   },
 });
-
-function parseFormat(value: string, flag: string): ExchangeFormat {
-  if (!isExchangeFormat(value)) throw new IoaError('E_USAGE', `${flag} must be one of ${EXCHANGE_FORMATS.join(', ')}, not "${value}"`);
-  return value;
-}

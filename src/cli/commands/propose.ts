@@ -4,7 +4,7 @@
  * CSV). Candidates are proposals for review: their scores are raw similarity, never confidence.
  */
 import { defineCommand } from 'citty';
-import { candidatesToMappingSet, EXCHANGE_FORMATS, isExchangeFormat, serializeMappings, writeMappingFile, type ExchangeFormat } from '../../exchange/index.js';
+import { candidatesToMappingSet, EXCHANGE_FORMATS, serializeMappings, writeMappingFile } from '../../exchange/index.js';
 import { EMBEDDING_CLI_ARGS, embeddingConfigFromCli } from '../../embedding/cli-options.js';
 import { GENERATORS } from '../../generators/registry.js';
 import { candidatesForExport, parseGeneratorList, runGenerators } from '../../generators/run.js';
@@ -12,6 +12,7 @@ import { defaultGenerators, languageWarnings } from '../../generators/languages.
 import { IoaError } from '../../model/errors.js';
 import { loadVocabulary } from '../../ontology/dispatch.js';
 import { err, out } from '../io.js';
+import { outputFormat } from '../formats.js';
 import { progress } from '../progress.js';
 
 export const DEFAULT_TOP_K = 10;
@@ -23,20 +24,14 @@ function parseTopK(value: string | undefined): number {
   return n;
 }
 
-function parseFormat(value: string | undefined): ExchangeFormat {
-  if (value === undefined) return 'sssom';
-  if (!isExchangeFormat(value)) throw new IoaError('E_USAGE', `--format must be one of ${EXCHANGE_FORMATS.join(', ')}, not "${value}"`, { path: '--format' });
-  return value;
-}
-
 export default defineCommand({
   meta: { name: 'propose', description: 'Propose candidate mappings from a source ontology to a target ontology (SSSOM on stdout by default). Scores are raw generator similarities, not confidence.' },
   args: {
     source: { type: 'positional', description: 'Source ontology (subjects)', required: true },
     target: { type: 'positional', description: 'Target ontology (objects)', required: true },
-    generators: { type: 'string', description: `Comma-separated generators, fused by reciprocal rank when more than one (default: the lexical ones). Choices: ${Object.keys(GENERATORS).join(', ')}` },
+    generators: { type: 'string', description: `Comma-separated generators, fused by reciprocal rank when more than one, or "all" (default: the lexical ones). Choices: ${Object.keys(GENERATORS).join(', ')}` },
     'top-k': { type: 'string', description: `Candidates per source concept (default ${DEFAULT_TOP_K})` },
-    format: { type: 'string', description: `Output format: ${EXCHANGE_FORMATS.join('|')} (default sssom)` },
+    format: { type: 'string', description: `Output format: ${EXCHANGE_FORMATS.join('|')} (default: from the --out extension, else sssom)` },
     out: { type: 'string', description: 'Write here (atomically) instead of to stdout' },
     ...EMBEDDING_CLI_ARGS,
   },
@@ -46,7 +41,7 @@ export default defineCommand({
     const requested = args.generators === undefined ? undefined : parseGeneratorList(args.generators);
     const generators = requested ?? [];
     const topK = parseTopK(args['top-k']);
-    const format = parseFormat(args.format);
+    const format = outputFormat('--format', args.format, args.out, 'sssom');
     const embeddingConfig = embeddingConfigFromCli(args);
     if (embeddingConfig && !generators.includes('embedding')) {
       throw new IoaError('E_USAGE', 'model options (--model, --model-id, --allow-remote-models, --models-dir) apply to the embedding generator: add it to --generators');

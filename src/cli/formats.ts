@@ -1,0 +1,27 @@
+/**
+ * The exchange format of a command's output, from its option and its `--out` file name. One rule
+ * for `propose --format` and `convert --to`: the file's extension names the format when the
+ * option is absent, and an option that contradicts the extension is a usage error — never SSSOM
+ * TSV quietly written into `x.csv`.
+ */
+import { EXCHANGE_FORMATS, formatFromExtension, isExchangeFormat, type ExchangeFormat } from '../exchange/index.js';
+import { IoaError } from '../model/errors.js';
+
+/** An exchange format named on the command line (`--format`, `--to`, `--from`). */
+export function parseExchangeFormat(value: string, option: string): ExchangeFormat {
+  if (!isExchangeFormat(value)) throw new IoaError('E_USAGE', `${option} must be one of ${EXCHANGE_FORMATS.join(', ')}, not "${value}"`, { path: option });
+  return value;
+}
+
+/**
+ * The output format: the option's, else the one `out`'s extension names (as input files are
+ * read: `.tsv` SSSOM, `.csv`, `.json`, `.rdf`/`.xml`/`.owl` Alignment), else `fallback`.
+ */
+export function outputFormat(option: string, value: string | undefined, out: string | undefined, fallback: ExchangeFormat): ExchangeFormat {
+  const explicit = value === undefined ? undefined : parseExchangeFormat(value, option);
+  const implied = out === undefined ? undefined : formatFromExtension(out);
+  if (explicit !== undefined && implied !== undefined && explicit !== implied) {
+    throw new IoaError('E_USAGE', `${option} ${explicit} contradicts --out ${out}, whose extension means ${implied}: drop ${option} or name the file for ${explicit}`, { path: option });
+  }
+  return explicit ?? implied ?? fallback;
+}
