@@ -10,7 +10,7 @@ export { candidatesToMappingSet, UNSPECIFIED_LICENSE, type CandidateExportContex
 export { BUILTIN_PREFIXES, PrefixMap, buildCurieMap, canonicalTerm } from './curie.js';
 export { compareRecords, sortedMappings } from './order.js';
 export {
-  parseSssom, serializeSssom, parseCsv, serializeCsv, parseMappingTable, serializeMappingTable,
+  parseSssom, serializeSssom, parseCsv, serializeCsv, parseMappingTable, serializeMappingTable, sourceLine,
   SSSOM_TSV, SSSOM_CSV, type ParseTableOptions, type TableDialect,
 } from './sssom-tsv.js';
 export { parseJson, serializeJson } from './json.js';

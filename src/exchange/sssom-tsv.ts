@@ -6,7 +6,7 @@
  * hold a tab or a newline; line numbers in errors are physical lines of the file.
  */
 import { parseDocument, stringify, YAMLParseError } from 'yaml';
-import type { MappingSet } from '../model/mapping.js';
+import type { MappingRecord, MappingSet } from '../model/mapping.js';
 import { IoaError, type ErrorCode, type ErrorLocation } from '../model/errors.js';
 import { PrefixMap } from './curie.js';
 import { sortedMappings } from './order.js';
@@ -107,6 +107,17 @@ function* readRecords(text: string, start: number, firstLine: number, delimiter:
   }
 }
 
+/**
+ * The file line each parsed record started on, kept beside the records rather than in them so a
+ * MappingSet stays the SSSOM data model (round trips and comparisons see no extra field).
+ */
+const recordLines = new WeakMap<MappingRecord, number>();
+
+/** The 1-based line a record read from SSSOM TSV or CSV started on; undefined for other sources. */
+export function sourceLine(record: MappingRecord): number | undefined {
+  return recordLines.get(record);
+}
+
 /** Parse SSSOM TSV (or, with {@link SSSOM_CSV}, its CSV variant) into a MappingSet. */
 export function parseMappingTable(input: string, file: string, dialect: TableDialect, options: ParseTableOptions = {}): MappingSet {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
@@ -162,7 +173,9 @@ export function parseMappingTable(input: string, file: string, dialect: TableDia
     const values: Record<string, string> = {};
     header.forEach((name, i) => { values[name] = rec.fields[i]!; });
     const at = { file, line: rec.line };
-    mappings.push(recordFromSlots(values, prefixes, () => at));
+    const record = recordFromSlots(values, prefixes, () => at);
+    recordLines.set(record, rec.line);
+    mappings.push(record);
   }
   return { metadata, mappings };
 }

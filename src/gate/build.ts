@@ -4,6 +4,12 @@
  * `predicate_modifier: Not`, and an equivalence predicate (the rule says "a request for `from`
  * is served by `to`", which a broad/narrow/related match does not establish). Generator rows —
  * whatever their score — never become rules (7.4). Every row left out is reported with why.
+ *
+ * A file that both accepts an equivalence between a subject and an object and rejects one
+ * (`predicate_modifier: Not`) is a contradictory review: the build fails and names the rows.
+ * Failing is the safer of the two choices: letting the rejection veto the pair would still sign
+ * an artifact built from a review that contradicts itself, and the reviewer's acceptance would
+ * vanish into a count of skipped rows; a human has to say which row is wrong.
  */
 import type { MappingRecord, MappingSet } from '../model/mapping.js';
 import { IoaError } from '../model/errors.js';
@@ -28,10 +34,16 @@ export interface ArtifactBuildOptions {
   /** Conditions attached to every rule. */
   conditions: Record<string, unknown>;
   description?: string;
+  /** The reviewed file's name and where each record came from, for messages that name rows. */
+  file?: string;
+  lineOf?: (record: MappingRecord) => number | undefined;
 }
 
 export interface SkippedRow {
+  /** 1-based position among the set's mappings. */
   row: number;
+  /** The file line the row started on, when the reader knows it. */
+  line?: number;
   subject: string;
   object: string;
   why: string;
@@ -64,20 +76,44 @@ export function buildArtifact(set: MappingSet, options: ArtifactBuildOptions): A
   const skipped: SkippedRow[] = [];
   const rules: Array<Record<string, unknown>> = [];
   const seen = new Set<string>();
+  const where = (m: MappingRecord, i: number): { row: number; line?: number } => {
+    const line = options.lineOf?.(m);
+    return line === undefined ? { row: i + 1 } : { row: i + 1, line };
+  };
+  const name = (at: { row: number; line?: number }): string => at.line !== undefined ? `${options.file ?? 'line'}${options.file ? ':' : ' '}${at.line}` : `row ${at.row}`;
+  // Rejected equivalences by subject and object: an accepted row for the same pair contradicts one.
+  const pairKey = (m: MappingRecord): string => `${m.subjectId}\u0000${m.objectId}`;
+  const isEquivalence = (m: MappingRecord): boolean => (RULE_PREDICATES as readonly string[]).includes(m.predicateId);
+  const rejected = new Map<string, Array<{ m: MappingRecord; at: { row: number; line?: number } }>>();
   set.mappings.forEach((m, i) => {
+    if (m.predicateModifier === 'Not' && isEquivalence(m)) rejected.set(pairKey(m), [...(rejected.get(pairKey(m)) ?? []), { m, at: where(m, i) }]);
+  });
+  const conflicts: Array<{ at: { row: number; line?: number }; text: string }> = [];
+  set.mappings.forEach((m, i) => {
+    const at = where(m, i);
     const why = skipReason(m);
     if (why) {
-      skipped.push({ row: i + 1, subject: m.subjectId, object: m.objectId, why });
+      skipped.push({ ...at, subject: m.subjectId, object: m.objectId, why });
       return;
     }
-    const key = `${m.subjectId}\u0000${m.objectId}`;
+    for (const r of rejected.get(pairKey(m)) ?? []) {
+      conflicts.push({ at, text: `${name(at)} accepts ${m.subjectId} ${m.predicateId} ${m.objectId}, ${name(r.at)} rejects ${r.m.subjectId} ${r.m.predicateId} ${r.m.objectId}` });
+    }
+    const key = pairKey(m);
     if (seen.has(key)) {
-      skipped.push({ row: i + 1, subject: m.subjectId, object: m.objectId, why: 'duplicate of an earlier accepted row' });
+      skipped.push({ ...at, subject: m.subjectId, object: m.objectId, why: 'duplicate of an earlier accepted row' });
       return;
     }
     seen.add(key);
     rules.push({ from: m.subjectId, to: m.objectId, conditions: { ...options.conditions } });
   });
+  if (conflicts.length > 0) {
+    const listed = conflicts.slice(0, 5).map((c) => c.text).join('; ') + (conflicts.length > 5 ? `; and ${conflicts.length - 5} more` : '');
+    const line = conflicts[0]!.at.line;
+    throw new IoaError('E_ARTIFACT_BUILD',
+      `the review contradicts itself: ${conflicts.length} accepted row(s) map a pair that another row rejects (${listed}); remove the accepted or the rejected row of each pair and build again`,
+      { ...(options.file ? { file: options.file } : {}), ...(line !== undefined ? { line } : {}) });
+  }
   if (rules.length === 0) {
     throw new IoaError('E_ARTIFACT_BUILD', `no reviewed rows to build rules from (${skipped.length} row(s) skipped; rows need justification ${REVIEWED_JUSTIFICATIONS.join(' or ')}, an equivalence predicate and no predicate_modifier Not)`);
   }

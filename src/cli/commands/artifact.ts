@@ -59,10 +59,11 @@ const build = defineCommand({
     domain: { type: 'string', description: 'Condition domain (Domain IRI)' },
     description: { type: 'string', description: 'Descriptive text' },
     out: { type: 'string', description: 'Write here instead of stdout' },
+    verbose: { type: 'boolean', description: 'List every row left out, with its line and reason (default: one count per reason)' },
   },
   async run({ args }) {
     const { buildArtifact, DIRECTIONS } = await import('../../gate/index.js');
-    const { readMappingFile } = await import('../../exchange/index.js');
+    const { readMappingFile, sourceLine } = await import('../../exchange/index.js');
     if (!(DIRECTIONS as readonly string[]).includes(args.direction)) throw new IoaError('E_USAGE', `--direction must be one of ${DIRECTIONS.join(', ')}`);
     let conditions: Record<string, unknown> = {};
     if (args.conditions !== undefined) {
@@ -77,6 +78,7 @@ const build = defineCommand({
     for (const [name, value] of flags) if (value !== undefined) conditions[name] = value;
     const set = await readMappingFile(args.from);
     const result = buildArtifact(set, {
+      file: args.from, lineOf: sourceLine,
       artifactId: args['artifact-id'], revision: args.revision, direction: args.direction as (typeof DIRECTIONS)[number], assertedBy: args['asserted-by'],
       validUntil: args['valid-until'], conditions,
       ...(args['valid-from'] !== undefined ? { validFrom: args['valid-from'] } : {}),
@@ -86,7 +88,15 @@ const build = defineCommand({
       ...(args['target-version'] !== undefined ? { targetOntologyVersion: args['target-version'] } : {}),
       ...(args.description !== undefined ? { description: args.description } : {}),
     });
-    for (const s of result.skipped) err(`skipped ${s.subject} → ${s.object}: ${s.why}`);
+    // A real review file leaves tens of thousands of candidate rows out: one line per reason,
+    // and every row only when asked for.
+    if (args.verbose) for (const s of result.skipped) err(`skipped ${s.line !== undefined ? `${args.from}:${s.line}` : `row ${s.row}`} ${s.subject} → ${s.object}: ${s.why}`);
+    else {
+      const byReason = new Map<string, number>();
+      for (const s of result.skipped) byReason.set(s.why, (byReason.get(s.why) ?? 0) + 1);
+      for (const [why, count] of [...byReason].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) err(`skipped ${count} row(s): ${why}`);
+      if (result.skipped.length > 0) err('  (--verbose lists every skipped row)');
+    }
     err(`${result.artifact.mappingRules.length} rule(s) from ${set.mappings.length} row(s); the artifact is unsigned: run \`ioa-align artifact sign\``);
     await emit(JSON.stringify(result.document, null, 2), args.out);
   },

@@ -1,0 +1,112 @@
+/**
+ * `artifact build` on what reviewers actually hand over (7.2, 7.4): large files where most rows
+ * are candidates left out (summarised, one line per reason), and files that contradict
+ * themselves (the build fails and names the rows; nothing is signed from a contradiction).
+ */
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { MappingSet } from '../../src/model/mapping.js';
+import { buildArtifact } from '../../src/gate/index.js';
+import { thrownIoaError } from '../helpers/errors.js';
+import { runCli } from '../helpers/cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'ioa-review-'));
+const HEADER = [
+  '# curie_map:',
+  '#   a: https://a.example/onto#',
+  '#   b: https://b.example/onto#',
+  '#   semapv: https://w3id.org/semapv/vocab/',
+  '#   skos: http://www.w3.org/2004/02/skos/core#',
+  '#   owl: http://www.w3.org/2002/07/owl#',
+  '# license: https://creativecommons.org/publicdomain/zero/1.0/',
+  '# mapping_set_id: https://example.org/review-1',
+  '# subject_source: https://a.example/onto',
+  '# subject_source_version: "1"',
+  '# object_source: https://b.example/onto',
+  '# object_source_version: "2"',
+  'subject_id\tpredicate_id\tpredicate_modifier\tobject_id\tmapping_justification',
+];
+/** Data rows start on the line after the header. */
+const FIRST_ROW_LINE = HEADER.length + 1;
+const review = (name: string, rows: string[][]): string => {
+  const file = join(dir, name);
+  writeFileSync(file, `${[...HEADER, ...rows.map((r) => r.join('\t'))].join('\n')}\n`);
+  return file;
+};
+const build = (from: string, ...extra: string[]): Promise<{ code: number; stdout: string; stderr: string }> => runCli([
+  'artifact', 'build', '--from', from, '--artifact-id', 'https://example.org/align/a-b', '--revision', '1',
+  '--asserted-by', 'https://example.org/authority', '--valid-until', '2030-01-01T00:00:00Z', ...extra,
+]);
+
+describe('skipped rows are summarised per reason', () => {
+  const candidates = Array.from({ length: 400 }, (_, i) => [`a:C${i}`, 'skos:exactMatch', '', `b:D${i}`, 'semapv:LexicalMatching']);
+  const rejected = Array.from({ length: 7 }, (_, i) => [`a:R${i}`, 'skos:exactMatch', 'Not', `b:S${i}`, 'semapv:ManualMappingCuration']);
+  const file = review('big.sssom.tsv', [['a:X', 'skos:exactMatch', '', 'b:Y', 'semapv:ManualMappingCuration'], ...candidates, ...rejected, ['a:Z', 'skos:broadMatch', '', 'b:W', 'semapv:MappingReview']]);
+
+  it('one line per reason, most frequent first, not one per row', async () => {
+    const r = await build(file);
+    expect(r.code).toBe(0);
+    expect(r.stderr.trimEnd().split('\n')).toEqual([
+      'skipped 400 row(s): justification semapv:LexicalMatching is not a review (candidates never become rules)',
+      'skipped 7 row(s): predicate_modifier Not (a reviewer rejected it)',
+      'skipped 1 row(s): predicate skos:broadMatch is not an equivalence',
+      '  (--verbose lists every skipped row)',
+      '1 rule(s) from 409 row(s); the artifact is unsigned: run `ioa-align artifact sign`',
+    ]);
+  });
+
+  it('--verbose lists every skipped row with its file line', async () => {
+    const r = await build(file, '--verbose');
+    expect(r.code).toBe(0);
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines.filter((l) => l.startsWith('skipped '))).toHaveLength(408);
+    expect(lines[0]).toBe(`skipped ${file}:${FIRST_ROW_LINE + 1} https://a.example/onto#C0 → https://b.example/onto#D0: justification semapv:LexicalMatching is not a review (candidates never become rules)`);
+  });
+});
+
+describe('a review that accepts and rejects the same pair fails the build, naming both rows', () => {
+  it('exactMatch accepted on one line and rejected on another: E_ARTIFACT_BUILD, exit 2, nothing written', async () => {
+    const file = review('conflict.sssom.tsv', [
+      ['a:X', 'skos:exactMatch', '', 'b:Y', 'semapv:ManualMappingCuration'],
+      ['a:P', 'skos:exactMatch', '', 'b:Q', 'semapv:ManualMappingCuration'],
+      ['a:X', 'skos:exactMatch', 'Not', 'b:Y', 'semapv:MappingReview'],
+    ]);
+    const out = join(dir, 'conflict.artifact.json');
+    const r = await build(file, '--out', out);
+    expect(r.code).toBe(2);
+    const accepted = `${file}:${FIRST_ROW_LINE}`;
+    const rejectedAt = `${file}:${FIRST_ROW_LINE + 2}`;
+    expect(r.stderr.trimEnd()).toBe(`ioa-align: ${accepted}: the review contradicts itself: 1 accepted row(s) map a pair that another row rejects `
+      + `(${accepted} accepts https://a.example/onto#X skos:exactMatch https://b.example/onto#Y, ${rejectedAt} rejects https://a.example/onto#X skos:exactMatch https://b.example/onto#Y); `
+      + 'remove the accepted or the rejected row of each pair and build again [E_ARTIFACT_BUILD]');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('a rejected equivalence of another spelling (owl:equivalentClass) contradicts an accepted skos:exactMatch too', () => {
+    const set: MappingSet = {
+      metadata: { curieMap: {}, subjectSource: 'https://a.example', subjectSourceVersion: '1', objectSource: 'https://b.example', objectSourceVersion: '2' },
+      mappings: [
+        { subjectId: 'https://a.example/x', predicateId: 'owl:equivalentClass', predicateModifier: 'Not', objectId: 'https://b.example/y', justification: 'semapv:MappingReview' },
+        { subjectId: 'https://a.example/x', predicateId: 'skos:exactMatch', objectId: 'https://b.example/y', justification: 'semapv:ManualMappingCuration' },
+      ],
+    };
+    const error = thrownIoaError(() => buildArtifact(set, {
+      artifactId: 'https://example.org/a', revision: '1', direction: 'source-to-target', assertedBy: 'https://example.org/i', validUntil: '2030-01-01T00:00:00Z', conditions: {},
+    }));
+    expect(error.code).toBe('E_ARTIFACT_BUILD');
+    expect(error.message).toContain('(row 2 accepts https://a.example/x skos:exactMatch https://b.example/y, row 1 rejects https://a.example/x owl:equivalentClass https://b.example/y)');
+  });
+
+  it('rejecting a different relation (broadMatch) of the pair is no contradiction: the rule is built', async () => {
+    const file = review('no-conflict.sssom.tsv', [
+      ['a:X', 'skos:exactMatch', '', 'b:Y', 'semapv:ManualMappingCuration'],
+      ['a:X', 'skos:broadMatch', 'Not', 'b:Y', 'semapv:MappingReview'],
+    ]);
+    const r = await build(file);
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as { mappingRules: Array<{ from: string; to: string }> }).mappingRules.map((m) => [m.from, m.to]))
+      .toEqual([['https://a.example/onto#X', 'https://b.example/onto#Y']]);
+  });
+});
