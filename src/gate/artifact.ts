@@ -12,6 +12,7 @@
 import { DEFAULT_IRI_SCHEMES, iriProblem, isLanguageTag, isMediaType } from '../envelope/syntax.js';
 import type { DraftSection, Finding, FindingCode, Iri, ValidationResult } from '../envelope/types.js';
 import { CONDITION_NAMES, type ConditionName } from '../envelope/types.js';
+import { parseDateTime, readDateTime } from '../text/datetime.js';
 import { jsonSyntaxError } from '../text/json.js';
 import { jcs, sha256 } from './canonical.js';
 import { SIGNATURE_ALG, type ArtifactSignature } from './signature.js';
@@ -69,7 +70,6 @@ export interface ValidatedArtifact {
 /** IRI schemes accepted in artifacts; `cs:TechTranslation` (a compact IRI) is not absolute here. */
 export const ARTIFACT_IRI_SCHEMES = DEFAULT_IRI_SCHEMES;
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 const TOP_MEMBERS = new Set([
@@ -85,12 +85,8 @@ export function isAbsoluteIri(value: string): boolean {
 }
 export { isLanguageTag, isMediaType };
 
-/** Parse an RFC 3339 date-time with an explicit offset; `undefined` when malformed. */
-export function parseTimestamp(value: string): number | undefined {
-  if (!TIMESTAMP.test(value)) return undefined;
-  const ms = Date.parse(value);
-  return Number.isFinite(ms) ? ms : undefined;
-}
+/** Parse an RFC 3339 date-time strictly (src/text/datetime.ts); `undefined` when it is not one. */
+export const parseTimestamp = parseDateTime;
 
 class Collector {
   readonly findings: Finding[] = [];
@@ -147,11 +143,12 @@ function timestamp(c: Collector, doc: Record<string, unknown>, name: string, req
   if (doc[name] === undefined && !required) return undefined;
   const text = requiredString(c, doc, name);
   if (text === undefined) return undefined;
-  const ms = parseTimestamp(text);
-  if (ms === undefined) {
-    c.error('E_INVALID_VALUE', `$.${name}`, `"${name}" must be an RFC 3339 date-time with offset (e.g. 2026-12-31T00:00:00Z), got "${text}"`);
+  const read = readDateTime(text);
+  if (!read.ok) {
+    c.error('E_INVALID_VALUE', `$.${name}`, `"${name}" must be an RFC 3339 date-time with offset (e.g. 2026-12-31T00:00:00Z), got "${text}": ${read.why}`);
+    return undefined;
   }
-  return ms;
+  return read.ms;
 }
 
 function unknownMembers(c: Collector, doc: Record<string, unknown>, allowed: Set<string>, path: string): void {

@@ -8,6 +8,7 @@ import { defineCommand } from 'citty';
 import { IoaError } from '../../model/errors.js';
 import { parseJson } from '../../text/json.js';
 import { out, err, setExitCode } from '../io.js';
+import { parseNow } from '../clock.js';
 import { EXIT } from '../exit-codes.js';
 import type { DomainProfile, TrustPolicy } from '../../envelope/types.js';
 
@@ -125,7 +126,7 @@ const verify = defineCommand({
   args: {
     artifact: { type: 'positional', description: 'Artifact JSON file', required: true },
     trust: { type: 'string', description: 'Trust policy (JSON)', required: true },
-    now: { type: 'string', description: 'Clock (ISO 8601), default: current time' },
+    now: { type: 'string', description: 'Clock (RFC 3339 date-time, e.g. 2026-06-01T00:00:00Z), default: current time' },
     json: { type: 'boolean', description: 'Print one JSON object' },
   },
   async run({ args }) {
@@ -133,8 +134,7 @@ const verify = defineCommand({
     const { acceptArtifacts } = await import('../../gate/index.js');
     const artifact = await loadArtifact(args.artifact);
     const trust = assertValid<TrustPolicy>(await validateText(await readText(args.trust), { kind: 'trust' }), args.trust);
-    const now = args.now === undefined ? Date.now() : Date.parse(args.now);
-    if (!Number.isFinite(now)) throw new IoaError('E_USAGE', `--now must be an ISO 8601 date-time, got "${args.now}"`);
+    const now = parseNow(args.now) ?? Date.now();
     // The use is the artifact's own declared one: verify checks trust and validity, not a request.
     const forward = artifact.direction !== 'target-to-source';
     const src = { ontologyId: artifact.sourceOntologyId, version: artifact.sourceOntologyVersion };

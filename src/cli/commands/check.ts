@@ -7,6 +7,7 @@
 import { defineCommand } from 'citty';
 import { IoaError } from '../../model/errors.js';
 import { out, err, setExitCode } from '../io.js';
+import { parseNow } from '../clock.js';
 import { EXIT } from '../exit-codes.js';
 import { repeated } from '../repeated.js';
 import { REMOTE_ARGS, readProfileRetrieval, sessionFromCli, unavailableContextReasons } from '../../retrieval/index.js';
@@ -21,18 +22,12 @@ export default defineCommand({
     trust: { type: 'string', description: 'Trust policy (JSON); without it no artifact is trusted' },
     ontology: { type: 'string', description: 'Requester ontology file (Turtle, JSON-LD, RDF/XML) with intents, capabilities, domains; repeatable' },
     candidates: { type: 'string', description: 'Candidate mappings (SSSOM TSV, JSON …); never establish compatibility, reported as CANDIDATE_ONLY; repeatable' },
-    now: { type: 'string', description: 'Clock for validity windows (ISO 8601 date-time), default: current time' },
+    now: { type: 'string', description: 'Clock for validity windows (RFC 3339 date-time, e.g. 2026-06-01T00:00:00Z), default: current time' },
     json: { type: 'boolean', description: 'Print one JSON object' },
     ...REMOTE_ARGS,
   },
   async run({ args, rawArgs }) {
-    let now: number | undefined;
-    if (args.now !== undefined) {
-      now = Date.parse(args.now);
-      if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/i.test(args.now) || !Number.isFinite(now)) {
-        throw new IoaError('E_USAGE', `--now must be an ISO 8601 date-time such as 2026-06-01T00:00:00Z, got "${args.now}"`);
-      }
-    }
+    const now = parseNow(args.now);
     const { loadCheckFiles, evaluateCompatibility, NOT_AUTHORISATION } = await import('../../gate/index.js');
     // --allow-remote: bounded by --policy, else by the profile's own "retrieval" member.
     const { session } = await sessionFromCli(args, args.policy ? undefined : await readProfileRetrieval(args.profile));
