@@ -8,7 +8,7 @@
 import type { DomainProfile, Iri, TrustPolicy } from '../envelope/types.js';
 import { IoaError } from '../model/errors.js';
 import type { MappingRule, ValidatedArtifact } from './artifact.js';
-import { verifySignature } from './signature.js';
+import { decodeBase64url, verifySignature } from './signature.js';
 
 /** One ontology at one version. */
 export interface OntologyRef {
@@ -141,7 +141,11 @@ function trustChecks(a: ValidatedArtifact, trust: TrustPolicy | undefined, now: 
     if (!entry) {
       out.push(['UNTRUSTED_KEY', `key "${a.signature.keyId}" is not a trusted key of issuer ${a.assertedBy}`]);
     } else {
-      if (!signatureValid(a, entry.publicKey)) out.push(['SIGNATURE_INVALID', `the Ed25519 signature does not verify with key "${entry.keyId}" over the JCS of the artifact`]);
+      if (decodeBase64url(a.signature.value) === undefined) {
+        out.push(['SIGNATURE_INVALID', 'the signature value is not canonical unpadded base64url (re-encoding its bytes gives another string); only the spelling the signer produced verifies']);
+      } else if (!signatureValid(a, entry.publicKey)) {
+        out.push(['SIGNATURE_INVALID', `the Ed25519 signature does not verify with key "${entry.keyId}" over the JCS of the artifact`]);
+      }
       // A valid signature from an issuer outside its scope does not make an artifact acceptable (7.2).
       if (!entry.scopes.some((s) => s.sourceOntologyId === a.sourceOntologyId && s.targetOntologyId === a.targetOntologyId)) {
         out.push(['OUT_OF_SCOPE', `issuer ${a.assertedBy} (key "${entry.keyId}") is not trusted for ${a.sourceOntologyId} → ${a.targetOntologyId}`]);

@@ -10,7 +10,7 @@ export {
   type Direction, type MappingRule, type RuleConditions, type ValidatedArtifact,
 } from './artifact.js';
 export {
-  generateEd25519KeyPair, signDocument, signingInput, verifySignature, parsePublicKey, parsePrivateKey, keyThumbprint,
+  generateEd25519KeyPair, signDocument, signingInput, verifySignature, decodeBase64url, parsePublicKey, parsePrivateKey, keyThumbprint,
   SIGNATURE_ALG, type ArtifactSignature, type GeneratedKeyPair,
 } from './signature.js';
 export { jcs, jsonDigest, sha256 } from './canonical.js';

@@ -99,10 +99,25 @@ export function signDocument(
   return { ...rest, signature };
 }
 
-/** True when `signatureValue` (base64url) is a valid Ed25519 signature of `input` under the key. */
+/**
+ * The bytes of canonical unpadded base64url text, or `undefined`. Node's decoder is lenient: it
+ * skips padding and stray characters and ignores the unused low bits of the last character, so
+ * 16 spellings of a 64-byte signature decode alike. Only the one spelling that re-encodes to
+ * itself is accepted, so a signature value cannot be altered and still verify.
+ */
+export function decodeBase64url(text: string): Buffer | undefined {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
+  const bytes = Buffer.from(text, 'base64url');
+  return bytes.toString('base64url') === text ? bytes : undefined;
+}
+
+/**
+ * True when `signatureValue` is the canonical base64url of a valid Ed25519 signature of `input`
+ * under the key; any other spelling of the same bytes does not verify.
+ */
 export function verifySignature(input: string, signatureValue: string, publicKeyPem: string): boolean {
   const key = parsePublicKey(publicKeyPem);
-  const bytes = Buffer.from(signatureValue, 'base64url');
-  if (bytes.length !== 64) return false;
+  const bytes = decodeBase64url(signatureValue);
+  if (bytes === undefined || bytes.length !== 64) return false;
   return verify(null, Buffer.from(input, 'utf8'), key, bytes);
 }
