@@ -7,7 +7,7 @@ import { resolveOptions } from './expansion.js';
 import { Findings, describeType, isObject } from './findings.js';
 import { checkLimits } from './limits.js';
 import { PlainReader } from './plain.js';
-import type { TrustPolicy, TrustedIssuer, ValidateOptions, ValidationResult } from './types.js';
+import { SCOPE_DIRECTIONS, type TrustPolicy, type TrustedIssuer, type ValidateOptions, type ValidationResult } from './types.js';
 
 const PEM = /^-----BEGIN PUBLIC KEY-----\r?\n[A-Za-z0-9+/=\r\n]+-----END PUBLIC KEY-----\r?\n?$/;
 
@@ -50,10 +50,14 @@ export function validateTrustPolicy(input: unknown, options: Pick<ValidateOption
     scopeItems.forEach((__, j) => {
       const s = t.item('scopes', scopeItems, j);
       if (!s) return;
-      s.closed(['sourceOntologyId', 'targetOntologyId'], 'a scope');
+      s.closed(['sourceOntologyId', 'targetOntologyId', 'direction'], 'a scope');
       const sourceOntologyId = s.iri('sourceOntologyId', true);
       const targetOntologyId = s.iri('targetOntologyId', true);
-      if (sourceOntologyId !== undefined && targetOntologyId !== undefined) scopes.push({ sourceOntologyId, targetOntologyId });
+      // Directional (DESIGN.md): only "both" extends a scope to the reverse use.
+      const direction = s.enumeration('direction', false, SCOPE_DIRECTIONS);
+      if (sourceOntologyId !== undefined && targetOntologyId !== undefined) {
+        scopes.push(direction === undefined ? { sourceOntologyId, targetOntologyId } : { sourceOntologyId, targetOntologyId, direction });
+      }
     });
     if (id === undefined || keyId === undefined || publicKey === undefined) return;
     if (issuers.some((x) => x.keyId === keyId)) {

@@ -261,7 +261,22 @@ export interface TrustedIssuer {
   keyId: string;
   /** Ed25519 public key, PEM (SPKI); parsed and checked to be Ed25519. */
   publicKey: string;
-  scopes: { sourceOntologyId: Iri; targetOntologyId: Iri }[];
+  scopes: TrustScope[];
+}
+
+/** How far a trust scope reaches: its own direction only (the default), or the reverse too. */
+export const SCOPE_DIRECTIONS = ['source-to-target', 'both'] as const;
+export type ScopeDirection = (typeof SCOPE_DIRECTIONS)[number];
+
+/**
+ * Use an issuer is trusted for: mapping terms of `sourceOntologyId` to terms of
+ * `targetOntologyId`. Directional: the reverse use is covered only with `direction: "both"`
+ * (absent means `source-to-target`).
+ */
+export interface TrustScope {
+  sourceOntologyId: Iri;
+  targetOntologyId: Iri;
+  direction?: ScopeDirection;
 }
 
 /** A trust policy (DESIGN.md "Trust policy"), normalised. */

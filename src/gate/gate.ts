@@ -5,7 +5,7 @@
  * direction that is declared for the requested use. Everything else is excluded with a reason,
  * before any rule is selected (7.3).
  */
-import type { DomainProfile, Iri, TrustPolicy } from '../envelope/types.js';
+import type { DomainProfile, Iri, TrustPolicy, TrustScope } from '../envelope/types.js';
 import { IoaError } from '../model/errors.js';
 import type { MappingRule, ValidatedArtifact } from './artifact.js';
 import { decodeBase64url, verifySignature } from './signature.js';
@@ -28,7 +28,7 @@ export const EXCLUSION_CODES = [
   'UNTRUSTED_KEY', //         signed with a key the policy does not list for that issuer
   'SIGNATURE_MISSING', //     unsigned while the policy requires signatures
   'SIGNATURE_INVALID', //     the signature does not verify over the JCS of the artifact
-  'OUT_OF_SCOPE', //          the issuer is not trusted for this source/target pair (7.2)
+  'OUT_OF_SCOPE', //          no scope of the issuer covers the direction of use (7.2; scopes are directional)
   'EXPIRED', //               validUntil (+ clock skew) is before now
   'NOT_YET_VALID', //         validFrom (− clock skew) is after now
   'VERSION_MISMATCH', //      versions differ and the profile relates none of them (5.3)
@@ -126,16 +126,42 @@ export function versionUsable(profile: DomainProfile, ontologyId: Iri, have: str
   return profile.versionRelations.some((r) => r.ontologyId === ontologyId && r.from === have && r.to === need);
 }
 
-function trustChecks(a: ValidatedArtifact, trust: TrustPolicy | undefined, now: number): Array<[ExclusionCode, string]> {
+/** One direction of use: terms of `from` mapped to terms of `to`. */
+interface UsePair {
+  from: Iri;
+  to: Iri;
+}
+
+const pairOf = (a: ValidatedArtifact, orientation: 'forward' | 'reverse'): UsePair =>
+  orientation === 'forward' ? { from: a.sourceOntologyId, to: a.targetOntologyId } : { from: a.targetOntologyId, to: a.sourceOntologyId };
+
+const declares = (a: ValidatedArtifact, orientation: 'forward' | 'reverse'): boolean =>
+  a.direction === 'bidirectional' || a.direction === (orientation === 'forward' ? 'source-to-target' : 'target-to-source');
+
+/** Every direction the artifact declares it may be used in. */
+const declaredPairs = (a: ValidatedArtifact): UsePair[] => (['forward', 'reverse'] as const).filter((o) => declares(a, o)).map((o) => pairOf(a, o));
+
+/** A scope covers its own direction, and the reverse only with `direction: "both"` (DESIGN.md "Trust policy"). */
+const covers = (s: TrustScope, p: UsePair): boolean =>
+  (s.sourceOntologyId === p.from && s.targetOntologyId === p.to) || (s.direction === 'both' && s.sourceOntologyId === p.to && s.targetOntologyId === p.from);
+
+const describePairs = (pairs: readonly UsePair[]): string => pairs.map((p) => `${p.from} → ${p.to}`).join(' or ');
+
+/**
+ * Trust, signature, scope and validity. `pairs` are the directions the artifact would be used in
+ * (the requested one when it declares it, else those it declares): the issuer's scope must cover
+ * one of them, so a `bidirectional` artifact is usable in reverse only where a scope says so.
+ */
+function trustChecks(a: ValidatedArtifact, trust: TrustPolicy | undefined, now: number, pairs: readonly UsePair[]): Array<[ExclusionCode, string]> {
   const out: Array<[ExclusionCode, string]> = [];
   if (!trust) return [['UNTRUSTED_ISSUER', `no trust policy was given, so issuer ${a.assertedBy} is not trusted`]];
+  const inScope = (scopes: readonly TrustScope[]): boolean => pairs.some((p) => scopes.some((s) => covers(s, p)));
   const entries = trust.trustedIssuers.filter((i) => i.id === a.assertedBy);
   if (entries.length === 0) {
     out.push(['UNTRUSTED_ISSUER', `issuer ${a.assertedBy} is not in the trust policy`]);
   } else if (!a.signature) {
     if (trust.requireSignature) out.push(['SIGNATURE_MISSING', 'the artifact is unsigned and the trust policy requires signatures']);
-    const inScope = entries.some((e) => e.scopes.some((s) => s.sourceOntologyId === a.sourceOntologyId && s.targetOntologyId === a.targetOntologyId));
-    if (!inScope) out.push(['OUT_OF_SCOPE', `issuer ${a.assertedBy} is not trusted for ${a.sourceOntologyId} → ${a.targetOntologyId}`]);
+    if (!entries.some((e) => inScope(e.scopes))) out.push(['OUT_OF_SCOPE', `issuer ${a.assertedBy} is not trusted for ${describePairs(pairs)}`]);
   } else {
     const entry = entries.find((e) => e.keyId === a.signature!.keyId);
     if (!entry) {
@@ -147,8 +173,8 @@ function trustChecks(a: ValidatedArtifact, trust: TrustPolicy | undefined, now: 
         out.push(['SIGNATURE_INVALID', `the Ed25519 signature does not verify with key "${entry.keyId}" over the JCS of the artifact`]);
       }
       // A valid signature from an issuer outside its scope does not make an artifact acceptable (7.2).
-      if (!entry.scopes.some((s) => s.sourceOntologyId === a.sourceOntologyId && s.targetOntologyId === a.targetOntologyId)) {
-        out.push(['OUT_OF_SCOPE', `issuer ${a.assertedBy} (key "${entry.keyId}") is not trusted for ${a.sourceOntologyId} → ${a.targetOntologyId}`]);
+      if (!inScope(entry.scopes)) {
+        out.push(['OUT_OF_SCOPE', `issuer ${a.assertedBy} (key "${entry.keyId}") is not trusted for ${describePairs(pairs)} (a scope covers its own direction; "direction": "both" adds the reverse)`]);
       }
     }
   }
@@ -162,16 +188,21 @@ type Placement =
   | { kind: 'use'; orientation: 'forward' | 'reverse' }
   | { kind: 'excluded'; code: ExclusionCode; message: string };
 
+/** How the artifact's ontologies line up with the use, if they do. */
+function orientationFor(a: ValidatedArtifact, use: MappingUse): 'forward' | 'reverse' | undefined {
+  if (a.sourceOntologyId === use.source.ontologyId && a.targetOntologyId === use.target.ontologyId) return 'forward';
+  if (a.sourceOntologyId === use.target.ontologyId && a.targetOntologyId === use.source.ontologyId) return 'reverse';
+  return undefined;
+}
+
 function place(a: ValidatedArtifact, use: MappingUse, profile: DomainProfile): Placement[] | Placement {
-  const forward = a.sourceOntologyId === use.source.ontologyId && a.targetOntologyId === use.target.ontologyId;
-  const reverse = a.sourceOntologyId === use.target.ontologyId && a.targetOntologyId === use.source.ontologyId;
-  if (!forward && !reverse) {
+  const orientation = orientationFor(a, use);
+  if (orientation === undefined) {
     return { kind: 'excluded', code: 'ONTOLOGY_MISMATCH', message: `maps ${a.sourceOntologyId} → ${a.targetOntologyId}; the use is ${use.source.ontologyId} → ${use.target.ontologyId}` };
   }
-  const orientation = forward ? 'forward' : 'reverse';
+  const forward = orientation === 'forward';
   const problems: Placement[] = [];
-  const declared = a.direction === 'bidirectional' || a.direction === (forward ? 'source-to-target' : 'target-to-source');
-  if (!declared) {
+  if (!declares(a, orientation)) {
     problems.push({
       kind: 'excluded', code: 'REVERSE_NOT_DECLARED',
       message: `the artifact declares ${a.direction}; using it ${use.source.ontologyId} → ${use.target.ontologyId} would infer the reverse mapping (7.2)`,
@@ -207,20 +238,22 @@ export function acceptArtifacts(input: GateInput): GateResult {
     const exclude = (code: ExclusionCode, message: string): void => {
       excluded.push({ code, artifactId: artifact.artifactId, revision: artifact.revision, message });
     };
-    const trustProblems = trustChecks(artifact, input.trust, input.now);
+    const orientation = orientationFor(artifact, input.use);
+    const pairs = orientation !== undefined && declares(artifact, orientation) ? [pairOf(artifact, orientation)] : declaredPairs(artifact);
+    const trustProblems = trustChecks(artifact, input.trust, input.now, pairs);
     for (const [code, message] of trustProblems) exclude(code, message);
     const placement = place(artifact, input.use, input.profile);
     const placements = Array.isArray(placement) ? placement : [placement];
-    let orientation: 'forward' | 'reverse' | undefined;
+    let placed: 'forward' | 'reverse' | undefined;
     for (const p of placements) {
-      if (p.kind === 'use') orientation = p.orientation;
+      if (p.kind === 'use') placed = p.orientation;
       else if (p.code === 'ONTOLOGY_MISMATCH') {
         if (trustProblems.length === 0) mismatched.push(artifact);
         else exclude(p.code, p.message);
       } else exclude(p.code, p.message);
     }
-    if (trustProblems.length === 0 && orientation !== undefined && placements.every((p) => p.kind === 'use')) {
-      survivors.push({ artifact, orientation });
+    if (trustProblems.length === 0 && placed !== undefined && placements.every((p) => p.kind === 'use')) {
+      survivors.push({ artifact, orientation: placed });
     }
   }
   // Trusted artifacts that only connect through a third ontology: a chain nobody declared (7.2).

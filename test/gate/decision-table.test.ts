@@ -272,7 +272,8 @@ describe('row: reverse or chained mapping not declared → excluded REVERSE_NOT_
       ...artifact12_4(), sourceOntologyId: DOC_ONTO, sourceOntologyVersion: '2.0', targetOntologyId: AGENT_CORE, targetOntologyVersion: '1.0', direction: 'target-to-source',
       mappingRules: [{ from: `${DOC}TranslateText`, to: `${CS}TechTranslation`, conditions: (artifact12_4() as { mappingRules: Array<{ conditions: unknown }> }).mappingRules[0]!.conditions }],
     };
-    const v = check({ provider: docProvider(), artifacts: [artifact(doc, key)], trust: trust(key, {}, [{ sourceOntologyId: DOC_ONTO, targetOntologyId: AGENT_CORE }]) });
+    // Scopes cover a direction of use: this artifact is used agent-core → doc (its declared reverse).
+    const v = check({ provider: docProvider(), artifacts: [artifact(doc, key)], trust: trust(key, {}, [{ sourceOntologyId: AGENT_CORE, targetOntologyId: DOC_ONTO }]) });
     expect(v.outcome).toBe('Compatible');
     expect(v.mapping[0]).toMatchObject({ kind: 'artifact', orientation: 'reverse' });
   });
