@@ -161,7 +161,7 @@ export function checkArgs(command: ResolvedCommand, tokens: readonly string[]): 
           // A following option is not taken as this one's value: `--to --out x` forgot the value.
           if (next !== undefined && !next.startsWith('--')) value = tokens[++i]!;
         }
-        if (value === undefined) problems.push(`option --${name} needs a value`);
+        if (value === undefined) problems.push(`option --${name} needs a value${tokens[i + 1]?.startsWith('--') ? ` (a value that begins with "--" is written --${name}=VALUE)` : ''}`);
         else out.push(`--${name}=${value}`);
       } else if (inline === undefined || inline === 'true' || inline === 'false') {
         out.push(token);

@@ -116,7 +116,11 @@ describe('unknown options are refused (exit 2, E_USAGE) with a suggestion from t
     const noValue = await runCli(['convert', 'x.tsv', '--to']);
     expect([noValue.code, noValue.stderr.split('\n')[0]]).toEqual([2, 'ioa-align: option --to needs a value [E_USAGE]']);
     const swallowed = await runCli(['convert', 'x.tsv', '--to', '--out', 'y.csv']);
-    expect([swallowed.code, swallowed.stderr.split('\n')[0]]).toEqual([2, 'ioa-align: option --to needs a value [E_USAGE]']);
+    expect([swallowed.code, swallowed.stderr.split('\n')[0]]).toEqual([2, 'ioa-align: option --to needs a value (a value that begins with "--" is written --to=VALUE) [E_USAGE]']);
+    const dashed = await runCli(['nlip', 'wrap', '/nonexistent/e.json', '--task', '--weird-task-name']);
+    expect(dashed.stderr).toContain('option --task needs a value');
+    const inlineDashed = await runCli(['nlip', 'wrap', '/nonexistent/e.json', '--task=--weird-task-name']);
+    expect([inlineDashed.code, inlineDashed.stderr.includes('[E_FILE_UNREADABLE]')]).toEqual([2, true]);
     const flagValue = await runCli(['validate', 'x.json', '--json=yes']);
     expect([flagValue.code, flagValue.stderr.split('\n')[0]]).toEqual([2, 'ioa-align: option --json takes no value (got "yes") [E_USAGE]']);
     const stray = await runCli(['validate', 'a.json', 'b.json']);
