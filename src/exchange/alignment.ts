@@ -10,7 +10,7 @@
  * reports it), never drops it silently.
  */
 import { createHash } from 'node:crypto';
-import type { MappingRecord, MappingSet, MappingSetMetadata } from '../model/mapping.js';
+import { hasEntityEnds, objectTerm, subjectTerm, type EntityMappingRecord, type MappingRecord, type MappingSet, type MappingSetMetadata } from '../model/mapping.js';
 import { IoaError } from '../model/errors.js';
 import { NS } from '../model/vocabulary.js';
 import { pathToFileURL } from 'node:url';
@@ -19,6 +19,7 @@ import { RdfXmlParser } from 'rdfxml-streaming-parser';
 import { PREDICATE_OF_RELATION, RELATION_OF_PREDICATE, alignmentFromQuads, readAlignmentFile, type Alignment, type AlignmentRelation } from '../ontology/alignment-reader.js';
 import { buildCurieMap, PrefixMap } from './curie.js';
 import { sortedMappings } from './order.js';
+import { sharedSlot } from './slots.js';
 import { UNSPECIFIED_LICENSE, uuidFromHash } from './candidates.js';
 
 /** Justification given to rows read from an Alignment file, which does not say how it was made. */
@@ -37,6 +38,7 @@ const SSSOM_SPECIAL = new Set([`${NS.sssom}NoTermFound`, `${NS.sssom}NoMapping`]
 
 function unrepresentable(r: MappingRecord): string | undefined {
   if (r.predicateModifier === 'Not') return 'a rejected mapping (predicate_modifier Not)';
+  if (!hasEntityEnds(r)) return 'a literal mapping (an Alignment cell relates two entities)';
   if (SSSOM_SPECIAL.has(r.subjectId) || SSSOM_SPECIAL.has(r.objectId)) return 'a "no mapping" statement (sssom:NoTermFound / sssom:NoMapping)';
   if (!(r.predicateId in RELATION_OF_PREDICATE)) return `predicate ${r.predicateId}, which has no Alignment API relation`;
   return undefined;
@@ -82,11 +84,11 @@ export function serializeAlignmentRdf(set: MappingSet, options: AlignmentWriteOp
   const groups = new Map<string, { entity1: string; entity2: string; relation: AlignmentRelation; rows: MappingRecord[] }>();
   set.mappings.forEach((r, i) => {
     const why = unrepresentable(r);
-    if (why) {
+    if (why || !hasEntityEnds(r)) {
       if (!options.dropUnrepresentable) {
-        throw new IoaError('E_EXCHANGE_UNREPRESENTABLE', `mapping ${i + 1} (${r.subjectId} ${r.predicateId} ${r.objectId}) is ${why}; Alignment RDF cannot express it`, { path: `mappings[${i}]` });
+        throw new IoaError('E_EXCHANGE_UNREPRESENTABLE', `mapping ${i + 1} (${subjectTerm(r)} ${r.predicateId} ${objectTerm(r)}) is ${why}; Alignment RDF cannot express it`, { path: `mappings[${i}]` });
       }
-      options.onDrop?.(r, why);
+      options.onDrop?.(r, why ?? '');
       return;
     }
     const relation = RELATION_OF_PREDICATE[r.predicateId]!;
@@ -111,7 +113,12 @@ export function serializeAlignmentRdf(set: MappingSet, options: AlignmentWriteOp
     '<level>0</level>',
     `<type>${alignmentType(cells)}</type>`,
   ];
-  for (const el of [ontologyElement('onto1', set.metadata.subjectSource, prefixes), ontologyElement('onto2', set.metadata.objectSource, prefixes)]) {
+  // Readers move a set-level subject_source to every mapping (SSSOM propagation): take it back.
+  const source = (slot: string): string | undefined => {
+    const v = sharedSlot(set, slot);
+    return typeof v === 'string' ? v : undefined;
+  };
+  for (const el of [ontologyElement('onto1', source('subject_source'), prefixes), ontologyElement('onto2', source('object_source'), prefixes)]) {
     if (el) out.push(el);
   }
   for (const c of cells) {
@@ -131,7 +138,7 @@ export function serializeAlignmentRdf(set: MappingSet, options: AlignmentWriteOp
  * Alignment measure is the matcher's degree, not a curator's confidence.
  */
 export function alignmentToMappingSet(alignment: Alignment): MappingSet {
-  const mappings: MappingRecord[] = alignment.cells.map((cell) => ({
+  const mappings: EntityMappingRecord[] = alignment.cells.map((cell) => ({
     subjectId: cell.entity1,
     predicateId: PREDICATE_OF_RELATION[cell.relation],
     objectId: cell.entity2,
@@ -149,8 +156,13 @@ export function alignmentToMappingSet(alignment: Alignment): MappingSet {
   };
   const subjectSource = [alignment.onto1, alignment.uri1].find((v): v is string => v !== undefined && isAbsoluteIri(v));
   const objectSource = [alignment.onto2, alignment.uri2].find((v): v is string => v !== undefined && isAbsoluteIri(v));
-  if (subjectSource) metadata.subjectSource = subjectSource;
-  if (objectSource) metadata.objectSource = objectSource;
+  // The ontologies describe every cell: held the way an SSSOM reader holds a set-level source
+  // after propagation (on each mapping; on the set only when there are no mappings).
+  for (const [slot, field, value] of [['subject_source', 'subjectSource', subjectSource], ['object_source', 'objectSource', objectSource]] as const) {
+    if (value === undefined) continue;
+    if (sorted.length === 0) metadata[field] = value;
+    for (const r of sorted) r.extra = { ...r.extra, [slot]: value };
+  }
   return { metadata, mappings: sorted };
 }
 

@@ -8,7 +8,7 @@
  * (draft Section 7.4: similarity is not acceptance).
  */
 import { createHash } from 'node:crypto';
-import type { Candidate, MappingRecord, MappingSet, MappingSetMetadata } from '../model/mapping.js';
+import type { Candidate, EntityMappingRecord, MappingSet, MappingSetMetadata, SlotValue } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import type { Concept } from '../model/concept.js';
 import { IoaError } from '../model/errors.js';
@@ -49,9 +49,9 @@ function preferredLabel(concept: Concept | undefined): string | undefined {
   return label?.text;
 }
 
-function uniqueJoined(values: string[]): string | undefined {
+function uniqueSorted(values: string[]): string[] | undefined {
   const distinct = [...new Set(values.filter((v) => v !== ''))].sort();
-  return distinct.length ? distinct.join('|') : undefined;
+  return distinct.length ? distinct : undefined;
 }
 
 function today(): string {
@@ -64,14 +64,14 @@ function today(): string {
  */
 export function candidatesToMappingSet(candidates: readonly Candidate[], ctx: CandidateExportContext): MappingSet {
   const tool = ctx.mappingTool ?? TOOL_NAME;
-  const mappings: MappingRecord[] = candidates.map((c, i) => {
+  const mappings: EntityMappingRecord[] = candidates.map((c, i) => {
     const score = Number(c.score);
     // SSSOM bounds similarity_score to [0, 1]; clamping would falsify the raw score and
     // dropping it would hide the row, so a generator outside the range is a bug to report.
     if (!Number.isFinite(score) || score < 0 || score > 1) {
       throw new IoaError('E_SSSOM_SCORE_RANGE', `candidate ${i + 1} (${c.generator}: ${c.subject} → ${c.object}) has raw score ${c.score}; SSSOM similarity_score must lie in [0, 1]`, { path: `$[${i}].score` });
     }
-    const record: MappingRecord = {
+    const record: EntityMappingRecord = {
       subjectId: c.subject,
       predicateId: canonicalTerm(projectTerm(c.predicate, `$[${i}].predicate`)),
       objectId: c.object,
@@ -84,18 +84,19 @@ export function candidatesToMappingSet(candidates: readonly Candidate[], ctx: Ca
     const objectLabel = preferredLabel(ctx.target.byIri.get(c.object));
     if (subjectLabel !== undefined) record.subjectLabel = subjectLabel;
     if (objectLabel !== undefined) record.objectLabel = objectLabel;
-    const extra: Record<string, string> = {};
-    const subjectFields = uniqueJoined(c.evidence.map((e) => MATCH_FIELD[e.subjectField] ?? ''));
-    const objectFields = uniqueJoined(c.evidence.map((e) => MATCH_FIELD[e.objectField] ?? ''));
+    const extra: Record<string, SlotValue> = {};
+    const subjectFields = uniqueSorted(c.evidence.map((e) => MATCH_FIELD[e.subjectField] ?? ''));
+    const objectFields = uniqueSorted(c.evidence.map((e) => MATCH_FIELD[e.objectField] ?? ''));
     if (subjectFields) extra.subject_match_field = subjectFields;
     if (objectFields) extra.object_match_field = objectFields;
     // match_string is the text both sides share; only meaningful when it is literally shared.
-    const shared = uniqueJoined(c.evidence.filter((e) => e.subjectText === e.objectText).map((e) => e.subjectText.replace(/\|/g, ' ')));
+    // Multivalued: a `|` inside the text is escaped by the writers, not lost.
+    const shared = uniqueSorted(c.evidence.filter((e) => e.subjectText === e.objectText).map((e) => e.subjectText));
     if (shared) extra.match_string = shared;
     // Across languages: the steps each side went through, and the translation itself in the
     // comment (semapv has no term for translation, so it is spelled out for the reviewer).
-    const subjectSteps = uniqueJoined(c.evidence.flatMap((e) => e.subjectPreprocessing ?? []));
-    const objectSteps = uniqueJoined(c.evidence.flatMap((e) => e.objectPreprocessing ?? []));
+    const subjectSteps = uniqueSorted(c.evidence.flatMap((e) => e.subjectPreprocessing ?? []));
+    const objectSteps = uniqueSorted(c.evidence.flatMap((e) => e.objectPreprocessing ?? []));
     if (subjectSteps) extra.subject_preprocessing = subjectSteps;
     if (objectSteps) extra.object_preprocessing = objectSteps;
     const translations = [...new Set(c.evidence.flatMap((e) => (e.translation ? [`${e.subjectText}${e.subjectLang ? `@${e.subjectLang}` : ''} ~ ${e.objectText}${e.objectLang ? `@${e.objectLang}` : ''} (${e.translation})`] : [])))];
@@ -109,7 +110,8 @@ export function candidatesToMappingSet(candidates: readonly Candidate[], ctx: Ca
     // A predicate outside the standard vocabularies stays an IRI in the record; give it a prefix.
     ...mappings.map((m) => m.predicateId).filter((p) => p.includes('://')),
   ]);
-  if (mappings.some((m) => m.extra?.subject_match_field?.includes('oboInOwl:') || m.extra?.object_match_field?.includes('oboInOwl:'))) {
+  const usesOboInOwl = (v: SlotValue | undefined): boolean => Array.isArray(v) && v.some((f) => f.startsWith('oboInOwl:'));
+  if (mappings.some((m) => usesOboInOwl(m.extra?.subject_match_field) || usesOboInOwl(m.extra?.object_match_field))) {
     curieMap.oboInOwl = NS.oboInOwl;
   }
   const sorted = sortedMappings(mappings);
@@ -149,7 +151,7 @@ function projectTerm(term: string, path: string): string {
  * The same inputs give the same id (so re-running `propose` yields an identical file), different
  * rows a different one. Formatted as a UUID under SSSOM's own namespace for generated sets.
  */
-function stableSetId(ctx: CandidateExportContext, rows: readonly MappingRecord[]): string {
+function stableSetId(ctx: CandidateExportContext, rows: readonly EntityMappingRecord[]): string {
   const h = createHash('sha256');
   h.update(`${ctx.source.iri ?? ctx.source.source}\n${ctx.target.iri ?? ctx.target.source}\n${TOOL_VERSION}\n`);
   for (const r of rows) h.update(`${r.subjectId}\t${r.predicateId}\t${r.objectId}\t${r.justification}\t${r.similarityScore}\n`);

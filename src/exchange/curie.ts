@@ -8,7 +8,7 @@
  */
 import { NS } from '../model/vocabulary.js';
 
-/** Prefixes every SSSOM reader must know without a `curie_map` entry. */
+/** Prefixes every SSSOM reader must know without a `curie_map` entry (SSSOM 1.1, "IRI prefixes"). */
 export const BUILTIN_PREFIXES: Readonly<Record<string, string>> = {
   sssom: NS.sssom,
   owl: NS.owl,
@@ -16,6 +16,8 @@ export const BUILTIN_PREFIXES: Readonly<Record<string, string>> = {
   rdfs: NS.rdfs,
   skos: NS.skos,
   semapv: NS.semapv,
+  xsd: NS.xsd,
+  linkml: 'https://w3id.org/linkml/',
 };
 
 /** URI schemes whose values are taken as full IRIs rather than CURIEs with an unknown prefix. */

@@ -12,6 +12,7 @@ import { IoaError, isIoaError } from '../model/errors.js';
 import { parseAlignmentRdf, readAlignmentAsMappingSet, serializeAlignmentRdf, type AlignmentWriteOptions } from './alignment.js';
 import { parseCsv, parseSssom, serializeCsv, serializeSssom, type ParseTableOptions } from './sssom-tsv.js';
 import { parseJson, serializeJson } from './json.js';
+import type { WriteOptions } from './slots.js';
 
 /** The exchange formats; also the choices of `convert --to` and `propose --format`. */
 export const EXCHANGE_FORMATS = ['sssom', 'alignment', 'json', 'csv'] as const;
@@ -56,7 +57,7 @@ export async function parseMappings(text: string, format: ExchangeFormat, file: 
   switch (format) {
     case 'sssom': return parseSssom(text, file, options);
     case 'csv': return parseCsv(text, file, options);
-    case 'json': return parseJson(text, file);
+    case 'json': return parseJson(text, file, options);
     case 'alignment': return parseAlignmentRdf(text, file);
   }
 }
@@ -79,7 +80,7 @@ export async function readMappingFile(path: string, format?: ExchangeFormat, opt
   return chosen === 'alignment' ? readAlignmentAsMappingSet(path) : parseMappings(text, chosen, path, options);
 }
 
-export interface SerializeOptions {
+export interface SerializeOptions extends WriteOptions {
   /** Alignment RDF only: see AlignmentWriteOptions. */
   alignment?: AlignmentWriteOptions;
 }
@@ -87,9 +88,9 @@ export interface SerializeOptions {
 /** The set in the given format. Rows are sorted; the set is not modified. */
 export function serializeMappings(set: MappingSet, format: ExchangeFormat, options: SerializeOptions = {}): string {
   switch (format) {
-    case 'sssom': return serializeSssom(set);
-    case 'csv': return serializeCsv(set);
-    case 'json': return serializeJson(set);
+    case 'sssom': return serializeSssom(set, options);
+    case 'csv': return serializeCsv(set, options);
+    case 'json': return serializeJson(set, options);
     case 'alignment': return serializeAlignmentRdf(set, options.alignment);
   }
 }

@@ -13,7 +13,7 @@ export {
   parseSssom, serializeSssom, parseCsv, serializeCsv, parseMappingTable, serializeMappingTable, sourceLine,
   SSSOM_TSV, SSSOM_CSV, type ParseTableOptions, type TableDialect,
 } from './sssom-tsv.js';
-export { parseJson, serializeJson } from './json.js';
+export { parseJson, serializeJson, EXTENSIONS_MARKER } from './json.js';
 export {
   serializeAlignmentRdf, readAlignmentAsMappingSet, parseAlignmentRdf, alignmentToMappingSet,
   ALIGNMENT_JUSTIFICATION, type AlignmentWriteOptions,
@@ -22,4 +22,7 @@ export {
   EXCHANGE_FORMATS, FORMAT_EXTENSION, isExchangeFormat, formatFromExtension, sniffFormat, parseMappings,
   readMappingFile, readExternalMetadata, writeMappingFile, writeFileAtomic, serializeMappings, type ExchangeFormat, type SerializeOptions,
 } from './files.js';
-export { REQUIRED_COLUMNS, REVIEW_COLUMNS } from './slots.js';
+export {
+  REQUIRED_COLUMNS, REVIEW_COLUMNS, JUSTIFICATIONS, PROPAGATABLE, SLOTS, MAPPING_SLOTS, SET_SLOTS, deriveSetId, sharedSlot, propagateSet,
+  splitMultivalued, joinMultivalued, type ExchangeWarning, type ExchangeWarningCode, type ReadOptions, type WriteOptions, type SlotSpec,
+} from './slots.js';

@@ -1,61 +1,106 @@
 /**
  * JSON form of a mapping set: one object with the SSSOM metadata slots and a sorted `mappings`
- * array of SSSOM slot objects (the shape of SSSOM's LinkML JSON, without JSON-LD context).
- * Identifiers are CURIEs as in the TSV; scores are numbers; multivalued slots are arrays.
+ * array of SSSOM slot objects, the shape of `$defs/MappingSet` in the JSON Schema generated from
+ * the SSSOM model (without JSON-LD context). Identifiers are CURIEs as in the TSV; slots typed
+ * `double` are JSON numbers; multivalued slots are arrays.
+ *
+ * Extension slots: that schema is closed (no property outside the model), so extension values
+ * travel in the `other` slot, the model's own place for "properties not part of the SSSOM spec":
+ * `other` then holds {@link EXTENSIONS_MARKER} followed by a JSON object
+ * `{"slots": {name: value, …}, "other": "<the slot's own text, if any>"}`. Readers undo it, and
+ * also accept extension values as plain keys (as other tools write them).
  */
-import type { MappingSet } from '../model/mapping.js';
-import { IoaError } from '../model/errors.js';
+import type { ExtensionValue, MappingSet } from '../model/mapping.js';
+import { IoaError, type ErrorLocation } from '../model/errors.js';
 import { parseJson as parseJsonText } from '../text/json.js';
-import { PrefixMap } from './curie.js';
 import { sortedMappings } from './order.js';
-import { metadataFromSlots, metadataToSlots, MULTIVALUED, orderedKeys, COLUMN_ORDER, recordFromSlots, recordToSlots } from './slots.js';
+import {
+  assembleSet, MAPPING_SLOTS, orderedKeys, readSetSlots, SET_SLOTS, setToSlots, SLOTS, structuredValue,
+  type ReadOptions, type RowSlots, type WriteOptions,
+} from './slots.js';
+
+/** Prefix of an `other` value that carries extension slots (see the module comment). */
+export const EXTENSIONS_MARKER = 'ioa-align:extension-slots';
+
+/** `other` as written: extension values (and the slot's own text) folded in when there are any. */
+function foldOther(own: unknown, extensions: Readonly<Record<string, ExtensionValue>>): string | undefined {
+  const text = typeof own === 'string' ? own : undefined;
+  // A text of its own that starts with the marker is wrapped too, so that reading it back is exact.
+  if (Object.keys(extensions).length === 0 && !text?.startsWith(EXTENSIONS_MARKER)) return text;
+  return `${EXTENSIONS_MARKER}${JSON.stringify({ slots: extensions, ...(text !== undefined ? { other: text } : {}) })}`;
+}
 
 /**
- * Slots the model holds as numbers. Other slots (e.g. reviewer_agreement) stay strings, because
- * they are kept verbatim and `0.0` must not come back as `0`.
+ * An object's slots with any extension values carried in `other` unfolded into plain keys (and
+ * `other` restored to its own text).
  */
-const NUMERIC = new Set(['similarity_score', 'confidence']);
-
-type JsonSlot = string | number | string[];
+function unfoldOther(obj: Record<string, unknown>, at: ErrorLocation, standard: readonly string[]): Record<string, unknown> {
+  const other = obj.other;
+  if (typeof other !== 'string' || !other.startsWith(EXTENSIONS_MARKER)) return obj;
+  let carried: unknown;
+  try {
+    carried = JSON.parse(other.slice(EXTENSIONS_MARKER.length));
+  } catch (error) {
+    throw new IoaError('E_EXCHANGE_BAD_JSON', `other starts with ${EXTENSIONS_MARKER} but what follows is not JSON: ${(error as Error).message}`, at, { cause: error });
+  }
+  const shape = carried as { slots?: unknown; other?: unknown } | null;
+  if (typeof shape !== 'object' || shape === null || Array.isArray(shape) || typeof shape.slots !== 'object' || shape.slots === null || Array.isArray(shape.slots)
+    || (shape.other !== undefined && typeof shape.other !== 'string') || Object.keys(shape).some((k) => k !== 'slots' && k !== 'other')) {
+    throw new IoaError('E_EXCHANGE_BAD_JSON', `other starts with ${EXTENSIONS_MARKER} but does not hold {"slots": {…}, "other"?: "…"}`, at);
+  }
+  const { other: _, ...rest } = obj;
+  const out: Record<string, unknown> = { ...rest };
+  if (shape.other !== undefined) out.other = shape.other;
+  for (const [name, value] of Object.entries(shape.slots as Record<string, unknown>)) {
+    if (standard.includes(name) || name in out) throw new IoaError('E_EXCHANGE_BAD_JSON', `other carries an extension slot "${name}" that is a standard slot or given twice`, at);
+    out[name] = value;
+  }
+  return out;
+}
 
 /** Write the set as JSON (2-space indented, rows sorted). The input is not modified. */
-export function serializeJson(set: MappingSet): string {
-  const prefixes = new PrefixMap(set.metadata.curieMap);
-  const mappings = sortedMappings(set.mappings).map((r) => {
-    const slots = recordToSlots(r, prefixes);
-    const obj: Record<string, JsonSlot> = {};
-    for (const key of orderedKeys(Object.keys(slots), COLUMN_ORDER)) {
-      const value = slots[key]!;
-      if (NUMERIC.has(key) && Number.isFinite(Number(value))) obj[key] = Number(value);
-      else if (MULTIVALUED.has(key) || key === 'reviewer_id') obj[key] = value.split('|');
-      else obj[key] = value;
-    }
-    return obj;
+export function serializeJson(set: MappingSet, options: WriteOptions = {}): string {
+  const table = setToSlots(set.metadata, sortedMappings(set.mappings), options);
+  const metadata: Record<string, unknown> = { ...table.metadata };
+  const setOther = foldOther(metadata.other, table.extensions);
+  if (setOther !== undefined) metadata.other = setOther;
+  const ordered = Object.fromEntries(orderedKeys(Object.keys(metadata), SET_SLOTS).map((k) => [k, metadata[k]]));
+  const mappings = table.rows.map((row) => {
+    const obj: Record<string, unknown> = { ...row.slots };
+    const other = foldOther(obj.other, row.extensions);
+    if (other !== undefined) obj.other = other;
+    return Object.fromEntries(orderedKeys(Object.keys(obj), MAPPING_SLOTS).map((k) => [k, obj[k]]));
   });
-  return `${JSON.stringify({ ...metadataToSlots(set.metadata), mappings }, null, 2)}\n`;
+  return `${JSON.stringify({ ...ordered, mappings }, null, 2)}\n`;
 }
 
 /** Parse the JSON form, validating exactly as the SSSOM TSV reader does. */
-export function parseJson(text: string, file: string): MappingSet {
+export function parseJson(text: string, file: string, options: ReadOptions = {}): MappingSet {
   const value = parseJsonText(text, file, 'E_EXCHANGE_BAD_JSON');
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new IoaError('E_EXCHANGE_BAD_JSON', 'a mapping set must be a JSON object', { file, path: '$' });
   }
-  const { mappings: rawMappings, ...meta } = value as Record<string, unknown>;
-  const metadata = metadataFromSlots(meta, (slot) => ({ file, path: slot ? `$.${slot}` : '$' }));
+  const { mappings: rawMappings, ...meta } = unfoldOther(value as Record<string, unknown>, { file, path: '$.other' }, [...SET_SLOTS, 'mappings']);
+  const setSlots = readSetSlots(meta, { ...options, at: (slot) => ({ file, path: slot ? `$.${slot}` : '$' }), typeCode: 'E_EXCHANGE_BAD_JSON', text });
   if (!Array.isArray(rawMappings)) throw new IoaError('E_EXCHANGE_BAD_JSON', '"mappings" must be an array', { file, path: '$.mappings' });
-  const prefixes = new PrefixMap(metadata.curieMap);
-  const mappings = rawMappings.map((raw: unknown, i) => {
+  const rows = rawMappings.map((raw: unknown, i): RowSlots => {
     const base = `$.mappings[${i}]`;
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new IoaError('E_EXCHANGE_BAD_JSON', 'each mapping must be an object', { file, path: base });
-    const values: Record<string, string> = {};
-    for (const [key, v] of Object.entries(raw as Record<string, unknown>)) {
-      if (typeof v === 'string') values[key] = v;
-      else if (typeof v === 'number' && Number.isFinite(v)) values[key] = String(v);
-      else if (Array.isArray(v) && v.every((x) => typeof x === 'string' && !x.includes('|'))) values[key] = v.join('|');
-      else if (v !== null) throw new IoaError('E_EXCHANGE_BAD_JSON', `slot ${key} must be a string, a number or an array of strings`, { file, path: `${base}.${key}` });
+    const obj = unfoldOther(raw as Record<string, unknown>, { file, path: `${base}.other` }, MAPPING_SLOTS);
+    const at = (slot?: string): ErrorLocation => ({ file, path: slot ? `${base}.${slot}` : base });
+    const row: RowSlots = { slots: {}, extensions: {}, at, missing: at, absent: new Set(MAPPING_SLOTS.filter((s) => obj[s] === undefined)) };
+    for (const [key, v] of Object.entries(obj)) {
+      if (v === null || v === undefined) continue;
+      if (MAPPING_SLOTS.includes(key)) {
+        const parsed = structuredValue(key, SLOTS[key]!, v, { at: at(key), bad: 'E_SSSOM_BAD_ROW' }, 'E_EXCHANGE_BAD_JSON');
+        if (parsed !== undefined && parsed !== '') row.slots[key] = parsed;
+      } else if (typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))) {
+        row.extensions[key] = v;
+      } else {
+        throw new IoaError('E_EXCHANGE_BAD_JSON', `slot ${key} must be a string, a number or a boolean (an extension slot holds one value)`, at(key));
+      }
     }
-    return recordFromSlots(values, prefixes, (slot) => ({ file, path: slot ? `${base}.${slot}` : base }));
+    return row;
   });
-  return { metadata, mappings };
+  return assembleSet(setSlots, rows);
 }

@@ -3,7 +3,7 @@
  * input, and compare code units rather than using locale collation, so output is the same on
  * every machine.
  */
-import type { MappingRecord } from '../model/mapping.js';
+import { objectTerm, subjectTerm, type MappingRecord } from '../model/mapping.js';
 
 function cmp(a: string | number | undefined, b: string | number | undefined): number {
   if (a === b) return 0;
@@ -14,14 +14,17 @@ function cmp(a: string | number | undefined, b: string | number | undefined): nu
 
 /** Stable fingerprint of the fields the explicit keys do not cover, as the last tie-breaker. */
 function rest(r: MappingRecord): string {
-  return JSON.stringify([r.subjectLabel, r.objectLabel, r.confidence, r.mappingTool, r.reviewerId, r.reviewDate, r.comment,
-    r.extra ? Object.entries(r.extra).sort((x, y) => cmp(x[0], y[0])) : undefined]);
+  return JSON.stringify([r.subjectId, r.subjectLabel, r.subjectType, r.objectId, r.objectLabel, r.objectType, r.confidence, r.mappingTool,
+    r.reviewerId, r.reviewDate, r.comment,
+    r.extra ? Object.entries(r.extra).sort((x, y) => cmp(x[0], y[0])) : undefined,
+    r.extensions ? Object.entries(r.extensions).sort((x, y) => cmp(x[0], y[0])) : undefined]);
 }
 
 export function compareRecords(a: MappingRecord, b: MappingRecord): number {
-  return cmp(a.subjectId, b.subjectId)
+  // A literal end sorts by its text (JSON-quoted, see subjectTerm).
+  return cmp(subjectTerm(a), subjectTerm(b))
     || cmp(a.predicateId, b.predicateId)
-    || cmp(a.objectId, b.objectId)
+    || cmp(objectTerm(a), objectTerm(b))
     || cmp(a.predicateModifier, b.predicateModifier)
     || cmp(a.justification, b.justification)
     || cmp(a.similarityMeasure, b.similarityMeasure)
@@ -31,6 +34,6 @@ export function compareRecords(a: MappingRecord, b: MappingRecord): number {
 }
 
 /** A sorted copy; the input array and its records are left untouched. */
-export function sortedMappings(mappings: readonly MappingRecord[]): MappingRecord[] {
+export function sortedMappings<T extends MappingRecord>(mappings: readonly T[]): T[] {
   return [...mappings].sort(compareRecords);
 }

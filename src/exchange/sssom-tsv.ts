@@ -3,14 +3,18 @@
  * mapping per justification (SSSOM spec 1.0/1.1, "SSSOM/TSV").
  *
  * Fields may be quoted the way pandas/sssom-py writes them (`"…""…"`), which also lets a value
- * hold a tab or a newline; line numbers in errors are physical lines of the file.
+ * hold a tab or a newline; line numbers in errors are physical lines of the file. A row may stop
+ * before its trailing empty cells (editors drop them; pandas and sssom-py read such rows). Columns
+ * the model does not know are extension slots, kept as text.
  */
 import { parseDocument, stringify, YAMLParseError } from 'yaml';
 import type { MappingRecord, MappingSet } from '../model/mapping.js';
 import { IoaError, type ErrorCode, type ErrorLocation } from '../model/errors.js';
-import { PrefixMap } from './curie.js';
 import { sortedMappings } from './order.js';
-import { columnsFor, metadataFromSlots, metadataToSlots, recordFromSlots, recordToSlots, REQUIRED_COLUMNS } from './slots.js';
+import {
+  assembleSet, cellText, cellValue, columnsFor, MAPPING_SLOTS, readSetSlots, REQUIRED_COLUMNS, setToSlots, SLOTS, tolerate,
+  type ReadOptions, type RowSlots, type WriteOptions,
+} from './slots.js';
 
 /** TSV or CSV: what differs between the two tabular forms. */
 export interface TableDialect {
@@ -24,7 +28,7 @@ export interface TableDialect {
 export const SSSOM_TSV: TableDialect = { delimiter: '\t', name: 'SSSOM TSV', rowCode: 'E_SSSOM_BAD_ROW' };
 export const SSSOM_CSV: TableDialect = { delimiter: ',', name: 'CSV', rowCode: 'E_EXCHANGE_BAD_CSV' };
 
-export interface ParseTableOptions {
+export interface ParseTableOptions extends ReadOptions {
   /**
    * Metadata supplied outside the file (SSSOM "external metadata" mode), as slot → value.
    * Embedded metadata wins where both give a slot.
@@ -139,8 +143,7 @@ export function parseMappingTable(input: string, file: string, dialect: TableDia
     }
     return { file, line: 1 };
   };
-  const metadata = metadataFromSlots({ ...options.metadata, ...embedded }, lineOf);
-  const prefixes = new PrefixMap(metadata.curieMap);
+  const meta = readSetSlots({ ...options.metadata, ...embedded }, { ...options, at: lineOf, typeCode: 'E_SSSOM_BAD_METADATA', text });
 
   const records = readRecords(text, pos, metaLines.length + 1, dialect.delimiter, file);
   const first = records.next();
@@ -156,28 +159,59 @@ export function parseMappingTable(input: string, file: string, dialect: TableDia
   for (const required of REQUIRED_COLUMNS) {
     if (!seen.has(required)) throw new IoaError('E_SSSOM_MISSING_COLUMN', `required column ${required} is missing from the header`, headerAt);
   }
+  const absent = new Set(['subject_id', 'object_id'].filter((c) => !seen.has(c)));
+  // A column is a mapping slot of the model, or an extension slot (defined or not); a set-only
+  // slot used as a column is not standard for a mapping, so it is kept as an extension too.
+  const standard = header.map((name) => MAPPING_SLOTS.includes(name));
 
-  const mappings = [];
+  const rows: RowSlots[] = [];
+  const lines: number[] = [];
+  let short: { count: number; line: number } | undefined;
   for (const rec of records) {
     if (rec.fields.length === 1 && rec.fields[0]!.trim() === '') continue; // blank line
-    if (rec.fields.length < header.length) {
-      // A short last row with no final newline is what an interrupted write leaves behind.
-      const truncated = !rec.terminated;
-      throw new IoaError(truncated ? 'E_SSSOM_TRUNCATED' : dialect.rowCode,
-        `${truncated ? 'file ends in the middle of a row: ' : ''}row has ${rec.fields.length} fields, the header has ${header.length}`,
-        { file, line: rec.line });
-    }
     if (rec.fields.length > header.length) {
       throw new IoaError(dialect.rowCode, `row has ${rec.fields.length} fields, the header has ${header.length}`, { file, line: rec.line });
     }
-    const values: Record<string, string> = {};
-    header.forEach((name, i) => { values[name] = rec.fields[i]!; });
     const at = { file, line: rec.line };
-    const record = recordFromSlots(values, prefixes, () => at);
-    recordLines.set(record, rec.line);
-    mappings.push(record);
+    const row: RowSlots = { slots: {}, extensions: {}, at: () => at, missing: () => headerAt, absent };
+    if (rec.fields.length < header.length) {
+      // Editors and pandas drop trailing empty cells; sssom-py reads such rows, so do we. A short
+      // last row without its newline may instead be an interrupted write: if it lacks a value a
+      // mapping needs, say so.
+      if (!rec.terminated && !requiredPresent(header, rec.fields)) {
+        throw new IoaError('E_SSSOM_TRUNCATED', `file ends in the middle of a row: row has ${rec.fields.length} fields, the header has ${header.length}`, at);
+      }
+      if (options.strict) throw new IoaError(dialect.rowCode, `row has ${rec.fields.length} fields, the header has ${header.length}`, at);
+      short = { count: (short?.count ?? 0) + 1, line: short?.line ?? rec.line };
+    }
+    rec.fields.forEach((cell, i) => {
+      if (cell === '') return;
+      const name = header[i]!;
+      if (!standard[i]) {
+        row.extensions[name] = cell;
+        return;
+      }
+      const value = cellValue(name, SLOTS[name]!, cell, { at, bad: 'E_SSSOM_BAD_ROW' });
+      // A cell of spaces around nothing is as empty as an empty one (only free text keeps spaces).
+      if (value !== '') row.slots[name] = value;
+    });
+    rows.push(row);
+    lines.push(rec.line);
   }
-  return { metadata, mappings };
+  if (short) {
+    tolerate(options, 'SSSOM_SHORT_ROWS', `${short.count} row(s) have fewer cells than the header (first at line ${short.line}); the missing trailing cells were read as empty`, { file, line: short.line });
+  }
+  const set = assembleSet(meta, rows);
+  set.mappings.forEach((record, i) => recordLines.set(record, lines[i]!));
+  return set;
+}
+
+/** Does a short row still hold every value a mapping cannot do without? */
+function requiredPresent(header: readonly string[], fields: readonly string[]): boolean {
+  return REQUIRED_COLUMNS.every((c) => {
+    const i = header.indexOf(c);
+    return i < fields.length && fields[i]!.trim() !== '';
+  });
 }
 
 function parseMetadataBlock(lines: string[], file: string): Record<string, unknown> {
@@ -207,15 +241,18 @@ function quote(value: string, delimiter: string): string {
 }
 
 /** Write SSSOM TSV (or CSV). Rows are sorted; the input set is not modified. */
-export function serializeMappingTable(set: MappingSet, dialect: TableDialect): string {
-  const prefixes = new PrefixMap(set.metadata.curieMap);
-  const rows = sortedMappings(set.mappings).map((r) => recordToSlots(r, prefixes));
-  const columns = columnsFor(rows);
+export function serializeMappingTable(set: MappingSet, dialect: TableDialect, options: WriteOptions = {}): string {
+  const table = setToSlots(set.metadata, sortedMappings(set.mappings), options);
+  const standard = columnsFor(table.rows);
+  const columns = [...standard, ...table.extensionColumns];
   // Quoted scalars only: the yaml package writes " \n" as a `|+` block that reads back as "\n".
-  const yaml = stringify(metadataToSlots(set.metadata), { lineWidth: 0, blockQuote: false }).replace(/\n$/, '');
+  const yaml = stringify({ ...table.metadata, ...table.extensions }, { lineWidth: 0, blockQuote: false }).replace(/\n$/, '');
   const out: string[] = yaml.split('\n').map((l) => `#${l}`);
   out.push(columns.map((c) => quote(c, dialect.delimiter)).join(dialect.delimiter));
-  for (const row of rows) out.push(columns.map((c) => quote(row[c] ?? '', dialect.delimiter)).join(dialect.delimiter));
+  for (const row of table.rows) {
+    const cells = [...standard.map((c) => cellText(row.slots[c])), ...table.extensionColumns.map((c) => cellText(row.extensions[c]))];
+    out.push(cells.map((c) => quote(c, dialect.delimiter)).join(dialect.delimiter));
+  }
   return `${out.join('\n')}\n`;
 }
 
@@ -225,8 +262,8 @@ export function parseSssom(text: string, file: string, options: ParseTableOption
 }
 
 /** Write a MappingSet as SSSOM TSV. */
-export function serializeSssom(set: MappingSet): string {
-  return serializeMappingTable(set, SSSOM_TSV);
+export function serializeSssom(set: MappingSet, options: WriteOptions = {}): string {
+  return serializeMappingTable(set, SSSOM_TSV, options);
 }
 
 /** Parse the CSV form: the same metadata block and columns as SSSOM TSV, comma-separated. */
@@ -234,6 +271,6 @@ export function parseCsv(text: string, file: string, options: ParseTableOptions 
   return parseMappingTable(text, file, SSSOM_CSV, options);
 }
 
-export function serializeCsv(set: MappingSet): string {
-  return serializeMappingTable(set, SSSOM_CSV);
+export function serializeCsv(set: MappingSet, options: WriteOptions = {}): string {
+  return serializeMappingTable(set, SSSOM_CSV, options);
 }

@@ -10,8 +10,13 @@
  * Failing is the safer of the two choices: letting the rejection veto the pair would still sign
  * an artifact built from a review that contradicts itself, and the reviewer's acceptance would
  * vanish into a count of skipped rows; a human has to say which row is wrong.
+ *
+ * A reviewed literal mapping (SSSOM 1.1: one end is a string, not a concept) is refused outright:
+ * a rule maps a concept IRI to a concept IRI, and dropping a row a reviewer accepted would
+ * publish an artifact that silently lacks it.
  */
-import type { MappingRecord, MappingSet } from '../model/mapping.js';
+import { hasEntityEnds, LITERAL_TYPE, objectTerm, subjectTerm, type MappingRecord, type MappingSet } from '../model/mapping.js';
+import { sharedSlot } from '../exchange/slots.js';
 import { IoaError } from '../model/errors.js';
 import type { Iri } from '../envelope/types.js';
 import { validateArtifact, type Direction, type ValidatedArtifact } from './artifact.js';
@@ -69,10 +74,15 @@ export function buildArtifact(set: MappingSet, options: ArtifactBuildOptions): A
     }
     return value;
   };
-  const sourceOntologyId = need(options.sourceOntologyId ?? set.metadata.subjectSource, 'the source ontology id', '--source-id');
-  const sourceOntologyVersion = need(options.sourceOntologyVersion ?? set.metadata.subjectSourceVersion, 'the source ontology version', '--source-version');
-  const targetOntologyId = need(options.targetOntologyId ?? set.metadata.objectSource, 'the target ontology id', '--target-id');
-  const targetOntologyVersion = need(options.targetOntologyVersion ?? set.metadata.objectSourceVersion, 'the target ontology version', '--target-version');
+  // Readers move set-level sources to every mapping (SSSOM propagation); sharedSlot takes them back.
+  const shared = (slot: string): string | undefined => {
+    const v = sharedSlot(set, slot);
+    return typeof v === 'string' ? v : undefined;
+  };
+  const sourceOntologyId = need(options.sourceOntologyId ?? shared('subject_source'), 'the source ontology id', '--source-id');
+  const sourceOntologyVersion = need(options.sourceOntologyVersion ?? shared('subject_source_version'), 'the source ontology version', '--source-version');
+  const targetOntologyId = need(options.targetOntologyId ?? shared('object_source'), 'the target ontology id', '--target-id');
+  const targetOntologyVersion = need(options.targetOntologyVersion ?? shared('object_source_version'), 'the target ontology version', '--target-version');
   const skipped: SkippedRow[] = [];
   const rules: Array<Record<string, unknown>> = [];
   const seen = new Set<string>();
@@ -82,7 +92,7 @@ export function buildArtifact(set: MappingSet, options: ArtifactBuildOptions): A
   };
   const name = (at: { row: number; line?: number }): string => at.line !== undefined ? `${options.file ?? 'line'}${options.file ? ':' : ' '}${at.line}` : `row ${at.row}`;
   // Rejected equivalences by subject and object: an accepted row for the same pair contradicts one.
-  const pairKey = (m: MappingRecord): string => `${m.subjectId}\u0000${m.objectId}`;
+  const pairKey = (m: MappingRecord): string => `${subjectTerm(m)}\u0000${objectTerm(m)}`;
   const isEquivalence = (m: MappingRecord): boolean => (RULE_PREDICATES as readonly string[]).includes(m.predicateId);
   const rejected = new Map<string, Array<{ m: MappingRecord; at: { row: number; line?: number } }>>();
   set.mappings.forEach((m, i) => {
@@ -93,11 +103,16 @@ export function buildArtifact(set: MappingSet, options: ArtifactBuildOptions): A
     const at = where(m, i);
     const why = skipReason(m);
     if (why) {
-      skipped.push({ ...at, subject: m.subjectId, object: m.objectId, why });
+      skipped.push({ ...at, subject: subjectTerm(m), object: objectTerm(m), why });
       return;
     }
+    if (!hasEntityEnds(m)) {
+      const side = m.subjectType === LITERAL_TYPE ? `its subject is the literal ${subjectTerm(m)}` : `its object is the literal ${objectTerm(m)}`;
+      throw new IoaError('E_ARTIFACT_BUILD', `${name(at)} is a reviewed literal mapping (${side}): an artifact rule needs concept IRIs on both sides; map the text to a concept, or remove the row`,
+        { ...(options.file ? { file: options.file } : {}), ...(at.line !== undefined ? { line: at.line } : {}), path: `$.mappings[${i}]` });
+    }
     for (const r of rejected.get(pairKey(m)) ?? []) {
-      conflicts.push({ at, text: `${name(at)} accepts ${m.subjectId} ${m.predicateId} ${m.objectId}, ${name(r.at)} rejects ${r.m.subjectId} ${r.m.predicateId} ${r.m.objectId}` });
+      conflicts.push({ at, text: `${name(at)} accepts ${m.subjectId} ${m.predicateId} ${m.objectId}, ${name(r.at)} rejects ${subjectTerm(r.m)} ${r.m.predicateId} ${objectTerm(r.m)}` });
     }
     const key = pairKey(m);
     if (seen.has(key)) {

@@ -9,7 +9,7 @@
  * never authorisation (7.1).
  */
 import type { Concept } from '../model/concept.js';
-import type { Candidate, MappingRecord } from '../model/mapping.js';
+import { objectTerm, subjectTerm, type Candidate, type MappingRecord } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import type { DomainProfile, Iri, TrustPolicy, ValidatedCapability, ValidatedEnvelope } from '../envelope/types.js';
 import type { ValidatedArtifact } from './artifact.js';
@@ -155,7 +155,7 @@ export function digestInputs(input: CheckInput): InputDigests {
     const candidates = input.candidates;
     digests.candidates = jsonDigest(candidates.map((c) => {
       const [s, o, score] = candidateEnds(c);
-      return [s, 'subjectId' in c ? c.predicateId : c.predicate, o, String(score)];
+      return [s, 'predicateId' in c ? c.predicateId : c.predicate, o, String(score)];
     }));
   }
   return digests;
@@ -169,8 +169,13 @@ function lookup(ontologies: readonly OntologyIndex[], iri: Iri): Concept | undef
   return undefined;
 }
 
+/**
+ * Subject, object and score of a candidate. A mapping record's literal end (SSSOM 1.1) comes out
+ * as its JSON-quoted text, which no concept IRI equals. (A literal record has no `subjectId`, so
+ * records are told from Candidates by `predicateId`.)
+ */
 const candidateEnds = (c: CandidateEvidence): [string, string, number | undefined] =>
-  'subjectId' in c ? [c.subjectId, c.objectId, c.similarityScore] : [c.subject, c.object, c.score];
+  'predicateId' in c ? [subjectTerm(c), objectTerm(c), c.similarityScore] : [c.subject, c.object, c.score];
 
 /** Exclusion codes that the decision table names as reason codes of their own. */
 const OWN_REASON = new Set<Exclusion['code']>(['REVERSE_NOT_DECLARED', 'CHAIN_NOT_DECLARED', 'RULE_INAPPLICABLE']);

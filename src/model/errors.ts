@@ -84,16 +84,21 @@ export class IoaError extends Error {
 
   /** `file:line:column: message [CODE]` — the form the CLI prints. */
   describe(): string {
-    const { file, line, column, path } = this.location;
-    let where = file ?? '';
-    if (line !== undefined) where += `${where ? ':' : 'line '}${line}${column !== undefined ? `:${column}` : ''}`;
-    if (path) where += `${where ? ' ' : ''}at ${path}`;
-    return `${where ? `${where}: ` : ''}${this.message} [${this.code}]`;
+    return describeDiagnostic(this.location, this.message, this.code);
   }
 
   toJSON(): { code: ErrorCode; message: string } & ErrorLocation {
     return { code: this.code, message: this.message, ...this.location };
   }
+}
+
+/** `file:line:column: message [CODE]`, for errors and for warnings (whose codes are not error codes). */
+export function describeDiagnostic(location: ErrorLocation, message: string, code: string): string {
+  const { file, line, column, path } = location;
+  let where = file ?? '';
+  if (line !== undefined) where += `${where ? ':' : 'line '}${line}${column !== undefined ? `:${column}` : ''}`;
+  if (path) where += `${where ? ' ' : ''}at ${path}`;
+  return `${where ? `${where}: ` : ''}${message} [${code}]`;
 }
 
 export function isIoaError(value: unknown): value is IoaError {

@@ -70,18 +70,34 @@ export function tripleKey(subject: string, predicate: string, object: string): s
   return `${subject}\u0000${predicate}\u0000${object}`;
 }
 
+/** SSSOM `entity_type_enum`: what kind of thing a subject, object or predicate is. */
+export const ENTITY_TYPES = [
+  'owl class', 'owl object property', 'owl data property', 'owl annotation property', 'owl named individual',
+  'skos concept', 'rdfs resource', 'rdfs class', 'rdfs literal', 'rdfs datatype', 'rdf property', 'composed entity expression',
+] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
+
+/** The `subject_type`/`object_type` that makes a mapping end a literal (SSSOM 1.1 literal mappings). */
+export const LITERAL_TYPE = 'rdfs literal';
+export type LiteralType = typeof LITERAL_TYPE;
+
 /**
- * A mapping in the exchange formats' neutral form (SSSOM's data model): what writers write and
- * readers return. Optional fields are absent rather than empty strings.
+ * The value of a standard SSSOM slot the record has no field for: text, a number (slots typed
+ * `double`, e.g. `reviewer_agreement`) or a list (multivalued slots, e.g. `author_id`).
  */
-export interface MappingRecord {
-  subjectId: string;
-  subjectLabel?: string;
+export type SlotValue = string | number | string[];
+
+/**
+ * The value of an extension (non-standard) slot. SSSOM keeps them opaque: rows give text; a YAML
+ * metadata block may also give a number or a boolean. Never a list or a map (SSSOM 1.1).
+ */
+export type ExtensionValue = string | number | boolean;
+
+/** Slots every mapping record carries, whatever its two ends are. */
+export interface MappingRecordBase {
   predicateId: string;
   /** `Not` marks a rejected mapping (SSSOM `predicate_modifier`). */
   predicateModifier?: 'Not';
-  objectId: string;
-  objectLabel?: string;
   justification: string;
   /** A generator's raw score; NEVER copied into `confidence`. */
   similarityScore?: number;
@@ -92,8 +108,92 @@ export interface MappingRecord {
   reviewerId?: string[];
   reviewDate?: string;
   comment?: string;
-  /** Any other SSSOM slot, by its column name, kept so round trips lose nothing. */
-  extra?: Record<string, string>;
+  /**
+   * Every other standard SSSOM slot, by its name, typed as the SSSOM model types it. Values of
+   * entity-reference slots (`author_id`, `subject_source`, …) are kept as written (CURIEs).
+   */
+  extra?: Record<string, SlotValue>;
+  /** Extension slots (SSSOM 1.1 "non-standard slots"), defined or not, by name, kept so round trips lose nothing. */
+  extensions?: Record<string, ExtensionValue>;
+}
+
+/** The subject is an entity, named by its IRI. */
+export interface EntitySubject {
+  subjectId: string;
+  subjectType?: Exclude<EntityType, LiteralType>;
+  subjectLabel?: string;
+}
+
+/**
+ * The subject is a literal (SSSOM 1.1 literal mapping): the text in `subjectLabel` is the
+ * subject itself. It needs no identifier; one a file gives anyway is kept.
+ */
+export interface LiteralSubject {
+  subjectType: LiteralType;
+  subjectLabel: string;
+  subjectId?: string;
+}
+
+/** The object is an entity, named by its IRI. */
+export interface EntityObject {
+  objectId: string;
+  objectType?: Exclude<EntityType, LiteralType>;
+  objectLabel?: string;
+}
+
+/** The object is a literal: the text in `objectLabel` is the object itself (see LiteralSubject). */
+export interface LiteralObject {
+  objectType: LiteralType;
+  objectLabel: string;
+  objectId?: string;
+}
+
+/**
+ * A mapping in the exchange formats' neutral form (SSSOM's data model): what writers write and
+ * readers return. Optional fields are absent rather than empty strings. Either end may be a
+ * literal; narrow with {@link hasEntityEnds} (or on `subjectType`/`objectType`) before using an
+ * end as an IRI.
+ */
+export type MappingRecord = MappingRecordBase & (EntitySubject | LiteralSubject) & (EntityObject | LiteralObject);
+
+/** A mapping between two entities: what an alignment cell, an artifact rule or a metric can use. */
+export type EntityMappingRecord = MappingRecordBase & EntitySubject & EntityObject;
+
+export function isLiteralSubject(r: MappingRecord): r is MappingRecord & LiteralSubject {
+  return r.subjectType === LITERAL_TYPE;
+}
+
+export function isLiteralObject(r: MappingRecord): r is MappingRecord & LiteralObject {
+  return r.objectType === LITERAL_TYPE;
+}
+
+/** True when both ends are entities with IRIs (no literal mapping). */
+export function hasEntityEnds(r: MappingRecord): r is EntityMappingRecord {
+  return r.subjectType !== LITERAL_TYPE && r.objectType !== LITERAL_TYPE;
+}
+
+/**
+ * One end as a single string, for keys, sorting and messages: the IRI of an entity, or a literal
+ * as a JSON string (`"alice"`), which no IRI can equal.
+ */
+export function subjectTerm(r: MappingRecord): string {
+  return r.subjectType === LITERAL_TYPE ? JSON.stringify(r.subjectLabel) : r.subjectId;
+}
+
+export function objectTerm(r: MappingRecord): string {
+  return r.objectType === LITERAL_TYPE ? JSON.stringify(r.objectLabel) : r.objectId;
+}
+
+/** `tripleKey` of a record; literal ends keyed by their text (see subjectTerm). */
+export function recordKey(r: MappingRecord): string {
+  return tripleKey(subjectTerm(r), r.predicateId, objectTerm(r));
+}
+
+/** An extension slot's declaration (SSSOM 1.1 `extension_definitions`), as written (CURIEs). */
+export interface ExtensionDefinition {
+  slotName: string;
+  property?: string;
+  typeHint?: string;
 }
 
 export interface MappingSetMetadata {
@@ -108,8 +208,11 @@ export interface MappingSetMetadata {
   objectSourceVersion?: string;
   /** prefix → namespace IRI */
   curieMap: Record<string, string>;
-  /** Other metadata slots, kept verbatim. */
-  extra?: Record<string, unknown>;
+  extensionDefinitions?: ExtensionDefinition[];
+  /** Set-level values of extension slots. */
+  extensions?: Record<string, ExtensionValue>;
+  /** Other standard metadata slots, typed as the SSSOM model types them. */
+  extra?: Record<string, SlotValue>;
 }
 
 export interface MappingSet {

@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emptyConcept, type Concept, type Label } from '../../src/model/concept.js';
 import { buildOntologyIndex, type OntologyIndex } from '../../src/model/ontology-index.js';
-import { rawScore, tripleKey, type Candidate, type MappingJustification } from '../../src/model/mapping.js';
+import { rawScore, recordKey, tripleKey, type Candidate, type MappingJustification } from '../../src/model/mapping.js';
 import { isIoaError } from '../../src/model/errors.js';
-import { candidatesToMappingSet, parseSssom, serializeSssom, serializeAlignmentRdf, parseAlignmentRdf } from '../../src/exchange/index.js';
+import { candidatesToMappingSet, parseSssom, propagateSet, serializeJson, serializeSssom, serializeAlignmentRdf, parseAlignmentRdf } from '../../src/exchange/index.js';
+import { mappingSetSchemaErrors } from '../helpers/sssom-schema.js';
 
 const packageVersion = (JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version;
 
@@ -92,6 +93,10 @@ describe('candidatesToMappingSet', () => {
     expect(set.metadata.mappingSetId).toMatch(/^https:\/\/w3id\.org\/sssom\/mappings\/[0-9a-f-]{36}$/);
   });
 
+  it('writes JSON that satisfies the SSSOM JSON Schema', () => {
+    expect(mappingSetSchemaErrors(JSON.parse(serializeJson(set)))).toEqual([]);
+  });
+
   it('builds a curie_map from the namespaces in use plus skos, semapv, owl and rdfs', () => {
     const namespaces = Object.values(set.metadata.curieMap);
     for (const ns of ['http://mouse.owl#', 'http://human.owl#', 'http://www.w3.org/2004/02/skos/core#', 'https://w3id.org/semapv/vocab/',
@@ -105,13 +110,17 @@ describe('candidatesToMappingSet', () => {
 
   it('records which fields matched (SSSOM subject_match_field / object_match_field / match_string)', () => {
     const lexical = set.mappings.find((m) => m.mappingTool === 'ioa-align/lexical');
-    expect(lexical?.extra).toEqual({ subject_match_field: 'rdfs:label', object_match_field: 'oboInOwl:hasExactSynonym', match_string: 'heart' });
+    expect(lexical?.extra).toEqual({ subject_match_field: ['rdfs:label'], object_match_field: ['oboInOwl:hasExactSynonym'], match_string: ['heart'] });
   });
 
   it('the written SSSOM reads back as the same set, and converts to Alignment RDF with the fused score', async () => {
-    expect(parseSssom(serializeSssom(set), 'c.sssom.tsv')).toEqual(set);
+    // Read back in the readers' form: the set-level sources and dates propagated to every row.
+    expect(parseSssom(serializeSssom(set), 'c.sssom.tsv')).toEqual(propagateSet(set));
+    expect(propagateSet(set).mappings.every((m) => m.extra?.subject_source === 'http://mouse.owl' && m.extra?.mapping_date === '2026-12-02')).toBe(true);
+    // The tool stays on the set: every row names its own generator there.
+    expect(propagateSet(set).metadata.mappingTool).toBe('ioa-align');
     const cells = (await parseAlignmentRdf(serializeAlignmentRdf(set), 'c.rdf')).mappings;
-    expect(cells.map((m) => [tripleKey(m.subjectId, m.predicateId, m.objectId), m.similarityScore])).toEqual(expect.arrayContaining([
+    expect(cells.map((m) => [recordKey(m), m.similarityScore])).toEqual(expect.arrayContaining([
       [tripleKey(HEART[0], 'skos:exactMatch', HEART[1]), 0.0328],
       [tripleKey(LUNG[0], 'skos:exactMatch', LUNG[1]), 0.91],
     ]));

@@ -3,14 +3,13 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tripleKey } from '../../src/model/mapping.js';
+import { recordKey, type MappingRecord } from '../../src/model/mapping.js';
 import { parseCsv, parseJson, parseSssom, readMappingFile } from '../../src/exchange/index.js';
 import { runCli } from '../helpers/cli.js';
 
 const examples = join(import.meta.dirname, '../../corpora/sssom-examples');
 const work = mkdtempSync(join(tmpdir(), 'ioa-convert-'));
-const triples = (rows: { subjectId: string; predicateId: string; objectId: string }[]): string[] =>
-  rows.map((m) => tripleKey(m.subjectId, m.predicateId, m.objectId)).sort();
+const triples = (rows: MappingRecord[]): string[] => rows.map(recordKey).sort();
 
 describe('ioa-align convert', () => {
   it('Alignment RDF → SSSOM on stdout (646 rows, same triples as the sssom-py conversion)', async () => {

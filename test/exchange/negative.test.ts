@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isIoaError, type ErrorLocation } from '../../src/model/errors.js';
 import type { MappingSet } from '../../src/model/mapping.js';
-import { parseCsv, parseJson, parseSssom, readMappingFile, writeMappingFile, parseAlignmentRdf } from '../../src/exchange/index.js';
+import { EXTENSIONS_MARKER, parseCsv, parseJson, parseSssom, readMappingFile, serializeJson, writeMappingFile, parseAlignmentRdf } from '../../src/exchange/index.js';
 import { runCli } from '../helpers/cli.js';
 
 const META = [
@@ -47,9 +47,16 @@ describe('SSSOM TSV bad input', () => {
     expect(parseSssom(tsv(...META, HEADER, ROW), 'ok.tsv').mappings).toHaveLength(1);
   });
 
-  it('missing mapping_set_id → E_SSSOM_MISSING_METADATA, line 1', () => {
-    const lines = META.filter((l) => !l.startsWith('#mapping_set_id'));
-    expect(failure(() => parseSssom(tsv(...lines, HEADER, ROW), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_MISSING_METADATA', file: 'f.tsv', line: 1 });
+  it('missing mapping_set_id: strict → E_SSSOM_MISSING_METADATA, line 1; lenient → a warning and a derived id', () => {
+    const text = tsv(...META.filter((l) => !l.startsWith('#mapping_set_id')), HEADER, ROW);
+    expect(failure(() => parseSssom(text, 'f.tsv', { strict: true }))).toMatchObject({ code: 'E_SSSOM_MISSING_METADATA', file: 'f.tsv', line: 1 });
+    const warnings: unknown[] = [];
+    const set = parseSssom(text, 'f.tsv', { onWarning: (w) => warnings.push(w) });
+    expect(set.metadata.mappingSetId).toMatch(/^https:\/\/w3id\.org\/sssom\/mappings\/[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(warnings).toEqual([{ code: 'SSSOM_DERIVED_SET_ID', message: expect.stringContaining(set.metadata.mappingSetId!), location: { file: 'f.tsv', line: 1 } }]);
+    // The id is derived from the text: the same file gets the same id, another file another one.
+    expect(parseSssom(text, 'g.tsv').metadata.mappingSetId).toBe(set.metadata.mappingSetId);
+    expect(parseSssom(text.replace('0.5', '0.6'), 'f.tsv').metadata.mappingSetId).not.toBe(set.metadata.mappingSetId);
   });
 
   it('missing license → E_SSSOM_MISSING_METADATA', () => {
@@ -152,6 +159,98 @@ describe('SSSOM TSV bad input', () => {
 
   it('a multi-valued identifier → E_SSSOM_BAD_ROW', () => {
     expect(failure(() => parseSssom(tsv(...META, HEADER, ROW.replace('MP:0000001', 'MP:0000001|MP:0000002')), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_BAD_ROW', line: 7 });
+  });
+});
+
+describe('SSSOM 1.1 slots: typed values, extension slots, propagation', () => {
+  const cols = (extra: string, value: string): string => tsv(...META, `${HEADER}\t${extra}`, `${ROW}\t${value}`);
+
+  it('enum, date and range checks on slots without a field of their own', () => {
+    expect(failure(() => parseSssom(cols('mapping_cardinality', '2:2'), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_BAD_ROW', line: 7 });
+    expect(failure(() => parseSssom(cols('mapping_date', '02/05/2022'), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_BAD_ROW', line: 7 });
+    expect(failure(() => parseSssom(cols('publication_date', '2022-02-30'), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_BAD_ROW', line: 7 });
+    expect(failure(() => parseSssom(cols('reviewer_agreement', '-1.5'), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_SCORE_RANGE', line: 7 });
+    expect(failure(() => parseSssom(cols('predicate_type', 'rdfs literal'), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_BAD_ROW', line: 7 });
+    expect(failure(() => parseSssom(cols('author_id', 'orcid:1'), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_UNKNOWN_PREFIX', line: 7 });
+    expect(failure(() => parseSssom(tsv(...META, '#mapping_set_confidence: 1.2', HEADER, ROW), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_SCORE_RANGE', line: 6 });
+    expect(failure(() => parseSssom(tsv(...META, '#sssom_version: "2.0"', HEADER, ROW), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_BAD_METADATA', line: 6 });
+    expect(parseSssom(cols('reviewer_agreement', '-1'), 'f.tsv').mappings[0]?.extra?.reviewer_agreement).toBe(-1);
+  });
+
+  it('a justification outside SSSOM\'s list → E_SSSOM_BAD_ROW (the JSON Schema would refuse it too)', () => {
+    expect(failure(() => parseSssom(tsv(...META, HEADER, ROW.replace('semapv:LexicalMatching', 'semapv:MappingCuration')), 'f.tsv')))
+      .toMatchObject({ code: 'E_SSSOM_BAD_ROW', line: 7 });
+  });
+
+  it('record_id must be unique within the set', () => {
+    const meta = [...META.slice(0, 3), '#  R: https://example.org/r/', ...META.slice(3)];
+    const text = tsv(...meta, `record_id\t${HEADER}`, `R:1\t${ROW}`, `R:1\t${ROW.replace('HP:0000001', 'HP:0000002')}`);
+    expect(failure(() => parseSssom(text, 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_BAD_ROW', line: 9 });
+  });
+
+  it('a set-level value propagates only when no mapping has its own (and then stays on the set)', () => {
+    const own = parseSssom(tsv(...META, '#mapping_tool: set-tool', `${HEADER}\tmapping_tool`, `${ROW}\trow-tool`, `${ROW.replace('HP:0000001', 'HP:0000002')}\t`), 'f.tsv');
+    expect(own.metadata.mappingTool).toBe('set-tool');
+    expect(own.mappings.map((m) => m.mappingTool)).toEqual(['row-tool', undefined]);
+    const none = parseSssom(tsv(...META, '#mapping_tool: set-tool', HEADER, ROW), 'f.tsv');
+    expect(none.metadata.mappingTool).toBeUndefined();
+    expect(none.mappings[0]?.mappingTool).toBe('set-tool');
+    // With no mappings at all nothing moves, so nothing is lost.
+    expect(parseSssom(tsv(...META, '#mapping_tool: set-tool', HEADER), 'f.tsv').metadata.mappingTool).toBe('set-tool');
+  });
+
+  const DEFS = (...defs: string[]): string[] => ['#extension_definitions:', ...defs];
+
+  it('extension values are checked against their type_hint', () => {
+    const meta = [...META, ...DEFS('#  - slot_name: ext_n', '#    type_hint: xsd:integer', '#  - slot_name: ext_ref', '#    type_hint: linkml:Uriorcurie')];
+    expect(failure(() => parseSssom(tsv(...meta, `${HEADER}\text_n`, `${ROW}\t1.5`), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_BAD_ROW', line: 12 });
+    expect(failure(() => parseSssom(tsv(...meta, `${HEADER}\text_ref`, `${ROW}\tNOPE:1`), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_UNKNOWN_PREFIX', line: 12 });
+    expect(parseSssom(tsv(...meta, `${HEADER}\text_n\text_ref`, `${ROW}\t-7\tHP:1`), 'f.tsv').mappings[0]?.extensions).toEqual({ ext_n: '-7', ext_ref: 'HP:1' });
+  });
+
+  it('definitions SSSOM says to ignore: a warning each (the slot is then an undefined extension, still kept); strict → E_SSSOM_BAD_METADATA', () => {
+    const meta = [...META, ...DEFS('#  - slot_name: ext_a', '#    colour: red', '#  - slot_name: confidence', '#  - slot_name: ext_b', '#    property: NOPE:b', '#  - slot_name: ext_c')];
+    const text = tsv(...meta, `${HEADER}\text_a`, `${ROW}\tx`);
+    const warnings: string[] = [];
+    const set = parseSssom(text, 'f.tsv', { onWarning: (w) => warnings.push(`${w.code} ${w.location.line}: ${w.message}`) });
+    expect(warnings).toEqual([
+      'SSSOM_EXTENSION_DEFINITION_IGNORED 6: extension definition 1 ignored: unexpected key "colour"',
+      'SSSOM_EXTENSION_DEFINITION_IGNORED 6: extension definition 2 ignored: slot_name "confidence" is a standard SSSOM slot',
+      'SSSOM_EXTENSION_DEFINITION_IGNORED 6: extension definition 3 ignored: property "NOPE:b" is not a CURIE that curie_map resolves',
+    ]);
+    expect(set.metadata.extensionDefinitions).toEqual([{ slotName: 'ext_c' }]);
+    expect(set.mappings[0]?.extensions).toEqual({ ext_a: 'x' });
+    expect(failure(() => parseSssom(text, 'f.tsv', { strict: true }))).toMatchObject({ code: 'E_SSSOM_BAD_METADATA', line: 6 });
+  });
+});
+
+describe('JSON: extension slots in `other`', () => {
+  const base = {
+    curie_map: { HP: 'http://purl.obolibrary.org/obo/HP_', MP: 'http://purl.obolibrary.org/obo/MP_' },
+    mapping_set_id: 'https://example.org/sets/1',
+    license: 'https://creativecommons.org/publicdomain/zero/1.0/',
+    mappings: [{ subject_id: 'HP:1', predicate_id: 'skos:exactMatch', object_id: 'MP:1', mapping_justification: 'semapv:LexicalMatching' }],
+  };
+
+  it('an own `other` text travels beside the extension values, and one that looks like ours is wrapped so it reads back exactly', () => {
+    const set = parseJson(JSON.stringify({ ...base, mappings: [{ ...base.mappings[0], other: 'k=v', ext_x: 'plain key' }] }), 'f.json');
+    expect(set.mappings[0]).toMatchObject({ extra: { other: 'k=v' }, extensions: { ext_x: 'plain key' } });
+    const written = JSON.parse(serializeJson(set)) as { mappings: Array<{ other: string }> };
+    expect(written.mappings[0]?.other).toBe(`${EXTENSIONS_MARKER}{"slots":{"ext_x":"plain key"},"other":"k=v"}`);
+    expect(parseJson(serializeJson(set), 'g.json')).toEqual(set);
+    const lookalike = parseJson(JSON.stringify({ ...base, mappings: [{ ...base.mappings[0], other: `${EXTENSIONS_MARKER}{"slots":{}}` }] }), 'f.json');
+    expect(lookalike.mappings[0]?.extra).toBeUndefined();
+    const own = { ...lookalike, mappings: [{ ...lookalike.mappings[0]!, extra: { other: `${EXTENSIONS_MARKER} is my text` } }] };
+    expect(parseJson(serializeJson(own), 'g.json').mappings[0]?.extra?.other).toBe(`${EXTENSIONS_MARKER} is my text`);
+  });
+
+  it('a malformed carrier → E_EXCHANGE_BAD_JSON at its path; a list as an extension value → E_EXCHANGE_BAD_JSON', () => {
+    const bad = { ...base, mappings: [{ ...base.mappings[0], other: `${EXTENSIONS_MARKER}{"slots":[1]}` }] };
+    expect(failure(() => parseJson(JSON.stringify(bad), 'f.json'))).toMatchObject({ code: 'E_EXCHANGE_BAD_JSON', path: '$.mappings[0].other' });
+    const standard = { ...base, other: `${EXTENSIONS_MARKER}{"slots":{"comment":"x"}}` };
+    expect(failure(() => parseJson(JSON.stringify(standard), 'f.json'))).toMatchObject({ code: 'E_EXCHANGE_BAD_JSON', path: '$.other' });
+    const list = { ...base, mappings: [{ ...base.mappings[0], ext_l: ['a', 'b'] }] };
+    expect(failure(() => parseJson(JSON.stringify(list), 'f.json'))).toMatchObject({ code: 'E_EXCHANGE_BAD_JSON', path: '$.mappings[0].ext_l' });
   });
 });
 

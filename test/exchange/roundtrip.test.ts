@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isIoaError } from '../../src/model/errors.js';
-import { tripleKey, type MappingRecord, type MappingSet } from '../../src/model/mapping.js';
+import { recordKey, type MappingRecord, type MappingSet } from '../../src/model/mapping.js';
 import {
   parseAlignmentRdf, parseCsv, parseJson, parseSssom, serializeAlignmentRdf, serializeCsv, serializeJson,
-  serializeMappings, serializeSssom, sortedMappings, EXCHANGE_FORMATS, parseMappings,
+  serializeMappings, serializeSssom, sortedMappings, EXCHANGE_FORMATS, parseMappings, sharedSlot,
 } from '../../src/exchange/index.js';
 
 const dir = join(import.meta.dirname, '../../corpora/sssom-examples');
@@ -57,10 +57,10 @@ describe('SSSOM → Alignment RDF → SSSOM keeps what Alignment RDF carries', (
       const back = await parseAlignmentRdf(serializeAlignmentRdf(original), `${name}.rdf`);
       const groups = new Map<string, MappingRecord[]>();
       for (const m of original.mappings) {
-        const k = tripleKey(m.subjectId, m.predicateId, m.objectId);
+        const k = recordKey(m);
         groups.set(k, [...(groups.get(k) ?? []), m]);
       }
-      const got = new Map(back.mappings.map((m) => [tripleKey(m.subjectId, m.predicateId, m.objectId), m.similarityScore]));
+      const got = new Map(back.mappings.map((m) => [recordKey(m), m.similarityScore]));
       expect(back.mappings).toHaveLength(groups.size);
       expect([...got.keys()].sort()).toEqual([...groups.keys()].sort());
       for (const [k, rows] of groups) expect(got.get(k)).toBe(expectedMeasure(rows));
@@ -74,16 +74,16 @@ describe('SSSOM → Alignment RDF → SSSOM keeps what Alignment RDF carries', (
     const set = read('no_term_found.sssom.tsv'); // subject_source obo:hp, object_source obo:mp
     const rdf = serializeAlignmentRdf(set, { dropUnrepresentable: true });
     const back = await parseAlignmentRdf(rdf, 'x.rdf');
-    expect(back.metadata.subjectSource).toBe('http://purl.obolibrary.org/obo/hp');
-    expect(back.metadata.objectSource).toBe('http://purl.obolibrary.org/obo/mp');
+    expect(sharedSlot(back, 'subject_source')).toBe('http://purl.obolibrary.org/obo/hp');
+    expect(sharedSlot(back, 'object_source')).toBe('http://purl.obolibrary.org/obo/mp');
   });
 
   it('keeps direction: broadMatch and narrowMatch come back as written, not folded into =', async () => {
     const set = read('foodie-inc-2022-05-01.sssom.tsv');
     const dropped: string[] = [];
-    const back = await parseAlignmentRdf(serializeAlignmentRdf(set, { dropUnrepresentable: true, onDrop: (r) => dropped.push(r.objectId) }), 'x.rdf');
+    const back = await parseAlignmentRdf(serializeAlignmentRdf(set, { dropUnrepresentable: true, onDrop: (r) => dropped.push(r.objectId ?? '') }), 'x.rdf');
     expect(dropped).toEqual(['https://w3id.org/sssom/NoMapping']);
-    expect(back.mappings.find((m) => m.subjectId.endsWith('F004'))?.predicateId).toBe('skos:broadMatch');
+    expect(back.mappings.find((m) => m.subjectId?.endsWith('F004'))?.predicateId).toBe('skos:broadMatch');
   });
 
   it('refuses rows it cannot express unless told to drop them', () => {
@@ -129,44 +129,68 @@ const local = fc.stringMatching(/^[A-Za-z0-9_]{1,8}$/);
 const score = fc.double({ min: 0, max: 1, noNaN: true }).map((v) => (Object.is(v, -0) ? 0 : v));
 const opt = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.option(arb, { nil: undefined });
 
+const defined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+const nonEmpty = <T extends object>(arb: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => opt(arb.map(defined).filter((o) => Object.keys(o).length > 0));
+/** Values for multivalued text slots: SSSOM 1.1 escapes `|` and `\` inside them. */
+const values = fc.array(fc.oneof(text, fc.constantFrom('a|b', 'c\\', '\\|', 'd\\e')), { minLength: 1, maxLength: 3 });
+const extensionName = fc.stringMatching(/^ext_[a-z]{1,4}$/);
+
+/** One end: an entity (with an optional label) or, as SSSOM 1.1 allows, a literal (label only). */
+const subject = fc.oneof(
+  fc.record({
+    subjectId: fc.oneof(local.map((l) => `https://ex.org/s/${l}`), local.map((l) => `http://other.org/onto#${l}`)),
+    subjectLabel: opt(text),
+  }),
+  fc.record({ subjectType: fc.constant('rdfs literal' as const), subjectLabel: text }),
+);
+const object = fc.oneof(
+  fc.record({ objectId: local.map((l) => `https://ex.org/o/${l}`), objectLabel: opt(text) }),
+  fc.record({ objectType: fc.constant('rdfs literal' as const), objectLabel: text }),
+);
+
 const record: fc.Arbitrary<MappingRecord> = fc.record({
-  subjectId: fc.oneof(local.map((l) => `https://ex.org/s/${l}`), local.map((l) => `http://other.org/onto#${l}`)),
-  predicateId: fc.constantFrom('skos:exactMatch', 'skos:broadMatch', 'skos:narrowMatch', 'skos:closeMatch', 'owl:equivalentClass'),
-  objectId: local.map((l) => `https://ex.org/o/${l}`),
-  justification: fc.constantFrom('semapv:LexicalMatching', 'semapv:CompositeMatching', 'semapv:MappingReview', 'semapv:SemanticSimilarityThresholdMatching'),
-  subjectLabel: opt(text),
-  objectLabel: opt(text),
-  predicateModifier: opt(fc.constant('Not' as const)),
-  similarityScore: opt(score),
-  similarityMeasure: opt(text),
-  confidence: opt(score),
-  mappingTool: opt(text),
-  reviewerId: opt(fc.array(local.map((l) => `https://orcid.org/${l}`), { minLength: 1, maxLength: 3 })),
-  reviewDate: opt(fc.constantFrom('2026-01-02', '2025-12-31')),
-  comment: opt(text),
-  extra: opt(fc.record({
-    author_id: opt(fc.array(local.map((l) => `orcid:${l}`), { minLength: 1, maxLength: 2 }).map((ids) => ids.join('|'))),
-    mapping_cardinality: opt(fc.constantFrom('1:1', '1:n', 'n:n')),
-    match_string: opt(text),
-    other: opt(text),
-  }).map((e) => Object.fromEntries(Object.entries(e).filter(([, v]) => v !== undefined)) as Record<string, string>)
-    .filter((e) => Object.keys(e).length > 0)),
-}).map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as unknown as MappingRecord);
+  subject,
+  object,
+  rest: fc.record({
+    predicateId: fc.constantFrom('skos:exactMatch', 'skos:broadMatch', 'skos:narrowMatch', 'skos:closeMatch', 'owl:equivalentClass'),
+    justification: fc.constantFrom('semapv:LexicalMatching', 'semapv:CompositeMatching', 'semapv:MappingReview', 'semapv:SemanticSimilarityThresholdMatching'),
+    predicateModifier: opt(fc.constant('Not' as const)),
+    similarityScore: opt(score),
+    similarityMeasure: opt(text),
+    confidence: opt(score),
+    mappingTool: opt(text),
+    reviewerId: opt(fc.array(local.map((l) => `https://orcid.org/${l}`), { minLength: 1, maxLength: 3 })),
+    reviewDate: opt(fc.constantFrom('2026-01-02', '2025-12-31')),
+    comment: opt(text),
+    extra: nonEmpty(fc.record({
+      author_id: opt(fc.array(local.map((l) => `orcid:${l}`), { minLength: 1, maxLength: 2 })),
+      author_label: opt(values),
+      mapping_cardinality: opt(fc.constantFrom('1:1', '1:n', 'n:n')),
+      match_string: opt(values),
+      reviewer_agreement: opt(fc.double({ min: -1, max: 1, noNaN: true }).map((v) => (Object.is(v, -0) ? 0 : v))),
+      other: opt(text),
+    })),
+    extensions: opt(fc.dictionary(extensionName, text, { minKeys: 1, maxKeys: 3 })),
+  }),
+}).map(({ subject: s, object: o, rest }) => defined({ ...defined(s), ...defined(o), ...rest }) as unknown as MappingRecord);
 
 const mappingSet: fc.Arbitrary<MappingSet> = fc.record({
   mappings: fc.array(record, { maxLength: 12 }),
   comment: opt(text),
-}).map(({ mappings, comment }) => ({
+  // Set-level extension values may be typed in a YAML block (and in our JSON), never in a row.
+  extensions: opt(fc.dictionary(extensionName, fc.oneof(text, fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }).map((v) => (Object.is(v, -0) ? 0 : v)), fc.boolean()), { minKeys: 1, maxKeys: 2 })),
+}).map(({ mappings, comment, extensions }) => ({
   metadata: {
     curieMap: { S: 'https://ex.org/s/', O: 'https://ex.org/o/', orcid: 'https://orcid.org/' },
     mappingSetId: 'https://ex.org/sets/1',
     license: 'https://creativecommons.org/publicdomain/zero/1.0/',
     ...(comment !== undefined ? { extra: { comment } } : {}),
+    ...(extensions !== undefined ? { extensions } : {}),
   },
   mappings,
 }));
 
-describe('property: free text, scores and identifiers round-trip exactly', () => {
+describe('property: free text, scores, identifiers, literal ends and extension slots round-trip exactly', () => {
   it('regression: metadata text that is only whitespace and a newline (the yaml package writes it as a lossy |+ block)', () => {
     const set: MappingSet = {
       metadata: { curieMap: {}, mappingSetId: 'https://ex.org/sets/1', license: 'https://ex.org/l', extra: { comment: ' \n', mapping_set_description: 'a\n\n  b ' } },

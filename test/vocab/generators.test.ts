@@ -93,9 +93,9 @@ describe('OASF with the lexical generators', () => {
       expect(code, stderr).toBe(0);
       const set = await readMappingFile(out);
       for (const id of ['translate-technical-document', 'summarize-report', 'transcribe-meeting']) {
-        const objects = set.mappings.filter((m) => m.subjectId.endsWith(`#${id}`)).map((m) => m.objectId);
+        const objects = set.mappings.filter((m) => m.subjectId?.endsWith(`#${id}`)).map((m) => m.objectId);
         expect(objects.length, id).toBeGreaterThan(0);
-        expect(objects.every((o) => o.startsWith('https://schema.oasf.outshift.com/1.1.0/'))).toBe(true);
+        expect(objects.every((o) => o?.startsWith('https://schema.oasf.outshift.com/1.1.0/'))).toBe(true);
       }
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { defineCommand } from 'citty';
-import { IoaError } from '../../model/errors.js';
+import { describeDiagnostic, IoaError } from '../../model/errors.js';
 import { parseJson } from '../../text/json.js';
 import { out, err, setExitCode } from '../io.js';
 import { parseNow } from '../clock.js';
@@ -77,7 +77,7 @@ const build = defineCommand({
       ['targetLang', args['target-lang']], ['domain', args.domain],
     ];
     for (const [name, value] of flags) if (value !== undefined) conditions[name] = value;
-    const set = await readMappingFile(args.from);
+    const set = await readMappingFile(args.from, undefined, { onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`) });
     const result = buildArtifact(set, {
       file: args.from, lineOf: sourceLine,
       artifactId: args['artifact-id'], revision: args.revision, direction: args.direction as (typeof DIRECTIONS)[number], assertedBy: args['asserted-by'],

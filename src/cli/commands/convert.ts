@@ -1,6 +1,7 @@
 import { defineCommand } from 'citty';
 import { EXCHANGE_FORMATS, readExternalMetadata, readMappingFile, serializeMappings, writeMappingFile } from '../../exchange/index.js';
 import { outputFormat, parseExchangeFormat } from '../formats.js';
+import { describeDiagnostic } from '../../model/errors.js';
 import { err, out } from '../io.js';
 
 export default defineCommand({
@@ -11,15 +12,17 @@ export default defineCommand({
     out: { type: 'string', description: 'Write here (atomically) instead of to stdout' },
     metadata: { type: 'string', description: 'SSSOM external metadata (YAML) for a TSV/CSV file that does not embed its own' },
     from: { type: 'string', description: `Input format, when neither extension nor content tells: ${EXCHANGE_FORMATS.join('|')}` },
-    'drop-unrepresentable': { type: 'boolean', description: 'For --to alignment: drop rows Alignment RDF cannot express (rejected rows, sssom:NoTermFound, other predicates) and count them on stderr, instead of failing' },
+    'drop-unrepresentable': { type: 'boolean', description: 'For --to alignment: drop rows Alignment RDF cannot express (rejected rows, sssom:NoTermFound, literal mappings, other predicates) and count them on stderr, instead of failing' },
+    strict: { type: 'boolean', description: 'Refuse what is otherwise read with a warning: no mapping_set_id, rows missing trailing cells, extension definitions SSSOM says to ignore' },
+    condense: { type: 'boolean', default: true, description: 'Write a propagatable slot all mappings share once, at the set level (SSSOM condensation)', negativeDescription: 'Write every propagatable value on its own mapping' },
   },
   async run({ args }) {
     const to = outputFormat('--to', args.to, args.out, 'sssom');
     const from = args.from === undefined ? undefined : parseExchangeFormat(args.from, '--from');
     const metadata = args.metadata === undefined ? undefined : await readExternalMetadata(args.metadata);
-    const set = await readMappingFile(args.in, from, metadata ? { metadata } : {});
+    const set = await readMappingFile(args.in, from, { ...(metadata ? { metadata } : {}), strict: Boolean(args.strict), onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`) });
     let dropped = 0;
-    const options = { alignment: { dropUnrepresentable: Boolean(args['drop-unrepresentable']), onDrop: () => { dropped++; } } };
+    const options = { condense: args.condense !== false, alignment: { dropUnrepresentable: Boolean(args['drop-unrepresentable']), onDrop: () => { dropped++; } } };
     if (args.out) await writeMappingFile(args.out, set, to, options);
     else out(serializeMappings(set, to, options));
     if (dropped > 0) err(`ioa-align: dropped ${dropped} of ${set.mappings.length} rows that Alignment RDF cannot express`);
