@@ -20,6 +20,9 @@ export const BUILTIN_PREFIXES: Readonly<Record<string, string>> = {
   linkml: 'https://w3id.org/linkml/',
 };
 
+/** canonicalTerm runs twice per mapping read: the entries once, not per call. */
+const BUILTIN_ENTRIES = Object.entries(BUILTIN_PREFIXES);
+
 /** URI schemes whose values are taken as full IRIs rather than CURIEs with an unknown prefix. */
 const IRI_SCHEMES = new Set(['http', 'https', 'urn', 'ftp', 'file', 'mailto', 'tag', 'doi']);
 
@@ -75,7 +78,7 @@ export class PrefixMap {
  * then contract with the built-in prefixes only, so `skos:exactMatch` and its full IRI agree.
  */
 export function canonicalTerm(iri: string): string {
-  for (const [prefix, ns] of Object.entries(BUILTIN_PREFIXES)) {
+  for (const [prefix, ns] of BUILTIN_ENTRIES) {
     if (iri.startsWith(ns) && iri.length > ns.length) return `${prefix}:${iri.slice(ns.length)}`;
   }
   return iri;

@@ -15,9 +15,12 @@ import { IoaError, type ErrorLocation } from '../model/errors.js';
 import { parseJson as parseJsonText } from '../text/json.js';
 import { sortedMappings } from './order.js';
 import {
-  assembleSet, MAPPING_SLOTS, orderedKeys, readSetSlots, SET_SLOTS, setToSlots, SLOTS, structuredValue,
+  assembleSet, MAPPING_SLOTS, orderedKeys, readSetSlots, REQUIRED_COLUMNS, SET_SLOTS, setToSlots, SLOTS, structuredValue,
   type ReadOptions, type RowSlots, type WriteOptions,
 } from './slots.js';
+
+/** Slots whose absence from a mapping object is reported as a missing slot (not an empty one). */
+const REQUIRED_KEYS = ['subject_id', 'object_id', ...REQUIRED_COLUMNS];
 
 /** Prefix of an `other` value that carries extension slots (see the module comment). */
 export const EXTENSIONS_MARKER = 'ioa-align:extension-slots';
@@ -88,7 +91,7 @@ export function parseJson(text: string, file: string, options: ReadOptions = {})
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new IoaError('E_EXCHANGE_BAD_JSON', 'each mapping must be an object', { file, path: base });
     const obj = unfoldOther(raw as Record<string, unknown>, { file, path: `${base}.other` }, MAPPING_SLOTS);
     const at = (slot?: string): ErrorLocation => ({ file, path: slot ? `${base}.${slot}` : base });
-    const row: RowSlots = { slots: {}, extensions: {}, at, missing: at, absent: new Set(MAPPING_SLOTS.filter((s) => obj[s] === undefined)) };
+    const row: RowSlots = { slots: {}, extensions: {}, at, missing: at, absent: new Set(REQUIRED_KEYS.filter((s) => obj[s] === undefined)) };
     for (const [key, v] of Object.entries(obj)) {
       if (v === null || v === undefined) continue;
       if (MAPPING_SLOTS.includes(key)) {

@@ -801,11 +801,18 @@ export function cellText(value: SlotValue | ExtensionValue | undefined): string 
 }
 
 /**
- * A set-level value from the mappings' point of view: the set's own value, else the value all
- * mappings share (what condensation would put on the set). For a propagatable slot such as
+ * A set-level value from the mappings' point of view: the set's own value, else the value every
+ * mapping shares (what condensation would put on the set). For a propagatable slot such as
  * `subject_source`, which a reader moves from the set to every mapping.
  */
 export function sharedSlot(set: MappingSet, slot: string): SlotValue | undefined {
-  const table = setToSlots(set.metadata, set.mappings);
-  return table.metadata[slot] as SlotValue | undefined;
+  const field = (METADATA_FIELDS as Record<string, keyof MappingSetMetadata>)[slot];
+  const own = field ? (set.metadata[field] as string | undefined) : set.metadata.extra?.[slot];
+  if (own !== undefined || !PROPAGATABLE.includes(slot) || set.mappings.length === 0) return own;
+  const valueOf = (r: MappingRecord): SlotValue | undefined =>
+    (RECORD_FIELD[slot] ? (r as unknown as Record<string, SlotValue | undefined>)[RECORD_FIELD[slot]!] : r.extra?.[slot]);
+  const first = valueOf(set.mappings[0]!);
+  if (first === undefined) return undefined;
+  const key = JSON.stringify(first);
+  return set.mappings.every((r) => JSON.stringify(valueOf(r)) === key) ? first : undefined;
 }
