@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { isIoaError } from '../../src/model/errors.js';
 import { hasEntityEnds, recordKey, subjectTerm } from '../../src/model/mapping.js';
 import { parseJson, parseSssom, serializeAlignmentRdf, serializeJson, serializeSssom, sortedMappings } from '../../src/exchange/index.js';
-import { buildArtifact } from '../../src/gate/index.js';
+import { buildArtifact, evaluateCompatibility } from '../../src/gate/index.js';
+import { CS, DOC, NOW, docProvider, envelope, profile, requesterOntologies } from '../gate/helpers.js';
 import { runCli } from '../helpers/cli.js';
 import { mappingSetSchemaErrors } from '../helpers/sssom-schema.js';
 
@@ -134,6 +135,23 @@ describe('artifact build refuses reviewed literal mappings', () => {
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('an artifact rule needs concept IRIs on both sides');
     expect(run.stderr).toContain('[E_ARTIFACT_BUILD]');
+  });
+});
+
+describe('a literal mapping as gate evidence', () => {
+  it('never matches a concept IRI (and is not mistaken for a Candidate); an entity record still does', async () => {
+    const ontologies = await requesterOntologies();
+    const base = { envelope: envelope(), provider: docProvider(), profile: profile(), ontologies, now: NOW };
+    // The object is the text of the provider's IRI: as a literal it is not that concept.
+    const literal = { subjectId: `${CS}TechTranslation`, predicateId: 'skos:exactMatch', objectType: 'rdfs literal' as const, objectLabel: `${DOC}TranslateText`, justification: 'semapv:LexicalMatching' };
+    const v = evaluateCompatibility({ ...base, candidates: [literal] });
+    expect(v.reasons.map((r) => r.code)).toEqual(['NO_ACCEPTED_ALIGNMENT']);
+    // The literal's text is part of the inputs' identity (another text, another digest).
+    const other = evaluateCompatibility({ ...base, candidates: [{ ...literal, objectLabel: 'translate text' }] });
+    expect(v.inputs.candidates).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(other.inputs.candidates).not.toBe(v.inputs.candidates);
+    const entity = { ...literal, objectType: undefined, objectLabel: undefined, objectId: `${DOC}TranslateText` };
+    expect(evaluateCompatibility({ ...base, candidates: [entity] }).reasons.map((r) => r.code)).toEqual(['CANDIDATE_ONLY']);
   });
 });
 
