@@ -64,8 +64,12 @@ function skipReason(m: MappingRecord): string | undefined {
   if (m.predicateModifier === 'Not') return 'predicate_modifier Not (a reviewer rejected it)';
   if (!(REVIEWED_JUSTIFICATIONS as readonly string[]).includes(m.justification)) return `justification ${m.justification} is not a review (candidates never become rules)`;
   if (!(RULE_PREDICATES as readonly string[]).includes(m.predicateId)) return `predicate ${m.predicateId} is not an equivalence`;
+  if (m.subjectId === NO_TERM_FOUND || m.objectId === NO_TERM_FOUND) return 'sssom:NoTermFound records that no match exists';
   return undefined;
 }
+
+/** SSSOM's "there is no matching entity" (a statement of absence, never a rule's end). */
+const NO_TERM_FOUND = 'https://w3id.org/sssom/NoTermFound';
 
 export function buildArtifact(set: MappingSet, options: ArtifactBuildOptions): ArtifactBuildResult {
   const need = (value: string | undefined, what: string, flag: string): string => {

@@ -126,6 +126,13 @@ describe('artifact build refuses reviewed literal mappings', () => {
     expect(artifact.targetOntologyVersion).toBe('2');
   });
 
+  it('a reviewed sssom:NoTermFound row states an absence: skipped with that reason, never a rule', () => {
+    const set = parseSssom(REVIEWED.replace('\t\tsummarise a text\trdfs literal\t', '\tsssom:NoTermFound\t\t\t'), 'r.tsv');
+    const { artifact, skipped } = buildArtifact(set, BUILD);
+    expect(artifact.mappingRules).toHaveLength(1);
+    expect(skipped).toEqual([{ row: 2, subject: 'https://example.org/onto/cs#Summarize', object: 'https://w3id.org/sssom/NoTermFound', why: 'sssom:NoTermFound records that no match exists' }]);
+  });
+
   it('on the command line: exit 2 and the code on stderr', async () => {
     const input = join(work, 'reviewed-literal.sssom.tsv');
     writeFileSync(input, REVIEWED);
