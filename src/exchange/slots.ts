@@ -6,7 +6,7 @@
  * syntax for those) with their location; this module checks them against the SSSOM 1.1 model,
  * propagates set-level values to the mappings and builds MappingRecords (expanding the
  * identifiers it models). Writers get the reverse: slot values per mapping and for the set,
- * condensed back to the set where every mapping agrees.
+ * where they are, or (when asked to condense) moved onto the set where every mapping agrees.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -656,7 +656,7 @@ const RECORD_FIELD: Readonly<Record<string, string>> = {
 /**
  * The set in the form readers return it: every set-level value of a propagatable slot that no
  * mapping overrides moved onto the mappings (see propagate). A set built in memory may hold such
- * values on the set; writers accept both forms and write them alike. Returns a new set.
+ * values on the set (candidatesToMappingSet does); both forms mean the same. Returns a new set.
  */
 export function propagateSet(set: MappingSet): MappingSet {
   const metadata: MappingSetMetadata = { ...set.metadata, ...(set.metadata.extra ? { extra: { ...set.metadata.extra } } : {}) };
@@ -686,7 +686,10 @@ export function propagateSet(set: MappingSet): MappingSet {
 export interface WriteOptions {
   /**
    * Condense (SSSOM 1.1): write a propagatable slot that every mapping shares once, at the set
-   * level. On by default, as SSSOM recommends; off writes every value on its mapping.
+   * level, as SSSOM recommends for files. Off by default: a writer writes each value where the
+   * set holds it, so a review export keeps every row's values in its row (and a reviewer who
+   * fills one row's cell does not silently take the set's value away from the others).
+   * `convert` condenses unless told `--no-condense`.
    */
   condense?: boolean;
 }
@@ -744,9 +747,8 @@ export function recordToSlots(r: MappingRecord, prefixes: PrefixMap): { slots: R
 }
 
 /**
- * The set as slot values for a writer. Set-level values of propagatable slots are first
- * propagated (so an in-memory set built either way writes the same), then condensed unless
- * `options.condense` is false. The input is not modified.
+ * The set as slot values for a writer: each value where the set holds it, condensed first when
+ * `options.condense` is true. The input is not modified.
  */
 export function setToSlots(metadata: MappingSetMetadata, mappings: readonly MappingRecord[], options: WriteOptions = {}): SlotTable {
   const prefixes = new PrefixMap(metadata.curieMap);
@@ -757,8 +759,7 @@ export function setToSlots(metadata: MappingSetMetadata, mappings: readonly Mapp
     if (value !== undefined) set[slot] = value;
   }
   const rows = mappings.map((r) => recordToSlots(r, prefixes));
-  propagate(set, rows.map((r) => r.slots));
-  if (options.condense !== false) condense(set, rows.map((r) => r.slots));
+  if (options.condense === true) condense(set, rows.map((r) => r.slots));
   const out: Record<string, unknown> = { curie_map: sortedObject(metadata.curieMap), ...set };
   if (metadata.extensionDefinitions?.length) {
     out.extension_definitions = metadata.extensionDefinitions.map((d) => ({
