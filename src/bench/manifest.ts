@@ -21,7 +21,8 @@
  * and `entity2` in `target`: the direction of the benchmark. Unknown members are errors, so a
  * misspelt key is not silently ignored.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
+import { readTextFile } from '../io/files.js';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IoaError } from '../model/errors.js';
@@ -83,12 +84,7 @@ export async function knownCorpora(corporaDir: string = CORPORA_DIR): Promise<st
 }
 
 export async function readManifest(file: string): Promise<BenchManifest> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (cause) {
-    throw new IoaError('E_FILE_UNREADABLE', `cannot read manifest: ${(cause as Error).message}`, { file }, { cause });
-  }
+  const text = await readTextFile(file, { what: 'manifest' });
   return parseManifest(parseJson(text, file, 'E_BENCH_MANIFEST'), resolve(file));
 }
 

@@ -2,7 +2,8 @@
  * Writing a benchmark result: results.json (everything, machine-readable), results.md (the
  * tables) and the charts, into one folder.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { writeFileAtomic } from '../io/files.js';
 import { join } from 'node:path';
 import { IoaError } from '../model/errors.js';
 import type { Metrics } from './metrics.js';
@@ -144,11 +145,7 @@ export async function writeReport(result: BenchResult, dir: string, options: { c
   const files: string[] = [];
   const write = async (name: string, text: string): Promise<void> => {
     const file = join(dir, name);
-    try {
-      await writeFile(file, text.endsWith('\n') ? text : `${text}\n`, 'utf8');
-    } catch (cause) {
-      throw new IoaError('E_WRITE_FAILED', `cannot write ${name}: ${(cause as Error).message}`, { file }, { cause });
-    }
+    await writeFileAtomic(file, text.endsWith('\n') ? text : `${text}\n`);
     files.push(file);
   };
   try {

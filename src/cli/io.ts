@@ -4,6 +4,7 @@
  * output without spawning a process (STYLE.md point 7).
  */
 import type { Writable } from 'node:stream';
+import { escapeControls } from '../model/errors.js';
 
 export interface CliIo {
   stdout: Writable & { isTTY?: boolean };
@@ -23,12 +24,23 @@ export function installIo(io: CliIo): void {
   current = io;
 }
 
+/** Data on stdout (SSSOM, JSON, Turtle…), byte for byte: it is meant for a file or a program. */
 export function out(text: string): void {
   current.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 }
 
+/**
+ * A report for a person on stdout (findings, a verdict): control characters from the input are
+ * escaped (`\u001b`), so a hostile file cannot drive the terminal.
+ */
+export function report(text: string): void {
+  out(escapeControls(text, { keepNewlines: true }));
+}
+
+/** Diagnostics, warnings and notes on stderr; control characters escaped as in report(). */
 export function err(text: string): void {
-  current.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+  const safe = escapeControls(text, { keepNewlines: true });
+  current.stderr.write(safe.endsWith('\n') ? safe : `${safe}\n`);
 }
 
 export function setExitCode(code: number): void {

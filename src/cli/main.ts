@@ -5,7 +5,7 @@
  * checks arguments (args.ts): every command gets the same contract without code of its own.
  */
 import { defineCommand, runCommand, type CommandDef, type SubCommandsDef } from 'citty';
-import { IoaError, isIoaError } from '../model/errors.js';
+import { IoaError, escapeControls, isIoaError } from '../model/errors.js';
 import { installIo, cliIo, type CliIo } from './io.js';
 import { TOOL_VERSION } from '../version.js';
 import { UsageError, checkArgs, findCommand, findHelpTarget, renderHelp, resolveCommand, usageLine, type ResolvedCommand } from './args.js';
@@ -89,7 +89,7 @@ function reportError(error: unknown, debug: boolean, command: ResolvedCommand | 
   // crashes. checkArgs catches these first; this is the net under it.
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && /^E_?(UNKNOWN_COMMAND|NO_COMMAND|ARG|MISSING|INVALID)/.test(code)) {
-    stderr.write(`ioa-align: ${stripAnsi((error as Error).message)} [E_USAGE]\n`);
+    stderr.write(`ioa-align: ${escapeControls(stripAnsi((error as Error).message))} [E_USAGE]\n`);
     if (command) stderr.write(`usage: ${usageLine(command)}\n`);
     return EXIT.invalid;
   }

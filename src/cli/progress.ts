@@ -3,6 +3,7 @@
  * piped or in CI, so redirected output (SSSOM on stdout, logs) stays clean.
  */
 import { cliIo } from './io.js';
+import { escapeControls } from '../model/errors.js';
 
 export interface Progress {
   update(done: number, total: number, note?: string): void;
@@ -11,23 +12,27 @@ export interface Progress {
 
 const SILENT: Progress = { update() {}, done() {} };
 
-export function progress(label: string): Progress {
+export function progress(rawLabel: string): Progress {
   const stream = cliIo().stderr;
   if (!stream.isTTY || process.env.CI) return SILENT;
+  // Labels and notes name input files: the escape sequences below are ours, theirs are escaped.
+  const label = escapeControls(rawLabel);
   let last = 0;
   let drawn = false;
   return {
-    update(done, total, note) {
+    update(done, total, rawNote) {
       const now = Date.now();
       if (now - last < 80 && done < total) return;
       last = now;
+      const note = rawNote === undefined ? undefined : escapeControls(rawNote);
       const fraction = total > 0 ? Math.min(1, done / total) : 0;
       const width = 24;
       const filled = Math.round(fraction * width);
       stream.write(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(fraction * 100)}%${note ? ` ${note}` : ''}\u001b[K`);
       drawn = true;
     },
-    done(note) {
+    done(rawNote) {
+      const note = rawNote === undefined ? undefined : escapeControls(rawNote);
       if (drawn || note) stream.write(`\r${label}${note ? ` ${note}` : ' done'}\u001b[K\n`);
     },
   };

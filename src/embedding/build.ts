@@ -18,6 +18,7 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IoaError } from '../model/errors.js';
+import { trackTemporary } from '../io/temp.js';
 import type { WordVectors } from './source-vectors.js';
 import { embeddingLookupModel, quantizedLookupModel } from './onnx-writer.js';
 import { retrofit } from './retrofit.js';
@@ -150,6 +151,8 @@ export async function buildModel(source: WordVectors, options: BuildOptions): Pr
     buildMillis: 0,
   };
   const tmp = `${options.outDir}.tmp-${process.pid}`;
+  // An interrupted build removes its half-written folder on the way out.
+  const untrack = trackTemporary(tmp, { folder: true });
   try {
     await rm(tmp, { recursive: true, force: true });
     await mkdir(join(tmp, 'onnx'), { recursive: true });
@@ -175,6 +178,8 @@ export async function buildModel(source: WordVectors, options: BuildOptions): Pr
       { file: options.outDir },
       { cause },
     );
+  } finally {
+    untrack();
   }
   return stamp;
 }

@@ -6,9 +6,10 @@
  * a cache that does not match its own header is ignored and rebuilt, never trusted.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Embedder, ModelHandle } from './runtime.js';
+import { trackTemporary } from '../io/temp.js';
 
 interface CacheHeader {
   format: 'ioa-align-embedding-cache/1';
@@ -112,10 +113,13 @@ export class CachedEmbedder {
   private async save(): Promise<void> {
     if (!this.dir) return;
     const header: CacheHeader = { format: 'ioa-align-embedding-cache/1', modelId: this.model.id, configHash: this.model.configHash, dims: this.dims, texts: this.texts };
+    const { header: h, data: d } = this.files;
+    const suffix = `.tmp-${process.pid}-${Date.now()}`;
+    // An interrupt or a failure removes the temporary files rather than leaving them in models/.
+    const temps = [d + suffix, h + suffix];
+    const untrack = temps.map((t) => trackTemporary(t));
     try {
       await mkdir(this.dir, { recursive: true });
-      const { header: h, data: d } = this.files;
-      const suffix = `.tmp-${process.pid}-${Date.now()}`;
       // data first, then header: a reader that sees the new header also sees matching data, and
       // a mismatch (old header, new data) is caught by the size check and ignored.
       await writeFile(d + suffix, new Uint8Array(this.vectors.buffer, this.vectors.byteOffset, this.vectors.byteLength));
@@ -124,6 +128,9 @@ export class CachedEmbedder {
       await rename(h + suffix, h);
     } catch {
       // A read-only models/ folder only costs speed: the embeddings are still returned.
+      await Promise.all(temps.map((t) => rm(t, { force: true }).catch(() => undefined)));
+    } finally {
+      for (const done of untrack) done();
     }
   }
 }

@@ -13,9 +13,7 @@ import { createHash } from 'node:crypto';
 import { hasEntityEnds, objectTerm, subjectTerm, type EntityMappingRecord, type MappingRecord, type MappingSet, type MappingSetMetadata } from '../model/mapping.js';
 import { IoaError } from '../model/errors.js';
 import { NS } from '../model/vocabulary.js';
-import { pathToFileURL } from 'node:url';
-import type { Quad } from '@rdfjs/types';
-import { RdfXmlParser } from 'rdfxml-streaming-parser';
+import { parseRdfXml } from '../ontology/rdfxml.js';
 import { PREDICATE_OF_RELATION, RELATION_OF_PREDICATE, alignmentFromQuads, readAlignmentFile, type Alignment, type AlignmentRelation } from '../ontology/alignment-reader.js';
 import { buildCurieMap, PrefixMap } from './curie.js';
 import { sortedMappings } from './order.js';
@@ -175,33 +173,6 @@ export async function readAlignmentAsMappingSet(path: string): Promise<MappingSe
  * Alignment RDF/XML held in memory (e.g. just written, or received over a carrier) as a
  * MappingSet: RDF/XML → quads with the project's RDF/XML parser, then the one Alignment reader.
  */
-export function parseAlignmentRdf(text: string, file: string): Promise<MappingSet> {
-  return new Promise((resolve, reject) => {
-    const quads: Quad[] = [];
-    let baseIRI: string;
-    try {
-      baseIRI = pathToFileURL(file).href;
-    } catch {
-      baseIRI = 'file:///alignment.rdf';
-    }
-    const parser = new RdfXmlParser({ baseIRI, trackPosition: true });
-    let failed = false;
-    parser.on('data', (quad: Quad) => quads.push(quad));
-    parser.on('error', (error: Error) => {
-      if (failed) return;
-      failed = true;
-      const m = /Line (\d+)/i.exec(error.message) ?? /(?:^|\s|:)(\d+):\d+:/.exec(error.message);
-      reject(new IoaError('E_PARSE_RDFXML', `malformed RDF/XML: ${error.message}`, m?.[1] ? { file, line: Number(m[1]) } : { file }, { cause: error }));
-    });
-    parser.on('end', () => {
-      if (failed) return;
-      try {
-        resolve(alignmentToMappingSet(alignmentFromQuads(quads, file)));
-      } catch (error) {
-        reject(error);
-      }
-    });
-    parser.write(text);
-    parser.end();
-  });
+export async function parseAlignmentRdf(text: string, file: string): Promise<MappingSet> {
+  return alignmentToMappingSet(alignmentFromQuads(await parseRdfXml(text, file), file));
 }

@@ -1,12 +1,12 @@
 /**
- * Reading and writing mapping files in any exchange format. Writes are atomic: the text is fully
- * produced first, written to a temporary file beside the destination and renamed over it, so a
- * failure leaves nothing (or the previous file) at the destination.
+ * Reading and writing mapping files in any exchange format, through the shared file reader and
+ * writer (src/io/files.ts): inputs must be regular UTF-8 files; writes are atomic (the text is
+ * fully produced first, written to a temporary file beside the destination and renamed over it,
+ * so a failure leaves nothing, or the previous file, at the destination).
  */
-import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { parseDocument, YAMLParseError } from 'yaml';
+import { readTextFile, writeFileAtomic, type OutputOptions } from '../io/files.js';
+import { yamlToJs } from './yaml.js';
 import type { MappingSet } from '../model/mapping.js';
 import { IoaError, isIoaError } from '../model/errors.js';
 import { parseAlignmentRdf, readAlignmentAsMappingSet, serializeAlignmentRdf, type AlignmentWriteOptions } from './alignment.js';
@@ -69,12 +69,7 @@ export async function parseMappings(text: string, format: ExchangeFormat, file: 
 export async function readMappingFile(path: string, format?: ExchangeFormat, options: ParseTableOptions = {}): Promise<MappingSet> {
   // Alignment files go through the project's file reader (streaming RDF/XML, its error positions).
   if ((format ?? formatFromExtension(path)) === 'alignment') return readAlignmentAsMappingSet(path);
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new IoaError('E_FILE_UNREADABLE', `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: path }, { cause: error });
-  }
+  const text = await readTextFile(path, { what: 'mapping file' });
   const chosen = format ?? formatFromExtension(path) ?? sniffFormat(text);
   if (!chosen) throw new IoaError('E_EXCHANGE_UNKNOWN_FORMAT', 'cannot tell the mapping format from the file name or content (expected SSSOM TSV, Alignment RDF/XML, JSON or CSV)', { file: path, line: 1 });
   return chosen === 'alignment' ? readAlignmentAsMappingSet(path) : parseMappings(text, chosen, path, options);
@@ -95,23 +90,14 @@ export function serializeMappings(set: MappingSet, format: ExchangeFormat, optio
   }
 }
 
-/** Write text atomically: temporary file in the destination's directory, then rename. */
-export async function writeFileAtomic(path: string, text: string): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    await writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
-    await rename(temp, path);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw new IoaError('E_WRITE_FAILED', `cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: path }, { cause: error });
-  }
-}
+/** The shared atomic writer (src/io/files.ts), re-exported for the exchange API's users. */
+export { writeFileAtomic };
 
 /**
  * Serialize and write atomically. Serialization happens before anything touches the disk, so a
  * set the format cannot express leaves the destination untouched.
  */
-export async function writeMappingFile(path: string, set: MappingSet, format: ExchangeFormat, options: SerializeOptions = {}): Promise<void> {
+export async function writeMappingFile(path: string, set: MappingSet, format: ExchangeFormat, options: SerializeOptions & OutputOptions = {}): Promise<void> {
   let text: string;
   try {
     text = serializeMappings(set, format, options);
@@ -119,7 +105,7 @@ export async function writeMappingFile(path: string, set: MappingSet, format: Ex
     if (isIoaError(error)) throw error;
     throw new IoaError('E_INTERNAL', `serializing ${format} failed: ${(error as Error).message}`, { file: path }, { cause: error });
   }
-  await writeFileAtomic(path, text);
+  await writeFileAtomic(path, text, options);
 }
 
 /**
@@ -127,12 +113,7 @@ export async function writeMappingFile(path: string, set: MappingSet, format: Ex
  * the `metadata` option of readMappingFile.
  */
 export async function readExternalMetadata(path: string): Promise<Record<string, unknown>> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new IoaError('E_FILE_UNREADABLE', `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: path }, { cause: error });
-  }
+  const text = await readTextFile(path, { what: 'external metadata' });
   const doc = parseDocument(text, { uniqueKeys: true });
   const error = doc.errors[0];
   if (error) {
@@ -141,7 +122,7 @@ export async function readExternalMetadata(path: string): Promise<Record<string,
     const line = Math.min(text.slice(0, error instanceof YAMLParseError ? error.pos[0] : 0).split('\n').length, lastLine);
     throw new IoaError('E_SSSOM_BAD_METADATA', `external metadata is not valid YAML: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`, { file: path, line }, { cause: error });
   }
-  const value: unknown = doc.toJS();
+  const value = yamlToJs(doc, text, path, 'external metadata');
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new IoaError('E_SSSOM_BAD_METADATA', 'external metadata must be a YAML map of slots', { file: path, line: 1 });
   return value as Record<string, unknown>;
 }

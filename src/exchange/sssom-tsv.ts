@@ -11,6 +11,7 @@ import { parseDocument, stringify, YAMLParseError } from 'yaml';
 import type { MappingRecord, MappingSet } from '../model/mapping.js';
 import { IoaError, type ErrorCode, type ErrorLocation } from '../model/errors.js';
 import { sortedMappings } from './order.js';
+import { yamlToJs } from './yaml.js';
 import {
   assembleSet, cellText, cellValue, columnsFor, MAPPING_SLOTS, readSetSlots, REQUIRED_COLUMNS, setToSlots, SLOTS, tolerate,
   type ReadOptions, type RowSlots, type WriteOptions,
@@ -23,10 +24,51 @@ export interface TableDialect {
   name: string;
   /** Code for a row of the wrong shape. */
   rowCode: ErrorCode;
+  /** Cells are guarded against spreadsheet formula injection (see neutraliseCell). */
+  spreadsheet?: boolean;
 }
 
 export const SSSOM_TSV: TableDialect = { delimiter: '\t', name: 'SSSOM TSV', rowCode: 'E_SSSOM_BAD_ROW' };
-export const SSSOM_CSV: TableDialect = { delimiter: ',', name: 'CSV', rowCode: 'E_EXCHANGE_BAD_CSV' };
+export const SSSOM_CSV: TableDialect = { delimiter: ',', name: 'CSV', rowCode: 'E_EXCHANGE_BAD_CSV', spreadsheet: true };
+
+/**
+ * First characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection": `=`,
+ * `+`, `-`, `@`, tab, carriage return), plus the guard `'` itself so that guarding stays
+ * reversible.
+ */
+const FORMULA_START = /^[=+\-@\t\r']/;
+
+/**
+ * A CSV cell as written: a value that a spreadsheet would run as a formula gets a leading `'`
+ * (shown as text, the `'` hidden). A value that starts with `'` gets one more, so every guarded
+ * cell on disk starts with `'` followed by one of the trigger characters or `'`, and
+ * unneutraliseCell restores any value exactly.
+ */
+export function neutraliseCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** The value of a CSV cell written by neutraliseCell; any other cell is read as it stands. */
+export function unneutraliseCell(cell: string): string {
+  return cell.length >= 2 && cell[0] === "'" && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+}
+
+/**
+ * A spreadsheet splits a `#` metadata line at its commas too, and a piece may start a formula
+ * (an ontology's free-text version such as `1,=HYPERLINK(…)`) or a quoted field holding one.
+ * Every comma followed by a trigger character or `"` gets a `'` after it; reading removes
+ * exactly those, by the same argument as neutraliseCell.
+ */
+const GUARD_AFTER_COMMA = /,(?=[=+\-@\t\r'"])/g;
+const GUARDED_COMMA = /,'(?=[=+\-@\t\r'"])/g;
+
+export function guardMetadataLine(line: string): string {
+  return line.replace(GUARD_AFTER_COMMA, ",'");
+}
+
+export function unguardMetadataLine(line: string): string {
+  return line.replace(GUARDED_COMMA, ',');
+}
 
 export interface ParseTableOptions extends ReadOptions {
   /**
@@ -131,7 +173,8 @@ export function parseMappingTable(input: string, file: string, dialect: TableDia
   while (pos < text.length && text[pos] === '#') {
     const end = text.indexOf('\n', pos);
     const stop = end < 0 ? text.length : end;
-    metaLines.push(text.slice(pos + 1, text[stop - 1] === '\r' ? stop - 1 : stop));
+    const line = text.slice(pos + 1, text[stop - 1] === '\r' ? stop - 1 : stop);
+    metaLines.push(dialect.spreadsheet ? unguardMetadataLine(line) : line);
     pos = end < 0 ? text.length : end + 1;
   }
   const embedded = parseMetadataBlock(metaLines, file);
@@ -184,7 +227,8 @@ export function parseMappingTable(input: string, file: string, dialect: TableDia
       if (options.strict) throw new IoaError(dialect.rowCode, `row has ${rec.fields.length} fields, the header has ${header.length}`, at);
       short = { count: (short?.count ?? 0) + 1, line: short?.line ?? rec.line };
     }
-    rec.fields.forEach((cell, i) => {
+    rec.fields.forEach((field, i) => {
+      const cell = dialect.spreadsheet ? unneutraliseCell(field) : field;
       if (cell === '') return;
       const name = header[i]!;
       if (!standard[i]) {
@@ -227,7 +271,7 @@ function parseMetadataBlock(lines: string[], file: string): Record<string, unkno
     const line = Math.min(block.slice(0, offset).split('\n').length, lines.length);
     throw new IoaError('E_SSSOM_BAD_METADATA', `metadata block is not valid YAML: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`, { file, line }, { cause: error });
   }
-  const value: unknown = doc.toJS();
+  const value = yamlToJs(doc, block, file, 'metadata block');
   if (value === null || value === undefined) return {};
   if (typeof value !== 'object' || Array.isArray(value)) throw new IoaError('E_SSSOM_BAD_METADATA', 'metadata block must be a YAML map of slots', { file, line: 1 });
   return value as Record<string, unknown>;
@@ -247,11 +291,11 @@ export function serializeMappingTable(set: MappingSet, dialect: TableDialect, op
   const columns = [...standard, ...table.extensionColumns];
   // Quoted scalars only: the yaml package writes " \n" as a `|+` block that reads back as "\n".
   const yaml = stringify({ ...table.metadata, ...table.extensions }, { lineWidth: 0, blockQuote: false }).replace(/\n$/, '');
-  const out: string[] = yaml.split('\n').map((l) => `#${l}`);
+  const out: string[] = yaml.split('\n').map((l) => `#${dialect.spreadsheet ? guardMetadataLine(l) : l}`);
   out.push(columns.map((c) => quote(c, dialect.delimiter)).join(dialect.delimiter));
   for (const row of table.rows) {
     const cells = [...standard.map((c) => cellText(row.slots[c])), ...table.extensionColumns.map((c) => cellText(row.extensions[c]))];
-    out.push(cells.map((c) => quote(c, dialect.delimiter)).join(dialect.delimiter));
+    out.push(cells.map((c) => quote(dialect.spreadsheet ? neutraliseCell(c) : c, dialect.delimiter)).join(dialect.delimiter));
   }
   return `${out.join('\n')}\n`;
 }

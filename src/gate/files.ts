@@ -10,11 +10,11 @@
  *   "absent" and never Incompatible. Remote locations are fetched only through a policy-bounded
  *   retrieval session (`files.retrieval`, from `--allow-remote`).
  */
-import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { DocumentKind, DomainProfile, Finding, TrustPolicy, ValidatedCapability, ValidatedEnvelope, ValidateOptions } from '../envelope/types.js';
 import { validateText, compileShapes } from '../envelope/index.js';
-import { IoaError, isIoaError } from '../model/errors.js';
+import { isIoaError } from '../model/errors.js';
+import { readTextFile } from '../io/files.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { loadOntologyFile } from '../ontology/load.js';
 import { validateArtifact, type ValidatedArtifact } from './artifact.js';
@@ -51,13 +51,11 @@ const BUDGET_CODES = new Set(['E_LIMIT_SIZE', 'E_LIMIT_DEPTH', 'E_LIMIT_ARRAY_LE
 
 const REMOTE = /^[a-z][a-z0-9+.-]*:\/\//i;
 
-async function readText(path: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    throw new IoaError('E_FILE_UNREADABLE', `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: path }, { cause: error });
-  }
-}
+/** The caller's own inputs: unreadable (missing, a FIFO, a folder…) is an error, exit 2. */
+const readText = (path: string, what: string): Promise<string> => readTextFile(path, { what });
+
+/** A profile or artifact that cannot be read is unavailable (S4), not invalid; a file that is not UTF-8 is invalid. */
+const isUnreadable = (error: unknown): boolean => isIoaError(error) && error.code === 'E_FILE_UNREADABLE';
 
 async function readRequired(path: string, role: UnavailableResource['role'], allowRemote: boolean, session?: RetrievalSession): Promise<string | UnavailableResource> {
   if (REMOTE.test(path)) {
@@ -70,9 +68,10 @@ async function readRequired(path: string, role: UnavailableResource['role'], all
     };
   }
   try {
-    return await readFile(path, 'utf8');
+    return await readTextFile(path, { what: role });
   } catch (error) {
-    return { kind: 'unavailable', role, location: path, message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };
+    if (!isUnreadable(error)) throw error;
+    return { kind: 'unavailable', role, location: path, message: (error as Error).message };
   }
 }
 
@@ -117,11 +116,11 @@ export async function loadCheckFiles(files: CheckFiles): Promise<LoadedCheck> {
     if (value?.shapes !== undefined) {
       const shapesPath = resolve(dirname(files.profile), value.shapes);
       try {
-        validateOptions.shapes = compileShapes(await readFile(shapesPath, 'utf8'), shapesPath);
+        validateOptions.shapes = compileShapes(await readTextFile(shapesPath, { what: 'SHACL shapes' }), shapesPath);
       } catch (error) {
-        if (isIoaError(error)) throw error; // shapes that do not parse are a broken profile
+        if (!isUnreadable(error)) throw error; // shapes that do not parse are a broken profile
         // 5.4: an unavailable required external constraint leaves the check Indeterminate.
-        profile = { kind: 'unavailable', role: 'profile', location: shapesPath, message: `the profile's SHACL shapes cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };
+        profile = { kind: 'unavailable', role: 'profile', location: shapesPath, message: `the profile's SHACL shapes cannot be read: ${(error as Error).message}` };
       }
     }
   }
@@ -130,9 +129,9 @@ export async function loadCheckFiles(files: CheckFiles): Promise<LoadedCheck> {
   const session = profile.kind === 'profile' && profile.retrieval?.allowRemote === false ? undefined : files.retrieval;
   if (session?.policy.allowRemote) validateOptions.documentLoader = createDocumentLoader(session);
 
-  const envelope = await validate<ValidatedEnvelope>(files.request, await readText(files.request), 'envelope', validateOptions);
-  const provider = await validate<ValidatedCapability>(files.provider, await readText(files.provider), 'capability', validateOptions);
-  const trust = files.trust === undefined ? undefined : await validate<TrustPolicy>(files.trust, await readText(files.trust), 'trust');
+  const envelope = await validate<ValidatedEnvelope>(files.request, await readText(files.request, 'request envelope'), 'envelope', validateOptions);
+  const provider = await validate<ValidatedCapability>(files.provider, await readText(files.provider, 'capability advertisement'), 'capability', validateOptions);
+  const trust = files.trust === undefined ? undefined : await validate<TrustPolicy>(files.trust, await readText(files.trust, 'trust policy'), 'trust');
   const artifacts: Array<ValidatedArtifact | UnavailableResource> = [];
   for (const path of files.artifacts ?? []) {
     const text = await readRequired(path, 'artifact', allowRemote, session);

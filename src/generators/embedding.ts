@@ -87,14 +87,14 @@ const opened = new Map<string, Promise<ModelHandle>>();
  * Builds the default model when allowed and absent, then locates the model; the pipeline loads
  * later, only if the embedding cache lacks some text.
  */
-export function modelFor(settings: EmbeddingSettings): Promise<ModelHandle> {
+export function modelFor(settings: EmbeddingSettings, onWait?: (message: string) => void): Promise<ModelHandle> {
   if (settings.injected) return Promise.resolve(handleOf(settings.injected));
   const o = settings.embedder;
   const key = JSON.stringify([o.modelsDir, o.modelId, o.dtype, o.allowRemote, o.batchSize]);
   let pending = opened.get(key);
   if (!pending) {
     pending = (async () => {
-      if (o.isDefault && o.autoBuild) await ensureModel({ modelsDir: o.modelsDir, modelId: o.modelId });
+      if (o.isDefault && o.autoBuild) await ensureModel({ modelsDir: o.modelsDir, modelId: o.modelId, ...(onWait ? { onWait } : {}) });
       return openModel(o);
     })();
     pending.catch(() => opened.delete(key));
@@ -110,7 +110,7 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
     modelId: settings.embedder.modelId,
     async *propose(source, target, options) {
       options.signal?.throwIfAborted();
-      const cached: TextEmbedder = new CachedEmbedder(await modelFor(settings), settings.cacheDir);
+      const cached: TextEmbedder = new CachedEmbedder(await modelFor(settings, options.onWarning), settings.cacheDir);
       yield* proposeWithEmbedder(cached, source, target, options, { mode: settings.mode, batchSize: settings.embedder.batchSize ?? 128 });
     },
   };

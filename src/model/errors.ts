@@ -9,8 +9,9 @@ export const ERROR_CODES = [
   // usage and internal
   'E_USAGE',
   'E_INTERNAL',
-  // reading files and ontologies (src/ontology)
+  // reading files and ontologies (src/io, src/ontology)
   'E_FILE_UNREADABLE',
+  'E_PARSE_UTF8',
   'E_UNKNOWN_FORMAT',
   'E_PARSE_TURTLE',
   'E_PARSE_RDFXML',
@@ -82,7 +83,7 @@ export class IoaError extends Error {
     this.location = location;
   }
 
-  /** `file:line:column: message [CODE]` — the form the CLI prints. */
+  /** `file:line:column: message [CODE]` — the form the CLI prints (see describeDiagnostic). */
   describe(): string {
     return describeDiagnostic(this.location, this.message, this.code);
   }
@@ -92,13 +93,34 @@ export class IoaError extends Error {
   }
 }
 
-/** `file:line:column: message [CODE]`, for errors and for warnings (whose codes are not error codes). */
+/**
+ * `file:line:column: message [CODE]`, for errors and for warnings (whose codes are not error
+ * codes), with control characters from the input escaped (escapeControls).
+ */
 export function describeDiagnostic(location: ErrorLocation, message: string, code: string): string {
   const { file, line, column, path } = location;
   let where = file ?? '';
   if (line !== undefined) where += `${where ? ':' : 'line '}${line}${column !== undefined ? `:${column}` : ''}`;
   if (path) where += `${where ? ' ' : ''}at ${path}`;
-  return `${where ? `${where}: ` : ''}${message} [${code}]`;
+  return escapeControls(`${where ? `${where}: ` : ''}${message} [${code}]`);
+}
+
+/**
+ * C0 and C1 controls, DEL, and the invisible direction marks and overrides (U+061C, U+200E/F,
+ * U+202A–U+202E, U+2066–U+2069) plus the line and paragraph separators. Echoed raw, they let a
+ * file name or label recolour or rewrite the terminal, or display text in another order than
+ * it is stored in.
+ */
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const CONTROLS_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text safe to print on a terminal: every control character written as `\uXXXX` (ESC becomes
+ * `\u001b`). With `keepNewlines`, line breaks stay (for reports of several lines). Idempotent.
+ */
+export function escapeControls(text: string, options: { keepNewlines?: boolean } = {}): string {
+  const pattern = options.keepNewlines ? CONTROLS_BUT_NEWLINE : CONTROLS;
+  return text.replace(pattern, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 export function isIoaError(value: unknown): value is IoaError {

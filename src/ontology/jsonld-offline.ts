@@ -26,6 +26,13 @@ function term(t: JsonLdTerm): Quad['object'] {
 /** JSON-LD text → quads, offline. Errors name the file and, for JSON syntax, the position. */
 export async function toRdfOffline(text: string, file: string): Promise<Quad[]> {
   const doc = parseJson(text, file);
+  // jsonld turns null, a number or an empty array into zero triples without complaint: for a file
+  // that was meant to be an ontology that is a broken document, not an empty ontology.
+  const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (Array.isArray(doc) ? doc.length === 0 || !doc.every(isObject) : !isObject(doc)) {
+    const got = doc === null ? 'null' : Array.isArray(doc) ? (doc.length === 0 ? 'an empty array' : 'an array with a member that is not an object') : `a ${typeof doc}`;
+    throw new IoaError('E_PARSE_JSONLD', `not a JSON-LD document: the top level must be a JSON object or an array of objects, got ${got}`, { file, path: '$' });
+  }
   try {
     const raw = (await jsonld.toRDF(doc as jsonld.JsonLdDocument, { documentLoader: offlineDocumentLoader as never })) as unknown as JsonLdQuad[];
     return raw.map((q) => DataFactory.quad(

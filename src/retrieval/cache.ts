@@ -6,7 +6,7 @@
  * this cache accepted earlier for the URL; its `revision` says which bytes those were, so a
  * caller that caches decisions can revalidate when the revision differs (Section 9, S5).
  */
-import type { RetrievedResource } from './fetch.js';
+import type { RetrievedResource } from './resource.js';
 
 export interface RetrievalCacheOptions {
   /** Most entries kept; the least recently used is evicted first. */

@@ -7,8 +7,8 @@
  * Commands spread `REMOTE_ARGS` into their citty `args` and call `sessionFromCli(args, …)`;
  * `createDocumentLoader(session)` then goes into the envelope validator's `documentLoader` option.
  */
-import { readFile } from 'node:fs/promises';
 import { IoaError } from '../model/errors.js';
+import { readTextFile } from '../io/files.js';
 import { parseJson } from '../text/json.js';
 import { RetrievalSession, type SessionOptions } from './fetch.js';
 import { DEFAULT_POLICY, parseRetrievalPolicy, type RetrievalPolicy } from './policy.js';
@@ -49,13 +49,7 @@ export async function policyFromCli(args: RemoteCliArgs, profileRetrieval?: unkn
   let path = '$';
   if (args.policy) {
     file = args.policy;
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      throw new IoaError('E_FILE_UNREADABLE', `cannot read retrieval policy: ${(error as Error).message}`, { file }, { cause: error });
-    }
-    raw = parseJson(text, file);
+    raw = parseJson(await readTextFile(file, { what: 'retrieval policy' }), file);
   } else if (profileRetrieval !== undefined) {
     raw = profileRetrieval;
     path = '$.retrieval';
@@ -106,8 +100,7 @@ export function unavailableResource(error: unknown, role: UnavailableFromRetriev
  */
 export async function fetchTextOrUnavailable(session: RetrievalSession, location: string, role: UnavailableFromRetrieval['role']): Promise<string | UnavailableFromRetrieval> {
   try {
-    const resource = await session.fetch(location);
-    return resource.body.toString('utf8');
+    return (await session.fetchText(location)).text;
   } catch (error) {
     const unavailable = unavailableResource(error, role, location);
     if (unavailable) return unavailable;
@@ -123,7 +116,7 @@ export async function fetchTextOrUnavailable(session: RetrievalSession, location
 export async function readProfileRetrieval(profilePath: string): Promise<unknown> {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(profilePath)) return undefined;
   try {
-    const doc = JSON.parse(await readFile(profilePath, 'utf8')) as unknown;
+    const doc = JSON.parse(await readTextFile(profilePath)) as unknown;
     return typeof doc === 'object' && doc !== null && !Array.isArray(doc) ? (doc as { retrieval?: unknown }).retrieval : undefined;
   } catch {
     return undefined;

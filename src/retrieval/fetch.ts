@@ -19,32 +19,10 @@ import { IoaError } from '../model/errors.js';
 import { RetrievalFailure } from './failure.js';
 import { matchTrustedOrigin, normaliseDigest, type RetrievalPolicy } from './policy.js';
 import { RetrievalCache } from './cache.js';
+import type { ResourceRevision, RetrievedResource } from './resource.js';
+import { decodeUtf8 } from '../io/utf8.js';
 
-/** Which bytes were accepted: the identity a cached decision must be revalidated against (S5). */
-export interface ResourceRevision {
-  /** URL as requested (fragment removed). */
-  url: string;
-  /** URL after redirects. */
-  finalUrl: string;
-  /** `sha256-<base64>` of the body. */
-  digest: string;
-  /** Whether `digest` was pinned by the policy or caller (an immutable reference, Section 5.3). */
-  pinned: boolean;
-  etag?: string;
-  lastModified?: string;
-  /** ISO time the bytes were fetched. */
-  retrievedAt: string;
-}
-
-/** An accepted resource. */
-export interface RetrievedResource {
-  url: string;
-  finalUrl: string;
-  /** `type/subtype`, lower case. */
-  mediaType: string;
-  body: Buffer;
-  revision: ResourceRevision;
-}
+export type { ResourceRevision, RetrievedResource } from './resource.js';
 
 /** Per-call options. */
 export interface FetchOptions {
@@ -120,16 +98,30 @@ export class RetrievalSession {
     }
   }
 
-  /** Fetch and parse JSON. */
-  async fetchJson(input: string, options: FetchOptions = {}): Promise<{ document: unknown; resource: RetrievedResource }> {
+  /** Fetch text: strict UTF-8 (a leading BOM dropped, as for local files); other bytes are malformed content. */
+  async fetchText(input: string, options: FetchOptions = {}): Promise<{ text: string; resource: RetrievedResource }> {
     const resource = await this.fetch(input, options);
     try {
-      return { document: JSON.parse(resource.body.toString('utf8')) as unknown, resource };
+      return { text: decodeUtf8(resource.body, resource.finalUrl), resource };
     } catch (error) {
-      const failure = new RetrievalFailure('malformed-content', resource.finalUrl, `${resource.finalUrl} is not valid JSON: ${(error as Error).message}`, { cause: error, ...(options.path ? { path: options.path } : {}) });
-      this.#failures.push(failure);
-      throw failure;
+      throw this.#malformed(resource, `${resource.finalUrl} is not UTF-8 text: ${(error as Error).message}`, error, options);
     }
+  }
+
+  /** Fetch and parse JSON. */
+  async fetchJson(input: string, options: FetchOptions = {}): Promise<{ document: unknown; resource: RetrievedResource }> {
+    const { text, resource } = await this.fetchText(input, options);
+    try {
+      return { document: JSON.parse(text) as unknown, resource };
+    } catch (error) {
+      throw this.#malformed(resource, `${resource.finalUrl} is not valid JSON: ${(error as Error).message}`, error, options);
+    }
+  }
+
+  #malformed(resource: RetrievedResource, message: string, cause: unknown, options: FetchOptions): RetrievalFailure {
+    const failure = new RetrievalFailure('malformed-content', resource.finalUrl, message, { cause, ...(options.path ? { path: options.path } : {}) });
+    this.#failures.push(failure);
+    return failure;
   }
 
   async #fetch(input: string, options: FetchOptions): Promise<RetrievedResource> {

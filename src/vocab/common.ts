@@ -3,11 +3,11 @@
  * with a location on failure, small type guards that name the JSON path of a fault, and label
  * handling that keeps one entry per normalised text.
  */
-import { readFile } from 'node:fs/promises';
 import type { Concept, Label, LabelSource } from '../model/concept.js';
 import { IoaError, type ErrorLocation } from '../model/errors.js';
 import { labelKey } from '../model/ontology-index.js';
 import { parseJson } from '../text/json.js';
+import { readTextFile } from '../io/files.js';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -20,13 +20,7 @@ export function vocabError(message: string, location: ErrorLocation, cause?: unk
 
 /** Read and parse a JSON file; unreadable → E_FILE_UNREADABLE, malformed → E_PARSE_JSON with line. */
 export async function readJsonFile(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (cause) {
-    throw new IoaError('E_FILE_UNREADABLE', `cannot read file: ${(cause as Error).message}`, { file }, { cause });
-  }
-  return parseJson(text, file);
+  return parseJson(await readTextFile(file), file);
 }
 
 /** A required, non-blank string member. */

@@ -9,7 +9,8 @@
  *
  * Each `accepts` is cheap; the loaders themselves are imported on first use.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { readTextFile } from '../io/files.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 
 /**
@@ -63,7 +64,7 @@ export const agentCardSource: VocabularySource = {
       const s = await stat(location);
       if (!s.isFile() || s.size > CARD_SNIFF_LIMIT) return false;
       const { looksLikeAgentCard } = await import('./a2a-card.js');
-      return looksLikeAgentCard(JSON.parse(await readFile(location, 'utf8')));
+      return looksLikeAgentCard(JSON.parse(await readTextFile(location)));
     } catch {
       return false; // unreadable or malformed: the fallback reader reports it with a location
     }

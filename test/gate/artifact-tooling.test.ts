@@ -90,7 +90,7 @@ describe('keys generate', () => {
     let stderr = '';
     const code = await main(['keys', 'generate', '--out', dir], { stdout: sink(), stderr: new Writable({ write(c, _e, cb) { stderr += String(c); cb(); } }) });
     expect(code).toBe(2);
-    expect(stderr).toMatch(/EEXIST.*E_WRITE_FAILED/);
+    expect(stderr).toMatch(/already exists and is never overwritten \[E_WRITE_FAILED\]/);
   });
 });
 

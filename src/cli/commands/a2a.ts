@@ -3,6 +3,7 @@ import { DEFAULT_EXTENSION_URI, buildCardFragment, unwrapA2A, wrapA2A, type A2AW
 import { IoaError } from '../../model/errors.js';
 import { REMOTE_ARGS } from '../../retrieval/index.js';
 import { out } from '../io.js';
+import { openOutput } from '../output.js';
 import { repeated } from '../repeated.js';
 import { printUnwrap, readJsonFile, unwrapValidateOptions } from './carrier-io.js';
 
@@ -41,8 +42,10 @@ const wrap = defineCommand({
     role: { type: 'string', description: 'user (default) or agent' },
     text: { type: 'string', description: 'Natural-language text part sent alongside (descriptive only)' },
     uri: { type: 'string', description: `Extension URI (default ${DEFAULT_EXTENSION_URI})` },
+    out: { type: 'string', description: 'Write the message here (atomically) instead of to stdout' },
   },
   async run({ args }) {
+    const output = await openOutput(args.out, { inputs: [args.envelope] });
     const wire = (args.wire ?? '1.0') as string;
     if (wire !== '1.0' && wire !== '0.3') throw new IoaError('E_USAGE', `--wire must be 1.0 or 0.3, got "${wire}"`);
     const role = (args.role ?? 'user') as string;
@@ -57,7 +60,7 @@ const wrap = defineCommand({
       ...(args.text !== undefined ? { text: args.text } : {}),
       ...(args.uri ? { uri: args.uri } : {}),
     });
-    out(JSON.stringify(message, null, 2));
+    await output.write(JSON.stringify(message, null, 2));
   },
 });
 

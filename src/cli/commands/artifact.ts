@@ -3,30 +3,17 @@
  * (draft 7.2, 12.4), and verification against a trust policy. `verify` exits 0 when the artifact
  * would pass the gate's trust and validity checks, 2 otherwise.
  */
-import { readFile } from 'node:fs/promises';
 import { defineCommand } from 'citty';
 import { describeDiagnostic, IoaError } from '../../model/errors.js';
 import { parseJson } from '../../text/json.js';
-import { out, err, setExitCode } from '../io.js';
+import { readTextFile } from '../../io/files.js';
+import { out, err, report as printReport, setExitCode } from '../io.js';
+import { openOutput } from '../output.js';
 import { parseNow } from '../clock.js';
 import { EXIT } from '../exit-codes.js';
 import type { DomainProfile, TrustPolicy } from '../../envelope/types.js';
 
-async function readText(path: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    throw new IoaError('E_FILE_UNREADABLE', `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: path }, { cause: error });
-  }
-}
-
-async function emit(text: string, outPath: string | undefined): Promise<void> {
-  if (outPath === undefined) out(text);
-  else {
-    const { writeFileAtomic } = await import('../../exchange/index.js');
-    await writeFileAtomic(outPath, text.endsWith('\n') ? text : `${text}\n`);
-  }
-}
+const readText = (path: string): Promise<string> => readTextFile(path);
 
 async function loadArtifact(path: string) {
   const { validateArtifact } = await import('../../gate/index.js');
@@ -59,13 +46,14 @@ const build = defineCommand({
     'target-lang': { type: 'string', description: 'Condition targetLang (BCP 47)' },
     domain: { type: 'string', description: 'Condition domain (Domain IRI)' },
     description: { type: 'string', description: 'Descriptive text' },
-    out: { type: 'string', description: 'Write here instead of stdout' },
+    out: { type: 'string', description: 'Write here (atomically) instead of stdout (- for stdout)' },
     verbose: { type: 'boolean', description: 'List every row left out, with its line and reason (default: one count per reason)' },
   },
   async run({ args }) {
     const { buildArtifact, DIRECTIONS } = await import('../../gate/index.js');
     const { readMappingFile, sourceLine } = await import('../../exchange/index.js');
     if (!(DIRECTIONS as readonly string[]).includes(args.direction)) throw new IoaError('E_USAGE', `--direction must be one of ${DIRECTIONS.join(', ')}`);
+    const output = await openOutput(args.out, { inputs: [args.from, args.conditions] });
     let conditions: Record<string, unknown> = {};
     if (args.conditions !== undefined) {
       const parsed = parseJson(await readText(args.conditions), args.conditions);
@@ -99,7 +87,7 @@ const build = defineCommand({
       if (result.skipped.length > 0) err('  (--verbose lists every skipped row)');
     }
     err(`${result.artifact.mappingRules.length} rule(s) from ${set.mappings.length} row(s); the artifact is unsigned: run \`ioa-align artifact sign\``);
-    await emit(JSON.stringify(result.document, null, 2), args.out);
+    await output.write(JSON.stringify(result.document, null, 2));
   },
 });
 
@@ -109,15 +97,17 @@ const sign = defineCommand({
     artifact: { type: 'positional', description: 'Artifact JSON file', required: true },
     key: { type: 'string', description: 'Private key (PKCS#8 PEM)', required: true },
     'key-id': { type: 'string', description: 'Key id to record (default: RFC 7638 thumbprint of the public key)' },
-    out: { type: 'string', description: 'Write here instead of stdout' },
+    out: { type: 'string', description: 'Write here (atomically) instead of stdout (- for stdout)' },
   },
   async run({ args }) {
     const { signDocument, parsePrivateKey } = await import('../../gate/index.js');
+    // Writing over the artifact itself is allowed (explicit in-place signing); over the key is not.
+    const output = await openOutput(args.out, { inputs: [args.key] });
     const artifact = await loadArtifact(args.artifact);
     const keyPem = await readText(args.key);
     parsePrivateKey(keyPem, args.key); // names the key file in the error when it is not an Ed25519 private key
     const signed = signDocument(artifact.document, keyPem, args['key-id']);
-    await emit(JSON.stringify(signed, null, 2), args.out);
+    await output.write(JSON.stringify(signed, null, 2));
   },
 });
 
@@ -148,7 +138,7 @@ const verify = defineCommand({
     const ok = gate.accepted.length === 1;
     const report = { verified: ok, artifactId: artifact.artifactId, revision: artifact.revision, assertedBy: artifact.assertedBy, keyId: artifact.signature?.keyId ?? null, digest: artifact.digest, problems: gate.excluded.map((e) => ({ code: e.code, message: e.message })) };
     if (args.json) out(JSON.stringify(report, null, 2));
-    else out(ok ? `verified: ${artifact.artifactId} revision ${artifact.revision}, signed by ${artifact.assertedBy} (key ${artifact.signature?.keyId ?? 'none'})` : [`NOT verified: ${artifact.artifactId} revision ${artifact.revision}`, ...report.problems.map((p) => `  ${p.code}: ${p.message}`)].join('\n'));
+    else printReport(ok ? `verified: ${artifact.artifactId} revision ${artifact.revision}, signed by ${artifact.assertedBy} (key ${artifact.signature?.keyId ?? 'none'})` : [`NOT verified: ${artifact.artifactId} revision ${artifact.revision}`, ...report.problems.map((p) => `  ${p.code}: ${p.message}`)].join('\n'));
     if (!ok) setExitCode(EXIT.invalid);
   },
 });

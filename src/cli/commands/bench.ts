@@ -7,6 +7,7 @@ import { GENERATORS } from '../../generators/registry.js';
 import { parseGeneratorChoice } from '../../generators/run.js';
 import { err, out } from '../io.js';
 import { progress, type Progress } from '../progress.js';
+import { outputFolder } from '../output.js';
 
 function parseTopK(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
@@ -39,6 +40,7 @@ export default defineCommand({
     const topK = parseTopK(args['top-k']);
     const generators = parseGenerators(args.generators);
     const embeddingConfig = embeddingConfigFromCli(args);
+    if (args.out !== undefined) outputFolder(args.out);
     let bar: Progress | undefined;
     let stage = '';
     // One bar per stage (loading, then each generator) across all pairs; the note names the pair.

@@ -2,27 +2,18 @@
  * Shared plumbing of the `a2a` and `nlip` commands: reading a JSON file with a size cap, the
  * validator options of an unwrap, and printing an unwrap result (the envelope validator's findings, exit 0 valid / 2 invalid).
  */
-import { readFile, stat } from 'node:fs/promises';
 import type { UnwrapResult } from '../../carriers/index.js';
 import type { ValidateOptions } from '../../envelope/index.js';
-import { IoaError } from '../../model/errors.js';
+import { readTextFile } from '../../io/files.js';
 import { sessionFromCli, type RemoteCliArgs } from '../../retrieval/index.js';
 import { parseJson } from '../../text/json.js';
-import { out, setExitCode } from '../io.js';
+import { out, report, setExitCode } from '../io.js';
 
 /** Carrier messages hold one envelope plus text: a few times the envelope limit is plenty. */
 const MAX_CARRIER_BYTES = 1_048_576;
 
 export async function readJsonFile(file: string, what: string): Promise<unknown> {
-  let text: string;
-  try {
-    if ((await stat(file)).size > MAX_CARRIER_BYTES) throw new IoaError('E_LIMIT_EXCEEDED', `${what} is larger than ${MAX_CARRIER_BYTES} bytes`, { file });
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if (error instanceof IoaError) throw error;
-    throw new IoaError('E_FILE_UNREADABLE', `cannot read ${what}: ${(error as Error).message}`, { file }, { cause: error });
-  }
-  return parseJson(text, file);
+  return parseJson(await readTextFile(file, { what, maxBytes: MAX_CARRIER_BYTES }), file);
 }
 
 /**
@@ -42,7 +33,7 @@ export function printUnwrap(file: string, result: UnwrapResult, json: boolean): 
   } else {
     const lines = [`${file}: the carried envelope is invalid${result.carrier.envelopePath ? ` (at ${result.carrier.envelopePath})` : ' (no envelope found)'}`];
     for (const f of result.findings) lines.push(`  ${f.severity} ${f.code} at ${f.path}: ${f.message} (Section ${f.section})`);
-    out(lines.join('\n'));
+    report(lines.join('\n'));
   }
   setExitCode(result.ok ? 0 : 2);
 }

@@ -6,7 +6,7 @@
  */
 import { defineCommand } from 'citty';
 import { IoaError } from '../../model/errors.js';
-import { out, err, setExitCode } from '../io.js';
+import { out, err, report, setExitCode } from '../io.js';
 import { parseNow } from '../clock.js';
 import { EXIT } from '../exit-codes.js';
 import { repeated } from '../repeated.js';
@@ -53,7 +53,7 @@ export default defineCommand({
       // S4: a required remote context that was refused or not retrieved leaves the check
       // Indeterminate (RESOURCE_UNAVAILABLE), not invalid input and not Incompatible.
       if (args.json) out(JSON.stringify({ outcome: 'Indeterminate', reasons: unavailable, notice: NOT_AUTHORISATION }, null, 2));
-      else out(['Indeterminate', ...unavailable.map((r) => `  ${r.code} (${r.cause}): ${r.message}${r.path ? ` [at ${r.path}]` : ''}`)].join('\n'));
+      else report(['Indeterminate', ...unavailable.map((r) => `  ${r.code} (${r.cause}): ${r.message}${r.path ? ` [at ${r.path}]` : ''}`)].join('\n'));
       setExitCode(EXIT.indeterminate);
       return;
     }
@@ -86,7 +86,7 @@ export default defineCommand({
       }
       lines.push(`  profile ${verdict.inputs.profile ? `${verdict.inputs.profile.profileId} revision ${verdict.inputs.profile.revision}` : '(unavailable)'}; request ${verdict.inputs.request}`);
       lines.push(`Note: ${verdict.notice}`);
-      out(lines.join('\n'));
+      report(lines.join('\n'));
     }
     setExitCode(verdict.outcome === 'Compatible' ? EXIT.ok : verdict.outcome === 'Incompatible' ? EXIT.incompatible : EXIT.indeterminate);
   },

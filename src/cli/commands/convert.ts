@@ -1,15 +1,16 @@
 import { defineCommand } from 'citty';
-import { EXCHANGE_FORMATS, readExternalMetadata, readMappingFile, serializeMappings, writeMappingFile } from '../../exchange/index.js';
+import { EXCHANGE_FORMATS, readExternalMetadata, readMappingFile, serializeMappings } from '../../exchange/index.js';
 import { outputFormat, parseExchangeFormat } from '../formats.js';
 import { describeDiagnostic } from '../../model/errors.js';
-import { err, out } from '../io.js';
+import { err } from '../io.js';
+import { openOutput } from '../output.js';
 
 export default defineCommand({
   meta: { name: 'convert', description: 'Convert a mapping file between SSSOM TSV, Alignment API RDF/XML, JSON and CSV (input format from its extension, else its content).' },
   args: {
     in: { type: 'positional', description: 'Mapping file to read (.sssom.tsv/.tsv, .rdf/.xml, .json, .csv)', required: true },
     to: { type: 'string', description: `Output format: ${EXCHANGE_FORMATS.join('|')} (must agree with the --out extension)`, required: true },
-    out: { type: 'string', description: 'Write here (atomically) instead of to stdout' },
+    out: { type: 'string', description: 'Write here (atomically) instead of to stdout (- for stdout); never over an input' },
     metadata: { type: 'string', description: 'SSSOM external metadata (YAML) for a TSV/CSV file that does not embed its own' },
     from: { type: 'string', description: `Input format, when neither extension nor content tells: ${EXCHANGE_FORMATS.join('|')}` },
     'drop-unrepresentable': { type: 'boolean', description: 'For --to alignment: drop rows Alignment RDF cannot express (rejected rows, sssom:NoTermFound, literal mappings, other predicates) and count them on stderr, instead of failing' },
@@ -19,12 +20,12 @@ export default defineCommand({
   async run({ args }) {
     const to = outputFormat('--to', args.to, args.out, 'sssom');
     const from = args.from === undefined ? undefined : parseExchangeFormat(args.from, '--from');
+    const output = await openOutput(args.out, { inputs: [args.in, args.metadata] });
     const metadata = args.metadata === undefined ? undefined : await readExternalMetadata(args.metadata);
     const set = await readMappingFile(args.in, from, { ...(metadata ? { metadata } : {}), strict: Boolean(args.strict), onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`) });
     let dropped = 0;
     const options = { condense: args.condense !== false, alignment: { dropUnrepresentable: Boolean(args['drop-unrepresentable']), onDrop: () => { dropped++; } } };
-    if (args.out) await writeMappingFile(args.out, set, to, options);
-    else out(serializeMappings(set, to, options));
+    await output.write(serializeMappings(set, to, options));
     if (dropped > 0) err(`ioa-align: dropped ${dropped} of ${set.mappings.length} rows that Alignment RDF cannot express`);
   },
 });

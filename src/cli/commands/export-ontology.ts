@@ -1,9 +1,8 @@
 import { defineCommand } from 'citty';
 import { IoaError } from '../../model/errors.js';
 import { loadVocabulary } from '../../ontology/dispatch.js';
-import { writeFileAtomic } from '../../exchange/files.js';
 import { EXPORT_FORMATS, exportVocabulary, type ExportFormat } from '../../vocab/export.js';
-import { out } from '../io.js';
+import { openOutput } from '../output.js';
 import { progress } from '../progress.js';
 
 export default defineCommand({
@@ -14,17 +13,17 @@ export default defineCommand({
   args: {
     in: { type: 'positional', description: 'Vocabulary to read: an OASF release, schema, skills or domains folder; hf-tasks; an Agent Card .json; or an ontology file', required: true },
     to: { type: 'string', description: `Output format: ${EXPORT_FORMATS.join('|')}`, required: true },
-    out: { type: 'string', description: 'Write here (atomically) instead of to stdout' },
+    out: { type: 'string', description: 'Write here (atomically) instead of to stdout (- for stdout); never over an input' },
   },
   async run({ args }) {
     if (!(EXPORT_FORMATS as readonly string[]).includes(args.to)) {
       throw new IoaError('E_USAGE', `--to must be one of ${EXPORT_FORMATS.join(', ')}, not "${args.to}"`);
     }
+    const output = await openOutput(args.out, { inputs: [args.in] });
     const bar = progress(`loading ${args.in}`);
     const index = await loadVocabulary(args.in, { onProgress: (d, t) => bar.update(d, t) });
     bar.done();
     const text = await exportVocabulary(index, args.to as ExportFormat);
-    if (args.out) await writeFileAtomic(args.out, text);
-    else out(text);
+    await output.write(text);
   },
 });

@@ -30,6 +30,7 @@ const build = defineCommand({
     const result = await ensureModel({
       modelsDir,
       force: args.force === true,
+      onWait: (message) => err(`ioa-align: ${message}`),
       ...(maxWords !== undefined ? { limit: Number(maxWords) } : {}),
       onProgress: (s, done, total) => {
         if (s !== stage) {

@@ -1,7 +1,7 @@
 import { defineCommand } from 'citty';
 import { unwrapNlip, wrapNlip } from '../../carriers/index.js';
 import { REMOTE_ARGS } from '../../retrieval/index.js';
-import { out } from '../io.js';
+import { openOutput } from '../output.js';
 import { printUnwrap, readJsonFile, unwrapValidateOptions } from './carrier-io.js';
 
 const wrap = defineCommand({
@@ -11,11 +11,13 @@ const wrap = defineCommand({
     task: { type: 'string', description: 'Task label tying the envelope to its task', required: true },
     text: { type: 'string', description: 'Natural-language content of the message (descriptive only)' },
     language: { type: 'string', description: 'subformat of the text content (default english)' },
+    out: { type: 'string', description: 'Write the message here (atomically) instead of to stdout' },
   },
   async run({ args }) {
+    const output = await openOutput(args.out, { inputs: [args.envelope] });
     const envelope = await readJsonFile(args.envelope, 'envelope');
     const message = await wrapNlip(envelope, { task: args.task, ...(args.text !== undefined ? { text: args.text } : {}), ...(args.language ? { language: args.language } : {}) });
-    out(JSON.stringify(message, null, 2));
+    await output.write(JSON.stringify(message, null, 2));
   },
 });
 

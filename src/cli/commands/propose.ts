@@ -4,15 +4,16 @@
  * CSV). Candidates are proposals for review: their scores are raw similarity, never confidence.
  */
 import { defineCommand } from 'citty';
-import { candidatesToMappingSet, EXCHANGE_FORMATS, serializeMappings, writeMappingFile } from '../../exchange/index.js';
+import { candidatesToMappingSet, EXCHANGE_FORMATS, serializeMappings } from '../../exchange/index.js';
 import { EMBEDDING_CLI_ARGS, embeddingConfigFromCli } from '../../embedding/cli-options.js';
 import { GENERATORS } from '../../generators/registry.js';
 import { candidatesForExport, parseGeneratorList, runGenerators } from '../../generators/run.js';
 import { defaultGenerators, languageWarnings } from '../../generators/languages.js';
 import { IoaError } from '../../model/errors.js';
 import { loadVocabulary } from '../../ontology/dispatch.js';
-import { err, out } from '../io.js';
+import { err } from '../io.js';
 import { outputFormat } from '../formats.js';
+import { openOutput } from '../output.js';
 import { progress } from '../progress.js';
 
 export const DEFAULT_TOP_K = 10;
@@ -32,7 +33,7 @@ export default defineCommand({
     generators: { type: 'string', description: `Comma-separated generators, fused by reciprocal rank when more than one, or "all" (default: the lexical ones). Choices: ${Object.keys(GENERATORS).join(', ')}` },
     'top-k': { type: 'string', description: `Candidates per source concept (default ${DEFAULT_TOP_K})` },
     format: { type: 'string', description: `Output format: ${EXCHANGE_FORMATS.join('|')} (default: from the --out extension, else sssom)` },
-    out: { type: 'string', description: 'Write here (atomically) instead of to stdout' },
+    out: { type: 'string', description: 'Write here (atomically) instead of to stdout (- for stdout); never over an input' },
     ...EMBEDDING_CLI_ARGS,
   },
   async run({ args }) {
@@ -46,12 +47,13 @@ export default defineCommand({
     if (embeddingConfig && !generators.includes('embedding')) {
       throw new IoaError('E_USAGE', 'model options (--model, --model-id, --allow-remote-models, --models-dir) apply to the embedding generator: add it to --generators');
     }
+    const output = await openOutput(args.out, { inputs: [args.source, args.target] });
     if (generators.includes('embedding') && !embeddingConfig?.model && !embeddingConfig?.modelId) {
       // The default model is built from package files on first use (~10 s): show that work.
       const { ensureModel } = await import('../../embedding/model-store.js');
       const building = progress('embedding model');
       const modelsDir = embeddingConfig?.modelsDir;
-      await ensureModel({ ...(typeof modelsDir === 'string' ? { modelsDir } : {}), onProgress: (stage, done, total) => building.update(done, total, stage) });
+      await ensureModel({ ...(typeof modelsDir === 'string' ? { modelsDir } : {}), onProgress: (stage, done, total) => building.update(done, total, stage), onWait: (message) => err(`ioa-align: ${message}`) });
       building.done();
     }
 
@@ -86,7 +88,6 @@ export default defineCommand({
     bar.done(`${candidates.length} candidate rows for ${subjects} of ${source.concepts.length} source concepts`);
 
     const set = candidatesToMappingSet(candidates, { source, target });
-    if (args.out) await writeMappingFile(args.out, set, format);
-    else out(serializeMappings(set, format));
+    await output.write(serializeMappings(set, format));
   },
 });

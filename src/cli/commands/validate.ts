@@ -1,5 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { readTextFile } from '../../io/files.js';
 import { defineCommand } from 'citty';
 import { IoaError } from '../../model/errors.js';
 import {
@@ -7,23 +7,17 @@ import {
   type CompiledShapes, type DocumentKind, type DocumentResult, type DomainProfile, type ExternalValidators, type Finding,
 } from '../../envelope/index.js';
 import { parseJson } from '../../text/json.js';
-import { err, out, setExitCode } from '../io.js';
+import { err, out, report, setExitCode } from '../io.js';
 import { EXIT } from '../exit-codes.js';
 import { REMOTE_ARGS, readProfileRetrieval, sessionFromCli } from '../../retrieval/index.js';
 
 async function readLimited(file: string, maxBytes: number): Promise<string> {
-  let size: number;
   try {
-    size = (await stat(file)).size;
+    return await readTextFile(file, { maxBytes });
   } catch (error) {
-    throw new IoaError('E_FILE_UNREADABLE', `cannot read ${file}: ${(error as Error).message}`, { file }, { cause: error });
-  }
-  // Oversized files are reported as findings by validateText; read only what proves the point.
-  if (size > maxBytes) return ' '.repeat(maxBytes + 1);
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    throw new IoaError('E_FILE_UNREADABLE', `cannot read ${file}: ${(error as Error).message}`, { file }, { cause: error });
+    // Oversized files are reported as findings by validateText; read only what proves the point.
+    if (error instanceof IoaError && error.code === 'E_LIMIT_EXCEEDED') return ' '.repeat(maxBytes + 1);
+    throw error;
   }
 }
 
@@ -92,7 +86,7 @@ export default defineCommand({
       const retrieval = args['allow-remote'] ? { retrieval: { revisions: session.revisions, unavailable: session.failures.map((f) => f.toFinding()) } } : {};
       out(JSON.stringify({ file: args.file, kind: result.kind ?? null, valid: result.ok, findings: result.findings, ...(result.ok ? { value: result.value } : {}), ...retrieval }, null, 2));
     } else {
-      out(formatResult(args.file, result));
+      report(formatResult(args.file, result));
     }
     // Exit codes of DESIGN.md: 0 valid, 2 invalid input.
     setExitCode(result.ok ? EXIT.ok : EXIT.invalid);

@@ -1,0 +1,58 @@
+/**
+ * RDF/XML text → quads, for ontology files and Alignment API files alike.
+ *
+ * rdfxml-streaming-parser never closes its XML parser at the end of the input, so a document
+ * that simply stops (`<rdf:RDF …><oops`, a truncated download, an empty file) ends without an
+ * error and yields whatever it had read. Closing the XML parser ourselves makes those the parse
+ * errors they are ("unclosed tag", "document must contain a root element").
+ */
+import { pathToFileURL } from 'node:url';
+import type { Quad } from '@rdfjs/types';
+import { RdfXmlParser } from 'rdfxml-streaming-parser';
+import { parseError } from './parse-error.js';
+
+/** The part of the parser's XML tokenizer used here (a private member in its typings). */
+interface ClosableXml {
+  saxParser: { close(): unknown };
+}
+
+const CHUNK = 1 << 20;
+
+function baseIriOf(file: string): string {
+  try {
+    return pathToFileURL(file).href;
+  } catch {
+    return 'file:///document.rdf';
+  }
+}
+
+/** Parse RDF/XML; a malformed or unterminated document is `E_PARSE_RDFXML` with its position. */
+export function parseRdfXml(text: string, file: string, options: { onProgress?: (done: number) => void } = {}): Promise<Quad[]> {
+  return new Promise((resolve, reject) => {
+    const quads: Quad[] = [];
+    const parser = new RdfXmlParser({ baseIRI: baseIriOf(file), trackPosition: true });
+    let failed = false;
+    const fail = (error: unknown): void => {
+      if (failed) return;
+      failed = true;
+      reject(parseError('E_PARSE_RDFXML', file, error));
+    };
+    parser.on('data', (quad: Quad) => quads.push(quad));
+    parser.on('error', fail);
+    parser.on('end', () => {
+      if (!failed) resolve(quads);
+    });
+    for (let i = 0; i < text.length && !failed; i += CHUNK) {
+      parser.write(text.slice(i, i + CHUNK));
+      options.onProgress?.(Math.min(text.length, i + CHUNK));
+    }
+    if (failed) return;
+    try {
+      (parser as unknown as ClosableXml).saxParser.close();
+    } catch (error) {
+      fail(error);
+      return;
+    }
+    parser.end();
+  });
+}
