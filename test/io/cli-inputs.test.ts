@@ -1,0 +1,237 @@
+/**
+ * Every command reads its inputs through the shared reader: a FIFO (or any non-regular file) is
+ * refused at once instead of hanging, strict UTF-8 with a BOM accepted the same way in every
+ * format, and documents that stop early are parse errors. Exit codes and error codes are exact.
+ */
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { fifo, releaseFifo, tempDir, within } from './helpers.js';
+
+const EX = new URL('../../corpora/ioa-example/', import.meta.url).pathname;
+const ex = (f: string): string => join(EX, f);
+const dir = tempDir('ioa-in-');
+const at = (name: string): string => join(dir, name);
+const NOW = ['--now', '2026-06-01T00:00:00Z'];
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+let pipe: string;
+let keyPath: string;
+beforeAll(async () => {
+  pipe = fifo(dir);
+  const keys = await runCli(['keys', 'generate', '--out', at('keys')]);
+  expect(keys.code).toBe(0);
+  keyPath = at('keys/private.pem');
+});
+afterAll(() => releaseFifo(pipe));
+
+const CHECK = (over: Record<string, string>): string[] => {
+  const args: Record<string, string> = {
+    request: ex('envelope-12.1-zh-en.json'), provider: ex('capability-cs-translate.json'), profile: ex('profile-tech-translation.json'), ontology: ex('cs.ttl'), ...over,
+  };
+  return ['check', ...Object.entries(args).flatMap(([k, v]) => [`--${k}`, v]), ...NOW, '--json'];
+};
+
+describe('a FIFO given as input is refused at once (no hang)', () => {
+  const exit2: Array<[string, () => string[]]> = [
+    ['validate', () => ['validate', pipe]],
+    ['validate --profile', () => ['validate', ex('envelope-12.1-zh-en.json'), '--profile', pipe]],
+    ['convert <in>', () => ['convert', pipe, '--to', 'json']],
+    ['convert --metadata', () => ['convert', ex('reviewed-cs-doc.sssom.tsv'), '--to', 'json', '--metadata', pipe]],
+    ['artifact build --from', () => ['artifact', 'build', '--from', pipe, '--artifact-id', 'https://example.org/a', '--revision', '1', '--asserted-by', 'https://example.org/i', '--valid-until', '2027-01-01T00:00:00Z']],
+    ['artifact verify <artifact>', () => ['artifact', 'verify', pipe, '--trust', ex('trust-policy.json')]],
+    ['artifact verify --trust', () => ['artifact', 'verify', ex('artifact-12.4.json'), '--trust', pipe]],
+    ['artifact sign <artifact>', () => ['artifact', 'sign', pipe, '--key', keyPath]],
+    ['artifact sign --key', () => ['artifact', 'sign', ex('artifact-12.4.json'), '--key', pipe]],
+    ['a2a wrap', () => ['a2a', 'wrap', pipe]],
+    ['a2a unwrap', () => ['a2a', 'unwrap', pipe]],
+    ['nlip wrap', () => ['nlip', 'wrap', pipe, '--task', 't']],
+    ['nlip unwrap', () => ['nlip', 'unwrap', pipe]],
+    ['inspect', () => ['inspect', pipe]],
+    ['propose', () => ['propose', pipe, ex('doc.ttl')]],
+  ];
+  for (const [name, argv] of exit2) {
+    it(`${name}: exit 2, E_FILE_UNREADABLE naming the FIFO`, async () => {
+      const run = await within(runCli(argv()));
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`${pipe}: cannot read`);
+      expect(run.stderr).toContain('FIFO (named pipe), not a regular file [E_FILE_UNREADABLE]');
+    });
+  }
+
+  for (const role of ['request', 'provider', 'trust', 'ontology', 'candidates']) {
+    it(`check --${role} <FIFO>: the caller's own input, exit 2 with the Invalid object`, async () => {
+      const run = await within(runCli(CHECK({ [role]: pipe })));
+      expect(run.code).toBe(2);
+      const result = JSON.parse(run.stdout) as { outcome: string; errors: Array<{ code: string; file: string }> };
+      expect(result.outcome).toBe('Invalid');
+      expect(result.errors[0]).toMatchObject({ code: 'E_FILE_UNREADABLE', file: pipe });
+    });
+  }
+
+  for (const role of ['profile', 'artifact']) {
+    it(`check --${role} <FIFO>: a resource that could not be obtained, Indeterminate RESOURCE_UNAVAILABLE (exit 4)`, async () => {
+      const run = await within(runCli(CHECK({ [role]: pipe, ...(role === 'artifact' ? { provider: ex('capability-doc-translate.json'), trust: ex('trust-policy.json') } : {}) })));
+      expect(run.code).toBe(4);
+      const verdict = JSON.parse(run.stdout) as { outcome: string; reasons: Array<{ code: string; message: string }> };
+      expect(verdict.outcome).toBe('Indeterminate');
+      expect(verdict.reasons[0]!.code).toBe('RESOURCE_UNAVAILABLE');
+      expect(verdict.reasons[0]!.message).toContain('FIFO');
+    });
+  }
+});
+
+describe('strict UTF-8: an invalid byte is a parse error at its offset (exit 2, E_PARSE_UTF8)', () => {
+  const latin1 = (text: string): Buffer => Buffer.from(text, 'latin1');
+  it('validate: an envelope with one Latin-1 byte is not silently repaired', async () => {
+    const text = readFileSync(ex('envelope-12.1-zh-en.json'), 'utf8').replace('"zh"', '"zh\u00e9"');
+    const offset = Buffer.byteLength(text.slice(0, text.indexOf('\u00e9')));
+    writeFileSync(at('latin1-envelope.json'), latin1(text));
+    const run = await runCli(['validate', at('latin1-envelope.json')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`invalid UTF-8 at byte offset ${offset} (0xe9)`);
+    expect(run.stderr).toContain('[E_PARSE_UTF8]');
+  });
+
+  it('inspect (Turtle), convert (SSSOM TSV) and check --request report it with file and line', async () => {
+    writeFileSync(at('latin1.ttl'), latin1('@prefix ex: <http://example.org/> .\nex:a ex:label "caf\u00e9" .\n'));
+    const inspect = await runCli(['inspect', at('latin1.ttl')]);
+    expect(inspect.code).toBe(2);
+    expect(inspect.stderr).toContain(`${at('latin1.ttl')}:2:19: invalid UTF-8 at byte offset 54 (0xe9)`);
+    writeFileSync(at('latin1.sssom.tsv'), latin1(readFileSync(ex('reviewed-cs-doc.sssom.tsv'), 'utf8').replace('Translate text', 'Traduire \u00e9')));
+    const convert = await runCli(['convert', at('latin1.sssom.tsv'), '--to', 'json']);
+    expect(convert.code).toBe(2);
+    expect(convert.stderr).toContain('[E_PARSE_UTF8]');
+    const check = await runCli(CHECK({ request: at('latin1-envelope.json') }));
+    expect(check.code).toBe(2);
+    expect((JSON.parse(check.stdout) as { errors: Array<{ code: string }> }).errors[0]!.code).toBe('E_PARSE_UTF8');
+  });
+});
+
+describe('a UTF-8 byte-order mark is accepted by every reader', () => {
+  const withBom = (name: string, source: string): string => {
+    writeFileSync(at(name), Buffer.concat([BOM, readFileSync(source)]));
+    return at(name);
+  };
+
+  it('JSON (validate, check --request, a2a wrap)', async () => {
+    const envelope = withBom('bom-envelope.json', ex('envelope-12.1-zh-en.json'));
+    expect((await runCli(['validate', envelope])).code).toBe(0);
+    expect((await runCli(CHECK({ request: envelope }))).code).toBe(0);
+    expect((await runCli(['a2a', 'wrap', envelope])).code).toBe(0);
+  });
+
+  it('Turtle, RDF/XML and JSON-LD ontologies (inspect)', async () => {
+    const turtle = await runCli(['inspect', withBom('bom.ttl', ex('cs.ttl')), '--json']);
+    expect(turtle.code).toBe(0);
+    writeFileSync(at('bom.rdf'), Buffer.concat([BOM, Buffer.from('<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#" xmlns:owl="http://www.w3.org/2002/07/owl#">\n<owl:Class rdf:about="http://example.org/A"><rdfs:label>A thing</rdfs:label></owl:Class>\n</rdf:RDF>\n')]));
+    const rdf = await runCli(['inspect', at('bom.rdf'), '--json']);
+    expect(rdf.code).toBe(0);
+    expect((JSON.parse(rdf.stdout) as { matchable: unknown }).matchable).toEqual({ class: 1 });
+    writeFileSync(at('bom.jsonld'), Buffer.concat([BOM, Buffer.from('{"@context": {"rdfs": "http://www.w3.org/2000/01/rdf-schema#", "owl": "http://www.w3.org/2002/07/owl#"}, "@id": "http://example.org/A", "@type": "owl:Class", "rdfs:label": "A thing"}')]));
+    const jsonld = await runCli(['inspect', at('bom.jsonld'), '--json']);
+    expect(jsonld.code).toBe(0);
+    expect((JSON.parse(jsonld.stdout) as { matchable: unknown }).matchable).toEqual({ class: 1 });
+  });
+
+  it('SSSOM TSV, CSV and YAML external metadata (convert)', async () => {
+    const tsv = withBom('bom.sssom.tsv', ex('reviewed-cs-doc.sssom.tsv'));
+    const json = await runCli(['convert', tsv, '--to', 'json']);
+    expect(json.code).toBe(0);
+    const csv = await runCli(['convert', tsv, '--to', 'csv']);
+    writeFileSync(at('bom.csv'), Buffer.concat([BOM, Buffer.from(csv.stdout)]));
+    expect((await runCli(['convert', at('bom.csv'), '--to', 'json'])).stdout).toBe(json.stdout);
+    // The same table without its embedded metadata, which comes from a YAML file with a BOM.
+    const lines = readFileSync(ex('reviewed-cs-doc.sssom.tsv'), 'utf8').split('\n');
+    writeFileSync(at('bare.sssom.tsv'), lines.filter((l) => !l.startsWith('#')).join('\n'));
+    writeFileSync(at('meta.yml'), Buffer.concat([BOM, Buffer.from(lines.filter((l) => l.startsWith('#')).map((l) => l.slice(2)).join('\n'))]));
+    const external = await runCli(['convert', at('bare.sssom.tsv'), '--to', 'json', '--metadata', at('meta.yml')]);
+    expect(external.code).toBe(0);
+    expect(external.stdout).toBe(json.stdout);
+  });
+});
+
+describe('a document that stops early is a parse error (exit 2), in every loader', () => {
+  const write = (name: string, text: string): string => {
+    writeFileSync(at(name), text);
+    return at(name);
+  };
+  const RDF_OPEN = '<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:owl="http://www.w3.org/2002/07/owl#">';
+
+  it('RDF/XML: <rdf:RDF …><oops, an unclosed root, an empty file', async () => {
+    for (const [name, text, message] of [
+      ['oops.owl', `${RDF_OPEN}<oops`, 'unclosed tag'],
+      ['unclosed.rdf', `${RDF_OPEN}\n<owl:Class rdf:about="http://example.org/A"/>\n`, 'unclosed tag: rdf:RDF'],
+      ['empty.owl', '', 'document must contain a root element'],
+    ] as const) {
+      const run = await runCli(['inspect', write(name, text)]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(message);
+      expect(run.stderr).toContain('[E_PARSE_RDFXML]');
+    }
+  });
+
+  it('Alignment RDF/XML cut short (convert)', async () => {
+    const full = (await runCli(['convert', ex('reviewed-cs-doc.sssom.tsv'), '--to', 'alignment', '--drop-unrepresentable'])).stdout;
+    const cut = write('cut.rdf', full.slice(0, full.lastIndexOf('</Cell>')));
+    const run = await runCli(['convert', cut, '--to', 'json']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('[E_PARSE_RDFXML]');
+  });
+
+  it('Turtle, JSON-LD and an A2A Agent Card cut short', async () => {
+    const turtle = await runCli(['inspect', write('cut.ttl', '@prefix ex: <http://example.org/> .\nex:a ex:b ex:c')]);
+    expect(turtle.code).toBe(2);
+    expect(turtle.stderr).toContain('[E_PARSE_TURTLE]');
+    const jsonld = await runCli(['inspect', write('cut.jsonld', '{"@context": {"ex": "http://example.org/"}, "@id": "ex:a"')]);
+    expect(jsonld.code).toBe(2);
+    expect(jsonld.stderr).toContain('[E_PARSE_JSON]');
+    const card = await runCli(['inspect', write('card.json', '{"name": "agent", "protocolVersion": "0.3.0", "url": "https://agent.example", "skills": [{"id": "s1", "name": "Sum')]);
+    expect(card.code).toBe(2);
+    expect(card.stderr).toContain('[E_PARSE_JSON]');
+  });
+
+  it('a JSON file that is null, [] or a number is not an ontology (E_PARSE_JSONLD)', async () => {
+    for (const [name, text] of [['null.json', 'null'], ['array.json', '[]'], ['number.json', '42'], ['strings.jsonld', '["a"]']]) {
+      const run = await runCli(['inspect', write(name!, text!)]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`${at(name!)} at $: not a JSON-LD document`);
+      expect(run.stderr).toContain('[E_PARSE_JSONLD]');
+    }
+  });
+});
+
+describe('YAML aliases in SSSOM metadata are bounded', () => {
+  const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]', ...'bcdefgh'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefgh'[i]}`).join(',')}]`)];
+
+  it('an alias bomb in the embedded metadata block: exit 2, E_SSSOM_BAD_METADATA at file:line', async () => {
+    const tsv = readFileSync(ex('reviewed-cs-doc.sssom.tsv'), 'utf8');
+    writeFileSync(at('bomb.sssom.tsv'), `${bomb.map((l) => `# ${l}`).join('\n')}\n${tsv}`);
+    const run = await runCli(['convert', at('bomb.sssom.tsv'), '--to', 'json']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`${at('bomb.sssom.tsv')}:2: metadata block expands YAML aliases more than 100 times`);
+    expect(run.stderr).toContain('[E_SSSOM_BAD_METADATA]');
+  });
+
+  it('an alias bomb in an external metadata file: the same, naming that file', async () => {
+    writeFileSync(at('bomb.yml'), `license: https://creativecommons.org/publicdomain/zero/1.0/\n${bomb.join('\n')}\n`);
+    const run = await runCli(['convert', ex('reviewed-cs-doc.sssom.tsv'), '--to', 'json', '--metadata', at('bomb.yml')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`${at('bomb.yml')}:3: external metadata expands YAML aliases`);
+    expect(run.stderr).toContain('[E_SSSOM_BAD_METADATA]');
+  });
+
+  it('a few aliases are still fine', async () => {
+    const tsv = readFileSync(ex('reviewed-cs-doc.sssom.tsv'), 'utf8').replace('# subject_source_version: "1.0"', '# subject_source_version: &v "1.0"\n# comment: *v');
+    writeFileSync(at('alias.sssom.tsv'), tsv);
+    expect((await runCli(['convert', at('alias.sssom.tsv'), '--to', 'json'])).code).toBe(0);
+  });
+});
+
+describe('sanity: the copied example still converts', () => {
+  it('convert reads a copy of the example', async () => {
+    copyFileSync(ex('reviewed-cs-doc.sssom.tsv'), at('plain.sssom.tsv'));
+    expect((await runCli(['convert', at('plain.sssom.tsv'), '--to', 'json'])).code).toBe(0);
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * `--out` of every command that writes a file goes through the shared writer: never over an
+ * input, never over a directory or FIFO, `-` is standard output, links and character devices
+ * are written through. Inputs are copies in a temporary folder, so nothing in corpora/ is at risk.
+ */
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { fifo, nullDevice, releaseFifo, tempDir, within } from './helpers.js';
+
+const EX = new URL('../../corpora/ioa-example/', import.meta.url).pathname;
+const dir = tempDir('ioa-out-');
+const at = (name: string): string => join(dir, name);
+const copy = (name: string, as = name): string => {
+  copyFileSync(join(EX, name), at(as));
+  return at(as);
+};
+const pipes: string[] = [];
+afterAll(() => { for (const p of pipes) releaseFifo(p); });
+
+let keyPath: string;
+beforeAll(async () => {
+  for (const f of ['cs.ttl', 'doc.ttl', 'reviewed-cs-doc.sssom.tsv', 'artifact-12.4.json', 'envelope-12.1-zh-en.json']) copy(f);
+  const keys = await runCli(['keys', 'generate', '--out', at('keys')]);
+  expect(keys.code).toBe(0);
+  keyPath = at('keys/private.pem');
+});
+
+/** Exit 2, E_USAGE, both paths named, and the input byte for byte as before. */
+async function refusesOverwritingInput(argv: string[], input: string, out = input): Promise<void> {
+  const before = readFileSync(input);
+  const run = await runCli(argv);
+  expect(run.code).toBe(2);
+  expect(run.stderr).toContain('[E_USAGE]');
+  expect(run.stderr).toContain(`${out}: the output is the same file as the input ${input}`);
+  expect(readFileSync(input).equals(before)).toBe(true);
+}
+
+describe('--out equal to an input is refused (exit 2, E_USAGE naming both)', () => {
+  it('propose <source> <target> --out <source>', async () => {
+    await refusesOverwritingInput(['propose', at('cs.ttl'), at('doc.ttl'), '--out', at('cs.ttl')], at('cs.ttl'));
+  });
+
+  it('propose --out through a symbolic link to the target ontology', async () => {
+    symlinkSync(at('doc.ttl'), at('doc-link.ttl'));
+    await refusesOverwritingInput(['propose', at('cs.ttl'), at('doc.ttl'), '--out', at('doc-link.ttl')], at('doc.ttl'), at('doc-link.ttl'));
+  });
+
+  it('convert in.tsv --out in.tsv, and --out onto its --metadata file', async () => {
+    const tsv = at('reviewed-cs-doc.sssom.tsv');
+    await refusesOverwritingInput(['convert', tsv, '--to', 'sssom', '--out', tsv], tsv);
+    const meta = at('meta.yml');
+    writeFileSync(meta, 'license: https://creativecommons.org/publicdomain/zero/1.0/\n');
+    await refusesOverwritingInput(['convert', tsv, '--to', 'csv', '--metadata', meta, '--out', meta], meta);
+  });
+
+  it('export-ontology in.ttl --out in.ttl', async () => {
+    await refusesOverwritingInput(['export-ontology', at('cs.ttl'), '--to', 'turtle', '--out', at('cs.ttl')], at('cs.ttl'));
+  });
+
+  it('artifact build --from reviewed.tsv --out reviewed.tsv', async () => {
+    const tsv = at('reviewed-cs-doc.sssom.tsv');
+    await refusesOverwritingInput(['artifact', 'build', '--from', tsv, '--artifact-id', 'https://example.org/a/1', '--revision', '1',
+      '--asserted-by', 'https://example.org/mapping-authority', '--valid-until', '2027-01-01T00:00:00Z', '--out', tsv], tsv);
+  });
+
+  it('artifact sign X --key K --out K is refused; --out X (in-place signing) is allowed', async () => {
+    const artifact = at('artifact-12.4.json');
+    await refusesOverwritingInput(['artifact', 'sign', artifact, '--key', keyPath, '--out', keyPath], keyPath);
+    const inPlace = await runCli(['artifact', 'sign', artifact, '--key', keyPath, '--out', artifact]);
+    expect(inPlace.code).toBe(0);
+    expect((JSON.parse(readFileSync(artifact, 'utf8')) as { signature?: { alg: string } }).signature?.alg).toBe('Ed25519');
+  });
+
+  it('a2a wrap and nlip wrap: --out onto the envelope', async () => {
+    const envelope = at('envelope-12.1-zh-en.json');
+    await refusesOverwritingInput(['a2a', 'wrap', envelope, '--out', envelope], envelope);
+    await refusesOverwritingInput(['nlip', 'wrap', envelope, '--task', 't1', '--out', envelope], envelope);
+  });
+});
+
+describe('--out that is not a regular file', () => {
+  it('a FIFO or a directory: exit 2, E_USAGE, before any work; the FIFO stays a FIFO', async () => {
+    const pipe = fifo(dir, 'out-pipe');
+    pipes.push(pipe);
+    const run = await within(runCli(['convert', at('reviewed-cs-doc.sssom.tsv'), '--to', 'json', '--out', pipe]));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`${pipe}: the output is a FIFO (named pipe), not a regular file`);
+    expect(run.stderr).toContain('[E_USAGE]');
+    expect(lstatSync(pipe).isFIFO()).toBe(true);
+    mkdirSync(at('a-folder'));
+    const folder = await runCli(['propose', at('cs.ttl'), at('doc.ttl'), '--out', at('a-folder')]);
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toMatch(/the output is a directory, not a regular file: refusing to write over it \[E_USAGE\]/);
+  });
+
+  const device = nullDevice(dir);
+  it.skipIf(device === undefined)('a character device (a null device in a temporary folder) is written through and stays a device', async () => {
+    const run = await runCli(['convert', at('reviewed-cs-doc.sssom.tsv'), '--to', 'json', '--out', device!]);
+    expect(run.code).toBe(0);
+    expect(lstatSync(device!).isCharacterDevice()).toBe(true);
+  });
+
+  it('a symbolic link: the link is kept, its target gets the output and keeps its mode', async () => {
+    const target = at('target.json');
+    writeFileSync(target, '{}');
+    const { chmodSync } = await import('node:fs');
+    chmodSync(target, 0o640);
+    symlinkSync('target.json', at('out-link.json'));
+    const run = await runCli(['convert', at('reviewed-cs-doc.sssom.tsv'), '--to', 'json', '--out', at('out-link.json')]);
+    expect(run.code).toBe(0);
+    expect(readlinkSync(at('out-link.json'))).toBe('target.json');
+    expect((JSON.parse(readFileSync(target, 'utf8')) as { mappings: unknown[] }).mappings).toHaveLength(3);
+    expect(statSync(target).mode & 0o777).toBe(0o640);
+  });
+
+  it('--out - writes to standard output (no file called "-")', async () => {
+    const run = await runCli(['convert', at('reviewed-cs-doc.sssom.tsv'), '--to', 'json', '--out', '-']);
+    expect(run.code).toBe(0);
+    expect((JSON.parse(run.stdout) as { mappings: unknown[] }).mappings).toHaveLength(3);
+    expect(existsSync('-')).toBe(false);
+    const wrapped = await runCli(['a2a', 'wrap', at('envelope-12.1-zh-en.json'), '--out', '-']);
+    expect(wrapped.code).toBe(0);
+    expect(JSON.parse(wrapped.stdout)).toHaveProperty('parts');
+  });
+
+  it('commands whose --out is a folder refuse "-" (exit 2, E_USAGE)', async () => {
+    const run = await runCli(['keys', 'generate', '--out', '-']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('[E_USAGE]');
+    expect(existsSync('-')).toBe(false);
+  });
+});
