@@ -9,7 +9,7 @@ import { readTextFile, writeFileAtomic, type OutputOptions } from '../io/files.j
 import { yamlToJs } from './yaml.js';
 import type { MappingSet } from '../model/mapping.js';
 import { IoaError, isIoaError } from '../model/errors.js';
-import { parseAlignmentRdf, readAlignmentAsMappingSet, serializeAlignmentRdf, type AlignmentWriteOptions } from './alignment.js';
+import { parseAlignmentRdf, serializeAlignmentRdf, type AlignmentWriteOptions } from './alignment.js';
 import { parseCsv, parseSssom, serializeCsv, serializeSssom, type ParseTableOptions } from './sssom-tsv.js';
 import { parseJson, serializeJson } from './json.js';
 import type { WriteOptions } from './slots.js';
@@ -67,12 +67,10 @@ export async function parseMappings(text: string, format: ExchangeFormat, file: 
  * supplies SSSOM external metadata for TSV/CSV files that do not embed theirs.
  */
 export async function readMappingFile(path: string, format?: ExchangeFormat, options: ParseTableOptions = {}): Promise<MappingSet> {
-  // Alignment files go through the project's file reader (streaming RDF/XML, its error positions).
-  if ((format ?? formatFromExtension(path)) === 'alignment') return readAlignmentAsMappingSet(path);
   const text = await readTextFile(path, { what: 'mapping file' });
   const chosen = format ?? formatFromExtension(path) ?? sniffFormat(text);
   if (!chosen) throw new IoaError('E_EXCHANGE_UNKNOWN_FORMAT', 'cannot tell the mapping format from the file name or content (expected SSSOM TSV, Alignment RDF/XML, JSON or CSV)', { file: path, line: 1 });
-  return chosen === 'alignment' ? readAlignmentAsMappingSet(path) : parseMappings(text, chosen, path, options);
+  return parseMappings(text, chosen, path, options);
 }
 
 export interface SerializeOptions extends WriteOptions {

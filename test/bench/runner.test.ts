@@ -4,8 +4,9 @@
  * (common-prefix similarity of labels). Expected numbers are worked out in the comments.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync, lstatSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IoaError } from '../../src/model/errors.js';
@@ -311,6 +312,14 @@ describe('writeReport', () => {
     const blocker = join(dir, 'file-not-folder');
     await writeFile(blocker, 'x');
     await expect(writeReport(result, join(blocker, 'out'), { charts: false })).rejects.toMatchObject({ code: 'E_WRITE_FAILED' });
+  });
+
+  it('a results file that is a FIFO in the output folder is refused (E_USAGE), not replaced', async () => {
+    const out = join(dir, 'out-with-fifo');
+    await mkdir(out);
+    execFileSync('mkfifo', [join(out, 'results.json')]);
+    await expect(writeReport(result, out, { charts: false })).rejects.toMatchObject({ code: 'E_USAGE', location: { file: join(out, 'results.json') } });
+    expect(lstatSync(join(out, 'results.json')).isFIFO()).toBe(true);
   });
 });
 
