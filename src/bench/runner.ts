@@ -62,6 +62,8 @@ export interface BenchOptions {
   onProgress?: (event: ProgressEvent) => void;
   /** Injected clock for `date`, so a test can pin it. */
   now?: () => Date;
+  /** Stops the run between pairs and inside generators (which check it between subjects); the run rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /** Progress of a run: `done`/`total` within the current pair, `pairIndex` of `pairCount` pairs. */
@@ -177,6 +179,12 @@ export const RULES: BenchResult['config']['rules'] = {
 
 const DEFAULT_KS = [1, 5, 10] as const;
 
+/**
+ * With the default list or `all`, a generator that cannot run here (its model is not built, or
+ * its optional packages are not installed) is reported as skipped rather than failing the track.
+ */
+const SKIPPABLE: ReadonlySet<string> = new Set(['E_MODEL_MISSING', 'E_MODEL_LOAD_FAILED', 'E_EMBEDDING_UNAVAILABLE']);
+
 /** Paths inside the package are stored relative to it, so committed results do not name one machine's folders. */
 function displayPath(path: string): string {
   const rel = relative(PACKAGE_ROOT, path);
@@ -200,7 +208,7 @@ interface LoadedPair {
   summary: ReferenceSummary;
 }
 
-async function loadPairs(manifest: BenchManifest, onProgress: BenchOptions['onProgress']): Promise<LoadedPair[]> {
+async function loadPairs(manifest: BenchManifest, onProgress: BenchOptions['onProgress'], signal?: AbortSignal): Promise<LoadedPair[]> {
   const cache = new Map<string, Promise<OntologyIndex>>();
   const load = (path: string): Promise<OntologyIndex> => {
     let p = cache.get(path);
@@ -209,6 +217,7 @@ async function loadPairs(manifest: BenchManifest, onProgress: BenchOptions['onPr
   };
   const loaded: LoadedPair[] = [];
   for (const [i, pair] of manifest.pairs.entries()) {
+    signal?.throwIfAborted();
     onProgress?.({ stage: 'load', pair: pair.id, pairIndex: i, pairCount: manifest.pairs.length, done: 0, total: 1 });
     const [source, target, alignment] = await Promise.all([load(pair.source), load(pair.target), readAlignmentFile(pair.reference)]);
     const triples = referenceTriples(alignment.cells);
@@ -280,7 +289,7 @@ interface RunOutcome {
   candidates: Candidate[][];
 }
 
-async function runOne(label: string, produce: Produce, pairs: readonly LoadedPair[], topK: number, ks: readonly number[], onProgress: BenchOptions['onProgress']): Promise<RunOutcome> {
+async function runOne(label: string, produce: Produce, pairs: readonly LoadedPair[], topK: number, ks: readonly number[], onProgress: BenchOptions['onProgress'], signal?: AbortSignal): Promise<RunOutcome> {
   const sampler = new MemorySampler();
   const rssBeforeBytes = process.memoryUsage().rss;
   sampler.start();
@@ -290,6 +299,7 @@ async function runOne(label: string, produce: Produce, pairs: readonly LoadedPai
   const kept: Candidate[][] = [];
   try {
     for (const [pairIndex, loaded] of pairs.entries()) {
+      signal?.throwIfAborted();
       const list: Candidate[] = [];
       const scored: ScoredTriple[] = [];
       const started = performance.now();
@@ -300,7 +310,7 @@ async function runOne(label: string, produce: Produce, pairs: readonly LoadedPai
           if ((scored.length & 255) === 0) sampler.sample();
         }
       } catch (cause) {
-        if (isIoaError(cause)) throw cause;
+        if (isIoaError(cause) || (signal?.aborted && cause === signal.reason)) throw cause;
         throw new IoaError('E_GENERATOR_FAILED', `generator "${label}" failed on pair "${loaded.pair.id}": ${(cause as Error)?.message ?? String(cause)}`, {}, { cause });
       }
       const pairMs = performance.now() - started;
@@ -399,7 +409,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
   await checkManifestFiles(manifest);
 
   const loadStart = performance.now();
-  const pairs = await loadPairs(manifest, options.onProgress);
+  const pairs = await loadPairs(manifest, options.onProgress, options.signal);
   const loadMs = performance.now() - loadStart;
   // As in `propose`: by default a track whose names are in Chinese and English adds `translate`.
   if (options.generators === undefined && !options.registry && 'translate' in registry && !names.includes('translate') && pairs.some((p) => needsTranslation(p.source, p.target))) {
@@ -424,7 +434,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
     } catch (cause) {
       // With the default list or `all`, a generator whose model is not built is reported as
       // skipped rather than failing the track. One the user named must run.
-      if (!explicit && isIoaError(cause) && (cause.code === 'E_MODEL_MISSING' || cause.code === 'E_MODEL_LOAD_FAILED')) {
+      if (!explicit && isIoaError(cause) && SKIPPABLE.has(cause.code)) {
         runs.push({ name, kind: 'generator', status: 'skipped', skipReason: cause.message });
         continue;
       }
@@ -436,14 +446,15 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
     try {
       outcome = await runOne(
         name,
-        (p, progress) => generator.propose(p.source, p.target, { topK, onProgress: progress, onWarning: (message) => warnings.add(message) }),
+        (p, progress) => generator.propose(p.source, p.target, { topK, onProgress: progress, onWarning: (message) => warnings.add(message), ...(options.signal ? { signal: options.signal } : {}) }),
         pairs,
         topK,
         ks,
         options.onProgress,
+        options.signal,
       );
     } catch (cause) {
-      if (!explicit && isIoaError(cause) && (cause.code === 'E_MODEL_MISSING' || cause.code === 'E_MODEL_LOAD_FAILED')) {
+      if (!explicit && isIoaError(cause) && SKIPPABLE.has(cause.code)) {
         runs.push({ name, kind: 'generator', status: 'skipped', skipReason: cause.message });
         continue;
       }

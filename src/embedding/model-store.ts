@@ -14,6 +14,7 @@ import { buildKey, DEFAULT_BUILD_SETTINGS, type BuildSettings, type BuildStamp }
 import { locateSource } from './source-vectors.js';
 import { DEFAULT_RETROFIT } from './retrofit.js';
 import { trackTemporary } from '../io/temp.js';
+import { importEmbeddingPackage } from './availability.js';
 
 /** Folder name of the default model under `models/`. */
 export const DEFAULT_MODEL_ID = 'glove-6b-100d-sif';
@@ -228,7 +229,11 @@ async function breakLock(lock: string, staleText: string, legacyFolder: boolean)
 async function build(folder: string, settings: BuildSettings, source: Awaited<ReturnType<typeof locateSource>>, options: EnsureOptions): Promise<EnsureResult> {
   const progress = options.onProgress ?? (() => {});
   // The build code (ONNX writer, protobuf, WordNet reader) loads only when a build happens.
-  const [{ buildModel }, { readWinkVectors }, { wordnetPairs }] = await Promise.all([import('./build.js'), import('./source-vectors.js'), import('./wordnet-pairs.js')]);
+  const [{ buildModel }, { readWinkVectors }, { wordnetPairs }] = await Promise.all([
+    importEmbeddingPackage('onnx-proto', () => import('./build.js'), 'building the default embedding model'),
+    import('./source-vectors.js'),
+    import('./wordnet-pairs.js'),
+  ]);
   const vectors = await readWinkVectors(source, {
     ...(settings.maxWords !== undefined ? { limit: settings.maxWords } : {}),
     onProgress: (done, total) => progress('read vectors', done, total),

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { IoaError } from '../model/errors.js';
+import { importEmbeddingPackage } from './availability.js';
 
 /** What the generator needs from an embedding model. */
 export interface Embedder {
@@ -128,7 +129,7 @@ export async function loadEmbedder(options: EmbedderOptions): Promise<Embedder> 
 }
 
 async function loadPipeline(options: EmbedderOptions, dtype: 'q8' | 'fp32', localFolder: string | undefined, configHash: string): Promise<Embedder> {
-  const transformers = await import('@huggingface/transformers');
+  const transformers = await importEmbeddingPackage('@huggingface/transformers', () => import('@huggingface/transformers'), 'the embedding generator');
   const { env } = transformers;
   // env is process-wide: set it on every load so one remote opt-in never leaks into later loads.
   env.allowLocalModels = true;

@@ -9,6 +9,7 @@
  * (anatomy: 3k × 9k label variants in about a second); above ~100k concepts an approximate index
  * would be the next step.
  */
+import { importEmbeddingPackage } from './availability.js';
 
 /** Rows of unit vectors, each belonging to a group (a concept). */
 export interface GroupedVectors {
@@ -212,7 +213,7 @@ export async function searchTopKWith(scorer: RowScorer, query: GroupedVectors, c
  * loaded anyway for the embeddings): one [rows × dims] · [dims × corpus] product per block.
  */
 export async function onnxRowScorer(corpus: GroupedVectors): Promise<RowScorer> {
-  const { Tensor, matmul } = await import('@huggingface/transformers');
+  const { Tensor, matmul } = await importEmbeddingPackage('@huggingface/transformers', () => import('@huggingface/transformers'), 'the embedding search');
   const { dims } = corpus;
   const n = corpus.groupOf.length;
   const transposed = new Float32Array(dims * n);

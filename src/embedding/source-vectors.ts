@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { IoaError } from '../model/errors.js';
+import { embeddingUnavailable } from './availability.js';
 
 /** Word vectors in frequency order: row `i` of `vectors` belongs to `words[i]` (rank i). */
 export interface WordVectors {
@@ -29,14 +30,14 @@ export interface SourceInfo {
   file: string;
 }
 
-/** Locates the installed source package; E_MODEL_BUILD_FAILED when it is not installed. */
+/** Locates the installed source package; E_EMBEDDING_UNAVAILABLE when it is not installed (it is an optional dependency). */
 export async function locateSource(): Promise<SourceInfo> {
   const require = createRequire(import.meta.url);
   let pkgJson: string;
   try {
     pkgJson = require.resolve(`${SOURCE_PACKAGE}/package.json`);
   } catch (cause) {
-    throw new IoaError('E_MODEL_BUILD_FAILED', `the npm package ${SOURCE_PACKAGE} is not installed; run npm install`, {}, { cause });
+    throw embeddingUnavailable([SOURCE_PACKAGE], 'building the default embedding model', cause);
   }
   const pkg = JSON.parse(await readFile(pkgJson, 'utf8')) as { version: string; main?: string };
   return { package: SOURCE_PACKAGE, version: pkg.version, file: join(dirname(pkgJson), pkg.main ?? `${SOURCE_PACKAGE}.json`) };

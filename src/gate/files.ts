@@ -37,6 +37,11 @@ export interface CheckFiles {
    * remote is fetched.
    */
   retrieval?: RetrievalSession;
+  /**
+   * Documents held in memory rather than in files, by the name used in place of a path above
+   * (the library's `check` passes parsed documents this way; findings name them).
+   */
+  inline?: ReadonlyMap<string, string>;
 }
 
 /** A finding from one input file. */
@@ -51,13 +56,15 @@ const BUDGET_CODES = new Set(['E_LIMIT_SIZE', 'E_LIMIT_DEPTH', 'E_LIMIT_ARRAY_LE
 
 const REMOTE = /^[a-z][a-z0-9+.-]*:\/\//i;
 
-/** The caller's own inputs: unreadable (missing, a FIFO, a folder…) is an error, exit 2. */
-const readText = (path: string, what: string): Promise<string> => readTextFile(path, { what });
+/** The caller's own inputs: unreadable (missing, a FIFO, a folder…) is an error, exit 2. Documents held in memory come from `inline`. */
+const readText = async (path: string, what: string, inline?: ReadonlyMap<string, string>): Promise<string> => inline?.get(path) ?? readTextFile(path, { what });
 
 /** A profile or artifact that cannot be read is unavailable (S4), not invalid; a file that is not UTF-8 is invalid. */
 const isUnreadable = (error: unknown): boolean => isIoaError(error) && error.code === 'E_FILE_UNREADABLE';
 
-async function readRequired(path: string, role: UnavailableResource['role'], allowRemote: boolean, session?: RetrievalSession): Promise<string | UnavailableResource> {
+async function readRequired(path: string, role: UnavailableResource['role'], allowRemote: boolean, session?: RetrievalSession, inline?: ReadonlyMap<string, string>): Promise<string | UnavailableResource> {
+  const held = inline?.get(path);
+  if (held !== undefined) return held;
   if (REMOTE.test(path)) {
     if (session?.policy.allowRemote) return fetchTextOrUnavailable(session, path, role);
     return {
@@ -106,7 +113,7 @@ export async function loadCheckFiles(files: CheckFiles): Promise<LoadedCheck> {
 
   let profile: DomainProfile | UnavailableResource;
   const validateOptions: ValidateOptions = {};
-  const profileText = await readRequired(files.profile, 'profile', false, files.retrieval);
+  const profileText = await readRequired(files.profile, 'profile', false, files.retrieval, files.inline);
   if (typeof profileText !== 'string') profile = profileText;
   else {
     const value = await validate<DomainProfile>(files.profile, profileText, 'profile', {}, 'profile');
@@ -129,12 +136,12 @@ export async function loadCheckFiles(files: CheckFiles): Promise<LoadedCheck> {
   const session = profile.kind === 'profile' && profile.retrieval?.allowRemote === false ? undefined : files.retrieval;
   if (session?.policy.allowRemote) validateOptions.documentLoader = createDocumentLoader(session);
 
-  const envelope = await validate<ValidatedEnvelope>(files.request, await readText(files.request, 'request envelope'), 'envelope', validateOptions);
-  const provider = await validate<ValidatedCapability>(files.provider, await readText(files.provider, 'capability advertisement'), 'capability', validateOptions);
-  const trust = files.trust === undefined ? undefined : await validate<TrustPolicy>(files.trust, await readText(files.trust, 'trust policy'), 'trust');
+  const envelope = await validate<ValidatedEnvelope>(files.request, await readText(files.request, 'request envelope', files.inline), 'envelope', validateOptions);
+  const provider = await validate<ValidatedCapability>(files.provider, await readText(files.provider, 'capability advertisement', files.inline), 'capability', validateOptions);
+  const trust = files.trust === undefined ? undefined : await validate<TrustPolicy>(files.trust, await readText(files.trust, 'trust policy', files.inline), 'trust');
   const artifacts: Array<ValidatedArtifact | UnavailableResource> = [];
   for (const path of files.artifacts ?? []) {
-    const text = await readRequired(path, 'artifact', allowRemote, session);
+    const text = await readRequired(path, 'artifact', allowRemote, session, files.inline);
     if (typeof text !== 'string') artifacts.push(text);
     else {
       const before = unavailable.length;

@@ -18,6 +18,7 @@
  */
 import { IoaError } from '../model/errors.js';
 import { CachedEmbedder } from '../embedding/cache.js';
+import { assertEmbeddingAvailable, EMBEDDING_PACKAGES } from '../embedding/availability.js';
 import { EMBEDDING_IDENTITY, proposeWithEmbedder, type TextEmbedder, type VariantMode } from '../embedding/generator-core.js';
 import { DEFAULT_MODEL_ID, defaultCacheDir, defaultModelsDir, ensureModel } from '../embedding/model-store.js';
 import { embedderOptionsForFolder, handleOf, openModel, type Embedder, type EmbedderOptions, type ModelHandle } from '../embedding/runtime.js';
@@ -105,6 +106,11 @@ export function modelFor(settings: EmbeddingSettings, onWait?: (message: string)
 
 export default defineGenerator((config?: GeneratorConfig): Generator => {
   const settings = parseSettings(config);
+  // The embedding packages are optional dependencies: say so before any work, not as a crash
+  // inside the model build. An injected embedder needs none of them.
+  if (!settings.injected) {
+    assertEmbeddingAvailable('the embedding generator', settings.embedder.isDefault && settings.embedder.autoBuild ? EMBEDDING_PACKAGES : ['@huggingface/transformers']);
+  }
   return {
     ...EMBEDDING_IDENTITY,
     modelId: settings.embedder.modelId,

@@ -51,7 +51,8 @@ export async function loadGenerator(name: GeneratorName, config?: GeneratorConfi
 }
 
 export interface RunOptions extends Omit<GeneratorOptions, 'onProgress'> {
-  generators: readonly GeneratorName[];
+  /** Registry names, or generator objects (a library user's own, fused like the built-in ones under their `name`). */
+  generators: readonly (GeneratorName | Generator)[];
   /** Per-generator settings, by generator name. */
   config?: Partial<Record<GeneratorName, GeneratorConfig>>;
   /** Candidates each member keeps per subject before fusion (default: topK). */
@@ -79,9 +80,11 @@ export async function runGenerators(source: OntologyIndex, target: OntologyIndex
     options.onWarning?.(message);
   };
   const memberTopK = options.memberTopK ?? options.topK;
-  for (const name of options.generators) {
+  const names = options.generators.map((g) => (typeof g === 'string' ? g : g.name));
+  for (const entry of options.generators) {
     const started = performance.now();
-    const generator = await loadGenerator(name, options.config?.[name]);
+    const name = typeof entry === 'string' ? entry : entry.name;
+    const generator = typeof entry === 'string' ? await loadGenerator(entry, options.config?.[entry]) : entry;
     const generatorOptions: GeneratorOptions = {
       topK: options.generators.length > 1 ? memberTopK : options.topK,
       onWarning,
@@ -92,13 +95,13 @@ export async function runGenerators(source: OntologyIndex, target: OntologyIndex
     try {
       for await (const candidate of generator.propose(source, target, generatorOptions)) members.push(candidate);
     } catch (error) {
-      if (error instanceof IoaError || (error as Error)?.name === 'AbortError') throw error;
+      if (error instanceof IoaError || (error as Error)?.name === 'AbortError' || (options.signal?.aborted && error === options.signal.reason)) throw error;
       throw new IoaError('E_GENERATOR_FAILED', `generator ${name} failed: ${(error as Error)?.message ?? String(error)}`, {}, { cause: error });
     }
     timings[name] = performance.now() - started;
   }
   const result: RunResult = { members, timings };
-  if (options.generators.length > 1) result.fused = fuseCandidates(members, { generators: options.generators, ...options.fusion, topK: options.topK });
+  if (options.generators.length > 1) result.fused = fuseCandidates(members, { generators: names, ...options.fusion, topK: options.topK });
   return result;
 }
 

@@ -5,6 +5,7 @@ import type { OntologyIndex } from '../model/ontology-index.js';
 export interface LoadOptions {
   format?: RdfFormat;
   onProgress?: ProgressFn;
+  signal?: AbortSignal;
 }
 
 /**

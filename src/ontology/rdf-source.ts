@@ -77,20 +77,33 @@ function parseTurtle(text: string, path: string, format: 'turtle' | 'ntriples'):
  * strict UTF-8, BOM dropped); errors are IoaErrors with file, line and column when the parser
  * gives them.
  */
-export async function readRdfFile(path: string, options: { format?: RdfFormat; onProgress?: ProgressFn } = {}): Promise<{ quads: Quad[]; format: RdfFormat }> {
+export async function readRdfFile(path: string, options: { format?: RdfFormat; onProgress?: ProgressFn; signal?: AbortSignal } = {}): Promise<{ quads: Quad[]; format: RdfFormat }> {
+  options.signal?.throwIfAborted();
   const text = await readTextFile(path);
   const format = options.format ?? detectFormatOf(path, text);
+  const quads = await parseRdf(text, format, path, options);
+  return { quads, format };
+}
+
+/**
+ * Parse RDF text (`name` stands for the file in messages and gives the base IRI). An aborted
+ * `signal` stops between chunks of RDF/XML and between stages otherwise, rejecting with its reason.
+ */
+export async function parseRdf(text: string, format: RdfFormat, name: string, options: { onProgress?: ProgressFn; signal?: AbortSignal } = {}): Promise<Quad[]> {
+  const { signal } = options;
+  signal?.throwIfAborted();
   const total = text.length;
   let quads: Quad[];
   if (format === 'jsonld') {
     // jsonld is a heavy import: load it only for JSON-LD input.
     const { toRdfOffline } = await import('./jsonld-offline.js');
-    quads = await toRdfOffline(text, path);
+    quads = await toRdfOffline(text, name);
   } else if (format === 'rdfxml') {
-    quads = await parseRdfXml(text, path, { onProgress: (done) => options.onProgress?.(done, total) });
+    quads = await parseRdfXml(text, name, { onProgress: (done) => options.onProgress?.(done, total), ...(signal ? { signal } : {}) });
   } else {
-    quads = parseTurtle(text, path, format);
+    quads = parseTurtle(text, name, format);
   }
+  signal?.throwIfAborted();
   options.onProgress?.(total, total);
-  return { quads, format };
+  return quads;
 }

@@ -27,7 +27,7 @@ function baseIriOf(file: string): string {
 }
 
 /** Parse RDF/XML; a malformed or unterminated document is `E_PARSE_RDFXML` with its position. */
-export function parseRdfXml(text: string, file: string, options: { onProgress?: (done: number) => void } = {}): Promise<Quad[]> {
+export function parseRdfXml(text: string, file: string, options: { onProgress?: (done: number) => void; signal?: AbortSignal } = {}): Promise<Quad[]> {
   return new Promise((resolve, reject) => {
     const quads: Quad[] = [];
     const parser = new RdfXmlParser({ baseIRI: baseIriOf(file), trackPosition: true });
@@ -43,6 +43,12 @@ export function parseRdfXml(text: string, file: string, options: { onProgress?: 
       if (!failed) resolve(quads);
     });
     for (let i = 0; i < text.length && !failed; i += CHUNK) {
+      // An abort stops between chunks and rejects with the signal's reason, not a parse error.
+      if (options.signal?.aborted) {
+        failed = true;
+        reject(options.signal.reason);
+        return;
+      }
       parser.write(text.slice(i, i + CHUNK));
       options.onProgress?.(Math.min(text.length, i + CHUNK));
     }

@@ -1,0 +1,24 @@
+/**
+ * The generator contract: what a candidate generator is, so you can write your own and have
+ * `propose` and `runBenchmark` fuse and score it like the built-in ones. A generator is a plain
+ * object — `name`, `justification`, `measure` and an async-iterable `propose(source, target,
+ * options)` — no class to extend. Scores are raw and uncalibrated; only ranks cross generator
+ * boundaries (reciprocal rank fusion).
+ *
+ * Also here: rank fusion itself, the registry's names, and the embedding model tooling
+ * (`ensureEmbeddingModel`, what `ioa-align models build` runs).
+ *
+ * @packageDocumentation
+ */
+export { defineGenerator, type Generator, type GeneratorOptions, type GeneratorConfig, type GeneratorFactory } from '../generators/types.js';
+export { type GeneratorName, LEXICAL_GENERATORS } from '../generators/registry.js';
+export {
+  fuseCandidates, fusionMeasure, DEFAULT_RRF_K, DEFAULT_FUSION_WEIGHTS, DEFAULT_TIE_BREAK, FUSION_GENERATOR, type FusedCandidate, type FusionOptions,
+} from '../generators/fusion.js';
+export { rawScore, tripleKey, type Candidate, type Evidence, type RawScore, type MappingJustification } from '../model/mapping.js';
+export type { OntologyIndex } from '../model/ontology-index.js';
+export type { Concept } from '../model/concept.js';
+export { listGenerators, type GeneratorInfo } from './propose.js';
+export { EMBEDDING_PACKAGES, missingEmbeddingPackages, embeddingInstallCommand } from '../embedding/availability.js';
+export { ensureEmbeddingModel, embeddingModelStatus, type EnsureModelOptions, type EmbeddingModelStatus } from './models.js';
+export { IoaError, isIoaError, ERROR_CODES, type ErrorCode, type ErrorLocation } from '../model/errors.js';

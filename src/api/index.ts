@@ -1,0 +1,35 @@
+/**
+ * ioa-align as a library: load ontologies, propose candidate mappings (fused over generators, your
+ * own included), and read and write them in SSSOM TSV, Alignment API RDF/XML, JSON or CSV.
+ *
+ * The other entry points: `ioa-align/gate` (compatibility check, artifacts, keys, trust),
+ * `ioa-align/envelope` (document validation, retrieval policy), `ioa-align/carriers` (A2A and
+ * NLIP), `ioa-align/bench` (benchmarks), `ioa-align/generators` (the generator contract, fusion).
+ *
+ * Every function throws {@link IoaError} with a code from {@link ERROR_CODES} for bad input —
+ * never a bare string — and reports where the fault lies.
+ *
+ * @packageDocumentation
+ */
+export { loadOntology, RDF_FORMATS, type LoadOntologyOptions, type OntologySource, type RdfFormat } from './ontology.js';
+export {
+  propose, listGenerators, DEFAULT_TOP_K, MAX_TOP_K,
+  type ProposeOptions, type ProposedCandidate, type ProposeProgress, type FusionSettings, type GeneratorInfo,
+} from './propose.js';
+export {
+  readMappings, writeMappings, formatMappings, toMappingSet, EXCHANGE_FORMATS,
+  type ExchangeFormat, type ReadMappingsOptions, type WriteMappingsOptions, type MappingContext, type MappingsInput,
+} from './mappings.js';
+export { inspectOntology, formatInspection, type InspectionReport } from '../ontology/inspect.js';
+export { exportVocabulary, EXPORT_FORMATS, type ExportFormat } from '../vocab/export.js';
+export { IoaError, isIoaError, ERROR_CODES, type ErrorCode, type ErrorLocation } from '../model/errors.js';
+export {
+  tripleKey, type Candidate, type Evidence, type RawScore, type MappingJustification, type MappingRecord, type MappingSet, type MappingSetMetadata,
+} from '../model/mapping.js';
+export {
+  CONCEPT_KINDS, type Concept, type ConceptKind, type Label, type LabelSource, type LangString, type Synonym, type SynonymKind, type Abbreviation,
+} from '../model/concept.js';
+export type { OntologyIndex } from '../model/ontology-index.js';
+export type { Generator, GeneratorOptions, GeneratorConfig } from '../generators/types.js';
+export type { GeneratorName } from '../generators/registry.js';
+export { TOOL_VERSION } from '../version.js';

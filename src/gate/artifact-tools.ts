@@ -1,0 +1,200 @@
+/**
+ * The artifact and key tooling behind `ioa-align keys` and `ioa-align artifact sign|verify`, as
+ * functions: read and validate an artifact, sign it, verify it against a trust policy, write a key
+ * pair, and build a validated trust policy. None of them accepts an artifact for a check: only the
+ * gate (`acceptArtifacts`, inside `check`) does that.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { DomainProfile, TrustPolicy } from '../envelope/types.js';
+import { validateText, validateTrustPolicy, assertValid } from '../envelope/index.js';
+import { IoaError } from '../model/errors.js';
+import { parseJson } from '../text/json.js';
+import { readDateTime } from '../text/datetime.js';
+import { validateArtifact, type ValidatedArtifact } from './artifact.js';
+import { acceptArtifacts } from './gate.js';
+import { generateEd25519KeyPair, parsePrivateKey, signDocument, type ArtifactSignature, type GeneratedKeyPair } from './signature.js';
+
+async function readText(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    throw new IoaError('E_FILE_UNREADABLE', `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: path }, { cause: error });
+  }
+}
+
+/**
+ * Read (a path) or take (a parsed document) an alignment artifact and validate it (draft 7.2):
+ * shape, IRIs, dates, rules. Signature and trust are not judged here.
+ *
+ * @param artifact - Path of an artifact JSON file, or the parsed document.
+ * @returns The validated artifact (its `document` is the JSON as given).
+ * @throws {@link IoaError} `E_FILE_UNREADABLE`, `E_PARSE_JSON` (not JSON, with line and column),
+ *   `E_INVALID_DOCUMENT` (every error finding, the first one's JSON path as location).
+ */
+export async function readArtifact(artifact: string | Readonly<Record<string, unknown>>): Promise<ValidatedArtifact> {
+  const file = typeof artifact === 'string' ? artifact : undefined;
+  const json = file !== undefined ? parseJson(await readText(file), file) : artifact;
+  const result = validateArtifact(json);
+  if (!result.ok) {
+    const errors = result.findings.filter((f) => f.severity === 'error');
+    throw new IoaError('E_INVALID_DOCUMENT', errors.map((f) => `${f.path}: ${f.message} [${f.code}]`).join('; '), { ...(file ? { file } : {}), path: errors[0]?.path ?? '$' });
+  }
+  return result.value;
+}
+
+/**
+ * Sign an artifact with an Ed25519 private key: the signature covers the RFC 8785 canonical JSON
+ * of the artifact without `signature`, and replaces any existing one.
+ *
+ * @param artifact - Path or parsed artifact; it is validated first.
+ * @param privateKeyPem - PKCS#8 PEM text of the Ed25519 private key (not a path).
+ * @param keyId - Key id to record (default: the RFC 7638 thumbprint of the public key).
+ * @returns The signed artifact document.
+ * @throws {@link IoaError} `E_KEY_INVALID` (not an Ed25519 PKCS#8 private key), and the errors of {@link readArtifact}.
+ */
+export async function signArtifact(artifact: string | Readonly<Record<string, unknown>>, privateKeyPem: string, keyId?: string): Promise<Record<string, unknown> & { signature: ArtifactSignature }> {
+  const validated = await readArtifact(artifact);
+  parsePrivateKey(privateKeyPem);
+  return signDocument(validated.document, privateKeyPem, keyId);
+}
+
+/** What {@link verifyArtifact} found. */
+export interface ArtifactVerification {
+  /** True when the artifact would pass the gate's trust, signature, scope and validity checks for its own declared use. */
+  verified: boolean;
+  artifactId: string;
+  revision: string;
+  assertedBy: string;
+  keyId: string | null;
+  /** `sha256:` digest of the artifact (RFC 8785 JCS). */
+  digest: string;
+  /** Why not, when not verified (the gate's exclusion codes). */
+  problems: Array<{ code: string; message: string }>;
+}
+
+/**
+ * Check an artifact against a trust policy as the gate would for the artifact's own declared
+ * use: trusted issuer and key, valid signature, issuer in scope for that direction, inside its
+ * validity window. Not a compatibility check: no request, profile or rule conditions are judged.
+ *
+ * @param artifact - Path or parsed artifact.
+ * @param trust - Path, parsed JSON or validated {@link TrustPolicy}.
+ * @param options - `now`: the clock (epoch ms, Date or RFC 3339; default: now).
+ * @returns Whether it verified, and the problems when not.
+ * @throws {@link IoaError} `E_INVALID_DOCUMENT` (artifact or trust policy invalid), `E_FILE_UNREADABLE`,
+ *   `E_PARSE_JSON`, `E_USAGE` (a malformed `now`).
+ */
+export async function verifyArtifact(
+  artifact: string | Readonly<Record<string, unknown>>,
+  trust: string | Readonly<Record<string, unknown>> | TrustPolicy,
+  options: { now?: number | Date | string } = {},
+): Promise<ArtifactVerification> {
+  const validated = await readArtifact(artifact);
+  const policy = await readTrustPolicy(trust);
+  let now: number;
+  if (options.now === undefined) now = Date.now();
+  else if (typeof options.now === 'string') {
+    const read = readDateTime(options.now);
+    if (!read.ok) throw new IoaError('E_USAGE', `now must be an RFC 3339 date-time, got "${options.now}": ${read.why}`, { path: '$.now' });
+    now = read.ms;
+  } else now = typeof options.now === 'number' ? options.now : options.now.getTime();
+  const forward = validated.direction !== 'target-to-source';
+  const src = { ontologyId: validated.sourceOntologyId, version: validated.sourceOntologyVersion };
+  const tgt = { ontologyId: validated.targetOntologyId, version: validated.targetOntologyVersion };
+  // No request, so no profile constraints: only the artifact's own versions are in use.
+  const profile: DomainProfile = {
+    kind: 'profile', profileId: 'urn:ioa-align:artifact-verify', revision: '0', ontologies: [], versionRelations: [],
+    requiredConditions: [], mappingSelection: 'none', unknownTerms: 'reject', envelopeReuse: false,
+  };
+  const gate = acceptArtifacts({ artifacts: [validated], trust: policy, profile, use: forward ? { source: src, target: tgt } : { source: tgt, target: src }, now });
+  return {
+    verified: gate.accepted.length === 1,
+    artifactId: validated.artifactId,
+    revision: validated.revision,
+    assertedBy: validated.assertedBy,
+    keyId: validated.signature?.keyId ?? null,
+    digest: validated.digest,
+    problems: gate.excluded.map((e) => ({ code: e.code, message: e.message })),
+  };
+}
+
+/**
+ * A trust policy from a path, parsed JSON, or one already validated.
+ *
+ * @throws {@link IoaError} `E_INVALID_DOCUMENT`, `E_LIMIT_EXCEEDED`, `E_PARSE_JSON`, `E_FILE_UNREADABLE`.
+ */
+export async function readTrustPolicy(trust: string | Readonly<Record<string, unknown>> | TrustPolicy): Promise<TrustPolicy> {
+  if (typeof trust === 'string') return assertValid<TrustPolicy>(await validateText(await readText(trust), { kind: 'trust' }), trust);
+  if (typeof trust === 'object' && trust !== null && (trust as { kind?: unknown }).kind === 'trust') return trust as TrustPolicy;
+  return createTrustPolicy(trust as TrustPolicyInit);
+}
+
+/** The JSON form of a trust policy (DESIGN.md "Trust policy"). */
+export interface TrustPolicyInit {
+  trustedIssuers: ReadonlyArray<{
+    /** Issuer IRI, as artifacts name it in `assertedBy`. */
+    id: string;
+    keyId: string;
+    /** SPKI PEM of the issuer's Ed25519 public key. */
+    publicKey: string;
+    /** Directional: from `sourceOntologyId` to `targetOntologyId`; `direction: 'both'` covers the reverse too. */
+    scopes: ReadonlyArray<{ sourceOntologyId: string; targetOntologyId: string; direction?: 'both' }>;
+  }>;
+  /** Default true. */
+  requireSignature?: boolean;
+  /** Default 60, at most 3600. */
+  clockSkewSeconds?: number;
+}
+
+/**
+ * Build a validated trust policy from plain data (e.g. a public key generated at run time).
+ *
+ * @param init - Trusted issuers with keys and directional scopes.
+ * @returns The validated policy, ready for {@link check} and {@link verifyArtifact}.
+ * @throws {@link IoaError} `E_INVALID_DOCUMENT` (a missing or malformed member, a key that is not
+ *   an Ed25519 SPKI PEM, a relative IRI; located by JSON path), `E_LIMIT_EXCEEDED`.
+ */
+export function createTrustPolicy(init: TrustPolicyInit): TrustPolicy {
+  return assertValid<TrustPolicy>(validateTrustPolicy(init));
+}
+
+/** Where {@link writeKeyPair} put the keys. */
+export interface WrittenKeyPair {
+  keyId: string;
+  /** Path of private.pem (PKCS#8, mode 0600). */
+  privateKey: string;
+  /** Path of public.pem (SPKI). */
+  publicKey: string;
+}
+
+/**
+ * Generate an Ed25519 key pair for signing artifacts (in memory; see {@link writeKeyPair} for files).
+ *
+ * @returns PEM texts and the key id (RFC 7638 thumbprint).
+ */
+export function generateKeyPair(): GeneratedKeyPair {
+  return generateEd25519KeyPair();
+}
+
+/**
+ * Write a key pair to `dir/private.pem` (mode 0600) and `dir/public.pem`, creating `dir`.
+ * Existing keys are never overwritten: losing a signing key cannot be undone.
+ *
+ * @param dir - Folder to write into.
+ * @param pair - The pair to write (default: a new one).
+ * @throws {@link IoaError} `E_WRITE_FAILED` (the folder cannot be created, or a key file exists).
+ */
+export async function writeKeyPair(dir: string, pair: GeneratedKeyPair = generateEd25519KeyPair()): Promise<WrittenKeyPair> {
+  const privatePath = join(dir, 'private.pem');
+  const publicPath = join(dir, 'public.pem');
+  try {
+    await mkdir(dir, { recursive: true });
+    // `wx`: refuse to overwrite an existing key.
+    await writeFile(privatePath, pair.privateKeyPem, { flag: 'wx', mode: 0o600 });
+    await writeFile(publicPath, pair.publicKeyPem, { flag: 'wx', mode: 0o644 });
+  } catch (error) {
+    throw new IoaError('E_WRITE_FAILED', `cannot write the key pair to ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: dir }, { cause: error });
+  }
+  return { keyId: pair.keyId, privateKey: privatePath, publicKey: publicPath };
+}
