@@ -42,7 +42,7 @@ export const ERROR_CODES = [
   'E_MODEL_MISSING',
   'E_MODEL_BUILD_FAILED',
   'E_MODEL_LOAD_FAILED',
-  /** The optional embedding packages (transformers.js, the GloVe source vectors, onnx-proto) are not installed. */
+  // the optional embedding packages (transformers.js, the GloVe source vectors, onnx-proto) are not installed
   'E_EMBEDDING_UNAVAILABLE',
   // benchmark harness (src/bench)
   'E_BENCH_MANIFEST',
