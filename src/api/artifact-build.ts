@@ -22,7 +22,7 @@ export interface BuildArtifactOptions extends Omit<ArtifactBuildOptions, 'file' 
  * equivalence predicate, no `predicate_modifier Not`. Candidate rows never become rules; each
  * left-out row is reported in `skipped` with why. Sign the result with `signArtifact`.
  *
- * @param mappings - A reviewed mapping file (SSSOM TSV or another exchange format) or a {@link MappingSet}.
+ * @param mappings - A reviewed mapping file (SSSOM TSV or another exchange format) or a `MappingSet` (from `ioa-align`).
  * @param options - Artifact id, revision, issuer, validity, direction, conditions; ontology ids and
  *   versions default to the set's `subject_source(_version)` / `object_source(_version)`.
  * @returns The artifact document, its validated form and the skipped rows.

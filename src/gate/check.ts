@@ -15,8 +15,11 @@ import type { ResourceUnavailableFinding } from '../retrieval/failure.js';
 import { evaluateCompatibility, NOT_AUTHORISATION, type CandidateEvidence, type Verdict } from './compatibility.js';
 import { loadCheckFiles, type FileFinding } from './files.js';
 
-/** A JSON document: its path (or URL, for a profile or artifact under a retrieval policy), or the parsed document itself. */
-export type DocumentInput = string | Readonly<Record<string, unknown>>;
+/**
+ * A JSON document: its path (or URL, for a profile or artifact under a retrieval policy), or the
+ * parsed document itself (a trust policy may also be one `createTrustPolicy` returned).
+ */
+export type DocumentInput = string | object;
 
 /** The inputs of {@link check}. Paths are read; objects are validated as they are. */
 export interface CheckRequest {
@@ -112,7 +115,9 @@ export async function check(inputs: CheckRequest): Promise<CheckResult> {
     }
     if (typeof value !== 'object' || value === null) throw new IoaError('E_USAGE', `${path.slice(2)} must be a path or a parsed JSON document`, { path });
     const key = `<${name}>`;
-    inline.set(key, JSON.stringify(value));
+    // A validated trust policy carries its `kind`, which the JSON form does not have.
+    const { kind, ...json } = value as { kind?: unknown };
+    inline.set(key, JSON.stringify(kind === 'trust' ? json : value));
     return key;
   };
   for (const role of ['request', 'provider', 'profile'] as const) {

