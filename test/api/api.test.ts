@@ -1,0 +1,223 @@
+/**
+ * The library API (src/api, what `import 'ioa-align'` gives): bad input is an IoaError with the
+ * code and location the function documents, your own generator is fused like a built-in one, and
+ * an AbortSignal stops long work.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { formatMappings, listGenerators, loadOntology, propose, readMappings, writeMappings, IoaError, type Candidate, type Generator, type OntologyIndex } from '../../src/api/index.js';
+import { check, createTrustPolicy, generateKeyPair, verifyArtifact } from '../../src/api/gate.js';
+import { runBenchmark } from '../../src/api/bench.js';
+import { rawScore } from '../../src/api/generators.js';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const CONFERENCE = join(ROOT, 'corpora', 'conference', 'ontologies');
+const EX = join(ROOT, 'corpora', 'ioa-example');
+const dir = mkdtempSync(join(tmpdir(), 'ioa-align-api-'));
+
+const TTL = (names: string[]) => `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+${names.map((n) => `<http://x.org/${n}> a owl:Class ; rdfs:label "${n.replace(/_/g, ' ')}" .`).join('\n')}`;
+
+async function small(): Promise<[OntologyIndex, OntologyIndex]> {
+  const a = await loadOntology({ text: TTL(['Paper', 'Author', 'Review_form']), format: 'turtle', name: 'a.ttl' });
+  const b = await loadOntology({ text: TTL(['Paper', 'Writer', 'Review']).replaceAll('http://x.org/', 'http://y.org/'), format: 'turtle', name: 'b.ttl' });
+  return [a, b];
+}
+
+async function rejection(promise: Promise<unknown>): Promise<IoaError> {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(IoaError);
+  return error as IoaError;
+}
+
+describe('loadOntology', () => {
+  it('reads RDF text in memory as it reads a file', async () => {
+    const [a] = await small();
+    expect(a.concepts.map((c) => c.iri)).toEqual(['http://x.org/Paper', 'http://x.org/Author', 'http://x.org/Review_form']);
+    expect(a.source).toBe('a.ttl');
+  });
+  it('bad input: the same codes as the CLI, with a location', async () => {
+    expect(await rejection(loadOntology(join(dir, 'missing.owl')))).toMatchObject({ code: 'E_FILE_UNREADABLE', location: { file: join(dir, 'missing.owl') } });
+    expect(await rejection(loadOntology({ text: '@prefix x: <http://x/> .\nx:a x:b', format: 'turtle', name: 'bad.ttl' }))).toMatchObject({ code: 'E_PARSE_TURTLE', location: { file: 'bad.ttl', line: 2 } });
+    const mismatched = '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\n<rdf:Description rdf:about="http://a">\n</rdf:RDF>';
+    expect(await rejection(loadOntology({ text: mismatched, format: 'rdfxml', name: 'm.rdf' }))).toMatchObject({ code: 'E_PARSE_RDFXML', location: { file: 'm.rdf' } });
+    expect(await rejection(loadOntology({ text: 'x', format: 'owl' as never }))).toMatchObject({ code: 'E_USAGE', location: { path: '$.format' } });
+    expect(await rejection(loadOntology(42 as never))).toMatchObject({ code: 'E_USAGE', location: { path: '$' } });
+  });
+  it('an aborted signal stops loading with its reason', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('stop'));
+    await expect(loadOntology(join(CONFERENCE, 'cmt.owl'), { signal: controller.signal })).rejects.toThrow('stop');
+    // Aborted while the parser streams the file (anatomy's human.owl is 10 MB).
+    const during = new AbortController();
+    const loading = loadOntology(join(ROOT, 'corpora', 'anatomy', 'human.owl'), { signal: during.signal, onProgress: (done) => { if (done > 0) during.abort(new Error('mid-load')); } });
+    await expect(loading).rejects.toThrow('mid-load');
+  });
+});
+
+describe('propose', () => {
+  it('fuses the lexical generators by default; members carry their own raw scores', async () => {
+    const [a, b] = await small();
+    const candidates = await propose(a, b, { topK: 2 });
+    const paper = candidates.find((c) => c.subject === 'http://x.org/Paper' && c.rank === 1)!;
+    expect(paper).toMatchObject({ object: 'http://y.org/Paper', generator: 'fusion', predicate: 'skos:exactMatch', justification: 'semapv:CompositeMatching' });
+    expect(paper.members.map((m) => m.generator)).toEqual(expect.arrayContaining(['edit', 'exact', 'tfidf']));
+    expect(paper.members.find((m) => m.generator === 'exact')!.score).toBe(1);
+  });
+
+  it('one generator: its own candidates, no members', async () => {
+    const [a, b] = await small();
+    const candidates = await propose(a, b, { generators: ['exact'] });
+    expect(candidates).toEqual([expect.objectContaining({ subject: 'http://x.org/Paper', object: 'http://y.org/Paper', generator: 'exact', members: [] })]);
+  });
+
+  it('a user generator object is fused like a built-in one and shows up in the SSSOM rows', async () => {
+    const [a, b] = await small();
+    const seen: string[] = [];
+    const writer: Generator = {
+      name: 'synonyms',
+      justification: 'semapv:BackgroundKnowledgeBasedMatching',
+      measure: 'hand-made-synonym-table',
+      async *propose(source, target, options) {
+        seen.push(`topK=${options.topK}`);
+        const table: Record<string, string> = { 'http://x.org/Author': 'http://y.org/Writer' };
+        for (const c of source.concepts) {
+          const object = table[c.iri];
+          if (object && target.byIri.has(object)) {
+            const candidate: Candidate = { subject: c.iri, predicate: 'skos:exactMatch', object, generator: 'synonyms', score: rawScore(1), measure: 'hand-made-synonym-table', rank: 1, justification: 'semapv:BackgroundKnowledgeBasedMatching', evidence: [] };
+            yield candidate;
+          }
+        }
+      },
+    };
+    const candidates = await propose(a, b, { generators: ['exact', writer], topK: 3 });
+    expect(seen).toEqual(['topK=3']);
+    const author = candidates.find((c) => c.subject === 'http://x.org/Author')!;
+    expect(author).toMatchObject({ object: 'http://y.org/Writer', generator: 'fusion', rank: 1 });
+    expect(author.measure).toBe('reciprocal-rank-fusion(k=60;normalised;exact,synonyms)');
+    expect(author.members.map((m) => m.generator)).toEqual(['synonyms']);
+    const tsv = formatMappings(candidates, { source: a, target: b });
+    const rows = tsv.split('\n').filter((line) => line.includes('ioa-align/synonyms'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatch(/:Author\tAuthor\tskos:exactMatch\t\t[\w.]+:Writer\tWriter\tsemapv:BackgroundKnowledgeBasedMatching\t/);
+  });
+
+  it('bad options and broken generators: E_USAGE, E_UNKNOWN_GENERATOR, E_GENERATOR_FAILED, located', async () => {
+    const [a, b] = await small();
+    expect(await rejection(propose(a, b, { topK: 0 }))).toMatchObject({ code: 'E_USAGE', location: { path: '$.topK' } });
+    expect(await rejection(propose(a, b, { topK: 1.5 }))).toMatchObject({ code: 'E_USAGE', location: { path: '$.topK' } });
+    expect(await rejection(propose(a, b, { generators: ['exact', 'lexical' as never] }))).toMatchObject({ code: 'E_UNKNOWN_GENERATOR', location: { path: '$.generators[1]' } });
+    expect(await rejection(propose(a, b, { generators: [] }))).toMatchObject({ code: 'E_USAGE', location: { path: '$.generators' } });
+    expect(await rejection(propose(a, b, { generatorConfig: { nope: {} } as never }))).toMatchObject({ code: 'E_UNKNOWN_GENERATOR', location: { path: '$.generatorConfig.nope' } });
+    expect(await rejection(propose(a, b, { generators: [{ name: 'x' } as never] }))).toMatchObject({ code: 'E_USAGE', location: { path: '$.generators[0].propose' } });
+    const base = { justification: 'semapv:LexicalMatching', measure: 'm' } as const;
+    const twin: Generator = { ...base, name: 'exact', async *propose() {} };
+    expect(await rejection(propose(a, b, { generators: ['exact', twin] }))).toMatchObject({ code: 'E_USAGE', location: { path: '$.generators[1]' } });
+    const stray: Generator = {
+      ...base, name: 'stray',
+      async *propose() {
+        yield { subject: 'http://x.org/Nope', predicate: 'skos:exactMatch', object: 'http://y.org/Paper', generator: 'stray', score: rawScore(1), measure: 'm', rank: 1, justification: 'semapv:LexicalMatching', evidence: [] };
+      },
+    };
+    const faulty = await rejection(propose(a, b, { generators: [stray] }));
+    expect(faulty).toMatchObject({ code: 'E_GENERATOR_FAILED' });
+    expect(faulty.message).toContain('http://x.org/Nope is not a concept of the source');
+    const throwing: Generator = { ...base, name: 'throwing', async *propose() { throw new Error('boom'); } };
+    expect(await rejection(propose(a, b, { generators: [throwing] }))).toMatchObject({ code: 'E_GENERATOR_FAILED', message: 'generator throwing failed: boom' });
+    expect(await rejection(propose('x' as never, b, { generators: ['exact'] }))).toMatchObject({ code: 'E_FILE_UNREADABLE' });
+    expect(await rejection(propose({} as never, b))).toMatchObject({ code: 'E_USAGE', location: { path: '$.source' } });
+  });
+
+  it('an abort inside generation rejects with the signal\'s reason', async () => {
+    const source = await loadOntology(join(CONFERENCE, 'cmt.owl'));
+    const target = await loadOntology(join(CONFERENCE, 'conference.owl'));
+    const controller = new AbortController();
+    const reason = new Error('user cancelled');
+    const run = propose(source, target, { signal: controller.signal, onProgress: (e) => { if (e.stage === 'generate' && e.done > 5) controller.abort(reason); } });
+    await expect(run).rejects.toBe(reason);
+  });
+
+  it('listGenerators describes the registry and what can run here', () => {
+    const list = listGenerators();
+    expect(list.map((g) => g.name)).toEqual(['exact', 'edit', 'tfidf', 'wordnet', 'embedding', 'translate']);
+    expect(list.filter((g) => g.isDefault).map((g) => g.name)).toEqual(['exact', 'edit', 'tfidf', 'wordnet']);
+    // This repository installs the optional embedding packages (dev dependencies).
+    expect(list.find((g) => g.name === 'embedding')).toMatchObject({ available: true, missing: [] });
+  });
+});
+
+describe('readMappings / writeMappings', () => {
+  it('round trip of candidates, and the typed errors of bad input', async () => {
+    const [a, b] = await small();
+    const candidates = await propose(a, b);
+    const file = join(dir, 'round.sssom.tsv');
+    await writeMappings(file, candidates, { source: a, target: b, mappingDate: '2026-01-02' });
+    const set = await readMappings(file);
+    expect(set.metadata).toMatchObject({ mappingDate: '2026-01-02' });
+    expect(Object.values(set.metadata.curieMap)).toEqual(expect.arrayContaining(['http://x.org/', 'http://y.org/']));
+    expect(set.mappings.length).toBe(candidates.reduce((n, c) => n + 1 + c.members.length, 0));
+    // A mapping set is written as it is; the format follows the extension.
+    await writeMappings(join(dir, 'round.json'), set);
+    expect(JSON.parse(readFileSync(join(dir, 'round.json'), 'utf8'))).toMatchObject({ mappings: expect.any(Array) });
+
+    expect(await rejection(writeMappings(join(dir, 'x.tsv'), candidates))).toMatchObject({ code: 'E_USAGE', location: { path: '$.source' } });
+    expect(await rejection(writeMappings(join(dir, 'x.csv'), set, { format: 'sssom' }))).toMatchObject({ code: 'E_USAGE', location: { path: '$.format' } });
+    expect(await rejection(writeMappings(join(dir, 'no', 'such', 'dir.tsv'), set))).toMatchObject({ code: 'E_WRITE_FAILED' });
+    writeFileSync(join(dir, 'bad.sssom.tsv'), '#curie_map:\n#  x: http://x.org/\nsubject_id\tpredicate_id\n');
+    expect((await rejection(readMappings(join(dir, 'bad.sssom.tsv')))).code).toMatch(/^E_SSSOM_/);
+    expect(await rejection(readMappings(join(dir, 'missing.tsv')))).toMatchObject({ code: 'E_FILE_UNREADABLE' });
+  });
+});
+
+describe('check and artifacts through the gate entry point', () => {
+  const request = join(EX, 'envelope-12.1-zh-en.json');
+  const provider = join(EX, 'capability-cs-translate.json');
+  const profile = join(EX, 'profile-tech-translation.json');
+
+  it('paths or parsed documents give the same verdict; invalid input is no verdict', async () => {
+    const fromFiles = await check({ request, provider, profile, ontologies: [join(EX, 'cs.ttl')], now: '2026-06-01T00:00:00Z' });
+    expect(fromFiles).toMatchObject({ kind: 'verdict', outcome: 'Compatible' });
+    const parsed = (file: string): object => JSON.parse(readFileSync(file, 'utf8')) as object;
+    const fromObjects = await check({ request: parsed(request), provider: parsed(provider), profile: parsed(profile), ontologies: [await loadOntology(join(EX, 'cs.ttl'))], now: Date.parse('2026-06-01T00:00:00Z') });
+    expect(fromObjects).toMatchObject({ kind: 'verdict', outcome: 'Compatible' });
+    if (fromFiles.kind === 'verdict' && fromObjects.kind === 'verdict') expect(fromObjects.inputs).toEqual(fromFiles.inputs);
+
+    const invalid = await check({ request: { ...parsed(request) as Record<string, unknown>, ontologyVersion: 7 }, provider, profile });
+    expect(invalid).toMatchObject({ kind: 'invalid', outcome: 'Invalid', errors: [expect.objectContaining({ file: '<request>', path: '$.ontologyVersion' })] });
+    expect(await rejection(check({ request: join(dir, 'missing.json'), provider, profile }))).toMatchObject({ code: 'E_FILE_UNREADABLE' });
+    expect(await rejection(check({ request, provider, profile, now: '2026-02-30T00:00:00Z' }))).toMatchObject({ code: 'E_USAGE', location: { path: '$.now' } });
+    expect(await rejection(check({ request, provider } as never))).toMatchObject({ code: 'E_USAGE', location: { path: '$.profile' } });
+  });
+
+  it('verifyArtifact: an unsigned artifact is not verified; a malformed trust policy is E_INVALID_DOCUMENT', async () => {
+    const key = generateKeyPair();
+    const trust = createTrustPolicy({ trustedIssuers: [{ id: 'https://example.org/mapping-authority', keyId: key.keyId, publicKey: key.publicKeyPem, scopes: [{ sourceOntologyId: 'https://example.org/onto/agent-core', targetOntologyId: 'https://example.net/onto/doc' }] }] });
+    const unsigned = await verifyArtifact(join(EX, 'artifact-12.4.json'), trust, { now: '2026-06-01T00:00:00Z' });
+    expect(unsigned.verified).toBe(false);
+    expect(unsigned.problems.map((p) => p.code)).toContain('SIGNATURE_MISSING');
+    expect(() => createTrustPolicy({ trustedIssuers: [{ id: 'relative', keyId: 'k', publicKey: 'x', scopes: [] }] })).toThrowError(expect.objectContaining({ code: 'E_INVALID_DOCUMENT' }) as Error);
+  });
+});
+
+describe('runBenchmark with a user generator', () => {
+  it('scores it against the reference like a registered one', async () => {
+    const exactCopy: Generator = {
+      name: 'label-equality', justification: 'semapv:LexicalMatching', measure: 'label-equality',
+      async *propose(source, target) {
+        for (const c of source.concepts) {
+          const label = c.labels[0]?.text.toLowerCase();
+          const hit = target.concepts.find((t) => t.labels.some((l) => l.text.toLowerCase() === label));
+          if (hit) yield { subject: c.iri, predicate: 'skos:exactMatch', object: hit.iri, generator: 'label-equality', score: rawScore(1), measure: 'label-equality', rank: 1, justification: 'semapv:LexicalMatching', evidence: [] };
+        }
+      },
+    };
+    const result = await runBenchmark({ corpus: 'conference', generators: ['exact', exactCopy], baselines: false, topK: 1 });
+    const mine = result.runs.find((r) => r.name === 'label-equality')!;
+    expect(mine).toMatchObject({ kind: 'generator', status: 'ok', measure: 'label-equality' });
+    expect(mine.micro!.hitsAt['1']).toBeGreaterThan(0.3);
+    expect(result.runs.map((r) => r.name)).toEqual(['exact', 'label-equality', 'fusion']);
+    await expect(runBenchmark({ corpus: 'conference', generators: [{ ...exactCopy, name: 'exact' }] })).rejects.toMatchObject({ code: 'E_USAGE' });
+  });
+});
