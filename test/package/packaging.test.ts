@@ -159,7 +159,8 @@ describe('installed from the packed tarball into a fresh project', () => {
     }
     // What each example says it shows.
     expect(outputs[0]).toMatch(/^\d+ candidates, \d+ SSSOM rows$/m);
-    expect(outputs[0]).toMatch(/ {2}exact: raw 1 /);
+    expect(outputs[0]).toMatch(/^http:\/\/cmt#\S+ → http:\/\/conference#\S+ \(skos:exactMatch\), fused 0\.\d+$/m);
+    expect(outputs[0].match(/^ {2}(exact|edit|tfidf|wordnet): raw [\d.]+ \([^)]+\), rank \d+$/gm)?.length).toBeGreaterThanOrEqual(3);
     expect(outputs[1]).toMatch(/^[1-9]\d* of \d+ fused candidates have evidence from "prefix"$/m);
     expect(outputs[1]).toMatch(/^prefix: Hits@1 0\.\d{3}$/m);
     expect(outputs[2]).toMatch(/^verified: true$/m);
