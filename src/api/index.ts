@@ -18,13 +18,16 @@ export {
 } from './propose.js';
 export {
   readMappings, writeMappings, formatMappings, toMappingSet, EXCHANGE_FORMATS,
-  type ExchangeFormat, type ReadMappingsOptions, type WriteMappingsOptions, type MappingContext, type MappingsInput,
+  type ExchangeFormat, type ReadMappingsOptions, type WriteMappingsOptions, type MappingContext, type MappingsInput, type ExchangeWarning, type ExchangeWarningCode,
 } from './mappings.js';
 export { inspectOntology, formatInspection, type InspectionReport } from '../ontology/inspect.js';
 export { exportVocabulary, EXPORT_FORMATS, type ExportFormat } from '../vocab/export.js';
 export { IoaError, isIoaError, ERROR_CODES, type ErrorCode, type ErrorLocation } from '../model/errors.js';
 export {
-  tripleKey, type Candidate, type Evidence, type RawScore, type MappingJustification, type MappingRecord, type MappingSet, type MappingSetMetadata,
+  tripleKey, isLiteralSubject, isLiteralObject, ENTITY_TYPES, LITERAL_TYPE,
+  type Candidate, type Evidence, type RawScore, type MappingJustification, type MappingRecord, type MappingRecordBase, type EntitySubject, type LiteralSubject,
+  type EntityObject, type LiteralObject, type EntityType, type LiteralType, type SlotValue, type ExtensionValue, type ExtensionDefinition,
+  type MappingSet, type MappingSetMetadata,
 } from '../model/mapping.js';
 export {
   CONCEPT_KINDS, type Concept, type ConceptKind, type Label, type LabelSource, type LangString, type Synonym, type SynonymKind, type Abbreviation,

@@ -3,13 +3,15 @@
  * mapping set read back after review, in SSSOM TSV, Alignment API RDF/XML, JSON or CSV. The
  * exchange module underneath is the CLI's (`propose --out`, `convert`), so files are identical.
  */
-import { candidatesToMappingSet, EXCHANGE_FORMATS, formatFromExtension, isExchangeFormat, readExternalMetadata, readMappingFile, serializeMappings, writeFileAtomic, type ExchangeFormat } from '../exchange/index.js';
+import { candidatesToMappingSet, EXCHANGE_FORMATS, formatFromExtension, isExchangeFormat, readExternalMetadata, readMappingFile, serializeMappings, writeFileAtomic, type ExchangeFormat, type SerializeOptions } from '../exchange/index.js';
+import type { ExchangeWarning } from '../exchange/slots.js';
 import { IoaError, isIoaError } from '../model/errors.js';
 import type { Candidate, MappingRecord, MappingSet } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { exportRows, type ProposedCandidate } from './propose.js';
 
 export { EXCHANGE_FORMATS, type ExchangeFormat } from '../exchange/index.js';
+export type { ExchangeWarning, ExchangeWarningCode } from '../exchange/slots.js';
 
 /** Options of {@link readMappings}. */
 export interface ReadMappingsOptions {
@@ -20,6 +22,13 @@ export interface ReadMappingsOptions {
    * or the path of a YAML file holding it.
    */
   metadata?: Readonly<Record<string, unknown>> | string;
+  /**
+   * Refuse what is otherwise read with a warning: a set without `mapping_set_id`, rows missing
+   * trailing cells, extension definitions SSSOM says to ignore.
+   */
+  strict?: boolean;
+  /** Receives each warning of a lenient read. */
+  onWarning?: (warning: ExchangeWarning) => void;
 }
 
 /** Set-level facts of a written set, for candidates (a {@link MappingSet} carries its own). */
@@ -46,6 +55,13 @@ export interface WriteMappingsOptions extends Partial<MappingContext> {
    */
   dropUnrepresentable?: boolean;
   onDrop?: (record: MappingRecord, reason: string) => void;
+  /**
+   * SSSOM condensation: write a propagatable slot every mapping shares once, at the set level
+   * (what `convert` does by default). Off by default, so a review file keeps each row's values in its row.
+   */
+  condense?: boolean;
+  /** Files the write must never replace (your inputs), compared by device and inode. */
+  inputs?: readonly string[];
 }
 
 /** What {@link writeMappings} and {@link formatMappings} take: candidates, or a mapping set. */
@@ -104,9 +120,12 @@ export function formatMappings(mappings: MappingsInput, options: WriteMappingsOp
   return serializeMappings(asSet(mappings, options), format, alignmentOptions(options));
 }
 
-function alignmentOptions(options: WriteMappingsOptions): { alignment?: { dropUnrepresentable: boolean; onDrop?: (record: MappingRecord, reason: string) => void } } {
-  if (!options.dropUnrepresentable && !options.onDrop) return {};
-  return { alignment: { dropUnrepresentable: options.dropUnrepresentable === true, ...(options.onDrop ? { onDrop: options.onDrop } : {}) } };
+function alignmentOptions(options: WriteMappingsOptions): SerializeOptions {
+  const serialize: SerializeOptions = options.condense ? { condense: true } : {};
+  if (options.dropUnrepresentable || options.onDrop) {
+    serialize.alignment = { dropUnrepresentable: options.dropUnrepresentable === true, ...(options.onDrop ? { onDrop: options.onDrop } : {}) };
+  }
+  return serialize;
 }
 
 /**
@@ -135,7 +154,7 @@ export async function writeMappings(path: string, mappings: MappingsInput, optio
     if (isIoaError(error)) throw error;
     throw new IoaError('E_INTERNAL', `serializing ${format} failed: ${(error as Error).message}`, { file: path }, { cause: error });
   }
-  await writeFileAtomic(path, text);
+  await writeFileAtomic(path, text, options.inputs ? { inputs: options.inputs } : {});
 }
 
 /**
@@ -157,5 +176,9 @@ export async function readMappings(path: string, options: ReadMappingsOptions = 
   if (typeof path !== 'string' || path === '') throw new IoaError('E_USAGE', 'readMappings needs a file path', { path: '$.path' });
   const format = options.format === undefined ? undefined : checkFormat(options.format, '$.format');
   const metadata = typeof options.metadata === 'string' ? await readExternalMetadata(options.metadata) : options.metadata;
-  return readMappingFile(path, format, metadata ? { metadata } : {});
+  return readMappingFile(path, format, {
+    ...(metadata ? { metadata } : {}),
+    ...(options.strict !== undefined ? { strict: options.strict } : {}),
+    ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+  });
 }

@@ -229,6 +229,8 @@ export async function propose(source: OntologyIndex | string, target: OntologyIn
     await ensureModel({
       ...(typeof modelsDir === 'string' ? { modelsDir } : {}),
       onProgress: (note, done, total) => options.onProgress?.({ stage: 'model', generator: 'embedding', note, done, total }),
+      // Another process building the same model: say why nothing seems to happen.
+      ...(options.onWarning ? { onWait: options.onWarning } : {}),
     });
   }
 

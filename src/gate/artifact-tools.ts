@@ -4,8 +4,9 @@
  * pair, and build a validated trust policy. None of them accepts an artifact for a check: only the
  * gate (`acceptArtifacts`, inside `check`) does that.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readTextFile, resolveOutput, writeFileAtomic } from '../io/files.js';
 import type { DomainProfile, TrustPolicy } from '../envelope/types.js';
 import { validateText, validateTrustPolicy, assertValid } from '../envelope/index.js';
 import { IoaError } from '../model/errors.js';
@@ -15,13 +16,7 @@ import { validateArtifact, type ValidatedArtifact } from './artifact.js';
 import { acceptArtifacts } from './gate.js';
 import { generateEd25519KeyPair, parsePrivateKey, signDocument, type ArtifactSignature, type GeneratedKeyPair } from './signature.js';
 
-async function readText(path: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    throw new IoaError('E_FILE_UNREADABLE', `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: path }, { cause: error });
-  }
-}
+const readText = (path: string): Promise<string> => readTextFile(path);
 
 /**
  * Read (a path) or take (a parsed document) an alignment artifact and validate it (draft 7.2):
@@ -183,18 +178,28 @@ export function generateKeyPair(): GeneratedKeyPair {
  *
  * @param dir - Folder to write into.
  * @param pair - The pair to write (default: a new one).
- * @throws {@link IoaError} `E_WRITE_FAILED` (the folder cannot be created, or a key file exists).
+ * @throws {@link IoaError} `E_WRITE_FAILED` (the folder cannot be created, a key file already
+ *   exists, or a write fails; nothing is left half-written).
  */
-export async function writeKeyPair(dir: string, pair: GeneratedKeyPair = generateEd25519KeyPair()): Promise<WrittenKeyPair> {
+export async function writeKeyPair(dir: string, pair?: GeneratedKeyPair): Promise<WrittenKeyPair> {
   const privatePath = join(dir, 'private.pem');
   const publicPath = join(dir, 'public.pem');
   try {
     await mkdir(dir, { recursive: true });
-    // `wx`: refuse to overwrite an existing key.
-    await writeFile(privatePath, pair.privateKeyPem, { flag: 'wx', mode: 0o600 });
-    await writeFile(publicPath, pair.publicKeyPem, { flag: 'wx', mode: 0o644 });
   } catch (error) {
-    throw new IoaError('E_WRITE_FAILED', `cannot write the key pair to ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: dir }, { cause: error });
+    throw new IoaError('E_WRITE_FAILED', `cannot create the key folder ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: dir }, { cause: error });
   }
-  return { keyId: pair.keyId, privateKey: privatePath, publicKey: publicPath };
+  // Refuse before generating: an existing key is never overwritten.
+  for (const path of [privatePath, publicPath]) await resolveOutput(path, { exclusive: true });
+  const keys = pair ?? generateEd25519KeyPair();
+  // Each file appears whole or not at all; a public key that cannot be written takes the new
+  // private key with it, so a rerun starts clean.
+  await writeFileAtomic(privatePath, keys.privateKeyPem, { exclusive: true, mode: 0o600 });
+  try {
+    await writeFileAtomic(publicPath, keys.publicKeyPem, { exclusive: true, mode: 0o644 });
+  } catch (error) {
+    await unlink(privatePath).catch(() => undefined);
+    throw error;
+  }
+  return { keyId: keys.keyId, privateKey: privatePath, publicKey: publicPath };
 }

@@ -1,5 +1,5 @@
 /**
- * ioa-align installed as a dependency, the way a user gets it: `npm pack` (which builds dist/),
+ * ioa-align installed as a dependency, the way a user gets it: `npm pack` of the built dist/,
  * the tarball installed into a fresh project outside this repository (so this repository's
  * .npmrc does not apply) with dependency install scripts allowed, as npm 10 runs them. Then,
  * on that one install: every entry point imports from ESM, a propose on the bundled conference
@@ -11,7 +11,7 @@
  * cache lacks package metadata it may ask the registry (`--prefer-offline`), never anything else.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -53,7 +53,19 @@ function libraryExamples(): string[] {
   return [...text.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
 }
 
+/** Newest modification time under a folder. */
+function newest(dir: string): number {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .reduce((t, e) => Math.max(t, statSync(join(e.parentPath, e.name)).mtimeMs), 0);
+}
+
 beforeAll(async () => {
+  // `npm pack` packs dist/ as it is (this repository's .npmrc skips scripts, the build among
+  // them): `npm test` builds it first; run alone, this file needs `npm run build`.
+  if (!existsSync(join(ROOT, 'dist', 'api', 'index.js')) || newest(join(ROOT, 'dist')) < newest(join(ROOT, 'src'))) {
+    throw new Error('dist/ is missing or older than src/: run `npm run build` first (npm test does)');
+  }
   work = mkdtempSync(join(tmpdir(), 'ioa-align-pack-'));
   // The environment of a consumer: no CUDA opt-out, scripts of dependencies allowed.
   const env = { ...process.env };
@@ -160,7 +172,7 @@ describe('installed from the packed tarball into a fresh project', () => {
     // What each example says it shows.
     expect(outputs[0]).toMatch(/^\d+ candidates, \d+ SSSOM rows$/m);
     expect(outputs[0]).toMatch(/^http:\/\/cmt#\S+ → http:\/\/conference#\S+ \(skos:exactMatch\), fused 0\.\d+$/m);
-    expect(outputs[0].match(/^ {2}(exact|edit|tfidf|wordnet): raw [\d.]+ \([^)]+\), rank \d+$/gm)?.length).toBeGreaterThanOrEqual(3);
+    expect(outputs[0]!.match(/^ {2}(exact|edit|tfidf|wordnet): raw [\d.]+ \([^)]+\), rank \d+$/gm)?.length).toBeGreaterThanOrEqual(3);
     expect(outputs[1]).toMatch(/^[1-9]\d* of \d+ fused candidates have evidence from "prefix"$/m);
     expect(outputs[1]).toMatch(/^prefix: Hits@1 0\.\d{3}$/m);
     expect(outputs[2]).toMatch(/^verified: true$/m);
@@ -169,7 +181,7 @@ describe('installed from the packed tarball into a fresh project', () => {
   });
 
   it('the public API surface is the one recorded in api/*.api.md (npm run api updates it)', async () => {
-    // dist/ was built by `npm pack` above; API Extractor reads its declaration files.
+    // API Extractor reads the declaration files of the dist/ that was packed.
     const checked = await sh(process.execPath, [join(ROOT, 'scripts', 'api.mjs')], ROOT);
     expect(checked.stderr.split('\n').filter((l) => /API Extractor failed|public API changed/.test(l))).toEqual([]);
     expect(checked.stdout).toContain('public API unchanged');
