@@ -9,7 +9,7 @@ import { IoaError } from '../model/errors.js';
 import type { MappingSet } from '../model/mapping.js';
 
 /** Options of {@link buildArtifact}. */
-export interface BuildArtifactOptions extends Omit<ArtifactBuildOptions, 'file' | 'lineOf' | 'direction' | 'conditions'> {
+export interface BuildArtifactOptions extends Omit<ArtifactBuildOptions, 'lineOf' | 'direction' | 'conditions'> {
   /** Default `source-to-target`. */
   direction?: Direction;
   /** Conditions attached to every rule (`inputMediaType`, `outputMediaType`, `sourceLang`, `targetLang`, `domain`). Default none. */
@@ -34,7 +34,8 @@ export interface BuildArtifactOptions extends Omit<ArtifactBuildOptions, 'file' 
 export async function buildArtifact(mappings: MappingSet | string, options: BuildArtifactOptions): Promise<ArtifactBuildResult> {
   const direction = options.direction ?? 'source-to-target';
   if (!(DIRECTIONS as readonly string[]).includes(direction)) throw new IoaError('E_USAGE', `direction must be one of ${DIRECTIONS.join(', ')}, not ${JSON.stringify(direction)}`, { path: '$.direction' });
-  const file = typeof mappings === 'string' ? mappings : undefined;
+  const file = typeof mappings === 'string' ? mappings : options.file;
   const set = typeof mappings === 'string' ? await readMappingFile(mappings) : mappings;
-  return buildFromSet(set, { ...options, direction, conditions: options.conditions ?? {}, ...(file !== undefined ? { file, lineOf: sourceLine } : {}) });
+  // Rows read from a file (here or by readMappings) know their line: skipped rows name it.
+  return buildFromSet(set, { ...options, direction, conditions: options.conditions ?? {}, lineOf: sourceLine, ...(file !== undefined ? { file } : {}) });
 }

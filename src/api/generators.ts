@@ -20,5 +20,5 @@ export type { OntologyIndex } from '../model/ontology-index.js';
 export type { Concept } from '../model/concept.js';
 export { listGenerators, type GeneratorInfo } from './propose.js';
 export { EMBEDDING_PACKAGES, missingEmbeddingPackages, embeddingInstallCommand } from '../embedding/availability.js';
-export { ensureEmbeddingModel, embeddingModelStatus, type EnsureModelOptions, type EmbeddingModelStatus } from './models.js';
+export { ensureEmbeddingModel, embeddingModelStatus, DEFAULT_EMBEDDING_MODEL_ID, defaultModelsDir, type EnsureModelOptions, type EmbeddingModelStatus, type BuildStamp } from './models.js';
 export { IoaError, isIoaError, ERROR_CODES, type ErrorCode, type ErrorLocation } from '../model/errors.js';

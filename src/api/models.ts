@@ -8,6 +8,7 @@ import type { BuildStamp } from '../embedding/build-settings.js';
 import { DEFAULT_MODEL_ID, defaultModelsDir, ensureModel, readStamp } from '../embedding/model-store.js';
 
 export type { BuildStamp } from '../embedding/build-settings.js';
+export { DEFAULT_MODEL_ID as DEFAULT_EMBEDDING_MODEL_ID, defaultModelsDir } from '../embedding/model-store.js';
 
 /** Options of {@link ensureEmbeddingModel}. */
 export interface EnsureModelOptions {
@@ -19,6 +20,8 @@ export interface EnsureModelOptions {
   maxWords?: number;
   /** Build steps (`read vectors`, `retrofit`, …) with their progress. */
   onProgress?: (stage: string, done: number, total: number) => void;
+  /** Told when another process is building the same model and this call waits for it. */
+  onWait?: (message: string) => void;
 }
 
 /** Where the default model is and how it was built. */
@@ -51,6 +54,7 @@ export async function ensureEmbeddingModel(options: EnsureModelOptions = {}): Pr
     force: options.force === true,
     ...(options.maxWords !== undefined ? { limit: options.maxWords } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.onWait ? { onWait: options.onWait } : {}),
   });
 }
 

@@ -1,5 +1,5 @@
 import { defineCommand } from 'citty';
-import { DEFAULT_EXTENSION_URI, buildCardFragment, unwrapA2A, wrapA2A, type A2AWire } from '../../carriers/index.js';
+import { DEFAULT_EXTENSION_URI, buildCardFragment, unwrapA2A, wrapA2A, type A2AWire } from '../../api/carriers.js';
 import { IoaError } from '../../model/errors.js';
 import { REMOTE_ARGS } from '../../retrieval/index.js';
 import { out } from '../io.js';

@@ -11,19 +11,8 @@ import { out, err, report as printReport, setExitCode } from '../io.js';
 import { openOutput } from '../output.js';
 import { parseNow } from '../clock.js';
 import { EXIT } from '../exit-codes.js';
-import type { DomainProfile, TrustPolicy } from '../../envelope/types.js';
 
 const readText = (path: string): Promise<string> => readTextFile(path);
-
-async function loadArtifact(path: string) {
-  const { validateArtifact } = await import('../../gate/index.js');
-  const result = validateArtifact(parseJson(await readText(path), path));
-  if (!result.ok) {
-    const first = result.findings.find((f) => f.severity === 'error')!;
-    throw new IoaError('E_INVALID_DOCUMENT', result.findings.filter((f) => f.severity === 'error').map((f) => `${f.path}: ${f.message} [${f.code}]`).join('; '), { file: path, path: first.path });
-  }
-  return result.value;
-}
 
 const build = defineCommand({
   meta: { name: 'build', description: 'Build an unsigned artifact from the rows a reviewer accepted (semapv:ManualMappingCuration or semapv:MappingReview, no predicate_modifier Not).' },
@@ -50,8 +39,8 @@ const build = defineCommand({
     verbose: { type: 'boolean', description: 'List every row left out, with its line and reason (default: one count per reason)' },
   },
   async run({ args }) {
-    const { buildArtifact, DIRECTIONS } = await import('../../gate/index.js');
-    const { readMappingFile, sourceLine } = await import('../../exchange/index.js');
+    const { buildArtifact, DIRECTIONS } = await import('../../api/gate.js');
+    const { readMappings } = await import('../../api/index.js');
     if (!(DIRECTIONS as readonly string[]).includes(args.direction)) throw new IoaError('E_USAGE', `--direction must be one of ${DIRECTIONS.join(', ')}`);
     const output = await openOutput(args.out, { inputs: [args.from, args.conditions] });
     let conditions: Record<string, unknown> = {};
@@ -65,9 +54,9 @@ const build = defineCommand({
       ['targetLang', args['target-lang']], ['domain', args.domain],
     ];
     for (const [name, value] of flags) if (value !== undefined) conditions[name] = value;
-    const set = await readMappingFile(args.from, undefined, { onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`) });
-    const result = buildArtifact(set, {
-      file: args.from, lineOf: sourceLine,
+    const set = await readMappings(args.from, { onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`) });
+    const result = await buildArtifact(set, {
+      file: args.from,
       artifactId: args['artifact-id'], revision: args.revision, direction: args.direction as (typeof DIRECTIONS)[number], assertedBy: args['asserted-by'],
       validUntil: args['valid-until'], conditions,
       ...(args['valid-from'] !== undefined ? { validFrom: args['valid-from'] } : {}),
@@ -100,13 +89,14 @@ const sign = defineCommand({
     out: { type: 'string', description: 'Write here (atomically) instead of stdout (- for stdout)' },
   },
   async run({ args }) {
-    const { signDocument, parsePrivateKey } = await import('../../gate/index.js');
+    const { parsePrivateKey } = await import('../../gate/signature.js');
+    const { readArtifact, signArtifact } = await import('../../api/gate.js');
     // Writing over the artifact itself is allowed (explicit in-place signing); over the key is not.
     const output = await openOutput(args.out, { inputs: [args.key] });
-    const artifact = await loadArtifact(args.artifact);
+    const artifact = await readArtifact(args.artifact);
     const keyPem = await readText(args.key);
     parsePrivateKey(keyPem, args.key); // names the key file in the error when it is not an Ed25519 private key
-    const signed = signDocument(artifact.document, keyPem, args['key-id']);
+    const signed = await signArtifact(artifact.document, keyPem, args['key-id']);
     await output.write(JSON.stringify(signed, null, 2));
   },
 });
@@ -120,25 +110,12 @@ const verify = defineCommand({
     json: { type: 'boolean', description: 'Print one JSON object' },
   },
   async run({ args }) {
-    const { validateText, assertValid } = await import('../../envelope/index.js');
-    const { acceptArtifacts } = await import('../../gate/index.js');
-    const artifact = await loadArtifact(args.artifact);
-    const trust = assertValid<TrustPolicy>(await validateText(await readText(args.trust), { kind: 'trust' }), args.trust);
-    const now = parseNow(args.now) ?? Date.now();
+    const { verifyArtifact } = await import('../../api/gate.js');
     // The use is the artifact's own declared one: verify checks trust and validity, not a request.
-    const forward = artifact.direction !== 'target-to-source';
-    const src = { ontologyId: artifact.sourceOntologyId, version: artifact.sourceOntologyVersion };
-    const tgt = { ontologyId: artifact.targetOntologyId, version: artifact.targetOntologyVersion };
-    // No request, so no profile constraints: only the artifact's own versions are in use.
-    const profile: DomainProfile = {
-      kind: 'profile', profileId: 'urn:ioa-align:artifact-verify', revision: '0', ontologies: [], versionRelations: [],
-      requiredConditions: [], mappingSelection: 'none', unknownTerms: 'reject', envelopeReuse: false,
-    };
-    const gate = acceptArtifacts({ artifacts: [artifact], trust, profile, use: forward ? { source: src, target: tgt } : { source: tgt, target: src }, now });
-    const ok = gate.accepted.length === 1;
-    const report = { verified: ok, artifactId: artifact.artifactId, revision: artifact.revision, assertedBy: artifact.assertedBy, keyId: artifact.signature?.keyId ?? null, digest: artifact.digest, problems: gate.excluded.map((e) => ({ code: e.code, message: e.message })) };
+    const report = await verifyArtifact(args.artifact, args.trust, { now: parseNow(args.now) ?? Date.now() });
+    const ok = report.verified;
     if (args.json) out(JSON.stringify(report, null, 2));
-    else printReport(ok ? `verified: ${artifact.artifactId} revision ${artifact.revision}, signed by ${artifact.assertedBy} (key ${artifact.signature?.keyId ?? 'none'})` : [`NOT verified: ${artifact.artifactId} revision ${artifact.revision}`, ...report.problems.map((p) => `  ${p.code}: ${p.message}`)].join('\n'));
+    else printReport(ok ? `verified: ${report.artifactId} revision ${report.revision}, signed by ${report.assertedBy} (key ${report.keyId ?? 'none'})` : [`NOT verified: ${report.artifactId} revision ${report.revision}`, ...report.problems.map((p) => `  ${p.code}: ${p.message}`)].join('\n'));
     if (!ok) setExitCode(EXIT.invalid);
   },
 });

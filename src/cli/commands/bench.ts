@@ -1,9 +1,7 @@
 import { EMBEDDING_CLI_ARGS, embeddingConfigFromCli } from '../../embedding/cli-options.js';
 import { defineCommand } from 'citty';
-import { IoaError } from '../../model/errors.js';
-import { runBenchmark, type ProgressEvent } from '../../bench/runner.js';
-import { formatMarkdown, writeReport } from '../../bench/report.js';
-import { GENERATORS } from '../../generators/registry.js';
+import { IoaError, listGenerators } from '../../api/index.js';
+import { formatMarkdown, runBenchmark, writeReport, type BenchProgress as ProgressEvent } from '../../api/bench.js';
 import { parseGeneratorChoice } from '../../generators/run.js';
 import { err, out } from '../io.js';
 import { progress, type Progress } from '../progress.js';
@@ -16,16 +14,16 @@ function parseTopK(text: string | undefined): number | undefined {
   return n;
 }
 
-/** `--generators` as the runner takes it: undefined for the default, `['all']` for every one. */
-function parseGenerators(text: string | undefined): string[] | undefined {
+/** `--generators` as the runner takes it: undefined for the default, `'all'` for every one. */
+function parseGenerators(text: string | undefined): 'all' | string[] | undefined {
   const choice = parseGeneratorChoice(text);
-  return choice.kind === 'default' ? undefined : choice.kind === 'all' ? ['all'] : choice.names;
+  return choice.kind === 'default' ? undefined : choice.kind === 'all' ? 'all' : choice.names;
 }
 
 export default defineCommand({
   meta: {
     name: 'bench',
-    description: `Score generators against a reference alignment: Hits@k, MRR, recall@k, mutual top-1 P/R/F1, an oracle F1, time and memory. Generators: ${Object.keys(GENERATORS).join(', ') || 'none registered'}.`,
+    description: `Score generators against a reference alignment: Hits@k, MRR, recall@k, mutual top-1 P/R/F1, an oracle F1, time and memory. Generators: ${listGenerators().map((g) => g.name).join(', ')}.`,
   },
   args: {
     corpus: { type: 'string', description: 'conference, anatomy, agents, or a path to a manifest.json', default: 'conference' },

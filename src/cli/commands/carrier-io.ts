@@ -2,8 +2,8 @@
  * Shared plumbing of the `a2a` and `nlip` commands: reading a JSON file with a size cap, the
  * validator options of an unwrap, and printing an unwrap result (the envelope validator's findings, exit 0 valid / 2 invalid).
  */
-import type { UnwrapResult } from '../../carriers/index.js';
-import type { ValidateOptions } from '../../envelope/index.js';
+import type { UnwrapResult } from '../../api/carriers.js';
+import type { ValidateOptions } from '../../api/envelope.js';
 import { readTextFile } from '../../io/files.js';
 import { sessionFromCli, type RemoteCliArgs } from '../../retrieval/index.js';
 import { parseJson } from '../../text/json.js';

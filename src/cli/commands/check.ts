@@ -5,12 +5,12 @@
  * `{"outcome": "Invalid", "errors": [...]}`.
  */
 import { defineCommand } from 'citty';
-import { IoaError } from '../../model/errors.js';
+import { IoaError } from '../../api/gate.js';
 import { out, err, report, setExitCode } from '../io.js';
 import { parseNow } from '../clock.js';
 import { EXIT } from '../exit-codes.js';
 import { repeated } from '../repeated.js';
-import { REMOTE_ARGS, readProfileRetrieval, sessionFromCli, unavailableContextReasons } from '../../retrieval/index.js';
+import { REMOTE_ARGS, readProfileRetrieval, sessionFromCli } from '../../retrieval/index.js';
 
 export default defineCommand({
   meta: { name: 'check', description: 'Decide semantic compatibility: Compatible (0), Incompatible (3) or Indeterminate (4). Compatible is not authorisation.' },
@@ -28,14 +28,15 @@ export default defineCommand({
   },
   async run({ args, rawArgs }) {
     const now = parseNow(args.now);
-    const { loadCheckFiles, evaluateCompatibility, NOT_AUTHORISATION } = await import('../../gate/index.js');
+    const { check, NOT_AUTHORISATION } = await import('../../api/gate.js');
     // --allow-remote: bounded by --policy, else by the profile's own "retrieval" member.
     const { session } = await sessionFromCli(args, args.policy ? undefined : await readProfileRetrieval(args.profile));
-    let loaded: Awaited<ReturnType<typeof loadCheckFiles>>;
+    let result: Awaited<ReturnType<typeof check>>;
     try {
-      loaded = await loadCheckFiles({
+      result = await check({
         retrieval: session,
-        request: args.request, provider: args.provider, profile: args.profile, trust: args.trust,
+        request: args.request, provider: args.provider, profile: args.profile,
+        ...(args.trust !== undefined ? { trust: args.trust } : {}),
         artifacts: repeated(rawArgs, 'artifact'), ontologies: repeated(rawArgs, 'ontology'), candidates: repeated(rawArgs, 'candidates'),
         ...(now !== undefined ? { now } : {}),
       });
@@ -47,18 +48,18 @@ export default defineCommand({
       setExitCode(EXIT.invalid);
       return;
     }
-    for (const w of loaded.warnings) err(`warning: ${w.file} ${w.path}: ${w.message} [${w.code}]`);
-    const unavailable = loaded.ok ? undefined : unavailableContextReasons(loaded.errors, session);
-    if (unavailable) {
+    for (const w of result.warnings) err(`warning: ${w.file} ${w.path}: ${w.message} [${w.code}]`);
+    if (result.kind === 'unavailable') {
       // S4: a required remote context that was refused or not retrieved leaves the check
       // Indeterminate (RESOURCE_UNAVAILABLE), not invalid input and not Incompatible.
+      const unavailable = result.reasons;
       if (args.json) out(JSON.stringify({ outcome: 'Indeterminate', reasons: unavailable, notice: NOT_AUTHORISATION }, null, 2));
       else report(['Indeterminate', ...unavailable.map((r) => `  ${r.code} (${r.cause}): ${r.message}${r.path ? ` [at ${r.path}]` : ''}`)].join('\n'));
       setExitCode(EXIT.indeterminate);
       return;
     }
-    if (!loaded.ok) {
-      const errors = loaded.errors.map(({ file, code, path, message, section, line, column }) => ({ file, code, path, message, section, ...(line !== undefined ? { line, column } : {}) }));
+    if (result.kind === 'invalid') {
+      const errors = result.errors.map(({ file, code, path, message, section, line, column }) => ({ file, code, path, message, section, ...(line !== undefined ? { line, column } : {}) }));
       if (args.json) out(JSON.stringify({ outcome: 'Invalid', errors }, null, 2));
       else {
         // Text that is not JSON has a line and column (`file:line:column: message [CODE]`);
@@ -70,7 +71,7 @@ export default defineCommand({
       setExitCode(EXIT.invalid);
       return;
     }
-    const verdict = evaluateCompatibility(loaded.input);
+    const { kind: _kind, warnings: _warnings, retrieved: _retrieved, ...verdict } = result;
     // With --allow-remote the revisions of what was retrieved are part of the result (6.1, S5).
     if (args.json) out(JSON.stringify(args['allow-remote'] ? { ...verdict, retrieval: { revisions: session.revisions } } : verdict, null, 2));
     else {

@@ -1,5 +1,5 @@
 import { defineCommand } from 'citty';
-import { EXCHANGE_FORMATS, readExternalMetadata, readMappingFile, serializeMappings } from '../../exchange/index.js';
+import { EXCHANGE_FORMATS, formatMappings, readMappings } from '../../api/index.js';
 import { outputFormat, parseExchangeFormat } from '../formats.js';
 import { describeDiagnostic } from '../../model/errors.js';
 import { err } from '../io.js';
@@ -21,11 +21,14 @@ export default defineCommand({
     const to = outputFormat('--to', args.to, args.out, 'sssom');
     const from = args.from === undefined ? undefined : parseExchangeFormat(args.from, '--from');
     const output = await openOutput(args.out, { inputs: [args.in, args.metadata] });
-    const metadata = args.metadata === undefined ? undefined : await readExternalMetadata(args.metadata);
-    const set = await readMappingFile(args.in, from, { ...(metadata ? { metadata } : {}), strict: Boolean(args.strict), onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`) });
+    const set = await readMappings(args.in, {
+      ...(from !== undefined ? { format: from } : {}),
+      ...(args.metadata !== undefined ? { metadata: args.metadata } : {}),
+      strict: Boolean(args.strict),
+      onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`),
+    });
     let dropped = 0;
-    const options = { condense: args.condense !== false, alignment: { dropUnrepresentable: Boolean(args['drop-unrepresentable']), onDrop: () => { dropped++; } } };
-    await output.write(serializeMappings(set, to, options));
+    await output.write(formatMappings(set, { format: to, condense: args.condense !== false, dropUnrepresentable: Boolean(args['drop-unrepresentable']), onDrop: () => { dropped++; } }));
     if (dropped > 0) err(`ioa-align: dropped ${dropped} of ${set.mappings.length} rows that Alignment RDF cannot express`);
   },
 });

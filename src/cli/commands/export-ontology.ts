@@ -1,7 +1,5 @@
 import { defineCommand } from 'citty';
-import { IoaError } from '../../model/errors.js';
-import { loadVocabulary } from '../../ontology/dispatch.js';
-import { EXPORT_FORMATS, exportVocabulary, type ExportFormat } from '../../vocab/export.js';
+import { EXPORT_FORMATS, IoaError, exportVocabulary, loadOntology, type ExportFormat } from '../../api/index.js';
 import { openOutput } from '../output.js';
 import { progress } from '../progress.js';
 
@@ -21,7 +19,7 @@ export default defineCommand({
     }
     const output = await openOutput(args.out, { inputs: [args.in] });
     const bar = progress(`loading ${args.in}`);
-    const index = await loadVocabulary(args.in, { onProgress: (d, t) => bar.update(d, t) });
+    const index = await loadOntology(args.in, { onProgress: (d, t) => bar.update(d, t) });
     bar.done();
     const text = await exportVocabulary(index, args.to as ExportFormat);
     await output.write(text);

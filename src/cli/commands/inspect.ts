@@ -1,6 +1,5 @@
 import { defineCommand } from 'citty';
-import { inspectOntology, formatInspection } from '../../ontology/inspect.js';
-import { loadVocabulary } from '../../ontology/dispatch.js';
+import { formatInspection, inspectOntology, loadOntology } from '../../api/index.js';
 import { out } from '../io.js';
 import { progress } from '../progress.js';
 
@@ -12,7 +11,7 @@ export default defineCommand({
   },
   async run({ args }) {
     const bar = progress(`loading ${args.ontology}`);
-    const index = await loadVocabulary(args.ontology, { onProgress: (d, t) => bar.update(d, t) });
+    const index = await loadOntology(args.ontology, { onProgress: (d, t) => bar.update(d, t) });
     bar.done();
     const report = inspectOntology(index);
     out(args.json ? JSON.stringify(report, null, 2) : formatInspection(report));

@@ -1,7 +1,5 @@
 import { defineCommand } from 'citty';
-import { ensureModel, DEFAULT_MODEL_ID, defaultModelsDir, readStamp } from '../../embedding/model-store.js';
-import { join } from 'node:path';
-import { IoaError } from '../../model/errors.js';
+import { DEFAULT_EMBEDDING_MODEL_ID as DEFAULT_MODEL_ID, defaultModelsDir, embeddingModelStatus, ensureEmbeddingModel, IoaError } from '../../api/generators.js';
 import { err, out } from '../io.js';
 import { progress, type Progress } from '../progress.js';
 
@@ -27,11 +25,11 @@ const build = defineCommand({
     }
     let bar: Progress | undefined;
     let stage = '';
-    const result = await ensureModel({
+    const result = await ensureEmbeddingModel({
       modelsDir,
       force: args.force === true,
       onWait: (message) => err(`ioa-align: ${message}`),
-      ...(maxWords !== undefined ? { limit: Number(maxWords) } : {}),
+      ...(maxWords !== undefined ? { maxWords: Number(maxWords) } : {}),
       onProgress: (s, done, total) => {
         if (s !== stage) {
           bar?.done();
@@ -57,8 +55,7 @@ const status = defineCommand({
     'models-dir': { type: 'string', description: 'folder of model folders (default: the package\'s models/)' },
   },
   async run({ args }) {
-    const folder = join(args['models-dir'] ?? defaultModelsDir(), DEFAULT_MODEL_ID);
-    const stamp = await readStamp(folder);
+    const { folder, stamp } = await embeddingModelStatus(args['models-dir'] ?? defaultModelsDir());
     if (!stamp) {
       err(`not built: ${folder} (run \`ioa-align models build\`)`);
       out(JSON.stringify({ folder, built: false }));

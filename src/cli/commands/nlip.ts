@@ -1,5 +1,5 @@
 import { defineCommand } from 'citty';
-import { unwrapNlip, wrapNlip } from '../../carriers/index.js';
+import { unwrapNlip, wrapNlip } from '../../api/carriers.js';
 import { REMOTE_ARGS } from '../../retrieval/index.js';
 import { openOutput } from '../output.js';
 import { printUnwrap, readJsonFile, unwrapValidateOptions } from './carrier-io.js';

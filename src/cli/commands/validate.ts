@@ -5,7 +5,7 @@ import { IoaError } from '../../model/errors.js';
 import {
   DEFAULT_LIMITS, DOCUMENT_KINDS, assertValid, compileShapes, validateProfile, validateText,
   type CompiledShapes, type DocumentKind, type DocumentResult, type DomainProfile, type ExternalValidators, type Finding,
-} from '../../envelope/index.js';
+} from '../../api/envelope.js';
 import { parseJson } from '../../text/json.js';
 import { err, out, report, setExitCode } from '../io.js';
 import { EXIT } from '../exit-codes.js';
@@ -35,7 +35,7 @@ async function loadProfile(file: string): Promise<{ profile: DomainProfile; shap
  * module, which sits below the gate and the carriers, never has to reach up for them.
  */
 async function externalValidators(): Promise<ExternalValidators> {
-  const [{ validateArtifact }, { agentCardValidator }] = await Promise.all([import('../../gate/index.js'), import('../../carriers/index.js')]);
+  const [{ validateArtifact }, { agentCardValidator }] = await Promise.all([import('../../api/gate.js'), import('../../api/carriers.js')]);
   return { artifact: validateArtifact, 'agent-card': agentCardValidator() };
 }
 
