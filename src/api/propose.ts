@@ -12,6 +12,7 @@ import { defaultGenerators, languageWarnings } from '../generators/languages.js'
 import type { FusedCandidate } from '../generators/fusion.js';
 import type { Generator, GeneratorConfig, GeneratorOptions } from '../generators/types.js';
 import { missingEmbeddingPackages, type EmbeddingPackage } from '../embedding/availability.js';
+import { kindsOf, selectKinds, type KindSelector } from '../model/kinds.js';
 import { loadOntology } from './ontology.js';
 
 /** Candidates per source concept when `topK` is not given (as on the command line). */
@@ -79,6 +80,16 @@ export interface ProposeOptions {
   onProgress?: (event: ProposeProgress) => void;
   /** Non-fatal findings: languages no generator can match across, loader warnings, cut names. */
   onWarning?: (message: string) => void;
+  /**
+   * Match only concepts of these kinds (`classes`, `properties`, `individuals`, `capabilities`,
+   * `intents`, `domains`, `concepts`, `agents`); default all.
+   */
+  kinds?: readonly KindSelector[];
+  /**
+   * Let capabilities, intents, domains and concepts be paired with each other, as
+   * `skos:relatedMatch` (default false: each kind meets only its own kind).
+   */
+  crossKind?: boolean;
 }
 
 /** A registered generator, as {@link listGenerators} describes it. */
@@ -238,7 +249,9 @@ export async function propose(source: OntologyIndex | string, target: OntologyIn
     typeof location !== 'string'
       ? Promise.resolve(location)
       : loadOntology(location, { ...(signal ? { signal } : {}), onProgress: (done, total) => options.onProgress?.({ stage: 'load', note: location, done, total }) });
-  const [sourceIndex, targetIndex] = await Promise.all([load(source), load(target)]);
+  const kinds = options.kinds === undefined ? undefined : kindsOf(options.kinds);
+  const [loadedSource, loadedTarget] = await Promise.all([load(source), load(target)]);
+  const [sourceIndex, targetIndex] = kinds ? [selectKinds(loadedSource, kinds), selectKinds(loadedTarget, kinds)] : [loadedSource, loadedTarget];
   for (const [location, index] of [[source, sourceIndex], [target, targetIndex]] as const) {
     if (typeof location === 'string') for (const warning of index.warnings) options.onWarning?.(`${index.source}: ${warning}`);
   }
@@ -253,6 +266,7 @@ export async function propose(source: OntologyIndex | string, target: OntologyIn
       ...(options.fusion ? { fusion: { ...options.fusion } } : {}),
       ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
       ...(signal ? { signal } : {}),
+      ...(options.crossKind ? { crossKind: true } : {}),
       ...(options.onWarning ? { onWarning: options.onWarning } : {}),
       onProgress: (generator, done, total) => options.onProgress?.({ stage: 'generate', generator, done, total }),
     });
@@ -268,11 +282,15 @@ export async function propose(source: OntologyIndex | string, target: OntologyIn
 /**
  * The rows to export for `candidates`: each fused candidate's members (own justification, raw
  * score and measure) followed by the fused one (`semapv:CompositeMatching`), so SSSOM gets one row
- * per mapping per justification; a candidate without members as it is.
+ * per mapping per justification; a candidate without members as it is. A member row states the
+ * fused mapping's relation: it is that mapping's evidence (a `tfidf` member that alone said
+ * closeMatch supports a fused exactMatch that `exact` established), so every row of one mapping
+ * carries one predicate and a reviewer filtering on it sees all of them.
  */
 export function exportRows(candidates: readonly (Candidate | ProposedCandidate | FusedCandidate)[]): Candidate[] {
   return candidates.flatMap((c) => {
     const { members, ...own } = c as ProposedCandidate;
-    return members && members.length > 0 ? [...members, own] : [own];
+    if (!members || members.length === 0) return [own];
+    return [...members.map((m) => (m.predicate === own.predicate ? m : { ...m, predicate: own.predicate })), own];
   });
 }

@@ -12,10 +12,12 @@ import { NS } from '../model/vocabulary.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { readAlignmentFile, PREDICATE_OF_RELATION, type AlignmentRelation } from '../ontology/alignment-reader.js';
 import { loadVocabulary } from '../ontology/dispatch.js';
+import type { ConceptKind } from '../model/concept.js';
+import { kindsOf, selectKinds, type KindSelector } from '../model/kinds.js';
 import { GENERATORS, LEXICAL_GENERATORS } from '../generators/registry.js';
 import { needsTranslation } from '../generators/languages.js';
 import type { Generator, GeneratorConfig, GeneratorFactory } from '../generators/types.js';
-import { DEFAULT_FUSION_WEIGHTS, DEFAULT_RRF_K, FUSION_GENERATOR, fuseCandidates, fusionMeasure } from '../generators/fusion.js';
+import { DEFAULT_FUSION_WEIGHTS, DEFAULT_OWNED_WEIGHT, DEFAULT_RRF_K, DEFAULT_SHARED_SIMILARITY, DEFAULT_UNESTABLISHED_BOOST, FUSION_GENERATOR, fuseCandidates, fusionMeasure } from '../generators/fusion.js';
 import { exactLabelBaseline } from './baseline.js';
 import { checkManifestFiles, loadManifest, type BenchManifest, type ManifestPair } from './manifest.js';
 import {
@@ -64,6 +66,10 @@ export interface BenchOptions {
   now?: () => Date;
   /** Stops the run between pairs and inside generators (which check it between subjects); the run rejects with the signal's reason. */
   signal?: AbortSignal;
+  /** Match only concepts of these kinds (`--kinds`: classes, properties, individuals, capabilities …); default all. */
+  kinds?: readonly KindSelector[];
+  /** Let the draft's kinds meet (as relatedMatch); default false. */
+  crossKind?: boolean;
 }
 
 /** Progress of a run: `done`/`total` within the current pair, `pairIndex` of `pairCount` pairs. */
@@ -159,7 +165,11 @@ export interface BenchResult {
     fusion: boolean;
     topK: number;
     ks: number[];
-    rules: { ranking: string; proposal: string; oracle: string; averages: string };
+    /** Concept kinds matched, when restricted (`--kinds`). */
+    kinds?: string[];
+    /** Whether the draft's kinds were paired with each other. */
+    crossKind?: boolean;
+    rules: { ranking: string; proposal: string; oracle: string; averages: string; relations: string };
   };
   loading: { wallMs: number };
   runs: GeneratorRun[];
@@ -171,10 +181,11 @@ export interface BenchResult {
 }
 
 export const RULES: BenchResult['config']['rules'] = {
-  ranking: 'per subject by raw score, descending; equal scores broken against the reference (non-reference first); a triple proposed twice counts once with its highest score',
+  ranking: 'per subject by raw score, descending; equal scores broken against the reference (non-reference first); a triple proposed twice counts once with its highest score. Object level (headline Hits@k, MRR, recall@k, F1): one candidate per object, any relation finds the row. Relation level: the full (subject, predicate, object) must match',
   proposal: 'mutual top-1: the unique highest-scoring candidate of its subject that is also the unique highest-scoring candidate of its object among the same generator\'s candidates; ties abstain; the reference is not consulted',
   oracle: 'best F1 over raw-score thresholds score >= t on all candidates, choosing t with the reference: an upper bound for information, not a result',
   averages: 'micro pools counts over pairs (one oracle threshold for all pairs); macro is the mean of per-pair values (each pair its own oracle threshold)',
+  relations: 'per reference relation (= skos:exactMatch, < skos:broadMatch, > skos:narrowMatch): object-level Hits@1 and MRR over the subjects with rows of that relation, object-level recall@10, and the rows whose exact triple is among the top 10 candidate rows of their subject; top-1 exactMatch: reference subjects with candidates whose top-1 row is skos:exactMatch',
 };
 
 const DEFAULT_KS = [1, 5, 10] as const;
@@ -208,11 +219,11 @@ interface LoadedPair {
   summary: ReferenceSummary;
 }
 
-async function loadPairs(manifest: BenchManifest, onProgress: BenchOptions['onProgress'], signal?: AbortSignal): Promise<LoadedPair[]> {
+async function loadPairs(manifest: BenchManifest, onProgress: BenchOptions['onProgress'], signal?: AbortSignal, kinds?: ReadonlySet<ConceptKind>): Promise<LoadedPair[]> {
   const cache = new Map<string, Promise<OntologyIndex>>();
   const load = (path: string): Promise<OntologyIndex> => {
     let p = cache.get(path);
-    if (!p) cache.set(path, (p = loadVocabulary(path)));
+    if (!p) cache.set(path, (p = loadVocabulary(path).then((index) => (kinds ? selectKinds(index, kinds) : index))));
     return p;
   };
   const loaded: LoadedPair[] = [];
@@ -409,7 +420,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
   await checkManifestFiles(manifest);
 
   const loadStart = performance.now();
-  const pairs = await loadPairs(manifest, options.onProgress, options.signal);
+  const pairs = await loadPairs(manifest, options.onProgress, options.signal, options.kinds ? kindsOf(options.kinds) : undefined);
   const loadMs = performance.now() - loadStart;
   // As in `propose`: by default a track whose names are in Chinese and English adds `translate`.
   if (options.generators === undefined && !options.registry && 'translate' in registry && !names.includes('translate') && pairs.some((p) => needsTranslation(p.source, p.target))) {
@@ -446,7 +457,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
     try {
       outcome = await runOne(
         name,
-        (p, progress) => generator.propose(p.source, p.target, { topK, onProgress: progress, onWarning: (message) => warnings.add(message), ...(options.signal ? { signal: options.signal } : {}) }),
+        (p, progress) => generator.propose(p.source, p.target, { topK, onProgress: progress, onWarning: (message) => warnings.add(message), ...(options.signal ? { signal: options.signal } : {}), ...(options.crossKind ? { crossKind: true } : {}) }),
         pairs,
         topK,
         ks,
@@ -490,7 +501,10 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
           generatorId: FUSION_GENERATOR,
           measure: outcome.candidates.find((list) => list.length)?.[0]?.measure ?? fusionMeasure(DEFAULT_RRF_K, members),
           justification: 'semapv:CompositeMatching',
-          config: { members, k: DEFAULT_RRF_K, weights: Object.fromEntries(members.map((m) => [m, DEFAULT_FUSION_WEIGHTS[m] ?? 1])) },
+          config: {
+            members, k: DEFAULT_RRF_K, weights: Object.fromEntries(members.map((m) => [m, DEFAULT_FUSION_WEIGHTS[m] ?? 1])),
+            sharedSimilarity: DEFAULT_SHARED_SIMILARITY, ownedWeight: DEFAULT_OWNED_WEIGHT, unestablishedBoost: DEFAULT_UNESTABLISHED_BOOST,
+          },
         },
         outcome,
       ),
@@ -501,7 +515,12 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
     schema: 'ioa-align/bench-results@1',
     date: (options.now ?? (() => new Date()))().toISOString(),
     corpus: { name: manifest.name, manifest: displayPath(manifest.file), pairs: pairs.map((p) => p.summary) },
-    config: { generators: names, baselines: baselines.map((b) => b.name), fusion: runs.some((r) => r.kind === 'fusion'), topK, ks, rules: RULES },
+    config: {
+      generators: names, baselines: baselines.map((b) => b.name), fusion: runs.some((r) => r.kind === 'fusion'), topK, ks,
+      ...(options.kinds ? { kinds: [...options.kinds] } : {}),
+      ...(options.crossKind ? { crossKind: true } : {}),
+      rules: RULES,
+    },
     loading: { wallMs: round(loadMs) },
     runs,
     published: publishedFor(manifest.name),

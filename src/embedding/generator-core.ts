@@ -6,6 +6,7 @@
  */
 import type { Concept } from '../model/concept.js';
 import { compatibleKinds } from '../generators/lexical-index.js';
+import { candidateRelation, similarityRelation } from '../generators/relations.js';
 import { rawScore, type Candidate, type Evidence } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import type { GeneratorOptions } from '../generators/types.js';
@@ -88,7 +89,12 @@ export interface CoreSettings {
   batchSize?: number;
   /** Dot products by onnxruntime MatMul (default) or plain JavaScript (same results, slower). */
   scorer?: 'onnx' | 'js';
+  /** Cosine from which a candidate is proposed as exactMatch rather than closeMatch (default 0.9). */
+  exactFrom?: number;
 }
+
+/** Cosine at which two names embed as one: "lung alveolus" / "alveolus of lung". */
+export const EMBEDDING_EXACT_FROM = 0.9;
 
 /**
  * Scores rounded so float noise never reorders ties between runs or batch sizes, and capped at 1
@@ -141,7 +147,7 @@ export async function* proposeWithEmbedder(
   const hits = await searchTopKWith(scorer, query, corpus, {
     k: topK + 2,
     queryBlock: 128,
-    exclude: (s, t) => srcConcepts[s]!.iri === tgtConcepts[t]!.iri || !compatibleKinds(srcConcepts[s]!.kind, tgtConcepts[t]!.kind),
+    exclude: (s, t) => srcConcepts[s]!.iri === tgtConcepts[t]!.iri || !compatibleKinds(srcConcepts[s]!.kind, tgtConcepts[t]!.kind, options.crossKind),
     onProgress: (done, total) => {
       options.signal?.throwIfAborted();
       options.onProgress?.(done, total);
@@ -169,9 +175,10 @@ export async function* proposeWithEmbedder(
         subjectField: sName.field,
         objectField: tName.field,
       };
+      const relation = similarityRelation(r.score, settings.exactFrom ?? EMBEDDING_EXACT_FROM, sName.field, tName.field);
       yield {
         subject: srcConcepts[s]!.iri,
-        predicate: 'skos:exactMatch',
+        predicate: candidateRelation(relation, srcConcepts[s]!.kind, tgtConcepts[r.h.group]!.kind),
         object: r.iri,
         generator: EMBEDDING_IDENTITY.name,
         score: rawScore(r.score),

@@ -28,10 +28,21 @@ export type Direction = (typeof DIRECTIONS)[number];
  */
 export type RuleConditions = Partial<Record<ConditionName, string>> & Readonly<Record<string, unknown>>;
 
+/**
+ * What a rule says of `from` and `to` (read in the artifact's source-to-target direction):
+ * `skos:exactMatch` (the default when absent: the same concept), `skos:broadMatch` (`to` is
+ * broader: whatever is a `from` is a `to`), `skos:narrowMatch` (`to` is narrower). Read in the
+ * reverse direction, broad and narrow swap.
+ */
+export const RULE_RELATIONS = ['skos:exactMatch', 'skos:broadMatch', 'skos:narrowMatch'] as const;
+export type RuleRelation = (typeof RULE_RELATIONS)[number];
+
 /** One directional mapping rule: `from` in the source ontology, `to` in the target ontology. */
 export interface MappingRule {
   from: Iri;
   to: Iri;
+  /** Absent means `skos:exactMatch`. */
+  relation?: RuleRelation;
   conditions: RuleConditions;
   /** Descriptive comment; no effect. */
   comment?: string;
@@ -76,7 +87,7 @@ const TOP_MEMBERS = new Set([
   'artifactId', 'revision', 'sourceOntologyId', 'sourceOntologyVersion', 'targetOntologyId', 'targetOntologyVersion',
   'direction', 'assertedBy', 'validFrom', 'validUntil', 'mappingRules', 'confidence', 'description', 'derivedFrom', 'signature',
 ]);
-const RULE_MEMBERS = new Set(['from', 'to', 'conditions', 'comment']);
+const RULE_MEMBERS = new Set(['from', 'to', 'relation', 'conditions', 'comment']);
 const SIGNATURE_MEMBERS = new Set(['alg', 'keyId', 'value']);
 
 /** The same IRI, media-type and language-tag forms as envelopes (src/envelope/syntax.ts). */
@@ -224,7 +235,18 @@ function validateRules(c: Collector, value: unknown): MappingRule[] {
       if (typeof raw.comment === 'string') comment = raw.comment;
       else c.error('E_INVALID_VALUE_TYPE', `${path}.comment`, `"comment" must be a string, got ${typeName(raw.comment)}`);
     }
-    if (from && to && conditions) rules.push(comment === undefined ? { from, to, conditions } : { from, to, conditions, comment });
+    let relation: RuleRelation | undefined;
+    if (raw.relation !== undefined) {
+      if (typeof raw.relation !== 'string') c.error('E_INVALID_VALUE_TYPE', `${path}.relation`, `"relation" must be a string, got ${typeName(raw.relation)}`);
+      else if (!(RULE_RELATIONS as readonly string[]).includes(raw.relation)) c.error('E_INVALID_VALUE', `${path}.relation`, `"relation" must be one of ${RULE_RELATIONS.join(', ')}, got "${raw.relation}"`);
+      else relation = raw.relation as RuleRelation;
+    }
+    if (from && to && conditions) {
+      const rule: MappingRule = { from, to, conditions };
+      if (relation !== undefined) rule.relation = relation;
+      if (comment !== undefined) rule.comment = comment;
+      rules.push(rule);
+    }
   });
   return rules;
 }

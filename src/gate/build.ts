@@ -1,12 +1,16 @@
 /**
  * Reviewed SSSOM → alignment artifact draft (unsigned). Only rows a reviewer accepted become
  * rules: justification `semapv:ManualMappingCuration` or `semapv:MappingReview`, no
- * `predicate_modifier: Not`, and an equivalence predicate (the rule says "a request for `from`
- * is served by `to`", which a broad/narrow/related match does not establish). Generator rows —
- * whatever their score — never become rules (7.4). Every row left out is reported with why.
+ * `predicate_modifier: Not`, and a predicate that states equivalence or subsumption. The rule
+ * keeps the reviewer's relation and its direction (7.2: "the meaning and direction of each
+ * mapping rule"): an exactMatch row becomes a plain rule, a broadMatch row (`to` broader) a rule
+ * with `"relation": "skos:broadMatch"`, a narrowMatch row one with `"skos:narrowMatch"`.
+ * closeMatch and relatedMatch rows do not say that one concept can stand for the other and are
+ * left out. Generator rows — whatever their score — never become rules (7.4). Every row left
+ * out is reported with why.
  *
- * A file that both accepts an equivalence between a subject and an object and rejects one
- * (`predicate_modifier: Not`) is a contradictory review: the build fails and names the rows.
+ * A file that both accepts a relation between a subject and an object and rejects the same
+ * relation (`predicate_modifier: Not`) is a contradictory review: the build fails and names the rows.
  * Failing is the safer of the two choices: letting the rejection veto the pair would still sign
  * an artifact built from a review that contradicts itself, and the reviewer's acceptance would
  * vanish into a count of skipped rows; a human has to say which row is wrong.
@@ -19,10 +23,22 @@ import { hasEntityEnds, LITERAL_TYPE, objectTerm, subjectTerm, type MappingRecor
 import { sharedSlot } from '../exchange/slots.js';
 import { IoaError } from '../model/errors.js';
 import type { Iri } from '../envelope/types.js';
-import { validateArtifact, type Direction, type ValidatedArtifact } from './artifact.js';
+import { validateArtifact, type Direction, type RuleRelation, type ValidatedArtifact } from './artifact.js';
 
 export const REVIEWED_JUSTIFICATIONS = ['semapv:ManualMappingCuration', 'semapv:MappingReview'] as const;
-export const RULE_PREDICATES = ['skos:exactMatch', 'owl:equivalentClass', 'owl:equivalentProperty'] as const;
+/** Predicates that become rules, and the rule relation each states (subject → object). */
+export const RULE_PREDICATES: Readonly<Record<string, RuleRelation>> = {
+  'skos:exactMatch': 'skos:exactMatch',
+  'owl:equivalentClass': 'skos:exactMatch',
+  'owl:equivalentProperty': 'skos:exactMatch',
+  'skos:broadMatch': 'skos:broadMatch',
+  'rdfs:subClassOf': 'skos:broadMatch',
+  'rdfs:subPropertyOf': 'skos:broadMatch',
+  'skos:narrowMatch': 'skos:narrowMatch',
+};
+
+const ruleRelation = (m: MappingRecord): RuleRelation | undefined =>
+  Object.prototype.hasOwnProperty.call(RULE_PREDICATES, m.predicateId) ? RULE_PREDICATES[m.predicateId] : undefined;
 
 export interface ArtifactBuildOptions {
   artifactId: Iri;
@@ -63,7 +79,7 @@ export interface ArtifactBuildResult {
 function skipReason(m: MappingRecord): string | undefined {
   if (m.predicateModifier === 'Not') return 'predicate_modifier Not (a reviewer rejected it)';
   if (!(REVIEWED_JUSTIFICATIONS as readonly string[]).includes(m.justification)) return `justification ${m.justification} is not a review (candidates never become rules)`;
-  if (!(RULE_PREDICATES as readonly string[]).includes(m.predicateId)) return `predicate ${m.predicateId} is not an equivalence`;
+  if (!ruleRelation(m)) return `predicate ${m.predicateId} states neither equivalence nor subsumption (a rule needs exactMatch, broadMatch or narrowMatch)`;
   if (m.subjectId === NO_TERM_FOUND || m.objectId === NO_TERM_FOUND) return 'sssom:NoTermFound records that no match exists';
   return undefined;
 }
@@ -95,12 +111,12 @@ export function buildArtifact(set: MappingSet, options: ArtifactBuildOptions): A
     return line === undefined ? { row: i + 1 } : { row: i + 1, line };
   };
   const name = (at: { row: number; line?: number }): string => at.line !== undefined ? `${options.file ?? 'line'}${options.file ? ':' : ' '}${at.line}` : `row ${at.row}`;
-  // Rejected equivalences by subject and object: an accepted row for the same pair contradicts one.
-  const pairKey = (m: MappingRecord): string => `${subjectTerm(m)}\u0000${objectTerm(m)}`;
-  const isEquivalence = (m: MappingRecord): boolean => (RULE_PREDICATES as readonly string[]).includes(m.predicateId);
+  // Rejected relations by subject, relation and object: an accepted row stating the same relation
+  // of the same pair contradicts one (rejecting a broadMatch while accepting an exactMatch does not).
+  const pairKey = (m: MappingRecord): string => `${subjectTerm(m)}\u0000${ruleRelation(m)}\u0000${objectTerm(m)}`;
   const rejected = new Map<string, Array<{ m: MappingRecord; at: { row: number; line?: number } }>>();
   set.mappings.forEach((m, i) => {
-    if (m.predicateModifier === 'Not' && isEquivalence(m)) rejected.set(pairKey(m), [...(rejected.get(pairKey(m)) ?? []), { m, at: where(m, i) }]);
+    if (m.predicateModifier === 'Not' && ruleRelation(m)) rejected.set(pairKey(m), [...(rejected.get(pairKey(m)) ?? []), { m, at: where(m, i) }]);
   });
   const conflicts: Array<{ at: { row: number; line?: number }; text: string }> = [];
   set.mappings.forEach((m, i) => {
@@ -124,7 +140,11 @@ export function buildArtifact(set: MappingSet, options: ArtifactBuildOptions): A
       return;
     }
     seen.add(key);
-    rules.push({ from: m.subjectId, to: m.objectId, conditions: { ...options.conditions } });
+    const relation = ruleRelation(m)!;
+    // Equivalence rules stay as artifacts always wrote them (no relation means exactMatch).
+    rules.push(relation === 'skos:exactMatch'
+      ? { from: m.subjectId, to: m.objectId, conditions: { ...options.conditions } }
+      : { from: m.subjectId, to: m.objectId, relation, conditions: { ...options.conditions } });
   });
   if (conflicts.length > 0) {
     const listed = conflicts.slice(0, 5).map((c) => c.text).join('; ') + (conflicts.length > 5 ? `; and ${conflicts.length - 5} more` : '');
@@ -134,7 +154,7 @@ export function buildArtifact(set: MappingSet, options: ArtifactBuildOptions): A
       { ...(options.file ? { file: options.file } : {}), ...(line !== undefined ? { line } : {}) });
   }
   if (rules.length === 0) {
-    throw new IoaError('E_ARTIFACT_BUILD', `no reviewed rows to build rules from (${skipped.length} row(s) skipped; rows need justification ${REVIEWED_JUSTIFICATIONS.join(' or ')}, an equivalence predicate and no predicate_modifier Not)`);
+    throw new IoaError('E_ARTIFACT_BUILD', `no reviewed rows to build rules from (${skipped.length} row(s) skipped; rows need justification ${REVIEWED_JUSTIFICATIONS.join(' or ')}, an exactMatch, broadMatch or narrowMatch predicate and no predicate_modifier Not)`);
   }
   const document: Record<string, unknown> = {
     artifactId: options.artifactId,

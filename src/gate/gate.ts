@@ -7,7 +7,7 @@
  */
 import type { DomainProfile, Iri, TrustPolicy, TrustScope } from '../envelope/types.js';
 import { IoaError } from '../model/errors.js';
-import type { MappingRule, ValidatedArtifact } from './artifact.js';
+import type { MappingRule, RuleRelation, ValidatedArtifact } from './artifact.js';
 import { decodeBase64url, verifySignature } from './signature.js';
 
 /** One ontology at one version. */
@@ -56,6 +56,8 @@ export interface OrientedRule {
   index: number;
   from: Iri;
   to: Iri;
+  /** The rule's relation read in the direction of use (broad and narrow swap when reversed). */
+  relation: RuleRelation;
   rule: MappingRule;
 }
 
@@ -221,9 +223,15 @@ function place(a: ValidatedArtifact, use: MappingUse, profile: DomainProfile): P
   return problems.length > 0 ? problems : { kind: 'use', orientation };
 }
 
+const REVERSED: Record<RuleRelation, RuleRelation> = { 'skos:exactMatch': 'skos:exactMatch', 'skos:broadMatch': 'skos:narrowMatch', 'skos:narrowMatch': 'skos:broadMatch' };
+
 function orient(a: ValidatedArtifact, orientation: 'forward' | 'reverse'): OrientedRule[] {
-  return a.mappingRules.map((rule, index) =>
-    orientation === 'forward' ? { index, from: rule.from, to: rule.to, rule } : { index, from: rule.to, to: rule.from, rule });
+  return a.mappingRules.map((rule, index) => {
+    const relation = rule.relation ?? 'skos:exactMatch';
+    return orientation === 'forward'
+      ? { index, from: rule.from, to: rule.to, relation, rule }
+      : { index, from: rule.to, to: rule.from, relation: REVERSED[relation], rule };
+  });
 }
 
 /**

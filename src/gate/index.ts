@@ -6,8 +6,8 @@
  * caching `CompatibilityChecker`) → Compatible | Incompatible | Indeterminate with reasons.
  */
 export {
-  validateArtifact, DIRECTIONS, ARTIFACT_IRI_SCHEMES, parseTimestamp,
-  type Direction, type MappingRule, type RuleConditions, type ValidatedArtifact,
+  validateArtifact, DIRECTIONS, ARTIFACT_IRI_SCHEMES, RULE_RELATIONS, parseTimestamp,
+  type Direction, type MappingRule, type RuleConditions, type RuleRelation, type ValidatedArtifact,
 } from './artifact.js';
 export {
   generateEd25519KeyPair, signDocument, signingInput, verifySignature, decodeBase64url, parsePublicKey, parsePrivateKey, keyThumbprint,

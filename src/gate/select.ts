@@ -45,6 +45,11 @@ export function selectRule(
     assertAccepted(artifact); // run-time twin of the type: nothing else reaches selection
     for (const r of artifact.rules) {
       if (r.from !== capability) continue;
+      // A narrower target covers only part of what is requested: such a rule never serves it.
+      if (r.relation === 'skos:narrowMatch') {
+        excluded.push({ code: 'RULE_INAPPLICABLE', artifactId: artifact.artifactId, revision: artifact.revision, ruleIndex: r.index, message: `the rule maps ${capability} to the narrower ${r.to} (skos:narrowMatch in this direction): a provider of ${r.to} covers only part of the request` });
+        continue;
+      }
       const evaluation = evaluateRule(r.rule, task, profile.requiredConditions);
       if (evaluation.status === 'applies') applicable.push({ artifact, ruleIndex: r.index, to: r.to, conditions: r.rule.conditions });
       else if (evaluation.status === 'inapplicable') {

@@ -3,13 +3,13 @@
  * score target concepts for one subject, then keep the top k with ranks 1..k (descending score,
  * ties broken by object IRI so output is deterministic), never pairing a concept with itself.
  */
-import type { Candidate, Evidence, MappingJustification } from '../model/mapping.js';
+import type { Concept } from '../model/concept.js';
+import type { Candidate, Evidence, MappingJustification, MappingRelation } from '../model/mapping.js';
 import { rawScore } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import type { GeneratorConfig, GeneratorOptions } from './types.js';
 import { prepareOntology, type PreparedOntology, type TextEntry } from './lexical-index.js';
-
-export const EQUIVALENCE = 'skos:exactMatch';
+import { candidateRelation, fieldRelation } from './relations.js';
 
 /** A positive finite number from a generator's config, or the fallback when absent or invalid. */
 export function positiveOption(config: GeneratorConfig | undefined, key: string, fallback: number): number {
@@ -53,6 +53,11 @@ export interface GeneratorIdentity {
   name: string;
   measure: string;
   justification: MappingJustification;
+  /**
+   * The relation a candidate's best name pair supports (relations.ts); by default what the two
+   * names' fields say (generators whose names are equal: `exact`, `wordnet`).
+   */
+  relation?: (score: number, subject: TextEntry, object: TextEntry) => MappingRelation;
 }
 
 export interface LexicalContext {
@@ -65,22 +70,27 @@ const round = (x: number): number => Math.round(x * 1e9) / 1e9;
 
 export function rankSubject(
   id: GeneratorIdentity,
-  subjectIri: string,
+  subject: Concept,
   scores: SubjectScores,
   target: PreparedOntology,
   topK: number,
 ): Candidate[] {
-  const rows: Array<{ iri: string; score: number; scored: Scored }> = [];
+  const rows: Array<{ concept: Concept; score: number; scored: Scored }> = [];
   for (const [object, scored] of scores.byObject) {
-    const iri = target.concepts[object]!.iri;
-    if (iri === subjectIri) continue;
-    rows.push({ iri, score: round(scored.score), scored });
+    const concept = target.concepts[object]!;
+    if (concept.iri === subject.iri) continue;
+    rows.push({ concept, score: round(scored.score), scored });
   }
-  rows.sort((a, b) => b.score - a.score || (a.iri < b.iri ? -1 : a.iri > b.iri ? 1 : 0));
+  rows.sort((a, b) => b.score - a.score || (a.concept.iri < b.concept.iri ? -1 : a.concept.iri > b.concept.iri ? 1 : 0));
+  const relationOf = (row: (typeof rows)[number]): MappingRelation => {
+    const [, a, b] = row.scored.pairs[0]!;
+    const evidence = id.relation ? id.relation(row.score, a, b) : fieldRelation(a.field, b.field);
+    return row.concept.kind === subject.kind ? evidence : candidateRelation(evidence, subject.kind, row.concept.kind);
+  };
   return rows.slice(0, Math.max(0, topK)).map((row, i) => ({
-    subject: subjectIri,
-    predicate: EQUIVALENCE,
-    object: row.iri,
+    subject: subject.iri,
+    predicate: relationOf(row),
+    object: row.concept.iri,
     generator: id.name,
     score: rawScore(row.score),
     measure: id.measure,
@@ -113,8 +123,8 @@ export async function* perSubject(
   options: GeneratorOptions,
   prepare: (ctx: LexicalContext) => Promise<(subject: number, scores: SubjectScores) => void> | ((subject: number, scores: SubjectScores) => void),
 ): AsyncGenerator<Candidate> {
-  const source = prepareOntology(sourceIndex);
-  const target = prepareOntology(targetIndex);
+  const source = prepareOntology(sourceIndex, options.crossKind);
+  const target = prepareOntology(targetIndex, options.crossKind);
   for (const w of new Set([...source.warnings, ...target.warnings])) options.onWarning?.(w);
   const score = await prepare({ source, target });
   const total = source.concepts.length;
@@ -127,7 +137,7 @@ export async function* perSubject(
     if (source.entriesOf[s]!.length === 0) continue;
     const scores = new SubjectScores();
     score(s, scores);
-    yield* rankSubject(id, source.concepts[s]!.iri, scores, target, options.topK);
+    yield* rankSubject(id, source.concepts[s]!, scores, target, options.topK);
   }
   options.onProgress?.(total, total);
 }

@@ -12,6 +12,7 @@ import type { MappingJustification } from '../model/mapping.js';
 import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit } from './blocking.js';
 import { perSubject, positiveOption, type GeneratorIdentity } from './common.js';
 import { compatibleLanguages, headAgreement, literalAgreement, numberAgreement, type TextEntry } from './lexical-index.js';
+import { lexicalSimilarityRelation } from './relations.js';
 import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
 
 /** Mean of normalised Levenshtein similarity and Jaro–Winkler, in [0, 1]. */
@@ -113,10 +114,14 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
   const budget = positiveOption(config, 'budget', DEFAULT_BUDGET);
   const candidates = positiveOption(config, 'candidates', 16);
   const minSimilarity = positiveOption(config, 'minSimilarity', 0.75);
+  // At or above this raw score the two names are one name spelt differently (exactMatch);
+  // below it the pair is proposed as closeMatch (relations.ts).
+  const exactFrom = positiveOption(config, 'exactFrom', 0.75);
   const id: GeneratorIdentity = {
     name: 'edit',
     measure: 'mean-levenshtein-jaro-winkler',
     justification: 'semapv:LexicalSimilarityThresholdMatching' satisfies MappingJustification,
+    relation: (score, a, b) => lexicalSimilarityRelation(score, exactFrom, a, b),
   };
   return {
     ...id,

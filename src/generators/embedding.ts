@@ -19,7 +19,7 @@
 import { IoaError } from '../model/errors.js';
 import { CachedEmbedder } from '../embedding/cache.js';
 import { assertEmbeddingAvailable, EMBEDDING_PACKAGES } from '../embedding/availability.js';
-import { EMBEDDING_IDENTITY, proposeWithEmbedder, type TextEmbedder, type VariantMode } from '../embedding/generator-core.js';
+import { EMBEDDING_EXACT_FROM, EMBEDDING_IDENTITY, proposeWithEmbedder, type TextEmbedder, type VariantMode } from '../embedding/generator-core.js';
 import { DEFAULT_MODEL_ID, defaultCacheDir, defaultModelsDir, ensureModel } from '../embedding/model-store.js';
 import { embedderOptionsForFolder, handleOf, openModel, type Embedder, type EmbedderOptions, type ModelHandle } from '../embedding/runtime.js';
 import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
@@ -29,6 +29,8 @@ export interface EmbeddingSettings {
   embedder: EmbedderOptions & { autoBuild: boolean; isDefault: boolean };
   mode: VariantMode;
   cacheDir: string | undefined;
+  /** Cosine from which a candidate is exactMatch (else closeMatch). */
+  exactFrom: number;
   /** An embedder supplied by the caller (tests inject one over a small real model). */
   injected?: Embedder;
 }
@@ -37,7 +39,7 @@ function bad(key: string, expected: string, value: unknown): never {
   throw new IoaError('E_USAGE', `embedding generator: setting "${key}" must be ${expected}, got ${JSON.stringify(value)}`, { path: `$.${key}` });
 }
 
-const KNOWN = new Set(['model', 'modelId', 'allowRemoteModels', 'modelsDir', 'autoBuild', 'dtype', 'batchSize', 'mode', 'cacheDir', 'cache', 'embedder']);
+const KNOWN = new Set(['model', 'modelId', 'allowRemoteModels', 'modelsDir', 'autoBuild', 'dtype', 'batchSize', 'mode', 'cacheDir', 'cache', 'embedder', 'exactFrom']);
 
 export function parseSettings(config: GeneratorConfig = {}): EmbeddingSettings {
   for (const key of Object.keys(config)) if (!KNOWN.has(key)) bad(key, `one of ${[...KNOWN].join(', ')}`, config[key]);
@@ -60,6 +62,8 @@ export function parseSettings(config: GeneratorConfig = {}): EmbeddingSettings {
   const batch = config.batchSize ?? 128;
   if (typeof batch !== 'number' || !Number.isInteger(batch) || batch < 1) bad('batchSize', 'a positive integer', batch);
   const mode = config.mode ?? 'best';
+  const exactFrom = config.exactFrom ?? EMBEDDING_EXACT_FROM;
+  if (typeof exactFrom !== 'number' || !(exactFrom > 0 && exactFrom <= 1)) bad('exactFrom', 'a number in (0, 1]', exactFrom);
   if (mode !== 'best' && mode !== 'mean' && mode !== 'label') bad('mode', '"best", "mean" or "label"', mode);
   const modelsDir = str('modelsDir') ?? defaultModelsDir();
   const where = model ? embedderOptionsForFolder(model) : { modelsDir, modelId: modelId ?? DEFAULT_MODEL_ID };
@@ -67,6 +71,7 @@ export function parseSettings(config: GeneratorConfig = {}): EmbeddingSettings {
   const settings: EmbeddingSettings = {
     embedder: { ...where, allowRemote, ...(dtype ? { dtype } : {}), batchSize: batch, autoBuild: bool('autoBuild') ?? true, isDefault: !model && !modelId },
     mode,
+    exactFrom: exactFrom as number,
     cacheDir: cache ? (str('cacheDir') ?? defaultCacheDir(modelsDir)) : undefined,
   };
   if (allowRemote) settings.embedder.remoteCacheDir = `${modelsDir}/cache/hub`;
@@ -117,7 +122,7 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
     async *propose(source, target, options) {
       options.signal?.throwIfAborted();
       const cached: TextEmbedder = new CachedEmbedder(await modelFor(settings, options.onWarning), settings.cacheDir);
-      yield* proposeWithEmbedder(cached, source, target, options, { mode: settings.mode, batchSize: settings.embedder.batchSize ?? 128 });
+      yield* proposeWithEmbedder(cached, source, target, options, { mode: settings.mode, batchSize: settings.embedder.batchSize ?? 128, exactFrom: settings.exactFrom });
     },
   };
 });

@@ -14,11 +14,15 @@ import { splitIdentifier } from '../text/identifiers.js';
 import { acronym, canonicalKey, contentWords, foldedText, letterNumberCodes, stem, STOP_WORDS, words } from '../text/normalize.js';
 
 /**
- * Kinds that may be matched with each other. Classes match classes, properties match
- * properties, and the draft's capability / intent / domain / concept kinds match each other
- * (Section 5.1: they are all named things an agent declares, and profiles mix them).
+ * Kinds that may be matched with each other. OWL classes match classes, properties match
+ * properties, individuals match individuals. The draft's kinds (Section 5.1) are different
+ * things an agent declares: a capability is matched with capabilities, an intent with intents,
+ * a domain with domains, a concept with concepts. Pairing a skill with a domain ("Sports
+ * Medicine" for a translation skill) is what an unrestricted matcher does when names are
+ * similar; `crossKind` lets the draft's kinds meet, and such pairs are proposed as
+ * `skos:relatedMatch` (see candidateRelation in relations.ts), never as equivalences.
  */
-export type KindGroup = 'class' | 'property' | 'individual' | 'agent' | 'ioa';
+export type KindGroup = 'class' | 'property' | 'individual' | 'agent' | 'capability' | 'intent' | 'domain' | 'concept' | 'ioa';
 
 const GROUP_OF_KIND: Record<ConceptKind, KindGroup> = {
   class: 'class',
@@ -27,18 +31,21 @@ const GROUP_OF_KIND: Record<ConceptKind, KindGroup> = {
   annotationProperty: 'property',
   individual: 'individual',
   agent: 'agent',
-  capability: 'ioa',
-  intent: 'ioa',
-  domain: 'ioa',
-  concept: 'ioa',
+  capability: 'capability',
+  intent: 'intent',
+  domain: 'domain',
+  concept: 'concept',
 };
 
-export function kindGroup(kind: ConceptKind): KindGroup {
-  return GROUP_OF_KIND[kind];
+/** The draft's kinds that `crossKind` lets meet. */
+const IOA_KINDS: ReadonlySet<ConceptKind> = new Set(['capability', 'intent', 'domain', 'concept']);
+
+export function kindGroup(kind: ConceptKind, crossKind = false): KindGroup {
+  return crossKind && IOA_KINDS.has(kind) ? 'ioa' : GROUP_OF_KIND[kind];
 }
 
-export function compatibleKinds(a: ConceptKind, b: ConceptKind): boolean {
-  return GROUP_OF_KIND[a] === GROUP_OF_KIND[b];
+export function compatibleKinds(a: ConceptKind, b: ConceptKind, crossKind = false): boolean {
+  return kindGroup(a, crossKind) === kindGroup(b, crossKind);
 }
 
 /** Names longer than this are cut for matching (a warning says so): edit distance is quadratic. */
@@ -146,7 +153,8 @@ export interface PreparedOntology {
   warnings: string[];
 }
 
-const cache = new WeakMap<OntologyIndex, PreparedOntology>();
+// One cache per kind policy: the kind group is part of every name's features and keys.
+const caches = { strict: new WeakMap<OntologyIndex, PreparedOntology>(), crossKind: new WeakMap<OntologyIndex, PreparedOntology>() };
 
 /** Identifier-like local names (`MA_0000001`, `NCI_C12272`) are not names of anything. */
 function meaningfulLocalName(localName: string): string | undefined {
@@ -161,7 +169,8 @@ export function compatibleLanguages(a: string | undefined, b: string | undefined
   return a.split('-')[0] === b.split('-')[0];
 }
 
-export function prepareOntology(index: OntologyIndex): PreparedOntology {
+export function prepareOntology(index: OntologyIndex, crossKind = false): PreparedOntology {
+  const cache = crossKind ? caches.crossKind : caches.strict;
   const hit = cache.get(index);
   if (hit) return hit;
   const warnings: string[] = [];
@@ -185,7 +194,7 @@ export function prepareOntology(index: OntologyIndex): PreparedOntology {
   let unnamed = 0;
   let cut = 0;
   concepts.forEach((concept, ci) => {
-    const group = kindGroup(concept.kind);
+    const group = kindGroup(concept.kind, crossKind);
     const mine: number[] = [];
     const seen = new Map<string, number>();
     const add = (raw: string, field: TextField, lang?: string): void => {

@@ -15,6 +15,7 @@ export const GENERATORS = {
   wordnet: load(() => import('./wordnet.js')),
   embedding: load(() => import('./embedding.js')),
   translate: load(() => import('./translate.js')),
+  structure: load(() => import('./structure.js')),
 } satisfies Record<string, Loader>;
 
 export type GeneratorName = keyof typeof GENERATORS;

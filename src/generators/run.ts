@@ -92,6 +92,7 @@ export async function runGenerators(source: OntologyIndex, target: OntologyIndex
     };
     if (options.concurrency !== undefined) generatorOptions.concurrency = options.concurrency;
     if (options.signal) generatorOptions.signal = options.signal;
+    if (options.crossKind) generatorOptions.crossKind = true;
     try {
       for await (const candidate of generator.propose(source, target, generatorOptions)) members.push(candidate);
     } catch (error) {
@@ -109,8 +110,11 @@ export async function runGenerators(source: OntologyIndex, target: OntologyIndex
  * The candidates to export from a run: with fusion, each fused mapping's member candidates (own
  * justification, raw score and measure) followed by the fused candidate (`semapv:CompositeMatching`),
  * so SSSOM gets one row per mapping per justification; without fusion, the members as they are.
+ * A member row states the fused mapping's relation: it is that mapping's evidence (a `tfidf`
+ * member that alone said closeMatch supports a fused exactMatch that `exact` established), so
+ * every row of one mapping carries one predicate and a reviewer filtering on it sees all of them.
  */
 export function candidatesForExport(result: RunResult): Candidate[] {
   if (!result.fused) return result.members;
-  return result.fused.flatMap(({ members, ...fused }) => [...members, fused]);
+  return result.fused.flatMap(({ members, ...fused }) => [...members.map((m) => (m.predicate === fused.predicate ? m : { ...m, predicate: fused.predicate })), fused]);
 }

@@ -9,6 +9,7 @@ import type { MappingJustification } from '../model/mapping.js';
 import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit } from './blocking.js';
 import { perSubject, positiveOption, type GeneratorIdentity } from './common.js';
 import { compatibleLanguages, headAgreement, literalAgreement, numberAgreement } from './lexical-index.js';
+import { lexicalSimilarityRelation } from './relations.js';
 import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
 
 export interface TfidfConfig {
@@ -21,10 +22,14 @@ export interface TfidfConfig {
 export default defineGenerator((config?: GeneratorConfig): Generator => {
   const budget = positiveOption(config, 'budget', DEFAULT_BUDGET);
   const wordWeight = positiveOption(config, 'wordWeight', 1);
+  // At or above this raw score the two names are one name spelt differently (exactMatch);
+  // below it the pair is proposed as closeMatch (relations.ts).
+  const exactFrom = positiveOption(config, 'exactFrom', 0.6);
   const id: GeneratorIdentity = {
     name: 'tfidf',
     measure: 'tfidf-cosine-stems-char3',
     justification: 'semapv:LexicalSimilarityThresholdMatching' satisfies MappingJustification,
+    relation: (score, a, b) => lexicalSimilarityRelation(score, exactFrom, a, b),
   };
   return {
     ...id,

@@ -15,6 +15,11 @@ export interface GeneratorOptions {
   /** Non-fatal findings about the input (duplicate IRIs, unnamed concepts, cut names). */
   onWarning?: (message: string) => void;
   signal?: AbortSignal;
+  /**
+   * Let the draft's kinds (capability, intent, domain, concept) be paired with each other, as
+   * `skos:relatedMatch`. Default false: each is matched only with its own kind.
+   */
+  crossKind?: boolean;
 }
 
 export interface Generator {

@@ -11,6 +11,7 @@ export type MappingJustification =
   | 'semapv:LexicalSimilarityThresholdMatching'
   | 'semapv:SemanticSimilarityThresholdMatching'
   | 'semapv:BackgroundKnowledgeBasedMatching'
+  | 'semapv:StructuralMatching'
   | 'semapv:CompositeMatching'
   | 'semapv:ManualMappingCuration'
   | 'semapv:MappingReview'
@@ -25,6 +26,34 @@ export type RawScore = number & { readonly __brand: 'RawScore' };
 
 export function rawScore(value: number): RawScore {
   return value as RawScore;
+}
+
+/**
+ * The SKOS mapping relations a candidate proposes, read "subject RELATION object"
+ * (DESIGN.md "Candidate relations"; which evidence yields which: docs/relations.md):
+ * - `skos:exactMatch`: the two denote the same thing (OAEI `=`);
+ * - `skos:broadMatch`: the object is broader than the subject (OAEI `<`, subject ⊑ object);
+ * - `skos:narrowMatch`: the object is narrower than the subject (OAEI `>`);
+ * - `skos:closeMatch`: similar enough to review, equivalence not established (SKOS makes every
+ *   exactMatch a closeMatch, so this is the weaker claim of the same kind);
+ * - `skos:relatedMatch`: associated, of different kinds (a capability and a domain).
+ */
+export const MAPPING_RELATIONS = ['skos:exactMatch', 'skos:closeMatch', 'skos:broadMatch', 'skos:narrowMatch', 'skos:relatedMatch'] as const;
+export type MappingRelation = (typeof MAPPING_RELATIONS)[number];
+
+export const EXACT_MATCH = 'skos:exactMatch' satisfies MappingRelation;
+export const CLOSE_MATCH = 'skos:closeMatch' satisfies MappingRelation;
+export const BROAD_MATCH = 'skos:broadMatch' satisfies MappingRelation;
+export const NARROW_MATCH = 'skos:narrowMatch' satisfies MappingRelation;
+export const RELATED_MATCH = 'skos:relatedMatch' satisfies MappingRelation;
+
+export function isMappingRelation(value: string): value is MappingRelation {
+  return (MAPPING_RELATIONS as readonly string[]).includes(value);
+}
+
+/** The relation read the other way round (object → subject): broad and narrow swap. */
+export function inverseRelation(relation: MappingRelation): MappingRelation {
+  return relation === BROAD_MATCH ? NARROW_MATCH : relation === NARROW_MATCH ? BROAD_MATCH : relation;
 }
 
 /** Which piece of text on each side matched. */
@@ -52,7 +81,10 @@ export interface Evidence {
 /** One proposal of one generator (or of fusion) for one subject. */
 export interface Candidate {
   subject: string;
-  /** CURIE or IRI of the predicate; `skos:exactMatch` for equivalence candidates. */
+  /**
+   * CURIE or IRI of the proposed relation: one of MAPPING_RELATIONS for every generator here;
+   * `skos:exactMatch` only where the evidence establishes equivalence.
+   */
   predicate: string;
   object: string;
   generator: string;

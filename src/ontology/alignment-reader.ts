@@ -7,8 +7,17 @@ import { IoaError } from '../model/errors.js';
 import { NS, RDF_TYPE } from '../model/vocabulary.js';
 import { readRdfFile } from './rdf-source.js';
 
+/**
+ * SKOS mapping relations the Alignment API has no symbol for, written as the full IRI in
+ * `<relation>` (the format leaves the relation open: "=" and the other symbols are the common
+ * ones, not the only ones). `%` is the Alignment API's incompatibility, so a relatedMatch is
+ * not written as `%`.
+ */
+export const SKOS_CLOSE_MATCH_IRI = `${NS.skos}closeMatch` as const;
+export const SKOS_RELATED_MATCH_IRI = `${NS.skos}relatedMatch` as const;
+
 /** Alignment API relations as written in `<relation>`. */
-export type AlignmentRelation = '=' | '<' | '>' | '%' | 'HasInstance' | 'InstanceOf';
+export type AlignmentRelation = '=' | '<' | '>' | '%' | 'HasInstance' | 'InstanceOf' | typeof SKOS_CLOSE_MATCH_IRI | typeof SKOS_RELATED_MATCH_IRI;
 
 export interface AlignmentCell {
   entity1: string;
@@ -39,13 +48,16 @@ export const PREDICATE_OF_RELATION: Record<AlignmentRelation, string> = {
   '%': 'skos:relatedMatch',
   HasInstance: 'skos:narrowMatch',
   InstanceOf: 'skos:broadMatch',
+  [SKOS_CLOSE_MATCH_IRI]: 'skos:closeMatch',
+  [SKOS_RELATED_MATCH_IRI]: 'skos:relatedMatch',
 };
 
 export const RELATION_OF_PREDICATE: Record<string, AlignmentRelation> = {
   'skos:exactMatch': '=',
   'skos:broadMatch': '<',
   'skos:narrowMatch': '>',
-  'skos:relatedMatch': '%',
+  'skos:closeMatch': SKOS_CLOSE_MATCH_IRI,
+  'skos:relatedMatch': SKOS_RELATED_MATCH_IRI,
   'owl:equivalentClass': '=',
   'owl:equivalentProperty': '=',
   'rdfs:subClassOf': '<',

@@ -37,12 +37,39 @@ describe('artifact build from reviewed SSSOM', () => {
     const ok = buildArtifact(set, { ...BASE, sourceOntologyId: 'https://a.example', sourceOntologyVersion: '1', targetOntologyId: 'https://b.example', targetOntologyVersion: '2' });
     expect(ok.artifact.mappingRules).toHaveLength(1);
   });
-  it('a broad/narrow match is not a rule even when reviewed', () => {
+  it('keeps a reviewed broad or narrow match as a directional rule with its relation', () => {
     const set: MappingSet = {
       metadata: { curieMap: {}, subjectSource: 'https://a.example', subjectSourceVersion: '1', objectSource: 'https://b.example', objectSourceVersion: '2' },
-      mappings: [{ subjectId: 'https://a.example/x', predicateId: 'skos:broadMatch', objectId: 'https://b.example/y', justification: 'semapv:ManualMappingCuration' }],
+      mappings: [
+        { subjectId: 'https://a.example/x', predicateId: 'skos:broadMatch', objectId: 'https://b.example/y', justification: 'semapv:ManualMappingCuration' },
+        { subjectId: 'https://a.example/z', predicateId: 'skos:narrowMatch', objectId: 'https://b.example/w', justification: 'semapv:MappingReview' },
+        { subjectId: 'https://a.example/v', predicateId: 'rdfs:subClassOf', objectId: 'https://b.example/u', justification: 'semapv:MappingReview' },
+      ],
     };
-    expect(() => buildArtifact(set, BASE)).toThrowError(expect.objectContaining({ code: 'E_ARTIFACT_BUILD' }));
+    const { artifact, document } = buildArtifact(set, BASE);
+    expect(artifact.mappingRules.map((r) => [r.from, r.relation, r.to])).toEqual([
+      ['https://a.example/x', 'skos:broadMatch', 'https://b.example/y'],
+      ['https://a.example/z', 'skos:narrowMatch', 'https://b.example/w'],
+      ['https://a.example/v', 'skos:broadMatch', 'https://b.example/u'],
+    ]);
+    expect((document.mappingRules as Array<Record<string, unknown>>)[0]).toMatchObject({ relation: 'skos:broadMatch' });
+  });
+  it('a reviewed closeMatch or relatedMatch is not a rule: it does not say one concept stands for the other', () => {
+    const set: MappingSet = {
+      metadata: { curieMap: {}, subjectSource: 'https://a.example', subjectSourceVersion: '1', objectSource: 'https://b.example', objectSourceVersion: '2' },
+      mappings: [
+        { subjectId: 'https://a.example/x', predicateId: 'skos:closeMatch', objectId: 'https://b.example/y', justification: 'semapv:ManualMappingCuration' },
+        { subjectId: 'https://a.example/x', predicateId: 'skos:relatedMatch', objectId: 'https://b.example/z', justification: 'semapv:ManualMappingCuration' },
+      ],
+    };
+    expect(() => buildArtifact(set, BASE)).toThrowError(expect.objectContaining({ code: 'E_ARTIFACT_BUILD', message: expect.stringMatching(/2 row\(s\) skipped/) }));
+  });
+  it('an artifact rule with an unknown relation is invalid (E_INVALID_VALUE at its path)', () => {
+    const doc = artifact12_4() as { mappingRules: Array<Record<string, unknown>> };
+    doc.mappingRules[0]!.relation = 'skos:closeMatch';
+    const result = validateArtifact(doc);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.findings).toContainEqual(expect.objectContaining({ code: 'E_INVALID_VALUE', path: '$.mappingRules[0].relation' }));
   });
   it('invalid conditions are caught when building (bad language tag)', () => {
     const set: MappingSet = {

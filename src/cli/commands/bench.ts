@@ -6,6 +6,7 @@ import { parseGeneratorChoice } from '../../generators/run.js';
 import { err, out } from '../io.js';
 import { progress, type Progress } from '../progress.js';
 import { outputFolder } from '../output.js';
+import { KIND_SELECTORS, parseKindList } from '../../model/kinds.js';
 
 function parseTopK(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
@@ -26,12 +27,14 @@ export default defineCommand({
     description: `Score generators against a reference alignment: Hits@k, MRR, recall@k, mutual top-1 P/R/F1, an oracle F1, time and memory. Generators: ${listGenerators().map((g) => g.name).join(', ')}.`,
   },
   args: {
-    corpus: { type: 'string', description: 'conference, anatomy, agents, or a path to a manifest.json', default: 'conference' },
+    corpus: { type: 'string', description: 'conference, anatomy, anatomy-subsumption, agents, or a path to a manifest.json', default: 'conference' },
     generators: { type: 'string', description: 'comma-separated registry names, or "all" (default: the lexical generators, as in propose)' },
     'top-k': { type: 'string', description: 'candidates per subject (default 10)' },
     json: { type: 'boolean', description: 'print one JSON object (the full result) instead of tables' },
     out: { type: 'string', description: 'folder for results.json, results.md and SVG charts' },
     charts: { type: 'boolean', description: 'draw SVG charts into --out (use --no-charts to skip)', default: true },
+    kinds: { type: 'string', description: `match only these kinds of concept: ${Object.keys(KIND_SELECTORS).join(', ')} (default: all)` },
+    'cross-kind': { type: 'boolean', description: 'also pair capabilities, intents, domains and concepts with each other (as skos:relatedMatch)' },
     ...EMBEDDING_CLI_ARGS,
   },
   async run({ args }) {
@@ -39,6 +42,7 @@ export default defineCommand({
     const generators = parseGenerators(args.generators);
     const embeddingConfig = embeddingConfigFromCli(args);
     if (args.out !== undefined) outputFolder(args.out);
+    const kinds = args.kinds === undefined ? undefined : parseKindList(args.kinds);
     let bar: Progress | undefined;
     let stage = '';
     // One bar per stage (loading, then each generator) across all pairs; the note names the pair.
@@ -56,6 +60,8 @@ export default defineCommand({
       corpus: args.corpus,
       ...(generators ? { generators } : {}),
       ...(topK ? { topK } : {}),
+      ...(kinds ? { kinds } : {}),
+      ...(args['cross-kind'] ? { crossKind: true } : {}),
       ...(embeddingConfig ? { generatorConfig: { embedding: embeddingConfig } } : {}),
       onProgress,
     });

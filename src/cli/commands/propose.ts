@@ -7,6 +7,7 @@ import { defineCommand } from 'citty';
 import { EXCHANGE_FORMATS, IoaError, formatMappings, listGenerators, loadOntology, propose } from '../../api/index.js';
 import { EMBEDDING_CLI_ARGS, embeddingConfigFromCli } from '../../embedding/cli-options.js';
 import { parseGeneratorList } from '../../generators/run.js';
+import { KIND_SELECTORS, kindsOf, parseKindList, selectKinds } from '../../model/kinds.js';
 import { err } from '../io.js';
 import { outputFormat } from '../formats.js';
 import { openOutput } from '../output.js';
@@ -30,6 +31,8 @@ export default defineCommand({
     'top-k': { type: 'string', description: `Candidates per source concept (default ${DEFAULT_TOP_K})` },
     format: { type: 'string', description: `Output format: ${EXCHANGE_FORMATS.join('|')} (default: from the --out extension, else sssom)` },
     out: { type: 'string', description: 'Write here (atomically) instead of to stdout (- for stdout); never over an input' },
+    kinds: { type: 'string', description: `Match only these kinds of concept, comma-separated: ${Object.keys(KIND_SELECTORS).join(', ')} (default: all)` },
+    'cross-kind': { type: 'boolean', description: 'Also pair capabilities, intents, domains and concepts with each other (proposed as skos:relatedMatch)' },
     ...EMBEDDING_CLI_ARGS,
   },
   async run({ args }) {
@@ -38,6 +41,7 @@ export default defineCommand({
     const requested = args.generators === undefined ? undefined : parseGeneratorList(args.generators);
     const topK = parseTopK(args['top-k']);
     const format = outputFormat('--format', args.format, args.out, 'sssom');
+    const kinds = args.kinds === undefined ? undefined : parseKindList(args.kinds);
     const embeddingConfig = embeddingConfigFromCli(args);
     if (embeddingConfig && !requested?.includes('embedding')) {
       throw new IoaError('E_USAGE', 'model options (--model, --model-id, --allow-remote-models, --models-dir) apply to the embedding generator: add it to --generators');
@@ -45,10 +49,12 @@ export default defineCommand({
     const output = await openOutput(args.out, { inputs: [args.source, args.target] });
 
     const loading = progress('loading');
-    const [source, target] = await Promise.all([
+    const [loadedSource, loadedTarget] = await Promise.all([
       loadOntology(args.source, { onProgress: (d, t) => loading.update(d, t, args.source) }),
       loadOntology(args.target),
     ]);
+    const selected = kinds ? kindsOf(kinds) : undefined;
+    const [source, target] = selected ? [selectKinds(loadedSource, selected), selectKinds(loadedTarget, selected)] : [loadedSource, loadedTarget];
     loading.done(`loaded ${source.concepts.length} + ${target.concepts.length} concepts`);
     for (const index of [source, target]) for (const warning of index.warnings) err(`ioa-align: warning: ${index.source}: ${warning}`);
 
@@ -58,6 +64,7 @@ export default defineCommand({
     const candidates = await propose(source, target, {
       ...(requested ? { generators: requested } : {}),
       topK,
+      ...(args['cross-kind'] ? { crossKind: true } : {}),
       ...(embeddingConfig ? { generatorConfig: { embedding: embeddingConfig } } : {}),
       onWarning: (message) => err(`ioa-align: warning: ${message}`),
       onProgress: (event) => {

@@ -1,0 +1,358 @@
+/**
+ * `structure`: subsumption and context from the hierarchies of both ontologies (named
+ * superclasses, `extends` chains …) and from head/modifier analysis of names. It proposes
+ * `skos:broadMatch` and `skos:narrowMatch` candidates, which no name-similarity generator can,
+ * and supports (as `skos:closeMatch`) lexical neighbours whose parents agree with the subject's.
+ *
+ * Evidence, each a vote in [0, 1] combined per (relation, object) by noisy-or:
+ * - **names** (relations.ts nameRelation): the subject's name is the object's plus modifiers
+ *   ("left lung alveolus" → "lung alveolus": broadMatch), or the reverse (narrowMatch); a
+ *   coordination ("Data Engineering and Analytics") is broader than any of its parts;
+ * - **siblings**: the subject resembles children of t — co-hyponyms ("right lung alveolus"
+ *   for "left lung alveolus") or kinds of the subject ("white adipose tissue" for "adipose
+ *   tissue") — so t is a broader concept of the subject (broadMatch), unless t is the subject's
+ *   own namesake;
+ * - **parents**: what the subject's parents match is broader than the subject (broadMatch);
+ *   what its children match is narrower (narrowMatch);
+ * - **children coverage**: when the subject's children are matched into t's subtree, t holds
+ *   the subject (broadMatch) in proportion to the share of the children inside it, and the
+ *   subject holds t (narrowMatch) in proportion to t's children that came from the subject —
+ *   how categories that were split or merged between two versions of a taxonomy show;
+ * - **parent agreement**: a lexical neighbour whose parents match the subject's parents is
+ *   the likelier equivalent ("H" under "Atom" prefers hydrogen to enthalpy): a closeMatch vote.
+ *
+ * Lexical neighbours come from the TF-IDF blocking index shared with `tfidf` (blocking.ts), so in
+ * a run with `tfidf` the queries are answered from its cache. Without a hierarchy on either
+ * side only the name evidence remains. Raw score = the combined vote (never a confidence).
+ */
+import type { Candidate, Evidence, MappingJustification, MappingRelation } from '../model/mapping.js';
+import { BROAD_MATCH, CLOSE_MATCH, EXACT_MATCH, NARROW_MATCH, rawScore } from '../model/mapping.js';
+import type { OntologyIndex } from '../model/ontology-index.js';
+import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit, type Neighbourhood } from './blocking.js';
+import { positiveOption } from './common.js';
+import { compatibleLanguages, headAgreement, keyIndex, literalAgreement, numberAgreement, prepareOntology, type PreparedOntology, type TextEntry } from './lexical-index.js';
+import { candidateRelation, nameRelation, type NameRelation } from './relations.js';
+import { defineGenerator, type Generator, type GeneratorConfig, type GeneratorOptions } from './types.js';
+
+const IDENTITY = {
+  name: 'structure',
+  measure: 'structural-support',
+  justification: 'semapv:StructuralMatching' satisfies MappingJustification,
+} as const;
+
+/** One lexical neighbour: a target concept and the best pair of names behind its score. */
+interface Neighbour {
+  concept: number;
+  score: number;
+  a: TextEntry;
+  b: TextEntry;
+  relation: NameRelation;
+}
+
+/** Parents and children by concept position. */
+interface Hierarchy {
+  parents: number[][];
+  children: number[][];
+  /** Whether any concept has a parent. */
+  any: boolean;
+}
+
+const hierarchies = new WeakMap<PreparedOntology, Hierarchy>();
+
+function hierarchyOf(prepared: PreparedOntology): Hierarchy {
+  let h = hierarchies.get(prepared);
+  if (h) return h;
+  const position = new Map<string, number>();
+  prepared.concepts.forEach((c, i) => position.set(c.iri, i));
+  const parents = prepared.concepts.map((c) => [...new Set(c.parents.map((p) => position.get(p)).filter((p): p is number => p !== undefined && p !== position.get(c.iri)))]);
+  const children: number[][] = prepared.concepts.map(() => []);
+  parents.forEach((ps, i) => {
+    for (const p of ps) children[p]!.push(i);
+  });
+  h = { parents, children, any: parents.some((ps) => ps.length > 0) };
+  hierarchies.set(prepared, h);
+  return h;
+}
+
+/** Votes per (relation, object), combined by noisy-or, with the evidence behind them. */
+class Votes {
+  readonly byKey = new Map<string, { relation: MappingRelation; object: number; score: number; evidence: Evidence[] }>();
+
+  add(relation: MappingRelation, object: number, vote: number, evidence: Evidence): void {
+    if (!(vote > 0)) return;
+    const v = Math.min(1, vote);
+    // Equivalence votes (exact and close) are one candidate per object, exact if any says so:
+    // fusion groups them together, and one generator must not vote twice for one group.
+    const family = relation === CLOSE_MATCH ? EXACT_MATCH : relation;
+    const key = `${family}\u0000${object}`;
+    const seen = this.byKey.get(key);
+    if (!seen) {
+      this.byKey.set(key, { relation, object, score: v, evidence: [evidence] });
+      return;
+    }
+    if (relation === EXACT_MATCH) seen.relation = EXACT_MATCH;
+    seen.score = 1 - (1 - seen.score) * (1 - v);
+    if (seen.evidence.length < MAX_EVIDENCE && !seen.evidence.some((e) => e.subjectText === evidence.subjectText && e.objectText === evidence.objectText && e.subjectField === evidence.subjectField)) {
+      seen.evidence.push(evidence);
+    }
+  }
+}
+
+const MAX_EVIDENCE = 3;
+/** Lexical neighbours considered per concept. */
+const NEIGHBOURS = 24;
+/** Ancestor levels walked when matched children are placed in the target's hierarchy. */
+const COVERAGE_DEPTH = 3;
+/**
+ * Weight of a broader concept that follows from the subject's likely equivalent (its parent or
+ * grandparent): true, but the equivalent is the better answer and should rank above it.
+ */
+const IMPLIED = 0.5;
+/** Share of the anchor level at which a child of a candidate counts as resembling the subject. */
+const EQUIVALENT_CHILD = 0.8;
+/** Score at which the closest neighbour counts as the likely equivalent although its head differs. */
+const OTHER_EQUIVALENT = 0.65;
+
+
+const round = (x: number): number => Math.round(x * 1e9) / 1e9;
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+export interface StructureConfig {
+  /** Postings a blocking query may visit (as `tfidf`). */
+  budget?: number;
+  /** Score a matched parent or child must reach to count as that concept's counterpart. */
+  anchor?: number;
+}
+
+export default defineGenerator((config?: GeneratorConfig): Generator => {
+  const budget = positiveOption(config, 'budget', DEFAULT_BUDGET);
+  const anchorLevel = positiveOption(config, 'anchor', 0.6);
+  return {
+    ...IDENTITY,
+    propose: (source, target, options) => proposeStructure(source, target, options, budget, anchorLevel),
+  };
+});
+
+async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: OntologyIndex, options: GeneratorOptions, budget: number, anchorLevel: number): AsyncGenerator<Candidate> {
+  const src = prepareOntology(sourceIndex, options.crossKind);
+  const tgt = prepareOntology(targetIndex, options.crossKind);
+  for (const w of new Set([...src.warnings, ...tgt.warnings])) options.onWarning?.(w);
+  const { key, features } = nameFeatures();
+  const near: Neighbourhood = neighbourhood(src, tgt, key, features, budget);
+  // The list `tfidf` asks for, so one cached query serves both.
+  const limit = neighbourLimit(options.topK);
+  const srcTree = hierarchyOf(src);
+  const tgtTree = hierarchyOf(tgt);
+
+  const cache = new Map<number, Neighbour[]>();
+  /** The target concepts most similar to source concept x by name, best first. */
+  const similar = (x: number): Neighbour[] => {
+    let list = cache.get(x);
+    if (list) return list;
+    const best = new Map<number, Neighbour>();
+    for (const e of src.entriesOf[x]!) {
+      const a = src.entries[e]!;
+      const hits = near.near(e, limit);
+      for (let i = 0; i < hits.docs.length; i++) {
+        const b = tgt.entries[hits.docs[i]!]!;
+        if (!compatibleLanguages(a.lang, b.lang) || tgt.concepts[b.concept]!.iri === src.concepts[x]!.iri) continue;
+        const score = a.weight * b.weight * numberAgreement(a, b) * headAgreement(a, b) * literalAgreement(a, b) * hits.scores[i]!;
+        const seen = best.get(b.concept);
+        if (!seen || score > seen.score) best.set(b.concept, { concept: b.concept, score, a, b, relation: 'other' });
+      }
+    }
+    list = [...best.values()].sort((p, q) => q.score - p.score || p.concept - q.concept).slice(0, NEIGHBOURS);
+    for (const n of list) n.relation = nameRelation(n.a, n.b);
+    cache.set(x, list);
+    return list;
+  };
+  /** The counterpart of a source concept: its best neighbour when strong enough. */
+  const anchor = (x: number): Neighbour | undefined => {
+    const first = similar(x)[0];
+    return first && first.score >= anchorLevel ? first : undefined;
+  };
+  const label = (prepared: PreparedOntology, i: number): string => prepared.entries[prepared.entriesOf[i]![0] ?? -1]?.text ?? prepared.concepts[i]!.localName;
+  const evidence = (subjectText: string, objectText: string, subjectField: string, objectField: string): Evidence => ({ generator: IDENTITY.name, subjectText, objectText, subjectField, objectField });
+
+  // Target concepts whose name a source concept carries exactly (same canonical key): target → sources.
+  const owners = new Map<number, Set<number>>();
+  const sourceKeys = keyIndex(src);
+  tgt.entries.forEach((b) => {
+    for (const e of sourceKeys.get(`${b.group}\u0000${b.key}`) ?? []) {
+      const x = src.entries[e]!.concept;
+      let set = owners.get(b.concept);
+      if (!set) owners.set(b.concept, (set = new Set()));
+      set.add(x);
+    }
+  });
+
+  const total = src.concepts.length;
+  for (let s = 0; s < total; s++) {
+    if (s % 256 === 0) {
+      options.signal?.throwIfAborted();
+      options.onProgress?.(s, total);
+      if (s > 0) await yieldToEventLoop();
+    }
+    if (src.entriesOf[s]!.length === 0) continue;
+    const votes = new Votes();
+    const neighbours = similar(s);
+    // Target concepts that carry the subject's own name: never proposed as its broader concept.
+    const namesakes = new Set(neighbours.filter((n) => n.relation === 'same').map((n) => n.concept));
+    const ownedByAnother = (t: number): boolean => [...(owners.get(t) ?? [])].some((x) => x !== s);
+    // The subject's likely equivalent: its closest neighbour that is no other source concept's
+    // namesake and whose name is
+    // - the subject's, or a co-hyponym's (spelling and word order aside);
+    // - the subject's without a modifier, when none of that target's children resembles the
+    //   subject (else the subject is one more child of it: "left lung alveolus" next to
+    //   "right lung alveolus" under "lung alveolus");
+    // - the subject's with a modifier, when it is not what one of the subject's children matches;
+    // - or different, when it is the closest neighbour by far (OTHER_EQUIVALENT).
+    const childAnchorOf = (t: number): boolean => srcTree.children[s]!.some((c) => anchor(c)?.concept === t);
+    const childOfCandidate = (t: number): boolean => neighbours.some((n) => n.concept !== t && n.score >= anchorLevel * EQUIVALENT_CHILD && tgtTree.parents[n.concept]!.includes(t));
+    const equivalent = neighbours.find((n) => {
+      if (n.score < anchorLevel || ownedByAnother(n.concept)) return false;
+      switch (n.relation) {
+        case 'same':
+        case 'sibling':
+          return true;
+        case 'narrower':
+          return !childOfCandidate(n.concept);
+        case 'broader':
+          return !childAnchorOf(n.concept);
+        case 'other':
+          return n === neighbours[0] && n.score >= OTHER_EQUIVALENT;
+      }
+    });
+    const implied = new Set<number>();
+    if (equivalent) {
+      votes.add(EXACT_MATCH, equivalent.concept, (1 + equivalent.score) / 2, evidence(equivalent.a.text, equivalent.b.text, 'label', 'label'));
+      let frontier = tgtTree.parents[equivalent.concept]!;
+      for (let depth = 0; depth < 2 && frontier.length > 0; depth++) {
+        for (const p of frontier) implied.add(p);
+        frontier = frontier.flatMap((p) => tgtTree.parents[p]!);
+      }
+    }
+    const directional = (relation: MappingRelation, t: number, vote: number, ev: Evidence): void =>
+      votes.add(relation, t, relation === BROAD_MATCH && implied.has(t) ? vote * IMPLIED : vote, ev);
+
+    for (const n of neighbours) {
+      // Names: one is the other plus modifiers.
+      if (n.relation === 'narrower') directional(BROAD_MATCH, n.concept, n.score, evidence(n.a.text, n.b.text, 'name', 'head of name'));
+      else if (n.relation === 'broader') directional(NARROW_MATCH, n.concept, n.score, evidence(n.a.text, n.b.text, 'head of name', 'name'));
+      // Siblings: the subject looks like a child of each of n's parents.
+      // Another source concept's namesake is a different concept near the subject, as a sibling is.
+      if (n.relation === 'sibling' || n.relation === 'broader' || (n.relation === 'other' && ownedByAnother(n.concept))) {
+        for (const p of tgtTree.parents[n.concept]!) {
+          if (namesakes.has(p)) continue;
+          directional(BROAD_MATCH, p, n.score * 0.8, evidence(n.a.text, n.b.text, 'name', `child of ${label(tgt, p)}`));
+        }
+      }
+    }
+
+    // Parents: what the subject's parents match is broader than the subject.
+    for (const sp of srcTree.parents[s]!) {
+      for (const m of similar(sp).slice(0, 3)) {
+        if (m.score < anchorLevel || namesakes.has(m.concept)) continue;
+        directional(BROAD_MATCH, m.concept, m.score * 0.9, evidence(m.a.text, m.b.text, 'parent', 'label'));
+      }
+    }
+    // Children: what the subject's children match is narrower than the subject.
+    // With a likely equivalent they follow from it (narrower than the equivalent), so they rank
+    // below it; without one — a category dissolved between versions — they are the answer.
+    const childAnchors: Neighbour[] = [];
+    for (const sc of srcTree.children[s]!) {
+      const m = anchor(sc);
+      if (!m || namesakes.has(m.concept)) continue;
+      childAnchors.push(m);
+      votes.add(NARROW_MATCH, m.concept, m.score * 0.9 * (equivalent ? IMPLIED : 1), evidence(m.a.text, m.b.text, 'child', 'label'));
+    }
+    if (equivalent) {
+      // What is above the equivalent is above the subject.
+      for (const p of tgtTree.parents[equivalent.concept]!) {
+        directional(BROAD_MATCH, p, equivalent.score * 0.8, evidence(equivalent.a.text, label(tgt, p), 'label', `parent of ${label(tgt, equivalent.concept)}`));
+      }
+      // A subject with several children is broader than a namesake that has none.
+      if (childAnchors.length >= 2 && tgtTree.children[equivalent.concept]!.length === 0) {
+        votes.add(NARROW_MATCH, equivalent.concept, 0.8, evidence(`${childAnchors.length} children`, label(tgt, equivalent.concept), 'children', 'leaf'));
+      }
+    }
+    // Children coverage: where the matched children sit in the target's hierarchy.
+    if (childAnchors.length > 0) {
+      const inside = new Map<number, number>();
+      const coveredKids = new Map<number, Set<number>>();
+      for (const m of childAnchors) {
+        const seen = new Set<number>([m.concept]);
+        let frontier: Array<[node: number, child: number]> = tgtTree.parents[m.concept]!.map((p) => [p, m.concept]);
+        for (let depth = 0; depth < COVERAGE_DEPTH && frontier.length > 0; depth++) {
+          const next: Array<[number, number]> = [];
+          for (const [node, child] of frontier) {
+            if (seen.has(node)) continue;
+            seen.add(node);
+            inside.set(node, (inside.get(node) ?? 0) + 1);
+            let kids = coveredKids.get(node);
+            if (!kids) coveredKids.set(node, (kids = new Set()));
+            kids.add(child);
+            for (const p of tgtTree.parents[node]!) next.push([p, node]);
+          }
+          frontier = next;
+        }
+      }
+      for (const [t, count] of inside) {
+        if (namesakes.has(t) && childAnchors.length < 2) continue;
+        const within = count / childAnchors.length;
+        const kids = tgtTree.children[t]!.length;
+        const fromSubject = kids > 0 ? coveredKids.get(t)!.size / kids : 0;
+        const text = `${count} of ${childAnchors.length} children`;
+        if (within === 1 && fromSubject === 1) {
+          votes.add(CLOSE_MATCH, t, 1, evidence(text, label(tgt, t), 'children', 'children'));
+          continue;
+        }
+        // t holds the subject's children and more of its own: t is broader.
+        if (within === 1) directional(BROAD_MATCH, t, 1 - fromSubject / 2, evidence(text, label(tgt, t), 'children', 'descendants'));
+        // Every child of t came from the subject, which has more: t is narrower.
+        else if (fromSubject === 1) votes.add(NARROW_MATCH, t, 1 - within / 2, evidence(text, label(tgt, t), 'children', 'children'));
+        // Overlap (a category split or merged between versions): neither holds the other;
+        // both directions are proposed, each as strong as its side of the overlap.
+        else {
+          directional(BROAD_MATCH, t, within * (1 - fromSubject / 2), evidence(text, label(tgt, t), 'children', 'descendants'));
+          votes.add(NARROW_MATCH, t, Math.max(fromSubject, within) * (1 - within / 2), evidence(text, label(tgt, t), 'children', 'children'));
+        }
+      }
+    }
+
+    // Parent agreement: neighbours whose parents match the subject's parents.
+    if (srcTree.parents[s]!.length > 0) {
+      const parentMatches = new Map<number, number>();
+      for (const sp of srcTree.parents[s]!) for (const m of similar(sp)) parentMatches.set(m.concept, Math.max(parentMatches.get(m.concept) ?? 0, m.score));
+      for (const n of neighbours) {
+        let agreement = 0;
+        for (const tp of tgtTree.parents[n.concept]!) agreement = Math.max(agreement, parentMatches.get(tp) ?? 0);
+        if (agreement >= 0.5 && (n.relation === 'same' || n.relation === 'other')) {
+          votes.add(CLOSE_MATCH, n.concept, n.score * agreement, evidence(n.a.text, n.b.text, 'label', 'label and parent'));
+        }
+      }
+    }
+
+    const subject = src.concepts[s]!;
+    const rows = [...votes.byKey.values()]
+      .filter((v) => tgt.concepts[v.object]!.iri !== subject.iri)
+      .map((v) => ({ ...v, score: round(v.score), iri: tgt.concepts[v.object]!.iri }))
+      .sort((x, y) => y.score - x.score || (x.iri < y.iri ? -1 : x.iri > y.iri ? 1 : 0) || (x.relation < y.relation ? -1 : x.relation > y.relation ? 1 : 0))
+      .slice(0, Math.max(0, options.topK));
+    let rank = 0;
+    for (const row of rows) {
+      yield {
+        subject: subject.iri,
+        predicate: candidateRelation(row.relation, subject.kind, tgt.concepts[row.object]!.kind),
+        object: row.iri,
+        generator: IDENTITY.name,
+        score: rawScore(row.score),
+        measure: IDENTITY.measure,
+        rank: ++rank,
+        justification: IDENTITY.justification,
+        evidence: row.evidence,
+      };
+    }
+  }
+  options.onProgress?.(total, total);
+}
