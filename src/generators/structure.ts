@@ -112,6 +112,8 @@ const IMPLIED = 0.5;
 const EQUIVALENT_CHILD = 0.8;
 /** Score at which the closest neighbour counts as the likely equivalent although its head differs. */
 const OTHER_EQUIVALENT = 0.65;
+/** Neighbours this close to the best one count as tied for being the equivalent. */
+const NEAR_TIE = 0.02;
 
 
 const round = (x: number): number => Math.round(x * 1e9) / 1e9;
@@ -209,7 +211,15 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
     // - or different, when it is the closest neighbour by far (OTHER_EQUIVALENT).
     const childAnchorOf = (t: number): boolean => srcTree.children[s]!.some((c) => anchor(c)?.concept === t);
     const childOfCandidate = (t: number): boolean => neighbours.some((n) => n.concept !== t && n.score >= anchorLevel * EQUIVALENT_CHILD && tgtTree.parents[n.concept]!.includes(t));
-    const equivalent = neighbours.find((n) => {
+    // Parent agreement: how well a neighbour's parents match the subject's parents.
+    const parentMatches = new Map<number, number>();
+    for (const sp of srcTree.parents[s]!) for (const m of similar(sp)) parentMatches.set(m.concept, Math.max(parentMatches.get(m.concept) ?? 0, m.score));
+    const agreementOf = (t: number): number => {
+      let agreement = 0;
+      for (const tp of tgtTree.parents[t]!) agreement = Math.max(agreement, parentMatches.get(tp) ?? 0);
+      return agreement;
+    };
+    const eligible = neighbours.filter((n) => {
       if (n.score < anchorLevel || ownedByAnother(n.concept)) return false;
       switch (n.relation) {
         case 'same':
@@ -223,6 +233,9 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
           return n === neighbours[0] && n.score >= OTHER_EQUIVALENT;
       }
     });
+    // Among near-equal names (namesakes), the one whose parents agree with the subject's.
+    const tied = eligible.filter((n) => n.score >= eligible[0]!.score - NEAR_TIE);
+    const equivalent = tied.reduce<Neighbour | undefined>((best, n) => (!best || agreementOf(n.concept) > agreementOf(best.concept) ? n : best), undefined);
     const implied = new Set<number>();
     if (equivalent) {
       votes.add(EXACT_MATCH, equivalent.concept, (1 + equivalent.score) / 2, evidence(equivalent.a.text, equivalent.b.text, 'label', 'label'));
@@ -320,16 +333,11 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
       }
     }
 
-    // Parent agreement: neighbours whose parents match the subject's parents.
-    if (srcTree.parents[s]!.length > 0) {
-      const parentMatches = new Map<number, number>();
-      for (const sp of srcTree.parents[s]!) for (const m of similar(sp)) parentMatches.set(m.concept, Math.max(parentMatches.get(m.concept) ?? 0, m.score));
-      for (const n of neighbours) {
-        let agreement = 0;
-        for (const tp of tgtTree.parents[n.concept]!) agreement = Math.max(agreement, parentMatches.get(tp) ?? 0);
-        if (agreement >= 0.5 && (n.relation === 'same' || n.relation === 'other')) {
-          votes.add(CLOSE_MATCH, n.concept, n.score * agreement, evidence(n.a.text, n.b.text, 'label', 'label and parent'));
-        }
+    // Parent agreement: neighbours whose parents match the subject's parents are likelier equivalents.
+    for (const n of neighbours) {
+      const agreement = agreementOf(n.concept);
+      if (agreement >= 0.5 && (n.relation === 'same' || n.relation === 'other')) {
+        votes.add(CLOSE_MATCH, n.concept, n.score * agreement, evidence(n.a.text, n.b.text, 'label', 'label and parent'));
       }
     }
 

@@ -21,6 +21,7 @@ import {
 
 const EQ = 'skos:exactMatch';
 const BROAD = 'skos:broadMatch';
+const CLOSE = 'skos:closeMatch';
 const t = (subject: string, object: string, predicate = EQ): Triple => ({ subject, predicate, object });
 const c = (subject: string, object: string, score: number, predicate = EQ): ScoredTriple => ({ subject, predicate, object, score });
 const opts = { ks: [1, 5, 10], maxK: 10 };
@@ -77,19 +78,44 @@ describe('missing subjects', () => {
 });
 
 describe('relations and direction are part of identity', () => {
-  it('an exactMatch candidate does not hit a broadMatch (<) reference', () => {
+  it('an exactMatch candidate finds a broadMatch (<) reference at object level only', () => {
     const reference = referenceSet([t('s1', 'o1', BROAD)]);
     const m = summarize(countPair([c('s1', 'o1', 1)], reference, opts));
-    expect(m.hitsAt['1']).toBe(0);
-    expect(m.mrr).toBe(0);
-    expect(m.proposal).toMatchObject({ proposed: 1, correct: 0, precision: 0, recall: 0, f1: 0 });
+    expect(m.hitsAt['1']).toBe(1);
+    expect(m.proposal).toMatchObject({ proposed: 1, correct: 1 });
+    expect(m.relation.hitsAt['1']).toBe(0);
+    expect(m.relation.mrr).toBe(0);
+    expect(m.relation.proposal).toMatchObject({ proposed: 1, correct: 0, precision: 0, recall: 0, f1: 0 });
+    expect(m.byRelation[BROAD]).toMatchObject({ rows: 1, hitsAt1: 1, recallAt10: 1, rightRelationAt10: 0, rightRelationShare: 0 });
   });
 
-  it('the same relation hits', () => {
+  it('the same relation hits at both levels', () => {
     const reference = referenceSet([t('s1', 'o1', BROAD)]);
     const m = summarize(countPair([c('s1', 'o1', 1, BROAD)], reference, opts));
     expect(m.hitsAt['1']).toBe(1);
-    expect(m.proposal.f1).toBe(1);
+    expect(m.relation.hitsAt['1']).toBe(1);
+    expect(m.relation.proposal.f1).toBe(1);
+    expect(m.byRelation[BROAD]).toMatchObject({ rightRelationAt10: 1, rightRelationShare: 1 });
+  });
+
+  it('object level keeps one candidate per object (its best relation); relation level ranks every row', () => {
+    // s: o1 as close (0.9) and as broad (0.8), then o2 exact (0.7). Reference s < o2 and s < o1.
+    // Objects: o1 (0.9) at 1, o2 at 2. Rows: close o1 1, broad o1 2, exact o2 3.
+    const reference = referenceSet([t('s', 'o1', BROAD), t('s', 'o2', BROAD)]);
+    const m = summarize(countPair([c('s', 'o1', 0.9, CLOSE), c('s', 'o1', 0.8, BROAD), c('s', 'o2', 0.7)], reference, opts));
+    expect(m.hitsAt['1']).toBe(1);
+    expect(m.recallAt.slice(0, 2)).toEqual([0.5, 1]);
+    expect(m.candidatesPerSubject).toBe(2);
+    expect(m.relation.mrr).toBe(1 / 2);
+    expect(m.relation.recallAt.slice(0, 3)).toEqual([0, 0.5, 0.5]);
+    expect(m.byRelation[BROAD]).toMatchObject({ rows: 2, subjects: 1, hitsAt1: 1, rightRelationAt10: 1, rightRelationShare: 0.5 });
+    expect(m.top1ExactMatch).toEqual({ subjects: 1, exactMatch: 0, share: 0 });
+  });
+
+  it('top-1 exactMatch counts reference subjects with candidates whose first row is exactMatch', () => {
+    const reference = referenceSet([t('a', 'x'), t('b', 'y'), t('c', 'z')]);
+    const m = summarize(countPair([c('a', 'x', 1), c('b', 'q', 0.9, CLOSE), c('b', 'y', 0.5)], reference, opts));
+    expect(m.top1ExactMatch).toEqual({ subjects: 2, exactMatch: 1, share: 0.5 });
   });
 
   it('the reverse direction does not hit', () => {
@@ -194,6 +220,16 @@ describe('micro and macro averages', () => {
     expect(m.proposal.f1).toBe(0.5);
     expect(m.hitsAt['1']).toBe(0.5);
     expect(m.oracle.threshold).toBeNull();
+  });
+
+  it('per-relation figures pool over pairs (micro) and average over the pairs that have the relation (macro)', () => {
+    // Pair A has a < row found as broadMatch; pair B has a < row found as exactMatch and a = row not found.
+    const pa = countPair([c('a', 'x', 1, BROAD)], referenceSet([t('a', 'x', BROAD)]), opts);
+    const pb = countPair([c('b', 'y', 1)], referenceSet([t('b', 'y', BROAD), t('d', 'w')]), opts);
+    expect(microAverage([pa, pb]).byRelation[BROAD]).toMatchObject({ rows: 2, rightRelationAt10: 1, rightRelationShare: 0.5, recallAt10: 1 });
+    const macro = macroAverage([summarize(pa), summarize(pb)]);
+    expect(macro.byRelation[BROAD]!.rightRelationShare).toBe(0.5);
+    expect(macro.byRelation[EQ]).toMatchObject({ rows: 1, recallAt10: 0 }); // only pair B has = rows
   });
 
   it('refuses to pool pairs counted with different cut-offs', () => {

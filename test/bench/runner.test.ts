@@ -122,21 +122,34 @@ describe('runBenchmark on a tiny track', () => {
     expect(pair.sourceConcepts).toBe(4);
   });
 
-  it('scores the generator: exactMatch candidates never hit the two < cells', () => {
-    // prefix proposes Paper→Paper (1), Paper→Person (1/6), Author→Writer (6/15), Review→Reviewing (6/14).
-    // Hits@1: Paper and Author of 4 reference subjects (Review's exactMatch ≠ broadMatch; Chair has none) → 1/2.
+  it('scores the generator: object level counts the right target, relation level the right relation too', () => {
+    // prefix proposes Paper→Paper (1), Paper→Person (1/6), Author→Writer (6/15), Review→Reviewing (6/14),
+    // all as exactMatch. Object level (any relation): Paper, Author and Review find their target at
+    // position 1, Chair has no candidate → Hits@1 3/4. Relation level: Review's exactMatch is not its
+    // broadMatch (<) cell → 2/4.
     const run = result.runs.find((r) => r.name === 'prefix')!;
     expect(run.status).toBe('ok');
-    expect(run.micro!.hitsAt['1']).toBe(0.5);
-    expect(run.micro!.mrr).toBe(0.5);
+    expect(run.micro!.hitsAt['1']).toBe(0.75);
+    expect(run.micro!.mrr).toBe(0.75);
+    expect(run.micro!.relation.hitsAt['1']).toBe(0.5);
+    expect(run.micro!.relation.mrr).toBe(0.5);
     expect(run.micro!.candidatesPerSubject).toBeCloseTo(4 / 3, 12);
-    // Mutual top-1: Paper→Paper, Author→Writer, Review→Reviewing; 2 correct of 3, reference 4.
-    expect(run.micro!.proposal).toMatchObject({ proposed: 3, correct: 2 });
-    expect(run.micro!.proposal.precision).toBeCloseTo(2 / 3, 12);
-    expect(run.micro!.proposal.recall).toBe(0.5);
-    expect(run.micro!.proposal.f1).toBeCloseTo(4 / 7, 12);
+    // Mutual top-1: Paper→Paper, Author→Writer, Review→Reviewing. Object level all 3 correct of 4
+    // rows (F1 6/7); relation level 2 correct (P 2/3, R 1/2, F1 4/7).
+    expect(run.micro!.proposal).toMatchObject({ proposed: 3, correct: 3, precision: 1, recall: 0.75 });
+    expect(run.micro!.proposal.f1).toBeCloseTo(6 / 7, 12);
+    expect(run.micro!.relation.proposal).toMatchObject({ proposed: 3, correct: 2, recall: 0.5 });
+    expect(run.micro!.relation.proposal.f1).toBeCloseTo(4 / 7, 12);
+    // Per reference relation: both = rows found with their relation; of the < rows, Review's target
+    // is first (Hits@1 1/2 over Chair and Review) but never as broadMatch.
+    expect(run.micro!.byRelation).toEqual({
+      'skos:broadMatch': { rows: 2, subjects: 2, hitsAt1: 0.5, mrr: 0.5, recallAt10: 0.5, rightRelationAt10: 0, rightRelationShare: 0 },
+      'skos:exactMatch': { rows: 2, subjects: 2, hitsAt1: 1, mrr: 1, recallAt10: 1, rightRelationAt10: 2, rightRelationShare: 1 },
+    });
+    // Every subject with candidates has an exactMatch first.
+    expect(run.micro!.top1ExactMatch).toEqual({ subjects: 3, exactMatch: 3, share: 1 });
     // One pair: macro equals micro.
-    expect(run.macro!.proposal.f1).toBeCloseTo(4 / 7, 12);
+    expect(run.macro!.proposal.f1).toBeCloseTo(6 / 7, 12);
     expect(run.generatorId).toBe('prefix');
     expect(run.measure).toContain('prefix');
   });
@@ -169,7 +182,7 @@ describe('runBenchmark on a tiny track', () => {
     const run = result.runs.find((r) => r.name === 'prefix')!;
     const bins = run.scoreHistogram!;
     expect(bins.reduce((a, b) => a + b.true + b.false, 0)).toBe(4);
-    expect(bins.reduce((a, b) => a + b.true, 0)).toBe(2);
+    expect(bins.reduce((a, b) => a + b.true, 0)).toBe(3); // object level: Review→Reviewing counts
     expect(bins[bins.length - 1]!.true).toBe(1); // Paper→Paper at the top score 1
     expect(run.prCurve![0]).toEqual({ threshold: 1, precision: 1, recall: 0.25 });
   });
@@ -185,7 +198,8 @@ describe('fusion and generator selection', () => {
     // prefix-strict drops Paper→Person (1/6 ≤ 0.3); the fused list keeps every triple either proposed.
     expect(r.runs[1]!.perPair![0]!.candidates).toBe(3);
     expect(fusion.perPair![0]!.candidates).toBe(4);
-    expect(fusion.micro!.hitsAt['1']).toBe(0.5);
+    expect(fusion.micro!.hitsAt['1']).toBe(0.75);
+    expect(fusion.micro!.relation.hitsAt['1']).toBe(0.5);
     expect(r.config.fusion).toBe(true);
   });
 
@@ -255,7 +269,8 @@ describe('fusion and generator selection', () => {
     const run = r.runs[0]!;
     expect(run.micro!.candidatesPerSubject).toBe(1);
     expect(run.micro!.recallAt).toHaveLength(10); // max(ks) still sets the curve length
-    expect(run.micro!.recallAt[0]).toBe(0.5);
+    expect(run.micro!.recallAt[0]).toBe(0.75);
+    expect(run.micro!.relation.recallAt[0]).toBe(0.5);
   });
 });
 
@@ -267,8 +282,11 @@ describe('writeReport', () => {
     expect(JSON.parse(await readFile(join(out, 'results.json'), 'utf8'))).toEqual(JSON.parse(JSON.stringify(result)));
     const md = await readFile(join(out, 'results.md'), 'utf8');
     expect(md).toMatch(/^# Benchmark: tiny/);
-    expect(md).toMatch(/\| prefix \| 50\.0 \| 50\.0 \| 50\.0 \| 0\.500 \|/);
-    expect(md).toMatch(/\| prefix \| 3 \| 2 \| 66\.7 \| 50\.0 \| 57\.1 \|/);
+    expect(md).toMatch(/\| prefix \| 75\.0 \| 75\.0 \| 75\.0 \| 0\.750 \|/);
+    expect(md).toMatch(/\| prefix \| 3 \| 3 \| 100\.0 \| 75\.0 \| 85\.7 \|/);
+    // Relations: relation-level Hits@1, MRR, recall@10, F1, top-1 exactMatch; then one row per reference relation.
+    expect(md).toMatch(/\| prefix \| 50\.0 \| 0\.500 \| 50\.0 \| 57\.1 \| 100\.0 \(3\/3\) \|/);
+    expect(md).toMatch(/\| prefix \| < \(skos:broadMatch\) \| 2 \| 50\.0 \| 0\.500 \| 50\.0 \| 0 \(0\.0\) \|/);
   });
 
   it('the charts carry a title, axis titles and a legend', async () => {

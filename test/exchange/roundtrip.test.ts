@@ -103,6 +103,32 @@ describe('SSSOM → Alignment RDF → SSSOM keeps what Alignment RDF carries', (
   });
 });
 
+describe('every format carries the proposed relation', () => {
+  const set: MappingSet = {
+    metadata: { curieMap: {}, mappingSetId: 'https://ex.org/sets/relations', license: 'https://w3id.org/sssom/license/unspecified', subjectSource: 'https://ex.org/s', objectSource: 'https://ex.org/o' },
+    mappings: (['skos:exactMatch', 'skos:closeMatch', 'skos:broadMatch', 'skos:narrowMatch', 'skos:relatedMatch'] as const).map((predicateId, i) => ({
+      subjectId: `https://ex.org/s/${i}`, predicateId, objectId: `https://ex.org/o/${i}`, justification: 'semapv:CompositeMatching', similarityScore: 0.5,
+    })),
+  };
+  const predicates = (s: MappingSet): string[] => [...s.mappings].sort((a, b) => (a.subjectId < b.subjectId ? -1 : 1)).map((m) => m.predicateId);
+
+  it('Alignment RDF writes =, <, > as symbols and closeMatch / relatedMatch as their SKOS IRIs (not %, which is incompatibility)', async () => {
+    const rdf = serializeAlignmentRdf(set);
+    expect(rdf).toContain('<relation>&lt;</relation>');
+    expect(rdf).toContain('<relation>&gt;</relation>');
+    expect(rdf).toContain('<relation>http://www.w3.org/2004/02/skos/core#closeMatch</relation>');
+    expect(rdf).toContain('<relation>http://www.w3.org/2004/02/skos/core#relatedMatch</relation>');
+    expect(rdf).not.toContain('<relation>%</relation>');
+    expect(predicates(await parseAlignmentRdf(rdf, 'mem.rdf'))).toEqual(predicates(set));
+  });
+
+  it('SSSOM TSV, JSON and CSV keep every relation', async () => {
+    for (const format of ['sssom', 'json', 'csv'] as const) {
+      expect(predicates(await parseMappings(serializeMappings(set, format), format, `x.${format}`)), format).toEqual(predicates(set));
+    }
+  });
+});
+
 describe('writers', () => {
   it('never change their input and sort deterministically (shuffled input, same bytes)', async () => {
     const set = read('mp-hp-exact-0.0.1.sssom.tsv');

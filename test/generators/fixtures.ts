@@ -11,6 +11,8 @@ export interface ConceptSpec {
   labels?: Array<string | { text: string; lang?: string }>;
   synonyms?: Array<string | { text: string; kind?: SynonymKind; lang?: string }>;
   abbreviations?: Array<string | { text: string; preferred: boolean }>;
+  /** Named superclasses (IRIs). */
+  parents?: string[];
 }
 
 export function concept(spec: ConceptSpec): Concept {
@@ -25,6 +27,7 @@ export function concept(spec: ConceptSpec): Concept {
     c.synonyms.push({ text, kind, ...(lang ? { lang } : {}) });
   }
   for (const a of spec.abbreviations ?? []) c.abbreviations.push(typeof a === 'string' ? { text: a, preferred: false } : a);
+  c.parents.push(...(spec.parents ?? []));
   return c;
 }
 
@@ -52,6 +55,8 @@ export function suiteSource(): OntologyIndex {
     { iri: `${S}Critique`, labels: ['Review'] },
     // A WordNet synonym of Belly within the same ontology, for the same check on `wordnet`.
     { iri: `${S}Stomach`, labels: ['stomach'] },
+    // A name the others add modifiers to, for the same check on `structure`.
+    { iri: `${S}Artery`, labels: ['artery'] },
   ]);
 }
 
@@ -65,7 +70,9 @@ export function suiteTarget(): OntologyIndex {
     { iri: `${T}Pancreatic_Duct`, labels: ['Pancreatic_Duct'], synonyms: [{ text: 'Duct of Wirsung', kind: 'related' }] },
     { iri: `${T}Abdomen`, labels: ['Abdomen'] },
     { iri: `${T}KidneyArtery`, labels: ['Kidney Artery'] },
-    { iri: `${T}MachineTranslation`, kind: 'intent', labels: ['machine translation'] },
+    { iri: `${T}MachineTranslation`, kind: 'capability', labels: ['machine translation'] },
+    // The same name as an intent: a capability is never paired with it (kinds stay apart).
+    { iri: `${T}TranslateIntent`, kind: 'intent', labels: ['machine translation'] },
     { iri: `${T}OphthalmicArtery`, labels: ['Ophthalmic Artery'] },
     { iri: `${T}Heart`, labels: ['Heart'] },
   ]);

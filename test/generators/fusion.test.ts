@@ -96,3 +96,64 @@ describe('fusion ties', () => {
     expect(fuseCandidates(members, { topK: 2, tieBreak: ['tfidf'] }).map((c) => c.object)).toEqual(['a', 'z']);
   });
 });
+
+describe('relations in fusion', () => {
+  const vote = (generator: string, subject: string, object: string, rank: number, opts: { score?: number; predicate?: string; justification?: Candidate['justification']; text?: [string, string] } = {}): Candidate => ({
+    subject, object, generator, rank,
+    predicate: opts.predicate ?? 'skos:closeMatch',
+    score: rawScore(opts.score ?? 0.9),
+    measure: `${generator}-measure`,
+    justification: opts.justification ?? 'semapv:LexicalSimilarityThresholdMatching',
+    evidence: [{ generator, subjectText: opts.text?.[0] ?? subject, objectText: opts.text?.[1] ?? object, subjectField: 'label', objectField: 'label' }],
+  });
+  const identity = (subject: string, object: string): Candidate => vote('exact', subject, object, 1, { predicate: 'skos:exactMatch', justification: 'semapv:LexicalMatching' });
+
+  it('exactMatch and closeMatch votes for one pair are one candidate, exactMatch when names are equal', () => {
+    const fused = fuseCandidates([identity('s', 'o'), vote('tfidf', 's', 'o', 1)], { topK: 10 });
+    expect(fused).toHaveLength(1);
+    expect(fused[0]).toMatchObject({ predicate: 'skos:exactMatch', members: [expect.objectContaining({ generator: 'exact' }), expect.objectContaining({ generator: 'tfidf' })] });
+  });
+
+  it('one similarity generator alone below its exact level gives closeMatch; two agreeing at 0.45 or more give exactMatch', () => {
+    expect(fuseCandidates([vote('tfidf', 's', 'o', 1, { score: 0.9 })], { topK: 10 })[0]!.predicate).toBe('skos:closeMatch');
+    expect(fuseCandidates([vote('tfidf', 's', 'o', 1, { score: 0.5 }), vote('edit', 's', 'o', 1, { score: 0.8 })], { topK: 10 })[0]!.predicate).toBe('skos:exactMatch');
+    // "Translate Tech Doc" / "Translate a document": tfidf 0.40 is too weak to agree on.
+    expect(fuseCandidates([vote('tfidf', 's', 'o', 1, { score: 0.4 }), vote('edit', 's', 'o', 1, { score: 0.57 })], { topK: 10 })[0]!.predicate).toBe('skos:closeMatch');
+  });
+
+  it('names of the shape "one plus modifiers" are exactMatch by agreement only when no structure generator judged them', () => {
+    const pair = [vote('tfidf', 's', 'o', 1, { score: 0.8, text: ['coat hair bulb', 'Hair_Bulb'] }), vote('edit', 's', 'o', 1, { score: 0.86, text: ['coat hair bulb', 'Hair_Bulb'] })];
+    expect(fuseCandidates(pair, { topK: 10 })[0]!.predicate).toBe('skos:exactMatch');
+    expect(fuseCandidates(pair, { topK: 10, generators: ['tfidf', 'edit', 'structure'] })[0]!.predicate).toBe('skos:closeMatch');
+  });
+
+  it('a target another subject carries by name is only close for this subject, and ranks lower', () => {
+    // s2 is named like o; s1 reaches o and p by similarity, equally.
+    const members = [identity('s2', 'o'), vote('tfidf', 's1', 'o', 1, { score: 0.8 }), vote('edit', 's1', 'o', 1, { score: 0.8 }), vote('tfidf', 's1', 'p', 2, { score: 0.8 }), vote('edit', 's1', 'p', 2, { score: 0.8 })];
+    const s1 = fuseCandidates(members, { topK: 10 }).filter((c) => c.subject === 's1');
+    expect(s1.map((c) => [c.object, c.predicate])).toEqual([['p', 'skos:exactMatch'], ['o', 'skos:closeMatch']]);
+    expect(fuseCandidates(members, { topK: 10, ownedWeight: 1 }).filter((c) => c.subject === 's1')[0]!.object).toBe('o');
+  });
+
+  it('a similarity score counts (halved) for the pair\'s broadMatch candidate, which keeps only its own members', () => {
+    const members = [vote('structure', 's', 'p', 1, { predicate: 'skos:broadMatch', justification: 'semapv:StructuralMatching' }), vote('tfidf', 's', 'p', 3)];
+    const fused = fuseCandidates(members, { topK: 10, unestablishedBoost: 1, weights: {} });
+    const broad = fused.find((c) => c.predicate === 'skos:broadMatch')!;
+    const close = fused.find((c) => c.predicate === 'skos:closeMatch')!;
+    expect(broad.members.map((m) => m.generator)).toEqual(['structure']);
+    expect(broad.evidence.map((e) => e.generator)).toEqual(['structure', 'tfidf']);
+    expect(broad.score).toBeCloseTo((1 / 61 + 0.5 / 63) / (2 / 61), 12);
+    expect(close.score).toBeCloseTo(1 / 63 / (2 / 61), 12);
+  });
+
+  it('broad and narrow candidates of a subject without an established equivalent are weighted up', () => {
+    // t: equal names (established), u: similarity only. Both have a structure broadMatch at rank 1.
+    const members = [
+      identity('t', 'eq'), vote('structure', 't', 'up', 1, { predicate: 'skos:broadMatch', justification: 'semapv:StructuralMatching' }),
+      vote('tfidf', 'u', 'near', 1), vote('structure', 'u', 'up', 1, { predicate: 'skos:broadMatch', justification: 'semapv:StructuralMatching' }),
+    ];
+    const fused = fuseCandidates(members, { topK: 10, unestablishedBoost: 1.5, weights: {} });
+    const score = (s: string): number => fused.find((c) => c.subject === s && c.predicate === 'skos:broadMatch')!.score;
+    expect(score('u') / score('t')).toBeCloseTo(1.5, 9);
+  });
+});

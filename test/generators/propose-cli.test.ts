@@ -82,7 +82,26 @@ describe('ioa-align propose', () => {
     expect(parseSssom(readFileSync(file, 'utf8'), file).mappings.length).toBeGreaterThan(0);
   });
 
+  it('every row of a fused mapping carries the mapping\'s relation; --kinds classes leaves the property out', async () => {
+    const r = await propose(A, B);
+    const set = parseSssom(r.stdout, 'stdout');
+    const byMapping = new Map<string, Set<string>>();
+    for (const m of set.mappings) {
+      const key = `${m.subjectId} ${m.objectId}`;
+      byMapping.set(key, (byMapping.get(key) ?? new Set()).add(m.predicateId));
+    }
+    for (const predicates of byMapping.values()) expect(predicates.size).toBe(1);
+    expect(set.mappings.find((m) => m.subjectId.endsWith('#PurchaseOrder') && m.objectId.endsWith('#Order'))?.predicateId).toBe('skos:exactMatch');
+    const classes = parseSssom((await propose(A, B, '--kinds', 'classes')).stdout, 'stdout');
+    expect(classes.mappings.length).toBeGreaterThan(0);
+    expect(classes.mappings.some((m) => m.subjectId.endsWith('#placedBy'))).toBe(false);
+  });
+
   it('rejects bad options with exit 2 and the error code, before loading anything', async () => {
+    const kinds = await propose(A, B, '--kinds', 'classes,widgets');
+    expect(kinds.code).toBe(2);
+    expect(kinds.stderr).toContain('[E_USAGE]');
+    expect(kinds.stderr).toContain('widgets');
     const unknown = await propose(A, B, '--generators', 'exact,magic');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('[E_UNKNOWN_GENERATOR]');

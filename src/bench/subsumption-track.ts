@@ -1,0 +1,183 @@
+/**
+ * Bio-ML-style subsumption tracks (He et al., "Machine Learning-Friendly Biomedical Datasets for
+ * Equivalence and Subsumption Ontology Matching", ISWC 2022) built from an equivalence reference:
+ * for a selection of reference cells `s = t`, the class `t` is deleted from the target ontology
+ * and its named subclasses are re-attached to its named superclasses. The matcher then sees `s`
+ * without its equivalent, and the right answers are `t`'s former superclasses: `s < p`
+ * (`s skos:broadMatch p`) for each named parent `p` of `t`.
+ *
+ * Selection, deterministic and independent of any matcher: cells are taken in the order of
+ * sha256(t); a cell is eligible when `t` has a named superclass and neither a parent nor a child
+ * of `t` was selected before (every answer class survives, re-attachment is one level deep); of
+ * the eligible cells every `every`-th is selected, so the target stays mostly intact.
+ *
+ * corpora/anatomy-subsumption/build.mjs runs this on OAEI anatomy; the output is committed and a
+ * test checks that building again gives the same bytes.
+ */
+import { createHash } from 'node:crypto';
+import type { Quad, Term } from '@rdfjs/types';
+import { DataFactory, Writer, type Quad as N3Quad, type Quad_Subject as N3Subject } from 'n3';
+import type { OntologyIndex } from '../model/ontology-index.js';
+import { NS } from '../model/vocabulary.js';
+import type { AlignmentCell } from '../ontology/alignment-reader.js';
+
+export interface SubsumptionInput {
+  source: OntologyIndex;
+  target: OntologyIndex;
+  /** The target ontology's triples, as read from its file. */
+  targetQuads: readonly Quad[];
+  /** The equivalence reference (source → target); only `=` cells are used. */
+  cells: readonly AlignmentCell[];
+  /** Select every n-th eligible cell (1 = all). */
+  every: number;
+  /** Namespace prefixes for the Turtle output. */
+  prefixes?: Record<string, string>;
+  /** First line of the Turtle output (a comment saying how it was made). */
+  header?: string;
+}
+
+export interface SubsumptionSelection {
+  subject: string;
+  deleted: string;
+  parents: string[];
+}
+
+export interface SubsumptionTrack {
+  selected: SubsumptionSelection[];
+  /** Reference cells considered and eligible, for the record. */
+  cellsConsidered: number;
+  eligible: number;
+  /** The pruned target ontology as Turtle, triples sorted. */
+  turtle: string;
+  /** The subsumption reference, Alignment API RDF/XML, relation `<`. */
+  referenceRdf: string;
+  /** One line per selected cell with labels, tab-separated. */
+  selectionTsv: string;
+}
+
+const RDFS_SUBCLASS = `${NS.rdfs}subClassOf`;
+const OWL_THING = `${NS.owl}Thing`;
+/** Links from a class to nodes that belong to it alone (synonym and definition nodes). */
+const OWNED_LINKS = new Set([
+  `${NS.oboInOwl}hasRelatedSynonym`, `${NS.oboInOwl}hasExactSynonym`, `${NS.oboInOwl}hasBroadSynonym`,
+  `${NS.oboInOwl}hasNarrowSynonym`, `${NS.oboInOwl}hasDefinition`,
+]);
+
+const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+export async function buildSubsumptionTrack(input: SubsumptionInput): Promise<SubsumptionTrack> {
+  const { source, target } = input;
+  const namedParents = (iri: string): string[] => (target.byIri.get(iri)?.parents ?? []).filter((p) => p !== OWL_THING && target.byIri.has(p));
+  const children = new Map<string, string[]>();
+  for (const c of target.concepts) for (const p of c.parents) children.set(p, [...(children.get(p) ?? []), c.iri]);
+
+  const cells = input.cells
+    .filter((c) => c.relation === '=' && target.byIri.has(c.entity2) && source.byIri.has(c.entity1) && namedParents(c.entity2).length > 0)
+    .map((c) => ({ cell: c, order: sha(c.entity2) }))
+    .sort((a, b) => compare(a.order, b.order) || compare(a.cell.entity1, b.cell.entity1))
+    .map((x) => x.cell);
+
+  const deleted = new Set<string>();
+  const blocked = new Set<string>();
+  const selected: SubsumptionSelection[] = [];
+  let eligible = 0;
+  for (const cell of cells) {
+    const t = cell.entity2;
+    if (deleted.has(t) || blocked.has(t)) continue;
+    const parents = namedParents(t);
+    if (parents.some((p) => deleted.has(p)) || (children.get(t) ?? []).some((c) => deleted.has(c))) continue;
+    eligible += 1;
+    if ((eligible - 1) % input.every !== 0) continue;
+    deleted.add(t);
+    for (const p of parents) blocked.add(p);
+    for (const c of children.get(t) ?? []) blocked.add(c);
+    selected.push({ subject: cell.entity1, deleted: t, parents });
+  }
+
+  const quads = input.targetQuads;
+  const owned = new Set(deleted);
+  for (const q of quads) if (deleted.has(q.subject.value) && OWNED_LINKS.has(q.predicate.value)) owned.add(q.object.value);
+  // Restrictions that name a deleted class ("part_of some t") go whole.
+  const deadRestrictions = new Set(quads.filter((q) => q.subject.termType === 'BlankNode' && deleted.has(q.object.value)).map((q) => q.subject.value));
+  const { namedNode, quad: makeQuad } = DataFactory;
+  const kept: Quad[] = [];
+  for (const q of quads) {
+    if (owned.has(q.subject.value) || deadRestrictions.has(q.subject.value)) continue;
+    if (q.object.termType === 'BlankNode' && deadRestrictions.has(q.object.value)) continue;
+    if (owned.has(q.object.value)) {
+      // A named subclass of a deleted class moves up to the deleted class's parents.
+      if (q.predicate.value === RDFS_SUBCLASS && deleted.has(q.object.value)) {
+        for (const p of namedParents(q.object.value)) kept.push(makeQuad(q.subject as N3Subject, namedNode(RDFS_SUBCLASS), namedNode(p)));
+      }
+      continue;
+    }
+    kept.push(q);
+  }
+  const termKey = (t: Term): string => (t.termType === 'Literal' ? `L:${t.value}\u0000${t.language}\u0000${t.datatype.value}` : `${t.termType[0]}:${t.value}`);
+  const unique = new Map<string, Quad>();
+  for (const q of kept) unique.set(`${termKey(q.subject)}\u0000${q.predicate.value}\u0000${termKey(q.object)}`, q);
+  const sorted = [...unique.entries()].sort(([a], [b]) => compare(a, b)).map(([, q]) => q);
+
+  const turtle = await new Promise<string>((resolve, reject) => {
+    const writer = new Writer({ prefixes: input.prefixes ?? {} });
+    writer.addQuads(sorted as N3Quad[]);
+    writer.end((error, result) => (error ? reject(error) : resolve(result)));
+  });
+
+  const xml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const rows = selected.flatMap((s) => s.parents.map((p) => ({ subject: s.subject, object: p })))
+    .sort((a, b) => compare(a.subject, b.subject) || compare(a.object, b.object));
+  const referenceRdf = [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    `<rdf:RDF xmlns="${NS.align}" xmlns:rdf="${NS.rdf}" xmlns:xsd="${NS.xsd}">`,
+    '<Alignment>',
+    '<xml>yes</xml>',
+    '<level>0</level>',
+    '<type>**</type>',
+    ...rows.flatMap((r) => ['<map>', '\t<Cell>', `\t\t<entity1 rdf:resource="${xml(r.subject)}"/>`, `\t\t<entity2 rdf:resource="${xml(r.object)}"/>`, '\t\t<relation>&lt;</relation>', '\t</Cell>', '</map>']),
+    '</Alignment>',
+    '</rdf:RDF>',
+    '',
+  ].join('\n');
+
+  const label = (index: OntologyIndex, iri: string): string => index.byIri.get(iri)?.labels[0]?.text ?? iri;
+  const tsv = ['source_subject\tsource_label\tdeleted_target_class\tdeleted_label\ttarget_parents\tparent_labels'];
+  for (const s of [...selected].sort((a, b) => compare(a.subject, b.subject))) {
+    tsv.push([s.subject, label(source, s.subject), s.deleted, label(target, s.deleted), s.parents.join('|'), s.parents.map((p) => label(target, p)).join('|')].join('\t'));
+  }
+
+  return {
+    selected,
+    cellsConsidered: cells.length,
+    eligible,
+    turtle: `${input.header ? `# ${input.header}\n` : ''}${turtle}`,
+    referenceRdf,
+    selectionTsv: `${tsv.join('\n')}\n`,
+  };
+}
+
+/** Every n-th eligible cell of OAEI anatomy: 344 of 1,374, so nine tenths of human.owl stay. */
+export const ANATOMY_EVERY = 4;
+
+/**
+ * The anatomy-subsumption track from the OAEI anatomy folder (mouse.owl, human.owl,
+ * reference.rdf): what corpora/anatomy-subsumption/ holds.
+ */
+export async function buildAnatomySubsumption(anatomyDir: string): Promise<SubsumptionTrack> {
+  const { join } = await import('node:path');
+  const { loadVocabulary } = await import('../ontology/dispatch.js');
+  const { readRdfFile } = await import('../ontology/rdf-source.js');
+  const { readAlignmentFile } = await import('../ontology/alignment-reader.js');
+  const [source, target, reference, { quads }] = await Promise.all([
+    loadVocabulary(join(anatomyDir, 'mouse.owl')),
+    loadVocabulary(join(anatomyDir, 'human.owl')),
+    readAlignmentFile(join(anatomyDir, 'reference.rdf')),
+    readRdfFile(join(anatomyDir, 'human.owl')),
+  ]);
+  return buildSubsumptionTrack({
+    source, target, targetQuads: quads, cells: reference.cells, every: ANATOMY_EVERY,
+    prefixes: { human: 'http://human.owl#', owl: NS.owl, rdf: NS.rdf, rdfs: NS.rdfs, xsd: NS.xsd, oboInOwl: NS.oboInOwl },
+    header: 'Generated by corpora/anatomy-subsumption/build.mjs from ../anatomy/human.owl (see README.md there). Do not edit.',
+  });
+}
