@@ -30,6 +30,7 @@ const RUNS = [
   { name: 'agents', corpus: 'agents', generators: ['all'], what: 'all registered generators' },
   { name: 'multilingual', corpus: 'multilingual', generators: undefined, what: 'the default generators (lexical + translate)' },
   { name: 'multilingual-cldr', corpus: 'multilingual-cldr', generators: undefined, what: 'the default generators (lexical + translate)' },
+  { name: 'anatomy-subsumption', corpus: 'anatomy-subsumption', generators: ['all'], what: 'all registered generators' },
 ];
 
 const wanted = process.argv.slice(2);
@@ -60,7 +61,9 @@ for (const run of runs) {
 // README: every stored run, not only the ones just made, so a partial re-run keeps the others.
 const sections = [];
 const pct = (x) => (x === undefined ? '–' : (x * 100).toFixed(1));
-const summary = ['| run | pairs | best mutual top-1 F1 | fusion F1 | fusion Hits@1 | fusion recall@10 | baseline:label F1 | command (s) |', '|---|---:|---|---:|---:|---:|---:|---:|'];
+const summary = ['| run | pairs | best mutual top-1 F1 | fusion F1 | fusion Hits@1 | fusion recall@10 | fusion recall@10, relation counted | fusion top-1 exactMatch | baseline:label F1 | command (s) |', '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|'];
+const relations = ['| run | run (generator) | reference relation | rows | Hits@1 | MRR | recall@10 | right relation in top 10 |', '|---|---|---|---:|---:|---:|---:|---:|'];
+const SYMBOL = { 'skos:exactMatch': '=', 'skos:broadMatch': '<', 'skos:narrowMatch': '>' };
 for (const run of RUNS) {
   const dir = join(root, 'benchmarks', 'results', run.name);
   if (!existsSync(join(dir, 'results.json'))) continue;
@@ -71,8 +74,14 @@ for (const run of RUNS) {
   const fusion = r.runs.find((x) => x.kind === 'fusion');
   const baseline = r.runs.find((x) => x.name === 'baseline:label');
   summary.push(
-    `| [${run.name}](#${run.name}-${run.corpus}-${run.what.replace(/[()]/g, '').replace(/ /g, '-')}) | ${r.corpus.pairs.length} | ${best ? `${best.name} ${pct(best.micro.proposal.f1)}` : '–'} | ${pct(fusion?.micro.proposal.f1)} | ${pct(fusion?.micro.hitsAt['1'])} | ${pct(fusion?.micro.recallAt[9])} | ${pct(baseline?.micro.proposal.f1)} | ${meta.wallSeconds ?? '?'} |`,
+    `| [${run.name}](#${run.name}-${run.corpus}-${run.what.replace(/[()]/g, '').replace(/ /g, '-')}) | ${r.corpus.pairs.length} | ${best ? `${best.name} ${pct(best.micro.proposal.f1)}` : '–'} | ${pct(fusion?.micro.proposal.f1)} | ${pct(fusion?.micro.hitsAt['1'])} | ${pct(fusion?.micro.recallAt[9])} | ${pct(fusion?.micro.relation?.recallAt[9])} | ${pct(fusion?.micro.top1ExactMatch?.share)} | ${pct(baseline?.micro.proposal.f1)} | ${meta.wallSeconds ?? '?'} |`,
   );
+  // Per reference relation, for the fused list and, where it ran, the structure generator alone.
+  for (const x of [fusion, r.runs.find((y) => y.name === 'structure' && y.status === 'ok')].filter(Boolean)) {
+    for (const [predicate, m] of Object.entries(x.micro.byRelation ?? {})) {
+      relations.push(`| ${run.name} | ${x.name} | ${SYMBOL[predicate] ?? predicate} | ${m.rows} | ${pct(m.hitsAt1)} | ${m.mrr.toFixed(3)} | ${pct(m.recallAt10)} | ${m.rightRelationAt10} (${pct(m.rightRelationShare)}) |`);
+    }
+  }
 }
 for (const run of RUNS) {
   const dir = join(root, 'benchmarks', 'results', run.name);
@@ -102,6 +111,6 @@ const header = readFileSync(join(root, 'benchmarks', 'README.header.md'), 'utf8'
   .replace('{{commit}}', commit);
 writeFileSync(
   join(root, 'benchmarks', 'README.md'),
-  `${header.trim()}\n\n### Summary\n\nMicro averages, percentages. Details and cost per generator in each run's section.\n\n${summary.join('\n')}\n\n${sections.join('\n')}`,
+  `${header.trim()}\n\n### Summary\n\nMicro averages, percentages. Details and cost per generator in each run's section.\n\n${summary.join('\n')}\n\n### Relations\n\nPer reference relation, micro, percentages: object-level Hits@1, MRR and recall@10, and the rows found with the right relation among the subject's first 10 candidate rows.\n\n${relations.join('\n')}\n\n${sections.join('\n')}`,
 );
 process.stderr.write(`wrote benchmarks/README.md (${sections.length} runs)\n`);

@@ -32,6 +32,7 @@ import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit, type Neigh
 import { positiveOption } from './common.js';
 import { compatibleLanguages, headAgreement, keyIndex, literalAgreement, numberAgreement, prepareOntology, type PreparedOntology, type TextEntry } from './lexical-index.js';
 import { candidateRelation, nameRelation, type NameRelation } from './relations.js';
+import { contentWords, stem, words } from '../text/normalize.js';
 import { defineGenerator, type Generator, type GeneratorConfig, type GeneratorOptions } from './types.js';
 
 const IDENTITY = {
@@ -112,6 +113,10 @@ const IMPLIED = 0.5;
 const EQUIVALENT_CHILD = 0.8;
 /** Score at which the closest neighbour counts as the likely equivalent although its head differs. */
 const OTHER_EQUIVALENT = 0.65;
+/** Vote of a target whose definition names every word of the subject's (two or more words). */
+const DEFINED_IN = 0.6;
+/** The first sentence of a definition is the one that says what the concept covers. */
+const SENTENCE_END = /(?<=\.)\s/;
 /** Neighbours this close to the best one count as tied for being the equivalent. */
 const NEAR_TIE = 0.02;
 
@@ -187,6 +192,31 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
       set.add(x);
     }
   });
+
+  // Target definitions as stem sets, and an inverted index stem → targets whose definition has it.
+  const definitionIndex = new Map<string, number[]>();
+  tgt.concepts.forEach((c, t) => {
+    const first = c.definitions[0];
+    if (!first) return;
+    for (const st of new Set(contentWords(words(first.split(SENTENCE_END)[0] ?? first)).map(stem))) {
+      const list = definitionIndex.get(st);
+      if (list) list.push(t);
+      else definitionIndex.set(st, [t]);
+    }
+  });
+  /** Targets whose definition names every content word of the subject's preferred name. */
+  const definedIn = (x: number): Array<{ t: number; name: TextEntry }> => {
+    const name = src.entries[src.entriesOf[x]![0] ?? -1];
+    // A one-word name is found in too many definitions to say anything.
+    if (!name || new Set(name.stems).size < 2 || definitionIndex.size === 0) return [];
+    let hits: Set<number> | undefined;
+    for (const st of new Set(name.stems)) {
+      const list = definitionIndex.get(st) ?? [];
+      hits = new Set(hits ? list.filter((t) => hits!.has(t)) : list);
+      if (hits.size === 0) return [];
+    }
+    return [...(hits ?? [])].map((t) => ({ t, name }));
+  };
 
   const total = src.concepts.length;
   for (let s = 0; s < total; s++) {
@@ -272,6 +302,14 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
     // Children: what the subject's children match is narrower than the subject.
     // With a likely equivalent they follow from it (narrower than the equivalent), so they rank
     // below it; without one — a category dissolved between versions — they are the answer.
+    // Definitions: a target whose definition names the subject covers it ("Web Search: applied
+    // web search and information retrieval" for "Information Retrieval") — unless it is the
+    // subject's namesake or equivalent.
+    for (const { t, name } of definedIn(s)) {
+      if (namesakes.has(t) || t === equivalent?.concept) continue;
+      directional(BROAD_MATCH, t, DEFINED_IN, evidence(name.text, label(tgt, t), 'name', 'definition'));
+    }
+
     const childAnchors: Neighbour[] = [];
     for (const sc of srcTree.children[s]!) {
       const m = anchor(sc);
