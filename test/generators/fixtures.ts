@@ -13,6 +13,7 @@ export interface ConceptSpec {
   abbreviations?: Array<string | { text: string; preferred: boolean }>;
   /** Named superclasses (IRIs). */
   parents?: string[];
+  definitions?: string[];
 }
 
 export function concept(spec: ConceptSpec): Concept {
@@ -28,6 +29,7 @@ export function concept(spec: ConceptSpec): Concept {
   }
   for (const a of spec.abbreviations ?? []) c.abbreviations.push(typeof a === 'string' ? { text: a, preferred: false } : a);
   c.parents.push(...(spec.parents ?? []));
+  c.definitions.push(...(spec.definitions ?? []));
   return c;
 }
 

@@ -99,6 +99,20 @@ describe('subsumption proposals', () => {
   });
 });
 
+describe('definitions', () => {
+  it('a target whose definition names the subject covers it; a one-word name says nothing', async () => {
+    const source = src([{ iri: 'tabCls', labels: ['Tabular Classification'] }, { iri: 'search', labels: ['Search'] }]);
+    const target = tgt([
+      { iri: 'TabularPrediction', labels: ['Tabular Prediction'], definitions: ['Classification and regression over tabular data. Search them too.'] },
+      { iri: 'WebSearch', labels: ['Web Search'], definitions: ['Applied web search and information retrieval.'] },
+    ]);
+    const out = await collect(structure(), source, target);
+    expect(of(out, 'tabCls')).toContainEqual(['skos:broadMatch', 'TabularPrediction']);
+    // "search" is in both definitions, and the second sentence is not read: nothing from definitions.
+    for (const c of out.filter((x) => local(x.subject) === 'search')) for (const e of c.evidence) expect(e.objectField).not.toBe('definition');
+  });
+});
+
 describe('equivalence and context', () => {
   it('parent agreement breaks a tie between namesakes: "H" under "Atom" prefers hydrogen', async () => {
     const source = src([{ iri: 'atom', labels: ['Atom'] }, { iri: 'h', labels: ['H'], parents: ['atom'] }]);
