@@ -110,7 +110,7 @@ describe('every format carries the proposed relation', () => {
       subjectId: `https://ex.org/s/${i}`, predicateId, objectId: `https://ex.org/o/${i}`, justification: 'semapv:CompositeMatching', similarityScore: 0.5,
     })),
   };
-  const predicates = (s: MappingSet): string[] => [...s.mappings].sort((a, b) => (a.subjectId < b.subjectId ? -1 : 1)).map((m) => m.predicateId);
+  const predicates = (s: MappingSet): string[] => [...s.mappings].sort((a, b) => ((a.subjectId ?? '') < (b.subjectId ?? '') ? -1 : 1)).map((m) => m.predicateId);
 
   it('Alignment RDF writes =, <, > as symbols and closeMatch / relatedMatch as their SKOS IRIs (not %, which is incompatibility)', async () => {
     const rdf = serializeAlignmentRdf(set);
