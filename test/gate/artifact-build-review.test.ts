@@ -43,7 +43,7 @@ const build = (from: string, ...extra: string[]): Promise<{ code: number; stdout
 describe('skipped rows are summarised per reason', () => {
   const candidates = Array.from({ length: 400 }, (_, i) => [`a:C${i}`, 'skos:exactMatch', '', `b:D${i}`, 'semapv:LexicalMatching']);
   const rejected = Array.from({ length: 7 }, (_, i) => [`a:R${i}`, 'skos:exactMatch', 'Not', `b:S${i}`, 'semapv:ManualMappingCuration']);
-  const file = review('big.sssom.tsv', [['a:X', 'skos:exactMatch', '', 'b:Y', 'semapv:ManualMappingCuration'], ...candidates, ...rejected, ['a:Z', 'skos:broadMatch', '', 'b:W', 'semapv:MappingReview']]);
+  const file = review('big.sssom.tsv', [['a:X', 'skos:exactMatch', '', 'b:Y', 'semapv:ManualMappingCuration'], ...candidates, ...rejected, ['a:Z', 'skos:closeMatch', '', 'b:W', 'semapv:MappingReview']]);
 
   it('one line per reason, most frequent first, not one per row', async () => {
     const r = await build(file);
@@ -51,7 +51,7 @@ describe('skipped rows are summarised per reason', () => {
     expect(r.stderr.trimEnd().split('\n')).toEqual([
       'skipped 400 row(s): justification semapv:LexicalMatching is not a review (candidates never become rules)',
       'skipped 7 row(s): predicate_modifier Not (a reviewer rejected it)',
-      'skipped 1 row(s): predicate skos:broadMatch is not an equivalence',
+      'skipped 1 row(s): predicate skos:closeMatch states neither equivalence nor subsumption (a rule needs exactMatch, broadMatch or narrowMatch)',
       '  (--verbose lists every skipped row)',
       '1 rule(s) from 409 row(s); the artifact is unsigned: run `ioa-align artifact sign`',
     ]);
@@ -108,5 +108,16 @@ describe('a review that accepts and rejects the same pair fails the build, namin
     expect(r.code).toBe(0);
     expect((JSON.parse(r.stdout) as { mappingRules: Array<{ from: string; to: string }> }).mappingRules.map((m) => [m.from, m.to]))
       .toEqual([['https://a.example/onto#X', 'https://b.example/onto#Y']]);
+  });
+
+  it('a broadMatch accepted and the same relation rejected (as rdfs:subClassOf) contradicts: E_ARTIFACT_BUILD, exit 2', async () => {
+    const file = review('broad-conflict.sssom.tsv', [
+      ['a:X', 'skos:broadMatch', '', 'b:Y', 'semapv:ManualMappingCuration'],
+      ['a:X', 'rdfs:subClassOf', 'Not', 'b:Y', 'semapv:MappingReview'],
+    ]);
+    const r = await build(file);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('[E_ARTIFACT_BUILD]');
+    expect(r.stderr).toContain('contradicts itself');
   });
 });
