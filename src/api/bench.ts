@@ -16,7 +16,7 @@ export {
 } from '../bench/runner.js';
 export { formatMarkdown, writeReport, type WrittenReport } from '../bench/report.js';
 export { knownCorpora, CORPORA_DIR, type BenchManifest, type ManifestPair } from '../bench/manifest.js';
-export type { Metrics } from '../bench/metrics.js';
+export type { Metrics, RelationLevelMetrics, PerRelationMetrics, PrecisionRecall, OracleF1 } from '../bench/metrics.js';
 export { IoaError, isIoaError, ERROR_CODES, type ErrorCode, type ErrorLocation } from '../model/errors.js';
 
 /** Options of {@link runBenchmark}. */
@@ -30,12 +30,13 @@ export interface RunBenchmarkOptions extends Omit<BenchOptions, 'generators' | '
 
 /**
  * Run a benchmark track: load each pair once, run the exact-label baselines and every selected
- * generator, score the candidates against the reference (keyed on subject, predicate and object:
- * direction and relation count), score the rank fusion of the generators that ran, and measure
- * wall time and memory per generator. With the default list or `'all'`, a generator that cannot
+ * generator, score the candidates against the reference (headline metrics at object level —
+ * right target, any relation, direction counts — and the same metrics counting the relation,
+ * per reference relation), score the rank fusion of the generators that ran, and measure wall
+ * time and memory per generator. With the default list or `'all'`, a generator that cannot
  * run here (model not built, optional packages not installed) is reported as skipped.
  *
- * @param options - Corpus (`conference`, `anatomy`, `agents` or a manifest path), generators,
+ * @param options - Corpus (`conference`, `anatomy`, `anatomy-subsumption`, `agents` or a manifest path), generators,
  *   top-k, per-generator settings, progress callback and abort signal.
  * @returns The full result (what `ioa-align bench --json` prints).
  * @throws {@link IoaError} `E_UNKNOWN_CORPUS`, `E_BENCH_MANIFEST` (a malformed manifest or a

@@ -13,9 +13,12 @@
 export { defineGenerator, type Generator, type GeneratorOptions, type GeneratorConfig, type GeneratorFactory } from '../generators/types.js';
 export { type GeneratorName, LEXICAL_GENERATORS } from '../generators/registry.js';
 export {
-  fuseCandidates, fusionMeasure, DEFAULT_RRF_K, DEFAULT_FUSION_WEIGHTS, DEFAULT_TIE_BREAK, FUSION_GENERATOR, type FusedCandidate, type FusionOptions,
+  fuseCandidates, fusionMeasure, fusedEquivalence, DEFAULT_RRF_K, DEFAULT_FUSION_WEIGHTS, DEFAULT_TIE_BREAK, FUSION_GENERATOR,
+  DEFAULT_SHARED_SIMILARITY, DEFAULT_OWNED_WEIGHT, DEFAULT_UNESTABLISHED_BOOST, AGREEMENT_FROM, type FusedCandidate, type FusionOptions,
 } from '../generators/fusion.js';
-export { rawScore, tripleKey, type Candidate, type Evidence, type RawScore, type MappingJustification } from '../model/mapping.js';
+export {
+  rawScore, tripleKey, MAPPING_RELATIONS, inverseRelation, type MappingRelation, type Candidate, type Evidence, type RawScore, type MappingJustification,
+} from '../model/mapping.js';
 export type { OntologyIndex } from '../model/ontology-index.js';
 export type { Concept } from '../model/concept.js';
 export { listGenerators, type GeneratorInfo } from './propose.js';

@@ -24,8 +24,8 @@ export { inspectOntology, formatInspection, type InspectionReport } from '../ont
 export { exportVocabulary, EXPORT_FORMATS, type ExportFormat } from '../vocab/export.js';
 export { IoaError, isIoaError, ERROR_CODES, type ErrorCode, type ErrorLocation } from '../model/errors.js';
 export {
-  tripleKey, isLiteralSubject, isLiteralObject, ENTITY_TYPES, LITERAL_TYPE,
-  type Candidate, type Evidence, type RawScore, type MappingJustification, type MappingRecord, type MappingRecordBase, type EntitySubject, type LiteralSubject,
+  tripleKey, isLiteralSubject, isLiteralObject, ENTITY_TYPES, LITERAL_TYPE, MAPPING_RELATIONS, inverseRelation,
+  type MappingRelation, type Candidate, type Evidence, type RawScore, type MappingJustification, type MappingRecord, type MappingRecordBase, type EntitySubject, type LiteralSubject,
   type EntityObject, type LiteralObject, type EntityType, type LiteralType, type SlotValue, type ExtensionValue, type ExtensionDefinition,
   type MappingSet, type MappingSetMetadata,
 } from '../model/mapping.js';
@@ -33,6 +33,7 @@ export {
   CONCEPT_KINDS, type Concept, type ConceptKind, type Label, type LabelSource, type LangString, type Synonym, type SynonymKind, type Abbreviation,
 } from '../model/concept.js';
 export type { OntologyIndex } from '../model/ontology-index.js';
+export { KIND_SELECTORS, type KindSelector } from '../model/kinds.js';
 export type { Generator, GeneratorOptions, GeneratorConfig } from '../generators/types.js';
 export type { GeneratorName } from '../generators/registry.js';
 export { TOOL_VERSION } from '../version.js';
