@@ -139,9 +139,23 @@ describe('propose', () => {
     await expect(run).rejects.toBe(reason);
   });
 
+  it('kinds leaves other kinds out; crossKind pairs the draft\'s kinds as relatedMatch', async () => {
+    const ttl = (base: string, prop: string, kind: string): string => `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> . @prefix ioa: <https://example.org/ioa/semantic#> .
+<${base}Translation> a ioa:${kind} ; rdfs:label "Translation" .
+<${base}${prop}> a owl:ObjectProperty ; rdfs:label "has translation" .
+`;
+    const a = await loadOntology({ text: ttl('http://x.org/', 'hasTranslation', 'Capability'), format: 'turtle', name: 'a.ttl' });
+    const b = await loadOntology({ text: ttl('http://y.org/', 'hasTranslation', 'Domain'), format: 'turtle', name: 'b.ttl' });
+    const all = await propose(a, b, { generators: ['exact'] });
+    expect(all.map((c) => c.subject)).toEqual(['http://x.org/hasTranslation']); // capability ≠ domain
+    const capabilities = await propose(a, b, { generators: ['exact'], kinds: ['capabilities', 'domains'], crossKind: true });
+    expect(capabilities.map((c) => [c.subject, c.predicate, c.object])).toEqual([['http://x.org/Translation', 'skos:relatedMatch', 'http://y.org/Translation']]);
+    await expect(propose(a, b, { kinds: ['widgets' as 'classes'] })).rejects.toMatchObject({ code: 'E_USAGE' });
+  });
+
   it('listGenerators describes the registry and what can run here', () => {
     const list = listGenerators();
-    expect(list.map((g) => g.name)).toEqual(['exact', 'edit', 'tfidf', 'wordnet', 'embedding', 'translate']);
+    expect(list.map((g) => g.name)).toEqual(['exact', 'edit', 'tfidf', 'wordnet', 'embedding', 'translate', 'structure']);
     expect(list.filter((g) => g.isDefault).map((g) => g.name)).toEqual(['exact', 'edit', 'tfidf', 'wordnet']);
     // This repository installs the optional embedding packages (dev dependencies).
     expect(list.find((g) => g.name === 'embedding')).toMatchObject({ available: true, missing: [] });
