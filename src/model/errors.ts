@@ -38,6 +38,8 @@ export const ERROR_CODES = [
   // generators and fusion (src/generators)
   'E_UNKNOWN_GENERATOR',
   'E_GENERATOR_FAILED',
+  // selection (src/selection)
+  'E_SELECTION_MIXED_SCORES',
   // embedding runtime (src/embedding)
   'E_MODEL_MISSING',
   'E_MODEL_BUILD_FAILED',
