@@ -20,6 +20,22 @@ export const BUILTIN_PREFIXES: Readonly<Record<string, string>> = {
   linkml: 'https://w3id.org/linkml/',
 };
 
+/**
+ * Prefixes a reviewer writes without thinking of `curie_map` (`reviewer_id: orcid:0000-…`, a
+ * match field `oboInOwl:hasExactSynonym`). They are not SSSOM built-ins, so a file that uses them
+ * undeclared is incomplete; readers accept them with a warning (and refuse them in strict mode).
+ */
+export const WELL_KNOWN_PREFIXES: Readonly<Record<string, string>> = {
+  orcid: NS.orcid,
+  oboInOwl: NS.oboInOwl,
+};
+
+/**
+ * Prefixes every `curie_map` ioa-align writes for review declares, used or not, so that a
+ * reviewer's `orcid:…` or `skos:narrowMatch` needs no edit of the metadata.
+ */
+export const REVIEW_PREFIXES: readonly (keyof typeof NS)[] = ['oboInOwl', 'orcid', 'owl', 'rdfs', 'semapv', 'skos'];
+
 /** canonicalTerm runs twice per mapping read: the entries once, not per call. */
 const BUILTIN_ENTRIES = Object.entries(BUILTIN_PREFIXES);
 
@@ -114,7 +130,7 @@ export function namespaceOf(iri: string): { ns: string; prefix: string } | undef
  * A `curie_map` covering the given IRIs plus the standard prefixes the writer uses. Prefix names
  * are made unique with a numeric suffix; a namespace gets one prefix however often it occurs.
  */
-export function buildCurieMap(iris: Iterable<string>, standard: readonly (keyof typeof NS)[] = ['owl', 'rdfs', 'semapv', 'skos']): Record<string, string> {
+export function buildCurieMap(iris: Iterable<string>, standard: readonly (keyof typeof NS)[] = REVIEW_PREFIXES): Record<string, string> {
   const map: Record<string, string> = {};
   const taken = new Map<string, string>();
   for (const p of standard) {

@@ -14,7 +14,7 @@ import {
   type EntityType, type ExtensionDefinition, type ExtensionValue, type MappingRecord, type MappingSet, type MappingSetMetadata, type SlotValue,
 } from '../model/mapping.js';
 import { IoaError, type ErrorCode, type ErrorLocation } from '../model/errors.js';
-import { canonicalTerm, isValidPrefix, PrefixMap } from './curie.js';
+import { canonicalTerm, isValidPrefix, PrefixMap, WELL_KNOWN_PREFIXES } from './curie.js';
 import { uuidFromHash } from './candidates.js';
 
 // ---- the model ------------------------------------------------------------------------------
@@ -174,7 +174,9 @@ export type ExchangeWarningCode =
   /** Rows with fewer cells than the header: the missing trailing cells were read as empty. */
   | 'SSSOM_SHORT_ROWS'
   /** An extension definition SSSOM says to ignore (bad slot name, unexpected keys, unresolvable CURIEs). */
-  | 'SSSOM_EXTENSION_DEFINITION_IGNORED';
+  | 'SSSOM_EXTENSION_DEFINITION_IGNORED'
+  /** A well-known prefix (`orcid`, `oboInOwl`) used without a `curie_map` entry: read with its usual namespace. */
+  | 'SSSOM_UNDECLARED_PREFIX';
 
 export interface ExchangeWarning {
   code: ExchangeWarningCode;
@@ -198,6 +200,7 @@ const STRICT_CODE: Record<ExchangeWarningCode, ErrorCode> = {
   SSSOM_DERIVED_SET_ID: 'E_SSSOM_MISSING_METADATA',
   SSSOM_SHORT_ROWS: 'E_SSSOM_BAD_ROW',
   SSSOM_EXTENSION_DEFINITION_IGNORED: 'E_SSSOM_BAD_METADATA',
+  SSSOM_UNDECLARED_PREFIX: 'E_SSSOM_UNKNOWN_PREFIX',
 };
 
 /** Warn, or in strict mode throw the matching error. */
@@ -322,8 +325,18 @@ function checkValue(slot: string, spec: SlotSpec, value: SlotValue, prefixes: Pr
   }
 }
 
+/**
+ * Readers register here how a prefix the file does not declare is handled (a well-known one is
+ * read with a warning, see readSetSlots); a PrefixMap without an entry knows only its own.
+ */
+const undeclaredHandlers = new WeakMap<PrefixMap, (prefix: string, where: ErrorLocation) => string | undefined>();
+
 export function requireKnownPrefix(prefixes: PrefixMap, value: string, slot: string, where: ErrorLocation): string {
   const r = prefixes.expand(value);
+  if (!r.ok && r.prefix !== value) {
+    const ns = undeclaredHandlers.get(prefixes)?.(r.prefix, where);
+    if (ns !== undefined) return ns + value.slice(r.prefix.length + 1);
+  }
   if (!r.ok) {
     throw new IoaError('E_SSSOM_UNKNOWN_PREFIX', r.prefix === value
       ? `${slot} "${value}" is neither a CURIE nor an IRI`
@@ -345,7 +358,10 @@ function identifier(prefixes: PrefixMap, raw: string, slot: string, where: Error
 
 /** The metadata of a set being read, before its propagatable values move to the mappings. */
 export interface SetSlots {
+  /** The declared prefixes, plus each well-known one the file used undeclared (so a writer declares it). */
   curieMap: Record<string, string>;
+  /** The prefixes to read the mappings with (undeclared well-known ones handled as readSetSlots says). */
+  prefixes: PrefixMap;
   /** Standard slots (not curie_map, not extension_definitions). */
   slots: Record<string, SlotValue>;
   definitions: ExtensionDefinition[];
@@ -448,6 +464,18 @@ export function readSetSlots(raw: Readonly<Record<string, unknown>>, ctx: Metada
     }
   }
   const prefixes = new PrefixMap(curieMap);
+  // A well-known prefix used undeclared (a reviewer's `orcid:…`): read with its usual namespace,
+  // one warning per prefix, and declared in the set read so that writing it back declares it.
+  undeclaredHandlers.set(prefixes, (prefix, where) => {
+    const ns = WELL_KNOWN_PREFIXES[prefix];
+    if (ns === undefined) return undefined;
+    if (curieMap[prefix] === undefined) {
+      tolerate(ctx, 'SSSOM_UNDECLARED_PREFIX', `prefix "${prefix}" is not declared in curie_map; read as the well-known ${ns}`, where,
+        `prefix "${prefix}" is not declared in curie_map (the well-known ${ns} is accepted only without --strict)`);
+      curieMap[prefix] = ns;
+    }
+    return ns;
+  });
   const definitions = readDefinitions(raw.extension_definitions, prefixes, ctx);
   const byName = new Map(definitions.map((d) => [d.slotName, d]));
   const slots: Record<string, SlotValue> = {};
@@ -477,7 +505,7 @@ export function readSetSlots(raw: Readonly<Record<string, unknown>>, ctx: Metada
     tolerate(ctx, 'SSSOM_DERIVED_SET_ID', `required metadata slot mapping_set_id is missing; using the derived id ${slots.mapping_set_id}`, at('mapping_set_id'),
       'required metadata slot mapping_set_id is missing');
   }
-  return { curieMap, slots, definitions, extensions };
+  return { curieMap, prefixes, slots, definitions, extensions };
 }
 
 // ---- reading: mappings ------------------------------------------------------------------------
@@ -624,7 +652,7 @@ const METADATA_FIELDS = {
  */
 export function assembleSet(meta: SetSlots, rows: readonly RowSlots[]): MappingSet {
   propagate(meta.slots, rows.map((r) => r.slots));
-  const prefixes = new PrefixMap(meta.curieMap);
+  const prefixes = meta.prefixes;
   const definitions = new Map(meta.definitions.map((d) => [d.slotName, d]));
   const seen = new Set<string>();
   const mappings = rows.map((row) => {

@@ -8,6 +8,8 @@ export const NS = {
   oboInOwl: 'http://www.geneontology.org/formats/oboInOwl#',
   dcterms: 'http://purl.org/dc/terms/',
   semapv: 'https://w3id.org/semapv/vocab/',
+  /** ORCID iDs, the usual `reviewer_id` / `author_id` of SSSOM files. */
+  orcid: 'https://orcid.org/',
   sssom: 'https://w3id.org/sssom/',
   align: 'http://knowledgeweb.semanticweb.org/heterogeneity/alignment#',
   /** The draft's provisional vocabulary namespace (Section 5). */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isIoaError, type ErrorLocation } from '../../src/model/errors.js';
 import type { MappingSet } from '../../src/model/mapping.js';
-import { EXTENSIONS_MARKER, parseCsv, parseJson, parseSssom, readMappingFile, serializeJson, writeMappingFile, parseAlignmentRdf } from '../../src/exchange/index.js';
+import { EXTENSIONS_MARKER, parseCsv, parseJson, parseSssom, readMappingFile, serializeJson, serializeSssom, writeMappingFile, parseAlignmentRdf, type ExchangeWarning } from '../../src/exchange/index.js';
 import { runCli } from '../helpers/cli.js';
 
 const META = [
@@ -171,10 +171,26 @@ describe('SSSOM 1.1 slots: typed values, extension slots, propagation', () => {
     expect(failure(() => parseSssom(cols('publication_date', '2022-02-30'), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_BAD_ROW', line: 7 });
     expect(failure(() => parseSssom(cols('reviewer_agreement', '-1.5'), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_SCORE_RANGE', line: 7 });
     expect(failure(() => parseSssom(cols('predicate_type', 'rdfs literal'), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_BAD_ROW', line: 7 });
-    expect(failure(() => parseSssom(cols('author_id', 'orcid:1'), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_UNKNOWN_PREFIX', line: 7 });
+    expect(failure(() => parseSssom(cols('author_id', 'acme:1'), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_UNKNOWN_PREFIX', line: 7 });
+    // A well-known prefix left undeclared is refused only in strict mode (see the next test).
+    expect(failure(() => parseSssom(cols('author_id', 'orcid:1'), 'f.tsv', { strict: true }))).toMatchObject({ code: 'E_SSSOM_UNKNOWN_PREFIX', line: 7 });
     expect(failure(() => parseSssom(tsv(...META, '#mapping_set_confidence: 1.2', HEADER, ROW), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_SCORE_RANGE', line: 6 });
     expect(failure(() => parseSssom(tsv(...META, '#sssom_version: "2.0"', HEADER, ROW), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_BAD_METADATA', line: 6 });
     expect(parseSssom(cols('reviewer_agreement', '-1'), 'f.tsv').mappings[0]?.extra?.reviewer_agreement).toBe(-1);
+  });
+
+  it('a well-known prefix a hand-edited file lacks (orcid, oboInOwl) reads with one warning per prefix, and the set read declares it', () => {
+    const warnings: ExchangeWarning[] = [];
+    const text = tsv(...META, `${HEADER}\treviewer_id\tsubject_match_field`, `${ROW}\torcid:0000-0002-1825-0097\toboInOwl:hasExactSynonym`, `${ROW.replace('MP:0000001', 'MP:0000002')}\torcid:0000-0001-5109-3700\t`);
+    const set = parseSssom(text, 'f.tsv', { onWarning: (w) => warnings.push(w) });
+    expect(set.mappings.map((m) => m.reviewerId)).toEqual([['https://orcid.org/0000-0002-1825-0097'], ['https://orcid.org/0000-0001-5109-3700']]);
+    expect(warnings.map((w) => [w.code, w.location.line])).toEqual([['SSSOM_UNDECLARED_PREFIX', 7], ['SSSOM_UNDECLARED_PREFIX', 7]]);
+    expect(warnings.map((w) => w.message).join(' ')).toMatch(/"orcid".*https:\/\/orcid\.org\/.*"oboInOwl"/);
+    expect(set.metadata.curieMap).toMatchObject({ orcid: 'https://orcid.org/', oboInOwl: 'http://www.geneontology.org/formats/oboInOwl#' });
+    // Written back, the file declares what it uses and reads without a warning.
+    const again: ExchangeWarning[] = [];
+    parseSssom(serializeSssom(set), 'g.tsv', { onWarning: (w) => again.push(w) });
+    expect(again).toEqual([]);
   });
 
   it('a justification outside SSSOM\'s list → E_SSSOM_BAD_ROW (the JSON Schema would refuse it too)', () => {
