@@ -17,9 +17,14 @@ export {
   type ProposeOptions, type ProposedCandidate, type ProposeProgress, type FusionSettings, type GeneratorInfo,
 } from './propose.js';
 export {
-  readMappings, writeMappings, formatMappings, toMappingSet, EXCHANGE_FORMATS,
-  type ExchangeFormat, type ReadMappingsOptions, type WriteMappingsOptions, type MappingContext, type MappingsInput, type ExchangeWarning, type ExchangeWarningCode,
+  readMappings, writeMappings, formatMappings, formatMappingChunks, readCandidates, toMappingSet, EXCHANGE_FORMATS, EVIDENCE_LAYOUTS,
+  type ExchangeFormat, type EvidenceLayout, type ReadCandidate, type ReadMappingsOptions, type WriteMappingsOptions, type MappingContext, type MappingsInput,
+  type ExchangeWarning, type ExchangeWarningCode,
 } from './mappings.js';
+export {
+  select, SELECTION_MODES, relationFamily, type Selectable, type SelectionMode, type SelectionOptions, type RelationFamily,
+} from '../selection/index.js';
+export { DEFAULT_MIN_FUSED_VALUE } from '../generators/fusion.js';
 export { inspectOntology, formatInspection, type InspectionReport } from '../ontology/inspect.js';
 export { exportVocabulary, EXPORT_FORMATS, type ExportFormat } from '../vocab/export.js';
 export { IoaError, isIoaError, ERROR_CODES, type ErrorCode, type ErrorLocation } from '../model/errors.js';

@@ -3,14 +3,17 @@
  * mapping set read back after review, in SSSOM TSV, Alignment API RDF/XML, JSON or CSV. The
  * exchange module underneath is the CLI's (`propose --out`, `convert`), so files are identical.
  */
-import { candidatesToMappingSet, EXCHANGE_FORMATS, formatFromExtension, isExchangeFormat, readExternalMetadata, readMappingFile, serializeMappings, writeFileAtomic, type ExchangeFormat, type SerializeOptions } from '../exchange/index.js';
+import {
+  candidatesFromMappingSet, candidatesToMappingSet, EVIDENCE_LAYOUTS, EXCHANGE_FORMATS, formatFromExtension, isExchangeFormat, readExternalMetadata, readMappingFile,
+  serializeMappingChunks, serializeMappings, writeMappingFile, type EvidenceLayout, type ExchangeFormat, type ReadCandidate, type SerializeOptions,
+} from '../exchange/index.js';
 import type { ExchangeWarning } from '../exchange/slots.js';
 import { IoaError, isIoaError } from '../model/errors.js';
 import type { Candidate, MappingRecord, MappingSet } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
-import { exportRows, type ProposedCandidate } from './propose.js';
+import type { ProposedCandidate } from './propose.js';
 
-export { EXCHANGE_FORMATS, type ExchangeFormat } from '../exchange/index.js';
+export { EXCHANGE_FORMATS, EVIDENCE_LAYOUTS, type ExchangeFormat, type EvidenceLayout, type ReadCandidate } from '../exchange/index.js';
 export type { ExchangeWarning, ExchangeWarningCode } from '../exchange/slots.js';
 
 /** Options of {@link readMappings}. */
@@ -29,6 +32,14 @@ export interface ReadMappingsOptions {
   strict?: boolean;
   /** Receives each warning of a lenient read. */
   onWarning?: (warning: ExchangeWarning) => void;
+  /**
+   * TSV/CSV: read the sidecar `F.yml` beside `F.tsv`/`F.csv` as external metadata when `metadata`
+   * is not given (default true). A sidecar whose `mapping_set_id` differs from the file's own is
+   * refused (E_SSSOM_BAD_METADATA).
+   */
+  sidecar?: boolean;
+  /** Told the path of the external metadata file a TSV/CSV file was read with. */
+  onMetadataFile?: (path: string) => void;
 }
 
 /** Set-level facts of a written set, for candidates (a {@link MappingSet} carries its own). */
@@ -43,6 +54,13 @@ export interface MappingContext {
   license?: string;
   /** `mapping_date`, `YYYY-MM-DD` (default: today, UTC). */
   mappingDate?: string;
+  /**
+   * `columns` (default): one row per candidate, each member generator's raw score and rank in
+   * `<generator>_score` / `<generator>_rank` columns; `rows`: also one row per member generator.
+   */
+  evidence?: EvidenceLayout;
+  /** How the candidates were selected (e.g. `one-to-one (greedy on similarity_score)`), said in the set's description. */
+  selection?: string;
 }
 
 /** Options of {@link writeMappings} and {@link formatMappings}. */
@@ -62,6 +80,11 @@ export interface WriteMappingsOptions extends Partial<MappingContext> {
   condense?: boolean;
   /** Files the write must never replace (your inputs), compared by device and inode. */
   inputs?: readonly string[];
+  /**
+   * TSV/CSV files: the metadata in a sidecar `F.yml` beside the table, whose first line is then
+   * its header (default: true for CSV — spreadsheets — and false for SSSOM TSV).
+   */
+  externalMetadata?: boolean;
 }
 
 /** What {@link writeMappings} and {@link formatMappings} take: candidates, or a mapping set. */
@@ -76,9 +99,10 @@ function checkFormat(format: unknown, path: string): ExchangeFormat {
 }
 
 /**
- * Candidates as a SSSOM-shaped mapping set: one row per candidate per justification (a fused
- * candidate's members, then the fused row), raw scores in `similarity_score` with their
- * `similarity_measure`, `confidence` left empty (a curator's statement, never a generator's).
+ * Candidates as a SSSOM-shaped mapping set: one row per candidate, rows by subject and then
+ * rank (`candidate_rank`), the ranked value in `similarity_score` with its `similarity_measure`,
+ * each member generator's raw score and rank in declared extension columns, `confidence` left
+ * empty (a curator's statement, never a generator's). `evidence: 'rows'` adds each member's row.
  *
  * @param candidates - What {@link propose} returned (or any candidates).
  * @param context - The source and target ontologies, and optional set-level slots.
@@ -91,9 +115,14 @@ export function toMappingSet(candidates: readonly (Candidate | ProposedCandidate
   if (!context || typeof context.source !== 'object' || typeof context.target !== 'object' || context.source === null || context.target === null) {
     throw new IoaError('E_USAGE', 'writing candidates needs { source, target }: the ontologies they were proposed between (their ids and versions go into the set)', { path: '$.source' });
   }
-  return candidatesToMappingSet(exportRows(candidates), {
+  if (context.evidence !== undefined && !(EVIDENCE_LAYOUTS as readonly string[]).includes(context.evidence)) {
+    throw new IoaError('E_USAGE', `evidence must be one of ${EVIDENCE_LAYOUTS.join(', ')}, not ${JSON.stringify(context.evidence)}`, { path: '$.evidence' });
+  }
+  return candidatesToMappingSet(candidates, {
     source: context.source,
     target: context.target,
+    ...(context.evidence !== undefined ? { evidence: context.evidence } : {}),
+    ...(context.selection !== undefined ? { selection: context.selection } : {}),
     ...(context.mappingSetId !== undefined ? { mappingSetId: context.mappingSetId } : {}),
     ...(context.license !== undefined ? { license: context.license } : {}),
     ...(context.mappingDate !== undefined ? { mappingDate: context.mappingDate } : {}),
@@ -120,6 +149,27 @@ export function formatMappings(mappings: MappingsInput, options: WriteMappingsOp
   return serializeMappings(asSet(mappings, options), format, alignmentOptions(options));
 }
 
+/**
+ * {@link formatMappings} as text chunks, each ending in a newline, for writing a large set to a
+ * stream without holding its text: the chunks joined are exactly the string formatMappings returns.
+ *
+ * @throws {@link IoaError} as {@link formatMappings}, when the set is given or at the first chunk.
+ */
+export function formatMappingChunks(mappings: MappingsInput, options: WriteMappingsOptions = {}): Iterable<string> {
+  const format = options.format === undefined ? 'sssom' : checkFormat(options.format, '$.format');
+  return serializeMappingChunks(asSet(mappings, options), format, alignmentOptions(options));
+}
+
+/**
+ * The candidates of a candidate file read back (after review, a spreadsheet or `convert`): one
+ * per `propose` row, in the file's order, with its rank, ranked value and each member
+ * generator's raw score and rank; with evidence as rows, the members' own rows beside it.
+ */
+export function readCandidates(set: MappingSet): ReadCandidate[] {
+  if (!isSet(set)) throw new IoaError('E_USAGE', 'readCandidates takes a MappingSet { metadata, mappings } (from readMappings)', { path: '$' });
+  return candidatesFromMappingSet(set);
+}
+
 function alignmentOptions(options: WriteMappingsOptions): SerializeOptions {
   const serialize: SerializeOptions = options.condense ? { condense: true } : {};
   if (options.dropUnrepresentable || options.onDrop) {
@@ -129,9 +179,10 @@ function alignmentOptions(options: WriteMappingsOptions): SerializeOptions {
 }
 
 /**
- * Write candidates or a mapping set to a file, atomically (a temporary file, then a rename): a
- * failed write leaves no partial file. The format comes from `options.format`, else from the
- * file's extension, else SSSOM TSV; a format that contradicts the extension is refused.
+ * Write candidates or a mapping set to a file, atomically (the rows streamed to a temporary file,
+ * then a rename): a failed write leaves no partial file. The format comes from `options.format`,
+ * else from the file's extension, else SSSOM TSV; a format that contradicts the extension is
+ * refused. A CSV file gets its metadata in the sidecar `F.yml`, written together with it.
  *
  * @param path - Destination file.
  * @param mappings - Candidates from {@link propose} (give `source` and `target`), or a {@link MappingSet}.
@@ -139,7 +190,7 @@ function alignmentOptions(options: WriteMappingsOptions): SerializeOptions {
  * @throws {@link IoaError} `E_WRITE_FAILED` (the file cannot be written), `E_USAGE` (a format that
  *   contradicts the extension, a bad input), and the errors of {@link formatMappings}.
  */
-export async function writeMappings(path: string, mappings: MappingsInput, options: WriteMappingsOptions = {}): Promise<void> {
+export async function writeMappings(path: string, mappings: MappingsInput, options: WriteMappingsOptions = {}): Promise<{ files: string[] }> {
   if (typeof path !== 'string' || path === '') throw new IoaError('E_USAGE', 'writeMappings needs a file path', { path: '$.path' });
   const explicit = options.format === undefined ? undefined : checkFormat(options.format, '$.format');
   const implied = formatFromExtension(path);
@@ -147,14 +198,11 @@ export async function writeMappings(path: string, mappings: MappingsInput, optio
     throw new IoaError('E_USAGE', `format ${explicit} contradicts ${path}, whose extension means ${implied}`, { path: '$.format' });
   }
   const format = explicit ?? implied ?? 'sssom';
-  let text: string;
-  try {
-    text = serializeMappings(asSet(mappings, options), format, alignmentOptions(options));
-  } catch (error) {
-    if (isIoaError(error)) throw error;
-    throw new IoaError('E_INTERNAL', `serializing ${format} failed: ${(error as Error).message}`, { file: path }, { cause: error });
-  }
-  await writeFileAtomic(path, text, options.inputs ? { inputs: options.inputs } : {});
+  return writeMappingFile(path, asSet(mappings, options), format, {
+    ...alignmentOptions(options),
+    ...(options.inputs ? { inputs: options.inputs } : {}),
+    ...(options.externalMetadata !== undefined ? { externalMetadata: options.externalMetadata } : {}),
+  });
 }
 
 /**
@@ -180,5 +228,8 @@ export async function readMappings(path: string, options: ReadMappingsOptions = 
     ...(metadata ? { metadata } : {}),
     ...(options.strict !== undefined ? { strict: options.strict } : {}),
     ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+    ...(options.sidecar !== undefined ? { sidecar: options.sidecar } : {}),
+    ...(options.onMetadataFile ? { onMetadataFile: options.onMetadataFile } : {}),
+    ...(typeof options.metadata === 'string' ? { metadataFile: options.metadata } : {}),
   });
 }

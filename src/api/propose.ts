@@ -1,5 +1,5 @@
 /**
- * `propose` for the library API: the generators the CLI runs, fused by rank, with the same
+ * `propose` for the library API: the generators the CLI runs, fused, with the same
  * defaults (the lexical generators, plus `translate` across Chinese and English) — and a user's
  * own generator objects fused and ranked beside them under the same rules.
  */
@@ -9,7 +9,6 @@ import type { OntologyIndex } from '../model/ontology-index.js';
 import { GENERATORS, LEXICAL_GENERATORS, type GeneratorName } from '../generators/registry.js';
 import { isGeneratorName, runGenerators } from '../generators/run.js';
 import { defaultGenerators, languageWarnings } from '../generators/languages.js';
-import type { FusedCandidate } from '../generators/fusion.js';
 import type { Generator, GeneratorConfig, GeneratorOptions } from '../generators/types.js';
 import { missingEmbeddingPackages, type EmbeddingPackage } from '../embedding/availability.js';
 import { kindsOf, selectKinds, type KindSelector } from '../model/kinds.js';
@@ -25,8 +24,9 @@ export const MAX_TOP_K = 1000;
  * the relation it proposes (`predicate`, e.g. `skos:exactMatch`) and its rank among the
  * subject's candidates.
  *
- * When several generators ran, `generator` is `fusion`, `score` is the normalised rank-fusion
- * value in [0, 1] (`measure` names the fusion and its members), `evidence` is every member's
+ * When several generators ran, `generator` is `fusion`, `score` is the fused value in [0, 1]
+ * (the weighted mean over the members of each one's raw score over the square root of its rank;
+ * `measure` names it and the members' weights; a ranking statistic, not a confidence), `evidence` is every member's
  * evidence, and `members` holds each member generator's own candidate with its raw score and
  * rank. With one generator, the candidate is that generator's own and `members` is empty.
  * Scores are never confidence: a reviewer decides.
@@ -47,9 +47,11 @@ export interface ProposeProgress {
   total: number;
 }
 
-/** Rank-fusion settings (reciprocal rank fusion; see the generators entry point). */
+/** Fusion settings (see the generators entry point). */
 export interface FusionSettings {
-  /** RRF constant (default 60). */
+  /** `mean` (default): the fused value above; `rrf`: reciprocal rank fusion (ranks only, few distinct values). */
+  value?: 'mean' | 'rrf';
+  /** RRF constant (default 60), for `value: 'rrf'`. */
   k?: number;
   /** Trust in each member by generator name (default: exact and wordnet 2, embedding 0.02, others 1). */
   weights?: Readonly<Record<string, number>>;
@@ -61,7 +63,7 @@ export interface FusionSettings {
 export interface ProposeOptions {
   /**
    * Generators to run: registry names (see {@link listGenerators}), your own {@link Generator}
-   * objects, or `'all'` for every registered one. Two or more are fused by reciprocal rank.
+   * objects, or `'all'` for every registered one. Two or more are fused (see {@link ProposedCandidate}).
    * Default: the lexical generators (exact, edit, tfidf, wordnet), plus `translate` when one side
    * names its concepts in Chinese and the other in English.
    */
@@ -177,7 +179,7 @@ function checked(generator: Generator): Generator {
  * (objects). Direction matters: `propose(a, b)` is not `propose(b, a)` with columns swapped.
  *
  * Each generator ranks up to `topK` target concepts per source concept by its own raw,
- * uncalibrated score; two or more generators are fused by reciprocal rank. The result is what
+ * uncalibrated score; two or more generators are fused into one ranked list. The result is what
  * `ioa-align propose` writes: pass it to {@link writeMappings} for SSSOM, Alignment RDF, JSON or
  * CSV. Candidates are for review, never acceptance: a candidate establishes nothing at the gate.
  *
@@ -277,20 +279,4 @@ export async function propose(source: OntologyIndex | string, target: OntologyIn
     if (isIoaError(error)) throw error;
     throw new IoaError('E_GENERATOR_FAILED', `propose failed: ${(error as Error)?.message ?? String(error)}`, {}, { cause: error });
   }
-}
-
-/**
- * The rows to export for `candidates`: each fused candidate's members (own justification, raw
- * score and measure) followed by the fused one (`semapv:CompositeMatching`), so SSSOM gets one row
- * per mapping per justification; a candidate without members as it is. A member row states the
- * fused mapping's relation: it is that mapping's evidence (a `tfidf` member that alone said
- * closeMatch supports a fused exactMatch that `exact` established), so every row of one mapping
- * carries one predicate and a reviewer filtering on it sees all of them.
- */
-export function exportRows(candidates: readonly (Candidate | ProposedCandidate | FusedCandidate)[]): Candidate[] {
-  return candidates.flatMap((c) => {
-    const { members, ...own } = c as ProposedCandidate;
-    if (!members || members.length === 0) return [own];
-    return [...members.map((m) => (m.predicate === own.predicate ? m : { ...m, predicate: own.predicate })), own];
-  });
 }

@@ -37,6 +37,17 @@ export function report(text: string): void {
   out(escapeControls(text, { keepNewlines: true }));
 }
 
+/**
+ * Write text chunks to stdout as they come, waiting whenever the stream's buffer is full, so a
+ * large output (a whole candidate file) is never held in memory at once.
+ */
+export async function outChunks(chunks: Iterable<string>): Promise<void> {
+  const stream = current.stdout;
+  for (const chunk of chunks) {
+    if (!stream.write(chunk)) await new Promise<void>((resolve) => stream.once('drain', resolve));
+  }
+}
+
 /** Diagnostics, warnings and notes on stderr; control characters escaped as in report(). */
 export function err(text: string): void {
   const safe = escapeControls(text, { keepNewlines: true });

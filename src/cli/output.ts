@@ -18,10 +18,16 @@ export interface Output {
 /** `--out -` names standard output, as in most command-line tools. */
 export const STDOUT = '-';
 
-export async function openOutput(outPath: string | undefined, options: OutputOptions = {}): Promise<Output> {
+export interface OpenOutputOptions extends OutputOptions {
+  /** Files written beside the output (a CSV file's metadata sidecar), checked the same way. */
+  companions?: (path: string) => readonly string[];
+}
+
+export async function openOutput(outPath: string | undefined, options: OpenOutputOptions = {}): Promise<Output> {
   if (outPath === '') throw new IoaError('E_USAGE', `--out needs a file path (or ${STDOUT} for standard output)`, { path: '--out' });
   if (outPath === undefined || outPath === STDOUT) return { path: undefined, write: async (text) => out(text) };
   await resolveOutput(outPath, options);
+  for (const companion of options.companions?.(outPath) ?? []) await resolveOutput(companion, options);
   return {
     path: outPath,
     write: (text) => writeFileAtomic(outPath, text.endsWith('\n') ? text : `${text}\n`, options),

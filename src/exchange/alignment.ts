@@ -18,7 +18,8 @@ import { PREDICATE_OF_RELATION, RELATION_OF_PREDICATE, alignmentFromQuads, readA
 import { buildCurieMap, PrefixMap } from './curie.js';
 import { sortedMappings } from './order.js';
 import { sharedSlot } from './slots.js';
-import { UNSPECIFIED_LICENSE, uuidFromHash } from './candidates.js';
+import { UNSPECIFIED_LICENSE } from './candidates.js';
+import { uuidFromHash } from './ids.js';
 
 /** Justification given to rows read from an Alignment file, which does not say how it was made. */
 export const ALIGNMENT_JUSTIFICATION = 'semapv:UnspecifiedMatching';
@@ -78,6 +79,14 @@ function alignmentType(cells: readonly { entity1: string; entity2: string }[]): 
  * else its confidence; without either the measure is omitted (the Alignment API reads 1).
  */
 export function serializeAlignmentRdf(set: MappingSet, options: AlignmentWriteOptions = {}): string {
+  return [...alignmentRdfChunks(set, options)].join('');
+}
+
+/**
+ * Alignment RDF/XML as text chunks (see serializeAlignmentRdf); a set the format cannot express
+ * fails at the first chunk, before any text exists.
+ */
+export function* alignmentRdfChunks(set: MappingSet, options: AlignmentWriteOptions = {}): Generator<string> {
   const prefixes = new PrefixMap(set.metadata.curieMap);
   const groups = new Map<string, { entity1: string; entity2: string; relation: AlignmentRelation; rows: MappingRecord[] }>();
   set.mappings.forEach((r, i) => {
@@ -120,6 +129,10 @@ export function serializeAlignmentRdf(set: MappingSet, options: AlignmentWriteOp
     if (el) out.push(el);
   }
   for (const c of cells) {
+    if (out.length >= 4096) {
+      yield `${out.join('\n')}\n`;
+      out.length = 0;
+    }
     out.push('<map>', '\t<Cell>',
       `\t\t<entity1 rdf:resource="${xmlEscape(c.entity1)}"/>`,
       `\t\t<entity2 rdf:resource="${xmlEscape(c.entity2)}"/>`);
@@ -127,7 +140,7 @@ export function serializeAlignmentRdf(set: MappingSet, options: AlignmentWriteOp
     out.push(`\t\t<relation>${xmlEscape(c.relation)}</relation>`, '\t</Cell>', '</map>');
   }
   out.push('</Alignment>', '</rdf:RDF>');
-  return `${out.join('\n')}\n`;
+  yield `${out.join('\n')}\n`;
 }
 
 /**

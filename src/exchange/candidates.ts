@@ -1,14 +1,19 @@
 /**
- * Candidates → a SSSOM-shaped MappingSet, the bridge from `propose` to every writer.
+ * Candidates → a SSSOM-shaped MappingSet, the bridge from `propose` to every writer, and back.
  *
- * One row per candidate, i.e. per mapping *per justification*: a fused proposal arrives as one
- * Candidate per member generator plus one `semapv:CompositeMatching` candidate, and each becomes
- * its own row. A generator's raw score goes to `similarity_score` with its meaning in
- * `similarity_measure`; `confidence` is a curator's statement and is never filled here
- * (draft Section 7.4: similarity is not acceptance).
+ * By default one row per candidate — per (subject, relation, object) — ranked: `candidate_rank`
+ * says where it stands among its subject's candidates (1 = best), `similarity_score` holds the
+ * value the list is ranked by (for a fused list the fused value, see `similarity_measure`), and
+ * each member generator's own raw score and rank sit on the same row in `<generator>_score` and
+ * `<generator>_rank` (extension slots, candidate-slots.ts). `evidence: 'rows'` adds each member
+ * generator's own row after its candidate's row (own justification, raw score and measure).
+ *
+ * `confidence` is a curator's statement and is never filled here (draft Section 7.4: similarity
+ * is not acceptance); neither the fused value nor a raw score is a probability.
  */
 import { createHash } from 'node:crypto';
-import type { Candidate, EntityMappingRecord, MappingSet, MappingSetMetadata, SlotValue } from '../model/mapping.js';
+import type { Candidate, EntityMappingRecord, ExtensionDefinition, MappingRecord, MappingSet, MappingSetMetadata, SlotValue } from '../model/mapping.js';
+import { hasEntityEnds, objectTerm, subjectTerm } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import type { Concept } from '../model/concept.js';
 import { IoaError } from '../model/errors.js';
@@ -16,9 +21,25 @@ import { NS } from '../model/vocabulary.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { buildCurieMap, canonicalTerm, PrefixMap } from './curie.js';
 import { sortedMappings } from './order.js';
+import {
+  CANDIDATE_NAMESPACE, CANDIDATE_PREFIX, CANDIDATE_RANK, candidateRankOf, memberDefinitions, memberGenerators, memberRankSlot, memberScoreSlot, rankDefinition,
+} from './candidate-slots.js';
+import { isStandardSlot } from './slots.js';
+import { uuidFromHash } from './ids.js';
+
+export { uuidFromHash };
 
 /** SSSOM's value for "no license stated" (what sssom-py writes too). */
 export const UNSPECIFIED_LICENSE = 'https://w3id.org/sssom/license/unspecified';
+
+/** A ranked candidate, with the member candidates it was fused from when it is a fused one. */
+export interface ExportCandidate extends Candidate {
+  members?: readonly Candidate[];
+}
+
+/** Where member generators' evidence goes: columns of the candidate's row, or rows of their own too. */
+export const EVIDENCE_LAYOUTS = ['columns', 'rows'] as const;
+export type EvidenceLayout = (typeof EVIDENCE_LAYOUTS)[number];
 
 export interface CandidateExportContext {
   source: OntologyIndex;
@@ -31,6 +52,12 @@ export interface CandidateExportContext {
   license?: string;
   /** `YYYY-MM-DD`; defaults to today (UTC). */
   mappingDate?: string;
+  /** Default `columns`: one row per candidate. */
+  evidence?: EvidenceLayout;
+  /** How the candidates were selected, said in the set's description (e.g. `one-to-one (greedy), similarity_score >= 0.2`). */
+  selection?: string;
+  /** What the fused value is, said in the set's description. */
+  measureNote?: string;
 }
 
 /** Evidence field names (see Evidence) → the SSSOM `*_match_field` property they stand for. */
@@ -58,51 +85,83 @@ function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
+/** A score as SSSOM's similarity_score must be: in [0, 1]; anything else is a generator bug to report. */
+function checkedScore(c: Candidate, path: string): number {
+  const score = Number(c.score);
+  // Clamping would falsify the raw score and dropping it would hide the row.
+  if (!Number.isFinite(score) || score < 0 || score > 1) {
+    throw new IoaError('E_SSSOM_SCORE_RANGE', `candidate ${path} (${c.generator}: ${c.subject} → ${c.object}) has raw score ${c.score}; SSSOM similarity_score must lie in [0, 1]`, { path: `${path}.score` });
+  }
+  return score;
+}
+
+/** The row of one candidate (or member): ends, labels, relation, score and the evidence's fields. */
+function rowOf(c: Candidate, path: string, ctx: CandidateExportContext, tool: string): EntityMappingRecord {
+  const record: EntityMappingRecord = {
+    subjectId: c.subject,
+    predicateId: canonicalTerm(projectTerm(c.predicate, `${path}.predicate`)),
+    objectId: c.object,
+    justification: canonicalTerm(projectTerm(c.justification, `${path}.justification`)),
+    similarityScore: checkedScore(c, path),
+    similarityMeasure: c.measure,
+    mappingTool: `${tool}/${c.generator}`,
+  };
+  const subjectLabel = preferredLabel(ctx.source.byIri.get(c.subject));
+  const objectLabel = preferredLabel(ctx.target.byIri.get(c.object));
+  if (subjectLabel !== undefined) record.subjectLabel = subjectLabel;
+  if (objectLabel !== undefined) record.objectLabel = objectLabel;
+  const extra: Record<string, SlotValue> = {};
+  const subjectFields = uniqueSorted(c.evidence.map((e) => MATCH_FIELD[e.subjectField] ?? ''));
+  const objectFields = uniqueSorted(c.evidence.map((e) => MATCH_FIELD[e.objectField] ?? ''));
+  if (subjectFields) extra.subject_match_field = subjectFields;
+  if (objectFields) extra.object_match_field = objectFields;
+  // match_string is the text both sides share; only meaningful when it is literally shared.
+  // Multivalued: a `|` inside the text is escaped by the writers, not lost.
+  const shared = uniqueSorted(c.evidence.filter((e) => e.subjectText === e.objectText).map((e) => e.subjectText));
+  if (shared) extra.match_string = shared;
+  // Across languages: the steps each side went through, and the translation itself in the
+  // comment (semapv has no term for translation, so it is spelled out for the reviewer).
+  const subjectSteps = uniqueSorted(c.evidence.flatMap((e) => e.subjectPreprocessing ?? []));
+  const objectSteps = uniqueSorted(c.evidence.flatMap((e) => e.objectPreprocessing ?? []));
+  if (subjectSteps) extra.subject_preprocessing = subjectSteps;
+  if (objectSteps) extra.object_preprocessing = objectSteps;
+  const translations = [...new Set(c.evidence.flatMap((e) => (e.translation ? [`${e.subjectText}${e.subjectLang ? `@${e.subjectLang}` : ''} ~ ${e.objectText}${e.objectLang ? `@${e.objectLang}` : ''} (${e.translation})`] : [])))];
+  if (translations.length) record.comment = translations.join(' | ');
+  if (Object.keys(extra).length) record.extra = extra;
+  return record;
+}
+
 /**
  * Build the review set for `candidates` proposed from `ctx.source` (subjects) to `ctx.target`
- * (objects). The input is not modified; rows come out sorted.
+ * (objects). The input is not modified. Rows come out in the writers' order: by subject, then
+ * `candidate_rank` (each candidate's own `rank`), a candidate's row before its members' rows.
  */
-export function candidatesToMappingSet(candidates: readonly Candidate[], ctx: CandidateExportContext): MappingSet {
+export function candidatesToMappingSet(candidates: readonly ExportCandidate[], ctx: CandidateExportContext): MappingSet {
   const tool = ctx.mappingTool ?? TOOL_NAME;
-  const mappings: EntityMappingRecord[] = candidates.map((c, i) => {
-    const score = Number(c.score);
-    // SSSOM bounds similarity_score to [0, 1]; clamping would falsify the raw score and
-    // dropping it would hide the row, so a generator outside the range is a bug to report.
-    if (!Number.isFinite(score) || score < 0 || score > 1) {
-      throw new IoaError('E_SSSOM_SCORE_RANGE', `candidate ${i + 1} (${c.generator}: ${c.subject} → ${c.object}) has raw score ${c.score}; SSSOM similarity_score must lie in [0, 1]`, { path: `$[${i}].score` });
+  const layout = ctx.evidence ?? 'columns';
+  const generators = new Set<string>();
+  const mappings: EntityMappingRecord[] = [];
+  candidates.forEach((c, i) => {
+    const path = `$[${i}]`;
+    const row = rowOf(c, path, ctx, tool);
+    const extensions: Record<string, string> = { [CANDIDATE_RANK]: String(c.rank) };
+    for (const [j, m] of (c.members ?? []).entries()) {
+      generators.add(m.generator);
+      extensions[memberScoreSlot(m.generator)] = String(checkedScore(m, `${path}.members[${j}]`));
+      extensions[memberRankSlot(m.generator)] = String(m.rank);
     }
-    const record: EntityMappingRecord = {
-      subjectId: c.subject,
-      predicateId: canonicalTerm(projectTerm(c.predicate, `$[${i}].predicate`)),
-      objectId: c.object,
-      justification: canonicalTerm(projectTerm(c.justification, `$[${i}].justification`)),
-      similarityScore: score,
-      similarityMeasure: c.measure,
-      mappingTool: `${tool}/${c.generator}`,
-    };
-    const subjectLabel = preferredLabel(ctx.source.byIri.get(c.subject));
-    const objectLabel = preferredLabel(ctx.target.byIri.get(c.object));
-    if (subjectLabel !== undefined) record.subjectLabel = subjectLabel;
-    if (objectLabel !== undefined) record.objectLabel = objectLabel;
-    const extra: Record<string, SlotValue> = {};
-    const subjectFields = uniqueSorted(c.evidence.map((e) => MATCH_FIELD[e.subjectField] ?? ''));
-    const objectFields = uniqueSorted(c.evidence.map((e) => MATCH_FIELD[e.objectField] ?? ''));
-    if (subjectFields) extra.subject_match_field = subjectFields;
-    if (objectFields) extra.object_match_field = objectFields;
-    // match_string is the text both sides share; only meaningful when it is literally shared.
-    // Multivalued: a `|` inside the text is escaped by the writers, not lost.
-    const shared = uniqueSorted(c.evidence.filter((e) => e.subjectText === e.objectText).map((e) => e.subjectText));
-    if (shared) extra.match_string = shared;
-    // Across languages: the steps each side went through, and the translation itself in the
-    // comment (semapv has no term for translation, so it is spelled out for the reviewer).
-    const subjectSteps = uniqueSorted(c.evidence.flatMap((e) => e.subjectPreprocessing ?? []));
-    const objectSteps = uniqueSorted(c.evidence.flatMap((e) => e.objectPreprocessing ?? []));
-    if (subjectSteps) extra.subject_preprocessing = subjectSteps;
-    if (objectSteps) extra.object_preprocessing = objectSteps;
-    const translations = [...new Set(c.evidence.flatMap((e) => (e.translation ? [`${e.subjectText}${e.subjectLang ? `@${e.subjectLang}` : ''} ~ ${e.objectText}${e.objectLang ? `@${e.objectLang}` : ''} (${e.translation})`] : [])))];
-    if (translations.length) record.comment = translations.join(' | ');
-    if (Object.keys(extra).length) record.extra = extra;
-    return record;
+    row.extensions = extensions;
+    mappings.push(row);
+    if (layout === 'rows') {
+      for (const [j, m] of (c.members ?? []).entries()) {
+        // A member row states its candidate's relation: it is evidence for that mapping (a
+        // member that alone said closeMatch supports a fused exactMatch another established).
+        const member = rowOf(m.predicate === c.predicate ? m : { ...m, predicate: c.predicate }, `${path}.members[${j}]`, ctx, tool);
+        // The rank of the candidate this row is evidence for; the member's own rank is its column.
+        member.extensions = { [CANDIDATE_RANK]: String(c.rank), [memberScoreSlot(m.generator)]: String(m.score), [memberRankSlot(m.generator)]: String(m.rank) };
+        mappings.push(member);
+      }
+    }
   });
 
   const curieMap = buildCurieMap([
@@ -110,19 +169,39 @@ export function candidatesToMappingSet(candidates: readonly Candidate[], ctx: Ca
     // A predicate outside the standard vocabularies stays an IRI in the record; give it a prefix.
     ...mappings.map((m) => m.predicateId).filter((p) => p.includes('://')),
   ]);
-  const usesOboInOwl = (v: SlotValue | undefined): boolean => Array.isArray(v) && v.some((f) => f.startsWith('oboInOwl:'));
-  if (mappings.some((m) => usesOboInOwl(m.extra?.subject_match_field) || usesOboInOwl(m.extra?.object_match_field))) {
-    curieMap.oboInOwl = NS.oboInOwl;
+  curieMap[CANDIDATE_PREFIX] = CANDIDATE_NAMESPACE;
+  const definitions: ExtensionDefinition[] = [rankDefinition()];
+  for (const g of [...generators].sort()) {
+    for (const d of memberDefinitions(g)) {
+      if (isStandardSlot(d.slotName)) throw new IoaError('E_INTERNAL', `generator name "${g}" would make the column ${d.slotName}, a standard SSSOM slot`);
+      definitions.push(d);
+    }
+  }
+  // One tool and one measure for every row (one generator, or one fused list): said once, on
+  // the set, so every row reads them (SSSOM propagation) and the file stays small. A reviewer
+  // edits reviewer_id, predicate_modifier, mapping_justification or comment, never these.
+  const tools = new Set(mappings.map((m) => m.mappingTool));
+  const measures = new Set(mappings.map((m) => m.similarityMeasure));
+  const shared = layout === 'columns' && mappings.length > 0 && tools.size === 1 && measures.size === 1;
+  const setTool = shared ? [...tools][0]! : tool;
+  if (shared) {
+    for (const m of mappings) {
+      delete m.mappingTool;
+      delete m.similarityMeasure;
+    }
   }
   const sorted = sortedMappings(mappings);
   const metadata: MappingSetMetadata = {
     curieMap,
     mappingSetId: ctx.mappingSetId ?? stableSetId(ctx, sorted),
     license: ctx.license ?? UNSPECIFIED_LICENSE,
-    mappingTool: tool,
+    mappingTool: setTool,
     mappingToolVersion: TOOL_VERSION,
     mappingDate: ctx.mappingDate ?? today(),
+    extensionDefinitions: definitions,
+    extra: { mapping_set_description: describeSet(layout, generators.size > 0, ctx) },
   };
+  if (shared) metadata.extra!.similarity_measure = [...measures][0]!;
   const subjectSource = ctx.source.iri;
   const objectSource = ctx.target.iri;
   if (subjectSource) metadata.subjectSource = subjectSource;
@@ -132,6 +211,97 @@ export function candidatesToMappingSet(candidates: readonly Candidate[], ctx: Ca
   if (subjectVersion) metadata.subjectSourceVersion = subjectVersion;
   if (objectVersion) metadata.objectSourceVersion = objectVersion;
   return { metadata, mappings: sorted };
+}
+
+/** What a reader of the file needs to know about its rows, said once in its metadata. */
+function describeSet(layout: EvidenceLayout, fused: boolean, ctx: CandidateExportContext): string {
+  const parts = [
+    'Candidate mappings for review: proposals, not accepted mappings; no score here is a confidence.',
+    layout === 'columns' ? 'One row per candidate (subject, predicate, object).' : 'Each candidate\'s row is followed by one row per member generator that proposed it.',
+    'Rows are ordered by subject_id, then candidate_rank (1 = the best candidate of its subject).',
+    `similarity_score is the value the candidates are ranked by${ctx.measureNote ? `: ${ctx.measureNote}` : ' (see similarity_measure)'}.`,
+  ];
+  if (fused) parts.push('<generator>_score and <generator>_rank hold each member generator\'s own raw score and rank, empty where it did not propose the candidate.');
+  if (ctx.selection) parts.push(`Selected: ${ctx.selection}; candidate_rank is the rank before selection.`);
+  return parts.join(' ');
+}
+
+/** A candidate read back from a candidate file, with the member evidence of its row. */
+export interface ReadCandidate {
+  subject: string;
+  predicate: string;
+  object: string;
+  /** `similarity_score` of the candidate's row. */
+  score?: number;
+  measure?: string;
+  /** `candidate_rank`; absent for a row written by hand. */
+  rank?: number;
+  justification: string;
+  /** `mapping_tool` of the row (e.g. `ioa-align/fusion`). */
+  tool?: string;
+  /** Member generators' raw score and rank, from the row's member columns. */
+  members: Array<{ generator: string; score?: number; rank?: number }>;
+  /** The candidate's row as read. */
+  record: MappingRecord;
+  /** With evidence as rows: the member generators' own rows that follow it. */
+  evidenceRows: MappingRecord[];
+}
+
+/**
+ * The candidates of a set written by candidatesToMappingSet (after any round trip through a
+ * file, a spreadsheet or convert), in the writers' row order. Rows of one subject with one
+ * `candidate_rank` are one candidate: its `semapv:CompositeMatching` row (or its only row) leads,
+ * the others are evidence rows. A row without a rank is a candidate of its own.
+ */
+export function candidatesFromMappingSet(set: MappingSet): ReadCandidate[] {
+  const prefixes = new PrefixMap(set.metadata.curieMap);
+  const expand = (curie: string): string | undefined => {
+    const r = prefixes.expand(curie);
+    return r.ok ? r.iri : undefined;
+  };
+  const generators = memberGenerators(set.metadata.extensionDefinitions, expand);
+  const number = (value: unknown): number | undefined => {
+    if (typeof value === 'number') return value;
+    if (typeof value !== 'string' || value.trim() === '') return undefined;
+    const n = Number(value);
+    return Number.isFinite(n) ? n : undefined;
+  };
+  const groups = new Map<string, MappingRecord[]>();
+  const order: string[] = [];
+  sortedMappings(set.mappings).forEach((r, i) => {
+    const rank = candidateRankOf(r);
+    const key = rank === undefined ? `row\u0000${i}` : `${subjectTerm(r)}\u0000${rank}`;
+    const list = groups.get(key);
+    if (list) list.push(r);
+    else {
+      groups.set(key, [r]);
+      order.push(key);
+    }
+  });
+  return order.map((key) => {
+    const rows = groups.get(key)!;
+    const lead = rows.find((r) => r.justification === 'semapv:CompositeMatching') ?? rows[0]!;
+    const members = generators.flatMap((g) => {
+      const score = number(lead.extensions?.[memberScoreSlot(g)]);
+      const rank = number(lead.extensions?.[memberRankSlot(g)]);
+      return score === undefined && rank === undefined ? [] : [{ generator: g, ...(score !== undefined ? { score } : {}), ...(rank !== undefined ? { rank } : {}) }];
+    });
+    const out: ReadCandidate = {
+      subject: hasEntityEnds(lead) ? lead.subjectId : subjectTerm(lead),
+      predicate: lead.predicateId,
+      object: hasEntityEnds(lead) ? lead.objectId : objectTerm(lead),
+      justification: lead.justification,
+      members,
+      record: lead,
+      evidenceRows: rows.filter((r) => r !== lead),
+    };
+    const rank = candidateRankOf(lead);
+    if (rank !== undefined) out.rank = rank;
+    if (lead.similarityScore !== undefined) out.score = lead.similarityScore;
+    if (lead.similarityMeasure !== undefined) out.measure = lead.similarityMeasure;
+    if (lead.mappingTool !== undefined) out.tool = lead.mappingTool;
+    return out;
+  });
 }
 
 /** The project's own namespaces (model/vocabulary.ts): the prefixes a generator may use in a CURIE. */
@@ -153,11 +323,7 @@ function projectTerm(term: string, path: string): string {
  */
 function stableSetId(ctx: CandidateExportContext, rows: readonly EntityMappingRecord[]): string {
   const h = createHash('sha256');
-  h.update(`${ctx.source.iri ?? ctx.source.source}\n${ctx.target.iri ?? ctx.target.source}\n${TOOL_VERSION}\n`);
-  for (const r of rows) h.update(`${r.subjectId}\t${r.predicateId}\t${r.objectId}\t${r.justification}\t${r.similarityScore}\n`);
+  h.update(`${ctx.source.iri ?? ctx.source.source}\n${ctx.target.iri ?? ctx.target.source}\n${TOOL_VERSION}\n${ctx.selection ?? ''}\n`);
+  for (const r of rows) h.update(`${r.subjectId}\t${r.predicateId}\t${r.objectId}\t${r.justification}\t${r.similarityScore}\t${JSON.stringify(r.extensions ?? {})}\n`);
   return `https://w3id.org/sssom/mappings/${uuidFromHash(h.digest('hex'))}`;
-}
-
-export function uuidFromHash(hex: string): string {
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -1,17 +1,24 @@
 /**
  * Reading and writing mapping files in any exchange format, through the shared file reader and
  * writer (src/io/files.ts): inputs must be regular UTF-8 files; writes are atomic (the text is
- * fully produced first, written to a temporary file beside the destination and renamed over it,
- * so a failure leaves nothing, or the previous file, at the destination).
+ * streamed to a temporary file beside the destination as it is produced and renamed over it, so
+ * a failure leaves nothing, or the previous file, at the destination, and no output is ever held
+ * in memory as one string).
+ *
+ * A CSV file is written for spreadsheets: its first line is the header, and its SSSOM metadata
+ * goes to a sidecar `F.yml` beside `F.csv` (SSSOM external metadata), both written together.
+ * Readers pick up the sidecar of a TSV or CSV file by that name without being told.
  */
+import { stat } from 'node:fs/promises';
+import { extname } from 'node:path';
 import { parseDocument, YAMLParseError } from 'yaml';
-import { readTextFile, writeFileAtomic, type OutputOptions } from '../io/files.js';
+import { readTextFile, writeFileAtomic, writeFilesAtomic, type OutputData, type OutputOptions } from '../io/files.js';
 import { yamlToJs } from './yaml.js';
 import type { MappingSet } from '../model/mapping.js';
 import { IoaError, isIoaError } from '../model/errors.js';
-import { parseAlignmentRdf, serializeAlignmentRdf, type AlignmentWriteOptions } from './alignment.js';
-import { parseCsv, parseSssom, serializeCsv, serializeSssom, type ParseTableOptions } from './sssom-tsv.js';
-import { parseJson, serializeJson } from './json.js';
+import { alignmentRdfChunks, parseAlignmentRdf, type AlignmentWriteOptions } from './alignment.js';
+import { mappingTable, parseCsv, parseSssom, SSSOM_CSV, SSSOM_TSV, type ParseTableOptions } from './sssom-tsv.js';
+import { jsonChunks, parseJson } from './json.js';
 import type { WriteOptions } from './slots.js';
 
 /** The exchange formats; also the choices of `convert --to` and `propose --format`. */
@@ -62,15 +69,49 @@ export async function parseMappings(text: string, format: ExchangeFormat, file: 
   }
 }
 
+/** The external metadata file a TSV or CSV file `F.ext` is read with: `F.yml` beside it. */
+export function sidecarPath(path: string): string {
+  const ext = extname(path);
+  return `${ext ? path.slice(0, -ext.length) : path}.yml`;
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export interface ReadFileOptions extends ParseTableOptions {
+  /**
+   * TSV/CSV only: read the sidecar `F.yml` (sidecarPath) as external metadata when `metadata` is
+   * not given (default true). A sidecar whose mapping_set_id differs from the file's own is refused.
+   */
+  sidecar?: boolean;
+  /** Told the path of the external metadata file a TSV/CSV file was read with. */
+  onMetadataFile?: (path: string) => void;
+}
+
 /**
- * Read a mapping file: format from the extension, else from the content. `options.metadata`
- * supplies SSSOM external metadata for TSV/CSV files that do not embed theirs.
+ * Read a mapping file: format from the extension, else from the content. For TSV/CSV files,
+ * `options.metadata` supplies SSSOM external metadata; without it, the sidecar `F.yml` beside the
+ * file is used when there is one. Embedded metadata wins where both give a slot.
  */
-export async function readMappingFile(path: string, format?: ExchangeFormat, options: ParseTableOptions = {}): Promise<MappingSet> {
+export async function readMappingFile(path: string, format?: ExchangeFormat, options: ReadFileOptions = {}): Promise<MappingSet> {
   const text = await readTextFile(path, { what: 'mapping file' });
   const chosen = format ?? formatFromExtension(path) ?? sniffFormat(text);
   if (!chosen) throw new IoaError('E_EXCHANGE_UNKNOWN_FORMAT', 'cannot tell the mapping format from the file name or content (expected SSSOM TSV, Alignment RDF/XML, JSON or CSV)', { file: path, line: 1 });
-  return parseMappings(text, chosen, path, options);
+  const { sidecar, onMetadataFile, ...parseOptions } = options;
+  if ((chosen === 'csv' || chosen === 'sssom') && parseOptions.metadata === undefined && sidecar !== false) {
+    const candidate = sidecarPath(path);
+    if (candidate !== path && await isFile(candidate)) {
+      parseOptions.metadata = await readExternalMetadata(candidate);
+      parseOptions.metadataFile = candidate;
+      onMetadataFile?.(candidate);
+    }
+  }
+  return parseMappings(text, chosen, path, parseOptions);
 }
 
 export interface SerializeOptions extends WriteOptions {
@@ -78,32 +119,61 @@ export interface SerializeOptions extends WriteOptions {
   alignment?: AlignmentWriteOptions;
 }
 
-/** The set in the given format. Rows are sorted; the set is not modified. */
-export function serializeMappings(set: MappingSet, format: ExchangeFormat, options: SerializeOptions = {}): string {
+/** The set in the given format, as text chunks (see each format's writer). Rows are sorted; the set is not modified. */
+export function serializeMappingChunks(set: MappingSet, format: ExchangeFormat, options: SerializeOptions = {}): Iterable<string> {
   switch (format) {
-    case 'sssom': return serializeSssom(set, options);
-    case 'csv': return serializeCsv(set, options);
-    case 'json': return serializeJson(set, options);
-    case 'alignment': return serializeAlignmentRdf(set, options.alignment);
+    case 'sssom': return mappingTable(set, SSSOM_TSV, options).chunks();
+    case 'csv': return mappingTable(set, SSSOM_CSV, options).chunks();
+    case 'json': return jsonChunks(set, options);
+    case 'alignment': return alignmentRdfChunks(set, options.alignment);
   }
 }
 
-/** The shared atomic writer (src/io/files.ts), re-exported for the exchange API's users. */
-export { writeFileAtomic };
+/** The set in the given format as one string. Rows are sorted; the set is not modified. */
+export function serializeMappings(set: MappingSet, format: ExchangeFormat, options: SerializeOptions = {}): string {
+  return [...serializeMappingChunks(set, format, options)].join('');
+}
+
+/** The shared atomic writers (src/io/files.ts), re-exported for the exchange API's users. */
+export { writeFileAtomic, writeFilesAtomic };
+
+export interface WriteFileOptions extends SerializeOptions, Omit<OutputOptions, 'exclusive'> {
+  /**
+   * TSV/CSV: put the metadata in the sidecar `F.yml` (sidecarPath) and start the table with its
+   * header. Default: true for CSV (a spreadsheet then shows the header on row 1), false for TSV.
+   */
+  externalMetadata?: boolean;
+}
 
 /**
- * Serialize and write atomically. Serialization happens before anything touches the disk, so a
- * set the format cannot express leaves the destination untouched.
+ * Serialize and write atomically, streaming the rows to the temporary file; with external
+ * metadata, the table and its sidecar together (both or neither). A set the format cannot
+ * express fails before anything touches the disk. Returns the files written (sidecar first).
  */
-export async function writeMappingFile(path: string, set: MappingSet, format: ExchangeFormat, options: SerializeOptions & OutputOptions = {}): Promise<void> {
-  let text: string;
+export async function writeMappingFile(path: string, set: MappingSet, format: ExchangeFormat, options: WriteFileOptions = {}): Promise<{ files: string[] }> {
+  const external = (format === 'csv' || format === 'sssom') && (options.externalMetadata ?? format === 'csv');
+  let files: Array<{ path: string; data: OutputData }>;
   try {
-    text = serializeMappings(set, format, options);
+    if (external) {
+      const table = mappingTable(set, format === 'csv' ? SSSOM_CSV : SSSOM_TSV, { ...options, externalMetadata: true });
+      const metadata = sidecarPath(path);
+      if (metadata === path) throw new IoaError('E_USAGE', 'the table and its metadata file would be the same file; give it a .csv or .tsv extension', { file: path });
+      files = [{ path: metadata, data: table.metadataYaml }, { path, data: table.chunks() }];
+    } else {
+      const chunks = serializeMappingChunks(set, format, options);
+      // Generators run lazily: take the first chunk here, so a set the format cannot express
+      // fails before a temporary file exists.
+      const iterator = chunks[Symbol.iterator]();
+      const first = iterator.next();
+      files = [{ path, data: (function* () { if (!first.done) yield first.value; yield* { [Symbol.iterator]: () => iterator }; })() }];
+    }
   } catch (error) {
     if (isIoaError(error)) throw error;
     throw new IoaError('E_INTERNAL', `serializing ${format} failed: ${(error as Error).message}`, { file: path }, { cause: error });
   }
-  await writeFileAtomic(path, text, options);
+  if (files.length === 1) await writeFileAtomic(path, files[0]!.data, options);
+  else await writeFilesAtomic(files, options);
+  return { files: files.map((f) => f.path) };
 }
 
 /**

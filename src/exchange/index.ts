@@ -6,21 +6,26 @@
  * `semapv:LexicalMatching`) for predicates and justifications; writers contract IRIs with the
  * set's `curie_map`, sort rows deterministically and never modify their input.
  */
-export { candidatesToMappingSet, UNSPECIFIED_LICENSE, type CandidateExportContext } from './candidates.js';
-export { BUILTIN_PREFIXES, PrefixMap, buildCurieMap, canonicalTerm } from './curie.js';
+export {
+  candidatesToMappingSet, candidatesFromMappingSet, EVIDENCE_LAYOUTS, UNSPECIFIED_LICENSE,
+  type CandidateExportContext, type EvidenceLayout, type ExportCandidate, type ReadCandidate,
+} from './candidates.js';
+export { CANDIDATE_NAMESPACE, CANDIDATE_PREFIX, CANDIDATE_RANK, candidateRankOf, memberRankSlot, memberScoreSlot } from './candidate-slots.js';
+export { BUILTIN_PREFIXES, PrefixMap, REVIEW_PREFIXES, WELL_KNOWN_PREFIXES, buildCurieMap, canonicalTerm } from './curie.js';
 export { compareRecords, sortedMappings } from './order.js';
 export {
-  parseSssom, serializeSssom, parseCsv, serializeCsv, parseMappingTable, serializeMappingTable, sourceLine,
-  SSSOM_TSV, SSSOM_CSV, type ParseTableOptions, type TableDialect,
+  parseSssom, serializeSssom, parseCsv, serializeCsv, parseMappingTable, serializeMappingTable, mappingTable, sourceLine,
+  SSSOM_TSV, SSSOM_CSV, type ParseTableOptions, type TableDialect, type TableText, type TableWriteOptions,
 } from './sssom-tsv.js';
-export { parseJson, serializeJson, EXTENSIONS_MARKER } from './json.js';
+export { parseJson, serializeJson, jsonChunks, EXTENSIONS_MARKER } from './json.js';
 export {
-  serializeAlignmentRdf, readAlignmentAsMappingSet, parseAlignmentRdf, alignmentToMappingSet,
+  serializeAlignmentRdf, alignmentRdfChunks, readAlignmentAsMappingSet, parseAlignmentRdf, alignmentToMappingSet,
   ALIGNMENT_JUSTIFICATION, type AlignmentWriteOptions,
 } from './alignment.js';
 export {
-  EXCHANGE_FORMATS, FORMAT_EXTENSION, isExchangeFormat, formatFromExtension, sniffFormat, parseMappings,
-  readMappingFile, readExternalMetadata, writeMappingFile, writeFileAtomic, serializeMappings, type ExchangeFormat, type SerializeOptions,
+  EXCHANGE_FORMATS, FORMAT_EXTENSION, isExchangeFormat, formatFromExtension, sniffFormat, parseMappings, sidecarPath,
+  readMappingFile, readExternalMetadata, writeMappingFile, writeFileAtomic, writeFilesAtomic, serializeMappings, serializeMappingChunks,
+  type ExchangeFormat, type ReadFileOptions, type SerializeOptions, type WriteFileOptions,
 } from './files.js';
 export {
   REQUIRED_COLUMNS, REVIEW_COLUMNS, JUSTIFICATIONS, PROPAGATABLE, SLOTS, MAPPING_SLOTS, SET_SLOTS, deriveSetId, sharedSlot, propagateSet,

@@ -63,18 +63,46 @@ function unfoldOther(obj: Record<string, unknown>, at: ErrorLocation, standard: 
 
 /** Write the set as JSON (2-space indented, rows sorted). The input is not modified. */
 export function serializeJson(set: MappingSet, options: WriteOptions = {}): string {
+  return [...jsonChunks(set, options)].join('');
+}
+
+/** Mappings per chunk of the streaming JSON writer. */
+const MAPPINGS_PER_CHUNK = 256;
+
+/**
+ * The JSON of serializeJson as text chunks, the metadata first, then the mappings a few hundred
+ * at a time: the same text, never held whole.
+ */
+export function* jsonChunks(set: MappingSet, options: WriteOptions = {}): Generator<string> {
   const table = setToSlots(set.metadata, sortedMappings(set.mappings), options);
   const metadata: Record<string, unknown> = { ...table.metadata };
   const setOther = foldOther(metadata.other, table.extensions);
   if (setOther !== undefined) metadata.other = setOther;
   const ordered = Object.fromEntries(orderedKeys(Object.keys(metadata), SET_SLOTS).map((k) => [k, metadata[k]]));
-  const mappings = table.rows.map((row) => {
+  const mapping = (row: (typeof table.rows)[number]): Record<string, unknown> => {
     const obj: Record<string, unknown> = { ...row.slots };
     const other = foldOther(obj.other, row.extensions);
     if (other !== undefined) obj.other = other;
     return Object.fromEntries(orderedKeys(Object.keys(obj), MAPPING_SLOTS).map((k) => [k, obj[k]]));
-  });
-  return `${JSON.stringify({ ...ordered, mappings }, null, 2)}\n`;
+  };
+  // `"mappings": []` closes the document; its rows are spliced in between the brackets, indented
+  // as JSON.stringify would indent them.
+  const head = JSON.stringify({ ...ordered, mappings: [] }, null, 2);
+  if (table.rows.length === 0) {
+    yield `${head}\n`;
+    return;
+  }
+  let chunk = `${head.slice(0, -'[]\n}'.length)}[\n`;
+  for (const [i, row] of table.rows.entries()) {
+    // Indent on "\n" only: JSON.stringify leaves U+2028/U+2029 raw inside strings, and a regex `^`
+    // with the m flag would take them for line starts.
+    chunk += `    ${JSON.stringify(mapping(row), null, 2).split('\n').join('\n    ')}${i < table.rows.length - 1 ? ',' : ''}\n`;
+    if ((i + 1) % MAPPINGS_PER_CHUNK === 0) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  yield `${chunk}  ]\n}\n`;
 }
 
 /** Parse the JSON form, validating exactly as the SSSOM TSV reader does. */

@@ -15,7 +15,7 @@ import {
 } from '../model/mapping.js';
 import { IoaError, type ErrorCode, type ErrorLocation } from '../model/errors.js';
 import { canonicalTerm, isValidPrefix, PrefixMap, WELL_KNOWN_PREFIXES } from './curie.js';
-import { uuidFromHash } from './candidates.js';
+import { uuidFromHash } from './ids.js';
 
 // ---- the model ------------------------------------------------------------------------------
 

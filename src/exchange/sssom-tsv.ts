@@ -73,9 +73,11 @@ export function unguardMetadataLine(line: string): string {
 export interface ParseTableOptions extends ReadOptions {
   /**
    * Metadata supplied outside the file (SSSOM "external metadata" mode), as slot → value.
-   * Embedded metadata wins where both give a slot.
+   * Embedded metadata wins where both give a slot; a `mapping_set_id` on both sides must agree.
    */
   metadata?: Readonly<Record<string, unknown>>;
+  /** Where `metadata` came from, for messages. */
+  metadataFile?: string;
 }
 
 interface TableRecord {
@@ -167,17 +169,26 @@ export function sourceLine(record: MappingRecord): number | undefined {
 /** Parse SSSOM TSV (or, with {@link SSSOM_CSV}, its CSV variant) into a MappingSet. */
 export function parseMappingTable(input: string, file: string, dialect: TableDialect, options: ParseTableOptions = {}): MappingSet {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  // The metadata block: every leading line that starts with `#`.
+  // The metadata block: every leading line that starts with `#` (in CSV also `"#`: a spreadsheet
+  // quotes a cell it must, see spreadsheetLine).
   const metaLines: string[] = [];
   let pos = 0;
-  while (pos < text.length && text[pos] === '#') {
+  while (pos < text.length && (text[pos] === '#' || (dialect.spreadsheet && text.startsWith('"#', pos)))) {
     const end = text.indexOf('\n', pos);
     const stop = end < 0 ? text.length : end;
-    const line = text.slice(pos + 1, text[stop - 1] === '\r' ? stop - 1 : stop);
-    metaLines.push(dialect.spreadsheet ? unguardMetadataLine(line) : line);
+    const line = text.slice(pos, text[stop - 1] === '\r' ? stop - 1 : stop);
+    metaLines.push(dialect.spreadsheet ? unguardMetadataLine(spreadsheetLine(line, file).slice(1)) : line.slice(1));
     pos = end < 0 ? text.length : end + 1;
   }
   const embedded = parseMetadataBlock(metaLines, file);
+  // External metadata for another set (a sidecar left from an earlier run beside a file that
+  // names its own set) would relabel the rows with the wrong sources and prefixes: refuse.
+  const externalId = options.metadata?.mapping_set_id;
+  const embeddedId = embedded.mapping_set_id;
+  if (typeof externalId === 'string' && typeof embeddedId === 'string' && externalId.trim() !== embeddedId.trim()) {
+    const line = metaLines.findIndex((l) => /^\s*mapping_set_id\s*:/.test(l)) + 1;
+    throw new IoaError('E_SSSOM_BAD_METADATA', `the file's mapping_set_id ${embeddedId} differs from ${externalId} in its external metadata${options.metadataFile ? ` ${options.metadataFile}` : ''}: they describe different mapping sets`, { file, line: line || 1 });
+  }
   const lineOf = (slot?: string): ErrorLocation => {
     if (slot) {
       const re = new RegExp(`^\\s*${slot}\\s*:`);
@@ -192,6 +203,9 @@ export function parseMappingTable(input: string, file: string, dialect: TableDia
   const first = records.next();
   if (first.done) throw new IoaError('E_SSSOM_TRUNCATED', `${dialect.name} has no header row`, { file, line: metaLines.length + 1 });
   const header = first.value.fields.map((h) => h.trim());
+  // A spreadsheet pads every row to the widest one, the header included: trailing nameless
+  // columns are padding as long as no row has a value there (checked row by row below).
+  while (header.length > 1 && header[header.length - 1] === '') header.pop();
   const headerAt = { file, line: first.value.line };
   const seen = new Set<string>();
   header.forEach((name, i) => {
@@ -211,7 +225,9 @@ export function parseMappingTable(input: string, file: string, dialect: TableDia
   const lines: number[] = [];
   let short: { count: number; line: number } | undefined;
   for (const rec of records) {
-    if (rec.fields.length === 1 && rec.fields[0]!.trim() === '') continue; // blank line
+    if (rec.fields.every((f) => f.trim() === '')) continue; // blank line, or one a spreadsheet padded
+    // Cells past the header's last column are padding when empty; a value there has no column.
+    while (rec.fields.length > header.length && rec.fields[rec.fields.length - 1]!.trim() === '') rec.fields.pop();
     if (rec.fields.length > header.length) {
       throw new IoaError(dialect.rowCode, `row has ${rec.fields.length} fields, the header has ${header.length}`, { file, line: rec.line });
     }
@@ -250,6 +266,28 @@ export function parseMappingTable(input: string, file: string, dialect: TableDia
   return set;
 }
 
+/**
+ * A `#` metadata line of a CSV file as it was written, after a spreadsheet saved it: the
+ * spreadsheet split the line at its commas into cells, quoted cells that needed it and padded
+ * the row with empty cells. Joining the cells again with commas, without the trailing empty
+ * ones, gives the line back.
+ */
+function spreadsheetLine(line: string, file: string): string {
+  // The writer quotes every YAML string in CSV (metadataYaml) and guards every comma before a
+  // quote (guardMetadataLine), so its own lines never end in a comma nor start with a quote: only
+  // a line that does was split and saved by a spreadsheet. Its cells, joined, are the guarded line.
+  if (!line.endsWith(',') && !line.startsWith('"')) return line;
+  let cells: string[];
+  try {
+    const record = readRecords(line, 0, 1, ',', file).next();
+    cells = record.done ? [line] : [...record.value.fields];
+  } catch {
+    cells = [line];
+  }
+  while (cells.length > 1 && cells[cells.length - 1] === '') cells.pop();
+  return cells.join(',').replace(/,+$/, '');
+}
+
 /** Does a short row still hold every value a mapping cannot do without? */
 function requiredPresent(header: readonly string[], fields: readonly string[]): boolean {
   return REQUIRED_COLUMNS.every((c) => {
@@ -284,20 +322,72 @@ function quote(value: string, delimiter: string): string {
   return needs ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-/** Write SSSOM TSV (or CSV). Rows are sorted; the input set is not modified. */
-export function serializeMappingTable(set: MappingSet, dialect: TableDialect, options: WriteOptions = {}): string {
+export interface TableWriteOptions extends WriteOptions {
+  /**
+   * Leave the metadata out of the table (SSSOM external metadata mode): the first line is the
+   * header, and the metadata goes elsewhere (see tableMetadataYaml), e.g. a sidecar file.
+   */
+  externalMetadata?: boolean;
+}
+
+/** Lines per chunk a streaming writer hands on: large enough to keep writes few, small enough to never hold a file. */
+const LINES_PER_CHUNK = 512;
+
+function metadataYaml(table: { metadata: Record<string, unknown>; extensions: Record<string, unknown> }, dialect: TableDialect): string {
+  // Quoted scalars only: the yaml package writes " \n" as a `|+` block that reads back as "\n".
+  // In CSV every string is double-quoted, so no line of the block ends in a comma or starts with
+  // a quote: what a spreadsheet does to such a line can then be undone (spreadsheetLine).
+  return stringify({ ...table.metadata, ...table.extensions }, {
+    lineWidth: 0, blockQuote: false, ...(dialect.spreadsheet ? { defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'PLAIN' } : {}),
+  });
+}
+
+/** A set laid out as a table, ready to stream: its metadata as YAML, and its lines in chunks. */
+export interface TableText {
+  /** The metadata as YAML (what the `#` block holds, or an external metadata file). */
+  metadataYaml: string;
+  /**
+   * The file as text chunks, each ending in a newline: the `#` block unless the metadata is
+   * external, the header, then the rows.
+   */
+  chunks(): Generator<string>;
+}
+
+/**
+ * SSSOM TSV (or CSV) laid out for writing. Rows are sorted; the input set is not modified.
+ * Everything that can fail (a value the format cannot hold) fails here, before any text exists.
+ */
+export function mappingTable(set: MappingSet, dialect: TableDialect, options: TableWriteOptions = {}): TableText {
   const table = setToSlots(set.metadata, sortedMappings(set.mappings), options);
   const standard = columnsFor(table.rows);
   const columns = [...standard, ...table.extensionColumns];
-  // Quoted scalars only: the yaml package writes " \n" as a `|+` block that reads back as "\n".
-  const yaml = stringify({ ...table.metadata, ...table.extensions }, { lineWidth: 0, blockQuote: false }).replace(/\n$/, '');
-  const out: string[] = yaml.split('\n').map((l) => `#${dialect.spreadsheet ? guardMetadataLine(l) : l}`);
-  out.push(columns.map((c) => quote(c, dialect.delimiter)).join(dialect.delimiter));
-  for (const row of table.rows) {
-    const cells = [...standard.map((c) => cellText(row.slots[c])), ...table.extensionColumns.map((c) => cellText(row.extensions[c]))];
-    out.push(cells.map((c) => quote(dialect.spreadsheet ? neutraliseCell(c) : c, dialect.delimiter)).join(dialect.delimiter));
-  }
-  return `${out.join('\n')}\n`;
+  // A sidecar is YAML, not a spreadsheet: it is written plainly.
+  const yaml = metadataYaml(table, options.externalMetadata ? SSSOM_TSV : dialect);
+  const cell = dialect.spreadsheet ? (v: string) => quote(neutraliseCell(v), dialect.delimiter) : (v: string) => quote(v, dialect.delimiter);
+  return {
+    metadataYaml: yaml,
+    *chunks() {
+      const lines: string[] = [];
+      if (!options.externalMetadata) {
+        for (const l of yaml.replace(/\n$/, '').split('\n')) lines.push(`#${dialect.spreadsheet ? guardMetadataLine(l) : l}`);
+      }
+      lines.push(columns.map((c) => quote(c, dialect.delimiter)).join(dialect.delimiter));
+      for (const row of table.rows) {
+        const cells = [...standard.map((c) => cellText(row.slots[c])), ...table.extensionColumns.map((c) => cellText(row.extensions[c]))];
+        lines.push(cells.map(cell).join(dialect.delimiter));
+        if (lines.length >= LINES_PER_CHUNK) {
+          yield `${lines.join('\n')}\n`;
+          lines.length = 0;
+        }
+      }
+      if (lines.length) yield `${lines.join('\n')}\n`;
+    },
+  };
+}
+
+/** Write SSSOM TSV (or CSV) as one string. Rows are sorted; the input set is not modified. */
+export function serializeMappingTable(set: MappingSet, dialect: TableDialect, options: TableWriteOptions = {}): string {
+  return [...mappingTable(set, dialect, options).chunks()].join('');
 }
 
 /** Parse SSSOM TSV text. `file` is used in error locations only. */

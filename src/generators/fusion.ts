@@ -1,11 +1,26 @@
 /**
- * Rank fusion. Raw scores of different generators share no scale (a TF-IDF cosine of 0.8 and an
- * edit similarity of 0.8 mean different things), so they are never added: each member
- * contributes `weight / (k + rank)` for every candidate it ranked (reciprocal rank fusion,
- * Cormack et al. 2009). The fused candidate keeps every member's evidence and member
- * candidate, and its score is an RRF score with its own `similarity_measure`, divided by the
- * largest score possible (every member ranking the pair first) so it lies in [0, 1] as SSSOM's
- * `similarity_score` must: 1 means "first for every member".
+ * Fusion of several generators' ranked lists into one. The fused candidate keeps every member
+ * candidate and its evidence; its score is the **fused value**, with its own
+ * `similarity_measure`, in [0, 1] as SSSOM's `similarity_score` must be:
+ *
+ *     fused(s, o) = Σ_g w_g · score_g(s, o) / √rank_g(s, o)  ÷  Σ_g w_g
+ *
+ * summed over the member generators g that proposed the pair, divided by the weights of all
+ * generators that ran: a weighted mean, over the members, of each member's own raw score
+ * discounted by the square root of its rank for the subject (a member that did not propose the
+ * pair adds 0). It is 1 only when every member ranks the pair first with a raw score of 1.
+ *
+ * What it is not: a probability, a confidence, or calibrated into one — and never will be.
+ * Members' raw scores keep their own scales (a TF-IDF cosine of 0.8 and an edit similarity of
+ * 0.8 mean different things); the weighted mean only says how strongly, and how high up, the
+ * members that were asked propose the pair. It is a ranking and selection statistic: it orders a
+ * subject's candidates, and a threshold on it (`--min-score`) is a review-effort dial whose
+ * default was measured on benchmarks, not a statement that a candidate is right.
+ *
+ * Why not reciprocal rank fusion (Cormack et al. 2009), which this module used before and still
+ * offers (`value: 'rrf'`): RRF uses ranks only, so its values bunch on a handful of levels
+ * (1, 0.667, 0.333 … for the default members) and no threshold can separate a strong rank-1
+ * candidate from a weak one (benchmarks/selection/README.md has the measurements).
  *
  * Candidates are grouped on (subject, relation, object): direction and relation are identity.
  * Two rules join evidence across relations of one pair (docs/relations.md):
@@ -80,10 +95,25 @@ export const DEFAULT_SHARED_SIMILARITY = 0.5;
 export const DEFAULT_OWNED_WEIGHT = 0.5;
 export const DEFAULT_UNESTABLISHED_BOOST = 1.5;
 
+/**
+ * The `--min-score` that `propose --select` applies to the fused value when none is given:
+ * a review-effort dial, not a statement that a candidate is right (see the module comment).
+ * How it was chosen, and what it gives on each track: benchmarks/selection/README.md.
+ */
+export const DEFAULT_MIN_FUSED_VALUE = 0.2;
+
+/** How members' contributions are summed (see the module comment). */
+export type FusedValueKind = 'mean' | 'rrf';
+
+/** Decimals the fused value keeps: what is written is what is ranked and selected on. */
+const FUSED_DECIMALS = 1e6;
+
 export interface FusionOptions {
   /** Candidates kept per subject after fusion. */
   topK: number;
-  /** RRF constant k (default 60). */
+  /** `mean` (default): the rank-discounted weighted mean of member scores; `rrf`: reciprocal rank fusion. */
+  value?: FusedValueKind;
+  /** RRF constant k (default 60), for `value: 'rrf'`. */
   k?: number;
   /**
    * The generators that ran, including any that proposed nothing: the maximum score (every
@@ -120,6 +150,15 @@ export interface FusedCandidate extends Candidate {
 export function fusionMeasure(k: number, generators: readonly string[]): string {
   return `reciprocal-rank-fusion(k=${k};normalised;${[...generators].sort().join(',')})`;
 }
+
+/** The `similarity_measure` of the fused value: its definition and the weights of the generators that ran. */
+export function fusedValueMeasure(generators: readonly string[], weights: Readonly<Record<string, number>> = DEFAULT_FUSION_WEIGHTS): string {
+  const parts = [...generators].sort().map((g) => `${g}:${Math.max(0, weights[g] ?? 1)}`);
+  return `weighted-mean-of-score/sqrt(rank)(${parts.join(',')})`;
+}
+
+/** A member's raw score as the fused value reads it: within [0, 1], as SSSOM requires of it. */
+const bounded = (score: number): number => (Number.isFinite(score) ? Math.min(1, Math.max(0, score)) : 0);
 
 /**
  * The relation of a fused equivalence group. `skos:exactMatch` when
@@ -185,6 +224,11 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
   const k = options.k ?? DEFAULT_RRF_K;
   const weights = options.weights ?? DEFAULT_FUSION_WEIGHTS;
   const weightOf = (generator: string): number => weights[generator] ?? 1;
+  const rrf = options.value === 'rrf';
+  const contribution = (c: Candidate): number => {
+    const weight = weightOf(c.generator);
+    return rrf ? weight / (k + c.rank) : (weight * bounded(c.score)) / Math.sqrt(Math.max(1, c.rank));
+  };
   const sharedSimilarity = options.sharedSimilarity ?? DEFAULT_SHARED_SIMILARITY;
   const ownedWeight = options.ownedWeight ?? DEFAULT_OWNED_WEIGHT;
   const unestablished = options.unestablishedBoost ?? DEFAULT_UNESTABLISHED_BOOST;
@@ -202,7 +246,7 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
       group = { subject: c.subject, family, object: c.object, score: 0, members: [], shared: [] };
       groups.set(key, group);
     }
-    group.score += weightOf(c.generator) / (k + c.rank);
+    group.score += contribution(c);
     group.members.push(c);
     if (c.predicate === EXACT_MATCH && NAME_IDENTITY_JUSTIFICATIONS.has(c.justification)) {
       const set = owners.get(c.object);
@@ -215,7 +259,7 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
     const equivalence = groups.get(tripleKey(group.subject, EXACT_MATCH, group.object));
     for (const m of equivalence?.members ?? []) {
       if (!SIMILARITY_JUSTIFICATIONS.has(m.justification)) continue;
-      group.score += sharedSimilarity * weightOf(m.generator) / (k + m.rank);
+      group.score += sharedSimilarity * contribution(m);
       group.shared.push(m);
     }
   }
@@ -240,9 +284,11 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
   for (const group of groups.values()) {
     if (DIRECTIONAL.has(group.family) && !established.has(group.subject)) group.score *= unestablished;
   }
-  const measure = fusionMeasure(k, [...generators]);
+  const measure = rrf ? fusionMeasure(k, [...generators]) : fusedValueMeasure([...generators], weights);
   let best = 0;
-  for (const g of generators) best += Math.max(0, weightOf(g)) / (k + 1);
+  for (const g of generators) best += Math.max(0, weightOf(g)) / (rrf ? k + 1 : 1);
+  // What is written is what is ranked: the value as rounded for output.
+  const valueOf = (group: Group): number => Math.min(1, rrf ? Math.round((group.score / best) * 1e12) / 1e12 : Math.round((group.score / best) * FUSED_DECIMALS) / FUSED_DECIMALS);
   const bySubject = new Map<string, Group[]>();
   for (const group of groups.values()) {
     const list = bySubject.get(group.subject);
@@ -263,8 +309,8 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
   for (const [, list] of [...bySubject].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     list.sort(
       (a, b) =>
-        // Scores are compared after rounding so float noise cannot hide a tie.
-        Math.round((b.score - a.score) * 1e12) ||
+        // Values are compared as written (rounded), so float noise cannot hide a tie.
+        valueOf(b) - valueOf(a) ||
         b.members.length + b.shared.length - (a.members.length + a.shared.length) ||
         byMembers(a, b) ||
         (a.object < b.object ? -1 : a.object > b.object ? 1 : 0) ||
@@ -279,7 +325,7 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
         predicate,
         object: group.object,
         generator: FUSION_GENERATOR,
-        score: rawScore(Math.min(1, Math.round((group.score / best) * 1e12) / 1e12)),
+        score: rawScore(valueOf(group)),
         measure,
         rank: i + 1,
         justification: 'semapv:CompositeMatching',

@@ -107,12 +107,19 @@ export async function runGenerators(source: OntologyIndex, target: OntologyIndex
 }
 
 /**
- * The candidates to export from a run: with fusion, each fused mapping's member candidates (own
- * justification, raw score and measure) followed by the fused candidate (`semapv:CompositeMatching`),
- * so SSSOM gets one row per mapping per justification; without fusion, the members as they are.
- * A member row states the fused mapping's relation: it is that mapping's evidence (a `tfidf`
- * member that alone said closeMatch supports a fused exactMatch that `exact` established), so
- * every row of one mapping carries one predicate and a reviewer filtering on it sees all of them.
+ * The ranked candidates of a run, what `propose` writes: the fused list (each candidate with its
+ * members) when several generators ran, else the one generator's own list.
+ */
+export function rankedCandidates(result: RunResult): Array<Candidate & { members?: readonly Candidate[] }> {
+  return result.fused ?? result.members;
+}
+
+/**
+ * Every candidate of a run as separate rows: with fusion, each fused mapping's member
+ * candidates (own justification, raw score and measure) followed by the fused candidate. A member
+ * row states the fused mapping's relation: it is that mapping's evidence (a `tfidf` member that
+ * alone said closeMatch supports a fused exactMatch that `exact` established), so every row of
+ * one mapping carries one predicate and a reviewer filtering on it sees all of them.
  */
 export function candidatesForExport(result: RunResult): Candidate[] {
   if (!result.fused) return result.members;

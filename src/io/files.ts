@@ -121,7 +121,8 @@ export async function readTextFile(path: string, options: ReadOptions = {}): Pro
 // ---------------------------------------------------------------------------------------------
 // Writing
 
-export type OutputData = string | Uint8Array | AsyncIterable<string | Uint8Array>;
+/** What a write takes: the whole text or bytes, or chunks produced while writing (never held whole). */
+export type OutputData = string | Uint8Array | Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>;
 
 export interface OutputOptions {
   /**
@@ -225,26 +226,16 @@ async function linkExclusive(temp: string, final: string): Promise<void> {
   }
 }
 
+/** A fresh temporary path beside the file a write will replace. */
+function temporaryPath(target: OutputTarget): string {
+  return join(dirname(target.final), `.${basename(target.final)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+}
+
 /**
- * Write `data` to `path` by the rules of the module comment. Failures are `E_WRITE_FAILED`
- * (or `E_USAGE` for a destination that must not be written), with nothing left behind.
+ * Write `data` to the new temporary file `temp`, flushed, with the destination's mode and owner;
+ * on failure the temporary file is gone. The caller tracks `temp` (trackTemporary) meanwhile.
  */
-export async function writeFileAtomic(path: string, data: OutputData, options: OutputOptions = {}): Promise<void> {
-  const target = await resolveOutput(path, options);
-  if (target.kind === 'device') {
-    let handle: FileHandle | undefined;
-    try {
-      handle = await open(target.final, constants.O_WRONLY | (constants.O_NOCTTY ?? 0));
-      await writeAll(handle, data);
-    } catch (error) {
-      throw writeFailed(path, error);
-    } finally {
-      await handle?.close().catch(() => undefined);
-    }
-    return;
-  }
-  const temp = join(dirname(target.final), `.${basename(target.final)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  const untrack = trackTemporary(temp);
+async function writeTemporary(temp: string, target: OutputTarget, data: OutputData, options: OutputOptions): Promise<void> {
   let handle: FileHandle | undefined;
   try {
     const existing = target.existing;
@@ -259,6 +250,41 @@ export async function writeFileAtomic(path: string, data: OutputData, options: O
     await handle.sync();
     await handle.close();
     handle = undefined;
+  } catch (error) {
+    await handle?.close().catch(() => undefined);
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function writeThrough(target: OutputTarget, data: OutputData): Promise<void> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(target.final, constants.O_WRONLY | (constants.O_NOCTTY ?? 0));
+    await writeAll(handle, data);
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Write `data` to `path` by the rules of the module comment. Failures are `E_WRITE_FAILED`
+ * (or `E_USAGE` for a destination that must not be written), with nothing left behind.
+ */
+export async function writeFileAtomic(path: string, data: OutputData, options: OutputOptions = {}): Promise<void> {
+  const target = await resolveOutput(path, options);
+  if (target.kind === 'device') {
+    try {
+      await writeThrough(target, data);
+    } catch (error) {
+      throw writeFailed(path, error);
+    }
+    return;
+  }
+  const temp = temporaryPath(target);
+  const untrack = trackTemporary(temp);
+  try {
+    await writeTemporary(temp, target, data, options);
     if (options.exclusive) {
       await linkExclusive(temp, target.final);
       await unlink(temp);
@@ -266,7 +292,6 @@ export async function writeFileAtomic(path: string, data: OutputData, options: O
       await rename(temp, target.final);
     }
   } catch (error) {
-    await handle?.close().catch(() => undefined);
     await unlink(temp).catch(() => undefined);
     if (options.exclusive && errnoOf(error) === 'EEXIST') {
       throw new IoaError('E_WRITE_FAILED', 'the file already exists and is never overwritten', { file: path }, { cause: error });
@@ -274,5 +299,52 @@ export async function writeFileAtomic(path: string, data: OutputData, options: O
     throw writeFailed(path, error);
   } finally {
     untrack();
+  }
+}
+
+/** One file of a group written together (see writeFilesAtomic). */
+export interface OutputFile {
+  path: string;
+  data: OutputData;
+}
+
+/**
+ * Files that belong together (a CSV table and its metadata sidecar), each written by the rules of
+ * writeFileAtomic, and put in place only when every one is complete: a failure while producing
+ * or writing any of them leaves every destination as it was. (The renames that follow are the
+ * only step between the two states.) A character device among them is written through, in order.
+ */
+export async function writeFilesAtomic(files: readonly OutputFile[], options: Omit<OutputOptions, 'exclusive'> = {}): Promise<void> {
+  const targets: OutputTarget[] = [];
+  for (const f of files) targets.push(await resolveOutput(f.path, options));
+  const finals = new Set(targets.filter((t) => t.kind !== 'device').map((t) => t.final));
+  if (finals.size < targets.filter((t) => t.kind !== 'device').length) {
+    throw new IoaError('E_USAGE', `two of the files to write are the same file: ${files.map((f) => f.path).join(', ')}`, { file: files[0]?.path ?? '' });
+  }
+  const pending: Array<{ temp: string; target: OutputTarget }> = [];
+  const untrack: Array<() => void> = [];
+  let current = files[0]?.path ?? '';
+  try {
+    for (const [i, f] of files.entries()) {
+      current = f.path;
+      const target = targets[i]!;
+      if (target.kind === 'device') {
+        await writeThrough(target, f.data);
+        continue;
+      }
+      const temp = temporaryPath(target);
+      untrack.push(trackTemporary(temp));
+      pending.push({ temp, target });
+      await writeTemporary(temp, target, f.data, options);
+    }
+    for (const { temp, target } of pending) {
+      current = target.path;
+      await rename(temp, target.final);
+    }
+  } catch (error) {
+    await Promise.all(pending.map(({ temp }) => unlink(temp).catch(() => undefined)));
+    throw writeFailed(current, error);
+  } finally {
+    for (const u of untrack) u();
   }
 }

@@ -84,7 +84,7 @@ describe('convert with literal mappings', () => {
   it('TSV → JSON → TSV on the command line keeps the literals (literals.sssom.tsv)', async () => {
     const json = join(work, 'literals.json');
     const back = join(work, 'literals.back.sssom.tsv');
-    expect(await runCli(['convert', join(spec, 'literals.sssom.tsv'), '--to', 'json', '--out', json])).toMatchObject({ code: 0, stderr: '' });
+    expect(await runCli(['convert', join(spec, 'literals.sssom.tsv'), '--to', 'json', '--out', json, '--quiet'])).toMatchObject({ code: 0, stderr: '' });
     const doc = JSON.parse(readFileSync(json, 'utf8')) as { subject_type: string; mappings: Array<Record<string, unknown>> };
     expect(mappingSetSchemaErrors(doc)).toEqual([]);
     expect(doc.subject_type).toBe('rdfs literal');
@@ -165,7 +165,7 @@ describe('a literal mapping as gate evidence', () => {
 describe('convert: warnings, --strict and --no-condense', () => {
   it('a set without mapping_set_id converts with a warning on stderr; --strict refuses it (exit 2)', async () => {
     const input = join(spec, 'version.sssom.tsv');
-    const lenient = await runCli(['convert', input, '--to', 'json']);
+    const lenient = await runCli(['convert', input, '--to', 'json', '--quiet']);
     expect(lenient.code).toBe(0);
     expect(lenient.stderr).toMatch(/^ioa-align: warning: .*version\.sssom\.tsv:1: required metadata slot mapping_set_id is missing; using the derived id https:\/\/w3id\.org\/sssom\/mappings\/[0-9a-f-]{36} \[SSSOM_DERIVED_SET_ID\]\n$/);
     expect((JSON.parse(lenient.stdout) as { mapping_set_id: string }).mapping_set_id).toMatch(/^https:\/\/w3id\.org\/sssom\/mappings\//);

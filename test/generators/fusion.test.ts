@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fuseCandidates, FUSION_GENERATOR } from '../../src/generators/fusion.js';
+import { fuseCandidates, fusedValueMeasure, FUSION_GENERATOR } from '../../src/generators/fusion.js';
 import { rawScore, type Candidate } from '../../src/model/mapping.js';
 
 function candidate(generator: string, subject: string, object: string, rank: number, score: number, predicate = 'skos:exactMatch'): Candidate {
@@ -12,7 +12,41 @@ function candidate(generator: string, subject: string, object: string, rank: num
   };
 }
 
-describe('reciprocal rank fusion', () => {
+describe('the fused value (default): rank-discounted weighted mean of member scores', () => {
+  it('is the sum of weight · score / √rank over the members, divided by the weights of every generator that ran', () => {
+    const members = [candidate('a', 's', 'o1', 1, 0.9), candidate('a', 's', 'o2', 4, 0.8), candidate('b', 's', 'o2', 1, 0.6)];
+    const fused = fuseCandidates(members, { topK: 10, weights: { b: 2 }, generators: ['a', 'b', 'c'] });
+    // o2: (1 · 0.8 / 2 + 2 · 0.6 / 1) / (1 + 2 + 1) = 0.4; o1: 0.9 / 4 = 0.225.
+    expect(fused.map((c) => [c.object, c.rank, c.score])).toEqual([['o2', 1, 0.4], ['o1', 2, 0.225]]);
+    expect(fused[0]!.measure).toBe('weighted-mean-of-score/sqrt(rank)(a:1,b:2,c:1)');
+    expect(fused[0]!.measure).toBe(fusedValueMeasure(['c', 'b', 'a'], { b: 2 }));
+  });
+
+  it('spreads where rank fusion bunches: two rank-1 candidates of different strength get different values', () => {
+    const members = [candidate('a', 's1', 'o', 1, 0.95), candidate('a', 's2', 'o', 1, 0.55)];
+    const [strong, weak] = fuseCandidates(members, { topK: 10, weights: {} });
+    expect(strong!.score).toBe(0.95);
+    expect(weak!.score).toBe(0.55);
+    const rrf = fuseCandidates(members, { topK: 10, weights: {}, value: 'rrf' });
+    expect(rrf[0]!.score).toBe(rrf[1]!.score);
+  });
+
+  it('is 1 only when every member ranks the pair first with score 1, and stays in [0, 1] for a member out of range', () => {
+    expect(fuseCandidates([candidate('a', 's', 'o', 1, 1), candidate('b', 's', 'o', 1, 1)], { topK: 10, weights: {} })[0]!.score).toBe(1);
+    const out = fuseCandidates([candidate('a', 's', 'o', 1, 55), candidate('b', 's', 'o', 2, -3)], { topK: 10, weights: {} });
+    expect(out[0]!.score).toBe(0.5);
+  });
+
+  it('is rounded to six decimals, and candidates are ranked on the rounded value (ties then go to more members)', () => {
+    const members = [candidate('a', 's', 'o1', 1, 0.3000004), candidate('a', 's', 'o2', 2, 0.3), candidate('b', 's', 'o2', 1, 0.3)];
+    const fused = fuseCandidates(members, { topK: 10, weights: {}, generators: ['a', 'b'] });
+    expect(fused.map((c) => c.score)).toEqual([0.256066, 0.15]);
+    const tie = fuseCandidates([candidate('a', 's', 'x', 1, 0.5000001), candidate('b', 's', 'y', 1, 0.25), candidate('c', 's', 'y', 1, 0.25)], { topK: 10, weights: {} });
+    expect(tie.map((c) => [c.object, c.score])).toEqual([['y', 0.166667], ['x', 0.166667]]);
+  });
+});
+
+describe('reciprocal rank fusion (value: rrf)', () => {
   const members = [
     candidate('a', 's1', 'o1', 1, 0.9),
     candidate('a', 's1', 'o2', 2, 0.8),
@@ -21,7 +55,7 @@ describe('reciprocal rank fusion', () => {
   ];
 
   it('scores each candidate by the sum of weight / (k + rank), over its maximum (all members rank it first)', () => {
-    const fused = fuseCandidates(members, { topK: 10, k: 60, weights: {} });
+    const fused = fuseCandidates(members, { topK: 10, k: 60, weights: {}, value: 'rrf' });
     const max = 2 / 61;
     expect(fused.map((c) => [c.object, c.rank])).toEqual([['o2', 1], ['o1', 2], ['o3', 3]]);
     expect(fused[0]!.score).toBeCloseTo((1 / 62 + 1 / 61) / max, 12);
@@ -31,12 +65,12 @@ describe('reciprocal rank fusion', () => {
   });
 
   it('gives 1 to a pair every member ranks first, even with k = 1 and heavy weights', () => {
-    const fused = fuseCandidates([candidate('a', 's', 'o', 1, 0.2), candidate('b', 's', 'o', 1, 7)], { topK: 10, k: 1, weights: { a: 5 } });
+    const fused = fuseCandidates([candidate('a', 's', 'o', 1, 0.2), candidate('b', 's', 'o', 1, 7)], { topK: 10, k: 1, weights: { a: 5 }, value: 'rrf' });
     expect(fused[0]!.score).toBe(1);
   });
 
   it('keeps every member candidate and its evidence, untouched', () => {
-    const fused = fuseCandidates(members, { topK: 10, weights: {} });
+    const fused = fuseCandidates(members, { topK: 10, weights: {}, value: 'rrf' });
     const o2 = fused.find((c) => c.object === 'o2')!;
     expect(o2.members).toEqual([members[1], members[2]]);
     expect(o2.evidence.map((e) => e.generator)).toEqual(['a', 'b']);
@@ -45,13 +79,13 @@ describe('reciprocal rank fusion', () => {
   it('never uses raw scores: rescaling one member\'s scores changes nothing', () => {
     const rescaled = members.map((c) => (c.generator === 'b' ? { ...c, score: rawScore(c.score / 1000) } : c));
     const strip = (cs: ReturnType<typeof fuseCandidates>) => cs.map(({ subject, object, rank, score }) => ({ subject, object, rank, score }));
-    expect(strip(fuseCandidates(rescaled, { topK: 10, weights: {} }))).toEqual(strip(fuseCandidates(members, { topK: 10, weights: {} })));
+    expect(strip(fuseCandidates(rescaled, { topK: 10, weights: {}, value: 'rrf' }))).toEqual(strip(fuseCandidates(members, { topK: 10, weights: {}, value: 'rrf' })));
   });
 
   it('normalises over every generator that ran, also those that proposed nothing', () => {
     const only = [candidate('a', 's', 'o', 1, 0.5)];
-    expect(fuseCandidates(only, { topK: 10, k: 60, weights: {} })[0]!.score).toBe(1);
-    const fused = fuseCandidates(only, { topK: 10, k: 60, weights: {}, generators: ['a', 'b'] });
+    expect(fuseCandidates(only, { topK: 10, k: 60, weights: {}, value: 'rrf' })[0]!.score).toBe(1);
+    const fused = fuseCandidates(only, { topK: 10, k: 60, weights: {}, generators: ['a', 'b'], value: 'rrf' });
     expect(fused[0]!.score).toBeCloseTo(0.5, 12);
     expect(fused[0]!.measure).toBe('reciprocal-rank-fusion(k=60;normalised;a,b)');
   });
@@ -59,8 +93,8 @@ describe('reciprocal rank fusion', () => {
   it('applies member weights and top-k', () => {
     const split = [candidate('a', 's', 'o1', 1, 1), candidate('b', 's', 'o3', 1, 1)];
     // Equal trust: a tie, broken by object IRI.
-    expect(fuseCandidates(split, { topK: 1, weights: {} }).map((c) => c.object)).toEqual(['o1']);
-    const fused = fuseCandidates(split, { topK: 1, k: 60, weights: { b: 2 } });
+    expect(fuseCandidates(split, { topK: 1, weights: {}, value: 'rrf' }).map((c) => c.object)).toEqual(['o1']);
+    const fused = fuseCandidates(split, { topK: 1, k: 60, weights: { b: 2 }, value: 'rrf' });
     expect(fused.map((c) => [c.object, c.rank])).toEqual([['o3', 1]]);
     expect(fused[0]!.score).toBeCloseTo(2 / 61 / (3 / 61), 12);
   });
@@ -68,7 +102,7 @@ describe('reciprocal rank fusion', () => {
   it('keeps direction and predicate apart: s→o, o→s and another predicate are three mappings', () => {
     const fused = fuseCandidates(
       [candidate('a', 'x', 'y', 1, 1), candidate('b', 'y', 'x', 1, 1), candidate('b', 'x', 'y', 1, 1, 'skos:broadMatch')],
-      { topK: 10, weights: {} },
+      { topK: 10, weights: {}, value: 'rrf' },
     );
     expect(fused.map((c) => [c.subject, c.predicate, c.object, c.members.length])).toEqual([
       ['x', 'skos:broadMatch', 'y', 1],
@@ -78,7 +112,7 @@ describe('reciprocal rank fusion', () => {
   });
 
   it('by default trusts the equality-based generators (exact, wordnet) twice as much', () => {
-    const fused = fuseCandidates([candidate('exact', 's', 'o1', 1, 1), candidate('tfidf', 's', 'o2', 1, 1)], { topK: 10, k: 60 });
+    const fused = fuseCandidates([candidate('exact', 's', 'o1', 1, 1), candidate('tfidf', 's', 'o2', 1, 1)], { topK: 10, k: 60, value: 'rrf' });
     expect(fused.map((c) => c.object)).toEqual(['o1', 'o2']);
     expect(fused[0]!.score).toBeCloseTo(2 / 61 / (3 / 61), 12);
     expect(fused[1]!.score).toBeCloseTo(1 / 61 / (3 / 61), 12);

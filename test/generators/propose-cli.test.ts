@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { parseSssom, sharedSlot } from '../../src/exchange/index.js';
+import { candidatesFromMappingSet, parseJson, parseSssom, propagateSet, sharedSlot } from '../../src/exchange/index.js';
 
 const data = (name: string) => fileURLToPath(new URL(`./data/${name}`, import.meta.url));
 const A = data('shop-a.ttl');
@@ -30,30 +30,37 @@ async function propose(...args: string[]) {
 }
 
 describe('ioa-align propose', () => {
-  it('writes fused lexical candidates as SSSOM: one row per member justification plus the composite row', async () => {
+  it('writes one row per fused candidate, best first in each subject, with every member generator\'s raw score and rank on the row', async () => {
     const r = await propose(A, B);
     expect(r.code).toBe(0);
     const set = parseSssom(r.stdout, 'stdout');
     // Set-level in the file; a reader propagates them to every row (SSSOM 1.1).
     expect(sharedSlot(set, 'subject_source')).toBe('http://example.org/shop-a');
     expect(sharedSlot(set, 'object_source')).toBe('http://example.org/shop-b');
-    const rows = (s: string, o: string) => set.mappings.filter((m) => m.subjectId === `http://example.org/shop-a#${s}` && m.objectId === `http://example.org/shop-b#${o}`);
-    const order = rows('PurchaseOrder', 'Order');
-    expect(order.map((m) => m.justification).sort()).toEqual([
-      'semapv:CompositeMatching',
-      'semapv:LexicalMatching',
-      'semapv:LexicalSimilarityThresholdMatching',
-      'semapv:LexicalSimilarityThresholdMatching',
-      'semapv:BackgroundKnowledgeBasedMatching',
-    ].sort());
-    expect(order.find((m) => m.mappingTool === 'ioa-align/exact')?.objectLabel).toBe('Order');
-    expect(rows('Customer', 'Client').map((m) => m.mappingTool)).toContain('ioa-align/exact'); // customer ~ customers
+    expect(sharedSlot(set, 'mapping_tool')).toBe('ioa-align/fusion');
+    expect(sharedSlot(set, 'similarity_measure')).toBe('weighted-mean-of-score/sqrt(rank)(edit:1,exact:2,tfidf:1,wordnet:2)');
+    // No duplicates: one row per (subject, predicate, object).
+    const keys = set.mappings.map((m) => `${m.subjectId} ${m.predicateId} ${m.objectId}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const m of set.mappings) expect(m.justification).toBe('semapv:CompositeMatching');
+    // Best first: ranks 1, 2, … per subject in file order, scores never rising within a subject.
+    let last: { subject?: string; rank: number; score: number } = { rank: 0, score: 1 };
+    for (const m of set.mappings) {
+      const rank = Number(m.extensions?.candidate_rank);
+      if (m.subjectId !== last.subject) last = { subject: m.subjectId!, rank: 0, score: 1 };
+      expect(rank).toBe(last.rank + 1);
+      expect(m.similarityScore).toBeLessThanOrEqual(last.score);
+      last = { subject: m.subjectId!, rank, score: m.similarityScore! };
+    }
+    const read = candidatesFromMappingSet(set);
+    const order = read.find((c) => c.subject.endsWith('#PurchaseOrder') && c.object.endsWith('#Order'))!;
+    expect(order.members.map((m) => m.generator).sort()).toEqual(['edit', 'exact', 'tfidf', 'wordnet']);
+    expect(order.record.objectLabel).toBe('Order');
     // Raw scores are similarity, never confidence.
     for (const m of set.mappings) {
       expect(m.confidence).toBeUndefined();
       expect(m.similarityScore).toBeGreaterThan(0);
       expect(m.similarityScore).toBeLessThanOrEqual(1);
-      expect(m.similarityMeasure).toBeTruthy();
     }
     // Kinds stay apart: the property only meets the property.
     const placed = set.mappings.filter((m) => m.subjectId?.endsWith('#placedBy'));
@@ -63,13 +70,42 @@ describe('ioa-align propose', () => {
     for (const m of set.mappings) expect(m.subjectId?.startsWith('http://example.org/shop-a#')).toBe(true);
   });
 
+  it('member columns hold what each generator proposes on its own: the same raw score and rank', async () => {
+    const fused = candidatesFromMappingSet(parseSssom((await propose(A, B, '--quiet')).stdout, 'fused'));
+    for (const generator of ['exact', 'edit', 'tfidf']) {
+      const alone = candidatesFromMappingSet(parseSssom((await propose(A, B, '--generators', generator, '--quiet')).stdout, generator));
+      const own = new Map(alone.map((c) => [`${c.subject} ${c.object}`, [c.score, c.rank]]));
+      const columns = fused.flatMap((c) => c.members.filter((m) => m.generator === generator).map((m) => [`${c.subject} ${c.object}`, [m.score, m.rank]] as const));
+      expect(columns.length).toBeGreaterThan(0);
+      for (const [key, value] of columns) expect([key, own.get(key)]).toEqual([key, value]);
+    }
+  });
+
+  it('--evidence rows adds each member generator\'s own row after its candidate\'s row', async () => {
+    const r = await propose(A, B, '--evidence', 'rows', '--quiet');
+    expect(r.code).toBe(0);
+    const set = parseSssom(r.stdout, 'stdout');
+    const rows = (s: string, o: string) => set.mappings.filter((m) => m.subjectId === `http://example.org/shop-a#${s}` && m.objectId === `http://example.org/shop-b#${o}`);
+    const order = rows('PurchaseOrder', 'Order');
+    expect(order.map((m) => m.justification)).toEqual([
+      'semapv:CompositeMatching',
+      'semapv:BackgroundKnowledgeBasedMatching',
+      'semapv:LexicalMatching',
+      'semapv:LexicalSimilarityThresholdMatching',
+      'semapv:LexicalSimilarityThresholdMatching',
+    ]);
+    expect(order.find((m) => m.mappingTool === 'ioa-align/exact')?.objectLabel).toBe('Order');
+    expect(rows('Customer', 'Client').map((m) => m.mappingTool)).toContain('ioa-align/exact'); // customer ~ customers
+    const read = candidatesFromMappingSet(set);
+    expect(read.find((c) => c.subject.endsWith('#PurchaseOrder') && c.rank === 1)?.evidenceRows).toHaveLength(4);
+  });
+
   it('runs one generator unfused and honours --top-k', async () => {
     const r = await propose(A, B, '--generators', 'tfidf', '--top-k', '1', '--format', 'json');
     expect(r.code).toBe(0);
-    const parsed = JSON.parse(r.stdout) as { mappings: Array<{ subject_id: string; mapping_tool: string }> };
-    const tools = new Set(parsed.mappings.map((m) => m.mapping_tool));
-    expect([...tools]).toEqual(['ioa-align/tfidf']);
-    const subjects = parsed.mappings.map((m) => m.subject_id);
+    const set = propagateSet(parseJson(r.stdout, 'stdout'));
+    expect(new Set(set.mappings.map((m) => m.mappingTool))).toEqual(new Set(['ioa-align/tfidf']));
+    const subjects = set.mappings.map((m) => m.subjectId);
     expect(new Set(subjects).size).toBe(subjects.length);
   });
 
@@ -125,7 +161,7 @@ describe('--generators all: one parser for propose and bench', () => {
     try {
       const modelArgs = ['--model', join(model.modelsDir, model.modelId)];
       const tools = async (generators: string): Promise<Set<string>> => {
-        const r = await propose(A, B, '--generators', generators, ...(generators === 'all' || generators === 'embedding' ? modelArgs : []), '--format', 'json');
+        const r = await propose(A, B, '--generators', generators, ...(generators === 'all' || generators === 'embedding' ? modelArgs : []), '--format', 'json', '--evidence', 'rows');
         expect([generators, r.code, r.stderr.includes('[E_')]).toEqual([generators, 0, false]);
         return new Set((JSON.parse(r.stdout) as { mappings: Array<{ mapping_tool: string }> }).mappings.map((m) => m.mapping_tool));
       };

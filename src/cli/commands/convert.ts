@@ -1,34 +1,51 @@
 import { defineCommand } from 'citty';
-import { EXCHANGE_FORMATS, formatMappings, readMappings } from '../../api/index.js';
+import { EXCHANGE_FORMATS, formatMappingChunks, readMappings, writeMappings } from '../../api/index.js';
+import { sidecarPath } from '../../exchange/index.js';
 import { outputFormat, parseExchangeFormat } from '../formats.js';
 import { describeDiagnostic } from '../../model/errors.js';
-import { err } from '../io.js';
+import { err, outChunks } from '../io.js';
 import { openOutput } from '../output.js';
 
 export default defineCommand({
-  meta: { name: 'convert', description: 'Convert a mapping file between SSSOM TSV, Alignment API RDF/XML, JSON and CSV (input format from its extension, else its content).' },
+  meta: { name: 'convert', description: 'Convert a mapping file between SSSOM TSV, Alignment API RDF/XML, JSON and CSV (input format from its extension, else its content). A TSV or CSV file F.ext is read with the metadata sidecar F.yml beside it, if there is one.' },
   args: {
     in: { type: 'positional', description: 'Mapping file to read (.sssom.tsv/.tsv, .rdf/.xml, .json, .csv)', required: true },
     to: { type: 'string', description: `Output format: ${EXCHANGE_FORMATS.join('|')} (must agree with the --out extension)`, required: true },
-    out: { type: 'string', description: 'Write here (atomically) instead of to stdout (- for stdout); never over an input' },
-    metadata: { type: 'string', description: 'SSSOM external metadata (YAML) for a TSV/CSV file that does not embed its own' },
+    out: { type: 'string', description: 'Write here (atomically) instead of to stdout (- for stdout); never over an input. A .csv file gets its metadata in a sidecar .yml beside it' },
+    metadata: { type: 'string', description: 'SSSOM external metadata (YAML) for a TSV/CSV file, instead of its sidecar F.yml' },
     from: { type: 'string', description: `Input format, when neither extension nor content tells: ${EXCHANGE_FORMATS.join('|')}` },
     'drop-unrepresentable': { type: 'boolean', description: 'For --to alignment: drop rows Alignment RDF cannot express (rejected rows, sssom:NoTermFound, literal mappings, other predicates) and count them on stderr, instead of failing' },
-    strict: { type: 'boolean', description: 'Refuse what is otherwise read with a warning: no mapping_set_id, rows missing trailing cells, extension definitions SSSOM says to ignore' },
+    strict: { type: 'boolean', description: 'Refuse what is otherwise read with a warning: no mapping_set_id, rows missing trailing cells, extension definitions SSSOM says to ignore, well-known prefixes left undeclared' },
     condense: { type: 'boolean', default: true, description: 'Write a propagatable slot all mappings share once, at the set level (SSSOM condensation)', negativeDescription: 'Write every propagatable value on its own mapping' },
+    quiet: { type: 'boolean', description: 'Print no summary line on stderr' },
   },
   async run({ args }) {
     const to = outputFormat('--to', args.to, args.out, 'sssom');
     const from = args.from === undefined ? undefined : parseExchangeFormat(args.from, '--from');
-    const output = await openOutput(args.out, { inputs: [args.in, args.metadata] });
+    const inputs = [args.in, ...(args.metadata !== undefined ? [args.metadata] : []), sidecarPath(args.in)];
+    const output = await openOutput(args.out, { inputs, companions: (path) => (to === 'csv' ? [sidecarPath(path)] : []) });
+    let metadataFile = args.metadata;
     const set = await readMappings(args.in, {
       ...(from !== undefined ? { format: from } : {}),
       ...(args.metadata !== undefined ? { metadata: args.metadata } : {}),
       strict: Boolean(args.strict),
       onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`),
+      onMetadataFile: (path) => { metadataFile = path; },
     });
     let dropped = 0;
-    await output.write(formatMappings(set, { format: to, condense: args.condense !== false, dropUnrepresentable: Boolean(args['drop-unrepresentable']), onDrop: () => { dropped++; } }));
+    const options = { format: to, condense: args.condense !== false, dropUnrepresentable: Boolean(args['drop-unrepresentable']), onDrop: () => { dropped++; } };
+    let where = 'stdout';
+    if (output.path === undefined) {
+      await outChunks(formatMappingChunks(set, options));
+    } else {
+      const { files } = await writeMappings(output.path, set, { ...options, inputs });
+      where = files.length > 1 ? `${output.path} (metadata in ${files[0]})` : output.path;
+    }
     if (dropped > 0) err(`ioa-align: dropped ${dropped} of ${set.mappings.length} rows that Alignment RDF cannot express`);
+    if (!args.quiet) {
+      // On stderr even when piped: stdout may be the converted file itself.
+      const written = set.mappings.length - dropped;
+      err(`ioa-align: wrote ${written} mapping${written === 1 ? '' : 's'} from ${args.in}${metadataFile ? ` (metadata from ${metadataFile})` : ''} to ${where}`);
+    }
   },
 });

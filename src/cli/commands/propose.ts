@@ -1,17 +1,24 @@
 /**
  * `ioa-align propose <source> <target>`: candidate mappings from source concepts to target
- * concepts, fused over the lexical generators by default, as SSSOM TSV (or Alignment RDF, JSON,
- * CSV). Candidates are proposals for review: their scores are raw similarity, never confidence.
+ * concepts, fused over the lexical generators by default, as a review file: SSSOM TSV (or
+ * Alignment RDF, JSON, CSV with a metadata sidecar), one row per candidate, best first within
+ * each subject. `--select` and `--min-score` keep a selection (still candidates). Candidates are
+ * proposals for review: their scores are raw similarity or its fused value, never confidence.
  */
 import { defineCommand } from 'citty';
-import { EXCHANGE_FORMATS, IoaError, formatMappings, listGenerators, loadOntology, propose } from '../../api/index.js';
+import {
+  DEFAULT_MIN_FUSED_VALUE, EVIDENCE_LAYOUTS, EXCHANGE_FORMATS, IoaError, formatMappingChunks, listGenerators, loadOntology, propose, select, writeMappings,
+  type EvidenceLayout,
+} from '../../api/index.js';
 import { EMBEDDING_CLI_ARGS, embeddingConfigFromCli } from '../../embedding/cli-options.js';
 import { parseGeneratorList } from '../../generators/run.js';
 import { KIND_SELECTORS, kindsOf, parseKindList, selectKinds } from '../../model/kinds.js';
-import { err } from '../io.js';
+import { sidecarPath } from '../../exchange/index.js';
+import { err, outChunks } from '../io.js';
 import { outputFormat } from '../formats.js';
 import { openOutput } from '../output.js';
 import { progress, type Progress } from '../progress.js';
+import { parseMinScore, parseSelectMode, SELECTION_CLI_ARGS } from '../selection-options.js';
 
 export const DEFAULT_TOP_K = 10;
 
@@ -22,15 +29,24 @@ function parseTopK(value: string | undefined): number {
   return n;
 }
 
+function parseEvidence(value: string | undefined): EvidenceLayout {
+  if (value === undefined) return 'columns';
+  if (!(EVIDENCE_LAYOUTS as readonly string[]).includes(value)) throw new IoaError('E_USAGE', `--evidence must be one of ${EVIDENCE_LAYOUTS.join(', ')}, not "${value}"`, { path: '--evidence' });
+  return value as EvidenceLayout;
+}
+
 export default defineCommand({
-  meta: { name: 'propose', description: 'Propose candidate mappings from a source ontology to a target ontology (SSSOM on stdout by default). Scores are raw generator similarities, not confidence.' },
+  meta: { name: 'propose', description: 'Propose candidate mappings from a source ontology to a target ontology (SSSOM on stdout by default): one row per candidate, best first within each subject. Scores are raw generator similarities or their fused value, not confidence.' },
   args: {
     source: { type: 'positional', description: 'Source ontology (subjects)', required: true },
     target: { type: 'positional', description: 'Target ontology (objects)', required: true },
-    generators: { type: 'string', description: `Comma-separated generators, fused by reciprocal rank when more than one, or "all" (default: the lexical ones). Choices: ${listGenerators().map((g) => g.name).join(', ')}` },
+    generators: { type: 'string', description: `Comma-separated generators, fused when more than one, or "all" (default: the lexical ones). Choices: ${listGenerators().map((g) => g.name).join(', ')}` },
     'top-k': { type: 'string', description: `Candidates per source concept (default ${DEFAULT_TOP_K})` },
     format: { type: 'string', description: `Output format: ${EXCHANGE_FORMATS.join('|')} (default: from the --out extension, else sssom)` },
-    out: { type: 'string', description: 'Write here (atomically) instead of to stdout (- for stdout); never over an input' },
+    out: { type: 'string', description: 'Write here (atomically) instead of to stdout (- for stdout); never over an input. A .csv file gets its metadata in a sidecar .yml beside it' },
+    ...SELECTION_CLI_ARGS,
+    evidence: { type: 'string', description: `Where each member generator's score and rank go: ${EVIDENCE_LAYOUTS.join(' | ')} (columns: on the candidate's row, the default; rows: also one row per member generator)` },
+    quiet: { type: 'boolean', description: 'Print no summary line on stderr' },
     kinds: { type: 'string', description: `Match only these kinds of concept, comma-separated: ${Object.keys(KIND_SELECTORS).join(', ')} (default: all)` },
     'cross-kind': { type: 'boolean', description: 'Also pair capabilities, intents, domains and concepts with each other (proposed as skos:relatedMatch)' },
     ...EMBEDDING_CLI_ARGS,
@@ -42,11 +58,15 @@ export default defineCommand({
     const topK = parseTopK(args['top-k']);
     const format = outputFormat('--format', args.format, args.out, 'sssom');
     const kinds = args.kinds === undefined ? undefined : parseKindList(args.kinds);
+    const mode = parseSelectMode(args.select);
+    const minScore = parseMinScore(args['min-score']);
+    const evidence = parseEvidence(args.evidence);
     const embeddingConfig = embeddingConfigFromCli(args);
     if (embeddingConfig && !requested?.includes('embedding')) {
       throw new IoaError('E_USAGE', 'model options (--model, --model-id, --allow-remote-models, --models-dir) apply to the embedding generator: add it to --generators');
     }
-    const output = await openOutput(args.out, { inputs: [args.source, args.target] });
+    const inputs = [args.source, args.target];
+    const output = await openOutput(args.out, { inputs, companions: (path) => (format === 'csv' ? [sidecarPath(path)] : []) });
 
     const loading = progress('loading');
     const [loadedSource, loadedTarget] = await Promise.all([
@@ -77,10 +97,29 @@ export default defineCommand({
         bar?.update(event.done, event.total, event.note);
       },
     });
-    const rows = candidates.reduce((n, c) => n + 1 + c.members.length, 0);
-    const subjects = new Set(candidates.map((c) => c.subject)).size;
-    bar?.done(`${rows} candidate rows for ${subjects} of ${source.concepts.length} source concepts`);
+    bar?.done();
 
-    await output.write(formatMappings(candidates, { source, target, format }));
+    // The default threshold belongs to the fused value; a single generator's raw score has its
+    // own scale, so with one generator only an explicit --min-score applies.
+    const fused = candidates.some((c) => c.members.length > 0);
+    const threshold = minScore ?? (mode !== undefined && fused ? DEFAULT_MIN_FUSED_VALUE : undefined);
+    const chosen = mode === undefined && threshold === undefined ? candidates : select(candidates, { ...(mode ? { mode } : {}), ...(threshold !== undefined ? { minScore: threshold } : {}) });
+    const selection = [mode === 'one-to-one' ? 'one-to-one (greedy on similarity_score)' : mode === 'mutual' ? 'mutual best on similarity_score' : undefined,
+      threshold !== undefined ? `similarity_score >= ${threshold}` : undefined].filter(Boolean).join(', ');
+    const written = { source, target, format, evidence, ...(selection ? { selection } : {}) };
+
+    let where = 'stdout';
+    if (output.path === undefined) {
+      await outChunks(formatMappingChunks(chosen, written));
+    } else {
+      const { files } = await writeMappings(output.path, chosen, { ...written, inputs });
+      where = files.length > 1 ? `${output.path} (metadata in ${files[0]})` : output.path;
+    }
+    if (!args.quiet) {
+      // On stderr even when piped: stdout may be the file itself.
+      const subjects = new Set(chosen.map((c) => c.subject)).size;
+      const how = [mode, threshold !== undefined ? `min-score ${threshold}` : undefined].filter(Boolean).join(', ');
+      err(`ioa-align: wrote ${chosen.length} candidate${chosen.length === 1 ? '' : 's'}${how ? ` (selected: ${how})` : ''} for ${subjects} of ${source.concepts.length} subjects to ${where}`);
+    }
   },
 });

@@ -1,0 +1,30 @@
+/**
+ * `--select` and `--min-score`, parsed the same way by every command that takes them (`propose`,
+ * `bench`), before any slow work starts, so a mistake is a usage error (exit 2) and nothing runs
+ * or is written.
+ */
+import { IoaError } from '../model/errors.js';
+import { SELECTION_MODES, isSelectionMode, type SelectionMode } from '../selection/index.js';
+
+export const SELECTION_CLI_ARGS = {
+  select: { type: 'string', description: `Keep a selection of the candidates: ${SELECTION_MODES.join(' | ')} (greedy one-to-one on the ranked value, or mutual best). The result is still candidates for review, never accepted mappings` },
+  'min-score': { type: 'string', description: 'Keep candidates whose similarity_score (the fused value, or a single generator\'s raw score) is at least this number in [0, 1]' },
+} as const;
+
+export function parseSelectMode(value: string | undefined): SelectionMode | undefined {
+  if (value === undefined) return undefined;
+  if (!isSelectionMode(value)) throw new IoaError('E_USAGE', `--select must be one of ${SELECTION_MODES.join(', ')}, not "${value}"`, { path: '--select' });
+  return value;
+}
+
+/** A decimal number as a person types it: no hex, no `Infinity`, no empty string. */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+export function parseMinScore(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (!DECIMAL.test(text)) throw new IoaError('E_USAGE', `--min-score must be a number from 0 to 1, not "${value}"`, { path: '--min-score' });
+  const n = Number(text);
+  if (n < 0 || n > 1) throw new IoaError('E_USAGE', `--min-score must lie in [0, 1] (scores do), not ${value}`, { path: '--min-score' });
+  return n;
+}
