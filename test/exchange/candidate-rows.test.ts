@@ -1,0 +1,141 @@
+/**
+ * Fused candidates as a review file: one row per candidate, ranked, members' raw scores and ranks
+ * in declared extension columns; and back again (candidatesFromMappingSet) through every format.
+ */
+import { describe, expect, it } from 'vitest';
+import { emptyConcept } from '../../src/model/concept.js';
+import { buildOntologyIndex } from '../../src/model/ontology-index.js';
+import { rawScore, type Candidate } from '../../src/model/mapping.js';
+import {
+  candidatesFromMappingSet, candidatesToMappingSet, parseCsv, parseJson, parseSssom, propagateSet, serializeCsv, serializeJson, serializeSssom,
+  type ExportCandidate,
+} from '../../src/exchange/index.js';
+import { mappingSetSchemaErrors } from '../helpers/sssom-schema.js';
+import { thrownIoaError } from '../helpers/errors.js';
+
+const S = 'http://a.org/onto#';
+const O = 'http://b.org/onto#';
+const index = (iri: string, names: string[], ns: string) => buildOntologyIndex({
+  source: `${iri}.owl`, iri, concepts: names.map((n) => ({ ...emptyConcept(`${ns}${n}`, 'class', n), labels: [{ text: n.toLowerCase(), source: 'rdfs:label' as const }] })),
+});
+const source = index('http://a.org/onto', ['Heart', 'Lung', 'Aorta'], S);
+const target = index('http://b.org/onto', ['Heart', 'Lungs', 'Artery', 'Vein'], O);
+
+function member(generator: string, subject: string, object: string, score: number, rank: number): Candidate {
+  return {
+    subject: `${S}${subject}`, object: `${O}${object}`, predicate: 'skos:exactMatch', generator, score: rawScore(score), rank,
+    measure: `${generator}-measure`, justification: generator === 'exact' ? 'semapv:LexicalMatching' : 'semapv:LexicalSimilarityThresholdMatching',
+    evidence: [{ generator, subjectText: subject.toLowerCase(), objectText: object.toLowerCase(), subjectField: 'label', objectField: 'label' }],
+  };
+}
+
+function fused(subject: string, object: string, score: number, rank: number, members: Candidate[]): ExportCandidate {
+  return {
+    subject: `${S}${subject}`, object: `${O}${object}`, predicate: 'skos:exactMatch', generator: 'fusion', score: rawScore(score), rank,
+    measure: 'fused-measure', justification: 'semapv:CompositeMatching', evidence: members.flatMap((m) => m.evidence), members,
+  };
+}
+
+const CANDIDATES: ExportCandidate[] = [
+  fused('Aorta', 'Vein', 0.21, 2, [member('edit', 'Aorta', 'Vein', 0.62, 3)]),
+  fused('Heart', 'Heart', 0.9, 1, [member('exact', 'Heart', 'Heart', 1, 1), member('edit', 'Heart', 'Heart', 1, 1)]),
+  fused('Aorta', 'Artery', 0.35, 1, [member('edit', 'Aorta', 'Artery', 0.7, 1), member('tfidf', 'Aorta', 'Artery', 0.41, 2)]),
+  fused('Lung', 'Lungs', 0.5, 1, [member('tfidf', 'Lung', 'Lungs', 0.88, 1)]),
+];
+const ctx = { source, target, mappingDate: '2026-12-02' };
+
+describe('candidate rows (default layout)', () => {
+  const set = candidatesToMappingSet(CANDIDATES, ctx);
+
+  it('one row per candidate, ordered by subject then rank, whatever the input order', () => {
+    expect(set.mappings.map((m) => [m.subjectId, m.objectId, m.extensions?.candidate_rank])).toEqual([
+      [`${S}Aorta`, `${O}Artery`, '1'], [`${S}Aorta`, `${O}Vein`, '2'], [`${S}Heart`, `${O}Heart`, '1'], [`${S}Lung`, `${O}Lungs`, '1'],
+    ]);
+    expect(candidatesToMappingSet([...CANDIDATES].reverse(), ctx)).toEqual(set);
+  });
+
+  it('members\' raw scores and ranks in declared, typed extension columns; tool and measure said once on the set', () => {
+    const aorta = set.mappings[0]!;
+    expect(aorta.extensions).toEqual({ candidate_rank: '1', edit_score: '0.7', edit_rank: '1', tfidf_score: '0.41', tfidf_rank: '2' });
+    expect(aorta.similarityScore).toBe(0.35);
+    expect(set.metadata.extensionDefinitions).toEqual([
+      { slotName: 'candidate_rank', property: 'ioa-align:candidate_rank', typeHint: 'xsd:integer' },
+      { slotName: 'edit_score', property: 'ioa-align:edit_score', typeHint: 'xsd:double' },
+      { slotName: 'edit_rank', property: 'ioa-align:edit_rank', typeHint: 'xsd:integer' },
+      { slotName: 'exact_score', property: 'ioa-align:exact_score', typeHint: 'xsd:double' },
+      { slotName: 'exact_rank', property: 'ioa-align:exact_rank', typeHint: 'xsd:integer' },
+      { slotName: 'tfidf_score', property: 'ioa-align:tfidf_score', typeHint: 'xsd:double' },
+      { slotName: 'tfidf_rank', property: 'ioa-align:tfidf_rank', typeHint: 'xsd:integer' },
+    ]);
+    expect(set.metadata.curieMap['ioa-align']).toBe('urn:ioa-align:sssom:');
+    expect(set.metadata.mappingTool).toBe('ioa-align/fusion');
+    expect(set.metadata.extra?.similarity_measure).toBe('fused-measure');
+    for (const m of set.mappings) expect([m.mappingTool, m.similarityMeasure, m.confidence]).toEqual([undefined, undefined, undefined]);
+    // Every curie_map a reviewer gets declares the prefixes reviewers write.
+    expect(Object.keys(set.metadata.curieMap)).toEqual(expect.arrayContaining(['orcid', 'semapv', 'skos', 'owl', 'rdfs', 'oboInOwl']));
+  });
+
+  it('reads back into the same candidates, with their members, through SSSOM TSV, CSV and JSON', () => {
+    const expected = [
+      { subject: `${S}Aorta`, object: `${O}Artery`, rank: 1, score: 0.35, members: [{ generator: 'edit', score: 0.7, rank: 1 }, { generator: 'tfidf', score: 0.41, rank: 2 }] },
+      { subject: `${S}Aorta`, object: `${O}Vein`, rank: 2, score: 0.21, members: [{ generator: 'edit', score: 0.62, rank: 3 }] },
+      { subject: `${S}Heart`, object: `${O}Heart`, rank: 1, score: 0.9, members: [{ generator: 'edit', score: 1, rank: 1 }, { generator: 'exact', score: 1, rank: 1 }] },
+      { subject: `${S}Lung`, object: `${O}Lungs`, rank: 1, score: 0.5, members: [{ generator: 'tfidf', score: 0.88, rank: 1 }] },
+    ];
+    for (const back of [parseSssom(serializeSssom(set), 'c.tsv'), parseCsv(serializeCsv(set), 'c.csv'), parseJson(serializeJson(set), 'c.json')]) {
+      expect(back).toEqual(propagateSet(set));
+      const read = candidatesFromMappingSet(back);
+      expect(read.map(({ subject, object, rank, score, members }) => ({ subject, object, rank, score, members }))).toEqual(expected);
+      expect(read.every((c) => c.measure === 'fused-measure' && c.tool === 'ioa-align/fusion' && c.predicate === 'skos:exactMatch')).toBe(true);
+    }
+  });
+
+  it('JSON satisfies the SSSOM JSON Schema (extension values travel in `other`)', () => {
+    expect(mappingSetSchemaErrors(JSON.parse(serializeJson(set)))).toEqual([]);
+  });
+
+  it('a hand-edited rank that is not an integer is refused by its declared type (E_SSSOM_BAD_ROW at its line)', () => {
+    const text = serializeSssom(set).replace(/\t0\.35\t([^\n]*)\t1\t1\t0\.7/, '\t0.35\t$1\tfirst\t1\t0.7');
+    expect(text).toContain('\tfirst\t');
+    const error = thrownIoaError(() => parseSssom(text, 'edited.tsv'));
+    expect(error.code).toBe('E_SSSOM_BAD_ROW');
+    expect(error.message).toContain('candidate_rank "first" is not an integer');
+  });
+
+  it('a row a reviewer adds without a rank comes after the ranked rows of its subject, and reads as its own candidate', () => {
+    const added = serializeSssom(set).replace(/\n$/, `\n${'a:Aorta\t\tskos:closeMatch\t\tb:Vein\t\tsemapv:ManualMappingCuration'}\n`);
+    const withPrefixes = added.replace('#curie_map:\n', '#curie_map:\n#  a: "http://a.org/onto#"\n#  b: "http://b.org/onto#"\n');
+    const back = parseSssom(withPrefixes, 'added.tsv');
+    const again = parseSssom(serializeSssom(back), 'again.tsv');
+    expect(again.mappings.filter((m) => m.subjectId === `${S}Aorta`).map((m) => m.extensions?.candidate_rank ?? m.justification)).toEqual(['1', '2', 'semapv:ManualMappingCuration']);
+    const read = candidatesFromMappingSet(again);
+    expect(read.find((c) => c.justification === 'semapv:ManualMappingCuration')).toMatchObject({ subject: `${S}Aorta`, object: `${O}Vein`, members: [], evidenceRows: [] });
+    expect(read.find((c) => c.justification === 'semapv:ManualMappingCuration')?.rank).toBeUndefined();
+  });
+});
+
+describe('candidate rows with evidence as rows', () => {
+  const set = candidatesToMappingSet(CANDIDATES, { ...ctx, evidence: 'rows' });
+
+  it('each candidate row is followed by its members\' own rows, tool and measure on every row', () => {
+    const aorta = set.mappings.filter((m) => m.subjectId === `${S}Aorta`);
+    expect(aorta.map((m) => [m.objectId, m.extensions?.candidate_rank, m.mappingTool, m.similarityScore])).toEqual([
+      [`${O}Artery`, '1', 'ioa-align/fusion', 0.35],
+      [`${O}Artery`, '1', 'ioa-align/edit', 0.7],
+      [`${O}Artery`, '1', 'ioa-align/tfidf', 0.41],
+      [`${O}Vein`, '2', 'ioa-align/fusion', 0.21],
+      [`${O}Vein`, '2', 'ioa-align/edit', 0.62],
+    ]);
+    expect(set.metadata.mappingTool).toBe('ioa-align');
+  });
+
+  it('reads back into the same candidates, each with its evidence rows', () => {
+    const read = candidatesFromMappingSet(parseSssom(serializeSssom(set), 'r.tsv'));
+    expect(read.map((c) => [c.object, c.rank, c.members.length, c.evidenceRows.map((r) => r.mappingTool)])).toEqual([
+      [`${O}Artery`, 1, 2, ['ioa-align/edit', 'ioa-align/tfidf']],
+      [`${O}Vein`, 2, 1, ['ioa-align/edit']],
+      [`${O}Heart`, 1, 2, ['ioa-align/exact', 'ioa-align/edit']],
+      [`${O}Lungs`, 1, 1, ['ioa-align/tfidf']],
+    ]);
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * `propose --select` / `--min-score`: a named selection step between the generators and the
+ * file, whose result is still a set of candidates; bad values are usage errors before any work.
+ */
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { candidatesFromMappingSet, parseSssom, sharedSlot, type ReadCandidate } from '../../src/exchange/index.js';
+import { DEFAULT_MIN_FUSED_VALUE } from '../../src/generators/fusion.js';
+import { runCli } from '../helpers/cli.js';
+
+const onto = (name: string) => fileURLToPath(new URL(`../../corpora/conference/ontologies/${name}`, import.meta.url));
+const CMT = onto('cmt.owl');
+const EKAW = onto('ekaw.owl');
+
+async function proposeSet(...args: string[]): Promise<{ candidates: ReadCandidate[]; description: string; stderr: string }> {
+  const r = await runCli(['propose', CMT, EKAW, ...args]);
+  expect([r.code, r.stderr.includes('[E_')]).toEqual([0, false]);
+  const set = parseSssom(r.stdout, 'stdout');
+  return { candidates: candidatesFromMappingSet(set), description: String(sharedSlot(set, 'mapping_set_description') ?? ''), stderr: r.stderr };
+}
+
+const key = (c: ReadCandidate): string => `${c.subject} ${c.predicate} ${c.object}`;
+
+describe('propose --select', () => {
+  it('one-to-one: a subset of the candidates, each subject and object at most once, over the default threshold, said in the file and on stderr', async () => {
+    const all = await proposeSet();
+    const chosen = await proposeSet('--select', 'one-to-one');
+    const everything = new Map(all.candidates.map((c) => [key(c), c]));
+    expect(chosen.candidates.length).toBeGreaterThan(5);
+    expect(chosen.candidates.length).toBeLessThan(all.candidates.length / 3);
+    for (const c of chosen.candidates) {
+      // Same candidate, same value and rank as in the full ranking: selection only leaves out.
+      expect(everything.get(key(c))).toMatchObject({ score: c.score, rank: c.rank, members: c.members });
+      expect(c.score).toBeGreaterThanOrEqual(DEFAULT_MIN_FUSED_VALUE);
+      expect(c.justification).toBe('semapv:CompositeMatching');
+    }
+    expect(new Set(chosen.candidates.map((c) => c.subject)).size).toBe(chosen.candidates.length);
+    expect(new Set(chosen.candidates.map((c) => c.object)).size).toBe(chosen.candidates.length);
+    // Greedy: the best candidate overall is always kept.
+    const best = [...all.candidates].sort((a, b) => b.score! - a.score!)[0]!;
+    expect(chosen.candidates.map(key)).toContain(key(best));
+    expect(chosen.description).toContain(`Selected: one-to-one (greedy on similarity_score), similarity_score >= ${DEFAULT_MIN_FUSED_VALUE}; candidate_rank is the rank before selection.`);
+    expect(chosen.stderr).toMatch(new RegExp(`^ioa-align: wrote ${chosen.candidates.length} candidates \\(selected: one-to-one, min-score ${DEFAULT_MIN_FUSED_VALUE}\\) for ${chosen.candidates.length} of \\d+ subjects to stdout\\n$`));
+  });
+
+  it('mutual is a subset of one-to-one; --min-score overrides the default and works alone', async () => {
+    const oneToOne = new Set((await proposeSet('--select', 'one-to-one')).candidates.map(key));
+    const mutual = (await proposeSet('--select', 'mutual')).candidates;
+    expect(mutual.length).toBeGreaterThan(0);
+    for (const c of mutual) expect(oneToOne.has(key(c))).toBe(true);
+    const loose = (await proposeSet('--select', 'one-to-one', '--min-score', '0')).candidates;
+    expect(loose.length).toBeGreaterThan(oneToOne.size);
+    const high = (await proposeSet('--min-score', '0.5')).candidates;
+    expect(high.length).toBeGreaterThan(0);
+    for (const c of high) expect(c.score).toBeGreaterThanOrEqual(0.5);
+    // Without --select, a threshold keeps several candidates of one subject.
+    expect(new Set(high.map((c) => c.subject)).size).toBeLessThanOrEqual(high.length);
+  });
+
+  it('with one generator, no default threshold: its raw score has its own scale', async () => {
+    const chosen = await proposeSet('--generators', 'tfidf', '--select', 'one-to-one');
+    expect(chosen.candidates.some((c) => c.score! < DEFAULT_MIN_FUSED_VALUE)).toBe(true);
+    expect(chosen.description).toContain('Selected: one-to-one (greedy on similarity_score);');
+  });
+});
+
+describe('propose: bad selection options are usage errors, exit 2, nothing written', () => {
+  const cases: Array<[string[], string]> = [
+    [['--min-score', 'high'], '--min-score must be a number from 0 to 1, not "high" [E_USAGE]'],
+    [['--min-score', '1.5'], '--min-score must lie in [0, 1] (scores do), not 1.5 [E_USAGE]'],
+    [['--min-score', '0x1'], '--min-score must be a number from 0 to 1, not "0x1" [E_USAGE]'],
+    [['--select', 'best'], '--select must be one of one-to-one, mutual, not "best" [E_USAGE]'],
+    [['--evidence', 'all'], '--evidence must be one of columns, rows, not "all" [E_USAGE]'],
+  ];
+  for (const [args, message] of cases) {
+    it(args.join(' '), async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'ioa-select-'));
+      const r = await runCli(['propose', CMT, EKAW, ...args, '--out', join(dir, 'out.csv')]);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(message);
+      expect(readdirSync(dir)).toEqual([]);
+      expect(existsSync(join(dir, 'out.yml'))).toBe(false);
+    });
+  }
+});
