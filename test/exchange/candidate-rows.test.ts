@@ -7,7 +7,7 @@ import { emptyConcept } from '../../src/model/concept.js';
 import { buildOntologyIndex } from '../../src/model/ontology-index.js';
 import { rawScore, type Candidate } from '../../src/model/mapping.js';
 import {
-  candidatesFromMappingSet, candidatesToMappingSet, parseCsv, parseJson, parseSssom, propagateSet, serializeCsv, serializeJson, serializeSssom,
+  candidatesFromMappingSet, candidatesToMappingSet, parseCsv, parseJson, parseSssom, propagateSet, serializeCsv, serializeJson, serializeMappingChunks, serializeMappings, serializeSssom,
   type ExportCandidate,
 } from '../../src/exchange/index.js';
 import { mappingSetSchemaErrors } from '../helpers/sssom-schema.js';
@@ -137,5 +137,19 @@ describe('candidate rows with evidence as rows', () => {
       [`${O}Heart`, 1, 2, ['ioa-align/exact', 'ioa-align/edit']],
       [`${O}Lungs`, 1, 1, ['ioa-align/tfidf']],
     ]);
+  });
+});
+
+describe('writers stream', () => {
+  it('every format comes in several chunks for a large set, and the chunks are exactly the text', () => {
+    const many: ExportCandidate[] = Array.from({ length: 1500 }, (_, i) => fused('Heart', 'Heart', 0.5, i + 1, [member('edit', 'Heart', 'Heart', 0.5, i + 1)]))
+      .map((c, i) => ({ ...c, object: `${O}T${i}` }));
+    const set = candidatesToMappingSet(many, ctx);
+    for (const format of ['sssom', 'csv', 'json', 'alignment'] as const) {
+      const chunks = [...serializeMappingChunks(set, format)];
+      expect([format, chunks.length > 2]).toEqual([format, true]);
+      expect(chunks.join('')).toBe(serializeMappings(set, format));
+      for (const chunk of chunks) expect(chunk.endsWith('\n')).toBe(true);
+    }
   });
 });

@@ -7,7 +7,7 @@ import { isUtf8 } from 'node:buffer';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeUtf8, firstInvalidUtf8, readTextFile, resolveOutput, writeFileAtomic } from '../../src/io/files.js';
+import { decodeUtf8, firstInvalidUtf8, readTextFile, resolveOutput, writeFileAtomic, writeFilesAtomic } from '../../src/io/files.js';
 import { rejectedIoaError, thrownIoaError } from '../helpers/errors.js';
 import { fifo, nullDevice, releaseFifo, tempDir, within } from './helpers.js';
 
@@ -154,5 +154,41 @@ describe('writing', () => {
     async function* chunks(): AsyncIterable<string | Uint8Array> { yield 'a'; yield Buffer.from('b'); yield 'c'; }
     await writeFileAtomic(file, chunks());
     expect(readFileSync(file, 'utf8')).toBe('abc');
+  });
+});
+
+describe('writing files that belong together (writeFilesAtomic)', () => {
+  it('streams chunks and puts every file in place; a failure in any one leaves every destination as it was, and no temporary file', async () => {
+    const folder = join(dir, 'together');
+    mkdirSync(folder);
+    const table = join(folder, 't.csv');
+    const meta = join(folder, 't.yml');
+    writeFileSync(table, 'old table\n');
+    function* rows(fail: boolean): Generator<string> {
+      yield 'a,b\n';
+      yield '1,2\n';
+      if (fail) throw new Error('the set cannot be written');
+      yield '3,4\n';
+    }
+    const error = await rejectedIoaError(writeFilesAtomic([{ path: meta, data: 'curie_map: {}\n' }, { path: table, data: rows(true) }]));
+    expect(error.code).toBe('E_WRITE_FAILED');
+    expect(error.location.file).toBe(table);
+    expect(readFileSync(table, 'utf8')).toBe('old table\n');
+    expect(existsSync(meta)).toBe(false);
+    expect(readdirSync(folder)).toEqual(['t.csv']);
+    await writeFilesAtomic([{ path: meta, data: 'curie_map: {}\n' }, { path: table, data: rows(false) }]);
+    expect(readFileSync(table, 'utf8')).toBe('a,b\n1,2\n3,4\n');
+    expect(readFileSync(meta, 'utf8')).toBe('curie_map: {}\n');
+    expect(readdirSync(folder).sort()).toEqual(['t.csv', 't.yml']);
+  });
+
+  it('refuses, before writing anything, a group that names one file twice or overwrites an input', async () => {
+    const folder = join(dir, 'together-refused');
+    mkdirSync(folder);
+    const input = join(folder, 'in.csv');
+    writeFileSync(input, 'x\n');
+    expect((await rejectedIoaError(writeFilesAtomic([{ path: join(folder, 'a'), data: '1' }, { path: join(folder, '.', 'a'), data: '2' }]))).code).toBe('E_USAGE');
+    expect((await rejectedIoaError(writeFilesAtomic([{ path: join(folder, 'b'), data: '1' }, { path: input, data: '2' }], { inputs: [input] }))).code).toBe('E_USAGE');
+    expect(readdirSync(folder)).toEqual(['in.csv']);
   });
 });
