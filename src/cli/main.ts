@@ -29,6 +29,7 @@ export const COMMANDS: Record<string, LazyCommand> = {
   nlip: lazy(() => import('./commands/nlip.js')),
   check: lazy(() => import('./commands/check.js')),
   keys: lazy(() => import('./commands/keys.js')),
+  trust: lazy(() => import('./commands/trust.js')),
   artifact: lazy(() => import('./commands/artifact.js')),
 };
 

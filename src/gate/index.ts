@@ -28,3 +28,7 @@ export { selectRule, type RuleSelection, type SelectedRule } from './select.js';
 export { CompatibilityChecker, type CheckedVerdict, type CheckerOptions } from './checker.js';
 export { buildArtifact, REVIEWED_JUSTIFICATIONS, RULE_PREDICATES, type ArtifactBuildOptions, type ArtifactBuildResult, type SkippedRow } from './build.js';
 export { loadCheckFiles, type CheckFiles, type FileFinding, type LoadedCheck } from './files.js';
+export {
+  addTrustedKey, checkTrustPolicy, newTrustPolicy, parseScope,
+  type AddKeyOptions, type AddKeyResult, type ScopeInput, type TrustPolicyDocument,
+} from './trust-policy.js';

@@ -121,3 +121,16 @@ describe('a review that accepts and rejects the same pair fails the build, namin
     expect(r.stderr).toContain('contradicts itself');
   });
 });
+
+describe('prefixes a hand-edited review file forgot', () => {
+  it('an undeclared orcid reviewer_id builds with one warning naming the line; --strict conversion refuses it', async () => {
+    const file = join(dir, 'orcid.sssom.tsv');
+    writeFileSync(file, `${[...HEADER.slice(0, -1), 'subject_id\tpredicate_id\tobject_id\tmapping_justification\treviewer_id', 'a:X\tskos:exactMatch\tb:Y\tsemapv:ManualMappingCuration\torcid:0000-0002-1825-0097'].join('\n')}\n`);
+    const r = await build(file);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`ioa-align: warning: ${file}:${FIRST_ROW_LINE}: prefix "orcid" is not declared in curie_map; read as the well-known https://orcid.org/ [SSSOM_UNDECLARED_PREFIX]`);
+    expect(r.stderr).toContain('1 rule(s) from 1 row(s)');
+    const strict = await runCli(['convert', file, '--to', 'json', '--strict']);
+    expect([strict.code, strict.stderr.includes('[E_SSSOM_UNKNOWN_PREFIX]')]).toEqual([2, true]);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * `ioa-align trust init|add-key`: write a trust policy and add a trusted key to it, so that the
+ * key `keys generate` made can be trusted without writing JSON by hand. Every policy written is
+ * validated first (the same validator `check` and `artifact verify` use); a failure writes nothing.
+ */
+import { defineCommand } from 'citty';
+import { IoaError } from '../../model/errors.js';
+import { parseJson } from '../../text/json.js';
+import { readTextFile, writeFileAtomic } from '../../io/files.js';
+import { err, out } from '../io.js';
+import { repeated } from '../repeated.js';
+
+const init = defineCommand({
+  meta: { name: 'init', description: 'Write a new trust policy that trusts nobody yet (requireSignature true, clockSkewSeconds 60). An existing file is never overwritten.' },
+  args: {
+    out: { type: 'string', description: 'Trust policy file to create (JSON)', required: true },
+    'clock-skew': { type: 'string', description: 'Seconds of clock difference tolerated on validity bounds (0–3600, default 60)' },
+  },
+  async run({ args }) {
+    const { newTrustPolicy } = await import('../../gate/index.js');
+    let clockSkewSeconds: number | undefined;
+    if (args['clock-skew'] !== undefined) {
+      clockSkewSeconds = Number(args['clock-skew']);
+      if (!/^\d+$/.test(args['clock-skew'].trim()) || clockSkewSeconds > 3600) throw new IoaError('E_USAGE', `--clock-skew must be a whole number of seconds from 0 to 3600, not "${args['clock-skew']}"`, { path: '--clock-skew' });
+    }
+    const policy = newTrustPolicy(clockSkewSeconds === undefined ? {} : { clockSkewSeconds });
+    await writeFileAtomic(args.out, `${JSON.stringify(policy, null, 2)}\n`, { exclusive: true });
+    err(`ioa-align: wrote ${args.out}: a trust policy that trusts nobody yet; add a key with \`ioa-align trust add-key --trust ${args.out} …\``);
+  },
+});
+
+const addKey = defineCommand({
+  meta: { name: 'add-key', description: 'Trust a public key for an issuer within directional scopes (SOURCE_ONTOLOGY:TARGET_ONTOLOGY: the issuer\'s artifacts may map terms of the first to terms of the second). The policy is validated before it is written.' },
+  args: {
+    trust: { type: 'string', description: 'Trust policy file to update (from `trust init`)', required: true },
+    issuer: { type: 'string', description: 'Issuer IRI (the artifacts\' assertedBy)', required: true },
+    key: { type: 'string', description: 'Ed25519 public key, SPKI PEM (public.pem from `keys generate`)', required: true },
+    scope: { type: 'string', description: 'SOURCE_ONTOLOGY:TARGET_ONTOLOGY (or "SOURCE TARGET"); repeat for several', required: true },
+    direction: { type: 'string', description: 'source-to-target (default: the scope covers that direction only) or both (the reverse use too), for every --scope given' },
+    'key-id': { type: 'string', description: 'Key id to record (default: the RFC 7638 thumbprint `keys generate` prints and `artifact sign` records)' },
+  },
+  async run({ args, rawArgs }) {
+    const { addTrustedKey, parseScope } = await import('../../gate/index.js');
+    const { SCOPE_DIRECTIONS } = await import('../../envelope/index.js');
+    const direction = args.direction;
+    if (direction !== undefined && !(SCOPE_DIRECTIONS as readonly string[]).includes(direction)) {
+      throw new IoaError('E_USAGE', `--direction must be one of ${SCOPE_DIRECTIONS.join(', ')}, not "${direction}"`, { path: '--direction' });
+    }
+    const scopes = repeated(rawArgs, 'scope').map((s) => parseScope(s, direction as (typeof SCOPE_DIRECTIONS)[number] | undefined));
+    const policy = parseJson(await readTextFile(args.trust, { what: 'trust policy' }), args.trust);
+    const publicKeyPem = await readTextFile(args.key, { what: 'public key' });
+    let result;
+    try {
+      const { checkTrustPolicy } = await import('../../gate/index.js');
+      result = addTrustedKey(checkTrustPolicy(policy, args.trust), { issuer: args.issuer, publicKeyPem, scopes, ...(args['key-id'] !== undefined ? { keyId: args['key-id'] } : {}) });
+    } catch (error) {
+      // Name the file the problem is in: the key file for a bad key, the policy otherwise.
+      if (error instanceof IoaError && error.code === 'E_KEY_INVALID') throw new IoaError(error.code, error.message, { file: args.key }, { cause: error });
+      if (error instanceof IoaError && error.location.file === undefined && error.code !== 'E_USAGE') throw new IoaError(error.code, error.message, { ...error.location, file: args.trust }, { cause: error });
+      throw error;
+    }
+    if (result.change !== 'unchanged') await writeFileAtomic(args.trust, `${JSON.stringify(result.policy, null, 2)}\n`);
+    const described = scopes.map((s) => `${s.sourceOntologyId} → ${s.targetOntologyId}${s.direction === 'both' ? ' (and back)' : ''}`).join(', ');
+    const what = { added: 'trusted', extended: 'added scopes for', unchanged: 'already trusted' }[result.change];
+    out(`${args.trust}: ${what} key ${result.keyId} of ${args.issuer} for ${described}`);
+  },
+});
+
+export default defineCommand({
+  meta: { name: 'trust', description: 'Make and edit trust policies: which issuers\' keys the gate accepts, for which ontology directions.' },
+  subCommands: { init, 'add-key': addKey },
+});

@@ -1,0 +1,115 @@
+/**
+ * `ioa-align trust init|add-key`: a trust policy for a key from `keys generate`, without writing
+ * JSON by hand; every policy written passes the validator, and a refused change writes nothing.
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateEd25519KeyPair, parseScope } from '../../src/gate/index.js';
+import { validateTrustPolicy } from '../../src/envelope/index.js';
+import { runCli } from '../helpers/cli.js';
+import { thrownIoaError } from '../helpers/errors.js';
+
+const CORE = 'https://example.org/onto/agent-core';
+const DOC = 'https://example.net/onto/doc';
+const ISSUER = 'https://example.org/mapping-authority';
+
+function setup() {
+  const dir = mkdtempSync(join(tmpdir(), 'ioa-trust-'));
+  const key = generateEd25519KeyPair();
+  const pem = join(dir, 'public.pem');
+  writeFileSync(pem, key.publicKeyPem);
+  return { dir, key, pem, trust: join(dir, 'trust.json') };
+}
+
+describe('trust init', () => {
+  it('writes a valid policy that trusts nobody, and never overwrites a file', async () => {
+    const { trust } = setup();
+    const r = await runCli(['trust', 'init', '--out', trust]);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(readFileSync(trust, 'utf8')) as unknown;
+    expect(doc).toEqual({ trustedIssuers: [], requireSignature: true, clockSkewSeconds: 60 });
+    expect(validateTrustPolicy(doc).ok).toBe(true);
+    writeFileSync(trust, '{"kept": true}');
+    const again = await runCli(['trust', 'init', '--out', trust]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('[E_WRITE_FAILED]');
+    expect(readFileSync(trust, 'utf8')).toBe('{"kept": true}');
+    expect((await runCli(['trust', 'init', '--out', join(setup().dir, 't.json'), '--clock-skew', '4000'])).stderr).toContain('--clock-skew must be a whole number of seconds from 0 to 3600, not "4000" [E_USAGE]');
+  });
+});
+
+describe('trust add-key', () => {
+  it('trusts the key under its RFC 7638 thumbprint for a directional scope, then adds scopes, then changes nothing', async () => {
+    const { key, pem, trust } = setup();
+    await runCli(['trust', 'init', '--out', trust]);
+    const add = await runCli(['trust', 'add-key', '--trust', trust, '--issuer', ISSUER, '--key', pem, '--scope', `${CORE}:${DOC}`]);
+    expect(add.code).toBe(0);
+    expect(add.stdout).toBe(`${trust}: trusted key ${key.keyId} of ${ISSUER} for ${CORE} → ${DOC}\n`);
+    const doc = JSON.parse(readFileSync(trust, 'utf8')) as { trustedIssuers: unknown[] };
+    expect(doc.trustedIssuers).toEqual([{ id: ISSUER, keyId: key.keyId, publicKey: key.publicKeyPem, scopes: [{ sourceOntologyId: CORE, targetOntologyId: DOC }] }]);
+    expect(validateTrustPolicy(doc).ok).toBe(true);
+
+    const law = 'https://example.org/onto/law';
+    const more = await runCli(['trust', 'add-key', '--trust', trust, '--issuer', ISSUER, '--key', pem, '--scope', `${law} ${DOC}`, '--scope', `${CORE}:${DOC}`, '--direction', 'both']);
+    expect(more.stdout).toBe(`${trust}: added scopes for key ${key.keyId} of ${ISSUER} for ${law} → ${DOC} (and back), ${CORE} → ${DOC} (and back)\n`);
+    const scopes = (JSON.parse(readFileSync(trust, 'utf8')) as { trustedIssuers: Array<{ scopes: unknown[] }> }).trustedIssuers[0]!.scopes;
+    expect(scopes).toEqual([
+      { sourceOntologyId: CORE, targetOntologyId: DOC },
+      { sourceOntologyId: law, targetOntologyId: DOC, direction: 'both' },
+      { sourceOntologyId: CORE, targetOntologyId: DOC, direction: 'both' },
+    ]);
+    const before = readFileSync(trust, 'utf8');
+    const same = await runCli(['trust', 'add-key', '--trust', trust, '--issuer', ISSUER, '--key', pem, '--scope', `${CORE}:${DOC}`]);
+    expect(same.stdout).toContain('already trusted');
+    expect(readFileSync(trust, 'utf8')).toBe(before);
+  });
+
+  it('refuses what the validator or the key would refuse: exit 2, the code, the file untouched', async () => {
+    const { dir, pem, trust } = setup();
+    await runCli(['trust', 'init', '--out', trust]);
+    await runCli(['trust', 'add-key', '--trust', trust, '--issuer', ISSUER, '--key', pem, '--scope', `${CORE}:${DOC}`, '--key-id', 'k1']);
+    const before = readFileSync(trust, 'utf8');
+    const rsa = join(dir, 'rsa.pem');
+    writeFileSync(rsa, generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }).toString());
+    const other = join(dir, 'other.pem');
+    writeFileSync(other, generateEd25519KeyPair().publicKeyPem);
+    const cases: Array<[string[], string]> = [
+      [['--scope', `${CORE}`], '[E_USAGE]'],
+      [['--scope', 'agent-core:doc'], 'must be SOURCE_ONTOLOGY:TARGET_ONTOLOGY, two absolute IRIs'],
+      [['--scope', `${CORE}:${DOC}`, '--direction', 'backwards'], '--direction must be one of source-to-target, both, not "backwards" [E_USAGE]'],
+      [['--scope', `${CORE}:${DOC}`, '--issuer', 'mapping-authority'], '[E_INVALID_DOCUMENT]'],
+      [['--scope', `${CORE}:${DOC}`, '--key', rsa], '[E_KEY_INVALID]'],
+      [['--scope', `${CORE}:${DOC}`, '--key', other, '--key-id', 'k1'], 'key id k1 already names another public key'],
+      [['--scope', `${CORE}:${DOC}`, '--issuer', 'https://example.org/someone-else', '--key-id', 'k1'], 'key id k1 already belongs to issuer https://example.org/mapping-authority'],
+    ];
+    for (const [args, message] of cases) {
+      const base = ['trust', 'add-key', '--trust', trust, '--issuer', ISSUER, '--key', pem];
+      // A later --issuer/--key replaces the earlier one (citty keeps the last).
+      const r = await runCli([...base, ...args]);
+      expect([args.join(' '), r.code, r.stderr.includes(message)]).toEqual([args.join(' '), 2, true]);
+      expect(readFileSync(trust, 'utf8')).toBe(before);
+    }
+    // A policy that is not valid to begin with is refused, not repaired.
+    const broken = join(dir, 'broken.json');
+    writeFileSync(broken, '{"trustedIssuers": [{"id": "x"}]}');
+    const r = await runCli(['trust', 'add-key', '--trust', broken, '--issuer', ISSUER, '--key', pem, '--scope', `${CORE}:${DOC}`]);
+    expect([r.code, r.stderr.includes('[E_INVALID_DOCUMENT]'), r.stderr.includes('broken.json')]).toEqual([2, true, true]);
+    expect(existsSync(join(dir, 'absent.json'))).toBe(false);
+  });
+});
+
+describe('parseScope', () => {
+  it('finds the one colon where both halves are absolute IRIs, and asks for a space when there are several', () => {
+    expect(parseScope(`${CORE}:${DOC}`)).toEqual({ sourceOntologyId: CORE, targetOntologyId: DOC });
+    expect(parseScope('urn:x-onto:a:urn:x-onto:b', 'both')).toEqual({ sourceOntologyId: 'urn:x-onto:a', targetOntologyId: 'urn:x-onto:b', direction: 'both' });
+    expect(parseScope(`  ${CORE}   ${DOC} `)).toEqual({ sourceOntologyId: CORE, targetOntologyId: DOC });
+    const ambiguous = thrownIoaError(() => parseScope('https://a.org/x:https://b.org/y:https://c.org/z'));
+    expect(ambiguous.code).toBe('E_USAGE');
+    expect(ambiguous.message).toContain('can be read 2 ways');
+    expect(ambiguous.message).toContain('--scope "SOURCE TARGET"');
+    expect(parseScope('https://a.org/x https://b.org/y:https://c.org/z').targetOntologyId).toBe('https://b.org/y:https://c.org/z');
+  });
+});
