@@ -21,7 +21,7 @@ function table(header: string[], rows: string[][]): string {
   return lines.join('\n');
 }
 
-const label = (run: GeneratorRun): string => (run.kind === 'baseline' ? `${run.name} (baseline)` : run.kind === 'fusion' ? `${run.name} (rank fusion)` : run.name);
+const label = (run: GeneratorRun): string => (run.kind === 'baseline' ? `${run.name} (baseline)` : run.kind === 'fusion' ? `${run.name} (fused)` : run.name);
 
 function rankingRows(runs: GeneratorRun[], pick: (r: GeneratorRun) => Metrics | undefined, ks: number[], topK: number): string[][] {
   return runs.map((run) => {
@@ -62,6 +62,15 @@ function relationSection(runs: GeneratorRun[], topK: number): string[] {
   }
   out.push(table(['generator', 'reference relation', 'rows', 'Hits@1', 'MRR', 'recall@10', 'right relation in top 10'], rows), '');
   return out;
+}
+
+function selectionRows(runs: GeneratorRun[], multi: boolean): string[][] {
+  return runs.map((run) => {
+    const sel = run.selection;
+    if (!sel) return [label(run), '–', '–', '–', '–', '–', '–', ...(multi ? ['–'] : [])];
+    const m = sel.micro;
+    return [label(run), sel.minScore !== undefined ? `≥ ${sel.minScore}` : 'none', String(m.proposed), String(m.correct), pct(m.precision), pct(m.recall), pct(m.f1), ...(multi ? [pct(sel.macro.f1)] : [])];
+  });
 }
 
 /** The tables of a result as Markdown. */
@@ -114,6 +123,15 @@ export function formatMarkdown(result: BenchResult): string {
     ]),
     '',
   );
+  const selection = config.selection;
+  out.push(`## Selected set: ${selection.mode}${multi ? ' (micro)' : ''}`, '', `Selection: ${config.rules.selection}.`, '');
+  out.push(
+    table(['generator', 'threshold', 'proposed', 'correct', 'P', 'R', 'F1', ...(multi ? ['macro F1'] : [])], [
+      ...selectionRows(runs, multi),
+      ...publishedF1.map((p) => [`*${p.system}* (published, not measured)`, '', '', '', '', '', publishedValue(p), ...(multi ? [''] : [])]),
+    ]),
+    '',
+  );
   if (multi) {
     out.push('## Macro averages (mean over pairs)', '', 'Proposed and correct are per-pair means; each pair picks its own oracle threshold.', '');
     out.push(table(rankHeader, rankingRows(runs, (r) => r.macro, ks, config.topK)), '');
@@ -138,6 +156,14 @@ export function formatMarkdown(result: BenchResult): string {
       table(
         ['pair', 'reference', ...runs.map((r) => r.name)],
         corpus.pairs.map((pair, i) => [pair.id, String(pair.referenceTriples), ...runs.map((r) => pct(r.perPair?.[i]?.metrics.proposal.f1))]),
+      ),
+      '',
+    );
+    out.push(`## Per pair: selected set (${selection.mode}) F1 (%)`, '');
+    out.push(
+      table(
+        ['pair', 'reference', ...runs.map((r) => r.name)],
+        corpus.pairs.map((pair, i) => [pair.id, String(pair.referenceTriples), ...runs.map((r) => pct(r.selection?.perPair[i]?.f1))]),
       ),
       '',
     );

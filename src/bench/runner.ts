@@ -10,25 +10,30 @@ import { IoaError, isIoaError } from '../model/errors.js';
 import type { Candidate, MappingJustification } from '../model/mapping.js';
 import { NS } from '../model/vocabulary.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
-import { readAlignmentFile, PREDICATE_OF_RELATION, type AlignmentRelation } from '../ontology/alignment-reader.js';
+import { PREDICATE_OF_RELATION, type AlignmentRelation } from '../ontology/alignment-reader.js';
+import { readReference } from './reference.js';
+import { select, type SelectionMode } from '../selection/index.js';
 import { loadVocabulary } from '../ontology/dispatch.js';
 import type { ConceptKind } from '../model/concept.js';
 import { kindsOf, selectKinds, type KindSelector } from '../model/kinds.js';
 import { GENERATORS, LEXICAL_GENERATORS } from '../generators/registry.js';
 import { needsTranslation } from '../generators/languages.js';
 import type { Generator, GeneratorConfig, GeneratorFactory } from '../generators/types.js';
-import { DEFAULT_FUSION_WEIGHTS, DEFAULT_OWNED_WEIGHT, DEFAULT_RRF_K, DEFAULT_SHARED_SIMILARITY, DEFAULT_UNESTABLISHED_BOOST, FUSION_GENERATOR, fuseCandidates, fusionMeasure } from '../generators/fusion.js';
+import { DEFAULT_FUSION_WEIGHTS, DEFAULT_MIN_FUSED_VALUE, DEFAULT_OWNED_WEIGHT, DEFAULT_SHARED_SIMILARITY, DEFAULT_UNESTABLISHED_BOOST, FUSION_GENERATOR, fuseCandidates, fusedValueMeasure } from '../generators/fusion.js';
 import { exactLabelBaseline } from './baseline.js';
 import { checkManifestFiles, loadManifest, type BenchManifest, type ManifestPair } from './manifest.js';
 import {
   countPair,
+  evaluateSet,
   macroAverage,
+  precisionRecallF1,
   referenceSet,
   summarize,
   sumCounts,
   thresholdSweep,
   type Metrics,
   type PairCounts,
+  type PrecisionRecall,
   type ReferenceSet,
   type ScoredOutcome,
   type ScoredTriple,
@@ -55,7 +60,7 @@ export interface BenchOptions {
   ks?: readonly number[];
   /** Run the exact-label baselines; default true. */
   baselines?: boolean;
-  /** Score the rank fusion of the generators when more than one ran; default true. */
+  /** Score the fusion of the generators when more than one ran; default true. */
   fusion?: boolean;
   /** Per-generator settings, by registry key; override the manifest's `generators` settings. */
   generatorConfig?: Readonly<Record<string, GeneratorConfig>>;
@@ -70,6 +75,15 @@ export interface BenchOptions {
   kinds?: readonly KindSelector[];
   /** Let the draft's kinds meet (as relatedMatch); default false. */
   crossKind?: boolean;
+  /** A track given directly (`bench --source --target --reference`) instead of `corpus`. */
+  manifest?: BenchManifest;
+  /** The selection scored as each run's selected set (default `one-to-one`). */
+  select?: SelectionMode;
+  /**
+   * Threshold of the selection. Default: DEFAULT_MIN_FUSED_VALUE for the fused run (what
+   * `propose --select` applies), none for a single generator (its raw score has its own scale).
+   */
+  minScore?: number;
 }
 
 /** Progress of a run: `done`/`total` within the current pair, `pairIndex` of `pairCount` pairs. */
@@ -112,7 +126,7 @@ export interface PairResult {
 export interface GeneratorRun {
   /** Registry key, or `baseline:…`. */
   name: string;
-  /** `fusion` is the rank fusion of the other generators' lists; its cost is the fusion step alone. */
+  /** `fusion` is the fusion of the other generators' lists; its cost is the fusion step alone. */
   kind: 'generator' | 'baseline' | 'fusion';
   status: 'ok' | 'skipped';
   /** Why it did not run (e.g. a model that is not built); only when skipped. */
@@ -134,8 +148,22 @@ export interface GeneratorRun {
   perPair?: PairResult[];
   /** Raw-score distribution of reference vs non-reference candidates, pooled over pairs. */
   scoreHistogram?: ScoreBin[];
+  /** P/R/F1 of the run's candidates after selection (what `propose --select` would write). */
+  selection?: SelectionScore;
   /** Precision/recall over raw-score thresholds, pooled (at most ~200 points, thresholds descending). */
   prCurve?: { threshold: number; precision: number; recall: number }[];
+}
+
+/** A run's selected set scored against the reference. */
+export interface SelectionScore {
+  mode: SelectionMode;
+  /** The threshold applied, if any. */
+  minScore?: number;
+  /** Pooled over pairs. */
+  micro: PrecisionRecall;
+  /** Mean of per-pair values. */
+  macro: PrecisionRecall;
+  perPair: PrecisionRecall[];
 }
 
 export interface ReferenceSummary {
@@ -143,6 +171,10 @@ export interface ReferenceSummary {
   source: string;
   target: string;
   reference: string;
+  /** `alignment` (OAEI RDF/XML) or the mapping file format the reference was read from. */
+  referenceFormat: string;
+  /** Rows of a mapping-file reference left out: rejected (`Not`), literal, or of another predicate. */
+  referenceRowsIgnored: number;
   referenceTriples: number;
   referenceSubjects: number;
   /** Reference cells per Alignment API relation, e.g. {"=": 15}. */
@@ -161,7 +193,7 @@ export interface BenchResult {
   config: {
     generators: string[];
     baselines: string[];
-    /** Whether the rank fusion of the generators was scored as its own row. */
+    /** Whether the fusion of the generators was scored as its own row. */
     fusion: boolean;
     topK: number;
     ks: number[];
@@ -169,7 +201,9 @@ export interface BenchResult {
     kinds?: string[];
     /** Whether the draft's kinds were paired with each other. */
     crossKind?: boolean;
-    rules: { ranking: string; proposal: string; oracle: string; averages: string; relations: string };
+    rules: { ranking: string; proposal: string; oracle: string; averages: string; relations: string; selection: string };
+    /** The selection scored as `selection` of each run. */
+    selection: { mode: SelectionMode; minScore?: number; fusedMinScore?: number };
   };
   loading: { wallMs: number };
   runs: GeneratorRun[];
@@ -186,6 +220,7 @@ export const RULES: BenchResult['config']['rules'] = {
   oracle: 'best F1 over raw-score thresholds score >= t on all candidates, choosing t with the reference: an upper bound for information, not a result',
   averages: 'micro pools counts over pairs (one oracle threshold for all pairs); macro is the mean of per-pair values (each pair its own oracle threshold)',
   relations: 'per reference relation (= skos:exactMatch, < skos:broadMatch, > skos:narrowMatch): object-level Hits@1 and MRR over the subjects with rows of that relation, object-level recall@10, and the rows whose exact triple is among the top 10 candidate rows of their subject; top-1 exactMatch: reference subjects with candidates whose top-1 row is skos:exactMatch',
+  selection: 'the selection `propose --select` applies (src/selection): one-to-one is greedy on the run\'s own score (equivalences: each subject and object at most once; a broader object once per subject, a narrower subject once per object; one relation per pair); the fused run is thresholded at the default fused value unless told otherwise, a single generator only when told; the reference is not consulted',
 };
 
 const DEFAULT_KS = [1, 5, 10] as const;
@@ -230,7 +265,7 @@ async function loadPairs(manifest: BenchManifest, onProgress: BenchOptions['onPr
   for (const [i, pair] of manifest.pairs.entries()) {
     signal?.throwIfAborted();
     onProgress?.({ stage: 'load', pair: pair.id, pairIndex: i, pairCount: manifest.pairs.length, done: 0, total: 1 });
-    const [source, target, alignment] = await Promise.all([load(pair.source), load(pair.target), readAlignmentFile(pair.reference)]);
+    const [source, target, alignment] = await Promise.all([load(pair.source), load(pair.target), readReference(pair.reference)]);
     const triples = referenceTriples(alignment.cells);
     const reference = referenceSet(triples);
     const relations: Partial<Record<AlignmentRelation, number>> = {};
@@ -247,6 +282,8 @@ async function loadPairs(manifest: BenchManifest, onProgress: BenchOptions['onPr
         source: displayPath(pair.source),
         target: displayPath(pair.target),
         reference: displayPath(pair.reference),
+        referenceFormat: alignment.format,
+        referenceRowsIgnored: alignment.ignored,
         referenceTriples: reference.size,
         referenceSubjects: reference.subjects.size,
         relations,
@@ -384,7 +421,20 @@ export function prCurve(outcomes: readonly ScoredOutcome[], referenceSize: numbe
     .map((p) => ({ threshold: p.threshold, precision: p.precision, recall: p.recall }));
 }
 
-function finishRun(base: GeneratorRun, outcome: RunOutcome): GeneratorRun {
+/** The run's candidates of each pair after selection, scored against each pair's reference. */
+function scoreSelection(outcome: RunOutcome, pairs: readonly LoadedPair[], mode: SelectionMode, minScore: number | undefined): SelectionScore {
+  const perPair = pairs.map((p, i) => {
+    const chosen = select(outcome.candidates[i] ?? [], { mode, ...(minScore !== undefined ? { minScore } : {}) });
+    return evaluateSet(chosen.map((c) => ({ subject: c.subject, predicate: normalisePredicate(c.predicate), object: c.object })), p.reference);
+  });
+  const sum = (pick: (x: PrecisionRecall) => number): number => perPair.reduce((a, x) => a + pick(x), 0);
+  const mean = (pick: (x: PrecisionRecall) => number): number => (perPair.length ? sum(pick) / perPair.length : 0);
+  const micro = precisionRecallF1(sum((x) => x.correct), sum((x) => x.proposed), pairs.reduce((a, p) => a + p.reference.size, 0));
+  const macro: PrecisionRecall = { proposed: mean((x) => x.proposed), correct: mean((x) => x.correct), precision: mean((x) => x.precision), recall: mean((x) => x.recall), f1: mean((x) => x.f1) };
+  return { mode, ...(minScore !== undefined ? { minScore } : {}), micro, macro, perPair };
+}
+
+function finishRun(base: GeneratorRun, outcome: RunOutcome, selection: SelectionScore): GeneratorRun {
   const pooled = sumCounts(outcome.counts);
   return {
     ...base,
@@ -394,6 +444,7 @@ function finishRun(base: GeneratorRun, outcome: RunOutcome): GeneratorRun {
     perPair: outcome.perPair,
     scoreHistogram: scoreHistogram(pooled.outcomes),
     prCurve: prCurve(pooled.outcomes, pooled.referenceTriples),
+    selection,
   };
 }
 
@@ -413,7 +464,9 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
       throw new IoaError('E_UNKNOWN_GENERATOR', `unknown generator "${name}"; registered: ${Object.keys(registry).join(', ') || 'none'}`);
     }
   }
-  const manifest = await loadManifest(options.corpus, options.corporaDir);
+  const manifest = options.manifest ?? await loadManifest(options.corpus, options.corporaDir);
+  const mode = options.select ?? 'one-to-one';
+  const thresholdFor = (kind: GeneratorRun['kind']): number | undefined => options.minScore ?? (kind === 'fusion' ? DEFAULT_MIN_FUSED_VALUE : undefined);
   for (const key of Object.keys(manifest.generators ?? {})) {
     if (!(key in registry)) throw new IoaError('E_BENCH_MANIFEST', `settings for unknown generator "${key}"; registered: ${Object.keys(registry).join(', ')}`, { file: manifest.file, path: `$.generators.${key}` });
   }
@@ -431,7 +484,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
   const baselines = options.baselines === false ? [] : [exactLabelBaseline(false), exactLabelBaseline(true)];
   for (const baseline of baselines) {
     const outcome = await runOne(baseline.name, (p, progress) => baseline.propose(p.source, p.target, { topK, onProgress: progress }), pairs, topK, ks, options.onProgress);
-    runs.push(finishRun({ name: baseline.name, kind: 'baseline', status: 'ok', generatorId: baseline.name, measure: baseline.measure, justification: baseline.justification }, outcome));
+    runs.push(finishRun({ name: baseline.name, kind: 'baseline', status: 'ok', generatorId: baseline.name, measure: baseline.measure, justification: baseline.justification }, outcome, scoreSelection(outcome, pairs, mode, thresholdFor('baseline'))));
   }
   const memberOutcomes: RunOutcome[] = [];
   for (const name of names) {
@@ -476,11 +529,11 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
     if (modelId) base.modelId = modelId;
     if (config) base.config = config;
     if (warnings.size) base.warnings = [...warnings];
-    runs.push(finishRun(base, outcome));
+    runs.push(finishRun(base, outcome, scoreSelection(outcome, pairs, mode, thresholdFor('generator'))));
     memberOutcomes.push(outcome);
   }
 
-  // The fused list of the generators that ran, as `propose` would produce it (rank fusion).
+  // The fused list of the generators that ran, as `propose` would produce it.
   if (memberOutcomes.length > 1 && options.fusion !== false) {
     const members = runs.filter((r) => r.kind === 'generator' && r.status === 'ok').map((r) => r.name);
     const outcome = await runOne(
@@ -499,14 +552,15 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
           kind: 'fusion',
           status: 'ok',
           generatorId: FUSION_GENERATOR,
-          measure: outcome.candidates.find((list) => list.length)?.[0]?.measure ?? fusionMeasure(DEFAULT_RRF_K, members),
+          measure: outcome.candidates.find((list) => list.length)?.[0]?.measure ?? fusedValueMeasure(members),
           justification: 'semapv:CompositeMatching',
           config: {
-            members, k: DEFAULT_RRF_K, weights: Object.fromEntries(members.map((m) => [m, DEFAULT_FUSION_WEIGHTS[m] ?? 1])),
+            members, value: 'mean', weights: Object.fromEntries(members.map((m) => [m, DEFAULT_FUSION_WEIGHTS[m] ?? 1])),
             sharedSimilarity: DEFAULT_SHARED_SIMILARITY, ownedWeight: DEFAULT_OWNED_WEIGHT, unestablishedBoost: DEFAULT_UNESTABLISHED_BOOST,
           },
         },
         outcome,
+        scoreSelection(outcome, pairs, mode, thresholdFor('fusion')),
       ),
     );
   }
@@ -520,6 +574,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
       ...(options.kinds ? { kinds: [...options.kinds] } : {}),
       ...(options.crossKind ? { crossKind: true } : {}),
       rules: RULES,
+      selection: { mode, ...(options.minScore !== undefined ? { minScore: options.minScore } : { fusedMinScore: DEFAULT_MIN_FUSED_VALUE }) },
     },
     loading: { wallMs: round(loadMs) },
     runs,

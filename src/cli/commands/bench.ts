@@ -1,9 +1,11 @@
 import { EMBEDDING_CLI_ARGS, embeddingConfigFromCli } from '../../embedding/cli-options.js';
 import { defineCommand } from 'citty';
-import { IoaError, listGenerators } from '../../api/index.js';
-import { formatMarkdown, runBenchmark, writeReport, type BenchProgress as ProgressEvent } from '../../api/bench.js';
+import { DEFAULT_MIN_FUSED_VALUE, IoaError, listGenerators, SELECTION_MODES } from '../../api/index.js';
+import { formatMarkdown, runBenchmark, writeReport, type BenchManifest, type BenchProgress as ProgressEvent } from '../../api/bench.js';
 import { parseGeneratorChoice } from '../../generators/run.js';
 import { err, out } from '../io.js';
+import { basename, resolve } from 'node:path';
+import { parseMinScore, parseSelectMode } from '../selection-options.js';
 import { progress, type Progress } from '../progress.js';
 import { outputFolder } from '../output.js';
 import { KIND_SELECTORS, parseKindList } from '../../model/kinds.js';
@@ -24,7 +26,7 @@ function parseGenerators(text: string | undefined): 'all' | string[] | undefined
 export default defineCommand({
   meta: {
     name: 'bench',
-    description: `Score generators against a reference alignment: Hits@k, MRR, recall@k, mutual top-1 P/R/F1, an oracle F1, time and memory. Generators: ${listGenerators().map((g) => g.name).join(', ')}.`,
+    description: `Score generators against a reference alignment (OAEI Alignment RDF/XML, or a curated SSSOM/CSV/JSON mapping file): Hits@k, MRR, recall@k, mutual top-1 and selected-set P/R/F1, an oracle F1, time and memory. Generators: ${listGenerators().map((g) => g.name).join(', ')}.`,
   },
   args: {
     corpus: { type: 'string', description: 'conference, anatomy, anatomy-subsumption, agents, or a path to a manifest.json', default: 'conference' },
@@ -35,10 +37,25 @@ export default defineCommand({
     charts: { type: 'boolean', description: 'draw SVG charts into --out (use --no-charts to skip)', default: true },
     kinds: { type: 'string', description: `match only these kinds of concept: ${Object.keys(KIND_SELECTORS).join(', ')} (default: all)` },
     'cross-kind': { type: 'boolean', description: 'also pair capabilities, intents, domains and concepts with each other (as skos:relatedMatch)' },
+    source: { type: 'string', description: 'one pair instead of a corpus: the source ontology (with --target and --reference)' },
+    target: { type: 'string', description: 'one pair instead of a corpus: the target ontology' },
+    reference: { type: 'string', description: 'one pair instead of a corpus: the reference (Alignment RDF/XML, or a SSSOM TSV/CSV/JSON mapping file)' },
+    select: { type: 'string', description: `selection scored as each run's selected set: ${SELECTION_MODES.join(' | ')} (default one-to-one)` },
+    'min-score': { type: 'string', description: `threshold of that selection (default: ${DEFAULT_MIN_FUSED_VALUE} on the fused value, none on a single generator)` },
     ...EMBEDDING_CLI_ARGS,
   },
-  async run({ args }) {
+  async run({ args, rawArgs }) {
     const topK = parseTopK(args['top-k']);
+    const select = parseSelectMode(args.select);
+    const minScore = parseMinScore(args['min-score']);
+    const pair = [args.source, args.target, args.reference];
+    let manifest: BenchManifest | undefined;
+    if (pair.some((p) => p !== undefined)) {
+      if (pair.some((p) => p === undefined)) throw new IoaError('E_USAGE', 'one pair needs all three of --source, --target and --reference', { path: pair[0] === undefined ? '--source' : pair[1] === undefined ? '--target' : '--reference' });
+      if (rawArgs.some((a) => a === '--corpus' || a.startsWith('--corpus='))) throw new IoaError('E_USAGE', 'give either --corpus or --source/--target/--reference, not both', { path: '--corpus' });
+      const [source, target, reference] = pair.map((p) => resolve(p!));
+      manifest = { name: basename(reference!).replace(/\.[^.]+$/, '').replace(/\.sssom$/, ''), file: reference!, pairs: [{ id: `${basename(source!)}→${basename(target!)}`, source: source!, target: target!, reference: reference! }] };
+    }
     const generators = parseGenerators(args.generators);
     const embeddingConfig = embeddingConfigFromCli(args);
     if (args.out !== undefined) outputFolder(args.out);
@@ -58,6 +75,9 @@ export default defineCommand({
     };
     const result = await runBenchmark({
       corpus: args.corpus,
+      ...(manifest ? { manifest } : {}),
+      ...(select ? { select } : {}),
+      ...(minScore !== undefined ? { minScore } : {}),
       ...(generators ? { generators } : {}),
       ...(topK ? { topK } : {}),
       ...(kinds ? { kinds } : {}),

@@ -1,0 +1,121 @@
+/**
+ * `bench` with a curated SSSOM reference (in a manifest or as --reference), and the selected set
+ * it scores for each run: the same selection `propose --select` writes.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { runBenchmark, type BenchResult } from '../../src/bench/runner.js';
+import { DEFAULT_MIN_FUSED_VALUE } from '../../src/generators/fusion.js';
+
+const CONF = join(import.meta.dirname, '../../corpora/conference');
+const PAIRS = ['cmt-conference', 'confof-edas', 'edas-iasted'];
+
+/** A manifest over a few conference pairs, with each reference as the given file (made by `convert`). */
+async function track(format: 'rdf' | 'sssom.tsv' | 'csv' | 'json'): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'ioa-ref-'));
+  const pairs = [];
+  for (const id of PAIRS) {
+    const [s, t] = id.split('-');
+    const rdf = join(CONF, 'reference', `${id}.rdf`);
+    let reference = rdf;
+    if (format !== 'rdf') {
+      reference = join(dir, `${id}.${format}`);
+      const to = format === 'sssom.tsv' ? 'sssom' : format;
+      expect((await runCli(['convert', rdf, '--to', to, '--out', reference, '--quiet'])).code).toBe(0);
+    }
+    pairs.push({ id, source: join(CONF, 'ontologies', `${s}.owl`), target: join(CONF, 'ontologies', `${t}.owl`), reference });
+  }
+  const manifest = join(dir, 'manifest.json');
+  writeFileSync(manifest, JSON.stringify({ name: `conf-${format}`, pairs }));
+  return manifest;
+}
+
+const scores = (r: BenchResult) => r.runs.map((run) => [run.name, run.micro?.hitsAt, run.micro?.proposal, run.selection?.micro]);
+
+describe('bench with SSSOM references', () => {
+  it('a reference converted to SSSOM TSV, CSV (with its sidecar) or JSON scores exactly as the Alignment RDF it came from', async () => {
+    const options = { generators: ['exact', 'edit'], baselines: false } as const;
+    const rdf = await runBenchmark({ ...options, corpus: await track('rdf') });
+    expect(rdf.corpus.pairs.map((p) => p.referenceFormat)).toEqual(['alignment', 'alignment', 'alignment']);
+    for (const format of ['sssom.tsv', 'csv', 'json'] as const) {
+      const other = await runBenchmark({ ...options, corpus: await track(format) });
+      expect(other.corpus.pairs.map((p) => [p.referenceTriples, p.relations])).toEqual(rdf.corpus.pairs.map((p) => [p.referenceTriples, p.relations]));
+      expect(scores(other)).toEqual(scores(rdf));
+    }
+  });
+
+  it('rows a reviewer rejected and literal rows are not reference mappings: left out and counted', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-ref-'));
+    const file = join(dir, 'ref.sssom.tsv');
+    writeFileSync(file, [
+      '#curie_map:', '#  cmt: "http://cmt#"', '#  conf: "http://conference#"',
+      '#mapping_set_id: https://example.org/ref', '#license: https://creativecommons.org/publicdomain/zero/1.0/',
+      'subject_id\tpredicate_id\tpredicate_modifier\tobject_id\tobject_label\tobject_type\tmapping_justification',
+      'cmt:Person\tskos:exactMatch\t\tconf:Person\t\t\tsemapv:ManualMappingCuration',
+      'cmt:Review\towl:equivalentClass\t\tconf:Review\t\t\tsemapv:ManualMappingCuration',
+      'cmt:Paper\tskos:exactMatch\tNot\tconf:Paper\t\t\tsemapv:ManualMappingCuration',
+      'cmt:Author\tskos:exactMatch\t\t\tan author\trdfs literal\tsemapv:ManualMappingCuration',
+      '',
+    ].join('\n'));
+    const r = await runCli(['bench', '--source', join(CONF, 'ontologies/cmt.owl'), '--target', join(CONF, 'ontologies/conference.owl'), '--reference', file, '--generators', 'exact', '--json']);
+    expect(r.code).toBe(0);
+    const result = JSON.parse(r.stdout) as BenchResult;
+    expect(result.corpus.pairs).toMatchObject([{ referenceTriples: 2, relations: { '=': 2 }, referenceFormat: 'sssom', referenceRowsIgnored: 2 }]);
+    // exact finds Person and Review (owl:equivalentClass read as =) among its candidates.
+    expect(result.runs.find((run) => run.name === 'exact')?.micro?.candidateRecall).toBe(1);
+  });
+
+  it('--source/--target/--reference is one pair; with --corpus, or missing one of the three, it is a usage error', async () => {
+    const cmt = join(CONF, 'ontologies/cmt.owl');
+    const missing = await runCli(['bench', '--source', cmt, '--target', join(CONF, 'ontologies/edas.owl')]);
+    expect([missing.code, missing.stderr.includes('one pair needs all three of --source, --target and --reference [E_USAGE]')]).toEqual([2, true]);
+    const both = await runCli(['bench', '--corpus', 'conference', '--source', cmt, '--target', cmt, '--reference', join(CONF, 'reference/cmt-edas.rdf')]);
+    expect([both.code, both.stderr.includes('[E_USAGE]')]).toEqual([2, true]);
+  });
+});
+
+describe('the selected set bench scores', () => {
+  it('is one-to-one with the default threshold on the fused run and none on single generators; --select and --min-score change it', async () => {
+    const corpus = await track('rdf');
+    const result = await runBenchmark({ corpus, generators: ['exact', 'edit', 'tfidf'], baselines: false });
+    expect(result.config.selection).toEqual({ mode: 'one-to-one', fusedMinScore: DEFAULT_MIN_FUSED_VALUE });
+    const fusion = result.runs.find((r) => r.kind === 'fusion')!;
+    expect(fusion.selection).toMatchObject({ mode: 'one-to-one', minScore: DEFAULT_MIN_FUSED_VALUE });
+    expect(result.runs.find((r) => r.name === 'tfidf')!.selection?.minScore).toBeUndefined();
+    // Micro counts are the sums of the pairs' counts, and F1 follows from them.
+    const sel = fusion.selection!;
+    expect(sel.micro.proposed).toBe(sel.perPair.reduce((a, p) => a + p.proposed, 0));
+    expect(sel.micro.correct).toBe(sel.perPair.reduce((a, p) => a + p.correct, 0));
+    expect(sel.micro.f1).toBeCloseTo((2 * sel.micro.precision * sel.micro.recall) / (sel.micro.precision + sel.micro.recall), 12);
+    expect(sel.micro.proposed).toBeGreaterThan(0);
+
+    const strict = await runBenchmark({ corpus, generators: ['exact', 'edit', 'tfidf'], baselines: false, minScore: 0.6 });
+    const strictFusion = strict.runs.find((r) => r.kind === 'fusion')!.selection!;
+    expect(strictFusion.micro.proposed).toBeLessThan(sel.micro.proposed);
+    expect(strict.runs.find((r) => r.name === 'tfidf')!.selection?.minScore).toBe(0.6);
+    const mutual = await runBenchmark({ corpus, generators: ['exact', 'edit', 'tfidf'], baselines: false, select: 'mutual' });
+    expect(mutual.runs.find((r) => r.kind === 'fusion')!.selection!.micro.proposed).toBeLessThanOrEqual(sel.micro.proposed);
+  });
+
+  it('the selected set of bench is exactly what propose --select writes for the pair', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-sel-'));
+    const src = join(CONF, 'ontologies/confof.owl');
+    const tgt = join(CONF, 'ontologies/edas.owl');
+    const ref = join(CONF, 'reference/confof-edas.rdf');
+    const file = join(dir, 'selected.sssom.tsv');
+    expect((await runCli(['propose', src, tgt, '--select', 'one-to-one', '--out', file, '--quiet'])).code).toBe(0);
+    const written = readFileSync(file, 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).length - 1;
+    const bench = JSON.parse((await runCli(['bench', '--source', src, '--target', tgt, '--reference', ref, '--json'])).stdout) as BenchResult;
+    expect(bench.runs.find((r) => r.kind === 'fusion')!.selection!.micro.proposed).toBe(written);
+  });
+
+  it('bad --select or --min-score: exit 2 before any work', async () => {
+    for (const [args, message] of [[['--select', 'greedy'], '--select must be one of one-to-one, mutual'], [['--min-score', 'x'], '--min-score must be a number']] as const) {
+      const r = await runCli(['bench', ...args]);
+      expect([r.code, r.stdout, r.stderr.includes(message)]).toEqual([2, '', true]);
+    }
+  });
+});
