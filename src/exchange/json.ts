@@ -15,7 +15,7 @@ import { IoaError, type ErrorLocation } from '../model/errors.js';
 import { parseJson as parseJsonText } from '../text/json.js';
 import { sortedMappings } from './order.js';
 import {
-  assembleSet, MAPPING_SLOTS, orderedKeys, readSetSlots, REQUIRED_COLUMNS, SET_SLOTS, setToSlots, SLOTS, structuredValue,
+  assembleSet, MAPPING_SLOTS, orderedKeys, readSetSlots, REQUIRED_COLUMNS, SET_SLOTS, setToSlots, SLOTS, structuredValue, type RowValues,
   type ReadOptions, type RowSlots, type WriteOptions,
 } from './slots.js';
 
@@ -79,7 +79,7 @@ export function* jsonChunks(set: MappingSet, options: WriteOptions = {}): Genera
   const setOther = foldOther(metadata.other, table.extensions);
   if (setOther !== undefined) metadata.other = setOther;
   const ordered = Object.fromEntries(orderedKeys(Object.keys(metadata), SET_SLOTS).map((k) => [k, metadata[k]]));
-  const mapping = (row: (typeof table.rows)[number]): Record<string, unknown> => {
+  const mapping = (row: RowValues): Record<string, unknown> => {
     const obj: Record<string, unknown> = { ...row.slots };
     const other = foldOther(obj.other, row.extensions);
     if (other !== undefined) obj.other = other;
@@ -88,15 +88,17 @@ export function* jsonChunks(set: MappingSet, options: WriteOptions = {}): Genera
   // `"mappings": []` closes the document; its rows are spliced in between the brackets, indented
   // as JSON.stringify would indent them.
   const head = JSON.stringify({ ...ordered, mappings: [] }, null, 2);
-  if (table.rows.length === 0) {
+  if (table.rowCount === 0) {
     yield `${head}\n`;
     return;
   }
   let chunk = `${head.slice(0, -'[]\n}'.length)}[\n`;
-  for (const [i, row] of table.rows.entries()) {
+  let i = -1;
+  for (const row of table.rows()) {
+    i++;
     // Indent on "\n" only: JSON.stringify leaves U+2028/U+2029 raw inside strings, and a regex `^`
     // with the m flag would take them for line starts.
-    chunk += `    ${JSON.stringify(mapping(row), null, 2).split('\n').join('\n    ')}${i < table.rows.length - 1 ? ',' : ''}\n`;
+    chunk += `    ${JSON.stringify(mapping(row), null, 2).split('\n').join('\n    ')}${i < table.rowCount - 1 ? ',' : ''}\n`;
     if ((i + 1) % MAPPINGS_PER_CHUNK === 0) {
       yield chunk;
       chunk = '';

@@ -538,24 +538,6 @@ export function propagate(set: Record<string, SlotValue>, rows: readonly Record<
   }
 }
 
-/**
- * Condensation, the inverse: a propagatable slot every mapping gives the same value moves to the
- * set. A slot the set already holds is left as it is, even with the same value: SSSOM would allow
- * condensing it, but the set's value was then not propagated when read (the mappings had their
- * own), and writing it back the way it came keeps a round trip exact.
- */
-export function condense(set: Record<string, SlotValue>, rows: readonly Record<string, SlotValue>[]): void {
-  if (rows.length === 0) return;
-  for (const slot of PROPAGATABLE) {
-    const first = rows[0]![slot];
-    if (first === undefined || set[slot] !== undefined) continue;
-    const key = JSON.stringify(first);
-    if (!rows.every((r) => r[slot] !== undefined && JSON.stringify(r[slot]) === key)) continue;
-    set[slot] = first;
-    for (const r of rows) delete r[slot];
-  }
-}
-
 /** Typed record fields that are not kept in `extra`. */
 const MODELLED = new Set([
   'subject_id', 'subject_label', 'subject_type', 'predicate_id', 'predicate_modifier', 'object_id', 'object_label', 'object_type',
@@ -722,13 +704,27 @@ export interface WriteOptions {
   condense?: boolean;
 }
 
-/** A set as slot values, ready for a format: metadata in model order, then each mapping. */
+/** One mapping as slot values (identifiers contracted), as a writer writes it. */
+export interface RowValues {
+  slots: Record<string, SlotValue>;
+  extensions: Record<string, ExtensionValue>;
+}
+
+/**
+ * A set as slot values, ready for a format: metadata in model order, then each mapping. The
+ * mappings' values are made one row at a time when `rows()` is iterated, so a writer that streams
+ * never holds the whole table (a 50k × 50k run has half a million rows).
+ */
 export interface SlotTable {
   /** Standard metadata slots in writing order (curie_map and extension_definitions included). */
   metadata: Record<string, unknown>;
   /** Set-level extension values, in writing order. */
   extensions: Record<string, ExtensionValue>;
-  rows: Array<{ slots: Record<string, SlotValue>; extensions: Record<string, ExtensionValue> }>;
+  /** Each mapping's values, in the order given (each iteration makes them afresh). */
+  rows(): Generator<RowValues>;
+  rowCount: number;
+  /** Standard mapping slots used by any row (after condensation). */
+  usedSlots: ReadonlySet<string>;
   /** Extension slot names used by any mapping, in writing order. */
   extensionColumns: string[];
 }
@@ -776,7 +772,9 @@ export function recordToSlots(r: MappingRecord, prefixes: PrefixMap): { slots: R
 
 /**
  * The set as slot values for a writer: each value where the set holds it, condensed first when
- * `options.condense` is true. The input is not modified.
+ * `options.condense` is true. The input is not modified. One pass over the mappings here finds
+ * the slots in use and what condenses; the rows themselves are made again, one at a time, when
+ * the writer iterates `rows()`.
  */
 export function setToSlots(metadata: MappingSetMetadata, mappings: readonly MappingRecord[], options: WriteOptions = {}): SlotTable {
   const prefixes = new PrefixMap(metadata.curieMap);
@@ -786,8 +784,33 @@ export function setToSlots(metadata: MappingSetMetadata, mappings: readonly Mapp
     const value = metadata[field];
     if (value !== undefined) set[slot] = value;
   }
-  const rows = mappings.map((r) => recordToSlots(r, prefixes));
-  if (options.condense === true) condense(set, rows.map((r) => r.slots));
+  const used = new Set<string>();
+  const usedExtensions = new Set<string>();
+  // Condensation, the inverse of propagation: a propagatable slot every mapping gives the same
+  // value moves to the set. A slot the set already holds is left as it is, even with the same
+  // value: SSSOM would allow condensing it, but the set's value was then not propagated when
+  // read (the mappings had their own), and writing it back the way it came keeps a round trip exact.
+  const shared = new Map<string, string | null>(options.condense === true && mappings.length > 0
+    ? PROPAGATABLE.filter((slot) => set[slot] === undefined).map((slot) => [slot, undefined as unknown as string | null])
+    : []);
+  for (const r of mappings) {
+    const row = recordToSlots(r, prefixes);
+    for (const k of Object.keys(row.slots)) used.add(k);
+    for (const k of Object.keys(row.extensions)) usedExtensions.add(k);
+    for (const [slot, seen] of shared) {
+      if (seen === null) continue;
+      const value = row.slots[slot];
+      const key = value === undefined ? null : JSON.stringify(value);
+      shared.set(slot, seen === undefined || seen === key ? key : null);
+    }
+  }
+  const condensed = new Set<string>();
+  for (const [slot, key] of shared) {
+    if (key === null || key === undefined) continue;
+    set[slot] = JSON.parse(key) as SlotValue;
+    condensed.add(slot);
+    used.delete(slot);
+  }
   const out: Record<string, unknown> = { curie_map: sortedObject(metadata.curieMap), ...set };
   if (metadata.extensionDefinitions?.length) {
     out.extension_definitions = metadata.extensionDefinitions.map((d) => ({
@@ -799,11 +822,22 @@ export function setToSlots(metadata: MappingSetMetadata, mappings: readonly Mapp
   const ordered = Object.fromEntries(orderedKeys(Object.keys(out), SET_SLOTS).map((k) => [k, out[k]]));
   const byProperty = extensionOrder(metadata, prefixes);
   const extensions = Object.fromEntries(byProperty(Object.keys(metadata.extensions ?? {})).map((k) => [k, metadata.extensions![k]!]));
-  const used = new Set<string>();
-  for (const r of rows) for (const k of Object.keys(r.extensions)) used.add(k);
-  const extensionColumns = byProperty(used);
-  for (const r of rows) r.extensions = Object.fromEntries(extensionColumns.filter((k) => k in r.extensions).map((k) => [k, r.extensions[k]!]));
-  return { metadata: ordered, extensions, rows, extensionColumns };
+  const extensionColumns = byProperty(usedExtensions);
+  return {
+    metadata: ordered,
+    extensions,
+    rowCount: mappings.length,
+    usedSlots: used,
+    extensionColumns,
+    *rows() {
+      for (const r of mappings) {
+        const row = recordToSlots(r, prefixes);
+        for (const slot of condensed) delete row.slots[slot];
+        row.extensions = Object.fromEntries(extensionColumns.filter((k) => k in row.extensions).map((k) => [k, row.extensions[k]!]));
+        yield row;
+      }
+    },
+  };
 }
 
 /** Extension slots sort on their property IRI (SSSOM's canonical order), then on name. */
@@ -816,10 +850,8 @@ function extensionOrder(metadata: MappingSetMetadata, prefixes: PrefixMap): (nam
 }
 
 /** The standard columns to write: the review columns, then every other slot in use, in model order. */
-export function columnsFor(rows: readonly { slots: Record<string, SlotValue> }[]): string[] {
-  const used = new Set<string>(REVIEW_COLUMNS);
-  for (const row of rows) for (const k of Object.keys(row.slots)) used.add(k);
-  return orderedKeys(used, MAPPING_SLOTS);
+export function columnsFor(usedSlots: Iterable<string>): string[] {
+  return orderedKeys(new Set<string>([...REVIEW_COLUMNS, ...usedSlots]), MAPPING_SLOTS);
 }
 
 /** A slot value as one TSV/CSV cell: lists joined with `|` (escaped as SSSOM 1.1 says), numbers as JS writes them. */

@@ -359,7 +359,7 @@ export interface TableText {
  */
 export function mappingTable(set: MappingSet, dialect: TableDialect, options: TableWriteOptions = {}): TableText {
   const table = setToSlots(set.metadata, sortedMappings(set.mappings), options);
-  const standard = columnsFor(table.rows);
+  const standard = columnsFor(table.usedSlots);
   const columns = [...standard, ...table.extensionColumns];
   // A sidecar is YAML, not a spreadsheet: it is written plainly.
   const yaml = metadataYaml(table, options.externalMetadata ? SSSOM_TSV : dialect);
@@ -372,7 +372,7 @@ export function mappingTable(set: MappingSet, dialect: TableDialect, options: Ta
         for (const l of yaml.replace(/\n$/, '').split('\n')) lines.push(`#${dialect.spreadsheet ? guardMetadataLine(l) : l}`);
       }
       lines.push(columns.map((c) => quote(c, dialect.delimiter)).join(dialect.delimiter));
-      for (const row of table.rows) {
+      for (const row of table.rows()) {
         const cells = [...standard.map((c) => cellText(row.slots[c])), ...table.extensionColumns.map((c) => cellText(row.extensions[c]))];
         lines.push(cells.map(cell).join(dialect.delimiter));
         if (lines.length >= LINES_PER_CHUNK) {
