@@ -58,10 +58,33 @@ for (const run of runs) {
   done.push({ ...run, seconds, command });
 }
 
+// The review file and the streaming writer (benchmarks/exchange), with the tracks or by name.
+const extras = [
+  { name: 'review-file', script: 'exchange/review-file.mjs', node: [] },
+  { name: 'streaming-write', script: 'exchange/streaming-write.mjs', node: ['--expose-gc'] },
+];
+for (const extra of extras.filter((e) => (wanted.length ? wanted.includes(e.name) : true))) {
+  const file = join(root, 'benchmarks', 'results', 'exchange', `${extra.name}.json`);
+  mkdirSync(dirname(file), { recursive: true });
+  process.stderr.write(`node ${extra.script}\n`);
+  const child = spawnSync(process.execPath, [...extra.node, join(root, 'benchmarks', extra.script), '--out', file], { cwd: root, encoding: 'utf8' });
+  if (child.status !== 0) {
+    process.stderr.write(child.stderr);
+    console.error(`${extra.name} failed with exit code ${child.status}`);
+    process.exit(1);
+  }
+}
+const stored = (name) => {
+  const file = join(root, 'benchmarks', 'results', 'exchange', `${name}.json`);
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+};
+const review = stored('review-file');
+const streaming = stored('streaming-write');
+
 // README: every stored run, not only the ones just made, so a partial re-run keeps the others.
 const sections = [];
 const pct = (x) => (x === undefined ? '–' : (x * 100).toFixed(1));
-const summary = ['| run | pairs | best mutual top-1 F1 | fusion F1 | fusion Hits@1 | fusion recall@10 | fusion recall@10, relation counted | fusion top-1 exactMatch | baseline:label F1 | command (s) |', '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|'];
+const summary = ['| run | pairs | best mutual top-1 F1 | fusion F1 | fusion one-to-one F1 | fusion Hits@1 | fusion recall@10 | fusion recall@10, relation counted | fusion top-1 exactMatch | baseline:label F1 | command (s) |', '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|'];
 const relations = ['| run | run (generator) | reference relation | rows | Hits@1 | MRR | recall@10 | right relation in top 10 |', '|---|---|---|---:|---:|---:|---:|---:|'];
 const SYMBOL = { 'skos:exactMatch': '=', 'skos:broadMatch': '<', 'skos:narrowMatch': '>' };
 for (const run of RUNS) {
@@ -74,7 +97,7 @@ for (const run of RUNS) {
   const fusion = r.runs.find((x) => x.kind === 'fusion');
   const baseline = r.runs.find((x) => x.name === 'baseline:label');
   summary.push(
-    `| [${run.name}](#${run.name}-${run.corpus}-${run.what.replace(/[()]/g, '').replace(/ /g, '-')}) | ${r.corpus.pairs.length} | ${best ? `${best.name} ${pct(best.micro.proposal.f1)}` : '–'} | ${pct(fusion?.micro.proposal.f1)} | ${pct(fusion?.micro.hitsAt['1'])} | ${pct(fusion?.micro.recallAt[9])} | ${pct(fusion?.micro.relation?.recallAt[9])} | ${pct(fusion?.micro.top1ExactMatch?.share)} | ${pct(baseline?.micro.proposal.f1)} | ${meta.wallSeconds ?? '?'} |`,
+    `| [${run.name}](#${run.name}-${run.corpus}-${run.what.replace(/[()]/g, '').replace(/ /g, '-')}) | ${r.corpus.pairs.length} | ${best ? `${best.name} ${pct(best.micro.proposal.f1)}` : '–'} | ${pct(fusion?.micro.proposal.f1)} | ${pct(fusion?.selection?.micro.f1)} | ${pct(fusion?.micro.hitsAt['1'])} | ${pct(fusion?.micro.recallAt[9])} | ${pct(fusion?.micro.relation?.recallAt[9])} | ${pct(fusion?.micro.top1ExactMatch?.share)} | ${pct(baseline?.micro.proposal.f1)} | ${meta.wallSeconds ?? '?'} |`,
   );
   // Per reference relation, for the fused list and, where it ran, the structure generator alone.
   for (const x of [fusion, r.runs.find((y) => y.name === 'structure' && y.status === 'ok')].filter(Boolean)) {
@@ -108,7 +131,13 @@ const cpu = cpus();
 const header = readFileSync(join(root, 'benchmarks', 'README.header.md'), 'utf8')
   .replace('{{date}}', new Date().toISOString().slice(0, 10))
   .replace('{{machine}}', `${cpu[0]?.model.trim() ?? 'unknown CPU'} × ${cpu.length}, ${(totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, ${platform()} ${release()}, Node ${process.version}`)
-  .replace('{{commit}}', commit);
+  .replace('{{commit}}', commit)
+  .replace('{{anatomy-review}}', review
+    ? `${review.rows.toLocaleString('en')} rows = ${review.distinctTriples.toLocaleString('en')} distinct triples, ${review.bestFirst ? 'best first in every subject' : 'NOT best first'}, ${review.megabytes} MB; whole command ${review.wallSeconds} s (load ${review.loadAverage1mBefore} on ${review.cpuCount} cores)`
+    : 'not measured yet')
+  .replace('{{streaming}}', streaming
+    ? `peak heap above the set: ${streaming.streaming.peakHeapAboveBaselineMB} MB streaming, ${streaming.oneString.peakHeapAboveBaselineMB} MB as one string (${(streaming.fileBytes / 1e6).toFixed(1)} MB file)`
+    : 'not measured yet');
 writeFileSync(
   join(root, 'benchmarks', 'README.md'),
   `${header.trim()}\n\n### Summary\n\nMicro averages, percentages. Details and cost per generator in each run's section.\n\n${summary.join('\n')}\n\n### Relations\n\nPer reference relation, micro, percentages: object-level Hits@1, MRR and recall@10, and the rows found with the right relation among the subject's first 10 candidate rows.\n\n${relations.join('\n')}\n\n${sections.join('\n')}`,
