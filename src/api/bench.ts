@@ -1,8 +1,9 @@
 /**
  * The benchmark harness: score generators — registered ones and your own — against reference
  * alignments (the bundled OAEI Conference and Anatomy tracks, the agents track, or your own
- * manifest) with Hits@k, MRR, recall@k, mutual top-1 precision/recall/F1 and an oracle F1, plus
- * time and memory, and write tables and charts.
+ * manifest, whose references may be Alignment RDF/XML or curated SSSOM/CSV/JSON mapping files)
+ * with Hits@k, MRR, recall@k, mutual top-1 and selected-set precision/recall/F1 and an oracle F1,
+ * plus time and memory, and write tables and charts.
  *
  * @packageDocumentation
  */
@@ -13,7 +14,11 @@ import { IoaError } from '../model/errors.js';
 
 export {
   RULES, type BenchResult, type GeneratorRun, type PairResult, type ProgressEvent as BenchProgress, type ReferenceSummary, type RunCost, type ScoreBin,
+  type SelectionScore,
 } from '../bench/runner.js';
+export { readReference, type ReferenceAlignment, type ReferenceCell } from '../bench/reference.js';
+export { SELECTION_MODES, type SelectionMode } from '../selection/index.js';
+export type { AlignmentRelation } from '../ontology/alignment-reader.js';
 export { formatMarkdown, writeReport, type WrittenReport } from '../bench/report.js';
 export { knownCorpora, CORPORA_DIR, type BenchManifest, type ManifestPair } from '../bench/manifest.js';
 export type { Metrics, RelationLevelMetrics, PerRelationMetrics, PrecisionRecall, OracleF1 } from '../bench/metrics.js';

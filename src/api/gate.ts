@@ -1,7 +1,7 @@
 /**
  * The acceptance gate and compatibility engine (draft Section 7): {@link check} one request
- * against a provider; build, sign and verify alignment artifacts; generate keys; build trust
- * policies. Only the gate turns an artifact into an accepted one, and Compatible never means
+ * against a provider; build, sign and verify alignment artifacts; generate keys; build and edit
+ * trust policies (a key trusted for directional scopes: {@link addTrustedKey}). Only the gate turns an artifact into an accepted one, and Compatible never means
  * authorised.
  *
  * @packageDocumentation
@@ -12,6 +12,10 @@ export {
   type ArtifactVerification, type TrustPolicyInit, type WrittenKeyPair,
 } from '../gate/artifact-tools.js';
 export { buildArtifact, type BuildArtifactOptions } from './artifact-build.js';
+export {
+  addTrustedKey, newTrustPolicy, parseScope, checkTrustPolicy,
+  type AddKeyOptions, type AddKeyResult, type ScopeInput, type TrustPolicyDocument,
+} from '../gate/trust-policy.js';
 export {
   validateArtifact, DIRECTIONS, type Direction, type MappingRule, type RuleConditions, type ValidatedArtifact,
 } from '../gate/artifact.js';
@@ -28,5 +32,6 @@ export {
 export { CompatibilityChecker, type CheckedVerdict, type CheckerOptions } from '../gate/checker.js';
 export { REVIEWED_JUSTIFICATIONS, RULE_PREDICATES, type ArtifactBuildResult, type SkippedRow } from '../gate/build.js';
 export type { FileFinding } from '../gate/files.js';
-export type { TrustPolicy, TrustedIssuer, DomainProfile, Finding } from '../envelope/types.js';
+export type { TrustPolicy, TrustedIssuer, TrustScope, ScopeDirection, DomainProfile, Finding } from '../envelope/types.js';
+export { SCOPE_DIRECTIONS } from '../envelope/types.js';
 export { IoaError, isIoaError, ERROR_CODES, type ErrorCode, type ErrorLocation } from '../model/errors.js';

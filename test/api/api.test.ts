@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatMappings, listGenerators, loadOntology, propose, readMappings, writeMappings, IoaError, type Candidate, type Generator, type OntologyIndex } from '../../src/api/index.js';
+import { formatMappings, listGenerators, loadOntology, propose, readCandidates, readMappings, toMappingSet, writeMappings, IoaError, type Candidate, type Generator, type OntologyIndex } from '../../src/api/index.js';
 import { check, createTrustPolicy, generateKeyPair, verifyArtifact } from '../../src/api/gate.js';
 import { runBenchmark } from '../../src/api/bench.js';
 import { rawScore } from '../../src/api/generators.js';
@@ -96,9 +96,13 @@ describe('propose', () => {
     expect(seen).toEqual(['topK=3']);
     const author = candidates.find((c) => c.subject === 'http://x.org/Author')!;
     expect(author).toMatchObject({ object: 'http://y.org/Writer', generator: 'fusion', rank: 1 });
-    expect(author.measure).toBe('reciprocal-rank-fusion(k=60;normalised;exact,synonyms)');
+    expect(author.measure).toBe('weighted-mean-of-score/sqrt(rank)(exact:2,synonyms:1)');
     expect(author.members.map((m) => m.generator)).toEqual(['synonyms']);
-    const tsv = formatMappings(candidates, { source: a, target: b });
+    // Its raw score and rank sit in its own columns of the candidate's row…
+    const set = readCandidates(toMappingSet(candidates, { source: a, target: b }));
+    expect(set.find((c) => c.subject === 'http://x.org/Author')?.members).toEqual([{ generator: 'synonyms', score: 1, rank: 1 }]);
+    // …and with evidence as rows, in its own row too.
+    const tsv = formatMappings(candidates, { source: a, target: b, evidence: 'rows' });
     const rows = tsv.split('\n').filter((line) => line.includes('ioa-align/synonyms'));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatch(/:Author\tAuthor\tskos:exactMatch\t\t[\w.]+:Writer\tWriter\tsemapv:BackgroundKnowledgeBasedMatching\t/);
@@ -171,7 +175,9 @@ describe('readMappings / writeMappings', () => {
     const set = await readMappings(file);
     expect(readFileSync(file, 'utf8')).toContain('2026-01-02');
     expect(Object.values(set.metadata.curieMap)).toEqual(expect.arrayContaining(['http://x.org/', 'http://y.org/']));
-    expect(set.mappings.length).toBe(candidates.reduce((n, c) => n + 1 + c.members.length, 0));
+    expect(set.mappings.length).toBe(candidates.length);
+    expect(readCandidates(set).map((c) => [c.subject, c.object, c.rank, c.score])).toEqual(
+      [...candidates].sort((x, y) => (x.subject < y.subject ? -1 : x.subject > y.subject ? 1 : x.rank - y.rank)).map((c) => [c.subject, c.object, c.rank, c.score]));
     // A mapping set is written as it is; the format follows the extension.
     await writeMappings(join(dir, 'round.json'), set);
     expect(JSON.parse(readFileSync(join(dir, 'round.json'), 'utf8'))).toMatchObject({ mappings: expect.any(Array) });

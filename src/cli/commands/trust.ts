@@ -17,7 +17,7 @@ const init = defineCommand({
     'clock-skew': { type: 'string', description: 'Seconds of clock difference tolerated on validity bounds (0–3600, default 60)' },
   },
   async run({ args }) {
-    const { newTrustPolicy } = await import('../../gate/index.js');
+    const { newTrustPolicy } = await import('../../api/gate.js');
     let clockSkewSeconds: number | undefined;
     if (args['clock-skew'] !== undefined) {
       clockSkewSeconds = Number(args['clock-skew']);
@@ -40,8 +40,8 @@ const addKey = defineCommand({
     'key-id': { type: 'string', description: 'Key id to record (default: the RFC 7638 thumbprint `keys generate` prints and `artifact sign` records)' },
   },
   async run({ args, rawArgs }) {
-    const { addTrustedKey, parseScope } = await import('../../gate/index.js');
-    const { SCOPE_DIRECTIONS } = await import('../../envelope/index.js');
+    const { addTrustedKey, checkTrustPolicy, parseScope } = await import('../../api/gate.js');
+    const { SCOPE_DIRECTIONS } = await import('../../api/envelope.js');
     const direction = args.direction;
     if (direction !== undefined && !(SCOPE_DIRECTIONS as readonly string[]).includes(direction)) {
       throw new IoaError('E_USAGE', `--direction must be one of ${SCOPE_DIRECTIONS.join(', ')}, not "${direction}"`, { path: '--direction' });
@@ -51,7 +51,6 @@ const addKey = defineCommand({
     const publicKeyPem = await readTextFile(args.key, { what: 'public key' });
     let result;
     try {
-      const { checkTrustPolicy } = await import('../../gate/index.js');
       result = addTrustedKey(checkTrustPolicy(policy, args.trust), { issuer: args.issuer, publicKeyPem, scopes, ...(args['key-id'] !== undefined ? { keyId: args['key-id'] } : {}) });
     } catch (error) {
       // Name the file the problem is in: the key file for a bad key, the policy otherwise.
