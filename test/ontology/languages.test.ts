@@ -88,7 +88,7 @@ describe('default generators and language warnings', () => {
 
 describe('propose across languages', () => {
   it('uses translate by default and writes the translation and preprocessing to SSSOM', async () => {
-    const { code, stdout } = await runCli(['propose', corpus('multilingual/agent-skills-zh.ttl'), corpus('agents/oasf/v1.1.1/schema/skills'), '--top-k', '1']);
+    const { code, stdout } = await runCli(['propose', corpus('multilingual/agent-skills-zh.ttl'), corpus('agents/oasf/v1.1.1/schema/skills'), '--top-k', '1', '--evidence', 'rows']);
     expect(code).toBe(0);
     const header = stdout.split('\n').find((l) => l.startsWith('subject_id'))!.split('\t');
     const rows = stdout.split('\n').filter((l) => l.includes('ioa-align/translate')).map((l) => Object.fromEntries(l.split('\t').map((v, i) => [header[i], v])));

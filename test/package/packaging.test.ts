@@ -198,6 +198,10 @@ describe('installed from the packed tarball into a fresh project', () => {
     expect(outputs[0]).toMatch(/^\d+ candidates, \d+ SSSOM rows$/m);
     expect(outputs[0]).toMatch(/^http:\/\/cmt#\S+ → http:\/\/conference#\S+ \(skos:exactMatch\), fused 0\.\d+$/m);
     expect(outputs[0]!.match(/^ {2}(exact|edit|tfidf|wordnet): raw [\d.]+ \([^)]+\), rank \d+$/gm)?.length).toBeGreaterThanOrEqual(3);
+    // One row per candidate, whose members read back from their columns; selection is its own step.
+    expect(outputs[0]).toMatch(/^(\d+) candidates, \1 SSSOM rows$/m);
+    expect(outputs[0]).toMatch(/^read back: (exact|edit|tfidf|wordnet) [\d.]+ \(rank \d+\)(, (exact|edit|tfidf|wordnet) [\d.]+ \(rank \d+\)){2,}$/m);
+    expect(outputs[0]).toMatch(/^[1-9]\d* selected; each subject and object at most once$/m);
     expect(outputs[1]).toMatch(/^[1-9]\d* of \d+ fused candidates have evidence from "prefix"$/m);
     expect(outputs[1]).toMatch(/^prefix: Hits@1 0\.\d{3}$/m);
     expect(outputs[2]).toMatch(/^verified: true$/m);

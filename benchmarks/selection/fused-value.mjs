@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// How the fused value and the selection behave, and how the default threshold was chosen:
+// DEFAULT_MIN_FUSED_VALUE (src/generators/fusion.ts) is tuned on ONE track (`--tune`, default
+// conference) and then only checked on the others, so the figures on the other tracks say how
+// well it carries to ontologies it was not chosen on. Members run once per pair; fusion and
+// selection are redone per setting. Needs `npm run build`.
+//
+//   node benchmarks/selection/fused-value.mjs [--tune conference] [--tracks conference,anatomy,agents] [--out results.json]
+//
+// For each track and each fused value (`mean`, the default; `rrf`, the former reciprocal rank
+// fusion): ranking (Hits@1, recall@10), the selected set at the default threshold (one-to-one and
+// mutual), the threshold that would be best on that track (an oracle, for information), and the
+// F1 on every track at the threshold tuned on `--tune`.
+import { writeFileSync } from 'node:fs';
+import { loadManifest } from '../../dist/bench/manifest.js';
+import { readReference } from '../../dist/bench/reference.js';
+import { loadVocabulary } from '../../dist/ontology/dispatch.js';
+import { PREDICATE_OF_RELATION } from '../../dist/ontology/alignment-reader.js';
+import { runGenerators } from '../../dist/generators/run.js';
+import { defaultGenerators } from '../../dist/generators/languages.js';
+import { fuseCandidates, DEFAULT_MIN_FUSED_VALUE } from '../../dist/generators/fusion.js';
+import { select } from '../../dist/selection/index.js';
+
+const args = process.argv.slice(2);
+const flag = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const tune = flag('--tune', 'conference');
+const tracks = flag('--tracks', 'conference,anatomy,agents').split(',');
+const out = flag('--out', undefined);
+const grid = Array.from({ length: 201 }, (_, i) => Math.round(i * 0.005 * 1000) / 1000);
+const key = (s, p, o) => `${s}\u0000${p}\u0000${o}`;
+
+async function loadTrack(name) {
+  const manifest = await loadManifest(name);
+  const pairs = [];
+  for (const pair of manifest.pairs) {
+    const [source, target, reference] = await Promise.all([loadVocabulary(pair.source), loadVocabulary(pair.target), readReference(pair.reference)]);
+    const generators = defaultGenerators(source, target);
+    const run = await runGenerators(source, target, { generators, topK: 10 });
+    const ref = new Set(reference.cells.map((c) => key(c.entity1, PREDICATE_OF_RELATION[c.relation], c.entity2)));
+    pairs.push({ id: pair.id, generators, members: run.members, ref, refSubjects: new Set(reference.cells.map((c) => c.entity1)) });
+  }
+  return pairs;
+}
+
+function ranking(pairs, fused) {
+  let subjects = 0, hits = 0, size = 0, found = 0;
+  pairs.forEach((p, i) => {
+    subjects += p.refSubjects.size;
+    size += p.ref.size;
+    const first = new Map();
+    for (const c of fused[i]) {
+      if (c.rank === 1) first.set(c.subject, c);
+      if (p.ref.has(key(c.subject, c.predicate, c.object))) found++;
+    }
+    for (const s of p.refSubjects) {
+      const c = first.get(s);
+      if (c && p.ref.has(key(c.subject, c.predicate, c.object))) hits++;
+    }
+  });
+  return { hitsAt1: hits / subjects, recallAt10: found / size };
+}
+
+function f1(pairs, fused, mode, minScore) {
+  let proposed = 0, correct = 0, size = 0;
+  pairs.forEach((p, i) => {
+    size += p.ref.size;
+    for (const c of select(fused[i], { mode, minScore })) {
+      proposed++;
+      if (p.ref.has(key(c.subject, c.predicate, c.object))) correct++;
+    }
+  });
+  const precision = proposed ? correct / proposed : 0;
+  const recall = correct / size;
+  return { proposed, correct, precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0 };
+}
+
+const r3 = (x) => Math.round(x * 1000) / 1000;
+const loaded = {};
+for (const t of tracks) loaded[t] = await loadTrack(t);
+const results = { benchmark: 'selection/fused-value', tune, defaultMinScore: DEFAULT_MIN_FUSED_VALUE, values: {} };
+for (const value of ['mean', 'rrf']) {
+  const perTrack = {};
+  for (const t of tracks) {
+    const pairs = loaded[t];
+    const fused = pairs.map((p) => fuseCandidates(p.members, { generators: p.generators, topK: 10, value }));
+    const sweep = grid.map((threshold) => ({ threshold, ...f1(pairs, fused, 'one-to-one', threshold) }));
+    const best = sweep.reduce((a, b) => (b.f1 > a.f1 + 1e-12 ? b : a));
+    perTrack[t] = {
+      ...Object.fromEntries(Object.entries(ranking(pairs, fused)).map(([k, v]) => [k, r3(v)])),
+      distinctValues: new Set(fused.flat().map((c) => c.score)).size,
+      oneToOneNoThreshold: r3(f1(pairs, fused, 'one-to-one', undefined).f1),
+      oneToOneAtDefault: value === 'mean' ? Object.fromEntries(Object.entries(f1(pairs, fused, 'one-to-one', DEFAULT_MIN_FUSED_VALUE)).map(([k, v]) => [k, r3(v)])) : undefined,
+      mutualAtDefault: value === 'mean' ? r3(f1(pairs, fused, 'mutual', DEFAULT_MIN_FUSED_VALUE).f1) : undefined,
+      oracle: { threshold: best.threshold, f1: r3(best.f1), precision: r3(best.precision), recall: r3(best.recall) },
+      sweep: sweep.map((s) => [s.threshold, r3(s.f1)]),
+    };
+  }
+  const tuned = perTrack[tune]?.oracle.threshold;
+  for (const t of tracks) perTrack[t].atThresholdTunedOn = { track: tune, threshold: tuned, f1: perTrack[t].sweep.find(([x]) => x === tuned)?.[1] };
+  results.values[value] = perTrack;
+}
+const text = JSON.stringify(results, (k, v) => (k === 'sweep' ? undefined : v), 2);
+if (out) writeFileSync(out, `${JSON.stringify(results, null, 1)}\n`);
+console.log(text);
