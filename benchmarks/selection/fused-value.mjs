@@ -20,6 +20,8 @@ import { runGenerators } from '../../dist/generators/run.js';
 import { defaultGenerators } from '../../dist/generators/languages.js';
 import { fuseCandidates, DEFAULT_MIN_FUSED_VALUE } from '../../dist/generators/fusion.js';
 import { select } from '../../dist/selection/index.js';
+import { countPair, referenceSet, sumCounts, summarize } from '../../dist/bench/metrics.js';
+import { normalisePredicate } from '../../dist/bench/runner.js';
 
 const args = process.argv.slice(2);
 const flag = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -36,37 +38,26 @@ async function loadTrack(name) {
     const [source, target, reference] = await Promise.all([loadVocabulary(pair.source), loadVocabulary(pair.target), readReference(pair.reference)]);
     const generators = defaultGenerators(source, target);
     const run = await runGenerators(source, target, { generators, topK: 10 });
-    const ref = new Set(reference.cells.map((c) => key(c.entity1, PREDICATE_OF_RELATION[c.relation], c.entity2)));
-    pairs.push({ id: pair.id, generators, members: run.members, ref, refSubjects: new Set(reference.cells.map((c) => c.entity1)) });
+    const triples = reference.cells.map((c) => ({ subject: c.entity1, predicate: PREDICATE_OF_RELATION[c.relation], object: c.entity2 }));
+    pairs.push({ id: pair.id, generators, members: run.members, reference: referenceSet(triples), ref: new Set(triples.map((t) => key(t.subject, t.predicate, t.object))) });
   }
   return pairs;
 }
 
+/** Ranking as `bench` scores it (src/bench/metrics.ts): ties broken against the reference. */
 function ranking(pairs, fused) {
-  let subjects = 0, hits = 0, size = 0, found = 0;
-  pairs.forEach((p, i) => {
-    subjects += p.refSubjects.size;
-    size += p.ref.size;
-    const first = new Map();
-    for (const c of fused[i]) {
-      if (c.rank === 1) first.set(c.subject, c);
-      if (p.ref.has(key(c.subject, c.predicate, c.object))) found++;
-    }
-    for (const s of p.refSubjects) {
-      const c = first.get(s);
-      if (c && p.ref.has(key(c.subject, c.predicate, c.object))) hits++;
-    }
-  });
-  return { hitsAt1: hits / subjects, recallAt10: found / size };
+  const counts = pairs.map((p, i) => countPair(fused[i].map((c) => ({ subject: c.subject, predicate: normalisePredicate(c.predicate), object: c.object, score: c.score })), p.reference, { ks: [1], maxK: 10 }));
+  const m = summarize(sumCounts(counts));
+  return { hitsAt1: m.hitsAt['1'], recallAt10: m.recallAt[9], mutualTopOneF1: m.proposal.f1 };
 }
 
 function f1(pairs, fused, mode, minScore) {
   let proposed = 0, correct = 0, size = 0;
   pairs.forEach((p, i) => {
-    size += p.ref.size;
+    size += p.reference.size;
     for (const c of select(fused[i], { mode, minScore })) {
       proposed++;
-      if (p.ref.has(key(c.subject, c.predicate, c.object))) correct++;
+      if (p.ref.has(key(c.subject, normalisePredicate(c.predicate), c.object))) correct++;
     }
   });
   const precision = proposed ? correct / proposed : 0;
