@@ -18,7 +18,7 @@ export {
 } from '../bench/runner.js';
 export { readReference, type ReferenceAlignment, type ReferenceCell } from '../bench/reference.js';
 export { SELECTION_MODES, type SelectionMode } from '../selection/index.js';
-export type { AlignmentRelation } from '../ontology/alignment-reader.js';
+export { SKOS_CLOSE_MATCH_IRI, SKOS_RELATED_MATCH_IRI, type AlignmentRelation } from '../ontology/alignment-reader.js';
 export { formatMarkdown, writeReport, type WrittenReport } from '../bench/report.js';
 export { knownCorpora, CORPORA_DIR, type BenchManifest, type ManifestPair } from '../bench/manifest.js';
 export type { Metrics, RelationLevelMetrics, PerRelationMetrics, PrecisionRecall, OracleF1 } from '../bench/metrics.js';

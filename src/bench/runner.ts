@@ -159,11 +159,14 @@ export interface SelectionScore {
   mode: SelectionMode;
   /** The threshold applied, if any. */
   minScore?: number;
-  /** Pooled over pairs. */
+  /** Object level, as the headline metrics (a selected pair finds a reference row of any relation), pooled over pairs. */
   micro: PrecisionRecall;
-  /** Mean of per-pair values. */
+  /** Object level, mean of per-pair values. */
   macro: PrecisionRecall;
+  /** Object level, per pair. */
   perPair: PrecisionRecall[];
+  /** Relation level (the selected triple must be the reference's), pooled over pairs. */
+  relation: PrecisionRecall;
 }
 
 export interface ReferenceSummary {
@@ -220,7 +223,7 @@ export const RULES: BenchResult['config']['rules'] = {
   oracle: 'best F1 over raw-score thresholds score >= t on all candidates, choosing t with the reference: an upper bound for information, not a result',
   averages: 'micro pools counts over pairs (one oracle threshold for all pairs); macro is the mean of per-pair values (each pair its own oracle threshold)',
   relations: 'per reference relation (= skos:exactMatch, < skos:broadMatch, > skos:narrowMatch): object-level Hits@1 and MRR over the subjects with rows of that relation, object-level recall@10, and the rows whose exact triple is among the top 10 candidate rows of their subject; top-1 exactMatch: reference subjects with candidates whose top-1 row is skos:exactMatch',
-  selection: 'the selection `propose --select` applies (src/selection): one-to-one is greedy on the run\'s own score (equivalences: each subject and object at most once; a broader object once per subject, a narrower subject once per object; one relation per pair); the fused run is thresholded at the default fused value unless told otherwise, a single generator only when told; the reference is not consulted',
+  selection: 'the selection `propose --select` applies (src/selection): one-to-one is greedy on the run\'s own score (equivalences: each subject and object at most once; a broader object once per subject, a narrower subject once per object; one relation per pair); the fused run is thresholded at the default fused value unless told otherwise, a single generator only when told; the reference is not consulted. Scored at object level like the headline metrics (a selected pair finds a reference row of any relation) and at relation level (the triple must match)',
 };
 
 const DEFAULT_KS = [1, 5, 10] as const;
@@ -423,15 +426,23 @@ export function prCurve(outcomes: readonly ScoredOutcome[], referenceSize: numbe
 
 /** The run's candidates of each pair after selection, scored against each pair's reference. */
 function scoreSelection(outcome: RunOutcome, pairs: readonly LoadedPair[], mode: SelectionMode, minScore: number | undefined): SelectionScore {
+  const relationLevel: PrecisionRecall[] = [];
   const perPair = pairs.map((p, i) => {
     const chosen = select(outcome.candidates[i] ?? [], { mode, ...(minScore !== undefined ? { minScore } : {}) });
-    return evaluateSet(chosen.map((c) => ({ subject: c.subject, predicate: normalisePredicate(c.predicate), object: c.object })), p.reference);
+    relationLevel.push(evaluateSet(chosen.map((c) => ({ subject: c.subject, predicate: normalisePredicate(c.predicate), object: c.object })), p.reference));
+    // Selection keeps one relation per pair, so pairs are distinct; a pair finds a reference row of any relation.
+    const selectedPairs = new Set(chosen.map((c) => `${c.subject}\u0000${c.object}`));
+    let correct = 0;
+    for (const pair of selectedPairs) if (p.reference.pairs.has(pair)) correct++;
+    return precisionRecallF1(correct, selectedPairs.size, p.reference.size);
   });
-  const sum = (pick: (x: PrecisionRecall) => number): number => perPair.reduce((a, x) => a + pick(x), 0);
-  const mean = (pick: (x: PrecisionRecall) => number): number => (perPair.length ? sum(pick) / perPair.length : 0);
-  const micro = precisionRecallF1(sum((x) => x.correct), sum((x) => x.proposed), pairs.reduce((a, p) => a + p.reference.size, 0));
+  const sum = (list: readonly PrecisionRecall[], pick: (x: PrecisionRecall) => number): number => list.reduce((a, x) => a + pick(x), 0);
+  const mean = (pick: (x: PrecisionRecall) => number): number => (perPair.length ? sum(perPair, pick) / perPair.length : 0);
+  const size = pairs.reduce((a, p) => a + p.reference.size, 0);
+  const micro = precisionRecallF1(sum(perPair, (x) => x.correct), sum(perPair, (x) => x.proposed), size);
+  const relation = precisionRecallF1(sum(relationLevel, (x) => x.correct), sum(relationLevel, (x) => x.proposed), size);
   const macro: PrecisionRecall = { proposed: mean((x) => x.proposed), correct: mean((x) => x.correct), precision: mean((x) => x.precision), recall: mean((x) => x.recall), f1: mean((x) => x.f1) };
-  return { mode, ...(minScore !== undefined ? { minScore } : {}), micro, macro, perPair };
+  return { mode, ...(minScore !== undefined ? { minScore } : {}), micro, macro, perPair, relation };
 }
 
 function finishRun(base: GeneratorRun, outcome: RunOutcome, selection: SelectionScore): GeneratorRun {

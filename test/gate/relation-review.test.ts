@@ -35,7 +35,7 @@ let keyDir: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ioa-relations-'));
   const out = join(dir, 'proposed.sssom.tsv');
-  expect((await cli(['propose', ex('cs.ttl'), ex('doc.ttl'), '--out', out])).code).toBe(0);
+  expect((await cli(['propose', ex('cs.ttl'), ex('doc.ttl'), '--out', out, '--evidence', 'rows'])).code).toBe(0);
   proposed = await readMappingFile(out);
   keyDir = join(dir, 'keys');
   const keys = await cli(['keys', 'generate', '--out', keyDir, '--json']);

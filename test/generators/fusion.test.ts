@@ -176,8 +176,11 @@ describe('relations in fusion', () => {
     const close = fused.find((c) => c.predicate === 'skos:closeMatch')!;
     expect(broad.members.map((m) => m.generator)).toEqual(['structure']);
     expect(broad.evidence.map((e) => e.generator)).toEqual(['structure', 'tfidf']);
-    expect(broad.score).toBeCloseTo((1 / 61 + 0.5 / 63) / (2 / 61), 12);
-    expect(close.score).toBeCloseTo(1 / 63 / (2 / 61), 12);
+    // Fused value: weight · score / √rank, the shared vote halved, over the two generators' weights.
+    expect(broad.score).toBeCloseTo((0.9 + 0.5 * 0.9 / Math.sqrt(3)) / 2, 6);
+    expect(close.score).toBeCloseTo(0.9 / Math.sqrt(3) / 2, 6);
+    const rrf = fuseCandidates(members, { topK: 10, unestablishedBoost: 1, weights: {}, value: 'rrf' });
+    expect(rrf.find((c) => c.predicate === 'skos:broadMatch')!.score).toBeCloseTo((1 / 61 + 0.5 / 63) / (2 / 61), 12);
   });
 
   it('broad and narrow candidates of a subject without an established equivalent are weighted up', () => {
