@@ -5,7 +5,7 @@
 // well it carries to ontologies it was not chosen on. Members run once per pair; fusion and
 // selection are redone per setting. Needs `npm run build`.
 //
-//   node benchmarks/selection/fused-value.mjs [--tune conference] [--tracks conference,anatomy,agents] [--out results.json]
+//   node benchmarks/selection/fused-value.mjs [--tune conference] [--tracks conference,anatomy,agents,multilingual,multilingual-cldr] [--out results.json]
 //
 // For each track and each fused value (`mean`, the default; `rrf`, the former reciprocal rank
 // fusion): ranking as `bench` scores it (Hits@1, recall@10, mutual top-1 F1), the selected set at
@@ -28,7 +28,7 @@ import { normalisePredicate } from '../../dist/bench/runner.js';
 const args = process.argv.slice(2);
 const flag = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const tune = flag('--tune', 'conference');
-const tracks = flag('--tracks', 'conference,anatomy,agents').split(',');
+const tracks = flag('--tracks', 'conference,anatomy,agents,multilingual,multilingual-cldr').split(',');
 const out = flag('--out', undefined);
 const grid = Array.from({ length: 201 }, (_, i) => Math.round(i * 0.005 * 1000) / 1000);
 const key = (s, p, o) => `${s}\u0000${p}\u0000${o}`;

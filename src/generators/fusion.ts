@@ -5,10 +5,16 @@
  *
  *     fused(s, o) = Σ_g w_g · score_g(s, o) / √rank_g(s, o)  ÷  Σ_g w_g
  *
- * summed over the member generators g that proposed the pair, divided by the weights of all
- * generators that ran: a weighted mean, over the members, of each member's own raw score
- * discounted by the square root of its rank for the subject (a member that did not propose the
- * pair adds 0). It is 1 only when every member ranks the pair first with a raw score of 1.
+ * summed over the member generators g that proposed the pair, divided by the weights of the
+ * generators that ran and proposed anything at all: a weighted mean, over the members, of each
+ * member's own raw score discounted by the square root of its rank for the subject (a member
+ * that did not propose the pair adds 0). It is 1 only when every such member ranks the pair
+ * first with a raw score of 1. A generator silent for the whole run could not apply to these
+ * ontologies (English name matchers on Chinese names, `translate` on two English ones): its
+ * silence says nothing about any pair, so it does not dilute the others. A generator that
+ * proposes for some subjects and not others does count everywhere: there its silence is
+ * evidence (`exact` found no equal name). Ontologies that mix scripts are the case this rule
+ * does not separate.
  *
  * What it is not: a probability, a confidence, or calibrated into one — and never will be.
  * Members' raw scores keep their own scales (a TF-IDF cosine of 0.8 and an edit similarity of
@@ -116,9 +122,9 @@ export interface FusionOptions {
   /** RRF constant k (default 60), for `value: 'rrf'`. */
   k?: number;
   /**
-   * The generators that ran, including any that proposed nothing: the maximum score (every
-   * member ranking a pair first) and the measure name are over these. Defaults to the
-   * generators seen among the candidates.
+   * The generators that ran, including any that proposed nothing. Reciprocal rank fusion
+   * normalises over all of them; the fused value over those that proposed anything (see the
+   * module comment). Defaults to the generators seen among the candidates.
    */
   generators?: readonly string[];
   /** Generators whose ranks break ties between equal fused scores, first decisive first. */
@@ -236,8 +242,10 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
   const generators = new Set<string>(options.generators ?? []);
   // Objects whose name a subject carries exactly: object → those subjects.
   const owners = new Map<string, Set<string>>();
+  const proposing = new Set<string>();
   for (const c of members) {
     generators.add(c.generator);
+    proposing.add(c.generator);
     if (!(weightOf(c.generator) > 0)) continue;
     const family = familyOf(c.predicate);
     const key = tripleKey(c.subject, family, c.object);
@@ -284,9 +292,11 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
   for (const group of groups.values()) {
     if (DIRECTIONAL.has(group.family) && !established.has(group.subject)) group.score *= unestablished;
   }
-  const measure = rrf ? fusionMeasure(k, [...generators]) : fusedValueMeasure([...generators], weights);
+  // RRF normalises over every generator that ran; the fused value over those that proposed anything.
+  const counted = rrf ? [...generators] : [...generators].filter((g) => proposing.has(g));
+  const measure = rrf ? fusionMeasure(k, counted) : fusedValueMeasure(counted, weights);
   let best = 0;
-  for (const g of generators) best += Math.max(0, weightOf(g)) / (rrf ? k + 1 : 1);
+  for (const g of counted) best += Math.max(0, weightOf(g)) / (rrf ? k + 1 : 1);
   // What is written is what is ranked: the value as rounded for output.
   const valueOf = (group: Group): number => Math.min(1, rrf ? Math.round((group.score / best) * 1e12) / 1e12 : Math.round((group.score / best) * FUSED_DECIMALS) / FUSED_DECIMALS);
   const bySubject = new Map<string, Group[]>();

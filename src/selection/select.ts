@@ -12,16 +12,20 @@
  *   best-scoring survives (`a exactMatch b` and `a broadMatch b` contradict each other).
  * - The relation decides who competes, because only equivalences exclude each other:
  *   - equivalence (`skos:exactMatch`, `skos:closeMatch`, `owl:equivalentClass`, …): a subject
- *     has at most one, and so has an object;
- *   - `skos:broadMatch` (the object is broader): a subject keeps its best one; many subjects
- *     may share one broader object (every part of the hand is narrower than "hand");
+ *     has at most one, and so has an object; equivalences are selected first;
+ *   - broader and narrower candidates are what a subject without an equivalent needs (a class
+ *     whose counterpart the target lacks, a skill a new version split in two): a subject that
+ *     kept an equivalence keeps none of them. `a = b` and `a ⊂ c` can both be true, but once
+ *     `a = b` is in the set, `a ⊂ c` follows from b's own place in the target and asks nothing
+ *     of a reviewer; on anatomy, keeping both halves the precision of the selected set;
+ *   - `skos:broadMatch` (the object is broader): such a subject keeps its best one; many
+ *     subjects may share one broader object (every part of the hand is narrower than "hand");
  *   - `skos:narrowMatch` (the object is narrower): the mirror image, an object keeps its best
- *     one and a subject may have many;
- *   - a broader or narrower candidate never competes with an equivalence of the same subject
- *     (`a = b` and `a ⊂ c` are both true when c is broader than b);
+ *     one (and none if it kept an equivalence), a subject may have many;
  *   - any other relation (`skos:relatedMatch`) only obeys the pair rule.
  * - `one-to-one` is greedy: candidates in descending score (equal scores by the list's own rank,
- *   then by IRIs), each kept unless an earlier kept candidate already holds its place. Greedy
+ *   then by IRIs), each kept unless an earlier kept candidate already holds its place
+ *   (equivalences in a first pass, broader and narrower candidates in a second). Greedy
  *   rather than an optimal assignment (Hungarian): it keeps the best candidate of every
  *   contested pair, which is what a reviewer reads first, and never trades a clear winner for
  *   two weaker ones to maximise a sum of scores that are not probabilities.
@@ -129,37 +133,48 @@ export function select<C extends Selectable>(candidates: readonly C[], options: 
   return candidates.filter((c) => kept.has(c));
 }
 
-/** Greedy one-to-one over candidates already in best-first order. */
+/**
+ * Greedy one-to-one over candidates already in best-first order: equivalences first, then the
+ * broader and narrower candidates of the subjects left without one.
+ */
 function greedy<C extends Selectable>(ordered: readonly C[]): C[] {
-  const subjects = new Set<string>();
-  const objects = new Set<string>();
+  const { kept, subjects, objects } = greedyEquivalences(ordered);
   const broaderOf = new Set<string>();
   const narrowerOf = new Set<string>();
-  const kept: C[] = [];
   for (const c of ordered) {
-    switch (relationFamily(c.predicate)) {
-      case 'equivalence':
-        if (subjects.has(c.subject) || objects.has(c.object)) continue;
-        subjects.add(c.subject);
-        objects.add(c.object);
-        break;
-      case 'broader':
-        if (broaderOf.has(c.subject)) continue;
-        broaderOf.add(c.subject);
-        break;
-      case 'narrower':
-        if (narrowerOf.has(c.object)) continue;
-        narrowerOf.add(c.object);
-        break;
-      case 'other':
-        break;
+    const family = relationFamily(c.predicate);
+    if (family === 'equivalence' || subjects.has(c.subject)) continue;
+    if (family === 'broader') {
+      if (broaderOf.has(c.subject)) continue;
+      broaderOf.add(c.subject);
+    } else if (family === 'narrower') {
+      if (objects.has(c.object) || narrowerOf.has(c.object)) continue;
+      narrowerOf.add(c.object);
     }
-    kept.push(c);
+    kept.add(c);
   }
-  return kept;
+  return ordered.filter((c) => kept.has(c));
 }
 
-/** The unique best of each place; ties abstain. */
+/** The first pass of one-to-one: equivalences, greedily, each subject and object once. */
+function greedyEquivalences<C extends Selectable>(ordered: readonly C[]): { kept: Set<C>; subjects: Set<string>; objects: Set<string> } {
+  const subjects = new Set<string>();
+  const objects = new Set<string>();
+  const kept = new Set<C>();
+  for (const c of ordered) {
+    if (relationFamily(c.predicate) !== 'equivalence' || subjects.has(c.subject) || objects.has(c.object)) continue;
+    subjects.add(c.subject);
+    objects.add(c.object);
+    kept.add(c);
+  }
+  return { kept, subjects, objects };
+}
+
+/**
+ * The unique best of each place; ties abstain. A broader or narrower candidate is left out
+ * where one-to-one would keep an equivalence for its subject (or, narrower, its object), so
+ * that mutual always selects a subset of what one-to-one selects.
+ */
 function mutualBest<C extends Selectable>(candidates: readonly C[]): C[] {
   const best = new Map<string, { score: number; count: number }>();
   const note = (key: string, score: number): void => {
@@ -180,5 +195,12 @@ function mutualBest<C extends Selectable>(candidates: readonly C[]): C[] {
     }
   };
   for (const c of candidates) for (const key of places(c)) note(key, c.score);
-  return candidates.filter((c) => places(c).every((key) => unique(key, c.score)));
+  const { subjects, objects } = greedyEquivalences(candidates);
+  return candidates.filter((c) => {
+    if (!places(c).every((key) => unique(key, c.score))) return false;
+    const family = relationFamily(c.predicate);
+    if (family === 'broader') return !subjects.has(c.subject);
+    if (family === 'narrower') return !subjects.has(c.subject) && !objects.has(c.object);
+    return true;
+  });
 }

@@ -13,13 +13,23 @@ function candidate(generator: string, subject: string, object: string, rank: num
 }
 
 describe('the fused value (default): rank-discounted weighted mean of member scores', () => {
-  it('is the sum of weight · score / √rank over the members, divided by the weights of every generator that ran', () => {
-    const members = [candidate('a', 's', 'o1', 1, 0.9), candidate('a', 's', 'o2', 4, 0.8), candidate('b', 's', 'o2', 1, 0.6)];
-    const fused = fuseCandidates(members, { topK: 10, weights: { b: 2 }, generators: ['a', 'b', 'c'] });
-    // o2: (1 · 0.8 / 2 + 2 · 0.6 / 1) / (1 + 2 + 1) = 0.4; o1: 0.9 / 4 = 0.225.
-    expect(fused.map((c) => [c.object, c.rank, c.score])).toEqual([['o2', 1, 0.4], ['o1', 2, 0.225]]);
+  it('is the sum of weight · score / √rank over the members, divided by the weights of the generators that proposed anything', () => {
+    const members = [candidate('a', 's', 'o1', 1, 0.9), candidate('a', 's', 'o2', 4, 0.8), candidate('b', 's', 'o2', 1, 0.6), candidate('c', 't', 'o3', 1, 0.5)];
+    const fused = fuseCandidates(members, { topK: 10, weights: { b: 2 }, generators: ['a', 'b', 'c', 'd'] });
+    // o2: (1 · 0.8 / 2 + 2 · 0.6 / 1) / (1 + 2 + 1) = 0.4; o1: 0.9 / 4 = 0.225. `c` proposed for
+    // another subject, so it counts here too; `d` proposed nothing at all, so it does not.
+    expect(fused.filter((c) => c.subject === 's').map((c) => [c.object, c.rank, c.score])).toEqual([['o2', 1, 0.4], ['o1', 2, 0.225]]);
     expect(fused[0]!.measure).toBe('weighted-mean-of-score/sqrt(rank)(a:1,b:2,c:1)');
     expect(fused[0]!.measure).toBe(fusedValueMeasure(['c', 'b', 'a'], { b: 2 }));
+    // Reciprocal rank fusion still normalises over every generator that ran.
+    expect(fuseCandidates(members, { topK: 10, weights: {}, generators: ['a', 'b', 'c', 'd'], value: 'rrf' })[0]!.measure).toBe('reciprocal-rank-fusion(k=60;normalised;a,b,c,d)');
+  });
+
+  it('a generator silent for the whole run (it cannot apply to these names) does not dilute the others', () => {
+    const only = [candidate('translate', 's', 'o', 1, 0.8)];
+    const fused = fuseCandidates(only, { topK: 10, generators: ['exact', 'edit', 'tfidf', 'wordnet', 'translate'] });
+    expect(fused[0]!.score).toBe(0.8);
+    expect(fused[0]!.measure).toBe('weighted-mean-of-score/sqrt(rank)(translate:1)');
   });
 
   it('spreads where rank fusion bunches: two rank-1 candidates of different strength get different values', () => {

@@ -39,25 +39,33 @@ describe('select one-to-one', () => {
     expect(triples(select(list, { minScore: 0.3 }))).toEqual(['a skos:exactMatch x', 'b skos:exactMatch y']);
   });
 
-  it('lets broader candidates share an object and leaves them out of the equivalence competition', () => {
+  it('gives a subject without an equivalence its best broader object, which many subjects may share; a subject with one keeps none', () => {
     const list = [
       c('finger', 'hand', 0.6, 2, 'skos:broadMatch'),
       c('thumb', 'hand', 0.55, 1, 'skos:broadMatch'),
-      c('finger', 'digit', 0.8, 1),
-      c('finger', 'limb', 0.3, 3, 'skos:broadMatch'),
+      c('palm', 'hand', 0.5, 1, 'skos:broadMatch'),
+      c('finger', 'digit', 0.4, 1),
+      c('thumb', 'limb', 0.3, 3, 'skos:broadMatch'),
     ];
+    // finger keeps its equivalence (selected first, whatever the broader candidate scores);
+    // thumb and palm, without one, each keep their best broader object, the same one.
     expect(triples(select(list, { mode: 'one-to-one' }))).toEqual([
-      'finger skos:broadMatch hand', 'thumb skos:broadMatch hand', 'finger skos:exactMatch digit',
+      'thumb skos:broadMatch hand', 'palm skos:broadMatch hand', 'finger skos:exactMatch digit',
+    ]);
+    expect(triples(select(list, { mode: 'mutual' }))).toEqual([
+      'thumb skos:broadMatch hand', 'palm skos:broadMatch hand', 'finger skos:exactMatch digit',
     ]);
   });
 
-  it('gives each object one narrower subject, and a subject may keep several', () => {
+  it('gives each object one narrower subject, a subject may keep several, and an object with an equivalence keeps none', () => {
     const list = [
       c('hand', 'finger', 0.6, 1, 'skos:narrowMatch'),
       c('hand', 'thumb', 0.5, 2, 'skos:narrowMatch'),
       c('limb', 'finger', 0.4, 1, 'skos:narrowMatch'),
+      c('hand', 'palm', 0.45, 3, 'skos:narrowMatch'),
+      c('palm', 'palm', 0.9, 1),
     ];
-    expect(triples(select(list, { mode: 'one-to-one' }))).toEqual(['hand skos:narrowMatch finger', 'hand skos:narrowMatch thumb']);
+    expect(triples(select(list, { mode: 'one-to-one' }))).toEqual(['hand skos:narrowMatch finger', 'hand skos:narrowMatch thumb', 'palm skos:exactMatch palm']);
   });
 
   it('keeps one relation per pair, the best one', () => {
