@@ -5,9 +5,10 @@
  */
 import { IoaError } from '../model/errors.js';
 import { SELECTION_MODES, isSelectionMode, type SelectionMode } from '../selection/index.js';
+import { DEFAULT_MIN_FUSED_VALUE } from '../generators/fusion.js';
 
 export const SELECTION_CLI_ARGS = {
-  select: { type: 'string', description: `Keep a selection of the candidates: ${SELECTION_MODES.join(' | ')} (greedy one-to-one on the ranked value, or mutual best). The result is still candidates for review, never accepted mappings` },
+  select: { type: 'string', description: `Keep a selection of the candidates: ${SELECTION_MODES.join(' | ')} (greedy one-to-one on the ranked value, or mutual best; a fused list is also cut at --min-score ${DEFAULT_MIN_FUSED_VALUE} unless told otherwise). The result is still candidates for review, never accepted mappings` },
   'min-score': { type: 'string', description: 'Keep candidates whose similarity_score (the fused value, or a single generator\'s raw score) is at least this number in [0, 1]' },
 } as const;
 
