@@ -23,6 +23,7 @@ export const COMMANDS: Record<string, LazyCommand> = {
   'export-ontology': lazy(() => import('./commands/export-ontology.js')),
   models: lazy(() => import('./commands/models.js')),
   convert: lazy(() => import('./commands/convert.js')),
+  diff: lazy(() => import('./commands/diff.js')),
   bench: lazy(() => import('./commands/bench.js')),
   validate: lazy(() => import('./commands/validate.js')),
   a2a: lazy(() => import('./commands/a2a.js')),

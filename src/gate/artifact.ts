@@ -37,6 +37,24 @@ export type RuleConditions = Partial<Record<ConditionName, string>> & Readonly<R
 export const RULE_RELATIONS = ['skos:exactMatch', 'skos:broadMatch', 'skos:narrowMatch'] as const;
 export type RuleRelation = (typeof RULE_RELATIONS)[number];
 
+/**
+ * Where a rule of a new revision came from (written by `artifact upgrade` and `artifact build
+ * --merge`). Descriptive only: no decision reads it, and the signature covers it like the rest.
+ */
+export interface RuleProvenance {
+  /** The rule of the earlier revision it was derived from (absent for a rule a reviewer added). */
+  derivedFrom?: { revision: string; rule: number; from: Iri; to: Iri; relation?: RuleRelation };
+  /** `carried`: its concept was unchanged in the new release; `reviewed`: a reviewer accepted it. */
+  how: 'carried' | 'reviewed';
+  /** Why, in words. */
+  why?: string;
+  /** The version alignment row it went through (old concept → new concept). */
+  versionMapping?: { subject: Iri; predicate: string; object: Iri };
+  /** The reviewed mapping set it was accepted in, and by whom (reviewer_id as written). */
+  reviewedIn?: string;
+  reviewers?: string[];
+}
+
 /** One directional mapping rule: `from` in the source ontology, `to` in the target ontology. */
 export interface MappingRule {
   from: Iri;
@@ -46,6 +64,8 @@ export interface MappingRule {
   conditions: RuleConditions;
   /** Descriptive comment; no effect. */
   comment?: string;
+  /** Where the rule came from, when an upgrade derived it; descriptive, no effect. */
+  provenance?: RuleProvenance;
 }
 
 /** An artifact that passed shape validation. It is NOT accepted: only the gate accepts. */
@@ -87,7 +107,10 @@ const TOP_MEMBERS = new Set([
   'artifactId', 'revision', 'sourceOntologyId', 'sourceOntologyVersion', 'targetOntologyId', 'targetOntologyVersion',
   'direction', 'assertedBy', 'validFrom', 'validUntil', 'mappingRules', 'confidence', 'description', 'derivedFrom', 'signature',
 ]);
-const RULE_MEMBERS = new Set(['from', 'to', 'relation', 'conditions', 'comment']);
+const RULE_MEMBERS = new Set(['from', 'to', 'relation', 'conditions', 'comment', 'provenance']);
+const PROVENANCE_MEMBERS = new Set(['derivedFrom', 'how', 'why', 'versionMapping', 'reviewedIn', 'reviewers']);
+const DERIVED_MEMBERS = new Set(['revision', 'rule', 'from', 'to', 'relation']);
+const VERSION_MAPPING_MEMBERS = new Set(['subject', 'predicate', 'object']);
 const SIGNATURE_MEMBERS = new Set(['alg', 'keyId', 'value']);
 
 /** The same IRI, media-type and language-tag forms as envelopes (src/envelope/syntax.ts). */
@@ -164,8 +187,62 @@ function timestamp(c: Collector, doc: Record<string, unknown>, name: string, req
 
 function unknownMembers(c: Collector, doc: Record<string, unknown>, allowed: Set<string>, path: string): void {
   for (const name of Object.keys(doc)) {
-    if (!allowed.has(name)) c.error('E_INVALID_UNKNOWN_MEMBER', `${path}.${name}`, `member "${name}" is not defined for this object`);
+    if (allowed.has(name)) continue;
+    // An upgrade draft is not an artifact until `artifact build --merge` completes it.
+    if (path === '$' && name === 'upgrade') c.error('E_INVALID_UNKNOWN_MEMBER', '$.upgrade', 'this is an upgrade draft (ioa-align artifact upgrade), not an artifact: complete it with `ioa-align artifact build --merge DRAFT.json` (and the reviewed file), then sign the result');
+    else c.error('E_INVALID_UNKNOWN_MEMBER', `${path}.${name}`, `member "${name}" is not defined for this object`);
   }
+}
+
+function validateProvenance(c: Collector, value: unknown, path: string): RuleProvenance | undefined {
+  if (!isObject(value)) {
+    c.error('E_INVALID_VALUE_TYPE', path, `"provenance" must be an object, got ${typeName(value)}`);
+    return undefined;
+  }
+  unknownMembers(c, value, PROVENANCE_MEMBERS, path);
+  const failed = c.findings.length;
+  const derived = value.derivedFrom;
+  let derivedFrom: RuleProvenance['derivedFrom'] | undefined;
+  if (derived !== undefined && !isObject(derived)) c.error('E_INVALID_VALUE_TYPE', `${path}.derivedFrom`, '"derivedFrom" must be an object naming the earlier rule (revision, rule, from, to)');
+  else if (derived !== undefined) {
+    unknownMembers(c, derived, DERIVED_MEMBERS, `${path}.derivedFrom`);
+    const revision = requiredString(c, derived, 'revision', `${path}.derivedFrom`);
+    const from = requiredIri(c, derived, 'from', `${path}.derivedFrom`);
+    const to = requiredIri(c, derived, 'to', `${path}.derivedFrom`);
+    const rule = derived.rule;
+    if (typeof rule !== 'number' || !Number.isInteger(rule) || rule < 0) c.error('E_INVALID_VALUE', `${path}.derivedFrom.rule`, '"rule" must be the earlier rule\'s index in mappingRules (an integer from 0)');
+    const relation = derived.relation;
+    if (relation !== undefined && !(RULE_RELATIONS as readonly unknown[]).includes(relation)) c.error('E_INVALID_VALUE', `${path}.derivedFrom.relation`, `"relation" must be one of ${RULE_RELATIONS.join(', ')}`);
+    if (revision !== undefined && from !== undefined && to !== undefined && typeof rule === 'number') {
+      derivedFrom = { revision, rule, from, to, ...(relation !== undefined ? { relation: relation as RuleRelation } : {}) };
+    }
+  }
+  const how = value.how;
+  if (how !== 'carried' && how !== 'reviewed') c.error(how === undefined ? 'E_INVALID_MISSING_FIELD' : 'E_INVALID_VALUE', `${path}.how`, '"how" must be "carried" or "reviewed"');
+  for (const name of ['why', 'reviewedIn'] as const) {
+    if (value[name] !== undefined && typeof value[name] !== 'string') c.error('E_INVALID_VALUE_TYPE', `${path}.${name}`, `"${name}" must be a string, got ${typeName(value[name])}`);
+  }
+  if (value.reviewers !== undefined && (!Array.isArray(value.reviewers) || value.reviewers.some((r) => typeof r !== 'string'))) c.error('E_INVALID_VALUE_TYPE', `${path}.reviewers`, '"reviewers" must be an array of strings');
+  let versionMapping: RuleProvenance['versionMapping'] | undefined;
+  if (value.versionMapping !== undefined) {
+    const vm = value.versionMapping;
+    if (!isObject(vm)) c.error('E_INVALID_VALUE_TYPE', `${path}.versionMapping`, `"versionMapping" must be an object, got ${typeName(vm)}`);
+    else {
+      unknownMembers(c, vm, VERSION_MAPPING_MEMBERS, `${path}.versionMapping`);
+      const subject = requiredIri(c, vm, 'subject', `${path}.versionMapping`);
+      const predicate = requiredString(c, vm, 'predicate', `${path}.versionMapping`);
+      const object = requiredIri(c, vm, 'object', `${path}.versionMapping`);
+      if (subject !== undefined && predicate !== undefined && object !== undefined) versionMapping = { subject, predicate, object };
+    }
+  }
+  if (c.findings.length > failed) return undefined;
+  const out: RuleProvenance = { how: how as RuleProvenance['how'] };
+  if (derivedFrom) out.derivedFrom = derivedFrom;
+  if (typeof value.why === 'string') out.why = value.why;
+  if (versionMapping) out.versionMapping = versionMapping;
+  if (typeof value.reviewedIn === 'string') out.reviewedIn = value.reviewedIn;
+  if (Array.isArray(value.reviewers)) out.reviewers = value.reviewers as string[];
+  return out;
 }
 
 function validateConditions(c: Collector, value: unknown, path: string): RuleConditions | undefined {
@@ -241,10 +318,12 @@ function validateRules(c: Collector, value: unknown): MappingRule[] {
       else if (!(RULE_RELATIONS as readonly string[]).includes(raw.relation)) c.error('E_INVALID_VALUE', `${path}.relation`, `"relation" must be one of ${RULE_RELATIONS.join(', ')}, got "${raw.relation}"`);
       else relation = raw.relation as RuleRelation;
     }
+    const provenance = raw.provenance === undefined ? undefined : validateProvenance(c, raw.provenance, `${path}.provenance`);
     if (from && to && conditions) {
       const rule: MappingRule = { from, to, conditions };
       if (relation !== undefined) rule.relation = relation;
       if (comment !== undefined) rule.comment = comment;
+      if (provenance !== undefined) rule.provenance = provenance;
       rules.push(rule);
     }
   });

@@ -24,6 +24,7 @@ import { sharedSlot } from '../exchange/slots.js';
 import { IoaError } from '../model/errors.js';
 import type { Iri } from '../envelope/types.js';
 import { validateArtifact, type Direction, type RuleRelation, type ValidatedArtifact } from './artifact.js';
+import { RULE_CONDITIONS_SLOT, rowConditions } from './rule-rows.js';
 
 export const REVIEWED_JUSTIFICATIONS = ['semapv:ManualMappingCuration', 'semapv:MappingReview'] as const;
 /** Predicates that become rules, and the rule relation each states (subject → object). */
@@ -87,6 +88,18 @@ function skipReason(m: MappingRecord): string | undefined {
 /** SSSOM's "there is no matching entity" (a statement of absence, never a rule's end). */
 const NO_TERM_FOUND = 'https://w3id.org/sssom/NoTermFound';
 
+/** What reviewedRules needs of the build options. */
+export type ReviewedRuleOptions = Pick<ArtifactBuildOptions, 'conditions' | 'file' | 'lineOf'>;
+
+/** A rule from a reviewed row, with the row it came from. */
+export interface ReviewedRule {
+  rule: Record<string, unknown>;
+  record: MappingRecord;
+  /** 0-based position among the set's mappings. */
+  index: number;
+  line?: number;
+}
+
 export function buildArtifact(set: MappingSet, options: ArtifactBuildOptions): ArtifactBuildResult {
   const need = (value: string | undefined, what: string, flag: string): string => {
     if (value === undefined || value === '') {
@@ -103,56 +116,8 @@ export function buildArtifact(set: MappingSet, options: ArtifactBuildOptions): A
   const sourceOntologyVersion = need(options.sourceOntologyVersion ?? shared('subject_source_version'), 'the source ontology version', '--source-version');
   const targetOntologyId = need(options.targetOntologyId ?? shared('object_source'), 'the target ontology id', '--target-id');
   const targetOntologyVersion = need(options.targetOntologyVersion ?? shared('object_source_version'), 'the target ontology version', '--target-version');
-  const skipped: SkippedRow[] = [];
-  const rules: Array<Record<string, unknown>> = [];
-  const seen = new Set<string>();
-  const where = (m: MappingRecord, i: number): { row: number; line?: number } => {
-    const line = options.lineOf?.(m);
-    return line === undefined ? { row: i + 1 } : { row: i + 1, line };
-  };
-  const name = (at: { row: number; line?: number }): string => at.line !== undefined ? `${options.file ?? 'line'}${options.file ? ':' : ' '}${at.line}` : `row ${at.row}`;
-  // Rejected relations by subject, relation and object: an accepted row stating the same relation
-  // of the same pair contradicts one (rejecting a broadMatch while accepting an exactMatch does not).
-  const pairKey = (m: MappingRecord): string => `${subjectTerm(m)}\u0000${ruleRelation(m)}\u0000${objectTerm(m)}`;
-  const rejected = new Map<string, Array<{ m: MappingRecord; at: { row: number; line?: number } }>>();
-  set.mappings.forEach((m, i) => {
-    if (m.predicateModifier === 'Not' && ruleRelation(m)) rejected.set(pairKey(m), [...(rejected.get(pairKey(m)) ?? []), { m, at: where(m, i) }]);
-  });
-  const conflicts: Array<{ at: { row: number; line?: number }; text: string }> = [];
-  set.mappings.forEach((m, i) => {
-    const at = where(m, i);
-    const why = skipReason(m);
-    if (why) {
-      skipped.push({ ...at, subject: subjectTerm(m), object: objectTerm(m), why });
-      return;
-    }
-    if (!hasEntityEnds(m)) {
-      const side = m.subjectType === LITERAL_TYPE ? `its subject is the literal ${subjectTerm(m)}` : `its object is the literal ${objectTerm(m)}`;
-      throw new IoaError('E_ARTIFACT_BUILD', `${name(at)} is a reviewed literal mapping (${side}): an artifact rule needs concept IRIs on both sides; map the text to a concept, or remove the row`,
-        { ...(options.file ? { file: options.file } : {}), ...(at.line !== undefined ? { line: at.line } : {}), path: `$.mappings[${i}]` });
-    }
-    for (const r of rejected.get(pairKey(m)) ?? []) {
-      conflicts.push({ at, text: `${name(at)} accepts ${m.subjectId} ${m.predicateId} ${m.objectId}, ${name(r.at)} rejects ${subjectTerm(r.m)} ${r.m.predicateId} ${objectTerm(r.m)}` });
-    }
-    const key = pairKey(m);
-    if (seen.has(key)) {
-      skipped.push({ ...at, subject: m.subjectId, object: m.objectId, why: 'duplicate of an earlier accepted row' });
-      return;
-    }
-    seen.add(key);
-    const relation = ruleRelation(m)!;
-    // Equivalence rules stay as artifacts always wrote them (no relation means exactMatch).
-    rules.push(relation === 'skos:exactMatch'
-      ? { from: m.subjectId, to: m.objectId, conditions: { ...options.conditions } }
-      : { from: m.subjectId, to: m.objectId, relation, conditions: { ...options.conditions } });
-  });
-  if (conflicts.length > 0) {
-    const listed = conflicts.slice(0, 5).map((c) => c.text).join('; ') + (conflicts.length > 5 ? `; and ${conflicts.length - 5} more` : '');
-    const line = conflicts[0]!.at.line;
-    throw new IoaError('E_ARTIFACT_BUILD',
-      `the review contradicts itself: ${conflicts.length} accepted row(s) map a pair that another row rejects (${listed}); remove the accepted or the rejected row of each pair and build again`,
-      { ...(options.file ? { file: options.file } : {}), ...(line !== undefined ? { line } : {}) });
-  }
+  const { rules: reviewed, skipped } = reviewedRules(set, options);
+  const rules = reviewed.map((r) => r.rule);
   if (rules.length === 0) {
     throw new IoaError('E_ARTIFACT_BUILD', `no reviewed rows to build rules from (${skipped.length} row(s) skipped; rows need justification ${REVIEWED_JUSTIFICATIONS.join(' or ')}, an exactMatch, broadMatch or narrowMatch predicate and no predicate_modifier Not)`);
   }
@@ -177,4 +142,82 @@ export function buildArtifact(set: MappingSet, options: ArtifactBuildOptions): A
     throw new IoaError('E_ARTIFACT_BUILD', `the built artifact is invalid: ${first.message} [${first.code}]`, { path: first.path });
   }
   return { document, artifact: result.value, skipped };
+}
+
+/**
+ * The rules the rows a reviewer accepted give (see the module comment), each with its row, and
+ * the rows left out with why. A row's own conditions (`rule_conditions`) join `options.conditions`.
+ *
+ * @throws IoaError E_ARTIFACT_BUILD (a contradictory review, a reviewed literal mapping, a malformed
+ *   or conflicting rule_conditions)
+ */
+export function reviewedRules(set: MappingSet, options: ReviewedRuleOptions): { rules: ReviewedRule[]; skipped: SkippedRow[] } {
+  const skipped: SkippedRow[] = [];
+  const rules: ReviewedRule[] = [];
+  const seen = new Set<string>();
+  const where = (m: MappingRecord, i: number): { row: number; line?: number } => {
+    const line = options.lineOf?.(m);
+    return line === undefined ? { row: i + 1 } : { row: i + 1, line };
+  };
+  const name = (at: { row: number; line?: number }): string => at.line !== undefined ? `${options.file ?? 'line'}${options.file ? ':' : ' '}${at.line}` : `row ${at.row}`;
+  // Rejected relations by subject, relation and object: an accepted row stating the same relation
+  // of the same pair contradicts one (rejecting a broadMatch while accepting an exactMatch does not).
+  const pairKey = (m: MappingRecord): string => `${subjectTerm(m)}\u0000${ruleRelation(m)}\u0000${objectTerm(m)}`;
+  const rejected = new Map<string, Array<{ m: MappingRecord; at: { row: number; line?: number } }>>();
+  set.mappings.forEach((m, i) => {
+    if (m.predicateModifier === 'Not' && ruleRelation(m)) rejected.set(pairKey(m), [...(rejected.get(pairKey(m)) ?? []), { m, at: where(m, i) }]);
+  });
+  // A row's own conditions (rule_conditions: an artifact converted to rows, an upgrade's review
+  // file) and those given for every rule together; the same name with two values is refused,
+  // never settled by picking one.
+  const conditionsFor = (m: MappingRecord, i: number, at: { row: number; line?: number }): Record<string, unknown> => {
+    const located = { ...(options.file ? { file: options.file } : {}), ...(at.line !== undefined ? { line: at.line } : {}), path: `$.mappings[${i}].${RULE_CONDITIONS_SLOT}` };
+    const own = rowConditions(m, located) ?? {};
+    for (const [condition, value] of Object.entries(options.conditions)) {
+      if (condition in own && JSON.stringify(own[condition]) !== JSON.stringify(value)) {
+        throw new IoaError('E_ARTIFACT_BUILD', `${name(at)} states condition ${condition} = ${JSON.stringify(own[condition])} in ${RULE_CONDITIONS_SLOT}, and the build gives ${JSON.stringify(value)} for every rule; remove one of them`, located);
+      }
+    }
+    return { ...own, ...options.conditions };
+  };
+  const conflicts: Array<{ at: { row: number; line?: number }; text: string }> = [];
+  set.mappings.forEach((m, i) => {
+    const at = where(m, i);
+    const why = skipReason(m);
+    if (why) {
+      skipped.push({ ...at, subject: subjectTerm(m), object: objectTerm(m), why });
+      return;
+    }
+    if (!hasEntityEnds(m)) {
+      const side = m.subjectType === LITERAL_TYPE ? `its subject is the literal ${subjectTerm(m)}` : `its object is the literal ${objectTerm(m)}`;
+      throw new IoaError('E_ARTIFACT_BUILD', `${name(at)} is a reviewed literal mapping (${side}): an artifact rule needs concept IRIs on both sides; map the text to a concept, or remove the row`,
+        { ...(options.file ? { file: options.file } : {}), ...(at.line !== undefined ? { line: at.line } : {}), path: `$.mappings[${i}]` });
+    }
+    for (const r of rejected.get(pairKey(m)) ?? []) {
+      conflicts.push({ at, text: `${name(at)} accepts ${m.subjectId} ${m.predicateId} ${m.objectId}, ${name(r.at)} rejects ${subjectTerm(r.m)} ${r.m.predicateId} ${objectTerm(r.m)}` });
+    }
+    const relation = ruleRelation(m)!;
+    const conditions = conditionsFor(m, i, at);
+    // Two rows of one relation between one pair are one rule, unless their conditions differ
+    // (a pair may hold for zh → en and for ja → en as two rules).
+    const key = `${pairKey(m)}\u0000${JSON.stringify(conditions)}`;
+    if (seen.has(key)) {
+      skipped.push({ ...at, subject: m.subjectId, object: m.objectId, why: 'duplicate of an earlier accepted row' });
+      return;
+    }
+    seen.add(key);
+    // Equivalence rules stay as artifacts always wrote them (no relation means exactMatch).
+    const rule = relation === 'skos:exactMatch'
+      ? { from: m.subjectId, to: m.objectId, conditions }
+      : { from: m.subjectId, to: m.objectId, relation, conditions };
+    rules.push({ rule, record: m, index: i, ...(at.line !== undefined ? { line: at.line } : {}) });
+  });
+  if (conflicts.length > 0) {
+    const listed = conflicts.slice(0, 5).map((c) => c.text).join('; ') + (conflicts.length > 5 ? `; and ${conflicts.length - 5} more` : '');
+    const line = conflicts[0]!.at.line;
+    throw new IoaError('E_ARTIFACT_BUILD',
+      `the review contradicts itself: ${conflicts.length} accepted row(s) map a pair that another row rejects (${listed}); remove the accepted or the rejected row of each pair and build again`,
+      { ...(options.file ? { file: options.file } : {}), ...(line !== undefined ? { line } : {}) });
+  }
+  return { rules, skipped };
 }

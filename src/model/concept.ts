@@ -73,6 +73,13 @@ export interface Concept {
   requiresCapability: string[];
   /** `ioa:appliesToDomain` on intents. */
   appliesToDomain: string[];
+  /** `owl:deprecated true`: the release keeps the IRI but retires the concept (an obsolete term). */
+  deprecated?: boolean;
+  /**
+   * Where a deprecated concept's meaning went, as the release states it: `IAO:0100001` (term
+   * replaced by) and `oboInOwl:consider`. Evidence for a version diff, never identity.
+   */
+  replacedBy?: string[];
 }
 
 export function emptyConcept(iri: string, kind: ConceptKind, localName: string): Concept {

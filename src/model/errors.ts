@@ -56,6 +56,11 @@ export const ERROR_CODES = [
   'E_KEY_INVALID',
   'E_SIGNATURE_INVALID',
   'E_ARTIFACT_BUILD',
+  // version diff and artifact upgrade (src/versions)
+  // two ontologies that are not releases of one ontology
+  'E_VERSION_SERIES',
+  // an artifact, alignment or draft that names other releases than the ones given
+  'E_VERSION_MISMATCH',
   // retrieval (src/retrieval)
   'E_RETRIEVAL',
   'E_RETRIEVAL_POLICY',

@@ -53,5 +53,6 @@ export function selectKinds(index: OntologyIndex, kinds: ReadonlySet<ConceptKind
   if (index.iri !== undefined) init.iri = index.iri;
   if (index.version !== undefined) init.version = index.version;
   if (index.versionIri !== undefined) init.versionIri = index.versionIri;
+  if (index.identifiers !== undefined) init.identifiers = index.identifiers;
   return buildOntologyIndex(init);
 }

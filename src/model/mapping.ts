@@ -15,6 +15,7 @@ export type MappingJustification =
   | 'semapv:CompositeMatching'
   | 'semapv:ManualMappingCuration'
   | 'semapv:MappingReview'
+  | 'semapv:MappingChaining'
   | 'semapv:UnspecifiedMatching';
 
 /**

@@ -1,5 +1,26 @@
 import type { Concept, ConceptKind } from './concept.js';
 
+/**
+ * What a vocabulary guarantees about its identifiers from one release to the next: what a version
+ * diff may take as identity. A loader that knows its vocabulary states it; without a statement,
+ * only an IRI is an identifier, a notation never is, and a version segment is recognised when
+ * the ontology's own IRI carries its version as a path segment (see src/versions/identity.ts).
+ */
+export interface IdentifierPolicy {
+  /**
+   * The text this release writes as one whole path segment of its IRIs for its version (OASF:
+   * `1.1.0` in `https://schema.oasf.outshift.com/1.1.0/skills/x`). Two IRIs that differ only in
+   * that segment name the same identifier in two releases.
+   */
+  iriVersionSegment?: string;
+  /**
+   * Whether a notation (`Concept.notations`, e.g. a numeric code) names the same concept in every
+   * release. Absent or false: a shared notation never proves identity (OASF reused numeric ids
+   * for unrelated skills).
+   */
+  stableNotations?: boolean;
+}
+
 /** A loaded ontology: its identity, version and concepts, ready for matching and checks. */
 export interface OntologyIndex {
   /** The `owl:Ontology` IRI (or the vocabulary's own id), when the source declares one. */
@@ -8,6 +29,8 @@ export interface OntologyIndex {
   version?: string;
   /** `owl:versionIRI`, when present. */
   versionIri?: string;
+  /** What its loader states about identifiers across releases, when it knows (see IdentifierPolicy). */
+  identifiers?: IdentifierPolicy;
   /** Where it was loaded from (file path or package name), for messages. */
   source: string;
   /** Concepts in source order, unique by IRI. */
@@ -35,6 +58,7 @@ export function buildOntologyIndex(init: {
   iri?: string;
   version?: string;
   versionIri?: string;
+  identifiers?: IdentifierPolicy;
   warnings?: string[];
   declaredCounts?: Partial<Record<ConceptKind, number>>;
 }): OntologyIndex {
@@ -61,6 +85,7 @@ export function buildOntologyIndex(init: {
   if (init.iri !== undefined) index.iri = init.iri;
   if (init.version !== undefined) index.version = init.version;
   if (init.versionIri !== undefined) index.versionIri = init.versionIri;
+  if (init.identifiers !== undefined) index.identifiers = init.identifiers;
   return index;
 }
 

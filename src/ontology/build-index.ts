@@ -38,6 +38,8 @@ const LABEL = `${NS.rdfs}label`;
 const PREF_LABEL = `${NS.skos}prefLabel`;
 const DEFINITIONS = new Set([`${NS.rdfs}comment`, `${NS.skos}definition`, 'http://purl.obolibrary.org/obo/IAO_0000115']);
 const PARENTS = new Set([`${NS.rdfs}subClassOf`, `${NS.rdfs}subPropertyOf`]);
+/** Where an obsolete term points: IAO "term replaced by" and oboInOwl "consider". */
+const REPLACED_BY = new Set(['http://purl.obolibrary.org/obo/IAO_0100001', `${NS.oboInOwl}consider`]);
 /**
  * Declared nodes that are vocabulary of the modelling languages or of annotation schemes
  * (owl:Thing, oboInOwl:Synonym …): counted as declared, never offered as concepts to match.
@@ -134,6 +136,10 @@ export function buildIndexFromQuads(quads: Quad[], source: string): OntologyInde
         pushUnique(concept.parents, o.value, (x) => x === o.value);
       } else if (DEFINITIONS.has(p) && o.termType === 'Literal' && o.value.trim()) {
         pushUnique(concept.definitions, o.value.trim(), (x) => x === o.value.trim());
+      } else if (p === `${NS.owl}deprecated` && o.termType === 'Literal') {
+        if (o.value.trim().toLowerCase() === 'true' || o.value.trim() === '1') concept.deprecated = true;
+      } else if (REPLACED_BY.has(p) && o.termType === 'NamedNode') {
+        pushUnique((concept.replacedBy ??= []), o.value, (x) => x === o.value);
       } else if (p in IOA_LISTS) {
         const field = IOA_LISTS[p]!;
         pushUnique(concept[field], o.value, (x) => x === o.value);

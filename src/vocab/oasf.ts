@@ -242,5 +242,7 @@ export async function loadOasf(location: string, options: OasfLoadOptions = {}):
     warnings.push(...result.warnings);
   }
   const iri = layout.parts.length === 1 ? `${OASF_BASE}${version}/${layout.parts[0]}` : `${OASF_BASE}${version}`;
-  return buildOntologyIndex({ source: location, concepts, iri, version, warnings });
+  // The schema version is a path segment of every IRI, and numeric ids are reused across
+  // releases: what a version diff needs to know to compare two releases.
+  return buildOntologyIndex({ source: location, concepts, iri, version, warnings, identifiers: { iriVersionSegment: version, stableNotations: false } });
 }

@@ -17,16 +17,17 @@ const readText = (path: string): Promise<string> => readTextFile(path);
 const build = defineCommand({
   meta: { name: 'build', description: 'Build an unsigned artifact from the rows a reviewer accepted (semapv:ManualMappingCuration or semapv:MappingReview, no predicate_modifier Not).' },
   args: {
-    from: { type: 'string', description: 'Reviewed mappings (SSSOM TSV or another exchange format)', required: true },
-    'artifact-id': { type: 'string', description: 'Artifact IRI', required: true },
-    revision: { type: 'string', description: 'Artifact revision', required: true },
+    from: { type: 'string', description: 'Reviewed mappings (SSSOM TSV or another exchange format); required unless --merge' },
+    merge: { type: 'string', description: 'An upgrade draft (artifact upgrade --out): join its carried rules with the rows accepted in --from (its reviewed review file) into the complete new revision; the artifact id, revision, ontologies, direction, issuer and validity come from the draft' },
+    'artifact-id': { type: 'string', description: 'Artifact IRI (required unless --merge)' },
+    revision: { type: 'string', description: 'Artifact revision (required unless --merge)' },
     'source-id': { type: 'string', description: 'Source ontology IRI (default: SSSOM subject_source)' },
     'source-version': { type: 'string', description: 'Source ontology version (default: SSSOM subject_source_version)' },
     'target-id': { type: 'string', description: 'Target ontology IRI (default: SSSOM object_source)' },
     'target-version': { type: 'string', description: 'Target ontology version (default: SSSOM object_source_version)' },
     direction: { type: 'string', description: 'source-to-target | target-to-source | bidirectional', default: 'source-to-target' },
-    'asserted-by': { type: 'string', description: 'Issuer IRI', required: true },
-    'valid-until': { type: 'string', description: 'RFC 3339 date-time', required: true },
+    'asserted-by': { type: 'string', description: 'Issuer IRI (required unless --merge)' },
+    'valid-until': { type: 'string', description: 'RFC 3339 date-time (required unless --merge; with it, replaces the draft\'s)' },
     'valid-from': { type: 'string', description: 'RFC 3339 date-time' },
     conditions: { type: 'string', description: 'JSON file with conditions for every rule' },
     'input-media-type': { type: 'string', description: 'Condition inputMediaType' },
@@ -38,11 +39,15 @@ const build = defineCommand({
     out: { type: 'string', description: 'Write here (atomically) instead of stdout (- for stdout)' },
     verbose: { type: 'boolean', description: 'List every row left out, with its line and reason (default: one count per reason)' },
   },
-  async run({ args }) {
+  async run({ args, rawArgs }) {
     const { buildArtifact, DIRECTIONS } = await import('../../api/gate.js');
     const { readMappings } = await import('../../api/index.js');
+    if (args.merge !== undefined) return merge(args, rawArgs);
+    const missing = (['from', 'artifact-id', 'revision', 'asserted-by', 'valid-until'] as const).filter((name) => args[name] === undefined);
+    if (missing.length > 0) throw new IoaError('E_USAGE', missing.map((name) => `missing required option --${name}`).join('; '), { path: `--${missing[0]}` });
+    const from = args.from!;
     if (!(DIRECTIONS as readonly string[]).includes(args.direction)) throw new IoaError('E_USAGE', `--direction must be one of ${DIRECTIONS.join(', ')}`);
-    const output = await openOutput(args.out, { inputs: [args.from, args.conditions] });
+    const output = await openOutput(args.out, { inputs: [from, args.conditions] });
     let conditions: Record<string, unknown> = {};
     if (args.conditions !== undefined) {
       const parsed = parseJson(await readText(args.conditions), args.conditions);
@@ -54,11 +59,11 @@ const build = defineCommand({
       ['targetLang', args['target-lang']], ['domain', args.domain],
     ];
     for (const [name, value] of flags) if (value !== undefined) conditions[name] = value;
-    const set = await readMappings(args.from, { onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`) });
+    const set = await readMappings(from, { onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`) });
     const result = await buildArtifact(set, {
-      file: args.from,
-      artifactId: args['artifact-id'], revision: args.revision, direction: args.direction as (typeof DIRECTIONS)[number], assertedBy: args['asserted-by'],
-      validUntil: args['valid-until'], conditions,
+      file: from,
+      artifactId: args['artifact-id']!, revision: args.revision!, direction: args.direction as (typeof DIRECTIONS)[number], assertedBy: args['asserted-by']!,
+      validUntil: args['valid-until']!, conditions,
       ...(args['valid-from'] !== undefined ? { validFrom: args['valid-from'] } : {}),
       ...(args['source-id'] !== undefined ? { sourceOntologyId: args['source-id'] } : {}),
       ...(args['source-version'] !== undefined ? { sourceOntologyVersion: args['source-version'] } : {}),
@@ -68,15 +73,127 @@ const build = defineCommand({
     });
     // A real review file leaves tens of thousands of candidate rows out: one line per reason,
     // and every row only when asked for.
-    if (args.verbose) for (const s of result.skipped) err(`skipped ${s.line !== undefined ? `${args.from}:${s.line}` : `row ${s.row}`} ${s.subject} → ${s.object}: ${s.why}`);
-    else {
-      const byReason = new Map<string, number>();
-      for (const s of result.skipped) byReason.set(s.why, (byReason.get(s.why) ?? 0) + 1);
-      for (const [why, count] of [...byReason].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) err(`skipped ${count} row(s): ${why}`);
-      if (result.skipped.length > 0) err('  (--verbose lists every skipped row)');
-    }
+    reportSkipped(result.skipped, from, Boolean(args.verbose));
     err(`${result.artifact.mappingRules.length} rule(s) from ${set.mappings.length} row(s); the artifact is unsigned: run \`ioa-align artifact sign\``);
     await output.write(JSON.stringify(result.document, null, 2));
+  },
+});
+
+/** Rows a build left out: one line per reason, or each row with --verbose. */
+function reportSkipped(skipped: ReadonlyArray<{ line?: number; row: number; subject: string; object: string; why: string }>, file: string, verbose: boolean): void {
+  // A real review file leaves tens of thousands of candidate rows out: one line per reason,
+  // and every row only when asked for.
+  if (verbose) for (const s of skipped) err(`skipped ${s.line !== undefined ? `${file}:${s.line}` : `row ${s.row}`} ${s.subject} → ${s.object}: ${s.why}`);
+  else {
+    const byReason = new Map<string, number>();
+    for (const s of skipped) byReason.set(s.why, (byReason.get(s.why) ?? 0) + 1);
+    for (const [why, count] of [...byReason].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) err(`skipped ${count} row(s): ${why}`);
+    if (skipped.length > 0) err('  (--verbose lists every skipped row)');
+  }
+}
+
+/** Options of `artifact build` that say what the draft already says, refused beside --merge. */
+const NOT_WITH_MERGE = ['artifact-id', 'revision', 'source-id', 'source-version', 'target-id', 'target-version', 'direction', 'asserted-by', 'conditions', 'input-media-type', 'output-media-type', 'source-lang', 'target-lang', 'domain'] as const;
+
+/** `artifact build --merge DRAFT [--from REVIEWED]`: the complete new revision of an upgrade. */
+async function merge(args: Record<string, unknown>, rawArgs: readonly string[]): Promise<void> {
+  const given = NOT_WITH_MERGE.filter((name) => rawArgs.some((a) => a === `--${name}` || a.startsWith(`--${name}=`)));
+  if (given.length > 0) {
+    throw new IoaError('E_USAGE', `--merge takes the artifact's identity, ontologies, direction, issuer and rule conditions from the draft: drop ${given.map((g) => `--${g}`).join(', ')}`, { path: `--${given[0]}` });
+  }
+  const { mergeDraft } = await import('../../versions/index.js');
+  const { readMappings } = await import('../../api/index.js');
+  const { sourceLine } = await import('../../exchange/index.js');
+  const draftFile = args.merge as string;
+  const from = args.from as string | undefined;
+  const output = await openOutput(args.out as string | undefined, { inputs: [draftFile, ...(from !== undefined ? [from] : [])] });
+  const draft = parseJson(await readText(draftFile), draftFile);
+  const set = from === undefined ? undefined : await readMappings(from, { onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`) });
+  let result;
+  try {
+    result = mergeDraft(draft, set, {
+      ...(from !== undefined ? { file: from, lineOf: sourceLine } : {}),
+      ...(typeof args['valid-until'] === 'string' ? { validUntil: args['valid-until'] } : {}),
+      ...(typeof args['valid-from'] === 'string' ? { validFrom: args['valid-from'] } : {}),
+      ...(typeof args.description === 'string' ? { description: args.description } : {}),
+    });
+  } catch (error) {
+    // A malformed draft is named by its file.
+    if (error instanceof IoaError && error.code === 'E_INVALID_DOCUMENT' && error.location.file === undefined) throw new IoaError(error.code, error.message, { ...error.location, file: draftFile }, { cause: error });
+    throw error;
+  }
+  if (from !== undefined) reportSkipped(result.skipped, from, Boolean(args.verbose));
+  for (const u of result.unresolved) err(`ioa-align: warning: rule ${u.rule} of the earlier revision (${u.from} → ${u.to}) was neither carried nor accepted in review: revision ${String(result.document.revision)} has no rule for it`);
+  err(`${result.carried} carried + ${result.reviewed} reviewed rule(s) in ${String(result.document.artifactId)} revision ${String(result.document.revision)}; the artifact is unsigned: run \`ioa-align artifact sign\``);
+  await output.write(JSON.stringify(result.document, null, 2));
+}
+
+const upgrade = defineCommand({
+  meta: { name: 'upgrade', description: 'Carry an artifact to a new release of the ontology on one side: rules whose concept is unchanged are carried into an unsigned draft of the next revision (with provenance), every other rule goes to a review file as candidate rules through where its concept went. Nothing is signed or trusted.' },
+  args: {
+    artifact: { type: 'positional', description: 'The artifact (JSON), signed or not', required: true },
+    side: { type: 'string', description: 'The side whose ontology moves: source | target', required: true },
+    from: { type: 'string', description: 'The release the artifact covers on that side (OLD)', required: true },
+    to: { type: 'string', description: 'The release to carry it to (NEW)', required: true },
+    via: { type: 'string', description: 'A version alignment OLD → NEW to use instead of computing one (diff\'s output, reviewed: reviewed exactMatch rows carry)' },
+    out: { type: 'string', description: 'The draft (JSON): the next revision with the carried rules and an "upgrade" record', required: true },
+    'review-out': { type: 'string', description: 'The review file: candidate rules for everything not carried (SSSOM TSV, or .csv/.json by extension)', required: true },
+    revision: { type: 'string', description: 'The draft\'s revision (default: the artifact\'s + 1)' },
+    candidates: { type: 'string', description: 'Candidates per rule in the review file besides the version alignment\'s own rows (default 5)' },
+    generators: { type: 'string', description: 'Generators of the computed diff besides identity and lineage (default: exact,edit,tfidf,wordnet,structure)' },
+    'strict-definitions': { type: 'boolean', description: 'Carry only concepts whose definition text is the same, not merely reworded' },
+    'from-version': { type: 'string', description: 'OLD\'s version, when its file states none (or to override it)' },
+    'to-version': { type: 'string', description: 'NEW\'s version, likewise' },
+    force: { type: 'boolean', description: 'Accept OLD and NEW although nothing says they are releases of one ontology' },
+    verbose: { type: 'boolean', description: 'List every rule: carried, to review or dropped, with why' },
+  },
+  async run({ args }) {
+    const { upgradeArtifact, formatUpgradeSummary, UPGRADE_SIDES } = await import('../../versions/index.js');
+    const { readArtifact } = await import('../../api/gate.js');
+    const { loadOntology, readMappings } = await import('../../api/index.js');
+    const { parseGeneratorList } = await import('../../generators/run.js');
+    const { mappingTable, SSSOM_CSV, serializeMappingChunks, sidecarPath } = await import('../../exchange/index.js');
+    const { writeFilesAtomic } = await import('../../io/files.js');
+    const { parseTopK, withVersion } = await import('../version-options.js');
+    const { outputFormat } = await import('../formats.js');
+    if (!(UPGRADE_SIDES as readonly string[]).includes(args.side)) throw new IoaError('E_USAGE', `--side must be source or target, not "${args.side}"`, { path: '--side' });
+    const side = args.side as (typeof UPGRADE_SIDES)[number];
+    const candidates = parseTopK(args.candidates, '--candidates');
+    const generators = args.generators === undefined ? undefined : parseGeneratorList(args.generators);
+    for (const [option, value] of [['--out', args.out], ['--review-out', args['review-out']]] as const) {
+      if (value === '-' || value === '') throw new IoaError('E_USAGE', `${option} names a file: the draft and the review file are written together`, { path: option });
+    }
+    const format = outputFormat('--review-out', undefined, args['review-out'], 'sssom');
+    if (format === 'alignment') throw new IoaError('E_USAGE', '--review-out must be SSSOM TSV, CSV or JSON: Alignment RDF cannot hold the rule conditions a review row carries', { path: '--review-out' });
+    const inputs = [args.artifact, args.from, args.to, ...(args.via !== undefined ? [args.via] : [])];
+    // Both destinations are checked before the work: nothing is written when one is wrong.
+    await openOutput(args.out, { inputs });
+    await openOutput(args['review-out'], { inputs, companions: (path) => (format === 'csv' ? [sidecarPath(path)] : []) });
+    const artifact = await readArtifact(args.artifact);
+    const [oldIndex, newIndex] = await Promise.all([loadOntology(args.from), loadOntology(args.to)]);
+    const via = args.via === undefined ? undefined : await readMappings(args.via, { onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`) });
+    const result = await upgradeArtifact(artifact, {
+      side,
+      old: withVersion(oldIndex, args['from-version'], '--from-version'),
+      new: withVersion(newIndex, args['to-version'], '--to-version'),
+      ...(via ? { via, viaFile: args.via! } : {}),
+      ...(generators ? { diff: { generators } } : {}),
+      ...(candidates !== undefined ? { candidatesPerRule: candidates } : {}),
+      ...(args.revision !== undefined ? { revision: args.revision } : {}),
+      force: Boolean(args.force),
+      strictDefinitions: Boolean(args['strict-definitions']),
+      reviewFile: args['review-out'],
+      onWarning: (message) => err(`ioa-align: warning: ${message}`),
+    });
+    const reviewPath = args['review-out'];
+    const reviewFiles = format === 'csv'
+      ? (() => {
+        const table = mappingTable(result.review, SSSOM_CSV, { externalMetadata: true });
+        return [{ path: sidecarPath(reviewPath), data: table.metadataYaml }, { path: reviewPath, data: table.chunks() }];
+      })()
+      : [{ path: reviewPath, data: serializeMappingChunks(result.review, format) }];
+    await writeFilesAtomic([{ path: args.out, data: `${JSON.stringify(result.draft, null, 2)}\n` }, ...reviewFiles], { inputs });
+    err(formatUpgradeSummary(result, Boolean(args.verbose)));
   },
 });
 
@@ -121,6 +238,6 @@ const verify = defineCommand({
 });
 
 export default defineCommand({
-  meta: { name: 'artifact', description: 'Build, sign and verify alignment artifacts (draft Section 7.2).' },
-  subCommands: { build, sign, verify },
+  meta: { name: 'artifact', description: 'Build, upgrade, sign and verify alignment artifacts (draft Section 7.2).' },
+  subCommands: { build, upgrade, sign, verify },
 });

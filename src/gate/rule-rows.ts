@@ -1,0 +1,94 @@
+/**
+ * An artifact's rules as mapping rows, and a row's own conditions: what lets artifacts be
+ * converted, diffed, reviewed and benchmarked like any mapping set, and rebuilt from such a set.
+ *
+ * One row per rule, in rule order:
+ * - `subject_id` = `from`, `object_id` = `to`, `predicate_id` = the rule's relation
+ *   (`skos:exactMatch` when the rule states none);
+ * - `mapping_justification` = `semapv:ManualMappingCuration`: a rule is a decision someone made,
+ *   which is also what lets `artifact build` read the rows back into rules;
+ * - `author_id` = the artifact's `assertedBy`; `comment` = the rule's comment;
+ * - `rule_conditions` (extension slot, `ioa-align:rule_conditions`): the rule's `conditions` as
+ *   one JSON object (`{}` for none), compact, keys in the order the artifact gives them;
+ * - `rule_index` (extension slot): the rule's position in `mappingRules`, from 0.
+ * The set: `mapping_set_id` = the artifact id, `mapping_set_version` = its revision, sources and
+ * versions from the artifact, `artifact_direction` (extension) its declared direction.
+ *
+ * A row's `rule_conditions` must hold a JSON object; anything else is refused rather than read as
+ * "no conditions", which would widen the rule to every task.
+ */
+import { CANDIDATE_NAMESPACE, CANDIDATE_PREFIX, UNSPECIFIED_LICENSE, buildCurieMap } from '../exchange/index.js';
+import { IoaError, type ErrorLocation } from '../model/errors.js';
+import type { EntityMappingRecord, MappingRecord, MappingSet } from '../model/mapping.js';
+import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import type { ValidatedArtifact } from './artifact.js';
+
+export const RULE_CONDITIONS_SLOT = 'rule_conditions';
+export const RULE_INDEX_SLOT = 'rule_index';
+export const ARTIFACT_DIRECTION_SLOT = 'artifact_direction';
+
+/** Extension definitions of the rule slots, under the project's namespace. */
+export function ruleSlotDefinitions(): Array<{ slotName: string; property: string; typeHint: string }> {
+  return [
+    { slotName: RULE_CONDITIONS_SLOT, property: `${CANDIDATE_PREFIX}:${RULE_CONDITIONS_SLOT}`, typeHint: 'xsd:string' },
+    { slotName: RULE_INDEX_SLOT, property: `${CANDIDATE_PREFIX}:${RULE_INDEX_SLOT}`, typeHint: 'xsd:integer' },
+  ];
+}
+
+/** The artifact's rules as a mapping set (see the module comment). */
+export function artifactToMappingSet(artifact: ValidatedArtifact): MappingSet {
+  const mappings: EntityMappingRecord[] = artifact.mappingRules.map((rule, i) => {
+    const record: EntityMappingRecord = {
+      subjectId: rule.from,
+      predicateId: rule.relation ?? 'skos:exactMatch',
+      objectId: rule.to,
+      justification: 'semapv:ManualMappingCuration',
+      extra: { author_id: [artifact.assertedBy] },
+      extensions: { [RULE_CONDITIONS_SLOT]: JSON.stringify(rule.conditions), [RULE_INDEX_SLOT]: String(i) },
+    };
+    if (rule.comment !== undefined) record.comment = rule.comment;
+    return record;
+  });
+  const curieMap = buildCurieMap([...mappings.flatMap((m) => [m.subjectId, m.objectId]), artifact.assertedBy]);
+  curieMap[CANDIDATE_PREFIX] = CANDIDATE_NAMESPACE;
+  return {
+    metadata: {
+      curieMap,
+      mappingSetId: artifact.artifactId,
+      license: UNSPECIFIED_LICENSE,
+      mappingTool: TOOL_NAME,
+      mappingToolVersion: TOOL_VERSION,
+      subjectSource: artifact.sourceOntologyId,
+      subjectSourceVersion: artifact.sourceOntologyVersion,
+      objectSource: artifact.targetOntologyId,
+      objectSourceVersion: artifact.targetOntologyVersion,
+      extensionDefinitions: [...ruleSlotDefinitions(), { slotName: ARTIFACT_DIRECTION_SLOT, property: `${CANDIDATE_PREFIX}:${ARTIFACT_DIRECTION_SLOT}`, typeHint: 'xsd:string' }],
+      extensions: { [ARTIFACT_DIRECTION_SLOT]: artifact.direction },
+      extra: {
+        mapping_set_version: artifact.revision,
+        mapping_set_description: `The ${artifact.mappingRules.length} rule(s) of alignment artifact ${artifact.artifactId} revision ${artifact.revision} (${artifact.signature ? `signed with key ${artifact.signature.keyId}` : 'unsigned'}), one row per rule in rule order: the rule's relation as predicate_id, its conditions as a JSON object in rule_conditions, its position in rule_index. A row here is not an accepted artifact: only the gate accepts one, signed.`,
+      },
+    },
+    mappings,
+  };
+}
+
+/**
+ * The conditions a row carries in `rule_conditions`, or undefined when it has no such cell.
+ *
+ * @throws IoaError E_ARTIFACT_BUILD (the cell is not a JSON object)
+ */
+export function rowConditions(record: MappingRecord, location: ErrorLocation = {}): Record<string, unknown> | undefined {
+  const raw = record.extensions?.[RULE_CONDITIONS_SLOT];
+  if (raw === undefined || raw === '') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  } catch (error) {
+    throw new IoaError('E_ARTIFACT_BUILD', `${RULE_CONDITIONS_SLOT} must hold one JSON object of rule conditions, got ${JSON.stringify(String(raw).slice(0, 80))}: ${(error as Error).message}`, location);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new IoaError('E_ARTIFACT_BUILD', `${RULE_CONDITIONS_SLOT} must hold one JSON object of rule conditions, got ${JSON.stringify(String(raw).slice(0, 80))}`, location);
+  }
+  return parsed as Record<string, unknown>;
+}

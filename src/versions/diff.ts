@@ -1,0 +1,295 @@
+/**
+ * Version diff: how two releases of one ontology relate, as a version alignment OLD → NEW.
+ *
+ * 1. Identity (identity.ts): concepts whose identifier the new release kept — the same IRI, the
+ *    IRI without its version segment, or a notation where the vocabulary declares notations stable.
+ * 2. Candidates: the ordinary generators (by default the lexical ones and `structure`) plus two
+ *    that only a diff has (lineage.ts): `identity`, and `lineage`, which follows the children of
+ *    concepts without an identity partner to where their counterparts sit in the new release.
+ *    Everything is fused with the relation-aware fusion of the generators (fusion.ts), in two
+ *    rounds: `lineage` needs the anchors (established equivalents) the first round finds.
+ * 3. The alignment: the fused candidates selected one-to-one (src/selection: equivalences first,
+ *    then a broader or narrower concept for the subjects left without one), with two rules only a
+ *    diff has — an identity partner whose children left is the narrower successor of the old
+ *    concept, whatever the names say; and an old concept left without any row whose children were
+ *    spread over the new release (a dissolved category) is broader than each place its children
+ *    went, which the selection leaves out because those places have equivalents of their own.
+ *    `skos:closeMatch` candidates enter the selection only from DEFAULT_MIN_FUSED_VALUE on, so a
+ *    weak resemblance does not hide a subsumption.
+ * 4. Changes per old concept: unchanged, moved, reworded, renamed, narrowed, broadened, split,
+ *    merged, removed, deprecated; and the new concepts nothing maps to: added.
+ *
+ * The diff proposes; it accepts nothing. Its rows are candidates for review (the version
+ * alignment can be reviewed like any candidate file and passed to `artifact upgrade --via`).
+ */
+import { IoaError, isIoaError } from '../model/errors.js';
+import type { Candidate, MappingRelation } from '../model/mapping.js';
+import { BROAD_MATCH, CLOSE_MATCH, EXACT_MATCH, NARROW_MATCH } from '../model/mapping.js';
+import type { OntologyIndex } from '../model/ontology-index.js';
+import { DEFAULT_FUSION_WEIGHTS, DEFAULT_MIN_FUSED_VALUE, fuseCandidates, type FusedCandidate } from '../generators/fusion.js';
+import { runGenerators } from '../generators/run.js';
+import type { GeneratorName } from '../generators/registry.js';
+import type { Generator } from '../generators/types.js';
+import { select } from '../selection/index.js';
+import {
+  assertSameSeries, definitionChange, identityPairs, releaseRef, sameLabel,
+  type DefinitionChange, type IdentityKind, type IdentityPair, type ReleaseRef,
+} from './identity.js';
+import { identityFacts, identityGenerator, lineageGenerator, lostScope, IDENTITY_GENERATOR, LINEAGE_GENERATOR, type ChildrenMove, type LineageVerdict } from './lineage.js';
+
+/** The generators a diff runs besides `identity` and `lineage` when none are named. */
+export const DEFAULT_DIFF_GENERATORS: readonly GeneratorName[] = ['exact', 'edit', 'tfidf', 'wordnet', 'structure'];
+
+/**
+ * Fusion weights of a diff: the fusion defaults, plus `identity` (a kept identifier outweighs any
+ * name resemblance: a concept is its own successor before it is anything else's) and `lineage`.
+ */
+export const DIFF_FUSION_WEIGHTS: Readonly<Record<string, number>> = { ...DEFAULT_FUSION_WEIGHTS, [IDENTITY_GENERATOR]: 3, [LINEAGE_GENERATOR]: 1.5 };
+
+/** Kinds of change, per old concept (and `added` for new concepts nothing maps to). */
+export const CHANGE_KINDS = ['unchanged', 'moved', 'reworded', 'renamed', 'narrowed', 'broadened', 'split', 'merged', 'removed', 'deprecated', 'added'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+/** Why a row of the alignment holds, as far as the diff can say. */
+export type RowEvidence = IdentityKind | 'lexical' | 'structural' | 'composite';
+export const ROW_EVIDENCE: readonly RowEvidence[] = ['same-iri', 'version-segment', 'same-id', 'lexical', 'structural', 'composite'];
+
+export interface DiffOptions {
+  /** Generators fused besides `identity` and `lineage` (default DEFAULT_DIFF_GENERATORS). */
+  generators?: readonly (GeneratorName | Generator)[];
+  /** Candidates kept per old concept (default 10). */
+  topK?: number;
+  /** Compare two ontologies even when nothing says they are releases of one (see assertSameSeries). */
+  force?: boolean;
+  /** Carry only concepts whose definition text is the same, not merely reworded (see carryable). */
+  strictDefinitions?: boolean;
+  signal?: AbortSignal;
+  onProgress?: (generator: string, done: number, total: number) => void;
+  onWarning?: (message: string) => void;
+}
+
+/** One row of the version alignment: `subject` in OLD, `object` in NEW. */
+export interface AlignmentRow {
+  subject: string;
+  predicate: MappingRelation;
+  object: string;
+  /** The fused candidate behind the row (its fused value, members and rank). */
+  candidate: FusedCandidate;
+  evidence: RowEvidence;
+  /** What the row says happened to the subject (the concept's change kinds). */
+  change: ChangeKind[];
+}
+
+/** What happened to one old concept. */
+export interface ConceptChange {
+  iri: string;
+  change: ChangeKind[];
+  /** Its identity partner in NEW, when its identifier was kept. */
+  identity?: { iri: string; kind: IdentityKind; sameLabel: boolean; definition: DefinitionChange; moved: boolean };
+  rows: AlignmentRow[];
+  /**
+   * Whether a rule on this concept may be carried into NEW unreviewed: its identifier, label and
+   * scope were kept (its definition the same, or only reworded unless strictDefinitions), it is not
+   * deprecated, and its one row is an exactMatch to its identity partner.
+   */
+  carryable: boolean;
+  /** Why it may or may not be carried, for the summary and provenance. */
+  reason: string;
+}
+
+export interface VersionDiff {
+  old: ReleaseRef;
+  new: ReleaseRef;
+  /** Every fused candidate, per old concept ranked 1..topK by fused value. */
+  candidates: FusedCandidate[];
+  /** The version alignment (rows in candidate order). */
+  alignment: AlignmentRow[];
+  /** Per old concept, in OLD's order. */
+  concepts: ConceptChange[];
+  /** New concepts that no row maps to. */
+  added: string[];
+  /** Counts per change kind (a concept counts once per kind it has). */
+  counts: Record<ChangeKind, number>;
+  /** Every old concept is unchanged or only moved, and none was removed: a profile may declare OLD → NEW compatible. */
+  compatible: boolean;
+  /** Concepts in each release. */
+  sizes: { old: number; new: number };
+}
+
+const isEquivalenceish = (p: string): boolean => p === EXACT_MATCH || p === CLOSE_MATCH;
+
+/** The evidence a fused candidate rests on, in the terms of the version alignment. */
+function rowEvidence(c: FusedCandidate, pair: IdentityPair | undefined): RowEvidence {
+  if (pair && c.object === pair.new.iri && c.members.some((m) => m.generator === IDENTITY_GENERATOR)) return pair.kind;
+  const structural = c.members.some((m) => m.justification === 'semapv:StructuralMatching');
+  const lexical = c.members.some((m) => m.justification !== 'semapv:StructuralMatching');
+  return structural && lexical ? 'composite' : structural ? 'structural' : 'lexical';
+}
+
+/**
+ * Compare two releases of one ontology (see the module comment).
+ *
+ * @throws IoaError E_VERSION_SERIES (not releases of one ontology, without `force`), and what the generators throw.
+ */
+export async function diffVersions(oldIndex: OntologyIndex, newIndex: OntologyIndex, options: DiffOptions = {}): Promise<VersionDiff> {
+  assertSameSeries(oldIndex, newIndex, options.force);
+  const topK = options.topK ?? 10;
+  const pairs = identityPairs(oldIndex, newIndex);
+  const facts = identityFacts(oldIndex, newIndex, pairs);
+  const generators = [...(options.generators ?? DEFAULT_DIFF_GENERATORS), identityGenerator(facts)];
+  const names = generators.map((g) => (typeof g === 'string' ? g : g.name));
+  let first;
+  try {
+    first = await runGenerators(oldIndex, newIndex, {
+      generators, topK,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    });
+  } catch (error) {
+    if (isIoaError(error) || (options.signal?.aborted && error === options.signal.reason)) throw error;
+    throw new IoaError('E_GENERATOR_FAILED', `version diff failed: ${(error as Error)?.message ?? String(error)}`, {}, { cause: error });
+  }
+  const fuse = (members: readonly Candidate[], generatorNames: readonly string[]): FusedCandidate[] =>
+    fuseCandidates(members, { generators: generatorNames, topK, weights: DIFF_FUSION_WEIGHTS });
+  // Round one: anchors for lineage — identity partners that kept their scope, and equivalents the
+  // fused evidence establishes one-to-one.
+  const roundOne = fuse(first.members, names);
+  const anchors = new Map<string, string>();
+  for (const [iri, p] of pairs) if (!p.new.deprecated && !lostScope(facts.moves.get(iri)!)) anchors.set(iri, p.new.iri);
+  const taken = new Set(anchors.values());
+  for (const c of select(roundOne.filter((c) => c.predicate === EXACT_MATCH), { mode: 'one-to-one', minScore: DEFAULT_MIN_FUSED_VALUE })) {
+    if (!anchors.has(c.subject) && !taken.has(c.object)) {
+      anchors.set(c.subject, c.object);
+      taken.add(c.object);
+    }
+  }
+  const verdicts = new Map<string, LineageVerdict>();
+  const lineage = lineageGenerator(facts.oldTree, facts.newTree, anchors, new Set(pairs.keys()), verdicts);
+  const lineageCandidates: Candidate[] = [];
+  for await (const c of lineage.propose(oldIndex, newIndex, { topK })) lineageCandidates.push(c);
+  const candidates = fuse([...first.members, ...lineageCandidates], [...names, LINEAGE_GENERATOR]);
+
+  const alignment = chooseAlignment(candidates, pairs, facts.moves, verdicts);
+  return describeDiff(oldIndex, newIndex, candidates, alignment, pairs, facts.moves, options.strictDefinitions === true);
+}
+
+/** Generators whose exactMatch says the two names are the same name. */
+const NAME_IDENTITY = new Set(['exact', 'wordnet', IDENTITY_GENERATOR]);
+const namesEqual = (c: FusedCandidate): boolean => c.members.some((m) => NAME_IDENTITY.has(m.generator) && m.predicate === EXACT_MATCH);
+
+/** The version alignment from the ranked candidates (see the module comment, step 3). */
+function chooseAlignment(candidates: readonly FusedCandidate[], pairs: ReadonlyMap<string, IdentityPair>, moves: ReadonlyMap<string, ChildrenMove>, verdicts: ReadonlyMap<string, LineageVerdict>): FusedCandidate[] {
+  const dissolved = (c: FusedCandidate): boolean => verdicts.get(c.subject) === 'dissolved';
+  // A subject's strongest directional candidate: an equivalence weaker than it does not compete
+  // (the selection takes equivalences first, which suits ontologies aligned once, not a release
+  // whose categories were merged into broader ones).
+  const directional = new Map<string, number>();
+  for (const c of candidates) if (c.predicate === BROAD_MATCH || c.predicate === NARROW_MATCH) directional.set(c.subject, Math.max(directional.get(c.subject) ?? 0, c.score));
+  const pool = candidates.filter((c) => {
+    if (isEquivalenceish(c.predicate) && !namesEqual(c) && c.score < (directional.get(c.subject) ?? 0)) return false;
+    // A dissolved category has no equivalent, however alike a name looks, unless it is the same name.
+    if (isEquivalenceish(c.predicate) && dissolved(c) && !namesEqual(c)) return false;
+    return c.predicate === EXACT_MATCH || c.predicate === BROAD_MATCH || c.predicate === NARROW_MATCH || (c.predicate === CLOSE_MATCH && c.score >= DEFAULT_MIN_FUSED_VALUE);
+  });
+  const chosen = new Set(select(pool, { mode: 'one-to-one' }));
+  // An identity partner that lost its children is the old concept's narrower successor.
+  for (const [iri, p] of pairs) {
+    if (p.new.deprecated || !lostScope(moves.get(iri)!)) continue;
+    const narrower = candidates.find((c) => c.subject === iri && c.object === p.new.iri && c.predicate === NARROW_MATCH);
+    if (!narrower) continue;
+    for (const c of chosen) if (c.subject === iri && c.object === p.new.iri) chosen.delete(c);
+    chosen.add(narrower);
+  }
+  // A dissolved category without an equivalent: every place its children went (the selection
+  // leaves these out, their objects having equivalents of their own).
+  const equivalent = new Set([...chosen].filter((c) => isEquivalenceish(c.predicate)).map((c) => c.subject));
+  for (const c of candidates) {
+    if (!dissolved(c) || equivalent.has(c.subject) || c.predicate !== NARROW_MATCH || !c.members.some((m) => m.generator === LINEAGE_GENERATOR)) continue;
+    chosen.add(c);
+  }
+  return candidates.filter((c) => chosen.has(c));
+}
+
+function emptyCounts(): Record<ChangeKind, number> {
+  return Object.fromEntries(CHANGE_KINDS.map((k) => [k, 0])) as Record<ChangeKind, number>;
+}
+
+function describeDiff(
+  oldIndex: OntologyIndex, newIndex: OntologyIndex, candidates: FusedCandidate[], chosen: readonly FusedCandidate[],
+  pairs: ReadonlyMap<string, IdentityPair>, moves: ReadonlyMap<string, ChildrenMove>, strictDefinitions: boolean,
+): VersionDiff {
+  const bySubject = new Map<string, FusedCandidate[]>();
+  const byObject = new Map<string, Set<string>>();
+  for (const c of chosen) {
+    const list = bySubject.get(c.subject);
+    if (list) list.push(c);
+    else bySubject.set(c.subject, [c]);
+    const set = byObject.get(c.object);
+    if (set) set.add(c.subject);
+    else byObject.set(c.object, new Set([c.subject]));
+  }
+  const mapped = (iris: readonly string[], to: (iri: string) => string | undefined): string[] => iris.map((i) => to(i) ?? `?${i}`).sort();
+  // A parent's counterpart: its identity partner, else its equivalent in the alignment.
+  const equivalentOf = new Map<string, string>();
+  for (const c of chosen) if (c.predicate === EXACT_MATCH && !equivalentOf.has(c.subject)) equivalentOf.set(c.subject, c.object);
+  const partnerOf = (iri: string): string | undefined => pairs.get(iri)?.new.iri ?? equivalentOf.get(iri);
+  const counts = emptyCounts();
+  const concepts: ConceptChange[] = [];
+  const alignment: AlignmentRow[] = [];
+  for (const concept of oldIndex.concepts) {
+    const iri = concept.iri;
+    const rows = bySubject.get(iri) ?? [];
+    const pair = pairs.get(iri);
+    const change = new Set<ChangeKind>();
+    let identity: ConceptChange['identity'];
+    if (pair) {
+      const moved = mapped(concept.parents, partnerOf).join('\u0000') !== [...pair.new.parents].sort().join('\u0000');
+      identity = { iri: pair.new.iri, kind: pair.kind, sameLabel: sameLabel(concept, pair.new), definition: definitionChange(concept, pair.new), moved };
+      if (pair.new.deprecated) change.add('deprecated');
+      if (moved) change.add('moved');
+      if (!identity.sameLabel) change.add('renamed');
+      if (identity.definition !== 'same') change.add('reworded');
+    }
+    const toPartner = pair ? rows.find((r) => r.object === pair.new.iri) : undefined;
+    for (const r of rows) {
+      if (r.predicate === NARROW_MATCH) change.add(rows.filter((x) => x.predicate === NARROW_MATCH).length > 1 ? 'split' : 'narrowed');
+      else if (r.predicate === BROAD_MATCH) change.add((byObject.get(r.object)?.size ?? 0) > 1 ? 'merged' : 'broadened');
+      else if (isEquivalenceish(r.predicate) && r !== toPartner) {
+        change.add('renamed');
+        if ((byObject.get(r.object)?.size ?? 0) > 1) change.add('merged');
+      }
+    }
+    if (rows.length === 0 && !change.has('deprecated')) change.add('removed');
+    if (pair && toPartner && toPartner.predicate !== EXACT_MATCH && toPartner.predicate !== CLOSE_MATCH) change.delete('renamed');
+    if (change.size === 0) change.add('unchanged');
+    const kinds = CHANGE_KINDS.filter((k) => change.has(k));
+    const out: ConceptChange = { iri, change: kinds, rows: [], carryable: false, reason: '' };
+    if (identity) out.identity = identity;
+    [out.carryable, out.reason] = carryDecision(out, rows, pair, moves.get(iri), strictDefinitions);
+    for (const r of rows) {
+      const row: AlignmentRow = { subject: r.subject, predicate: r.predicate as MappingRelation, object: r.object, candidate: r, evidence: rowEvidence(r, pair), change: kinds };
+      out.rows.push(row);
+      alignment.push(row);
+    }
+    for (const k of kinds) counts[k]++;
+    concepts.push(out);
+  }
+  const added = newIndex.concepts.filter((c) => !byObject.has(c.iri)).map((c) => c.iri);
+  counts.added = added.length;
+  const compatible = concepts.every((c) => c.change.every((k) => k === 'unchanged' || k === 'moved'));
+  return { old: releaseRef(oldIndex), new: releaseRef(newIndex), candidates, alignment, concepts, added, counts, compatible, sizes: { old: oldIndex.concepts.length, new: newIndex.concepts.length } };
+}
+
+/** Whether a rule on the concept may be carried unreviewed, and why (see ConceptChange.carryable). */
+function carryDecision(c: ConceptChange, rows: readonly FusedCandidate[], pair: IdentityPair | undefined, move: ChildrenMove | undefined, strictDefinitions: boolean): [boolean, string] {
+  if (!pair || !c.identity) return [false, rows.length === 0 ? 'no counterpart in the new release' : 'identifier not kept: the counterpart is a proposal'];
+  const id = c.identity;
+  if (pair.new.deprecated) return [false, 'deprecated in the new release'];
+  if (!id.sameLabel) return [false, `identifier kept (${id.kind}) but the label changed`];
+  if (move && lostScope(move)) return [false, `identifier kept (${id.kind}) but ${move.lost.length} of its ${move.kept.length} children moved elsewhere: narrower now`];
+  if (strictDefinitions && id.definition !== 'same') return [false, `identifier and label kept (${id.kind}), definition ${id.definition}`];
+  if (rows.length !== 1 || rows[0]!.object !== id.iri || rows[0]!.predicate !== EXACT_MATCH) return [false, `identifier and label kept (${id.kind}), but the alignment relates it otherwise`];
+  const notes = [id.kind, 'same label', id.definition === 'same' ? 'same definition' : `definition ${id.definition}`, ...(id.moved ? ['moved'] : [])];
+  return [true, notes.join(', ')];
+}
