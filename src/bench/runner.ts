@@ -223,7 +223,7 @@ export const RULES: BenchResult['config']['rules'] = {
   oracle: 'best F1 over raw-score thresholds score >= t on all candidates, choosing t with the reference: an upper bound for information, not a result',
   averages: 'micro pools counts over pairs (one oracle threshold for all pairs); macro is the mean of per-pair values (each pair its own oracle threshold)',
   relations: 'per reference relation (= skos:exactMatch, < skos:broadMatch, > skos:narrowMatch): object-level Hits@1 and MRR over the subjects with rows of that relation, object-level recall@10, and the rows whose exact triple is among the top 10 candidate rows of their subject; top-1 exactMatch: reference subjects with candidates whose top-1 row is skos:exactMatch',
-  selection: 'the selection `propose --select` applies (src/selection): one-to-one is greedy on the run\'s own score (equivalences first, each subject and object at most once; then, for subjects left without one, the best broader object and a narrower subject once per object; one relation per pair); the fused run is thresholded at the default fused value unless told otherwise, a single generator only when told; the reference is not consulted. Scored at object level like the headline metrics (a selected pair finds a reference row of any relation) and at relation level (the triple must match)',
+  selection: 'the selection `propose --select` applies (src/selection): one-to-one is greedy on the run\'s own score (equivalences first, each subject and object at most once; then, for subjects left without one, the best broader object and a narrower subject once per object; one relation per pair); the fused run is thresholded at the default fused value unless told otherwise, a single generator only when told; a generator that makes its own decision (the version diff: its alignment) is scored on that decision instead; the reference is not consulted. Scored at object level like the headline metrics (a selected pair finds a reference row of any relation) and at relation level (the triple must match)',
 };
 
 const DEFAULT_KS = [1, 5, 10] as const;
@@ -425,10 +425,11 @@ export function prCurve(outcomes: readonly ScoredOutcome[], referenceSize: numbe
 }
 
 /** The run's candidates of each pair after selection, scored against each pair's reference. */
-function scoreSelection(outcome: RunOutcome, pairs: readonly LoadedPair[], mode: SelectionMode, minScore: number | undefined): SelectionScore {
+function scoreSelection(outcome: RunOutcome, pairs: readonly LoadedPair[], mode: SelectionMode, minScore: number | undefined, decide?: Generator['decide']): SelectionScore {
   const relationLevel: PrecisionRecall[] = [];
   const perPair = pairs.map((p, i) => {
-    const chosen = select(outcome.candidates[i] ?? [], { mode, ...(minScore !== undefined ? { minScore } : {}) });
+    // A generator that decides (the version diff) is scored on its own decision.
+    const chosen = decide ? decide(outcome.candidates[i] ?? []) : select(outcome.candidates[i] ?? [], { mode, ...(minScore !== undefined ? { minScore } : {}) });
     relationLevel.push(evaluateSet(chosen.map((c) => ({ subject: c.subject, predicate: normalisePredicate(c.predicate), object: c.object })), p.reference));
     // Selection keeps one relation per pair, so pairs are distinct; a pair finds a reference row of any relation.
     const selectedPairs = new Set(chosen.map((c) => `${c.subject}\u0000${c.object}`));
@@ -540,7 +541,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
     if (modelId) base.modelId = modelId;
     if (config) base.config = config;
     if (warnings.size) base.warnings = [...warnings];
-    runs.push(finishRun(base, outcome, scoreSelection(outcome, pairs, mode, thresholdFor('generator'))));
+    runs.push(finishRun(base, outcome, scoreSelection(outcome, pairs, mode, thresholdFor('generator'), generator.decide?.bind(generator))));
     memberOutcomes.push(outcome);
   }
 

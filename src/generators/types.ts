@@ -35,6 +35,12 @@ export interface Generator {
    * propose(a, b) is not propose(b, a) with the columns swapped.
    */
   propose(source: OntologyIndex, target: OntologyIndex, options: GeneratorOptions): AsyncIterable<Candidate>;
+  /**
+   * The candidates this generator's own decision keeps, for generators that make one beyond a
+   * ranking (the version diff's alignment), given candidates it proposed. Benchmarks score it as
+   * the run's selected set instead of the generic selection. Still candidates, never accepted.
+   */
+  decide?(candidates: readonly Candidate[]): Candidate[];
 }
 
 /** Per-generator settings from the CLI or a benchmark manifest. */

@@ -9,7 +9,8 @@
  *   `semapv:StructuralMatching` when only hierarchy evidence supports the row,
  *   `semapv:CompositeMatching` for fused evidence;
  * - `version_evidence` (extension): what the row rests on — `same-iri`, `version-segment`,
- *   `same-id`, `lexical`, `structural` or `composite`; semapv has no terms for the first three;
+ *   `same-id`, `replaced-by` (a deprecated concept's stated replacement), `lexical`, `structural`
+ *   or `composite`; semapv has no terms for the first four;
  * - `version_change` (extension): what happened to the old concept, change kinds separated by
  *   spaces (`moved reworded`, `split`, `removed` …);
  * - `comment`: the same in words, for a reviewer.
@@ -33,6 +34,8 @@ const REVIEWED = new Set(['semapv:ManualMappingCuration', 'semapv:MappingReview'
 
 function justificationOf(row: AlignmentRow): string {
   if (row.evidence === 'same-iri' || row.evidence === 'version-segment' || row.evidence === 'same-id') return 'semapv:LexicalMatching';
+  // The release itself states the replacement: a curated cross-reference, not a match.
+  if (row.evidence === 'replaced-by') return 'semapv:ManualMappingCuration';
   return row.evidence === 'structural' ? 'semapv:StructuralMatching' : 'semapv:CompositeMatching';
 }
 
@@ -122,7 +125,7 @@ export function versionAlignmentSet(diff: VersionDiff, oldIndex: OntologyIndex, 
   const description = set.metadata.extra?.mapping_set_description;
   set.metadata.extra = {
     ...set.metadata.extra,
-    mapping_set_description: `Version alignment ${diff.old.version ?? '?'} → ${diff.new.version ?? '?'} (subjects: the old release, objects: the new one). ${typeof description === 'string' ? description : ''} version_change says what happened to the old concept, version_evidence what the row rests on (same-iri, version-segment, same-id, lexical, structural, composite); sssom:NoTermFound rows are removed (object) and added (subject) concepts.`.replace(/\s+/g, ' ').trim(),
+    mapping_set_description: `Version alignment ${diff.old.version ?? '?'} → ${diff.new.version ?? '?'} (subjects: the old release, objects: the new one). ${typeof description === 'string' ? description : ''} version_change says what happened to the old concept, version_evidence what the row rests on (same-iri, version-segment, same-id, replaced-by, lexical, structural, composite); sssom:NoTermFound rows are removed (object) and added (subject) concepts.`.replace(/\s+/g, ' ').trim(),
   };
   return set;
 }

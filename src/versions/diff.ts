@@ -51,8 +51,8 @@ export const CHANGE_KINDS = ['unchanged', 'moved', 'reworded', 'renamed', 'narro
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 /** Why a row of the alignment holds, as far as the diff can say. */
-export type RowEvidence = IdentityKind | 'lexical' | 'structural' | 'composite';
-export const ROW_EVIDENCE: readonly RowEvidence[] = ['same-iri', 'version-segment', 'same-id', 'lexical', 'structural', 'composite'];
+export type RowEvidence = IdentityKind | 'replaced-by' | 'lexical' | 'structural' | 'composite';
+export const ROW_EVIDENCE: readonly RowEvidence[] = ['same-iri', 'version-segment', 'same-id', 'replaced-by', 'lexical', 'structural', 'composite'];
 
 export interface DiffOptions {
   /** Generators fused besides `identity` and `lineage` (default DEFAULT_DIFF_GENERATORS). */
@@ -121,6 +121,7 @@ const isEquivalenceish = (p: string): boolean => p === EXACT_MATCH || p === CLOS
 /** The evidence a fused candidate rests on, in the terms of the version alignment. */
 function rowEvidence(c: FusedCandidate, pair: IdentityPair | undefined): RowEvidence {
   if (pair && c.object === pair.new.iri && c.members.some((m) => m.generator === IDENTITY_GENERATOR)) return pair.kind;
+  if (pair?.new.deprecated && (pair.new.replacedBy ?? []).includes(c.object)) return 'replaced-by';
   const structural = c.members.some((m) => m.justification === 'semapv:StructuralMatching');
   const lexical = c.members.some((m) => m.justification !== 'semapv:StructuralMatching');
   return structural && lexical ? 'composite' : structural ? 'structural' : 'lexical';
@@ -174,6 +175,13 @@ export async function diffVersions(oldIndex: OntologyIndex, newIndex: OntologyIn
   return describeDiff(oldIndex, newIndex, candidates, alignment, pairs, facts.moves, options.strictDefinitions === true);
 }
 
+/**
+ * Fused value under which a candidate without identity or lineage evidence does not enter the
+ * alignment: half the default selection threshold (DEFAULT_MIN_FUSED_VALUE), so that merged
+ * categories whose evidence is one structural vote still find their broader successor.
+ */
+export const FAINT = DEFAULT_MIN_FUSED_VALUE / 2;
+
 /** Generators whose exactMatch says the two names are the same name. */
 const NAME_IDENTITY = new Set(['exact', 'wordnet', IDENTITY_GENERATOR]);
 const namesEqual = (c: FusedCandidate): boolean => c.members.some((m) => NAME_IDENTITY.has(m.generator) && m.predicate === EXACT_MATCH);
@@ -187,6 +195,8 @@ function chooseAlignment(candidates: readonly FusedCandidate[], pairs: ReadonlyM
   const directional = new Map<string, number>();
   for (const c of candidates) if (c.predicate === BROAD_MATCH || c.predicate === NARROW_MATCH) directional.set(c.subject, Math.max(directional.get(c.subject) ?? 0, c.score));
   const pool = candidates.filter((c) => {
+    // A resemblance this faint says the concept has no counterpart (removed), not where it went.
+    if (c.score < FAINT && !c.members.some((m) => m.generator === IDENTITY_GENERATOR || m.generator === LINEAGE_GENERATOR)) return false;
     if (isEquivalenceish(c.predicate) && !namesEqual(c) && c.score < (directional.get(c.subject) ?? 0)) return false;
     // A dissolved category has no equivalent, however alike a name looks, unless it is the same name.
     if (isEquivalenceish(c.predicate) && dissolved(c) && !namesEqual(c)) return false;
@@ -255,7 +265,7 @@ function describeDiff(
     for (const r of rows) {
       if (r.predicate === NARROW_MATCH) change.add(rows.filter((x) => x.predicate === NARROW_MATCH).length > 1 ? 'split' : 'narrowed');
       else if (r.predicate === BROAD_MATCH) change.add((byObject.get(r.object)?.size ?? 0) > 1 ? 'merged' : 'broadened');
-      else if (isEquivalenceish(r.predicate) && r !== toPartner) {
+      else if (isEquivalenceish(r.predicate) && r !== toPartner && !(pair?.new.deprecated && (pair.new.replacedBy ?? []).includes(r.object))) {
         change.add('renamed');
         if ((byObject.get(r.object)?.size ?? 0) > 1) change.add('merged');
       }
@@ -275,7 +285,8 @@ function describeDiff(
     for (const k of kinds) counts[k]++;
     concepts.push(out);
   }
-  const added = newIndex.concepts.filter((c) => !byObject.has(c.iri)).map((c) => c.iri);
+  // A deprecated concept of the new release is not new, whatever maps to it.
+  const added = newIndex.concepts.filter((c) => !byObject.has(c.iri) && !c.deprecated).map((c) => c.iri);
   counts.added = added.length;
   const compatible = concepts.every((c) => c.change.every((k) => k === 'unchanged' || k === 'moved'));
   return { old: releaseRef(oldIndex), new: releaseRef(newIndex), candidates, alignment, concepts, added, counts, compatible, sizes: { old: oldIndex.concepts.length, new: newIndex.concepts.length } };

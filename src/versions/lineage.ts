@@ -267,8 +267,13 @@ export function lineageGenerator(oldTree: Hierarchy, newTree: Hierarchy, anchors
         }
         const most = [...count].filter(([, n]) => n / kids.length >= MOST).map(([node]) => node).sort((a, b) => level.get(a)! - level.get(b)! || (a < b ? -1 : 1));
         const support = kids.length >= 2 ? 0.9 : 0.45;
-        if (most.length > 0) {
-          const p = most[0]!;
+        // A container that holds more from elsewhere and reaches the children only through
+        // intermediate concepts (the root of the new release, a top category) says the children
+        // went to different places under it: dissolved, not merged into it.
+        const p0 = most[0];
+        const distant = p0 !== undefined && level.get(p0)! > 1 && (foreign(p0) >= ours(p0) || (ownerOf.has(p0) && !own.has(ownerOf.get(p0)!)));
+        if (p0 !== undefined && !distant) {
+          const p = p0;
           const n = count.get(p)!;
           const text = `${n} of ${kids.length} kept children`;
           // Another old concept's own successor, or a place that holds more from elsewhere than

@@ -3,6 +3,7 @@ import { defineCommand } from 'citty';
 import { DEFAULT_MIN_FUSED_VALUE, IoaError, listGenerators, SELECTION_MODES } from '../../api/index.js';
 import { formatMarkdown, runBenchmark, writeReport, type BenchManifest, type BenchProgress as ProgressEvent } from '../../api/bench.js';
 import { parseGeneratorChoice } from '../../generators/run.js';
+import { GENERATORS } from '../../generators/registry.js';
 import { err, out } from '../io.js';
 import { basename, resolve } from 'node:path';
 import { parseMinScore, parseSelectMode } from '../selection-options.js';
@@ -42,6 +43,7 @@ export default defineCommand({
     reference: { type: 'string', description: 'one pair instead of a corpus: the reference (Alignment RDF/XML, or a SSSOM TSV/CSV/JSON mapping file)' },
     select: { type: 'string', description: `selection scored as each run's selected set: ${SELECTION_MODES.join(' | ')} (default one-to-one)` },
     'min-score': { type: 'string', description: `threshold of that selection (default: ${DEFAULT_MIN_FUSED_VALUE} on the fused value, none on a single generator)` },
+    diff: { type: 'boolean', description: 'score the version diff (ioa-align diff) instead: each pair is two releases of one ontology; --generators names the generators it fuses besides identity and lineage; its selected set is its version alignment' },
     ...EMBEDDING_CLI_ARGS,
   },
   async run({ args, rawArgs }) {
@@ -56,7 +58,11 @@ export default defineCommand({
       const [source, target, reference] = pair.map((p) => resolve(p!));
       manifest = { name: basename(reference!).replace(/\.[^.]+$/, '').replace(/\.sssom$/, ''), file: reference!, pairs: [{ id: `${basename(source!)}→${basename(target!)}`, source: source!, target: target!, reference: reference! }] };
     }
-    const generators = parseGenerators(args.generators);
+    const parsed = parseGenerators(args.generators);
+    // --diff: one run, the version diff, fusing the named generators (or its defaults).
+    const diffRegistry = args.diff ? { ...GENERATORS, diff: async () => (await import('../../versions/diff-generator.js')).default } : undefined;
+    if (args.diff && parsed === 'all') throw new IoaError('E_USAGE', 'with --diff, --generators names the generators the diff fuses: list them (all would include the embedding generator and translate)', { path: '--generators' });
+    const generators = args.diff ? ['diff'] : parsed;
     const embeddingConfig = embeddingConfigFromCli(args);
     if (args.out !== undefined) outputFolder(args.out);
     const kinds = args.kinds === undefined ? undefined : parseKindList(args.kinds);
@@ -82,7 +88,7 @@ export default defineCommand({
       ...(topK ? { topK } : {}),
       ...(kinds ? { kinds } : {}),
       ...(args['cross-kind'] ? { crossKind: true } : {}),
-      ...(embeddingConfig ? { generatorConfig: { embedding: embeddingConfig } } : {}),
+      ...(diffRegistry ? { registry: diffRegistry, ...(parsed ? { generatorConfig: { diff: { generators: parsed } } } : {}) } : embeddingConfig ? { generatorConfig: { embedding: embeddingConfig } } : {}),
       onProgress,
     });
     bar?.done();
