@@ -294,7 +294,7 @@ function describeDiff(
 
 /** Whether a rule on the concept may be carried unreviewed, and why (see ConceptChange.carryable). */
 function carryDecision(c: ConceptChange, rows: readonly FusedCandidate[], pair: IdentityPair | undefined, move: ChildrenMove | undefined, strictDefinitions: boolean): [boolean, string] {
-  if (!pair || !c.identity) return [false, rows.length === 0 ? 'no counterpart in the new release' : 'identifier not kept: the counterpart is a proposal'];
+  if (!pair || !c.identity) return [false, rows.length === 0 ? 'no counterpart in the new release' : `identifier not kept (${c.change.join(', ')}): where it went is a proposal`];
   const id = c.identity;
   if (pair.new.deprecated) return [false, 'deprecated in the new release'];
   if (!id.sameLabel) return [false, `identifier kept (${id.kind}) but the label changed`];

@@ -101,6 +101,16 @@ export function mergeDraft(draftJson: unknown, reviewed: MappingSet | undefined,
       ? 'nothing to build: the draft carries no rule and the reviewed file accepts none (rows need semapv:ManualMappingCuration or semapv:MappingReview)'
       : 'nothing to build: the draft carries no rule; review its review file and pass it with --from', where);
   }
+  // The new revision lists its rules in the order of the rules they came from; rules a reviewer
+  // added come last, in the review file's order.
+  const origin = (rule: Record<string, unknown>): number => {
+    const p = rule.provenance as { derivedFrom?: { rule?: unknown } } | undefined;
+    return typeof p?.derivedFrom?.rule === 'number' ? p.derivedFrom.rule : Number.POSITIVE_INFINITY;
+  };
+  rules.sort((a, b) => {
+    const [x, y] = [origin(a), origin(b)];
+    return x === y ? 0 : x < y ? -1 : 1;
+  });
   const { upgrade: _upgrade, ...rest } = draft.document;
   const document: Record<string, unknown> = {
     ...rest,

@@ -329,15 +329,17 @@ export async function upgradeArtifact(artifact: ValidatedArtifact, options: Upgr
   }
   const oldIds = { source: [artifact.sourceOntologyId, artifact.sourceOntologyVersion], target: [artifact.targetOntologyId, artifact.targetOntologyVersion] } as const;
   const other = side === 'target' ? placeholderIndex(...oldIds.source) : placeholderIndex(...oldIds.target);
-  const review = reviewSet(candidates, side === 'target' ? other : newIndex, side === 'target' ? newIndex : other, {
-    description: `Candidate rules for revision ${revision} of ${artifact.artifactId}, whose ${side} ontology moves from ${sideVersion} to ${newVersion}: the rules that could not be carried unchanged, each through where its concept went.`,
-    ...(options.mappingDate !== undefined ? { mappingDate: options.mappingDate } : {}),
-  }, side);
-
   const sourceId = side === 'source' ? newId : artifact.sourceOntologyId;
   const sourceVersion = side === 'source' ? newVersion : artifact.sourceOntologyVersion;
   const targetId = side === 'target' ? newId : artifact.targetOntologyId;
   const targetVersion = side === 'target' ? newVersion : artifact.targetOntologyVersion;
+  const review = reviewSet(candidates, side === 'target' ? other : newIndex, side === 'target' ? newIndex : other, {
+    description: `Candidate rules for revision ${revision} of ${artifact.artifactId}, whose ${side} ontology moves from ${sideVersion} to ${newVersion}: the rules that could not be carried unchanged, each through where its concept went.`,
+    ...(options.mappingDate !== undefined ? { mappingDate: options.mappingDate } : {}),
+  }, side);
+  // The sources as the new revision names them (an ontology's version, not its version IRI), so
+  // that the reviewed file is recognised as this upgrade's when it comes back.
+  Object.assign(review.metadata, { subjectSource: sourceId, subjectSourceVersion: sourceVersion, objectSource: targetId, objectSourceVersion: targetVersion });
   const doc = artifact.document as Record<string, unknown>;
   const ruleJson = (r: MappingRule): Record<string, unknown> => ({
     from: r.from, to: r.to, ...(r.relation !== undefined ? { relation: r.relation } : {}), conditions: r.conditions,

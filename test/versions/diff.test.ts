@@ -1,0 +1,130 @@
+/**
+ * Version diff: what happened to each concept between two releases, the version alignment as a
+ * candidate file, and the composition of relations an upgrade relies on.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadOntology, readCandidates } from '../../src/api/index.js';
+import { parseSssom, serializeSssom, sharedSlot } from '../../src/exchange/index.js';
+import { compose, composeRule } from '../../src/versions/compose.js';
+import { diffVersions, type VersionDiff } from '../../src/versions/diff.js';
+import { readVersionAlignment, versionAlignmentSet, NO_TERM_FOUND } from '../../src/versions/alignment-file.js';
+import { formatDiffSummary } from '../../src/versions/summary.js';
+import { rejectedIoaError } from '../helpers/errors.js';
+
+const ROOT = join(import.meta.dirname, '../..');
+const FIX = join(import.meta.dirname, 'fixtures');
+const zoo = (name: string): string => `http://example.org/zoo#${name}`;
+
+describe('composition of a rule with a version change', () => {
+  it('follows the table: = is neutral, < and > compose with themselves, < with > gives nothing', () => {
+    const E = 'skos:exactMatch';
+    const B = 'skos:broadMatch';
+    const N = 'skos:narrowMatch';
+    expect([compose(E, E), compose(E, B), compose(E, N), compose(B, E), compose(N, E)]).toEqual([E, B, N, B, N]);
+    expect([compose(B, B), compose(N, N), compose(B, N), compose(N, B)]).toEqual([B, N, undefined, undefined]);
+    expect(compose(E, 'skos:closeMatch')).toBeUndefined();
+    // Target side: from r old, old R new. Source side: new inverse(R) old, old r to.
+    expect(composeRule(E, B, 'target')).toBe(B); // an = rule through a < change: the new concept is broader
+    expect(composeRule(E, B, 'source')).toBe(N); // the old source concept is narrower than the new one
+    expect(composeRule(B, N, 'source')).toBe(B); // new ⊑ old ⊑ to
+    expect(composeRule(B, N, 'target')).toBeUndefined();
+  });
+});
+
+describe('diff of two releases with stable IRIs (test/versions/fixtures/zoo-*.ttl)', async () => {
+  const [a, b] = await Promise.all([loadOntology(join(FIX, 'zoo-1.0.ttl')), loadOntology(join(FIX, 'zoo-2.0.ttl'))]);
+  const diff = await diffVersions(a, b);
+  const change = (name: string) => diff.concepts.find((c) => c.iri === zoo(name))!;
+  const rows = (name: string) => change(name).rows.map((r) => [r.predicate, r.object, r.evidence]);
+
+  it('names each change and keeps the identity evidence', () => {
+    expect(change('Dog')).toMatchObject({ change: ['unchanged'], carryable: true });
+    expect(rows('Dog')).toEqual([['skos:exactMatch', zoo('Dog'), 'same-iri']]);
+    expect(change('Cat')).toMatchObject({ change: ['reworded'], carryable: true, identity: { definition: 'reworded', sameLabel: true } });
+    expect(change('Penguin')).toMatchObject({ change: ['moved'], carryable: true, identity: { moved: true } });
+    expect(change('Fish')).toMatchObject({ change: ['renamed'], carryable: false });
+    expect(change('Fish').reason).toContain('label changed');
+    expect(change('Pet')).toMatchObject({ change: ['deprecated'], carryable: false });
+    expect(rows('Pet')).toEqual([['skos:exactMatch', zoo('CompanionAnimal'), 'replaced-by']]);
+    expect(change('Reptile')).toMatchObject({ change: ['removed'], carryable: false, rows: [] });
+    expect(change('Songbird')).toMatchObject({ change: ['merged'], carryable: false });
+    expect(rows('Songbird')).toEqual([['skos:broadMatch', zoo('Bird'), 'structural']]);
+    expect(change('Sparrow').change).toEqual(['moved']);
+    expect(change('Insect').change).toEqual(['split']);
+    expect(rows('Insect')).toEqual([['skos:narrowMatch', zoo('Crawler'), 'structural'], ['skos:narrowMatch', zoo('Flyer'), 'structural']]);
+    expect(diff.added).toEqual([zoo('FlightlessBird')]); // the deprecated Pet is not new; CompanionAnimal and the Insect places have rows
+  });
+
+  it('with strict definitions, a reworded definition is not carried', async () => {
+    const strict = await diffVersions(a, b, { strictDefinitions: true });
+    expect(strict.concepts.find((c) => c.iri === zoo('Cat'))).toMatchObject({ carryable: false });
+    expect(strict.concepts.find((c) => c.iri === zoo('Dog'))).toMatchObject({ carryable: true });
+  });
+
+  it('says whether the two releases could be declared compatible (only unchanged or moved concepts, none removed)', async () => {
+    expect(diff.compatible).toBe(false);
+    const same = await diffVersions(a, a);
+    expect(same.compatible).toBe(true);
+    expect(same.concepts.every((c) => c.change.join() === 'unchanged')).toBe(true);
+    expect(formatDiffSummary(same)).toContain('may declare 1.0 → 1.0 compatible');
+    expect(formatDiffSummary(diff)).toContain('not compatible as a whole');
+  });
+
+  it('refuses an ontology that is not a release of this one (E_VERSION_SERIES)', async () => {
+    const other = await loadOntology(join(FIX, 'other.ttl'));
+    expect((await rejectedIoaError(diffVersions(a, other))).code).toBe('E_VERSION_SERIES');
+  });
+
+  it('writes the alignment as a candidate file that reads back: version columns, NoTermFound rows, ranks', () => {
+    const text = serializeSssom(versionAlignmentSet(diff, a, b));
+    const set = parseSssom(text, 'va.sssom.tsv');
+    const dog = set.mappings.find((m) => m.subjectId === zoo('Dog'))!;
+    expect(dog).toMatchObject({ predicateId: 'skos:exactMatch', objectId: zoo('Dog'), justification: 'semapv:LexicalMatching' });
+    expect(dog.extensions).toMatchObject({ version_change: 'unchanged', version_evidence: 'same-iri', candidate_rank: '1' });
+    expect(set.mappings.find((m) => m.subjectId === zoo('Reptile'))).toMatchObject({ objectId: NO_TERM_FOUND, extensions: { version_change: 'removed' } });
+    expect(set.mappings.find((m) => m.objectId === zoo('FlightlessBird'))).toMatchObject({ subjectId: NO_TERM_FOUND, extensions: { version_change: 'added' } });
+    expect(set.mappings.find((m) => m.subjectId === zoo('Pet'))).toMatchObject({ justification: 'semapv:ManualMappingCuration', extensions: { version_evidence: 'replaced-by' } });
+    expect(['subject_source', 'subject_source_version', 'object_source', 'object_source_version'].map((slot) => sharedSlot(set, slot))).toEqual(['http://example.org/zoo', 'http://example.org/zoo/1.0', 'http://example.org/zoo', 'http://example.org/zoo/2.0']);
+    // The review page reads candidates from it like any candidate file.
+    const candidates = readCandidates(set);
+    expect(candidates.filter((c) => c.rank !== undefined).length).toBe(diff.alignment.length);
+    // And it is the version alignment an upgrade can be given.
+    const via = readVersionAlignment(set, a, b);
+    expect(via.removed).toEqual(new Set([zoo('Reptile')]));
+    expect(via.rows.find((r) => r.subject === zoo('Insect'))).toMatchObject({ predicate: 'skos:narrowMatch', reviewed: false });
+  });
+});
+
+describe('diff of OASF 1.0.0 → 1.1.0 (the bundled releases)', async () => {
+  const [a, b] = await Promise.all([
+    loadOntology(join(ROOT, 'corpora/agents/oasf/v1.0.4/schema/skills')),
+    loadOntology(join(ROOT, 'corpora/agents/oasf/v1.1.1/schema/skills')),
+  ]);
+  const diff: VersionDiff = await diffVersions(a, b);
+  const skill = (v: string, name: string): string => `https://schema.oasf.outshift.com/${v}/skills/${name}`;
+  const of = (name: string) => diff.concepts.find((c) => c.iri === skill('1.0.0', name))!;
+
+  it('a kept leaf name with the same caption is the same skill, moved or not', () => {
+    expect(of('translation')).toMatchObject({ carryable: true, identity: { kind: 'version-segment', iri: skill('1.1.0', 'translation') } });
+    expect(of('speech_recognition').change).toContain('moved');
+  });
+
+  it('a kept name whose children left is narrower now, not the same (analytical_reasoning lost its children to reasoning_planning)', () => {
+    expect(of('analytical_reasoning')).toMatchObject({ carryable: false });
+    expect(of('analytical_reasoning').rows.map((r) => [r.predicate, r.object])).toEqual([['skos:narrowMatch', skill('1.1.0', 'analytical_reasoning')]]);
+  });
+
+  it('a renamed caption goes to review; a reused numeric id pairs nothing (tabular_text is not three_d_generation)', () => {
+    expect(of('language_translation')).toMatchObject({ carryable: false, change: expect.arrayContaining(['renamed']) });
+    expect(of('tabular_text').rows.map((r) => r.object)).not.toContain(skill('1.1.0', 'three_d_generation'));
+  });
+
+  it('a dissolved category is broader than the places its children went (image_processing)', () => {
+    expect(of('image_processing').change).toContain('split');
+    expect(of('image_processing').rows.map((r) => [r.predicate, r.object])).toEqual(expect.arrayContaining([
+      ['skos:narrowMatch', skill('1.1.0', 'image_to_text')],
+      ['skos:narrowMatch', skill('1.1.0', 'text_to_image')],
+    ]));
+  });
+});
