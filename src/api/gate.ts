@@ -17,8 +17,10 @@ export {
   type AddKeyOptions, type AddKeyResult, type ScopeInput, type TrustPolicyDocument,
 } from '../gate/trust-policy.js';
 export {
-  validateArtifact, DIRECTIONS, type Direction, type MappingRule, type RuleConditions, type ValidatedArtifact,
+  validateArtifact, DIRECTIONS, type Direction, type MappingRule, type RuleConditions, type RuleProvenance, type ValidatedArtifact,
 } from '../gate/artifact.js';
+export { artifactToMappingSet, RULE_CONDITIONS_SLOT, RULE_INDEX_SLOT } from '../gate/rule-rows.js';
+export type { MappingSet } from '../model/mapping.js';
 export { keyThumbprint, SIGNATURE_ALG, type ArtifactSignature, type GeneratedKeyPair } from '../gate/signature.js';
 export { jcs, jsonDigest } from '../gate/canonical.js';
 export {

@@ -21,7 +21,7 @@ export {
 export {
   rawScore, tripleKey, MAPPING_RELATIONS, inverseRelation, type MappingRelation, type Candidate, type Evidence, type RawScore, type MappingJustification,
 } from '../model/mapping.js';
-export type { OntologyIndex } from '../model/ontology-index.js';
+export type { OntologyIndex, IdentifierPolicy } from '../model/ontology-index.js';
 export type { Concept } from '../model/concept.js';
 export { listGenerators, type GeneratorInfo } from './propose.js';
 export { EMBEDDING_PACKAGES, missingEmbeddingPackages, embeddingInstallCommand } from '../embedding/availability.js';

@@ -4,7 +4,8 @@
  *
  * The other entry points: `ioa-align/gate` (compatibility check, artifacts, keys, trust),
  * `ioa-align/envelope` (document validation, retrieval policy), `ioa-align/carriers` (A2A and
- * NLIP), `ioa-align/bench` (benchmarks), `ioa-align/generators` (the generator contract, fusion).
+ * NLIP), `ioa-align/bench` (benchmarks), `ioa-align/generators` (the generator contract, fusion),
+ * `ioa-align/versions` (version diff and artifact upgrade).
  *
  * Every function throws {@link IoaError} with a code from {@link ERROR_CODES} for bad input —
  * never a bare string — and reports where the fault lies.
@@ -37,7 +38,7 @@ export {
 export {
   CONCEPT_KINDS, type Concept, type ConceptKind, type Label, type LabelSource, type LangString, type Synonym, type SynonymKind, type Abbreviation,
 } from '../model/concept.js';
-export type { OntologyIndex } from '../model/ontology-index.js';
+export type { OntologyIndex, IdentifierPolicy } from '../model/ontology-index.js';
 export { KIND_SELECTORS, type KindSelector } from '../model/kinds.js';
 export type { Generator, GeneratorOptions, GeneratorConfig } from '../generators/types.js';
 export type { GeneratorName } from '../generators/registry.js';

@@ -50,8 +50,9 @@ export interface RuleProvenance {
   why?: string;
   /** The version alignment row it went through (old concept → new concept). */
   versionMapping?: { subject: Iri; predicate: string; object: Iri };
-  /** The reviewed mapping set it was accepted in, and by whom (reviewer_id as written). */
+  /** The reviewed mapping set it was accepted in. */
   reviewedIn?: string;
+  /** Who accepted it (the row's reviewer_id, as written). */
   reviewers?: string[];
 }
 

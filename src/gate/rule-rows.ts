@@ -23,8 +23,11 @@ import type { EntityMappingRecord, MappingRecord, MappingSet } from '../model/ma
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { ValidatedArtifact } from './artifact.js';
 
+/** The extension column holding a rule's conditions as one JSON object. */
 export const RULE_CONDITIONS_SLOT = 'rule_conditions';
+/** The extension column holding a rule's position in `mappingRules` (from 0). */
 export const RULE_INDEX_SLOT = 'rule_index';
+/** The set-level extension slot holding the artifact's declared direction. */
 export const ARTIFACT_DIRECTION_SLOT = 'artifact_direction';
 
 /** Extension definitions of the rule slots, under the project's namespace. */

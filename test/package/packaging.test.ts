@@ -137,6 +137,7 @@ describe('installed from the packed tarball into a fresh project', () => {
     expect(probe['ioa-align/carriers']).toEqual(expect.arrayContaining(['wrapA2A', 'unwrapA2A', 'wrapNlip', 'unwrapNlip']));
     expect(probe['ioa-align/bench']).toEqual(expect.arrayContaining(['runBenchmark', 'formatMarkdown', 'CORPORA_DIR']));
     expect(probe['ioa-align/generators']).toEqual(expect.arrayContaining(['defineGenerator', 'fuseCandidates', 'rawScore', 'ensureEmbeddingModel']));
+    expect(probe['ioa-align/versions']).toEqual(expect.arrayContaining(['diffVersions', 'upgradeArtifact', 'mergeDraft', 'versionAlignmentSet', 'artifactToMappingSet']));
     expect(probe.internal).toEqual(['ERR_PACKAGE_PATH_NOT_EXPORTED']);
   });
 
