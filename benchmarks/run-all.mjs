@@ -31,6 +31,7 @@ const RUNS = [
   { name: 'multilingual', corpus: 'multilingual', generators: undefined, what: 'the default generators (lexical + translate)' },
   { name: 'multilingual-cldr', corpus: 'multilingual-cldr', generators: undefined, what: 'the default generators (lexical + translate)' },
   { name: 'anatomy-subsumption', corpus: 'anatomy-subsumption', generators: ['all'], what: 'all registered generators' },
+  { name: 'agents-diff', corpus: 'agents', generators: undefined, args: ['--diff'], what: 'the version diff (identity, lineage and its default generators)' },
 ];
 
 const wanted = process.argv.slice(2);
@@ -40,7 +41,7 @@ const done = [];
 for (const run of runs) {
   const out = join(root, 'benchmarks', 'results', run.name);
   mkdirSync(out, { recursive: true });
-  const args = ['bench', '--corpus', run.corpus, '--out', out, '--json', ...(run.generators ? ['--generators', run.generators.join(',')] : [])];
+  const args = ['bench', '--corpus', run.corpus, '--out', out, '--json', ...(run.generators ? ['--generators', run.generators.join(',')] : []), ...(run.args ?? [])];
   process.stderr.write(`ioa-align ${args.join(' ')}\n`);
   const loadBefore = loadavg()[0];
   const started = process.hrtime.bigint();
@@ -62,9 +63,11 @@ for (const run of runs) {
 const extras = [
   { name: 'review-file', script: 'exchange/review-file.mjs', node: [] },
   { name: 'streaming-write', script: 'exchange/streaming-write.mjs', node: ['--expose-gc'] },
+  { name: 'upgrade', script: 'versions/upgrade.mjs', node: [], folder: 'versions' },
+  { name: 'upgrade-timing', script: 'versions/upgrade-timing.mjs', node: [], folder: 'versions' },
 ];
 for (const extra of extras.filter((e) => (wanted.length ? wanted.includes(e.name) : true))) {
-  const file = join(root, 'benchmarks', 'results', 'exchange', `${extra.name}.json`);
+  const file = join(root, 'benchmarks', 'results', extra.folder ?? 'exchange', `${extra.name}.json`);
   mkdirSync(dirname(file), { recursive: true });
   process.stderr.write(`node ${extra.script}\n`);
   const child = spawnSync(process.execPath, [...extra.node, join(root, 'benchmarks', extra.script), '--out', file], { cwd: root, encoding: 'utf8' });
@@ -74,12 +77,19 @@ for (const extra of extras.filter((e) => (wanted.length ? wanted.includes(e.name
     process.exit(1);
   }
 }
-const stored = (name) => {
-  const file = join(root, 'benchmarks', 'results', 'exchange', `${name}.json`);
+const stored = (name, folder = 'exchange') => {
+  const file = join(root, 'benchmarks', 'results', folder, `${name}.json`);
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
 };
 const review = stored('review-file');
 const streaming = stored('streaming-write');
+const upgrade = stored('upgrade', 'versions');
+const upgradeTiming = stored('upgrade-timing', 'versions');
+const upgradeTable = (u) => [
+  '| artifact | definitions | rules | carried | carried right (target and relation) | carried with a changed relation | review recall: (from, to) / with the relation | dropped |',
+  '|---|---|---:|---:|---:|---:|---:|---:|',
+  ...u.results.map((x) => `| ${x.artifact} | ${x.strictDefinitions ? 'same text only' : 'reworded allowed'} | ${x.rules} | ${x.carried} (${x.carriedShare} %) | ${x.carriedRight} (${x.carriedRightShare ?? '–'} %) | ${x.carriedWithChangedRelation + x.carriedToWrongTarget} | ${x.reviewRecallPair} % / ${x.reviewRecallTriple} % of ${x.expectedInReview} | ${x.dropped} |`),
+].join('\n');
 
 // README: every stored run, not only the ones just made, so a partial re-run keeps the others.
 const sections = [];
@@ -94,7 +104,8 @@ for (const run of RUNS) {
   const meta = existsSync(join(dir, 'command.json')) ? JSON.parse(readFileSync(join(dir, 'command.json'), 'utf8')) : {};
   const ok = r.runs.filter((x) => x.status === 'ok' && x.kind !== 'baseline');
   const best = ok.reduce((a, b) => (!a || b.micro.proposal.f1 > a.micro.proposal.f1 ? b : a), undefined);
-  const fusion = r.runs.find((x) => x.kind === 'fusion');
+  // The version diff has no fusion row of its own: its one run stands in the fused columns.
+  const fusion = r.runs.find((x) => x.kind === 'fusion') ?? r.runs.find((x) => x.name === 'diff' && x.status === 'ok');
   const baseline = r.runs.find((x) => x.name === 'baseline:label');
   summary.push(
     `| [${run.name}](#${run.name}-${run.corpus}-${run.what.replace(/[()]/g, '').replace(/ /g, '-')}) | ${r.corpus.pairs.length} | ${best ? `${best.name} ${pct(best.micro.proposal.f1)}` : '–'} | ${pct(fusion?.micro.proposal.f1)} | ${pct(fusion?.selection?.micro.f1)} | ${pct(fusion?.micro.hitsAt['1'])} | ${pct(fusion?.micro.recallAt[9])} | ${pct(fusion?.micro.relation?.recallAt[9])} | ${pct(fusion?.micro.top1ExactMatch?.share)} | ${pct(baseline?.micro.proposal.f1)} | ${meta.wallSeconds ?? '?'} |`,
@@ -137,6 +148,10 @@ const header = readFileSync(join(root, 'benchmarks', 'README.header.md'), 'utf8'
     : 'not measured yet')
   .replace('{{streaming}}', streaming
     ? `peak heap above the set: ${streaming.streaming.peakHeapAboveBaselineMB} MB streaming, ${streaming.oneString.peakHeapAboveBaselineMB} MB as one string (${(streaming.fileBytes / 1e6).toFixed(1)} MB file)`
+    : 'not measured yet')
+  .replace('{{upgrade}}', upgrade ? upgradeTable(upgrade) : 'not measured yet')
+  .replace('{{upgrade-timing}}', upgradeTiming
+    ? `${upgradeTiming.rules.toLocaleString('en')}-rule artifact: median ${upgradeTiming.wallSeconds.median} s whole command (min ${upgradeTiming.wallSeconds.min}, max ${upgradeTiming.wallSeconds.max}, ${upgradeTiming.runs} runs; load ${upgradeTiming.loadAverage1mBefore} on ${upgradeTiming.cpuCount} cores when it started); ${upgradeTiming.summary.replace(/^.*\): /, '')}`
     : 'not measured yet');
 writeFileSync(
   join(root, 'benchmarks', 'README.md'),
