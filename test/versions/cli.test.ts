@@ -43,6 +43,14 @@ describe('ioa-align diff', () => {
     expect(readFileSync(summary, 'utf8')).toContain('merged (1):\n  Songbird <http://example.org/zoo#Songbird> → skos:broadMatch Bird <http://example.org/zoo#Bird> [structural]');
   });
 
+  it('in Alignment RDF, which has no "no counterpart" cell, the removed and added concepts stay in the summary', async () => {
+    const r = await runCli(['diff', OLD, NEW, '--format', 'alignment', '--quiet']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('http://example.org/zoo#Songbird');
+    expect(r.stdout).not.toContain('NoTermFound');
+    expect(r.stderr).toContain('2 removed or added concept(s) are in the summary only');
+  });
+
   it('refuses two ontologies that are not releases of one (exit 2, E_VERSION_SERIES, nothing written), unless --force', async () => {
     const out = join(dir, 'never.sssom.tsv');
     const r = await runCli(['diff', OLD, join(FIX, 'other.ttl'), '--out', out]);

@@ -62,8 +62,12 @@ export default defineCommand({
     });
     bar?.done();
     const set = versionAlignmentSet(diff, oldIndex, newIndex, { added: args.added !== false });
-    if (output.path === undefined) await outChunks(formatMappingChunks(set, { format }));
-    else await writeMappings(output.path, set, { format, inputs });
+    // Alignment RDF has no "no counterpart" cell: removed and added concepts stay in the summary.
+    let dropped = 0;
+    const written = { format, ...(format === 'alignment' ? { dropUnrepresentable: true, onDrop: () => { dropped++; } } : {}) };
+    if (output.path === undefined) await outChunks(formatMappingChunks(set, written));
+    else await writeMappings(output.path, set, { ...written, inputs });
+    if (dropped > 0) err(`ioa-align: Alignment RDF cannot say "no counterpart": ${dropped} removed or added concept(s) are in the summary only`);
     if (summaryOut?.path !== undefined) await writeFileAtomic(summaryOut.path, `${formatDiffSummary(diff, true, { old: oldIndex, new: newIndex })}\n`, { inputs });
     else if (summaryOut) await summaryOut.write(formatDiffSummary(diff, true, { old: oldIndex, new: newIndex }));
     if (!args.quiet) err(formatDiffSummary(diff));
