@@ -62,9 +62,15 @@ export class Hierarchy {
     return this.parents.get(iri) ?? [];
   }
 
-  /** Ancestors up to `depth` levels, each with the level it was first reached at. */
-  ancestors(iri: string, depth: number): Map<string, number> {
+  private readonly ancestorCache = new Map<string, Map<string, number>>();
+
+  /** Ancestors up to `depth` levels, each with the level it was first reached at (cached: do not modify). */
+  ancestors(iri: string, depth: number): ReadonlyMap<string, number> {
+    const key = `${depth}\u0000${iri}`;
+    const cached = this.ancestorCache.get(key);
+    if (cached) return cached;
     const found = new Map<string, number>();
+    this.ancestorCache.set(key, found);
     let frontier = [iri];
     for (let level = 1; level <= depth && frontier.length > 0; level++) {
       const next: string[] = [];
@@ -225,16 +231,13 @@ export function lineageGenerator(oldTree: Hierarchy, newTree: Hierarchy, anchors
     measure,
     justification: 'semapv:StructuralMatching',
     async *propose(source: OntologyIndex, target: OntologyIndex, options: GeneratorOptions) {
-      // New concept → old concepts whose counterpart lies under it (within COVER_DEPTH levels).
-      const holds = new Map<string, Set<string>>();
+      // New concept → how many old concepts' counterparts lie under it (within COVER_DEPTH levels).
+      const holds = new Map<string, number>();
       const ownerOf = new Map<string, string>();
+      const places = (newIri: string): string[] => [newIri, ...newTree.ancestors(newIri, COVER_DEPTH).keys()];
       for (const [oldIri, newIri] of anchors) {
         ownerOf.set(newIri, oldIri);
-        for (const node of [newIri, ...newTree.ancestors(newIri, COVER_DEPTH).keys()]) {
-          const set = holds.get(node);
-          if (set) set.add(oldIri);
-          else holds.set(node, new Set([oldIri]));
-        }
+        for (const node of places(newIri)) holds.set(node, (holds.get(node) ?? 0) + 1);
       }
       const votes: Vote[] = [];
       for (const concept of source.concepts) {
@@ -251,9 +254,14 @@ export function lineageGenerator(oldTree: Hierarchy, newTree: Hierarchy, anchors
           own.add(x);
           stack.push(...oldTree.childrenOf(x));
         }
-        const held = (node: string): string[] => [...(holds.get(node) ?? [])];
-        const foreign = (node: string): number => held(node).filter((x) => !own.has(x)).length;
-        const ours = (node: string): number => held(node).filter((x) => own.has(x)).length;
+        // How many of the concepts under each place are this concept's own (it or its descendants).
+        const mine = new Map<string, number>();
+        for (const x of own) {
+          const a = anchors.get(x);
+          if (a !== undefined) for (const node of places(a)) mine.set(node, (mine.get(node) ?? 0) + 1);
+        }
+        const ours = (node: string): number => mine.get(node) ?? 0;
+        const foreign = (node: string): number => (holds.get(node) ?? 0) - ours(node);
         const label = (iri: string): string => labelOf(target.byIri.get(iri), iri);
         const name = labelOf(concept, o);
         // Containers of the children's counterparts: how many children each holds, and how far up.

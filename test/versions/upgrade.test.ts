@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadOntology } from '../../src/api/index.js';
+import { loadOntology, readCandidates } from '../../src/api/index.js';
 import { readArtifact } from '../../src/gate/artifact-tools.js';
 import { validateArtifact } from '../../src/gate/artifact.js';
 import type { MappingSet } from '../../src/model/mapping.js';
@@ -87,6 +87,10 @@ describe('artifact upgrade (target side, computed version alignment)', async () 
     expect(row.extensions).toMatchObject({ rule_conditions: JSON.stringify(EN), previous_concept: zoo('Insect'), version_relation: 'skos:narrowMatch', version_change: 'split' });
     expect(row.comment).toContain('rule 4');
     expect(result.review.metadata).toMatchObject({ subjectSource: 'http://example.org/app', subjectSourceVersion: '3', objectSource: 'http://example.org/zoo', objectSourceVersion: '2.0' });
+    // A candidate file like any other: one candidate per row, ranked within its subject.
+    const candidates = readCandidates(result.review);
+    expect(candidates).toHaveLength(result.review.mappings.length);
+    expect(candidates.filter((c) => c.subject === app('insect')).map((c) => c.rank)).toEqual([1, 2, ...candidates.filter((c) => c.subject === app('insect')).slice(2).map((_, i) => i + 3)]);
   });
 });
 
