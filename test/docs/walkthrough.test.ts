@@ -3,34 +3,18 @@
  * `walkthrough` markers is run here as written (bash, from a folder that has the repository's
  * corpora/), with `ioa-align` on the PATH, so the documentation cannot drift from the tool.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = join(import.meta.dirname, '../..');
-
-function walkthrough(): string {
-  const doc = readFileSync(join(ROOT, 'docs/compatibility-check.md'), 'utf8');
-  const m = /<!-- walkthrough: begin -->\n```sh\n([\s\S]*?)```\n<!-- walkthrough: end -->/.exec(doc);
-  if (!m) throw new Error('docs/compatibility-check.md has no walkthrough block');
-  return m[1]!;
-}
+import { docScript, runDocScript } from '../helpers/doc-script.js';
 
 describe('docs/compatibility-check.md walk-through', () => {
   it('runs as written and ends in Compatible (exit 0)', () => {
-    const script = walkthrough();
+    const script = docScript('docs/compatibility-check.md', 'walkthrough');
     expect(script).toContain('ioa-align propose');
     expect(script).toContain('ioa-align trust add-key');
-    const dir = mkdtempSync(join(tmpdir(), 'ioa-walk-'));
-    symlinkSync(join(ROOT, 'corpora'), join(dir, 'corpora'));
-    const bin = join(dir, '.bin');
-    mkdirSync(bin);
-    writeFileSync(join(bin, 'ioa-align'), `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, 'bin/ioa-align.js')}" "$@"\n`);
-    chmodSync(join(bin, 'ioa-align'), 0o755);
-    writeFileSync(join(dir, 'walk.sh'), `set -euo pipefail\n${script}`);
-    const run = spawnSync('bash', ['walk.sh'], { cwd: dir, env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}` }, encoding: 'utf8' });
+    const { dir, run } = runDocScript(script);
     expect([run.status, run.stderr.match(/\[E_[A-Z_]+\]/g) ?? []]).toEqual([0, []]);
     expect(run.stdout).toMatch(/^Compatible\n {2}mapping: https:\/\/example\.org\/onto\/cs#TechTranslation → https:\/\/example\.net\/onto\/doc#TranslateText by https:\/\/example\.org\/align\/cs-doc-v1 revision 1/m);
     // Each step left what the next one read.
