@@ -5,13 +5,17 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildAnatomySubsumption, buildSubsumptionTrack, type SubsumptionTrack } from '../../src/bench/subsumption-track.js';
+import { buildAgentsSubsumption, buildAnatomySubsumption, buildConferenceSubsumption, buildSubsumptionTrack, type SubsumptionPair, type SubsumptionTrack } from '../../src/bench/subsumption-track.js';
+import { readManifest } from '../../src/bench/manifest.js';
+import { readAlignmentFile } from '../../src/ontology/alignment-reader.js';
 import { loadVocabulary } from '../../src/ontology/dispatch.js';
 import { readRdfFile } from '../../src/ontology/rdf-source.js';
 import { ontology } from '../generators/fixtures.js';
 
 const TRACK = fileURLToPath(new URL('../../corpora/anatomy-subsumption/', import.meta.url));
 const ANATOMY = fileURLToPath(new URL('../../corpora/anatomy/', import.meta.url));
+const CONFERENCE_TRACK = fileURLToPath(new URL('../../corpora/conference-subsumption/', import.meta.url));
+const AGENTS_TRACK = fileURLToPath(new URL('../../corpora/agents-subsumption/', import.meta.url));
 
 let track: SubsumptionTrack;
 beforeAll(async () => {
@@ -65,5 +69,72 @@ describe('buildSubsumptionTrack on a small hierarchy', () => {
     writeFileSync(file, built.turtle);
     const pruned = await loadVocabulary(file);
     expect(pruned.byIri.get(`${T}LeftLung`)!.parents).toEqual([`${T}Organ`]);
+  });
+});
+
+describe('conference-subsumption track', () => {
+  let pairs: SubsumptionPair[];
+  beforeAll(async () => {
+    pairs = await buildConferenceSubsumption(fileURLToPath(new URL('../../corpora/conference/', import.meta.url)));
+  }, 60_000);
+
+  it('rebuilds the committed files byte for byte, one pruned target per pair', () => {
+    expect(pairs).toHaveLength(21);
+    const selection: string[] = [];
+    for (const { id, track } of pairs) {
+      expect(track.turtle).toBe(readFileSync(`${CONFERENCE_TRACK}targets/${id}.ttl`, 'utf8'));
+      expect(track.referenceRdf).toBe(readFileSync(`${CONFERENCE_TRACK}reference/${id}.rdf`, 'utf8'));
+      selection.push(...track.selectionTsv.trimEnd().split('\n').slice(selection.length ? 1 : 0));
+    }
+    expect(`${selection.join('\n')}\n`).toBe(readFileSync(`${CONFERENCE_TRACK}selection.tsv`, 'utf8'));
+    expect(pairs.reduce((n, p) => n + p.track.selected.length, 0)).toBe(153);
+  });
+
+  it('deletes only classes, and the manifest names every pair with its own target', async () => {
+    const manifest = await readManifest(`${CONFERENCE_TRACK}manifest.json`);
+    expect(manifest.pairs.map((p) => p.id)).toEqual(pairs.map((p) => p.id));
+    for (const pair of manifest.pairs) {
+      const built = pairs.find((p) => p.id === pair.id)!.track;
+      const pruned = await loadVocabulary(pair.target);
+      const reference = await readAlignmentFile(pair.reference);
+      expect(reference.cells.every((c) => c.relation === '<' && pruned.byIri.has(c.entity2))).toBe(true);
+      for (const s of built.selected) expect(pruned.byIri.has(s.deleted)).toBe(false);
+    }
+  });
+});
+
+describe('agents-subsumption track', () => {
+  it('rebuilds the committed files byte for byte, and the pruned taxonomy keeps its skills capabilities', async () => {
+    const track = await buildAgentsSubsumption(fileURLToPath(new URL('../../corpora/agents/', import.meta.url)));
+    expect(track.turtle).toBe(readFileSync(`${AGENTS_TRACK}skills-1.1.0-without-equivalents.ttl`, 'utf8'));
+    expect(track.referenceRdf).toBe(readFileSync(`${AGENTS_TRACK}reference.rdf`, 'utf8'));
+    expect(track.selectionTsv).toBe(readFileSync(`${AGENTS_TRACK}selection.tsv`, 'utf8'));
+    expect(track.selected).toHaveLength(81);
+    const pruned = await loadVocabulary(`${AGENTS_TRACK}skills-1.1.0-without-equivalents.ttl`);
+    for (const s of track.selected) {
+      expect(pruned.byIri.has(s.deleted)).toBe(false);
+      for (const p of s.parents) expect(pruned.byIri.get(p)?.kind).toBe('capability');
+    }
+  }, 60_000);
+});
+
+describe('buildSubsumptionTrack leaves properties alone', () => {
+  it('selects no cell whose target is a property, although it has a parent property', async () => {
+    const T = 'http://t.example/#';
+    const ttl = `@prefix : <${T}> . @prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+:hasPart a owl:ObjectProperty ; rdfs:label "has part" .
+:hasComponent a owl:ObjectProperty ; rdfs:label "has component" ; rdfs:subPropertyOf :hasPart .
+`;
+    const { writeFileSync, mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const file = `${mkdtempSync(`${tmpdir()}/ioa-subs-`)}/t.ttl`;
+    writeFileSync(file, ttl);
+    const target = await loadVocabulary(file);
+    expect(target.byIri.get(`${T}hasComponent`)!.parents).toEqual([`${T}hasPart`]);
+    const source = ontology('s', [{ iri: 'http://s.example/#hasComponent', labels: ['has component'] }]);
+    const { quads } = await readRdfFile(file);
+    const built = await buildSubsumptionTrack({ source, target, targetQuads: quads, cells: [{ entity1: 'http://s.example/#hasComponent', entity2: `${T}hasComponent`, relation: '=', measure: 1 }], every: 1 });
+    expect(built.selected).toEqual([]);
+    expect(built.cellsConsidered).toBe(0);
   });
 });
