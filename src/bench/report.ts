@@ -39,7 +39,8 @@ function proposalRows(runs: GeneratorRun[], pick: (r: GeneratorRun) => Metrics |
   });
 }
 
-const SYMBOL: Record<string, string> = { 'skos:exactMatch': '=', 'skos:broadMatch': '<', 'skos:narrowMatch': '>', 'skos:relatedMatch': '%' };
+// The Alignment API symbols of the predicates that have one (`%` is incompatibility, no predicate).
+const SYMBOL: Record<string, string> = { 'skos:exactMatch': '=', 'skos:broadMatch': '<', 'skos:narrowMatch': '>' };
 
 /** Relation-level ranking, the top-1 exactMatch share and the per-relation figures (micro). */
 function relationSection(runs: GeneratorRun[], topK: number): string[] {

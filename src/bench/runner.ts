@@ -10,7 +10,7 @@ import { IoaError, isIoaError } from '../model/errors.js';
 import type { Candidate, MappingJustification } from '../model/mapping.js';
 import { NS } from '../model/vocabulary.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
-import { PREDICATE_OF_RELATION, type AlignmentRelation } from '../ontology/alignment-reader.js';
+import { isIncompatible, PREDICATE_OF_RELATION, type AlignmentRelation } from '../ontology/alignment-reader.js';
 import { readReference } from './reference.js';
 import { select, type SelectionMode } from '../selection/index.js';
 import { loadVocabulary } from '../ontology/dispatch.js';
@@ -245,8 +245,12 @@ export function normalisePredicate(predicate: string): string {
   return predicate.startsWith(NS.skos) ? `skos:${predicate.slice(NS.skos.length)}` : predicate;
 }
 
+/**
+ * The mappings a reference asks to find. Incompatibility cells (`%`) are left out: they say two
+ * entities must not be matched, not a mapping to find (the summary still counts them per relation).
+ */
 export function referenceTriples(cells: readonly { entity1: string; entity2: string; relation: AlignmentRelation }[]): Triple[] {
-  return cells.map((c) => ({ subject: c.entity1, predicate: PREDICATE_OF_RELATION[c.relation], object: c.entity2 }));
+  return cells.flatMap((c) => (isIncompatible(c.relation) ? [] : [{ subject: c.entity1, predicate: PREDICATE_OF_RELATION[c.relation], object: c.entity2 }]));
 }
 
 interface LoadedPair {

@@ -14,7 +14,7 @@ import { hasEntityEnds, objectTerm, subjectTerm, type EntityMappingRecord, type 
 import { IoaError } from '../model/errors.js';
 import { NS } from '../model/vocabulary.js';
 import { parseRdfXml } from '../ontology/rdfxml.js';
-import { PREDICATE_OF_RELATION, RELATION_OF_PREDICATE, alignmentFromQuads, readAlignmentFile, type Alignment, type AlignmentRelation } from '../ontology/alignment-reader.js';
+import { PREDICATE_OF_RELATION, RELATION_OF_PREDICATE, alignmentFromQuads, isIncompatible, readAlignmentFile, type Alignment, type AlignmentRelation } from '../ontology/alignment-reader.js';
 import { buildCurieMap, PrefixMap } from './curie.js';
 import { sortedMappings } from './order.js';
 import { sharedSlot } from './slots.js';
@@ -147,18 +147,25 @@ export function* alignmentRdfChunks(set: MappingSet, options: AlignmentWriteOpti
  * An Alignment already read (readAlignmentFile) as a MappingSet: one row per cell, the relation
  * as its SKOS predicate (PREDICATE_OF_RELATION), the measure as `similarity_score` — an
  * Alignment measure is the matcher's degree, not a curator's confidence.
+ *
+ * An incompatibility cell (`%`: the two entities are disjoint) becomes a rejected equivalence,
+ * `skos:exactMatch` with `predicate_modifier: Not`: SSSOM has no mapping predicate for
+ * disjointness, and "not the same" is what follows from it for a reviewer or a gate (which never
+ * builds a rule from a `Not` row). The reading is weaker than the cell, so the Alignment writer
+ * does not turn such a row back into `%` (it refuses rejected rows).
  */
 export function alignmentToMappingSet(alignment: Alignment): MappingSet {
   const mappings: EntityMappingRecord[] = alignment.cells.map((cell) => ({
     subjectId: cell.entity1,
-    predicateId: PREDICATE_OF_RELATION[cell.relation],
+    predicateId: isIncompatible(cell.relation) ? 'skos:exactMatch' : PREDICATE_OF_RELATION[cell.relation],
+    ...(isIncompatible(cell.relation) ? { predicateModifier: 'Not' as const } : {}),
     objectId: cell.entity2,
     justification: ALIGNMENT_JUSTIFICATION,
     similarityScore: cell.measure,
   }));
   const sorted = sortedMappings(mappings);
   const h = createHash('sha256');
-  for (const r of sorted) h.update(`${r.subjectId}\t${r.predicateId}\t${r.objectId}\t${r.similarityScore}\n`);
+  for (const r of sorted) h.update(`${r.subjectId}\t${r.predicateModifier ?? ''}${r.predicateId}\t${r.objectId}\t${r.similarityScore}\n`);
   const metadata: MappingSetMetadata = {
     curieMap: buildCurieMap(sorted.flatMap((r) => [r.subjectId, r.objectId])),
     // Alignment files have no id; one derived from the content keeps conversion deterministic.

@@ -10,8 +10,8 @@ import { readRdfFile } from './rdf-source.js';
 /**
  * SKOS mapping relations the Alignment API has no symbol for, written as the full IRI in
  * `<relation>` (the format leaves the relation open: "=" and the other symbols are the common
- * ones, not the only ones). `%` is the Alignment API's incompatibility, so a relatedMatch is
- * not written as `%`.
+ * ones, not the only ones). `%` is the Alignment API's incompatibility (the two are disjoint),
+ * so a relatedMatch is not written as `%`, and `%` is never read as one.
  */
 export const SKOS_CLOSE_MATCH_IRI = `${NS.skos}closeMatch` as const;
 export const SKOS_RELATED_MATCH_IRI = `${NS.skos}relatedMatch` as const;
@@ -37,20 +37,31 @@ export interface Alignment {
   cells: AlignmentCell[];
 }
 
+/** The Alignment API's incompatibility: entity1 and entity2 must not be matched (disjoint). */
+export const INCOMPATIBLE = '%' as const;
+
+/** Relations that state a mapping (every relation but incompatibility). */
+export type MappingAlignmentRelation = Exclude<AlignmentRelation, typeof INCOMPATIBLE>;
+
 /**
  * The SKOS predicate of a relation, read as "entity1 PREDICATE entity2": `<` (entity1 is
- * subsumed by entity2) means entity2 is broader, `skos:broadMatch`.
+ * subsumed by entity2) means entity2 is broader, `skos:broadMatch`. Incompatibility (`%`) has
+ * none: it says that the two must not be mapped, not how they relate (see
+ * {@link isIncompatible}; the SSSOM reading is a rejected exactMatch).
  */
-export const PREDICATE_OF_RELATION: Record<AlignmentRelation, string> = {
+export const PREDICATE_OF_RELATION: Record<MappingAlignmentRelation, string> = {
   '=': 'skos:exactMatch',
   '<': 'skos:broadMatch',
   '>': 'skos:narrowMatch',
-  '%': 'skos:relatedMatch',
   HasInstance: 'skos:narrowMatch',
   InstanceOf: 'skos:broadMatch',
   [SKOS_CLOSE_MATCH_IRI]: 'skos:closeMatch',
   [SKOS_RELATED_MATCH_IRI]: 'skos:relatedMatch',
 };
+
+export function isIncompatible(relation: AlignmentRelation): relation is typeof INCOMPATIBLE {
+  return relation === INCOMPATIBLE;
+}
 
 export const RELATION_OF_PREDICATE: Record<string, AlignmentRelation> = {
   'skos:exactMatch': '=',
@@ -64,7 +75,7 @@ export const RELATION_OF_PREDICATE: Record<string, AlignmentRelation> = {
   'rdfs:subPropertyOf': '<',
 };
 
-const RELATIONS = new Set<string>(Object.keys(PREDICATE_OF_RELATION));
+const RELATIONS = new Set<string>([...Object.keys(PREDICATE_OF_RELATION), INCOMPATIBLE]);
 
 /**
  * Files in the wild declare the namespace both with and without the trailing `#`

@@ -3,6 +3,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readAlignmentFile, PREDICATE_OF_RELATION } from '../../src/ontology/alignment-reader.js';
+import { alignmentToMappingSet, serializeAlignmentRdf } from '../../src/exchange/alignment.js';
+import { referenceTriples } from '../../src/bench/runner.js';
 import { IoaError } from '../../src/model/errors.js';
 
 const corpus = (p: string): string => join(import.meta.dirname, '../../corpora', p);
@@ -51,6 +53,24 @@ describe('OAEI Alignment API reader', () => {
     ]);
     expect(PREDICATE_OF_RELATION['<']).toBe('skos:broadMatch');
     expect(PREDICATE_OF_RELATION['>']).toBe('skos:narrowMatch');
+  });
+
+  it('reads % as incompatibility: a rejected exactMatch in SSSOM terms, never a relatedMatch, and no mapping to find in a benchmark', async () => {
+    const path = await alignmentFile(cell('http://a.org/x', 'http://b.org/y', '%') + cell('http://a.org/m', 'http://b.org/n', '='));
+    const alignment = await readAlignmentFile(path);
+    expect(alignment.cells.map((c) => c.relation)).toEqual(['%', '=']);
+    expect('%' in PREDICATE_OF_RELATION).toBe(false);
+    const set = alignmentToMappingSet(alignment);
+    const incompatible = set.mappings.find((m) => m.objectId === 'http://b.org/y')!;
+    expect(incompatible.predicateId).toBe('skos:exactMatch');
+    expect(incompatible.predicateModifier).toBe('Not');
+    expect(set.mappings.find((m) => m.objectId === 'http://b.org/n')!.predicateModifier).toBeUndefined();
+    expect(set.mappings.some((m) => m.predicateId === 'skos:relatedMatch')).toBe(false);
+    // A benchmark reference asks to find the = cell only.
+    expect(referenceTriples(alignment.cells)).toEqual([{ subject: 'http://a.org/m', predicate: 'skos:exactMatch', object: 'http://b.org/n' }]);
+    // "Not the same" is weaker than disjoint: the writer refuses to turn it back into %.
+    expect(() => serializeAlignmentRdf(set)).toThrow(expect.objectContaining({ code: 'E_EXCHANGE_UNREPRESENTABLE' }));
+    expect(serializeAlignmentRdf(set, { dropUnrepresentable: true })).not.toContain('<relation>%</relation>');
   });
 
   it.each([
