@@ -12,7 +12,7 @@
  */
 import pLimit from 'p-limit';
 import type { MappingJustification } from '../model/mapping.js';
-import { canonicalKey, words } from '../text/normalize.js';
+import { canonicalKey, stem, STOP_WORDS, words } from '../text/normalize.js';
 import { perSubject, type GeneratorIdentity } from './common.js';
 import { matchLevel } from './exact.js';
 import { compatibleLanguages, crowdedKeys, MAX_SHARED_NAMES, type PreparedOntology, type TextEntry } from './lexical-index.js';
@@ -45,6 +45,8 @@ const STEP = 0.9;
 interface Variant {
   key: string;
   substitutions: number;
+  /** The words substitutions brought in (checked against the other name's words at a match). */
+  added: readonly string[];
 }
 
 const ENGLISH = /^[a-z][a-z'-]*$/;
@@ -62,26 +64,27 @@ function variantsOf(entry: TextEntry, synonyms: Map<string, string[][]>, maxSubs
   const phrase = content.length >= 2 ? (synonyms.get(content.join('_')) ?? []).slice(0, maxAlternatives) : [];
   // Most names have no word WordNet knows a synonym for: nothing to expand.
   if (content.length > MAX_EXPANDED_WORDS || maxSubstitutions === 0 || (phrase.length === 0 && alternatives.every((a) => a.length === 0))) {
-    return [{ key: entry.key, substitutions: 0 }];
+    return [{ key: entry.key, substitutions: 0, added: [] }];
   }
-  const variants = new Map<string, number>([[entry.key, 0]]);
-  const add = (ws: readonly string[], substitutions: number): boolean => {
+  const variants = new Map<string, Variant>([[entry.key, { key: entry.key, substitutions: 0, added: [] }]]);
+  const add = (ws: readonly string[], substitutions: number, added: readonly string[]): boolean => {
     const key = canonicalKey(ws);
-    if (!variants.has(key)) variants.set(key, substitutions);
+    if (!variants.has(key)) variants.set(key, { key, substitutions, added });
     return variants.size < maxVariants;
   };
-  for (const alt of phrase) if (!add(alt, 1)) return toList(variants);
+  for (const alt of phrase) if (!add(alt, 1, alt)) return toList(variants);
   // Breadth first: every single substitution before any double one.
-  let frontier: Array<{ ws: string[][]; from: number }> = [{ ws: content.map((w) => [w]), from: 0 }];
+  let frontier: Array<{ ws: string[][]; from: number; added: string[] }> = [{ ws: content.map((w) => [w]), from: 0, added: [] }];
   for (let depth = 1; depth <= maxSubstitutions; depth++) {
     const next: typeof frontier = [];
-    for (const { ws, from } of frontier) {
+    for (const { ws, from, added } of frontier) {
       for (let i = from; i < content.length; i++) {
         for (const alt of alternatives[i]!) {
           const replaced = ws.slice();
           replaced[i] = alt;
-          if (!add(replaced.flat(), depth)) return toList(variants);
-          if (depth < maxSubstitutions) next.push({ ws: replaced, from: i + 1 });
+          const now = [...added, ...alt];
+          if (!add(replaced.flat(), depth, now)) return toList(variants);
+          if (depth < maxSubstitutions) next.push({ ws: replaced, from: i + 1, added: now });
         }
       }
     }
@@ -90,7 +93,25 @@ function variantsOf(entry: TextEntry, synonyms: Map<string, string[][]>, maxSubs
   return toList(variants);
 }
 
-const toList = (variants: Map<string, number>): Variant[] => [...variants].map(([key, substitutions]) => ({ key, substitutions }));
+const toList = (variants: Map<string, Variant>): Variant[] => [...variants.values()];
+
+/**
+ * Whether the words a substitution brought in are the other name's words and not only their
+ * stems: the stemmer folds unrelated words together (`international` and `internal` are both
+ * `intern`), so "external" → "international" must not make "external carotid artery" the
+ * "internal carotid artery". A brought-in word counts when the other name has it, or a word of
+ * the same stem that differs from it only by an ending (a few letters at most).
+ */
+export function wordsCarriedOver(added: readonly string[], other: readonly string[]): boolean {
+  for (const word of added) {
+    if (STOP_WORDS.has(word)) continue;
+    const s = stem(word);
+    const partner = other.find((w) => stem(w) === s);
+    if (partner === undefined || partner === word) continue;
+    if (Math.abs(partner.length - word.length) > 3) return false;
+  }
+  return true;
+}
 
 function option(config: GeneratorConfig | undefined, key: string, fallback: number): number {
   const value = config?.[key];
@@ -138,14 +159,17 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
         const synonyms = await collectSynonyms([src, tgt], lexicon, options.concurrency ?? 4, batchSize);
         const expand = (entry: TextEntry): Variant[] => variantsOf(entry, synonyms, maxSubstitutions, maxAlternatives, maxVariants);
         const targetVariants = new Map<string, Array<[entry: number, substitutions: number]>>();
+        const expanded = tgt.entries.map((entry) => expand(entry));
         tgt.entries.forEach((entry, t) => {
-          for (const v of expand(entry)) {
+          for (const v of expanded[t]!) {
             const k = `${entry.group}\u0000${v.key}`;
             const list = targetVariants.get(k);
             if (list) list.push([t, v.substitutions]);
             else targetVariants.set(k, [[t, v.substitutions]]);
           }
         });
+        // The words a target name's variant brought in, by the variant's key.
+        const addedBy = (t: number, key: string): readonly string[] => expanded[t]!.find((v) => v.key === key)?.added ?? [];
         const crowded = crowdedKeys(targetVariants.values(), target.source, 'wordnet');
         if (crowded) options.onWarning?.(crowded);
         return (s, scores) => {
@@ -161,6 +185,7 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
                 // unrelated names (audio → sound ← legal): one side must keep its own words.
                 if (v.substitutions > 0 && substitutions > 0) continue;
                 const b = tgt.entries[t]!;
+                if (v.substitutions > 0 ? !wordsCarriedOver(v.added, b.content) : substitutions > 0 && !wordsCarriedOver(addedBy(t, a.key), a.content)) continue;
                 // Names already equal (also reachable by substituting both sides to a common synonym).
                 if (!includeUnexpanded && a.key === b.key) continue;
                 if (!compatibleLanguages(a.lang, b.lang)) continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import wordnet from '../../src/generators/wordnet.js';
+import wordnet, { wordsCarriedOver } from '../../src/generators/wordnet.js';
 import { wordNetLexicon, type SynonymLexicon } from '../../src/generators/wordnet-lexicon.js';
 import { collect, generatorSuite, type ConcurrencyProbe } from './suite.js';
 import { ontology } from './fixtures.js';
@@ -57,6 +57,26 @@ describe('wordnet: no meeting at a third word', () => {
     const target = ontology('t', [{ iri: `${T}legal`, labels: ['Legal'] }, { iri: `${T}sound`, labels: ['Sound'] }]);
     const out = await collect(wordnet({ lexicon }), source, target);
     expect(out.map((c) => c.object)).toEqual([`${T}sound`]);
+  });
+});
+
+describe('wordnet: a synonym must be the other name\'s word, not only its stem', () => {
+  it('does not make "external carotid artery" the "internal carotid artery" because international and internal stem alike', async () => {
+    // WordNet 3.1: "external" ~ "international" (adjective); the stemmer folds "international" and "internal" into "intern".
+    const lexicon: SynonymLexicon = { synonyms: async (terms) => new Map(terms.filter((t) => t === 'external').map((t) => [t, ['international']])) };
+    const source = ontology('s', [{ iri: `${S}ext`, labels: ['external carotid artery'] }]);
+    const target = ontology('t', [{ iri: `${T}int`, labels: ['Internal_Carotid_Artery'] }, { iri: `${T}intl`, labels: ['International Carotid Artery'] }]);
+    const out = await collect(wordnet({ lexicon }), source, target);
+    expect(out.map((c) => c.object)).toEqual([`${T}intl`]);
+    // The same from the target side: its synonym must be the subject's word.
+    const reverse = await collect(wordnet({ lexicon }), ontology('s', [{ iri: `${S}int`, labels: ['internal carotid artery'] }]), ontology('t', [{ iri: `${T}ext`, labels: ['External_Carotid_Artery'] }]));
+    expect(reverse).toEqual([]);
+  });
+
+  it('accepts a word that differs from the other name\'s only by an ending', () => {
+    expect(wordsCarriedOver(['kidney'], ['kidneys', 'artery'])).toBe(true);
+    expect(wordsCarriedOver(['international'], ['internal', 'artery'])).toBe(false);
+    expect(wordsCarriedOver(['large'], ['big'])).toBe(true);
   });
 });
 
