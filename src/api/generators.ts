@@ -13,10 +13,11 @@
  * @packageDocumentation
  */
 export { defineGenerator, type Generator, type GeneratorOptions, type GeneratorConfig, type GeneratorFactory } from '../generators/types.js';
-export { type GeneratorName, LEXICAL_GENERATORS } from '../generators/registry.js';
+export { type GeneratorName, LEXICAL_GENERATORS, DEFAULT_GENERATORS } from '../generators/registry.js';
 export {
   fuseCandidates, fusionMeasure, fusedValueMeasure, fusedEquivalence, DEFAULT_RRF_K, DEFAULT_FUSION_WEIGHTS, DEFAULT_TIE_BREAK, DEFAULT_MIN_FUSED_VALUE, FUSION_GENERATOR,
-  DEFAULT_SHARED_SIMILARITY, DEFAULT_OWNED_WEIGHT, DEFAULT_UNESTABLISHED_BOOST, AGREEMENT_FROM, type FusedCandidate, type FusedValueKind, type FusionOptions,
+  DEFAULT_SHARED_SIMILARITY, DEFAULT_OWNED_WEIGHT, DEFAULT_CLAIMED_WEIGHT, DEFAULT_UNESTABLISHED_BOOST, DEFAULT_ESTABLISHED_FACTOR, DEFAULT_DIRECTIONAL_TOP_K,
+  AGREEMENT_FROM, AGREEMENT_RANK, type FusedCandidate, type FusedValueKind, type FusionOptions,
 } from '../generators/fusion.js';
 export {
   rawScore, tripleKey, MAPPING_RELATIONS, inverseRelation, type MappingRelation, type Candidate, type Evidence, type RawScore, type MappingJustification,

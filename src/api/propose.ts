@@ -1,12 +1,12 @@
 /**
  * `propose` for the library API: the generators the CLI runs, fused, with the same
- * defaults (the lexical generators, plus `translate` across Chinese and English) — and a user's
+ * defaults (the lexical generators and `structure`, plus `translate` across Chinese and English) — and a user's
  * own generator objects fused and ranked beside them under the same rules.
  */
 import { IoaError, isIoaError } from '../model/errors.js';
 import { type Candidate } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
-import { GENERATORS, LEXICAL_GENERATORS, type GeneratorName } from '../generators/registry.js';
+import { DEFAULT_GENERATORS, GENERATORS, type GeneratorName } from '../generators/registry.js';
 import { isGeneratorName, runGenerators } from '../generators/run.js';
 import { defaultGenerators, languageWarnings } from '../generators/languages.js';
 import type { Generator, GeneratorConfig, GeneratorOptions } from '../generators/types.js';
@@ -64,12 +64,18 @@ export interface ProposeOptions {
   /**
    * Generators to run: registry names (see {@link listGenerators}), your own {@link Generator}
    * objects, or `'all'` for every registered one. Two or more are fused (see {@link ProposedCandidate}).
-   * Default: the lexical generators (exact, edit, tfidf, wordnet), plus `translate` when one side
+   * Default: the lexical generators (exact, edit, tfidf, wordnet) and `structure`, plus `translate` when one side
    * names its concepts in Chinese and the other in English.
    */
   generators?: 'all' | readonly (GeneratorName | Generator)[];
-  /** Candidates kept per source concept, 1–1000 (default 10). */
+  /**
+   * Equivalence candidates (exactMatch, closeMatch, relatedMatch) kept per source concept,
+   * 1–1000 (default 10). When generators are fused, broader and narrower candidates are kept
+   * besides them, up to `directionalTopK`, each family ranked 1, 2, … on its own.
+   */
   topK?: number;
+  /** Broader / narrower candidates kept per source concept besides `topK` when generators are fused, 0–1000 (default 5). */
+  directionalTopK?: number;
   /** Candidates each member keeps per subject before fusion (default `topK`). */
   memberTopK?: number;
   /** Settings of registered generators by name, e.g. `{ embedding: { model: 'path/to/model' } }`. */
@@ -118,7 +124,7 @@ const NEEDS: Partial<Record<GeneratorName, readonly EmbeddingPackage[]>> = {
 export function listGenerators(): GeneratorInfo[] {
   return (Object.keys(GENERATORS) as GeneratorName[]).map((name) => {
     const missing = NEEDS[name] ? missingEmbeddingPackages(NEEDS[name]) : [];
-    return { name, isDefault: LEXICAL_GENERATORS.includes(name), available: missing.length === 0, missing };
+    return { name, isDefault: DEFAULT_GENERATORS.includes(name), available: missing.length === 0, missing };
   });
 }
 
@@ -199,6 +205,7 @@ export async function propose(source: OntologyIndex | string, target: OntologyIn
   signal?.throwIfAborted();
   const topK = options.topK === undefined ? DEFAULT_TOP_K : checkInteger(options.topK, '$.topK', 1, MAX_TOP_K);
   const memberTopK = options.memberTopK === undefined ? undefined : checkInteger(options.memberTopK, '$.memberTopK', 1, MAX_TOP_K);
+  const directionalTopK = options.directionalTopK === undefined ? undefined : checkInteger(options.directionalTopK, '$.directionalTopK', 0, MAX_TOP_K);
   if (options.concurrency !== undefined) checkInteger(options.concurrency, '$.concurrency', 1, 1024);
   for (const [side, value] of [['source', source], ['target', target]] as const) {
     if (typeof value !== 'string' && !isIndex(value)) throw new IoaError('E_USAGE', `${side} must be a loaded OntologyIndex or a location loadOntology takes`, { path: `$.${side}` });
@@ -265,7 +272,7 @@ export async function propose(source: OntologyIndex | string, target: OntologyIn
       generators,
       topK,
       ...(memberTopK !== undefined ? { memberTopK } : {}),
-      ...(options.fusion ? { fusion: { ...options.fusion } } : {}),
+      ...(options.fusion || directionalTopK !== undefined ? { fusion: { ...options.fusion, ...(directionalTopK !== undefined ? { directionalTopK } : {}) } } : {}),
       ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
       ...(signal ? { signal } : {}),
       ...(options.crossKind ? { crossKind: true } : {}),

@@ -16,10 +16,10 @@ import { select, type SelectionMode } from '../selection/index.js';
 import { loadVocabulary } from '../ontology/dispatch.js';
 import type { ConceptKind } from '../model/concept.js';
 import { kindsOf, selectKinds, type KindSelector } from '../model/kinds.js';
-import { GENERATORS, LEXICAL_GENERATORS } from '../generators/registry.js';
+import { DEFAULT_GENERATORS, GENERATORS } from '../generators/registry.js';
 import { needsTranslation } from '../generators/languages.js';
 import type { Generator, GeneratorConfig, GeneratorFactory } from '../generators/types.js';
-import { DEFAULT_FUSION_WEIGHTS, DEFAULT_MIN_FUSED_VALUE, DEFAULT_OWNED_WEIGHT, DEFAULT_SHARED_SIMILARITY, DEFAULT_UNESTABLISHED_BOOST, FUSION_GENERATOR, fuseCandidates, fusedValueMeasure } from '../generators/fusion.js';
+import { DEFAULT_CLAIMED_WEIGHT, DEFAULT_DIRECTIONAL_TOP_K, DEFAULT_ESTABLISHED_FACTOR, DEFAULT_FUSION_WEIGHTS, DEFAULT_MIN_FUSED_VALUE, DEFAULT_OWNED_WEIGHT, DEFAULT_SHARED_SIMILARITY, DEFAULT_UNESTABLISHED_BOOST, FUSION_GENERATOR, fuseCandidates, fusedValueMeasure } from '../generators/fusion.js';
 import { exactLabelBaseline } from './baseline.js';
 import { checkManifestFiles, loadManifest, type BenchManifest, type ManifestPair } from './manifest.js';
 import {
@@ -51,11 +51,13 @@ export interface BenchOptions {
   corpus: string;
   /**
    * Registry keys to run, or `['all']` for every registered generator. Default: what `propose`
-   * uses by default (the lexical generators), or every key of an injected `registry`.
+   * uses by default (the lexical generators and `structure`), or every key of an injected `registry`.
    */
   generators?: readonly string[];
-  /** Candidates kept per subject (passed to every generator); default 10. */
+  /** Candidates kept per subject (passed to every generator; the fused list's equivalence family); default 10. */
   topK?: number;
+  /** Broader / narrower candidates the fused list keeps per subject besides them; default DEFAULT_DIRECTIONAL_TOP_K. */
+  directionalTopK?: number;
   /** Hits@k cut-offs; default [1, 5, 10]. */
   ks?: readonly number[];
   /** Run the exact-label baselines; default true. */
@@ -199,6 +201,8 @@ export interface BenchResult {
     /** Whether the fusion of the generators was scored as its own row. */
     fusion: boolean;
     topK: number;
+    /** Broader / narrower candidates the fused list kept per subject besides the topK equivalence candidates. */
+    directionalTopK?: number;
     ks: number[];
     /** Concept kinds matched, when restricted (`--kinds`). */
     kinds?: string[];
@@ -469,11 +473,13 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
   const registry: GeneratorRegistry = options.registry ?? (GENERATORS as GeneratorRegistry);
   const topK = options.topK ?? 10;
   if (!Number.isInteger(topK) || topK < 1) throw new IoaError('E_USAGE', `top-k must be a positive integer, got ${topK}`);
+  const directionalTopK = options.directionalTopK ?? DEFAULT_DIRECTIONAL_TOP_K;
+  if (!Number.isInteger(directionalTopK) || directionalTopK < 0) throw new IoaError('E_USAGE', `directional top-k must be a non-negative integer, got ${directionalTopK}`);
   const ks = [...(options.ks ?? DEFAULT_KS)];
   const all = options.generators?.length === 1 && options.generators[0] === 'all';
   // Named generators must run; with a default or `all`, one whose model is missing is skipped.
   const explicit = options.generators !== undefined && !all;
-  const defaults = options.registry ? Object.keys(registry) : LEXICAL_GENERATORS.filter((g) => g in registry);
+  const defaults = options.registry ? Object.keys(registry) : DEFAULT_GENERATORS.filter((g) => g in registry);
   const names = all ? Object.keys(registry) : [...new Set(options.generators ?? defaults)];
   for (const name of names) {
     if (!(name in registry)) {
@@ -555,7 +561,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
     const outcome = await runOne(
       FUSION_GENERATOR,
       // Same call as `propose` (src/generators/run.ts): every generator that ran counts, default weights.
-      (p) => fuseCandidates(memberOutcomes.flatMap((m) => m.candidates[pairs.indexOf(p)] ?? []), { generators: members, topK }),
+      (p) => fuseCandidates(memberOutcomes.flatMap((m) => m.candidates[pairs.indexOf(p)] ?? []), { generators: members, topK, directionalTopK }),
       pairs,
       topK,
       ks,
@@ -572,7 +578,8 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
           justification: 'semapv:CompositeMatching',
           config: {
             members, value: 'mean', weights: Object.fromEntries(members.map((m) => [m, DEFAULT_FUSION_WEIGHTS[m] ?? 1])),
-            sharedSimilarity: DEFAULT_SHARED_SIMILARITY, ownedWeight: DEFAULT_OWNED_WEIGHT, unestablishedBoost: DEFAULT_UNESTABLISHED_BOOST,
+            directionalTopK, sharedSimilarity: DEFAULT_SHARED_SIMILARITY, ownedWeight: DEFAULT_OWNED_WEIGHT, claimedWeight: DEFAULT_CLAIMED_WEIGHT,
+            unestablishedBoost: DEFAULT_UNESTABLISHED_BOOST, establishedFactor: DEFAULT_ESTABLISHED_FACTOR,
           },
         },
         outcome,
@@ -586,7 +593,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
     date: (options.now ?? (() => new Date()))().toISOString(),
     corpus: { name: manifest.name, manifest: displayPath(manifest.file), pairs: pairs.map((p) => p.summary) },
     config: {
-      generators: names, baselines: baselines.map((b) => b.name), fusion: runs.some((r) => r.kind === 'fusion'), topK, ks,
+      generators: names, baselines: baselines.map((b) => b.name), fusion: runs.some((r) => r.kind === 'fusion'), topK, ...(runs.some((r) => r.kind === 'fusion') ? { directionalTopK } : {}), ks,
       ...(options.kinds ? { kinds: [...options.kinds] } : {}),
       ...(options.crossKind ? { crossKind: true } : {}),
       rules: RULES,

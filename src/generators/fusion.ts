@@ -29,23 +29,31 @@
  * candidate from a weak one (benchmarks/selection/README.md has the measurements).
  *
  * Candidates are grouped on (subject, relation, object): direction and relation are identity.
- * Two rules join evidence across relations of one pair (docs/relations.md):
- * - `skos:exactMatch` and `skos:closeMatch` votes are one group: SKOS makes every exactMatch a
- *   closeMatch, so a member that only says "close" still supports the pair. The fused candidate
- *   is `skos:exactMatch` when equivalence is established (see `fusedEquivalence`), else
- *   `skos:closeMatch`.
- * - A similarity score (`semapv:*SimilarityThresholdMatching`) says the two are alike, not
- *   which relation holds, so it also counts for the pair's `skos:broadMatch` and
- *   `skos:narrowMatch` candidates when another member (the structure generator) proposes one:
- *   the relation comes from the evidence that names it, the strength from everything.
+ * `skos:exactMatch` and `skos:closeMatch` votes are one group: SKOS makes every exactMatch a
+ * closeMatch, so a member that only says "close" still supports the pair. The fused candidate
+ * is `skos:exactMatch` when equivalence is established (see `fusedEquivalence`), else
+ * `skos:closeMatch`.
+ *
+ * Two families, budgeted apart (docs/relations.md): the **equivalence** family (exactMatch,
+ * closeMatch, relatedMatch) keeps `topK` candidates per subject, the **directional** family
+ * (broadMatch, narrowMatch) `directionalTopK` more, so a broader or narrower proposal never takes
+ * an equivalence candidate's place. Both are on one scale and ranked together, 1 = the subject's
+ * best candidate of either family (a review file names a candidate by subject and rank), so a
+ * reader (or a benchmark) going down a subject's list sees the two families interleaved by the
+ * evidence:
+ * - **claims**: an equivalence candidate whose object another subject carries by name (name
+ *   identity), or resembles more by the similarity members' own scores, is that other subject's
+ *   likelier equivalent: for this subject it ranks lower (`ownedWeight`, `claimedWeight`);
+ * - **established equivalent**: a subject whose best unclaimed equivalence candidate is
+ *   established (name identity, the structure generator's likely equivalent, or two similarity
+ *   generators agreeing on it among their first two) has its broader / narrower candidates
+ *   ranked lower (`establishedFactor`); a subject without one probably has no counterpart, and
+ *   its place in the other hierarchy is the best proposal (`unestablishedBoost`).
  */
 import type { Candidate, MappingRelation } from '../model/mapping.js';
 import { BROAD_MATCH, CLOSE_MATCH, EXACT_MATCH, NARROW_MATCH, rawScore, tripleKey } from '../model/mapping.js';
-import { textRelation } from './relations.js';
 
 export const FUSION_GENERATOR = 'fusion';
-/** The generator that judges names of the shape "one is the other plus modifiers" (structure.ts). */
-const STRUCTURE_GENERATOR = 'structure';
 
 /** The usual RRF constant: dampens the difference between rank 1 and rank 2 of one member. */
 export const DEFAULT_RRF_K = 60;
@@ -86,20 +94,30 @@ function familyOf(predicate: string): string {
 const DIRECTIONAL: ReadonlySet<string> = new Set([BROAD_MATCH, NARROW_MATCH]);
 
 /*
- * The three factors below were chosen together on the two anatomy tracks (equivalence and
- * subsumption, benchmarks/relations/README.md) and checked on the OASF migration and
- * conference tracks. Measured with the default lexical generators plus `structure`:
- * - DEFAULT_SHARED_SIMILARITY 0.5: 1 lifted directional candidates over true equivalents on
- *   anatomy (Hits@1 0.905 → 0.883 at structure weight 2), 0 left subsumption Hits@1 lower.
- * - DEFAULT_OWNED_WEIGHT 0.5: anatomy Hits@1 0.914 → 0.923 and subsumption Hits@1 0.172 →
- *   0.248 against 1 (no penalty); 0.25 changed nothing more.
- * - DEFAULT_UNESTABLISHED_BOOST 1.5: subsumption Hits@1 0.248 → 0.300 and top-1 exactMatch
- *   0.414 → 0.300 against 1, for anatomy Hits@1 0.927 → 0.912; 2 and more cost anatomy its
- *   recall@10 (0.977 → 0.971) and conference Hits@1 for little more.
+ * The factors below were chosen together on the anatomy equivalence and subsumption tracks and
+ * checked on the tracks they were not chosen on (the OASF migration, conference, and the
+ * conference and OASF subsumption tracks): benchmarks/relations/README.md has the sweep, with the
+ * default generators (lexical plus `structure`).
+ * - DEFAULT_SHARED_SIMILARITY 0: a similarity score says two names are alike, not that one is
+ *   broader; shared at 0.5 it lifted lexically similar wholes and parts ("Adrenal_Gland" for
+ *   "adrenal gland capsule") over the parent the hierarchy names (anatomy subsumption Hits@1
+ *   0.350 → 0.373, conference subsumption 0.359 → 0.386 at 0).
+ * - DEFAULT_OWNED_WEIGHT 0.3, DEFAULT_CLAIMED_WEIGHT 0.4: a candidate that is another subject's
+ *   likelier equivalent drops below this subject's own evidence; 0.5 for both pushed two
+ *   anatomy equivalents out of the first ten rows (exactMatch kept on 1,440 instead of 1,442 of
+ *   1,516 `=` rows), 0.7 lost subsumption Hits@1 (0.405 → 0.338).
+ * - DEFAULT_UNESTABLISHED_BOOST 2 and DEFAULT_ESTABLISHED_FACTOR 0.5: subsumption Hits@1 0.372
+ *   at 1.5 / 1, 0.405 at 2 / 0.5, no further gain at 3; anatomy Hits@1 stays 0.91.
+ * - DEFAULT_DIRECTIONAL_TOP_K 5: with 10, broader candidates of established subjects crowd the
+ *   first ten rows a benchmark reads (anatomy object recall@10 0.984 → 0.967); with 3, the
+ *   subsumption answers found with their relation in the first ten fall from 0.67 to 0.60.
  */
-export const DEFAULT_SHARED_SIMILARITY = 0.5;
-export const DEFAULT_OWNED_WEIGHT = 0.5;
-export const DEFAULT_UNESTABLISHED_BOOST = 1.5;
+export const DEFAULT_SHARED_SIMILARITY = 0;
+export const DEFAULT_OWNED_WEIGHT = 0.3;
+export const DEFAULT_CLAIMED_WEIGHT = 0.4;
+export const DEFAULT_UNESTABLISHED_BOOST = 2;
+export const DEFAULT_ESTABLISHED_FACTOR = 0.5;
+export const DEFAULT_DIRECTIONAL_TOP_K = 5;
 
 /**
  * The `--min-score` that `propose --select` applies to the fused value when none is given:
@@ -115,8 +133,10 @@ export type FusedValueKind = 'mean' | 'rrf';
 const FUSED_DECIMALS = 1e6;
 
 export interface FusionOptions {
-  /** Candidates kept per subject after fusion. */
+  /** Equivalence-family candidates kept per subject after fusion. */
   topK: number;
+  /** Broader / narrower candidates kept per subject besides them (default DEFAULT_DIRECTIONAL_TOP_K). */
+  directionalTopK?: number;
   /** `mean` (default): the rank-discounted weighted mean of member scores; `rrf`: reciprocal rank fusion. */
   value?: FusedValueKind;
   /** RRF constant k (default 60), for `value: 'rrf'`. */
@@ -142,10 +162,17 @@ export interface FusionOptions {
    */
   ownedWeight?: number;
   /**
-   * Factor on the broadMatch / narrowMatch candidates of a subject none of whose candidates is an
-   * established equivalence (default DEFAULT_UNESTABLISHED_BOOST).
+   * Factor on the fused score of an equivalence candidate whose object another subject resembles
+   * more, by the similarity members' own scores (default DEFAULT_CLAIMED_WEIGHT).
+   */
+  claimedWeight?: number;
+  /**
+   * Factor on the broadMatch / narrowMatch candidates of a subject without an established
+   * equivalent (default DEFAULT_UNESTABLISHED_BOOST).
    */
   unestablishedBoost?: number;
+  /** Factor on the broadMatch / narrowMatch candidates of a subject with one (default DEFAULT_ESTABLISHED_FACTOR). */
+  establishedFactor?: number;
 }
 
 /** A fused candidate with the member candidates it was built from. */
@@ -172,23 +199,23 @@ const bounded = (score: number): number => (Number.isFinite(score) ? Math.min(1,
  *   structure generator's likely equivalent, or a similarity generator at its own exact level
  *   (its member candidate says exactMatch), or
  * - two similarity generators independently propose the pair, each with a raw score of at least
- *   AGREEMENT_FROM, and its names are not one the other plus modifiers (that shape is a
- *   subsumption: relations.ts nameRelation; it is left to the structure generator when it runs),
+ *   AGREEMENT_FROM,
  * and no other subject owns the object's name: when another source concept carries the target's
  * name exactly (name identity), that concept is the target's equivalent, and a third one matched
  * to it by similarity alone is only close ("female reproductive system" next to a source that
  * has "male reproductive system" for Male_Reproductive_System). Otherwise `skos:closeMatch`.
+ *
+ * Names of the shape "one is the other plus modifiers" are not held back from exactMatch here:
+ * on OAEI anatomy most such pairs are equivalents ("lymph node follicle" /
+ * "Lymph_Node_Lymphoid_Follicle"), and where the equivalent is missing the subject's status
+ * (see fuseCandidates) ranks the structure generator's broader candidate first.
  */
-export function fusedEquivalence(members: readonly Candidate[], ownedByAnother: boolean, structureRan = false): MappingRelation {
+export function fusedEquivalence(members: readonly Candidate[], ownedByAnother: boolean): MappingRelation {
   if (members.some(isNameIdentity)) return EXACT_MATCH;
   if (ownedByAnother) return CLOSE_MATCH;
   if (members.some((m) => m.predicate === EXACT_MATCH)) return EXACT_MATCH;
-  const similar = members.filter((m) => SIMILARITY_JUSTIFICATIONS.has(m.justification) && m.score >= AGREEMENT_FROM);
-  if (new Set(similar.map((m) => m.generator)).size < 2) return CLOSE_MATCH;
-  const names = similar[0]!.evidence[0];
-  if (!names) return CLOSE_MATCH;
-  const shape = textRelation(names.subjectText, names.objectText);
-  return structureRan && (shape === 'narrower' || shape === 'broader') ? CLOSE_MATCH : EXACT_MATCH;
+  const similar = new Set(members.filter((m) => SIMILARITY_JUSTIFICATIONS.has(m.justification) && m.score >= AGREEMENT_FROM).map((m) => m.generator));
+  return similar.size >= 2 ? EXACT_MATCH : CLOSE_MATCH;
 }
 
 /**
@@ -203,13 +230,22 @@ export const AGREEMENT_FROM = 0.45;
 const isNameIdentity = (m: Candidate): boolean => m.predicate === EXACT_MATCH && NAME_IDENTITY_JUSTIFICATIONS.has(m.justification);
 
 /**
- * Whether a subject's equivalent is established by evidence other than similarity scores (name
- * identity, or the structure generator's likely equivalent). A subject without one probably has
- * no counterpart, and its broader or narrower candidates are then its best proposals.
+ * Whether a member establishes the pair's equivalence by evidence other than similarity scores:
+ * name identity, or the structure generator's likely equivalent.
  */
 function establishes(members: readonly Candidate[]): boolean {
   return members.some((m) => m.predicate === EXACT_MATCH && !SIMILARITY_JUSTIFICATIONS.has(m.justification));
 }
+
+/**
+ * The ranks up to which two similarity generators' agreement on a subject's best candidate makes
+ * it the subject's established equivalent. Further down, two generators agreeing says the pair
+ * is alike, not that it is the subject's counterpart (with the equivalent deleted, anatomy
+ * subsumption subjects meet a part or sibling at ranks 3 to 6 of both: "auditory bone" /
+ * "Striae_Medullares"); at 2 rather than 1, an equivalent that one generator ranks second still
+ * counts (anatomy Hits@1 0.899 at 1, 0.908 at 2).
+ */
+export const AGREEMENT_RANK = 2;
 
 interface Group {
   subject: string;
@@ -222,9 +258,10 @@ interface Group {
 }
 
 /**
- * Fuse the ranked lists of several generators. The output has ranks 1..topK per subject in
- * descending fused score; ties go to the candidate more members proposed, then to the better rank
- * of the first decisive member in `tieBreak`, then to the object IRI.
+ * Fuse the ranked lists of several generators. Per subject, the best `topK` equivalence-family
+ * and the best `directionalTopK` directional candidates, ranked together 1, 2, … in descending
+ * fused value; ties go to the candidate more members proposed, then to the better rank of the
+ * first decisive member in `tieBreak`, then to the object IRI.
  */
 export function fuseCandidates(members: Iterable<Candidate>, options: FusionOptions): FusedCandidate[] {
   const k = options.k ?? DEFAULT_RRF_K;
@@ -237,7 +274,10 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
   };
   const sharedSimilarity = options.sharedSimilarity ?? DEFAULT_SHARED_SIMILARITY;
   const ownedWeight = options.ownedWeight ?? DEFAULT_OWNED_WEIGHT;
+  const claimedWeight = options.claimedWeight ?? DEFAULT_CLAIMED_WEIGHT;
   const unestablished = options.unestablishedBoost ?? DEFAULT_UNESTABLISHED_BOOST;
+  const establishedFactor = options.establishedFactor ?? DEFAULT_ESTABLISHED_FACTOR;
+  const directionalTopK = options.directionalTopK ?? DEFAULT_DIRECTIONAL_TOP_K;
   const groups = new Map<string, Group>();
   const generators = new Set<string>(options.generators ?? []);
   // Objects whose name a subject carries exactly: object → those subjects.
@@ -256,42 +296,86 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
     }
     group.score += contribution(c);
     group.members.push(c);
-    if (c.predicate === EXACT_MATCH && NAME_IDENTITY_JUSTIFICATIONS.has(c.justification)) {
+    if (isNameIdentity(c)) {
       const set = owners.get(c.object);
       if (set) set.add(c.subject);
       else owners.set(c.object, new Set([c.subject]));
     }
   }
-  for (const group of groups.values()) {
-    if (!DIRECTIONAL.has(group.family)) continue;
-    const equivalence = groups.get(tripleKey(group.subject, EXACT_MATCH, group.object));
-    for (const m of equivalence?.members ?? []) {
-      if (!SIMILARITY_JUSTIFICATIONS.has(m.justification)) continue;
-      group.score += sharedSimilarity * contribution(m);
-      group.shared.push(m);
+  if (sharedSimilarity > 0) {
+    for (const group of groups.values()) {
+      if (!DIRECTIONAL.has(group.family)) continue;
+      const equivalence = groups.get(tripleKey(group.subject, EXACT_MATCH, group.object));
+      for (const m of equivalence?.members ?? []) {
+        if (!SIMILARITY_JUSTIFICATIONS.has(m.justification)) continue;
+        group.score += sharedSimilarity * contribution(m);
+        group.shared.push(m);
+      }
     }
   }
-  // A target another subject carries by name is that subject's equivalent: for this subject the
-  // pair is at most close, and it should not crowd out what the subject's own evidence proposes.
-  const ownedByAnother = (group: Group): boolean => [...(owners.get(group.object) ?? [])].some((s) => s !== group.subject);
-  for (const group of groups.values()) {
-    if (group.family !== EXACT_MATCH || !ownedByAnother(group) || group.members.some(isNameIdentity)) continue;
-    group.score *= ownedWeight;
-  }
-  // The relation of every equivalence group, known before ranking: a subject whose equivalent
-  // is not established (establishes) gets its broadMatch / narrowMatch candidates weighted up.
-  const relationOf = new Map<Group, MappingRelation>();
-  const structureRan = generators.has(STRUCTURE_GENERATOR);
-  const established = new Set<string>();
+
+  // Claims. A target another subject carries by name is that subject's equivalent; a target
+  // another subject resembles more (the similarity members' raw scores, each compared only with
+  // its own) is likelier that subject's. For this subject the pair should not crowd out what its
+  // own evidence proposes. Where the equivalent of a subject is missing (a subsumption task, a
+  // category dropped between versions), its nearest names are siblings and children that have
+  // their own counterparts among the subject's neighbours: this is what shows it.
+  const ownedByAnother = (group: Group): boolean => {
+    const set = owners.get(group.object);
+    if (!set) return false;
+    for (const s of set) if (s !== group.subject) return true;
+    return false;
+  };
+  const claimOf = (group: Group): number => {
+    let claim = 0;
+    for (const m of group.members) if (SIMILARITY_JUSTIFICATIONS.has(m.justification)) claim += weightOf(m.generator) * m.score;
+    return claim;
+  };
+  const claimOfGroup = new Map<Group, number>();
+  const bestClaim = new Map<string, { subject: string; claim: number }>();
   for (const group of groups.values()) {
     if (group.family !== EXACT_MATCH) continue;
-    const relation = fusedEquivalence(group.members, ownedByAnother(group), structureRan);
+    const claim = claimOf(group);
+    claimOfGroup.set(group, claim);
+    const seen = bestClaim.get(group.object);
+    if (!seen || claim > seen.claim) bestClaim.set(group.object, { subject: group.subject, claim });
+  }
+  const claimed = new Set<Group>();
+  for (const group of groups.values()) {
+    if (group.family !== EXACT_MATCH || group.members.some(isNameIdentity)) continue;
+    if (ownedByAnother(group)) {
+      claimed.add(group);
+      group.score *= ownedWeight;
+      continue;
+    }
+    const best = bestClaim.get(group.object)!;
+    if (best.subject !== group.subject && best.claim > claimOfGroup.get(group)! + 1e-9) {
+      claimed.add(group);
+      group.score *= claimedWeight;
+    }
+  }
+
+  // The relation of every equivalence group, and each subject's status, before ranking.
+  const relationOf = new Map<Group, MappingRelation>();
+  const established = new Set<string>();
+  const topEquivalence = new Map<string, Group>();
+  for (const group of groups.values()) {
+    if (group.family !== EXACT_MATCH) continue;
+    const relation = fusedEquivalence(group.members, ownedByAnother(group));
     relationOf.set(group, relation);
-    if (relation === EXACT_MATCH && establishes(group.members)) established.add(group.subject);
+    if (relation === EXACT_MATCH && !claimed.has(group) && establishes(group.members)) established.add(group.subject);
+    const top = topEquivalence.get(group.subject);
+    if (!top || group.score > top.score) topEquivalence.set(group.subject, group);
+  }
+  for (const [subject, group] of topEquivalence) {
+    if (claimed.has(group) || relationOf.get(group) !== EXACT_MATCH) continue;
+    const agreeing = new Set(group.members.filter((m) => SIMILARITY_JUSTIFICATIONS.has(m.justification) && m.score >= AGREEMENT_FROM && m.rank <= AGREEMENT_RANK).map((m) => m.generator));
+    if (agreeing.size >= 2) established.add(subject);
   }
   for (const group of groups.values()) {
-    if (DIRECTIONAL.has(group.family) && !established.has(group.subject)) group.score *= unestablished;
+    if (DIRECTIONAL.has(group.family)) group.score *= established.has(group.subject) ? establishedFactor : unestablished;
   }
+
   // RRF normalises over every generator that ran; the fused value over those that proposed anything.
   const counted = rrf ? [...generators] : [...generators].filter((g) => proposing.has(g));
   const measure = rrf ? fusionMeasure(k, counted) : fusedValueMeasure(counted, weights);
@@ -315,6 +399,7 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
     }
     return 0;
   };
+  const byGenerator = (a: Candidate, b: Candidate): number => (a.generator < b.generator ? -1 : a.generator > b.generator ? 1 : 0);
   const fused: FusedCandidate[] = [];
   for (const [, list] of [...bySubject].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     list.sort(
@@ -326,23 +411,29 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
         (a.object < b.object ? -1 : a.object > b.object ? 1 : 0) ||
         (a.family < b.family ? -1 : a.family > b.family ? 1 : 0),
     );
-    list.slice(0, Math.max(0, options.topK)).forEach((group, i) => {
-      const byGenerator = (a: Candidate, b: Candidate): number => (a.generator < b.generator ? -1 : a.generator > b.generator ? 1 : 0);
+    let equivalence = 0;
+    let directionals = 0;
+    let rank = 0;
+    for (const group of list) {
+      const directional = DIRECTIONAL.has(group.family);
+      if (directional ? directionals >= directionalTopK : equivalence >= options.topK) continue;
+      if (directional) directionals++;
+      else equivalence++;
+      rank++;
       const sortedMembers = [...group.members].sort(byGenerator);
-      const predicate = relationOf.get(group) ?? group.family;
       fused.push({
         subject: group.subject,
-        predicate,
+        predicate: relationOf.get(group) ?? group.family,
         object: group.object,
         generator: FUSION_GENERATOR,
         score: rawScore(valueOf(group)),
         measure,
-        rank: i + 1,
+        rank,
         justification: 'semapv:CompositeMatching',
         evidence: [...sortedMembers, ...[...group.shared].sort(byGenerator)].flatMap((m) => m.evidence),
         members: sortedMembers,
       });
-    });
+    }
   }
   return fused;
 }

@@ -7,7 +7,7 @@
  */
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { contentLanguage } from '../text/script.js';
-import { LEXICAL_GENERATORS, type GeneratorName } from './registry.js';
+import { DEFAULT_GENERATORS, type GeneratorName } from './registry.js';
 
 /** Language pairs `translate` covers (one dictionary: CC-CEDICT, zh ↔ en). */
 export const TRANSLATABLE: ReadonlyArray<readonly [string, string]> = [['zh', 'en']];
@@ -41,9 +41,9 @@ export function needsTranslation(source: OntologyIndex, target: OntologyIndex): 
   return false;
 }
 
-/** The generators to run when the user names none: the lexical ones, plus `translate` across zh ↔ en. */
+/** The generators to run when the user names none: the default ones, plus `translate` across zh ↔ en. */
 export function defaultGenerators(source: OntologyIndex, target: OntologyIndex): GeneratorName[] {
-  return needsTranslation(source, target) ? [...LEXICAL_GENERATORS, 'translate'] : [...LEXICAL_GENERATORS];
+  return needsTranslation(source, target) ? [...DEFAULT_GENERATORS, 'translate'] : [...DEFAULT_GENERATORS];
 }
 
 /**

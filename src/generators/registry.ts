@@ -20,5 +20,12 @@ export const GENERATORS = {
 
 export type GeneratorName = keyof typeof GENERATORS;
 
-/** What `propose` fuses when no `--generators` are given: every lexical generator. */
+/** The lexical generators: names compared as text, with WordNet synonyms. */
 export const LEXICAL_GENERATORS: readonly GeneratorName[] = ['exact', 'edit', 'tfidf', 'wordnet'];
+
+/**
+ * What `propose` and `bench` fuse when no `--generators` are given: the lexical generators and
+ * `structure`, which proposes broader and narrower concepts from both hierarchies (and stays
+ * silent about hierarchy where there is none). See docs/relations.md.
+ */
+export const DEFAULT_GENERATORS: readonly GeneratorName[] = [...LEXICAL_GENERATORS, 'structure'];

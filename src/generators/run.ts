@@ -8,7 +8,7 @@ import type { Candidate } from '../model/mapping.js';
 import { IoaError } from '../model/errors.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { fuseCandidates, type FusedCandidate, type FusionOptions } from './fusion.js';
-import { GENERATORS, LEXICAL_GENERATORS, type GeneratorName } from './registry.js';
+import { DEFAULT_GENERATORS, GENERATORS, type GeneratorName } from './registry.js';
 import type { Generator, GeneratorConfig, GeneratorOptions } from './types.js';
 
 export function isGeneratorName(name: string): name is GeneratorName {
@@ -27,7 +27,7 @@ export type GeneratorChoice =
 
 /** Parse `a,b` or `all`; unknown names are a usage error listing the choices. */
 export function parseGeneratorChoice(list: string | undefined): GeneratorChoice {
-  if (list === undefined || list.trim() === '') return { kind: 'default', names: [...LEXICAL_GENERATORS] };
+  if (list === undefined || list.trim() === '') return { kind: 'default', names: [...DEFAULT_GENERATORS] };
   const names = [...new Set(list.split(',').map((n) => n.trim()).filter(Boolean))];
   if (names.includes('all')) {
     if (names.length > 1) throw new IoaError('E_USAGE', `"all" already names every generator; do not list others beside it (got ${names.join(', ')})`, { path: '--generators' });

@@ -115,8 +115,8 @@ describe('reciprocal rank fusion (value: rrf)', () => {
       { topK: 10, weights: {}, value: 'rrf' },
     );
     expect(fused.map((c) => [c.subject, c.predicate, c.object, c.members.length])).toEqual([
-      ['x', 'skos:broadMatch', 'y', 1],
       ['x', 'skos:exactMatch', 'y', 1],
+      ['x', 'skos:broadMatch', 'y', 1],
       ['y', 'skos:exactMatch', 'x', 1],
     ]);
   });
@@ -165,10 +165,11 @@ describe('relations in fusion', () => {
     expect(fuseCandidates([vote('tfidf', 's', 'o', 1, { score: 0.4 }), vote('edit', 's', 'o', 1, { score: 0.57 })], { topK: 10 })[0]!.predicate).toBe('skos:closeMatch');
   });
 
-  it('names of the shape "one plus modifiers" are exactMatch by agreement only when no structure generator judged them', () => {
-    const pair = [vote('tfidf', 's', 'o', 1, { score: 0.8, text: ['coat hair bulb', 'Hair_Bulb'] }), vote('edit', 's', 'o', 1, { score: 0.86, text: ['coat hair bulb', 'Hair_Bulb'] })];
+  it('names of the shape "one plus modifiers" are exactMatch by agreement, whether or not the structure generator ran', () => {
+    // OAEI anatomy: "lymph node follicle" = "Lymph_Node_Lymphoid_Follicle".
+    const pair = [vote('tfidf', 's', 'o', 1, { score: 0.8, text: ['lymph node follicle', 'Lymph_Node_Lymphoid_Follicle'] }), vote('edit', 's', 'o', 1, { score: 0.86, text: ['lymph node follicle', 'Lymph_Node_Lymphoid_Follicle'] })];
     expect(fuseCandidates(pair, { topK: 10 })[0]!.predicate).toBe('skos:exactMatch');
-    expect(fuseCandidates(pair, { topK: 10, generators: ['tfidf', 'edit', 'structure'] })[0]!.predicate).toBe('skos:closeMatch');
+    expect(fuseCandidates(pair, { topK: 10, generators: ['tfidf', 'edit', 'structure'] })[0]!.predicate).toBe('skos:exactMatch');
   });
 
   it('a target another subject carries by name is only close for this subject, and ranks lower', () => {
@@ -179,28 +180,72 @@ describe('relations in fusion', () => {
     expect(fuseCandidates(members, { topK: 10, ownedWeight: 1 }).filter((c) => c.subject === 's1')[0]!.object).toBe('o');
   });
 
-  it('a similarity score counts (halved) for the pair\'s broadMatch candidate, which keeps only its own members', () => {
-    const members = [vote('structure', 's', 'p', 1, { predicate: 'skos:broadMatch', justification: 'semapv:StructuralMatching' }), vote('tfidf', 's', 'p', 3)];
-    const fused = fuseCandidates(members, { topK: 10, unestablishedBoost: 1, weights: {} });
-    const broad = fused.find((c) => c.predicate === 'skos:broadMatch')!;
+  const broad = (subject: string, object: string, rank: number): Candidate => vote('structure', subject, object, rank, { predicate: 'skos:broadMatch', justification: 'semapv:StructuralMatching' });
+
+  it('a similarity score says nothing about direction by default; shared, it counts for the pair\'s broadMatch candidate, which keeps only its own members', () => {
+    const members = [broad('s', 'p', 1), vote('tfidf', 's', 'p', 3)];
+    const plain = fuseCandidates(members, { topK: 10, unestablishedBoost: 1, weights: {} });
+    expect(plain.find((c) => c.predicate === 'skos:broadMatch')!.score).toBeCloseTo(0.9 / 2, 6);
+    const fused = fuseCandidates(members, { topK: 10, unestablishedBoost: 1, weights: {}, sharedSimilarity: 0.5 });
+    const b = fused.find((c) => c.predicate === 'skos:broadMatch')!;
     const close = fused.find((c) => c.predicate === 'skos:closeMatch')!;
-    expect(broad.members.map((m) => m.generator)).toEqual(['structure']);
-    expect(broad.evidence.map((e) => e.generator)).toEqual(['structure', 'tfidf']);
+    expect(b.members.map((m) => m.generator)).toEqual(['structure']);
+    expect(b.evidence.map((e) => e.generator)).toEqual(['structure', 'tfidf']);
     // Fused value: weight · score / √rank, the shared vote halved, over the two generators' weights.
-    expect(broad.score).toBeCloseTo((0.9 + 0.5 * 0.9 / Math.sqrt(3)) / 2, 6);
+    expect(b.score).toBeCloseTo((0.9 + 0.5 * 0.9 / Math.sqrt(3)) / 2, 6);
     expect(close.score).toBeCloseTo(0.9 / Math.sqrt(3) / 2, 6);
-    const rrf = fuseCandidates(members, { topK: 10, unestablishedBoost: 1, weights: {}, value: 'rrf' });
+    const rrf = fuseCandidates(members, { topK: 10, unestablishedBoost: 1, weights: {}, value: 'rrf', sharedSimilarity: 0.5 });
     expect(rrf.find((c) => c.predicate === 'skos:broadMatch')!.score).toBeCloseTo((1 / 61 + 0.5 / 63) / (2 / 61), 12);
   });
 
-  it('broad and narrow candidates of a subject without an established equivalent are weighted up', () => {
-    // t: equal names (established), u: similarity only. Both have a structure broadMatch at rank 1.
-    const members = [
-      identity('t', 'eq'), vote('structure', 't', 'up', 1, { predicate: 'skos:broadMatch', justification: 'semapv:StructuralMatching' }),
-      vote('tfidf', 'u', 'near', 1), vote('structure', 'u', 'up', 1, { predicate: 'skos:broadMatch', justification: 'semapv:StructuralMatching' }),
-    ];
-    const fused = fuseCandidates(members, { topK: 10, unestablishedBoost: 1.5, weights: {} });
+  it('broad and narrow candidates rank up for a subject without an established equivalent and down for one with', () => {
+    // t: equal names (established), u: one similarity generator only. Both have a structure broadMatch at rank 1.
+    const members = [identity('t', 'eq'), broad('t', 'up', 1), vote('tfidf', 'u', 'near', 1), broad('u', 'up', 1)];
+    const fused = fuseCandidates(members, { topK: 10, unestablishedBoost: 2, establishedFactor: 0.5, weights: {} });
     const score = (s: string): number => fused.find((c) => c.subject === s && c.predicate === 'skos:broadMatch')!.score;
-    expect(score('u') / score('t')).toBeCloseTo(1.5, 9);
+    expect(score('u') / score('t')).toBeCloseTo(4, 9);
+    expect(fused.filter((c) => c.subject === 'u').map((c) => c.predicate)).toEqual(['skos:broadMatch', 'skos:closeMatch']);
+    expect(fused.filter((c) => c.subject === 't').map((c) => c.predicate)).toEqual(['skos:exactMatch', 'skos:broadMatch']);
+  });
+
+  it('two similarity generators agreeing on a subject\'s best candidate among their first two establish it; agreeing further down does not', () => {
+    const agreeAt = (rank: number): Candidate[] => [vote('tfidf', 's', 'o', rank, { score: 0.8 }), vote('edit', 's', 'o', rank, { score: 0.8 }), broad('s', 'up', 1)];
+    const factor = (rank: number): number => {
+      const fused = fuseCandidates(agreeAt(rank), { topK: 10, unestablishedBoost: 2, establishedFactor: 0.5, weights: {} });
+      // The broadMatch alone: structure's 0.9 at rank 1, over the three generators' weights.
+      return fused.find((c) => c.predicate === 'skos:broadMatch')!.score / (0.9 / 3);
+    };
+    expect(factor(2)).toBeCloseTo(0.5, 9);
+    expect(factor(3)).toBeCloseTo(2, 9);
+    // The relation is exactMatch at either rank: agreement is evidence of likeness whatever the rank.
+    expect(fuseCandidates(agreeAt(3), { topK: 10, weights: {} }).find((c) => c.object === 'o')!.predicate).toBe('skos:exactMatch');
+  });
+
+  it('a candidate another subject resembles more (by the same generators\' scores) ranks lower and establishes nothing', () => {
+    // s1 and s2 both reach o at rank 1; s2 is closer to it. s1 also reaches p at rank 2.
+    const members = [
+      vote('tfidf', 's1', 'o', 1, { score: 0.7 }), vote('edit', 's1', 'o', 1, { score: 0.7 }), vote('tfidf', 's1', 'p', 2, { score: 0.6 }), vote('edit', 's1', 'p', 2, { score: 0.6 }),
+      vote('tfidf', 's2', 'o', 1, { score: 0.9 }), vote('edit', 's2', 'o', 1, { score: 0.9 }), broad('s1', 'up', 1), broad('s2', 'up', 1),
+    ];
+    const fused = fuseCandidates(members, { topK: 10, weights: {}, claimedWeight: 0.4 });
+    const of = (s: string): string[] => fused.filter((c) => c.subject === s).map((c) => `${c.object} ${c.predicate}`);
+    expect(of('s2')).toEqual(['o skos:exactMatch', 'up skos:broadMatch']);
+    // For s1, o is s2's: p (its own, established by agreement) comes first, o last, and its broader candidate ranks down.
+    expect(of('s1')).toEqual(['p skos:exactMatch', 'o skos:exactMatch', 'up skos:broadMatch']);
+    const o1 = fused.find((c) => c.subject === 's1' && c.object === 'o')!;
+    expect(o1.score).toBeCloseTo(((0.7 + 0.7) * 0.4) / 3, 6);
+    // Without the penalty, o would be s1's first equivalence candidate.
+    expect(fuseCandidates(members, { topK: 10, weights: {}, claimedWeight: 1 }).find((c) => c.subject === 's1' && c.predicate !== 'skos:broadMatch')!.object).toBe('o');
+  });
+
+  it('keeps topK equivalence candidates and directionalTopK broader / narrower ones per subject, ranked together', () => {
+    const members = [
+      ...[1, 2, 3].map((r) => vote('tfidf', 's', `e${r}`, r)),
+      ...[1, 2, 3].map((r) => broad('s', `b${r}`, r)),
+    ];
+    const fused = fuseCandidates(members, { topK: 2, directionalTopK: 2, weights: {} });
+    expect(fused.map((c) => [c.object, c.rank])).toEqual([['b1', 1], ['b2', 2], ['e1', 3], ['e2', 4]]);
+    // However strong the broader candidates, the equivalence family keeps its topK.
+    expect(fuseCandidates(members, { topK: 3, directionalTopK: 0, weights: {} }).map((c) => c.object)).toEqual(['e1', 'e2', 'e3']);
   });
 });

@@ -10,11 +10,12 @@ import { parseMinScore, parseSelectMode } from '../selection-options.js';
 import { progress, type Progress } from '../progress.js';
 import { outputFolder } from '../output.js';
 import { KIND_SELECTORS, parseKindList } from '../../model/kinds.js';
+import { DEFAULT_DIRECTIONAL_TOP_K } from '../../generators/fusion.js';
 
-function parseTopK(text: string | undefined): number | undefined {
+function parseTopK(text: string | undefined, option = '--top-k', min = 1): number | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
-  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < 1) throw new IoaError('E_USAGE', `--top-k must be a positive integer, got "${text}"`);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < min) throw new IoaError('E_USAGE', `${option} must be ${min === 0 ? 'a non-negative' : 'a positive'} integer, got "${text}"`, { path: option });
   return n;
 }
 
@@ -30,9 +31,10 @@ export default defineCommand({
     description: `Score generators against a reference alignment (OAEI Alignment RDF/XML, or a curated SSSOM/CSV/JSON mapping file): Hits@k, MRR, recall@k, mutual top-1 and selected-set P/R/F1, an oracle F1, time and memory. Generators: ${listGenerators().map((g) => g.name).join(', ')}.`,
   },
   args: {
-    corpus: { type: 'string', description: 'conference, anatomy, anatomy-subsumption, agents, or a path to a manifest.json', default: 'conference' },
-    generators: { type: 'string', description: 'comma-separated registry names, or "all" (default: the lexical generators, as in propose)' },
-    'top-k': { type: 'string', description: 'candidates per subject (default 10)' },
+    corpus: { type: 'string', description: 'conference, anatomy, agents, anatomy-subsumption, conference-subsumption, agents-subsumption, or a path to a manifest.json', default: 'conference' },
+    generators: { type: 'string', description: 'comma-separated registry names, or "all" (default: the lexical generators and structure, as in propose)' },
+    'top-k': { type: 'string', description: 'equivalence candidates (exact, close, related) per subject (default 10)' },
+    'directional-top-k': { type: 'string', description: `broader / narrower candidates per subject besides them, in the fused list (default ${DEFAULT_DIRECTIONAL_TOP_K}; 0 for none)` },
     json: { type: 'boolean', description: 'print one JSON object (the full result) instead of tables' },
     out: { type: 'string', description: 'folder for results.json, results.md and SVG charts' },
     charts: { type: 'boolean', description: 'draw SVG charts into --out (use --no-charts to skip)', default: true },
@@ -58,6 +60,7 @@ export default defineCommand({
       const [source, target, reference] = pair.map((p) => resolve(p!));
       manifest = { name: basename(reference!).replace(/\.[^.]+$/, '').replace(/\.sssom$/, ''), file: reference!, pairs: [{ id: `${basename(source!)}→${basename(target!)}`, source: source!, target: target!, reference: reference! }] };
     }
+    const directionalTopK = parseTopK(args['directional-top-k'], '--directional-top-k', 0);
     const parsed = parseGenerators(args.generators);
     // --diff: one run, the version diff, fusing the named generators (or its defaults).
     const diffRegistry = args.diff ? { ...GENERATORS, diff: async () => (await import('../../versions/diff-generator.js')).default } : undefined;
@@ -86,6 +89,7 @@ export default defineCommand({
       ...(minScore !== undefined ? { minScore } : {}),
       ...(generators ? { generators } : {}),
       ...(topK ? { topK } : {}),
+      ...(directionalTopK !== undefined ? { directionalTopK } : {}),
       ...(kinds ? { kinds } : {}),
       ...(args['cross-kind'] ? { crossKind: true } : {}),
       ...(diffRegistry ? { registry: diffRegistry, ...(parsed ? { generatorConfig: { diff: { generators: parsed } } } : {}) } : embeddingConfig ? { generatorConfig: { embedding: embeddingConfig } } : {}),

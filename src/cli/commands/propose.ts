@@ -1,6 +1,6 @@
 /**
  * `ioa-align propose <source> <target>`: candidate mappings from source concepts to target
- * concepts, fused over the lexical generators by default, as a review file: SSSOM TSV (or
+ * concepts, fused over the lexical generators and structure by default, as a review file: SSSOM TSV (or
  * Alignment RDF, JSON, CSV with a metadata sidecar), one row per candidate, best first within
  * each subject. `--select` and `--min-score` keep a selection (still candidates). Candidates are
  * proposals for review: their scores are raw similarity or its fused value, never confidence.
@@ -12,6 +12,7 @@ import {
 } from '../../api/index.js';
 import { EMBEDDING_CLI_ARGS, embeddingConfigFromCli } from '../../embedding/cli-options.js';
 import { parseGeneratorList } from '../../generators/run.js';
+import { DEFAULT_DIRECTIONAL_TOP_K } from '../../generators/fusion.js';
 import { KIND_SELECTORS, kindsOf, parseKindList, selectKinds } from '../../model/kinds.js';
 import { sidecarPath } from '../../exchange/index.js';
 import { err, outChunks } from '../io.js';
@@ -22,10 +23,10 @@ import { parseMinScore, parseSelectMode, SELECTION_CLI_ARGS } from '../selection
 
 export const DEFAULT_TOP_K = 10;
 
-function parseTopK(value: string | undefined): number {
-  if (value === undefined) return DEFAULT_TOP_K;
+function parseTopK(value: string | undefined, option = '--top-k', min = 1): number | undefined {
+  if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new IoaError('E_USAGE', `--top-k must be an integer from 1 to 1000, not "${value}"`, { path: '--top-k' });
+  if (!Number.isInteger(n) || n < min || n > 1000) throw new IoaError('E_USAGE', `${option} must be an integer from ${min} to 1000, not "${value}"`, { path: option });
   return n;
 }
 
@@ -40,8 +41,9 @@ export default defineCommand({
   args: {
     source: { type: 'positional', description: 'Source ontology (subjects)', required: true },
     target: { type: 'positional', description: 'Target ontology (objects)', required: true },
-    generators: { type: 'string', description: `Comma-separated generators, fused when more than one, or "all" (default: the lexical ones). Choices: ${listGenerators().map((g) => g.name).join(', ')}` },
-    'top-k': { type: 'string', description: `Candidates per source concept (default ${DEFAULT_TOP_K})` },
+    generators: { type: 'string', description: `Comma-separated generators, fused when more than one, or "all" (default: the lexical ones and structure). Choices: ${listGenerators().map((g) => g.name).join(', ')}` },
+    'top-k': { type: 'string', description: `Equivalence candidates (exact, close, related) per source concept (default ${DEFAULT_TOP_K})` },
+    'directional-top-k': { type: 'string', description: `Broader / narrower candidates per source concept besides them, when generators are fused (default ${DEFAULT_DIRECTIONAL_TOP_K}; 0 for none)` },
     format: { type: 'string', description: `Output format: ${EXCHANGE_FORMATS.join('|')} (default: from the --out extension, else sssom)` },
     out: { type: 'string', description: 'Write here (atomically) instead of to stdout (- for stdout); never over an input. A .csv file gets its metadata in a sidecar .yml beside it' },
     ...SELECTION_CLI_ARGS,
@@ -55,7 +57,8 @@ export default defineCommand({
     // Check every option before the (slow) loading starts. Without --generators the choice
     // waits for the ontologies: names in Chinese and English add `translate`.
     const requested = args.generators === undefined ? undefined : parseGeneratorList(args.generators);
-    const topK = parseTopK(args['top-k']);
+    const topK = parseTopK(args['top-k']) ?? DEFAULT_TOP_K;
+    const directionalTopK = parseTopK(args['directional-top-k'], '--directional-top-k', 0);
     const format = outputFormat('--format', args.format, args.out, 'sssom');
     const kinds = args.kinds === undefined ? undefined : parseKindList(args.kinds);
     const mode = parseSelectMode(args.select);
@@ -84,6 +87,7 @@ export default defineCommand({
     const candidates = await propose(source, target, {
       ...(requested ? { generators: requested } : {}),
       topK,
+      ...(directionalTopK !== undefined ? { directionalTopK } : {}),
       ...(args['cross-kind'] ? { crossKind: true } : {}),
       ...(embeddingConfig ? { generatorConfig: { embedding: embeddingConfig } } : {}),
       onWarning: (message) => err(`ioa-align: warning: ${message}`),
