@@ -227,7 +227,7 @@ describe('relations in fusion', () => {
       vote('tfidf', 's1', 'o', 1, { score: 0.7 }), vote('edit', 's1', 'o', 1, { score: 0.7 }), vote('tfidf', 's1', 'p', 2, { score: 0.6 }), vote('edit', 's1', 'p', 2, { score: 0.6 }),
       vote('tfidf', 's2', 'o', 1, { score: 0.9 }), vote('edit', 's2', 'o', 1, { score: 0.9 }), broad('s1', 'up', 1), broad('s2', 'up', 1),
     ];
-    const fused = fuseCandidates(members, { topK: 10, weights: {}, claimedWeight: 0.4 });
+    const fused = fuseCandidates(members, { topK: 10, weights: {}, claimedWeight: 0.4, establishedFactor: 0.5 });
     const of = (s: string): string[] => fused.filter((c) => c.subject === s).map((c) => `${c.object} ${c.predicate}`);
     expect(of('s2')).toEqual(['o skos:exactMatch', 'up skos:broadMatch']);
     // For s1, o is s2's: p (its own, established by agreement) comes first, o last, and its broader candidate ranks down.

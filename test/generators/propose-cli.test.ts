@@ -38,7 +38,7 @@ describe('ioa-align propose', () => {
     expect(sharedSlot(set, 'subject_source')).toBe('http://example.org/shop-a');
     expect(sharedSlot(set, 'object_source')).toBe('http://example.org/shop-b');
     expect(sharedSlot(set, 'mapping_tool')).toBe('ioa-align/fusion');
-    expect(sharedSlot(set, 'similarity_measure')).toBe('weighted-mean-of-score/sqrt(rank)(edit:1,exact:2,tfidf:1,wordnet:2)');
+    expect(sharedSlot(set, 'similarity_measure')).toBe('weighted-mean-of-score/sqrt(rank)(edit:1,exact:2,structure:1,tfidf:1,wordnet:2)');
     // No duplicates: one row per (subject, predicate, object).
     const keys = set.mappings.map((m) => `${m.subjectId} ${m.predicateId} ${m.objectId}`);
     expect(new Set(keys).size).toBe(keys.length);
@@ -54,7 +54,7 @@ describe('ioa-align propose', () => {
     }
     const read = candidatesFromMappingSet(set);
     const order = read.find((c) => c.subject.endsWith('#PurchaseOrder') && c.object.endsWith('#Order'))!;
-    expect(order.members.map((m) => m.generator).sort()).toEqual(['edit', 'exact', 'tfidf', 'wordnet']);
+    expect(order.members.map((m) => m.generator).sort()).toEqual(['edit', 'exact', 'structure', 'tfidf', 'wordnet']);
     expect(order.record.objectLabel).toBe('Order');
     // Raw scores are similarity, never confidence.
     for (const m of set.mappings) {
@@ -93,11 +93,12 @@ describe('ioa-align propose', () => {
       'semapv:LexicalMatching',
       'semapv:LexicalSimilarityThresholdMatching',
       'semapv:LexicalSimilarityThresholdMatching',
+      'semapv:StructuralMatching',
     ]);
     expect(order.find((m) => m.mappingTool === 'ioa-align/exact')?.objectLabel).toBe('Order');
     expect(rows('Customer', 'Client').map((m) => m.mappingTool)).toContain('ioa-align/exact'); // customer ~ customers
     const read = candidatesFromMappingSet(set);
-    expect(read.find((c) => c.subject.endsWith('#PurchaseOrder') && c.rank === 1)?.evidenceRows).toHaveLength(4);
+    expect(read.find((c) => c.subject.endsWith('#PurchaseOrder') && c.rank === 1)?.evidenceRows).toHaveLength(5);
   });
 
   it('runs one generator unfused and honours --top-k', async () => {
