@@ -212,10 +212,10 @@ describe('fusion and generator selection', () => {
     expect(formatMarkdown(r)).toMatch(/## Not run\n\n- embedding: no model/);
   });
 
-  it('without a registry or a list, runs what propose runs by default: the registered lexical generators', async () => {
+  it('without a registry or a list, runs what propose runs by default: the lexical generators and structure', async () => {
     const r = await runBenchmark({ corpus: manifest, baselines: false });
-    expect(r.config.generators).toEqual(['exact', 'edit', 'tfidf', 'wordnet']);
-    expect(r.runs.map((x) => [x.name, x.status])).toEqual([['exact', 'ok'], ['edit', 'ok'], ['tfidf', 'ok'], ['wordnet', 'ok'], ['fusion', 'ok']]);
+    expect(r.config.generators).toEqual(['exact', 'edit', 'tfidf', 'wordnet', 'structure']);
+    expect(r.runs.map((x) => [x.name, x.status])).toEqual([['exact', 'ok'], ['edit', 'ok'], ['tfidf', 'ok'], ['wordnet', 'ok'], ['structure', 'ok'], ['fusion', 'ok']]);
     // Paper = Paper is found by exact label match whatever else the generators do.
     expect(r.runs[0]!.micro!.hitsAt['1']).toBeGreaterThanOrEqual(0.25);
   });
@@ -223,7 +223,7 @@ describe('fusion and generator selection', () => {
   it('scores the same fused list that propose produces (runGenerators)', async () => {
     const r = await runBenchmark({ corpus: manifest, baselines: false });
     const [source, target, alignment] = await Promise.all([loadVocabulary(join(dir, 'src.ttl')), loadVocabulary(join(dir, 'tgt.ttl')), readAlignmentFile(join(dir, 'ref.rdf'))]);
-    const proposed = await runGenerators(source, target, { generators: ['exact', 'edit', 'tfidf', 'wordnet'], topK: 10 });
+    const proposed = await runGenerators(source, target, { generators: ['exact', 'edit', 'tfidf', 'wordnet', 'structure'], topK: 10 });
     const expected = summarize(countPair(proposed.fused!, referenceSet(referenceTriples(alignment.cells)), { ks: [1, 5, 10], maxK: 10 }));
     const fusion = r.runs.find((x) => x.kind === 'fusion')!;
     expect(fusion.perPair![0]!.metrics).toEqual(expected);

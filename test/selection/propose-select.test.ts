@@ -37,8 +37,13 @@ describe('propose --select', () => {
       expect(c.score).toBeGreaterThanOrEqual(DEFAULT_MIN_FUSED_VALUE);
       expect(c.justification).toBe('semapv:CompositeMatching');
     }
-    expect(new Set(chosen.candidates.map((c) => c.subject)).size).toBe(chosen.candidates.length);
-    expect(new Set(chosen.candidates.map((c) => c.object)).size).toBe(chosen.candidates.length);
+    // Equivalences and broader candidates: one per subject; equivalences and narrower ones: one per
+    // object (many subjects may share one broader object).
+    const once = (list: ReadCandidate[], end: 'subject' | 'object'): void => expect(new Set(list.map((c) => c[end])).size).toBe(list.length);
+    const of = (...predicates: string[]): ReadCandidate[] => chosen.candidates.filter((c) => predicates.includes(c.predicate));
+    expect(of('skos:exactMatch', 'skos:closeMatch', 'skos:broadMatch', 'skos:narrowMatch').length).toBe(chosen.candidates.length);
+    once(of('skos:exactMatch', 'skos:closeMatch', 'skos:broadMatch'), 'subject');
+    once(of('skos:exactMatch', 'skos:closeMatch', 'skos:narrowMatch'), 'object');
     // Greedy: the best candidate overall is always kept.
     const best = [...all.candidates].sort((a, b) => b.score! - a.score!)[0]!;
     expect(chosen.candidates.map(key)).toContain(key(best));
