@@ -146,13 +146,28 @@ function headOfSet(stems: ReadonlySet<string>): string {
 
 const flip = (r: NameRelation): NameRelation => (r === 'narrower' ? 'broader' : r === 'broader' ? 'narrower' : r);
 
+/** A name's stems as a set and its conjuncts, worked out once per name (entries are long-lived). */
+interface ParsedName {
+  stems: ReadonlySet<string>;
+  conjuncts: Array<Set<string>> | undefined;
+}
+const parsedNames = new WeakMap<NameParts, ParsedName>();
+
+function parsedName(entry: NameParts): ParsedName {
+  let parsed = parsedNames.get(entry);
+  if (!parsed) parsedNames.set(entry, (parsed = { stems: new Set(entry.stems), conjuncts: conjuncts(entry) }));
+  return parsed;
+}
+
 export function nameRelation(subject: NameParts, object: NameParts): NameRelation {
-  const a = new Set(subject.stems);
-  const b = new Set(object.stems);
+  const left0 = parsedName(subject);
+  const right0 = parsedName(object);
+  const a = left0.stems;
+  const b = right0.stems;
   const plain = plainRelation(a, b, subject.head, object.head);
   if (plain === 'same') return plain;
-  const left = conjuncts(subject);
-  const right = conjuncts(object);
+  const left = left0.conjuncts;
+  const right = right0.conjuncts;
   if (left && !right) return coordinationRelation(left, b, object.head) ?? plain;
   if (right && !left) {
     const r = coordinationRelation(right, a, subject.head);

@@ -77,15 +77,15 @@ function hierarchyOf(prepared: PreparedOntology): Hierarchy {
 
 /** Votes per (relation, object), combined by noisy-or, with the evidence behind them. */
 class Votes {
-  readonly byKey = new Map<string, { relation: MappingRelation; object: number; score: number; evidence: Evidence[] }>();
+  /** By object and relation family (object · 3 + family), a number so no key string is built per vote. */
+  readonly byKey = new Map<number, { relation: MappingRelation; object: number; score: number; evidence: Evidence[] }>();
 
   add(relation: MappingRelation, object: number, vote: number, evidence: Evidence): void {
     if (!(vote > 0)) return;
     const v = Math.min(1, vote);
     // Equivalence votes (exact and close) are one candidate per object, exact if any says so:
     // fusion groups them together, and one generator must not vote twice for one group.
-    const family = relation === CLOSE_MATCH ? EXACT_MATCH : relation;
-    const key = `${family}\u0000${object}`;
+    const key = object * 3 + (relation === BROAD_MATCH ? 1 : relation === NARROW_MATCH ? 2 : 0);
     const seen = this.byKey.get(key);
     if (!seen) {
       this.byKey.set(key, { relation, object, score: v, evidence: [evidence] });
@@ -211,18 +211,29 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
       else definitionIndex.set(st, [t]);
     }
   });
+  // Each stem's list as a set, made when an intersection first probes it.
+  const setsOfLists = new WeakMap<number[], Set<number>>();
+  const definitionSets = (list: number[]): Set<number> => {
+    let set = setsOfLists.get(list);
+    if (!set) setsOfLists.set(list, (set = new Set(list)));
+    return set;
+  };
   /** Targets whose definition names every content word of the subject's preferred name. */
   const definedIn = (x: number): Array<{ t: number; name: TextEntry }> => {
     const name = src.entries[src.entriesOf[x]![0] ?? -1];
     // A one-word name is found in too many definitions to say anything.
-    if (!name || new Set(name.stems).size < 2 || definitionIndex.size === 0) return [];
-    let hits: Set<number> | undefined;
-    for (const st of new Set(name.stems)) {
-      const list = definitionIndex.get(st) ?? [];
-      hits = new Set(hits ? list.filter((t) => hits!.has(t)) : list);
-      if (hits.size === 0) return [];
+    if (!name || definitionIndex.size === 0) return [];
+    const stems = new Set(name.stems);
+    if (stems.size < 2) return [];
+    // Intersect from the rarest stem: its list is short, the common ones are only probed.
+    const lists = [...stems].map((st) => definitionIndex.get(st) ?? []).sort((a, b) => a.length - b.length);
+    if (lists[0]!.length === 0) return [];
+    let hits = lists[0]!;
+    for (let i = 1; i < lists.length && hits.length > 0; i++) {
+      const other = definitionSets(lists[i]!);
+      hits = hits.filter((t) => other.has(t));
     }
-    return [...(hits ?? [])].map((t) => ({ t, name }));
+    return hits.map((t) => ({ t, name }));
   };
 
   const total = src.concepts.length;
@@ -417,11 +428,17 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
       });
     }
     const subject = src.concepts[s]!;
-    const rows = [...votes.byKey.values()]
-      .filter((v) => tgt.concepts[v.object]!.iri !== subject.iri)
-      .map((v) => ({ ...v, score: round(v.score), iri: tgt.concepts[v.object]!.iri }))
-      .sort((x, y) => y.score - x.score || (x.iri < y.iri ? -1 : x.iri > y.iri ? 1 : 0) || (x.relation < y.relation ? -1 : x.relation > y.relation ? 1 : 0))
-      .slice(0, Math.max(0, options.topK));
+    // Votes are many (every ancestor a coverage walk passes), rows are k: order by the rounded
+    // score first and compare IRIs only between equal scores.
+    const all = [...votes.byKey.values()].filter((v) => tgt.concepts[v.object]!.iri !== subject.iri);
+    for (const v of all) v.score = round(v.score);
+    all.sort((x, y) => {
+      if (y.score !== x.score) return y.score - x.score;
+      const a = tgt.concepts[x.object]!.iri;
+      const b = tgt.concepts[y.object]!.iri;
+      return (a < b ? -1 : a > b ? 1 : 0) || (x.relation < y.relation ? -1 : x.relation > y.relation ? 1 : 0);
+    });
+    const rows = all.slice(0, Math.max(0, options.topK)).map((v) => ({ ...v, iri: tgt.concepts[v.object]!.iri }));
     let rank = 0;
     for (const row of rows) {
       yield {
