@@ -99,6 +99,56 @@ describe('subsumption proposals', () => {
   });
 });
 
+describe('specificity and shared votes', () => {
+  it('of two consistent broader candidates, the one below the other ranks first', async () => {
+    // "parasympathetic ganglion" is a kind of "Ganglion" by its name, and looks like the children
+    // of "Autonomic_Ganglion" (under Ganglion): the tighter answer is Autonomic_Ganglion.
+    const source = src([{ iri: 'para', labels: ['parasympathetic ganglion'] }, { iri: 'symp', labels: ['sympathetic ganglion'] }]);
+    const target = tgt([
+      { iri: 'Ganglion', labels: ['Ganglion'] },
+      { iri: 'Autonomic', labels: ['Autonomic_Ganglion'], parents: ['Ganglion'] },
+      { iri: 'Sympathetic', labels: ['Sympathetic_Ganglion'], parents: ['Autonomic'] },
+    ]);
+    const out = await collect(structure(), source, target);
+    const broad = out.filter((c) => local(c.subject) === 'para' && c.predicate === 'skos:broadMatch');
+    expect(broad.map((c) => local(c.object))).toEqual(['Autonomic', 'Ganglion']);
+    // Its own evidence alone (no link to Ganglion) scores lower than Ganglion's name evidence
+    // above: the share of its ancestor's support is what puts it first.
+    const flat = await collect(structure(), source, tgt([
+      { iri: 'Ganglion', labels: ['Ganglion'] },
+      { iri: 'Autonomic', labels: ['Autonomic_Ganglion'] },
+      { iri: 'Sympathetic', labels: ['Sympathetic_Ganglion'], parents: ['Autonomic'] },
+    ]));
+    const alone = flat.find((c) => local(c.subject) === 'para' && local(c.object) === 'Autonomic')!.score;
+    expect(alone).toBeLessThan(broad[1]!.score);
+    expect(broad[0]!.score).toBeGreaterThan(alone);
+  });
+
+  it('a category\'s children share their narrower votes: its own counterpart ranks above any one child\'s', async () => {
+    // Version 1 "Security & Privacy" has three children whose counterparts sit under
+    // "Cybersecurity"; Cybersecurity holds them and more (coverage) and is the category's answer.
+    const source = src([
+      { iri: 'sec', labels: ['Security & Privacy'] },
+      { iri: 'vuln', labels: ['Vulnerability Analysis'], parents: ['sec'] },
+      { iri: 'leak', labels: ['Secret Leak Detection'], parents: ['sec'] },
+      { iri: 'threat', labels: ['Threat Detection'], parents: ['sec'] },
+    ]);
+    const target = tgt([
+      { iri: 'Cyber', labels: ['Cybersecurity'] },
+      { iri: 'Vuln', labels: ['Vulnerability Analysis'], parents: ['Cyber'] },
+      { iri: 'Leak', labels: ['Secret Leak Detection'], parents: ['Cyber'] },
+      { iri: 'Threat', labels: ['Threat Detection'], parents: ['Cyber'] },
+      { iri: 'Pentest', labels: ['Penetration Testing'], parents: ['Cyber'] },
+    ]);
+    const out = await collect(structure(), source, target);
+    const sec = out.filter((c) => local(c.subject) === 'sec');
+    expect(local(sec[0]!.object)).toBe('Cyber');
+    const child = sec.find((c) => local(c.object) === 'Vuln' && c.predicate === 'skos:narrowMatch')!;
+    // One vote of 0.9 × similarity, shared by three children.
+    expect(child.score).toBeLessThan(0.9 / 3 + 1e-9);
+  });
+});
+
 describe('definitions', () => {
   it('a target whose definition names the subject covers it; a one-word name says nothing', async () => {
     const source = src([{ iri: 'tabCls', labels: ['Tabular Classification'] }, { iri: 'search', labels: ['Search'] }]);
