@@ -112,6 +112,7 @@ describe('propose', () => {
     const [a, b] = await small();
     expect(await rejection(propose(a, b, { topK: 0 }))).toMatchObject({ code: 'E_USAGE', location: { path: '$.topK' } });
     expect(await rejection(propose(a, b, { topK: 1.5 }))).toMatchObject({ code: 'E_USAGE', location: { path: '$.topK' } });
+    expect(await rejection(propose(a, b, { directionalTopK: -1 }))).toMatchObject({ code: 'E_USAGE', location: { path: '$.directionalTopK' } });
     expect(await rejection(propose(a, b, { generators: ['exact', 'lexical' as never] }))).toMatchObject({ code: 'E_UNKNOWN_GENERATOR', location: { path: '$.generators[1]' } });
     expect(await rejection(propose(a, b, { generators: [] }))).toMatchObject({ code: 'E_USAGE', location: { path: '$.generators' } });
     expect(await rejection(propose(a, b, { generatorConfig: { nope: {} } as never }))).toMatchObject({ code: 'E_UNKNOWN_GENERATOR', location: { path: '$.generatorConfig.nope' } });

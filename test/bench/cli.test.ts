@@ -46,9 +46,12 @@ describe('ioa-align bench', () => {
     expect(stderr).toContain('nosuch');
   });
 
-  it('a bad --top-k is a usage error', async () => {
+  it('a bad --top-k or --directional-top-k is a usage error', async () => {
     const { code, stderr } = await runCli(['bench', '--top-k', 'ten']);
     expect(code).toBe(2);
     expect(stderr).toContain('[E_USAGE]');
+    const directional = await runCli(['bench', '--directional-top-k', '-2']);
+    expect(directional.code).toBe(2);
+    expect(directional.stderr).toContain('--directional-top-k must be a non-negative integer, got "-2" [E_USAGE]');
   });
 });

@@ -110,6 +110,31 @@ describe('ioa-align propose', () => {
     expect(new Set(subjects).size).toBe(subjects.length);
   });
 
+  it('keeps --top-k equivalence candidates and --directional-top-k broader / narrower ones per subject', async () => {
+    const conference = (name: string): string => fileURLToPath(new URL(`../../corpora/conference/ontologies/${name}`, import.meta.url));
+    const run = async (...args: string[]): Promise<Map<string, string[]>> => {
+      const r = await propose(conference('cmt.owl'), conference('ekaw.owl'), '--format', 'json', ...args);
+      expect(r.code).toBe(0);
+      const bySubject = new Map<string, string[]>();
+      for (const m of propagateSet(parseJson(r.stdout, 'stdout')).mappings) bySubject.set(m.subjectId!, [...(bySubject.get(m.subjectId!) ?? []), m.predicateId]);
+      return bySubject;
+    };
+    const directional = (ps: string[]): number => ps.filter((p) => p === 'skos:broadMatch' || p === 'skos:narrowMatch').length;
+    const byDefault = await run();
+    expect([...byDefault.values()].some((ps) => directional(ps) > 1)).toBe(true);
+    for (const ps of byDefault.values()) expect(directional(ps)).toBeLessThanOrEqual(5);
+    const narrow = await run('--top-k', '2', '--directional-top-k', '1');
+    for (const ps of narrow.values()) {
+      expect(directional(ps)).toBeLessThanOrEqual(1);
+      expect(ps.length - directional(ps)).toBeLessThanOrEqual(2);
+    }
+    const none = await run('--directional-top-k', '0');
+    for (const ps of none.values()) expect(directional(ps)).toBe(0);
+    const bad = await propose(A, B, '--directional-top-k', '-1');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--directional-top-k must be an integer from 0 to 1000, not "-1" [E_USAGE]');
+  });
+
   it('writes to --out instead of stdout', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ioa-propose-'));
     const file = join(dir, 'out.sssom.tsv');
