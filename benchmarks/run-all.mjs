@@ -16,21 +16,25 @@ if (!existsSync(join(root, 'dist', 'cli', 'main.js'))) {
   console.error('dist/ is missing: run `npm run build` first');
   process.exit(1);
 }
-const { GENERATORS, LEXICAL_GENERATORS } = await import(join(root, 'dist', 'generators', 'registry.js'));
+const { GENERATORS, LEXICAL_GENERATORS, DEFAULT_GENERATORS } = await import(join(root, 'dist', 'generators', 'registry.js'));
 const registered = Object.keys(GENERATORS);
 const lexical = [...LEXICAL_GENERATORS];
-const nonLexical = registered.filter((g) => !lexical.includes(g));
+const beyondDefault = registered.filter((g) => !DEFAULT_GENERATORS.includes(g));
 
 /** name, corpus, generators (undefined = all registered), budget in seconds from issue #5. */
 const RUNS = [
-  { name: 'conference', corpus: 'conference', generators: undefined, budget: 20, what: 'the default (lexical) generators' },
-  ...(nonLexical.length ? [{ name: 'conference-all', corpus: 'conference', generators: ['all'], what: 'all registered generators' }] : []),
-  { name: 'anatomy-lexical', corpus: 'anatomy', generators: lexical, budget: 30, what: 'the lexical generators' },
-  ...(nonLexical.length ? [{ name: 'anatomy-all', corpus: 'anatomy', generators: ['all'], what: 'all registered generators' }] : []),
-  { name: 'agents', corpus: 'agents', generators: ['all'], what: 'all registered generators' },
-  { name: 'multilingual', corpus: 'multilingual', generators: undefined, what: 'the default generators (lexical + translate)' },
-  { name: 'multilingual-cldr', corpus: 'multilingual-cldr', generators: undefined, what: 'the default generators (lexical + translate)' },
-  { name: 'anatomy-subsumption', corpus: 'anatomy-subsumption', generators: ['all'], what: 'all registered generators' },
+  { name: 'conference', corpus: 'conference', generators: undefined, budget: 20, what: 'the default generators (lexical + structure)' },
+  ...(beyondDefault.length ? [{ name: 'conference-all', corpus: 'conference', generators: ['all'], what: 'all registered generators' }] : []),
+  { name: 'anatomy', corpus: 'anatomy', generators: undefined, budget: 30, what: 'the default generators (lexical + structure)' },
+  { name: 'anatomy-lexical', corpus: 'anatomy', generators: lexical, what: 'the lexical generators alone' },
+  ...(beyondDefault.length ? [{ name: 'anatomy-all', corpus: 'anatomy', generators: ['all'], what: 'all registered generators' }] : []),
+  { name: 'agents', corpus: 'agents', generators: undefined, what: 'the default generators (lexical + structure)' },
+  ...(beyondDefault.length ? [{ name: 'agents-all', corpus: 'agents', generators: ['all'], what: 'all registered generators' }] : []),
+  { name: 'multilingual', corpus: 'multilingual', generators: undefined, what: 'the default generators (lexical + structure + translate)' },
+  { name: 'multilingual-cldr', corpus: 'multilingual-cldr', generators: undefined, what: 'the default generators (lexical + structure + translate)' },
+  { name: 'anatomy-subsumption', corpus: 'anatomy-subsumption', generators: undefined, what: 'the default generators (lexical + structure)' },
+  { name: 'conference-subsumption', corpus: 'conference-subsumption', generators: undefined, what: 'the default generators (lexical + structure)' },
+  { name: 'agents-subsumption', corpus: 'agents-subsumption', generators: undefined, what: 'the default generators (lexical + structure)' },
   { name: 'agents-diff', corpus: 'agents', generators: undefined, args: ['--diff'], what: 'the version diff (identity, lineage and its default generators)' },
 ];
 
