@@ -65,7 +65,6 @@ for (const track of tracks) {
     const dumped = [];
     let fusionMs = 0;
     for (const { id, reference, all } of pairs) {
-      if (process.env.IOA_STATUS_DUMP) (await import('node:fs')).appendFileSync(process.env.IOA_STATUS_DUMP, JSON.stringify({ pair: id }) + '\n');
       const t0 = process.cpuUsage();
       // --raw scores the members' own candidates (one member: that generator alone).
       const fused = args.includes('--raw') ? all : fuseCandidates(all, { generators: members, topK, ...setting });
