@@ -86,6 +86,8 @@ export interface BenchOptions {
    * `propose --select` applies), none for a single generator (its raw score has its own scale).
    */
   minScore?: number;
+  /** The selection also takes broader and narrower candidates (SelectionOptions.directional); default false. */
+  selectDirectional?: boolean;
 }
 
 /** Progress of a run: `done`/`total` within the current pair, `pairIndex` of `pairCount` pairs. */
@@ -210,7 +212,7 @@ export interface BenchResult {
     crossKind?: boolean;
     rules: { ranking: string; proposal: string; oracle: string; averages: string; relations: string; selection: string };
     /** The selection scored as `selection` of each run. */
-    selection: { mode: SelectionMode; minScore?: number; fusedMinScore?: number };
+    selection: { mode: SelectionMode; directional?: boolean; minScore?: number; fusedMinScore?: number };
   };
   loading: { wallMs: number };
   runs: GeneratorRun[];
@@ -227,7 +229,7 @@ export const RULES: BenchResult['config']['rules'] = {
   oracle: 'best F1 over raw-score thresholds score >= t on all candidates, choosing t with the reference: an upper bound for information, not a result',
   averages: 'micro pools counts over pairs (one oracle threshold for all pairs); macro is the mean of per-pair values (each pair its own oracle threshold)',
   relations: 'per reference relation (= skos:exactMatch, < skos:broadMatch, > skos:narrowMatch): object-level Hits@1 and MRR over the subjects with rows of that relation, object-level recall@10, and the rows whose exact triple is among the top 10 candidate rows of their subject; top-1 exactMatch: reference subjects with candidates whose top-1 row is skos:exactMatch',
-  selection: 'the selection `propose --select` applies (src/selection): one-to-one is greedy on the run\'s own score (equivalences first, each subject and object at most once; then, for subjects left without one, the best broader object and a narrower subject once per object; one relation per pair); the fused run is thresholded at the default fused value unless told otherwise, a single generator only when told; a generator that makes its own decision (the version diff: its alignment) is scored on that decision instead; the reference is not consulted. Scored at object level like the headline metrics (a selected pair finds a reference row of any relation) and at relation level (the triple must match)',
+  selection: 'the selection `propose --select` applies (src/selection): one-to-one is greedy on the run\'s own score (equivalences, each subject and object at most once, one relation per pair; with selectDirectional, then, for subjects left without one, the best broader object and a narrower subject once per object); the fused run is thresholded at the default fused value unless told otherwise, a single generator only when told; a generator that makes its own decision (the version diff: its alignment) is scored on that decision instead; the reference is not consulted. Scored at object level like the headline metrics (a selected pair finds a reference row of any relation) and at relation level (the triple must match)',
 };
 
 const DEFAULT_KS = [1, 5, 10] as const;
@@ -433,11 +435,11 @@ export function prCurve(outcomes: readonly ScoredOutcome[], referenceSize: numbe
 }
 
 /** The run's candidates of each pair after selection, scored against each pair's reference. */
-function scoreSelection(outcome: RunOutcome, pairs: readonly LoadedPair[], mode: SelectionMode, minScore: number | undefined, decide?: Generator['decide']): SelectionScore {
+function scoreSelection(outcome: RunOutcome, pairs: readonly LoadedPair[], mode: SelectionMode, directional: boolean, minScore: number | undefined, decide?: Generator['decide']): SelectionScore {
   const relationLevel: PrecisionRecall[] = [];
   const perPair = pairs.map((p, i) => {
     // A generator that decides (the version diff) is scored on its own decision.
-    const chosen = decide ? decide(outcome.candidates[i] ?? []) : select(outcome.candidates[i] ?? [], { mode, ...(minScore !== undefined ? { minScore } : {}) });
+    const chosen = decide ? decide(outcome.candidates[i] ?? []) : select(outcome.candidates[i] ?? [], { mode, directional, ...(minScore !== undefined ? { minScore } : {}) });
     relationLevel.push(evaluateSet(chosen.map((c) => ({ subject: c.subject, predicate: normalisePredicate(c.predicate), object: c.object })), p.reference));
     // Selection keeps one relation per pair, so pairs are distinct; a pair finds a reference row of any relation.
     const selectedPairs = new Set(chosen.map((c) => `${c.subject}\u0000${c.object}`));
@@ -488,6 +490,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
   }
   const manifest = options.manifest ?? await loadManifest(options.corpus, options.corporaDir);
   const mode = options.select ?? 'one-to-one';
+  const directional = options.selectDirectional === true;
   const thresholdFor = (kind: GeneratorRun['kind']): number | undefined => options.minScore ?? (kind === 'fusion' ? DEFAULT_MIN_FUSED_VALUE : undefined);
   for (const key of Object.keys(manifest.generators ?? {})) {
     if (!(key in registry)) throw new IoaError('E_BENCH_MANIFEST', `settings for unknown generator "${key}"; registered: ${Object.keys(registry).join(', ')}`, { file: manifest.file, path: `$.generators.${key}` });
@@ -506,7 +509,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
   const baselines = options.baselines === false ? [] : [exactLabelBaseline(false), exactLabelBaseline(true)];
   for (const baseline of baselines) {
     const outcome = await runOne(baseline.name, (p, progress) => baseline.propose(p.source, p.target, { topK, onProgress: progress }), pairs, topK, ks, options.onProgress);
-    runs.push(finishRun({ name: baseline.name, kind: 'baseline', status: 'ok', generatorId: baseline.name, measure: baseline.measure, justification: baseline.justification }, outcome, scoreSelection(outcome, pairs, mode, thresholdFor('baseline'))));
+    runs.push(finishRun({ name: baseline.name, kind: 'baseline', status: 'ok', generatorId: baseline.name, measure: baseline.measure, justification: baseline.justification }, outcome, scoreSelection(outcome, pairs, mode, directional, thresholdFor('baseline'))));
   }
   const memberOutcomes: RunOutcome[] = [];
   for (const name of names) {
@@ -551,7 +554,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
     if (modelId) base.modelId = modelId;
     if (config) base.config = config;
     if (warnings.size) base.warnings = [...warnings];
-    runs.push(finishRun(base, outcome, scoreSelection(outcome, pairs, mode, thresholdFor('generator'), generator.decide?.bind(generator))));
+    runs.push(finishRun(base, outcome, scoreSelection(outcome, pairs, mode, directional, thresholdFor('generator'), generator.decide?.bind(generator))));
     memberOutcomes.push(outcome);
   }
 
@@ -583,7 +586,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
           },
         },
         outcome,
-        scoreSelection(outcome, pairs, mode, thresholdFor('fusion')),
+        scoreSelection(outcome, pairs, mode, directional, thresholdFor('fusion')),
       ),
     );
   }
@@ -597,7 +600,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
       ...(options.kinds ? { kinds: [...options.kinds] } : {}),
       ...(options.crossKind ? { crossKind: true } : {}),
       rules: RULES,
-      selection: { mode, ...(options.minScore !== undefined ? { minScore: options.minScore } : { fusedMinScore: DEFAULT_MIN_FUSED_VALUE }) },
+      selection: { mode, ...(directional ? { directional } : {}), ...(options.minScore !== undefined ? { minScore: options.minScore } : { fusedMinScore: DEFAULT_MIN_FUSED_VALUE }) },
     },
     loading: { wallMs: round(loadMs) },
     runs,

@@ -9,6 +9,7 @@ import { DEFAULT_MIN_FUSED_VALUE } from '../generators/fusion.js';
 
 export const SELECTION_CLI_ARGS = {
   select: { type: 'string', description: `Keep a selection of the candidates: ${SELECTION_MODES.join(' | ')} (greedy one-to-one on the ranked value, or mutual best; a fused list is also cut at --min-score ${DEFAULT_MIN_FUSED_VALUE} unless told otherwise). The result is still candidates for review, never accepted mappings` },
+  'select-directional': { type: 'boolean', description: 'With --select: also select broader and narrower candidates for the subjects left without an equivalence (default: the selection holds equivalences only)' },
   'min-score': { type: 'string', description: 'Keep candidates whose similarity_score (the fused value, or a single generator\'s raw score) is at least this number in [0, 1]' },
 } as const;
 
@@ -16,6 +17,13 @@ export function parseSelectMode(value: string | undefined): SelectionMode | unde
   if (value === undefined) return undefined;
   if (!isSelectionMode(value)) throw new IoaError('E_USAGE', `--select must be one of ${SELECTION_MODES.join(', ')}, not "${value}"`, { path: '--select' });
   return value;
+}
+
+/** `--select-directional` means something only with a mode to select by. */
+export function parseSelectDirectional(value: boolean | undefined, mode: SelectionMode | undefined): boolean {
+  if (value !== true) return false;
+  if (mode === undefined) throw new IoaError('E_USAGE', '--select-directional needs --select one-to-one or --select mutual', { path: '--select-directional' });
+  return true;
 }
 
 /** A decimal number as a person types it: no hex, no `Infinity`, no empty string. */

@@ -216,7 +216,7 @@ function chooseAlignment(candidates: readonly FusedCandidate[], pairs: ReadonlyM
     if (isEquivalenceish(c.predicate) && dissolved(c) && !namesEqual(c)) return false;
     return c.predicate === EXACT_MATCH || c.predicate === BROAD_MATCH || c.predicate === NARROW_MATCH || (c.predicate === CLOSE_MATCH && c.score >= DEFAULT_MIN_FUSED_VALUE);
   });
-  const chosen = new Set(select(pool, { mode: 'one-to-one' }));
+  const chosen = new Set(select(pool, { mode: 'one-to-one', directional: true }));
   // An identity partner that lost its children is the old concept's narrower successor.
   for (const [iri, p] of pairs) {
     if (p.new.deprecated || !lostScope(moves.get(iri)!)) continue;

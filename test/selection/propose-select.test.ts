@@ -47,7 +47,7 @@ describe('propose --select', () => {
     // Greedy: the best candidate overall is always kept.
     const best = [...all.candidates].sort((a, b) => b.score! - a.score!)[0]!;
     expect(chosen.candidates.map(key)).toContain(key(best));
-    expect(chosen.description).toContain(`Selected: one-to-one (greedy on similarity_score), similarity_score >= ${DEFAULT_MIN_FUSED_VALUE}; candidate_rank is the rank before selection.`);
+    expect(chosen.description).toContain(`Selected: one-to-one (greedy on similarity_score), equivalences only, similarity_score >= ${DEFAULT_MIN_FUSED_VALUE}; candidate_rank is the rank before selection.`);
     expect(chosen.stderr).toMatch(new RegExp(`^ioa-align: wrote ${chosen.candidates.length} candidates \\(selected: one-to-one, min-score ${DEFAULT_MIN_FUSED_VALUE}\\) for ${chosen.candidates.length} of \\d+ subjects to stdout\\n$`));
   });
 
@@ -65,10 +65,21 @@ describe('propose --select', () => {
     expect(new Set(high.map((c) => c.subject)).size).toBeLessThanOrEqual(high.length);
   });
 
+  it('selects equivalences only unless --select-directional asks for broader and narrower candidates too', async () => {
+    const plain = await proposeSet('--select', 'one-to-one');
+    const directional = await proposeSet('--select', 'one-to-one', '--select-directional');
+    const family = (c: ReadCandidate): string => (/(broad|narrow)Match$/.test(c.predicate) ? 'directional' : 'equivalence');
+    expect(plain.candidates.filter((c) => family(c) === 'directional')).toEqual([]);
+    expect(directional.candidates.some((c) => family(c) === 'directional')).toBe(true);
+    // The equivalences are chosen first, so asking for directional rows changes none of them.
+    expect(directional.candidates.filter((c) => family(c) === 'equivalence').map(key)).toEqual(plain.candidates.map(key));
+    expect(directional.description).toContain('equivalences, then broader and narrower for subjects without one');
+  });
+
   it('with one generator, no default threshold: its raw score has its own scale', async () => {
     const chosen = await proposeSet('--generators', 'tfidf', '--select', 'one-to-one');
     expect(chosen.candidates.some((c) => c.score! < DEFAULT_MIN_FUSED_VALUE)).toBe(true);
-    expect(chosen.description).toContain('Selected: one-to-one (greedy on similarity_score);');
+    expect(chosen.description).toContain('Selected: one-to-one (greedy on similarity_score), equivalences only;');
   });
 });
 
@@ -78,6 +89,7 @@ describe('propose: bad selection options are usage errors, exit 2, nothing writt
     [['--min-score', '1.5'], '--min-score must lie in [0, 1] (scores do), not 1.5 [E_USAGE]'],
     [['--min-score', '0x1'], '--min-score must be a number from 0 to 1, not "0x1" [E_USAGE]'],
     [['--select', 'best'], '--select must be one of one-to-one, mutual, not "best" [E_USAGE]'],
+    [['--select-directional'], '--select-directional needs --select one-to-one or --select mutual [E_USAGE]'],
     [['--evidence', 'all'], '--evidence must be one of columns, rows, not "all" [E_USAGE]'],
   ];
   for (const [args, message] of cases) {

@@ -49,12 +49,28 @@ describe('select one-to-one', () => {
     ];
     // finger keeps its equivalence (selected first, whatever the broader candidate scores);
     // thumb and palm, without one, each keep their best broader object, the same one.
-    expect(triples(select(list, { mode: 'one-to-one' }))).toEqual([
+    expect(triples(select(list, { mode: 'one-to-one', directional: true }))).toEqual([
       'thumb skos:broadMatch hand', 'palm skos:broadMatch hand', 'finger skos:exactMatch digit',
     ]);
-    expect(triples(select(list, { mode: 'mutual' }))).toEqual([
+    expect(triples(select(list, { mode: 'mutual', directional: true }))).toEqual([
       'thumb skos:broadMatch hand', 'palm skos:broadMatch hand', 'finger skos:exactMatch digit',
     ]);
+  });
+
+  it('selects equivalences only unless asked for broader and narrower candidates', () => {
+    const list = [
+      c('thumb', 'hand', 0.55, 1, 'skos:broadMatch'),
+      c('hand', 'finger', 0.6, 1, 'skos:narrowMatch'),
+      c('finger', 'digit', 0.4, 1),
+      c('thumb', 'hand', 0.3, 2, 'skos:relatedMatch'),
+    ];
+    for (const mode of ['one-to-one', 'mutual'] as const) {
+      expect(triples(select(list, { mode }))).toEqual(['finger skos:exactMatch digit']);
+      expect(triples(select(list, { mode, directional: false }))).toEqual(['finger skos:exactMatch digit']);
+      expect(triples(select(list, { mode, directional: true }))).toEqual(['thumb skos:broadMatch hand', 'hand skos:narrowMatch finger', 'finger skos:exactMatch digit']);
+    }
+    // Without a mode nothing competes: the threshold alone keeps every relation.
+    expect(triples(select(list, { minScore: 0.5 }))).toEqual(['thumb skos:broadMatch hand', 'hand skos:narrowMatch finger']);
   });
 
   it('gives each object one narrower subject, a subject may keep several, and an object with an equivalence keeps none', () => {
@@ -65,12 +81,14 @@ describe('select one-to-one', () => {
       c('hand', 'palm', 0.45, 3, 'skos:narrowMatch'),
       c('palm', 'palm', 0.9, 1),
     ];
-    expect(triples(select(list, { mode: 'one-to-one' }))).toEqual(['hand skos:narrowMatch finger', 'hand skos:narrowMatch thumb', 'palm skos:exactMatch palm']);
+    expect(triples(select(list, { mode: 'one-to-one', directional: true }))).toEqual(['hand skos:narrowMatch finger', 'hand skos:narrowMatch thumb', 'palm skos:exactMatch palm']);
   });
 
   it('keeps one relation per pair, the best one', () => {
     const list = [c('a', 'x', 0.5), c('a', 'x', 0.7, 1, 'http://www.w3.org/2004/02/skos/core#broadMatch')];
-    expect(triples(select(list, { mode: 'one-to-one' }))).toEqual(['a http://www.w3.org/2004/02/skos/core#broadMatch x']);
+    expect(triples(select(list, { mode: 'one-to-one', directional: true }))).toEqual(['a http://www.w3.org/2004/02/skos/core#broadMatch x']);
+    // The pair's best relation is broader: an equivalences-only selection keeps neither.
+    expect(triples(select(list, { mode: 'one-to-one' }))).toEqual([]);
   });
 
   it('returns the input\'s own objects, in input order, and leaves the input alone', () => {
@@ -136,10 +154,12 @@ describe('selection properties', () => {
     }));
   });
 
-  it('mutual is a subset of one-to-one', () => {
-    fc.assert(fc.property(arbList, (list) => {
-      const greedy = new Set(select(list, { mode: 'one-to-one' }));
-      for (const x of select(list, { mode: 'mutual' })) expect(greedy.has(x)).toBe(true);
+  it('mutual is a subset of one-to-one; an equivalences-only selection a subset of the directional one', () => {
+    fc.assert(fc.property(arbList, fc.boolean(), (list, directional) => {
+      const greedy = new Set(select(list, { mode: 'one-to-one', directional }));
+      for (const x of select(list, { mode: 'mutual', directional })) expect(greedy.has(x)).toBe(true);
+      const withDirectional = new Set(select(list, { mode: 'one-to-one', directional: true }));
+      for (const x of select(list, { mode: 'one-to-one' })) expect(withDirectional.has(x)).toBe(true);
     }));
   });
 });

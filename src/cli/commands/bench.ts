@@ -44,6 +44,7 @@ export default defineCommand({
     target: { type: 'string', description: 'one pair instead of a corpus: the target ontology' },
     reference: { type: 'string', description: 'one pair instead of a corpus: the reference (Alignment RDF/XML, or a SSSOM TSV/CSV/JSON mapping file)' },
     select: { type: 'string', description: `selection scored as each run's selected set: ${SELECTION_MODES.join(' | ')} (default one-to-one)` },
+    'select-directional': { type: 'boolean', description: 'that selection also takes broader and narrower candidates for the subjects left without an equivalence (default: equivalences only; the version diff always does)' },
     'min-score': { type: 'string', description: `threshold of that selection (default: ${DEFAULT_MIN_FUSED_VALUE} on the fused value, none on a single generator)` },
     diff: { type: 'boolean', description: 'score the version diff (ioa-align diff) instead: each pair is two releases of one ontology; --generators names the generators it fuses besides identity and lineage; its selected set is its version alignment' },
     ...EMBEDDING_CLI_ARGS,
@@ -52,6 +53,7 @@ export default defineCommand({
     const topK = parseTopK(args['top-k']);
     const select = parseSelectMode(args.select);
     const minScore = parseMinScore(args['min-score']);
+    const selectDirectional = args['select-directional'] === true;
     const pair = [args.source, args.target, args.reference];
     let manifest: BenchManifest | undefined;
     if (pair.some((p) => p !== undefined)) {
@@ -87,6 +89,7 @@ export default defineCommand({
       ...(manifest ? { manifest } : {}),
       ...(select ? { select } : {}),
       ...(minScore !== undefined ? { minScore } : {}),
+      ...(selectDirectional ? { selectDirectional } : {}),
       ...(generators ? { generators } : {}),
       ...(topK ? { topK } : {}),
       ...(directionalTopK !== undefined ? { directionalTopK } : {}),

@@ -19,7 +19,7 @@ import { err, outChunks } from '../io.js';
 import { outputFormat } from '../formats.js';
 import { openOutput } from '../output.js';
 import { progress, type Progress } from '../progress.js';
-import { parseMinScore, parseSelectMode, SELECTION_CLI_ARGS } from '../selection-options.js';
+import { parseMinScore, parseSelectDirectional, parseSelectMode, SELECTION_CLI_ARGS } from '../selection-options.js';
 
 export const DEFAULT_TOP_K = 10;
 
@@ -63,6 +63,7 @@ export default defineCommand({
     const kinds = args.kinds === undefined ? undefined : parseKindList(args.kinds);
     const mode = parseSelectMode(args.select);
     const minScore = parseMinScore(args['min-score']);
+    const selectDirectional = parseSelectDirectional(args['select-directional'], mode);
     const evidence = parseEvidence(args.evidence);
     const embeddingConfig = embeddingConfigFromCli(args);
     if (embeddingConfig && !requested?.includes('embedding')) {
@@ -107,8 +108,9 @@ export default defineCommand({
     // own scale, so with one generator only an explicit --min-score applies.
     const fused = candidates.some((c) => c.members.length > 0);
     const threshold = minScore ?? (mode !== undefined && fused ? DEFAULT_MIN_FUSED_VALUE : undefined);
-    const chosen = mode === undefined && threshold === undefined ? candidates : select(candidates, { ...(mode ? { mode } : {}), ...(threshold !== undefined ? { minScore: threshold } : {}) });
+    const chosen = mode === undefined && threshold === undefined ? candidates : select(candidates, { ...(mode ? { mode } : {}), ...(selectDirectional ? { directional: true } : {}), ...(threshold !== undefined ? { minScore: threshold } : {}) });
     const selection = [mode === 'one-to-one' ? 'one-to-one (greedy on similarity_score)' : mode === 'mutual' ? 'mutual best on similarity_score' : undefined,
+      mode !== undefined ? (selectDirectional ? 'equivalences, then broader and narrower for subjects without one' : 'equivalences only') : undefined,
       threshold !== undefined ? `similarity_score >= ${threshold}` : undefined].filter(Boolean).join(', ');
     const written = { source, target, format, evidence, ...(selection ? { selection } : {}) };
 
