@@ -32,9 +32,9 @@ const RUNS = [
   ...(beyondDefault.length ? [{ name: 'agents-all', corpus: 'agents', generators: ['all'], what: 'all registered generators' }] : []),
   { name: 'multilingual', corpus: 'multilingual', generators: undefined, what: 'the default generators (lexical + structure + translate)' },
   { name: 'multilingual-cldr', corpus: 'multilingual-cldr', generators: undefined, what: 'the default generators (lexical + structure + translate)' },
-  { name: 'anatomy-subsumption', corpus: 'anatomy-subsumption', generators: undefined, what: 'the default generators (lexical + structure)' },
-  { name: 'conference-subsumption', corpus: 'conference-subsumption', generators: undefined, what: 'the default generators (lexical + structure)' },
-  { name: 'agents-subsumption', corpus: 'agents-subsumption', generators: undefined, what: 'the default generators (lexical + structure)' },
+  { name: 'anatomy-subsumption', corpus: 'anatomy-subsumption', generators: undefined, args: ['--select-directional'], what: 'the default generators (lexical + structure); the selection takes broader candidates' },
+  { name: 'conference-subsumption', corpus: 'conference-subsumption', generators: undefined, args: ['--select-directional'], what: 'the default generators (lexical + structure); the selection takes broader candidates' },
+  { name: 'agents-subsumption', corpus: 'agents-subsumption', generators: undefined, args: ['--select-directional'], what: 'the default generators (lexical + structure); the selection takes broader candidates' },
   { name: 'agents-diff', corpus: 'agents', generators: undefined, args: ['--diff'], what: 'the version diff (identity, lineage and its default generators)' },
 ];
 
