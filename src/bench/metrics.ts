@@ -483,14 +483,9 @@ export function sumCounts(all: readonly PairCounts[]): PairCounts {
     }
     sum.referenceTriples += c.referenceTriples;
     sum.referenceSubjects += c.referenceSubjects;
-    c.hits.forEach((h, i) => (sum.hits[i]! += h));
-    sum.reciprocalRankSum += c.reciprocalRankSum;
-    c.foundAt.forEach((f, i) => (sum.foundAt[i]! += f));
-    sum.candidates += c.candidates;
+    // A pair's object-level counts have the shape of its relation-level ones.
+    addRanking(sum, c);
     sum.subjectsWithCandidates += c.subjectsWithCandidates;
-    sum.correctCandidates += c.correctCandidates;
-    sum.proposed += c.proposed;
-    sum.proposedCorrect += c.proposedCorrect;
     for (const o of c.outcomes) sum.outcomes.push(o);
     addRanking(sum.relation, c.relation);
     for (const [predicate, r] of Object.entries(c.byRelation)) {

@@ -7,22 +7,13 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runCli as cli } from '../helpers/cli.js';
 
 const EX = new URL('../../corpora/ioa-example/', import.meta.url).pathname;
 const ex = (f: string): string => join(EX, f);
 const NOW = ['--now', '2026-06-01T00:00:00Z'];
 
-interface Run { code: number; stdout: string; stderr: string }
-async function cli(argv: string[]): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const sink = (append: (s: string) => void): Writable => new Writable({ write(chunk, _enc, cb) { append(String(chunk)); cb(); } });
-  const code = await main(argv, { stdout: sink((s) => { stdout += s; }), stderr: sink((s) => { stderr += s; }) });
-  return { code, stdout, stderr };
-}
 async function checkJson(args: string[]): Promise<{ code: number; verdict: { outcome: string; reasons: Array<{ code: string; detail?: string }>; mapping: Array<Record<string, unknown>>; notice: string; inputs: { profile?: { revision: string; digest: string } }; errors?: Array<{ code: string; path: string; file: string }> } }> {
   const run = await cli(['check', ...args, '--json']);
   return { code: run.code, verdict: JSON.parse(run.stdout) };

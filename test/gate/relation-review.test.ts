@@ -8,9 +8,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runCli as cli } from '../helpers/cli.js';
 import { readMappingFile, writeMappingFile } from '../../src/exchange/index.js';
 import type { MappingSet } from '../../src/model/mapping.js';
 
@@ -19,13 +18,6 @@ const ex = (f: string): string => join(EX, f);
 const CS = 'https://example.org/onto/cs#';
 const DOC = 'https://example.net/onto/doc#';
 
-async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const sink = (append: (s: string) => void): Writable => new Writable({ write(chunk, _enc, cb) { append(String(chunk)); cb(); } });
-  const code = await main(argv, { stdout: sink((s) => { stdout += s; }), stderr: sink((s) => { stderr += s; }) });
-  return { code, stdout, stderr };
-}
 
 let dir: string;
 let proposed: MappingSet;
