@@ -48,7 +48,7 @@ for (const dtype of ['q8', 'fp32']) {
   result.throughput[dtype] = child(`
     const { loadOntologyFile } = ${imp('ontology/load.js')};
     const { loadEmbedder } = ${imp('embedding/runtime.js')};
-    const { nameVariants } = ${imp('embedding/generator-core.js')};
+    const { nameVariants } = ${imp('generators/embedding-core.js')};
     const texts = [];
     for (const f of ['mouse', 'human']) texts.push(...nameVariants((await loadOntologyFile('corpora/anatomy/' + f + '.owl')).concepts, 'best').map((n) => n.text));
     let t = Date.now();

@@ -27,7 +27,7 @@ export {
 } from '../selection/index.js';
 export { DEFAULT_MIN_FUSED_VALUE } from '../generators/fusion.js';
 export { inspectOntology, formatInspection, type InspectionReport } from '../ontology/inspect.js';
-export { exportVocabulary, EXPORT_FORMATS, type ExportFormat } from '../vocab/export.js';
+export { exportVocabulary, EXPORT_FORMATS, type ExportFormat } from '../ontology/export.js';
 export { IoaError, isIoaError, ERROR_CODES, type ErrorCode, type ErrorLocation } from '../model/errors.js';
 export {
   tripleKey, isLiteralSubject, isLiteralObject, ENTITY_TYPES, LITERAL_TYPE, MAPPING_RELATIONS, inverseRelation,

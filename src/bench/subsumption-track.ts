@@ -240,14 +240,14 @@ export async function buildConferenceSubsumption(conferenceDir: string): Promise
 /**
  * The same construction on the OASF skills migration (1.0.0 → 1.1.0): its `=` rows name the 1.1.0
  * skills deleted from the 1.1.0 taxonomy, which is exported to Turtle in the ioa vocabulary
- * (src/vocab/export.ts) so it can be pruned like an ontology; every eligible cell is used.
+ * (src/ontology/export.ts) so it can be pruned like an ontology; every eligible cell is used.
  */
 export async function buildAgentsSubsumption(agentsDir: string): Promise<SubsumptionTrack> {
   const { join } = await import('node:path');
   const { readManifest } = await import('./manifest.js');
   const { loadVocabulary } = await import('../ontology/dispatch.js');
   const { readAlignmentFile } = await import('../ontology/alignment-reader.js');
-  const { vocabularyQuads } = await import('../vocab/export.js');
+  const { vocabularyQuads } = await import('../ontology/export.js');
   const manifest = await readManifest(join(agentsDir, 'manifest.json'));
   const pair = manifest.pairs[0]!;
   const [source, target, reference] = await Promise.all([loadVocabulary(pair.source), loadVocabulary(pair.target), readAlignmentFile(pair.reference)]);

@@ -19,7 +19,7 @@
 import { IoaError } from '../model/errors.js';
 import { CachedEmbedder } from '../embedding/cache.js';
 import { assertEmbeddingAvailable, EMBEDDING_PACKAGES } from '../embedding/availability.js';
-import { EMBEDDING_EXACT_FROM, EMBEDDING_IDENTITY, proposeWithEmbedder, type TextEmbedder, type VariantMode } from '../embedding/generator-core.js';
+import { EMBEDDING_EXACT_FROM, EMBEDDING_IDENTITY, proposeWithEmbedder, type TextEmbedder, type VariantMode } from './embedding-core.js';
 import { DEFAULT_MODEL_ID, defaultCacheDir, defaultModelsDir, ensureModel } from '../embedding/model-store.js';
 import { embedderOptionsForFolder, handleOf, openModel, type Embedder, type EmbedderOptions, type ModelHandle } from '../embedding/runtime.js';
 import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';

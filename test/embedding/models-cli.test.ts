@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.js';
-import { embeddingConfigFromCli } from '../../src/embedding/cli-options.js';
+import { embeddingConfigFromCli } from '../../src/cli/embedding-options.js';
 import { DEFAULT_MODEL_ID } from '../../src/embedding/model-store.js';
 
 let dir: string;

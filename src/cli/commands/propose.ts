@@ -10,7 +10,7 @@ import {
   DEFAULT_MIN_FUSED_VALUE, EVIDENCE_LAYOUTS, EXCHANGE_FORMATS, IoaError, formatMappingChunks, listGenerators, loadOntology, propose, select, writeMappings,
   type EvidenceLayout,
 } from '../../api/index.js';
-import { EMBEDDING_CLI_ARGS, embeddingConfigFromCli } from '../../embedding/cli-options.js';
+import { EMBEDDING_CLI_ARGS, embeddingConfigFromCli } from '../embedding-options.js';
 import { parseGeneratorList } from '../../generators/run.js';
 import { DEFAULT_DIRECTIONAL_TOP_K } from '../../generators/fusion.js';
 import { KIND_SELECTORS, kindsOf, parseKindList, selectKinds } from '../../model/kinds.js';

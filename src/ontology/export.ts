@@ -19,7 +19,7 @@ import { IoaError } from '../model/errors.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { NS, RDF_TYPE } from '../model/vocabulary.js';
 import { BASELINE_CONTEXT } from '../envelope/context.js';
-import { offlineDocumentLoader } from '../ontology/jsonld-offline.js';
+import { offlineDocumentLoader } from './jsonld-offline.js';
 
 export const EXPORT_FORMATS = ['turtle', 'jsonld'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -5,12 +5,12 @@
  * so tests can drive it with a small real model.
  */
 import type { Concept } from '../model/concept.js';
-import { compatibleKinds } from '../generators/lexical-index.js';
-import { candidateRelation, similarityRelation } from '../generators/relations.js';
+import { compatibleKinds } from './lexical-index.js';
+import { candidateRelation, similarityRelation } from './relations.js';
 import { rawScore, type Candidate, type Evidence } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
-import type { GeneratorOptions } from '../generators/types.js';
-import { jsRowScorer, onnxRowScorer, searchTopKWith, type GroupedVectors } from './search.js';
+import type { GeneratorOptions } from './types.js';
+import { jsRowScorer, onnxRowScorer, searchTopKWith, type GroupedVectors } from '../embedding/search.js';
 
 export const EMBEDDING_IDENTITY = {
   name: 'embedding',

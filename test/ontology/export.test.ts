@@ -6,7 +6,7 @@ import type { Concept } from '../../src/model/concept.js';
 import type { OntologyIndex } from '../../src/model/ontology-index.js';
 import { loadVocabulary } from '../../src/ontology/dispatch.js';
 import { loadOntologyFile } from '../../src/ontology/load.js';
-import { exportVocabulary } from '../../src/vocab/export.js';
+import { exportVocabulary } from '../../src/ontology/export.js';
 import { runCli } from '../helpers/cli.js';
 
 const root = join(import.meta.dirname, '../..');
