@@ -1,0 +1,54 @@
+/**
+ * Reading what review works on: a candidate file (one ranked row per candidate, as `propose`
+ * writes it) and, for the simulation, a reference alignment.
+ */
+import { candidatesFromMappingSet, readMappingFile, sourceLine, type ReadCandidate } from '../exchange/index.js';
+import { readReference } from '../bench/reference.js';
+import { isIncompatible, PREDICATE_OF_RELATION } from '../ontology/alignment-reader.js';
+import { DEFAULT_MIN_FUSED_VALUE } from '../generators/fusion.js';
+import { IoaError } from '../model/errors.js';
+import type { MappingSet } from '../model/mapping.js';
+import type { ReviewCandidate } from './policy.js';
+import type { ReferenceTriple } from './simulate.js';
+
+export interface CandidateFile {
+  path: string;
+  set: MappingSet;
+  candidates: ReadCandidate[];
+  /** The review view of each candidate, in the same order. */
+  review: Omit<ReviewCandidate, 'index'>[];
+  /** The threshold the selection applies: the default fused value for a fused list, none otherwise. */
+  minScore: number | undefined;
+}
+
+export async function readCandidateFile(path: string): Promise<CandidateFile> {
+  const set = await readMappingFile(path);
+  const candidates = candidatesFromMappingSet(set);
+  if (candidates.length === 0) throw new IoaError('E_USAGE', 'the candidate file has no candidates to review', { file: path });
+  const measures = new Set<string>();
+  const review = candidates.map((c, i) => {
+    if (c.record.predicateModifier === 'Not') {
+      throw new IoaError('E_USAGE', 'this is a reviewed file (it has rejected rows), not a candidate file: give the candidates `propose` wrote', { file: path, ...lineOf(c), path: `$.mappings[${i}]` });
+    }
+    measures.add(c.measure ?? '');
+    return { subject: c.subject, predicate: c.predicate, object: c.object, score: c.score ?? 0, rank: c.rank ?? 1, measure: c.measure ?? '' };
+  });
+  // Mixed measures share no scale: review them as one list under the first measure's name is
+  // wrong, so refuse, as selection does.
+  if (measures.size > 1) throw new IoaError('E_SELECTION_MIXED_SCORES', `candidates of ${measures.size} different measures cannot be reviewed as one ranked list; review each generator's file on its own or fuse them`, { file: path });
+  const fused = candidates.some((c) => c.members.length > 0);
+  return { path, set, candidates, review, minScore: fused ? DEFAULT_MIN_FUSED_VALUE : undefined };
+}
+
+function lineOf(c: ReadCandidate): { line?: number } {
+  const line = sourceLine(c.record);
+  return line === undefined ? {} : { line };
+}
+
+export { lineOf as candidateLine };
+
+/** The reference's mappings as (subject, SKOS predicate CURIE, object); incompatibility cells left out. */
+export async function readReferenceTriples(path: string): Promise<ReferenceTriple[]> {
+  const reference = await readReference(path);
+  return reference.cells.flatMap((c) => (isIncompatible(c.relation) ? [] : [{ subject: c.entity1, predicate: PREDICATE_OF_RELATION[c.relation], object: c.entity2 }]));
+}
