@@ -222,11 +222,11 @@ export class ReviewState {
     }
     // Both must be small for a question to be worth asking: a close rival and a value near the
     // threshold (measured on anatomy, the sum asks better questions than either alone or their minimum).
-    return Math.abs(best.score - rival) + (this.minScore === undefined ? 0 : this.distance(best.score));
+    return Math.abs(best.score - rival) + this.distance(best.score);
   }
 
   private distance(score: number): number {
-    return this.minScore === undefined ? Infinity : Math.abs(score - this.minScore);
+    return this.minScore === undefined ? 0 : Math.abs(score - this.minScore);
   }
 
   /** Subjects with open candidates, most uncertain first (ties in subject order). */
