@@ -67,6 +67,11 @@ export async function findCommand(root: ResolvedCommand, argv: readonly string[]
   let rest = [...argv];
   while (command.subCommandNames.length > 0) {
     const name = rest[0];
+    // A command that runs by itself and also has sub-commands (`review FILE` beside `review
+    // simulate FILE`) runs itself unless its first argument names one of them.
+    if (command.def.run && (name === undefined || isOption(name) || !command.subCommandNames.includes(name))) {
+      return { command: { ...command, def: { ...command.def, subCommands: undefined }, subCommandNames: [] }, rest };
+    }
     const choices = command.subCommandNames.join(', ');
     if (name === undefined) throw new UsageError(`missing command: choose one of ${choices}`, command);
     if (isOption(name)) throw new UsageError(`expected a command (${choices}) before ${name}`, command);

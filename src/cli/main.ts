@@ -32,6 +32,7 @@ export const COMMANDS: Record<string, LazyCommand> = {
   keys: lazy(() => import('./commands/keys.js')),
   trust: lazy(() => import('./commands/trust.js')),
   artifact: lazy(() => import('./commands/artifact.js')),
+  review: lazy(() => import('./commands/review.js')),
 };
 
 function rootCommand(): CommandDef {

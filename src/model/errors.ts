@@ -68,6 +68,13 @@ export const ERROR_CODES = [
   'E_CARRIER_INVALID',
   // agent-world vocabularies (src/vocab)
   'E_VOCAB_INVALID',
+  // review (src/review)
+  // a candidate whose subject or object is not a concept of the ontologies given
+  'E_REVIEW_UNKNOWN_TERM',
+  // a reviewed file that is not the review of the candidate file given
+  'E_REVIEW_SET_MISMATCH',
+  // the review server's port is taken
+  'E_REVIEW_PORT_IN_USE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -121,6 +121,11 @@ export class ReviewState {
     return entry.index;
   }
 
+  /** Forget the undo history (after replaying a saved review: resuming is not a step to undo). */
+  clearHistory(): void {
+    this.history.length = 0;
+  }
+
   canUndo(): boolean {
     return this.history.length > 0;
   }

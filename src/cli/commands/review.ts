@@ -1,0 +1,61 @@
+/**
+ * `ioa-align review CANDIDATES --source S --target T --out REVIEWED`: serve the review page on
+ * 127.0.0.1 and print its address; every decision lands in REVIEWED at once; Ctrl-C (SIGINT) or
+ * SIGTERM stops the server after the last save. `review simulate` measures the same question
+ * policy with a simulated reviewer (review-simulate.ts).
+ */
+import { defineCommand } from 'citty';
+import { IoaError } from '../../api/index.js';
+import { openReview, serveReview } from '../../api/review.js';
+import { err, out } from '../io.js';
+
+export function parsePort(value: string | undefined): number {
+  if (value === undefined) return 0;
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n > 65535) throw new IoaError('E_USAGE', `--port must be an integer from 0 to 65535 (0: any free port), not "${value}"`, { path: '--port' });
+  return n;
+}
+
+export default defineCommand({
+  meta: {
+    name: 'review',
+    description: 'Review candidates in a local, keyboard-first web page (prints its address, http://127.0.0.1:PORT/?token=…): one item per subject, its candidates side by side with their evidence; every decision is saved at once to --out as SSSOM that `artifact build` reads; reopening resumes. `review simulate` measures the same question order with a simulated reviewer.',
+  },
+  args: {
+    candidates: { type: 'positional', description: 'Candidate file (SSSOM TSV, CSV or JSON, as `propose` writes it)', required: true },
+    source: { type: 'string', description: 'Source ontology (the candidates\' subjects)', required: true },
+    target: { type: 'string', description: 'Target ontology (the candidates\' objects)', required: true },
+    out: { type: 'string', description: 'Reviewed SSSOM TSV file: created, or resumed when it is the review of the same candidates', required: true },
+    reviewer: { type: 'string', description: 'reviewer_id of every decision, e.g. orcid:0000-0002-1825-0097' },
+    port: { type: 'string', description: 'Port on 127.0.0.1 (default 0: any free port)' },
+  },
+  subCommands: {
+    simulate: async () => (await import('./review-simulate.js')).default,
+  },
+  async run({ args }) {
+    const port = parsePort(args.port);
+    if (args.out === '-' || args.out === '') throw new IoaError('E_USAGE', '--out names the reviewed file; standard output cannot be resumed', { path: '--out' });
+    if (args.reviewer === undefined) err('ioa-align: note: no --reviewer given; decisions are saved without reviewer_id');
+    const session = await openReview(
+      { candidates: args.candidates, source: args.source, target: args.target, out: args.out },
+      { ...(args.reviewer !== undefined ? { reviewer: args.reviewer } : {}), onSaveError: (e) => err(`ioa-align: saving ${args.out} failed: ${(e as Error).message}`) },
+    );
+    for (const index of [session.source, session.target]) for (const warning of index.warnings) err(`ioa-align: warning: ${index.source}: ${warning}`);
+    const server = await serveReview(session, { port });
+    const p = session.progress();
+    err(`ioa-align: ${p.candidates} candidates for ${p.subjects} subjects; ${p.accepted + p.rejected + p.unsure} decisions resumed from ${args.out}; Ctrl-C saves and stops`);
+    out(server.url);
+    await new Promise<void>((resolve) => {
+      const stop = (): void => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        resolve();
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    });
+    await server.close();
+    const done = session.progress();
+    err(`ioa-align: saved ${done.accepted + done.rejected + done.unsure} decisions (${done.accepted} accepted, ${done.rejected} rejected, ${done.unsure} unsure) to ${args.out}`);
+  },
+});

@@ -1,0 +1,245 @@
+/**
+ * The review server: node:http, no framework (a handful of routes; what a framework would add —
+ * routing, body parsing — is a few lines here, and every security header is in plain sight).
+ *
+ * Security, because labels and definitions are third-party input and a browser on the same
+ * machine visits other sites:
+ * - bound to 127.0.0.1 only;
+ * - a fresh random token per run, required on every request: in the query of the first page
+ *   load (which sets an HttpOnly, SameSite=Strict cookie), then the cookie or
+ *   `Authorization: Bearer TOKEN`; 401 without it;
+ * - the `Host` header must be `127.0.0.1:PORT` or `localhost:PORT`, else 403 (DNS rebinding);
+ * - no CORS headers at all, and POST bodies must be `application/json` (a cross-site form
+ *   cannot send that without a preflight, which is refused);
+ * - a strict Content-Security-Policy (scripts and styles from this server only, no inline code,
+ *   no frames), `nosniff`, no referrer; the page builds its DOM with textContent only;
+ * - request bodies are limited to 64 KiB (413).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { IoaError, isIoaError } from '../model/errors.js';
+import { DECISIONS, type Decision } from './policy.js';
+import type { ItemFilter, ReviewSession } from './session.js';
+import { PAGE_CSS, PAGE_HTML, PAGE_JS } from './page.js';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+const COOKIE = 'ioa_review';
+
+export const CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+export interface ReviewServer {
+  /** `http://127.0.0.1:PORT/?token=…`: the address to open. */
+  url: string;
+  port: number;
+  token: string;
+  server: Server;
+  /** Stop serving (open connections are closed) and wait for the last save. */
+  close(): Promise<void>;
+}
+
+export interface ServeOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** For tests: a fixed token instead of a random one. */
+  token?: string;
+}
+
+/** Start serving `session` on 127.0.0.1. Throws E_REVIEW_PORT_IN_USE when the port is taken. */
+export async function serveReview(session: ReviewSession, options: ServeOptions = {}): Promise<ReviewServer> {
+  const token = options.token ?? randomBytes(24).toString('base64url');
+  let port = options.port ?? 0;
+  const server = createServer((req, res) => {
+    handle(req, res, session, token, port).catch((error: unknown) => {
+      if (!res.headersSent) send(res, isIoaError(error) && error.code !== 'E_INTERNAL' ? 400 : 500, { error: errorBody(error) });
+      else res.destroy();
+    });
+  });
+  server.requestTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') reject(new IoaError('E_REVIEW_PORT_IN_USE', `port ${port} on 127.0.0.1 is in use; give another --port (or 0 for any free one)`, { path: '--port' }));
+      else if (error.code === 'EACCES') reject(new IoaError('E_REVIEW_PORT_IN_USE', `port ${port} on 127.0.0.1 may not be used by this user; give another --port`, { path: '--port' }));
+      else reject(error);
+    });
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  port = typeof address === 'object' && address ? address.port : port;
+  return {
+    url: `http://127.0.0.1:${port}/?token=${token}`,
+    port,
+    token,
+    server,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await session.flush();
+    },
+  };
+}
+
+function errorBody(error: unknown): { code: string; message: string; path?: string } {
+  if (isIoaError(error)) return { code: error.code, message: error.message, ...(error.location.path ? { path: error.location.path } : {}) };
+  return { code: 'E_INTERNAL', message: 'internal error' };
+}
+
+function headers(res: ServerResponse, type: string): void {
+  res.setHeader('Content-Type', type);
+  res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+  res.setHeader('Cache-Control', 'no-store');
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  headers(res, 'application/json; charset=utf-8');
+  res.statusCode = status;
+  res.end(JSON.stringify(body));
+}
+
+function sendText(res: ServerResponse, type: string, text: string): void {
+  headers(res, type);
+  res.statusCode = 200;
+  res.end(text);
+}
+
+function sameToken(given: string | undefined, token: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function cookieToken(req: IncomingMessage): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === COOKIE) return rest.join('=');
+  }
+  return undefined;
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'E_LIMIT_EXCEEDED', `request body over ${MAX_BODY_BYTES} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new HttpError(400, 'E_PARSE_JSON', 'the request body is not JSON');
+  }
+}
+
+class HttpError extends Error {
+  constructor(readonly status: number, readonly code: string, message: string) {
+    super(message);
+  }
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, session: ReviewSession, token: string, port: number): Promise<void> {
+  try {
+    await route(req, res, session, token, port);
+  } catch (error) {
+    if (error instanceof HttpError) {
+      send(res, error.status, { error: { code: error.code, message: error.message } });
+      if (error.status === 413) req.destroy();
+      return;
+    }
+    throw error;
+  }
+}
+
+async function route(req: IncomingMessage, res: ServerResponse, session: ReviewSession, token: string, port: number): Promise<void> {
+  const host = req.headers.host ?? '';
+  if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) throw new HttpError(403, 'E_FORBIDDEN_HOST', 'this server answers only to 127.0.0.1 and localhost');
+  const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+  const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  const pageLoad = req.method === 'GET' && url.pathname === '/' && sameToken(url.searchParams.get('token') ?? undefined, token);
+  if (!pageLoad && !sameToken(bearer, token) && !sameToken(cookieToken(req), token)) throw new HttpError(401, 'E_UNAUTHORIZED', 'missing or wrong token: open the URL the command printed');
+
+  if (req.method === 'GET') {
+    switch (url.pathname) {
+      case '/':
+        res.setHeader('Set-Cookie', `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
+        return sendText(res, 'text/html; charset=utf-8', PAGE_HTML);
+      case '/app.js':
+        return sendText(res, 'text/javascript; charset=utf-8', PAGE_JS);
+      case '/app.css':
+        return sendText(res, 'text/css; charset=utf-8', PAGE_CSS);
+      case '/api/progress':
+        return send(res, 200, session.progress());
+      case '/api/items':
+        return send(res, 200, { items: session.items(filterOf(url.searchParams)), progress: session.progress() });
+      case '/api/item': {
+        const subject = url.searchParams.get('subject');
+        if (!subject) throw new HttpError(400, 'E_USAGE', 'give ?subject=…');
+        const item = session.item(subject);
+        if (!item) throw new HttpError(404, 'E_NOT_FOUND', 'no such subject among the candidates');
+        return send(res, 200, { ...item, progress: session.progress() });
+      }
+      default:
+        throw new HttpError(404, 'E_NOT_FOUND', 'no such resource');
+    }
+  }
+  if (req.method === 'POST') {
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) throw new HttpError(415, 'E_USAGE', 'send application/json');
+    const body = await readBody(req);
+    if (url.pathname === '/api/decisions') return send(res, 200, decide(session, body));
+    if (url.pathname === '/api/undo') {
+      const index = session.undo();
+      const c = index === undefined ? undefined : session.state.candidates[index];
+      return send(res, 200, { undone: c ? { subject_id: c.subject, predicate_id: c.predicate, object_id: c.object } : null, progress: session.progress() });
+    }
+    throw new HttpError(404, 'E_NOT_FOUND', 'no such resource');
+  }
+  res.setHeader('Allow', 'GET, POST');
+  throw new HttpError(405, 'E_USAGE', 'method not allowed');
+}
+
+function filterOf(params: URLSearchParams): ItemFilter {
+  const filter: ItemFilter = {};
+  const order = params.get('order');
+  if (order === 'ontology' || order === 'uncertain') filter.order = order;
+  const status = params.get('status');
+  if (status === 'undecided' || status === 'decided' || status === 'all') filter.status = status;
+  const min = Number(params.get('min') ?? '');
+  const max = Number(params.get('max') ?? '');
+  if (params.get('min') && Number.isFinite(min)) filter.minScore = min;
+  if (params.get('max') && Number.isFinite(max)) filter.maxScore = max;
+  const relation = params.get('relation');
+  if (relation) filter.relation = relation;
+  const kind = params.get('kind');
+  if (kind) filter.kind = kind;
+  const text = params.get('q');
+  if (text) filter.text = text.slice(0, 200);
+  return filter;
+}
+
+function decide(session: ReviewSession, body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'E_USAGE', 'send {"subject_id", "object_id", "predicate_id", "decision"}');
+  const b = body as Record<string, unknown>;
+  for (const key of ['subject_id', 'object_id', 'predicate_id', 'decision']) {
+    if (typeof b[key] !== 'string') throw new HttpError(400, 'E_USAGE', `${key} must be a string`);
+  }
+  for (const key of Object.keys(b)) {
+    if (!['subject_id', 'object_id', 'predicate_id', 'decision', 'relation'].includes(key)) throw new HttpError(400, 'E_USAGE', `unknown member ${JSON.stringify(key.slice(0, 40))}`);
+  }
+  if (!(DECISIONS as readonly string[]).includes(b.decision as string)) throw new HttpError(400, 'E_USAGE', `decision must be one of ${DECISIONS.join(', ')}`);
+  if (b.relation !== undefined && typeof b.relation !== 'string') throw new HttpError(400, 'E_USAGE', 'relation must be a string');
+  const index = session.find(b.subject_id as string, b.predicate_id as string, b.object_id as string);
+  if (index === undefined) throw new HttpError(404, 'E_NOT_FOUND', 'no such candidate (subject_id, predicate_id, object_id as in the candidate file, CURIEs or IRIs)');
+  const closed = session.decide(index, b.decision as Decision, b.relation as string | undefined);
+  const view = (i: number): { subject_id: string; predicate_id: string; object_id: string } => {
+    const c = session.state.candidates[i]!;
+    return { subject_id: c.subject, predicate_id: c.predicate, object_id: c.object };
+  };
+  return { decided: { ...view(index), decision: b.decision, predicate: session.state.decisionOf(index)?.predicate }, closed: closed.map(view), progress: session.progress() };
+}
