@@ -442,7 +442,7 @@ function checkTerms(file: CandidateFile, source: OntologyIndex, target: Ontology
   file.candidates.forEach((c, i) => {
     const bad = !source.byIri.has(c.subject) ? `subject ${c.subject} is not in ${source.source}` : !target.byIri.has(c.object) ? `object ${c.object} is not in ${target.source}` : undefined;
     if (!bad) return;
-    if (missing.length < 3) missing.push(bad);
+    if (missing.length < 3 && !missing.includes(bad)) missing.push(bad);
     first ??= { ...candidateLine(c), path: `$.mappings[${i}]` };
   });
   if (first) {
