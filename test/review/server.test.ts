@@ -1,0 +1,245 @@
+/**
+ * The review session and server over HTTP: token, Host check, limits, headers, decisions that
+ * land in the reviewed file, resume, and the bad inputs (unknown terms, another candidate set,
+ * a port in use). The page itself is driven in a real browser in page.test.ts.
+ */
+import { mkdtempSync, readFileSync, writeFileSync, existsSync, statSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadOntology, propose, writeMappings, readMappings } from '../../src/api/index.js';
+import { buildArtifact } from '../../src/api/artifact-build.js';
+import { openReview, serveReview, type ReviewServer } from '../../src/api/review.js';
+import { runCli } from '../helpers/cli.js';
+
+export const SOURCE_TTL = `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> . @prefix : <http://example.org/src#> .
+<http://example.org/src> a owl:Ontology .
+:Document a owl:Class ; rdfs:label "document" .
+:Paper a owl:Class ; rdfs:label "paper" ; rdfs:subClassOf :Document .
+:Author a owl:Class ; rdfs:label "author <img src=x onerror=\\"document.body.dataset.pwned=1\\">" .
+:Reviewer a owl:Class ; rdfs:label "reviewer" .
+:Chair a owl:Class ; rdfs:label "chair person" .
+`;
+export const TARGET_TTL = `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> . @prefix : <http://example.org/tgt#> .
+<http://example.org/tgt> a owl:Ontology .
+:Document a owl:Class ; rdfs:label "document" .
+:Paper a owl:Class ; rdfs:label "paper" ; rdfs:subClassOf :Document .
+:Article a owl:Class ; rdfs:label "paper article" ; rdfs:subClassOf :Document .
+:Author a owl:Class ; rdfs:label "author" .
+:Referee a owl:Class ; rdfs:label "reviewer referee" .
+:Chairman a owl:Class ; rdfs:label "chairman" .
+`;
+
+/** A folder with the two ontologies and the candidates `propose` writes for them. */
+export async function fixture(): Promise<{ dir: string; source: string; target: string; candidates: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'ioa-review-'));
+  const source = join(dir, 'src.ttl');
+  const target = join(dir, 'tgt.ttl');
+  writeFileSync(source, SOURCE_TTL);
+  writeFileSync(target, TARGET_TTL);
+  const [s, t] = await Promise.all([loadOntology(source), loadOntology(target)]);
+  const candidates = join(dir, 'candidates.sssom.tsv');
+  await writeMappings(candidates, await propose(s, t), { source: s, target: t });
+  return { dir, source, target, candidates };
+}
+
+function http(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: { Host: `127.0.0.1:${port}`, ...options.headers } }, (res) => {
+      let body = '';
+      res.on('data', (d) => (body += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+describe('review server', () => {
+  let files: Awaited<ReturnType<typeof fixture>>;
+  let server: ReviewServer;
+  let out: string;
+  const auth = (): Record<string, string> => ({ Authorization: `Bearer ${server.token}` });
+  const post = (path: string, body: unknown) => http(server.port, path, { method: 'POST', headers: { ...auth(), 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+  beforeAll(async () => {
+    files = await fixture();
+    out = join(files.dir, 'reviewed.sssom.tsv');
+    const session = await openReview({ candidates: files.candidates, source: files.source, target: files.target, out }, { reviewer: 'orcid:0000-0002-1825-0097', today: () => '2026-12-03' });
+    server = await serveReview(session);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('binds to 127.0.0.1 and prints an address with a fresh token', () => {
+    expect(server.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${server.port}/\\?token=[A-Za-z0-9_-]{32}$`));
+    expect((server.server.address() as { address: string }).address).toBe('127.0.0.1');
+  });
+
+  it('refuses requests without the token (401) and with another Host (403)', async () => {
+    expect((await http(server.port, '/api/progress')).status).toBe(401);
+    expect((await http(server.port, '/api/progress', { headers: { Authorization: 'Bearer wrong' } })).status).toBe(401);
+    expect((await http(server.port, '/', {})).status).toBe(401);
+    expect((await http(server.port, '/api/progress', { headers: { ...auth(), Host: `evil.example:${server.port}` } })).status).toBe(403);
+    expect((await http(server.port, '/api/progress', { headers: { ...auth(), Host: '127.0.0.1:1' } })).status).toBe(403);
+    expect((await http(server.port, '/api/progress', { headers: { ...auth(), Host: `localhost:${server.port}` } })).status).toBe(200);
+  });
+
+  it('the page load takes the token from the query and sets a strict cookie; headers carry the CSP and no CORS', async () => {
+    const page = await http(server.port, `/?token=${server.token}`, { headers: { Origin: 'http://evil.example' } });
+    expect(page.status).toBe(200);
+    expect(String(page.headers['set-cookie'])).toMatch(/ioa_review=.+; HttpOnly; SameSite=Strict/);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(page.headers['access-control-allow-origin']).toBeUndefined();
+    const cookie = String(page.headers['set-cookie']).split(';')[0]!;
+    expect((await http(server.port, '/api/progress', { headers: { Cookie: cookie } })).status).toBe(200);
+    expect((await http(server.port, '/api/decisions', { method: 'OPTIONS', headers: { ...auth(), Origin: 'http://evil.example' } })).status).toBe(405);
+  });
+
+  it('limits bodies (413) and takes only JSON (415)', async () => {
+    expect((await http(server.port, '/api/decisions', { method: 'POST', headers: { ...auth(), 'Content-Type': 'application/json' }, body: 'x'.repeat(70_000) })).status).toBe(413);
+    expect((await http(server.port, '/api/decisions', { method: 'POST', headers: { ...auth(), 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'a=b' })).status).toBe(415);
+    expect((await post('/api/decisions', { subject_id: 'x' })).status).toBe(400);
+    expect((await post('/api/decisions', { subject_id: 'http://example.org/src#Paper', object_id: 'http://example.org/tgt#Nope', predicate_id: 'skos:exactMatch', decision: 'accept' })).status).toBe(404);
+  });
+
+  it('serves items with their candidates and evidence, labels as data', async () => {
+    const items = JSON.parse((await http(server.port, '/api/items?order=ontology', { headers: auth() })).body);
+    expect(items.items.map((i: { label: string }) => i.label)).toContain('paper');
+    const paper = JSON.parse((await http(server.port, `/api/item?subject=${encodeURIComponent('http://example.org/src#Paper')}`, { headers: auth() })).body);
+    expect(paper.subject.parents).toEqual(['document']);
+    expect(paper.candidates[0].object_id).toBe('http://example.org/tgt#Paper');
+    expect(paper.candidates[0].members.length).toBeGreaterThan(0);
+  });
+
+  it('a decision lands in the reviewed file with justification, reviewer and date; accepting closes competitors; undo takes it back', async () => {
+    const paper = JSON.parse((await http(server.port, `/api/item?subject=${encodeURIComponent('http://example.org/src#Paper')}`, { headers: auth() })).body);
+    const best = paper.candidates[0];
+    const res = JSON.parse((await post('/api/decisions', { subject_id: best.subject_id, object_id: best.object_id, predicate_id: best.predicate_id, decision: 'accept' })).body);
+    expect(res.decided.decision).toBe('accept');
+    const competitors = paper.candidates.filter((c: { object_id: string; predicate_id: string }) => c.object_id !== best.object_id && ['skos:exactMatch', 'skos:closeMatch'].includes(c.predicate_id));
+    expect(res.closed.length).toBeGreaterThanOrEqual(competitors.length);
+    await openAndFlush();
+    const set = await readMappings(out);
+    expect(set.mappings).toHaveLength(1);
+    expect(set.mappings[0]).toMatchObject({ justification: 'semapv:MappingReview', reviewerId: ['https://orcid.org/0000-0002-1825-0097'], reviewDate: '2026-12-03', predicateId: best.predicate_id });
+    expect(set.mappings[0]!.extensions).toMatchObject({ review_decision: 'accept' });
+    // Provenance stays: the fused value and the member columns of the candidate's row.
+    expect(set.mappings[0]!.similarityScore).toBe(best.score);
+    const undo = JSON.parse((await post('/api/undo', {})).body);
+    expect(undo.undone.object_id).toBe(best.object_id);
+    await openAndFlush();
+    expect((await readMappings(out)).mappings).toHaveLength(0);
+  });
+
+  it('rejections carry predicate_modifier Not, a changed relation is manual curation, unsure keeps the generator\'s justification; the file feeds artifact build', async () => {
+    const item = async (iri: string) => JSON.parse((await http(server.port, `/api/item?subject=${encodeURIComponent(iri)}`, { headers: auth() })).body);
+    const paper = (await item('http://example.org/src#Paper')).candidates;
+    await post('/api/decisions', { subject_id: paper[0].subject_id, object_id: paper[0].object_id, predicate_id: paper[0].predicate_id, decision: 'accept' });
+    const author = (await item('http://example.org/src#Author')).candidates;
+    await post('/api/decisions', { subject_id: 'http://example.org/src#Author', object_id: author[0].object_id, predicate_id: author[0].predicate_id, decision: 'reject' });
+    const doc = (await item('http://example.org/src#Document')).candidates;
+    await post('/api/decisions', { subject_id: doc[0].subject_id, object_id: doc[0].object_id, predicate_id: doc[0].predicate_id, decision: 'accept', relation: 'skos:narrowMatch' });
+    const rev = (await item('http://example.org/src#Reviewer')).candidates;
+    await post('/api/decisions', { subject_id: rev[0].subject_id, object_id: rev[0].object_id, predicate_id: rev[0].predicate_id, decision: 'unsure' });
+    await openAndFlush();
+    const rows = (await readMappings(out)).mappings;
+    const by = (s: string) => rows.find((r) => 'subjectId' in r && r.subjectId === `http://example.org/src#${s}`)!;
+    expect(by('Author')).toMatchObject({ predicateModifier: 'Not', justification: 'semapv:MappingReview' });
+    expect(by('Document')).toMatchObject({ predicateId: 'skos:narrowMatch', justification: 'semapv:ManualMappingCuration' });
+    expect(by('Document').extensions).toMatchObject({ candidate_predicate: doc[0].predicate_id });
+    expect(by('Reviewer')).toMatchObject({ justification: 'semapv:CompositeMatching' });
+    expect(by('Reviewer').extensions).toMatchObject({ review_decision: 'unsure' });
+    const built = await buildArtifact(out, { artifactId: 'https://example.org/a', revision: '1', assertedBy: 'https://example.org/me', validUntil: '2030-01-01T00:00:00Z', sourceOntologyVersion: '1', targetOntologyVersion: '1' });
+    expect(built.document.mappingRules).toEqual(expect.arrayContaining([expect.objectContaining({ from: 'http://example.org/src#Paper' })]));
+  });
+
+  it('reopening the same files resumes the decisions', async () => {
+    await openAndFlush();
+    const again = await openReview({ candidates: files.candidates, source: files.source, target: files.target, out });
+    const p = again.progress();
+    expect(p.accepted + p.rejected + p.unsure).toBe(4);
+    expect(p.can_undo).toBe(false);
+  });
+
+  async function openAndFlush(): Promise<void> {
+    // Each decision is written at once; wait for the write in flight.
+    for (let i = 0; i < 50 && !(JSON.parse((await http(server.port, '/api/progress', { headers: auth() })).body).saved); i++) await new Promise((r) => setTimeout(r, 20));
+  }
+});
+
+describe('review: bad input exits 2 and overwrites nothing', () => {
+  it('candidates whose IRIs are not in the ontologies: E_REVIEW_UNKNOWN_TERM', async () => {
+    const files = await fixture();
+    const r = await runCli(['review', files.candidates, '--source', files.target, '--target', files.source, '--out', join(files.dir, 'r.tsv')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('[E_REVIEW_UNKNOWN_TERM]');
+    expect(existsSync(join(files.dir, 'r.tsv'))).toBe(false);
+  });
+
+  it('a reviewed file of another candidate set: E_REVIEW_SET_MISMATCH, file untouched', async () => {
+    const files = await fixture();
+    const other = join(files.dir, 'other.sssom.tsv');
+    const text = readFileSync(files.candidates, 'utf8').replace(/^#mapping_set_id: .*$/m, '#mapping_set_id: https://example.org/other-set');
+    writeFileSync(other, text);
+    const reviewed = join(files.dir, 'reviewed.sssom.tsv');
+    const s = await openReview({ candidates: other, source: files.source, target: files.target, out: reviewed });
+    s.decide(0, 'reject');
+    await s.flush();
+    const before = readFileSync(reviewed, 'utf8');
+    const mtime = statSync(reviewed).mtimeMs;
+    const r = await runCli(['review', files.candidates, '--source', files.source, '--target', files.target, '--out', reviewed]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('[E_REVIEW_SET_MISMATCH]');
+    expect(readFileSync(reviewed, 'utf8')).toBe(before);
+    expect(statSync(reviewed).mtimeMs).toBe(mtime);
+  });
+
+  it('a port in use: E_REVIEW_PORT_IN_USE', async () => {
+    const files = await fixture();
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve()));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const r = await runCli(['review', files.candidates, '--source', files.source, '--target', files.target, '--out', join(files.dir, 'r.tsv'), '--port', String(port)]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('[E_REVIEW_PORT_IN_USE]');
+      expect(existsSync(join(files.dir, 'r.tsv'))).toBe(false);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('--out naming the candidate file is refused', async () => {
+    const files = await fixture();
+    const r = await runCli(['review', files.candidates, '--source', files.source, '--target', files.target, '--out', files.candidates]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('[E_USAGE]');
+  });
+
+  it('review simulate --json prints f1_before, f1_after, questions and the curve', async () => {
+    const files = await fixture();
+    const reference = join(files.dir, 'ref.sssom.tsv');
+    writeFileSync(reference, [
+      '#curie_map:', '#  src: http://example.org/src#', '#  tgt: http://example.org/tgt#', '#mapping_set_id: https://example.org/ref', '#license: https://w3id.org/sssom/license/unspecified',
+      'subject_id\tpredicate_id\tobject_id\tmapping_justification',
+      'src:Paper\tskos:exactMatch\ttgt:Paper\tsemapv:ManualMappingCuration',
+      'src:Author\tskos:exactMatch\ttgt:Author\tsemapv:ManualMappingCuration',
+      'src:Reviewer\tskos:exactMatch\ttgt:Referee\tsemapv:ManualMappingCuration',
+      'src:Document\tskos:exactMatch\ttgt:Document\tsemapv:ManualMappingCuration', '',
+    ].join('\n'));
+    const r = await runCli(['review', 'simulate', files.candidates, '--reference', reference, '--budget', '20', '--json']);
+    expect(r.code).toBe(0);
+    const result = JSON.parse(r.stdout);
+    expect(Object.keys(result)).toEqual(expect.arrayContaining(['f1_before', 'f1_after', 'questions', 'curve']));
+    expect(result.f1_after).toBeGreaterThanOrEqual(result.f1_before);
+    expect(result.f1_after).toBe(1);
+    const bad = await runCli(['review', 'simulate', files.candidates, '--reference', reference, '--error-rate', '1.5']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('[E_USAGE]');
+  });
+});
