@@ -3,47 +3,16 @@
  * land in the reviewed file, resume, and the bad inputs (unknown terms, another candidate set,
  * a port in use). The page itself is driven in a real browser in page.test.ts.
  */
-import { mkdtempSync, readFileSync, writeFileSync, existsSync, statSync } from 'node:fs';
+import { readFileSync, writeFileSync, existsSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadOntology, propose, writeMappings, readMappings } from '../../src/api/index.js';
+import { readMappings } from '../../src/api/index.js';
+import { fixture } from './fixture.js';
 import { buildArtifact } from '../../src/api/artifact-build.js';
 import { openReview, serveReview, type ReviewServer } from '../../src/api/review.js';
 import { runCli } from '../helpers/cli.js';
-
-export const SOURCE_TTL = `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> . @prefix : <http://example.org/src#> .
-<http://example.org/src> a owl:Ontology .
-:Document a owl:Class ; rdfs:label "document" .
-:Paper a owl:Class ; rdfs:label "paper" ; rdfs:subClassOf :Document .
-:Author a owl:Class ; rdfs:label "author <img src=x onerror=\\"document.body.dataset.pwned=1\\">" .
-:Reviewer a owl:Class ; rdfs:label "reviewer" .
-:Chair a owl:Class ; rdfs:label "chair person" .
-`;
-export const TARGET_TTL = `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> . @prefix : <http://example.org/tgt#> .
-<http://example.org/tgt> a owl:Ontology .
-:Document a owl:Class ; rdfs:label "document" .
-:Paper a owl:Class ; rdfs:label "paper" ; rdfs:subClassOf :Document .
-:Article a owl:Class ; rdfs:label "paper article" ; rdfs:subClassOf :Document .
-:Author a owl:Class ; rdfs:label "author" .
-:Referee a owl:Class ; rdfs:label "reviewer referee" .
-:Chairman a owl:Class ; rdfs:label "chairman" .
-`;
-
-/** A folder with the two ontologies and the candidates `propose` writes for them. */
-export async function fixture(): Promise<{ dir: string; source: string; target: string; candidates: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'ioa-review-'));
-  const source = join(dir, 'src.ttl');
-  const target = join(dir, 'tgt.ttl');
-  writeFileSync(source, SOURCE_TTL);
-  writeFileSync(target, TARGET_TTL);
-  const [s, t] = await Promise.all([loadOntology(source), loadOntology(target)]);
-  const candidates = join(dir, 'candidates.sssom.tsv');
-  await writeMappings(candidates, await propose(s, t), { source: s, target: t });
-  return { dir, source, target, candidates };
-}
 
 function http(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
