@@ -161,6 +161,30 @@ export function precisionRecallSpec(result: BenchResult): Record<string, unknown
   };
 }
 
+/** F1 of the selected alignment against the number of questions a simulated reviewer answered (the fused run). */
+export function reviewCurveSpec(result: BenchResult): Record<string, unknown> | undefined {
+  const run = okRuns(result).find((r) => r.review?.length);
+  if (!run?.review) return undefined;
+  const values = run.review.flatMap((sim) => sim.curve.map((p) => ({ questions: p.questions, f1: p.f1, oracle: sim.errorRate === 0 ? 'perfect oracle' : `${Math.round(sim.errorRate * 100)} % wrong answers` })));
+  return {
+    $schema: SCHEMA,
+    config: CONFIG,
+    title: {
+      text: `Interactive review, simulated — ${result.corpus.name}`,
+      subtitle: `F1 of the selected ${run.review[0]!.scope === 'equivalence' ? 'equivalence ' : ''}alignment (fused candidates) after each question; questions in the review page's order, answers from the reference.`,
+    },
+    data: { values },
+    width: 460,
+    height: 260,
+    mark: { type: 'line', point: false },
+    encoding: {
+      x: { field: 'questions', type: 'quantitative', title: 'questions answered' },
+      y: { field: 'f1', type: 'quantitative', title: 'F1', scale: { zero: false } },
+      color: { field: 'oracle', type: 'nominal', title: 'oracle' },
+    },
+  };
+}
+
 /** Compiles a Vega-Lite spec and renders it to SVG without a browser. */
 export async function renderSvg(spec: Record<string, unknown>): Promise<string> {
   // Loaded here, not at the top: only `bench --out` draws charts (STYLE.md point 3).
@@ -180,6 +204,8 @@ export async function renderCharts(result: BenchResult): Promise<Chart[]> {
     ['recall-at-k.svg', 'Recall@k', recallAtKSpec(result)],
     ['precision-recall.svg', 'Precision/recall', precisionRecallSpec(result)],
   ];
+  const review = reviewCurveSpec(result);
+  if (review) specs.push(['review-curve.svg', 'Simulated review', review]);
   const charts: Chart[] = [];
   for (const [file, title, spec] of specs) charts.push({ file, title, spec, svg: await renderSvg(spec) });
   return charts;

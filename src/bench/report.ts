@@ -133,6 +133,15 @@ export function formatMarkdown(result: BenchResult): string {
     ]),
     '',
   );
+  const reviewed = runs.find((r) => r.review?.length);
+  if (reviewed?.review) {
+    out.push('## Simulated review (fused candidates)', '',
+      `An oracle answers from the reference the questions the review page puts first (\`ioa-align review simulate\`, pairs pooled), wrongly with the probability shown; ${reviewed.review[0]!.scope === 'equivalence' ? 'the reference holds only equivalences, so only equivalence candidates take part; ' : ''}F1 of the selected alignment (object level).`, '');
+    out.push(table(['oracle', 'questions', 'F1 before', 'F1 after', 'P after', 'R after', 'F1 after 100 / 200 questions'], reviewed.review.map((sim) => [
+      sim.errorRate === 0 ? 'perfect' : `${Math.round(sim.errorRate * 100)} % wrong`, String(sim.questions), pct(sim.f1Before), pct(sim.f1After), pct(sim.precisionAfter), pct(sim.recallAfter),
+      [100, 200].map((q) => pct(sim.curve.find((p) => p.questions === q)?.f1)).join(' / '),
+    ])), '');
+  }
   if (multi) {
     out.push('## Macro averages (mean over pairs)', '', 'Proposed and correct are per-pair means; each pair picks its own oracle threshold.', '');
     out.push(table(rankHeader, rankingRows(runs, (r) => r.macro, ks, config.topK)), '');

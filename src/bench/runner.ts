@@ -41,6 +41,7 @@ import {
 } from './metrics.js';
 import { publishedFor, type PublishedPoint } from './published.js';
 import { describeEnvironment, PACKAGE_ROOT, type Environment } from './environment.js';
+import { simulateReview } from '../review/simulate.js';
 import { isAbsolute, relative } from 'node:path';
 
 /** A registry as the runner needs it: name → lazy factory. GENERATORS by default. */
@@ -88,6 +89,11 @@ export interface BenchOptions {
   minScore?: number;
   /** The selection also takes broader and narrower candidates (SelectionOptions.directional); default false. */
   selectDirectional?: boolean;
+  /**
+   * Questions of the simulated review of the fused run (the review page's question policy, an
+   * oracle from the reference: once perfect, once wrong 20 % of the time); default 400, 0: none.
+   */
+  reviewBudget?: number;
 }
 
 /** Progress of a run: `done`/`total` within the current pair, `pairIndex` of `pairCount` pairs. */
@@ -156,6 +162,21 @@ export interface GeneratorRun {
   selection?: SelectionScore;
   /** Precision/recall over raw-score thresholds, pooled (at most ~200 points, thresholds descending). */
   prCurve?: { threshold: number; precision: number; recall: number }[];
+  /** The simulated review of the fused run, pooled over pairs (src/review/simulate.ts). */
+  review?: ReviewSimulation[];
+}
+
+/** One simulated review: the oracle's error rate, F1 before and after, and the F1-versus-questions curve. */
+export interface ReviewSimulation {
+  errorRate: number;
+  budget: number;
+  questions: number;
+  scope: 'equivalence' | 'all';
+  f1Before: number;
+  f1After: number;
+  precisionAfter: number;
+  recallAfter: number;
+  curve: { questions: number; f1: number }[];
 }
 
 /** A run's selected set scored against the reference. */
@@ -470,6 +491,27 @@ function finishRun(base: GeneratorRun, outcome: RunOutcome, selection: Selection
   };
 }
 
+export const DEFAULT_REVIEW_BUDGET = 400;
+/** The error rates the benchmark simulates a reviewer with: a perfect oracle, and one wrong 20 % of the time (the OAEI Interactive track's settings). */
+export const REVIEW_ERROR_RATES = [0, 0.2] as const;
+
+/**
+ * The review simulation on the fused candidates of every pair at once: each pair's IRIs are
+ * prefixed with its index, so one question policy ranks the questions of all pairs together.
+ */
+function simulateFusedReview(outcome: RunOutcome, pairs: readonly LoadedPair[], budget: number): ReviewSimulation[] {
+  const tag = (i: number, iri: string): string => `${i}\u0000${iri}`;
+  const candidates = outcome.candidates.flatMap((list, i) => list.map((c) => ({ subject: tag(i, c.subject), predicate: normalisePredicate(c.predicate), object: tag(i, c.object), score: c.score, rank: c.rank, measure: c.measure })));
+  const reference = pairs.flatMap((p, i) => p.reference.triples.map((t) => ({ subject: tag(i, t.subject), predicate: t.predicate, object: tag(i, t.object) })));
+  return REVIEW_ERROR_RATES.map((errorRate) => {
+    const r = simulateReview(candidates, reference, { budget, errorRate, minScore: DEFAULT_MIN_FUSED_VALUE });
+    return {
+      errorRate, budget, questions: r.questions, scope: r.scope, f1Before: r.f1_before, f1After: r.f1_after, precisionAfter: r.after.precision, recallAfter: r.after.recall,
+      curve: r.curve.map((p) => ({ questions: p.questions, f1: p.f1 })),
+    };
+  });
+}
+
 /** Runs a benchmark track. Throws IoaError for a bad manifest, unknown generator or failing generator. */
 export async function runBenchmark(options: BenchOptions): Promise<BenchResult> {
   const registry: GeneratorRegistry = options.registry ?? (GENERATORS as GeneratorRegistry);
@@ -559,6 +601,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
   }
 
   // The fused list of the generators that ran, as `propose` would produce it.
+  let fusedOutcome: RunOutcome | undefined;
   if (memberOutcomes.length > 1 && options.fusion !== false) {
     const members = runs.filter((r) => r.kind === 'generator' && r.status === 'ok').map((r) => r.name);
     const outcome = await runOne(
@@ -570,6 +613,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
       ks,
       options.onProgress,
     );
+    fusedOutcome = outcome;
     runs.push(
       finishRun(
         {
@@ -590,6 +634,10 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
       ),
     );
   }
+
+  const reviewBudget = options.reviewBudget ?? DEFAULT_REVIEW_BUDGET;
+  const fused = runs.find((r) => r.kind === 'fusion');
+  if (fused && fusedOutcome && reviewBudget > 0) fused.review = simulateFusedReview(fusedOutcome, pairs, reviewBudget);
 
   const result: BenchResult = {
     schema: 'ioa-align/bench-results@1',

@@ -46,6 +46,7 @@ export default defineCommand({
     select: { type: 'string', description: `selection scored as each run's selected set: ${SELECTION_MODES.join(' | ')} (default one-to-one)` },
     'select-directional': { type: 'boolean', description: 'that selection also takes broader and narrower candidates for the subjects left without an equivalence (default: equivalences only; the version diff always does)' },
     'min-score': { type: 'string', description: `threshold of that selection (default: ${DEFAULT_MIN_FUSED_VALUE} on the fused value, none on a single generator)` },
+    'review-budget': { type: 'string', description: 'questions of the simulated review of the fused candidates (perfect oracle and 20 % wrong answers; table and review-curve.svg); default 400, 0 for none' },
     diff: { type: 'boolean', description: 'score the version diff (ioa-align diff) instead: each pair is two releases of one ontology; --generators names the generators it fuses besides identity and lineage; its selected set is its version alignment' },
     ...EMBEDDING_CLI_ARGS,
   },
@@ -63,6 +64,7 @@ export default defineCommand({
       manifest = { name: basename(reference!).replace(/\.[^.]+$/, '').replace(/\.sssom$/, ''), file: reference!, pairs: [{ id: `${basename(source!)}→${basename(target!)}`, source: source!, target: target!, reference: reference! }] };
     }
     const directionalTopK = parseTopK(args['directional-top-k'], '--directional-top-k', 0);
+    const reviewBudget = parseTopK(args['review-budget'], '--review-budget', 0);
     const parsed = parseGenerators(args.generators);
     // --diff: one run, the version diff, fusing the named generators (or its defaults).
     const diffRegistry = args.diff ? { ...GENERATORS, diff: async () => (await import('../../versions/diff-generator.js')).default } : undefined;
@@ -93,6 +95,7 @@ export default defineCommand({
       ...(generators ? { generators } : {}),
       ...(topK ? { topK } : {}),
       ...(directionalTopK !== undefined ? { directionalTopK } : {}),
+      ...(reviewBudget !== undefined ? { reviewBudget } : {}),
       ...(kinds ? { kinds } : {}),
       ...(args['cross-kind'] ? { crossKind: true } : {}),
       ...(diffRegistry ? { registry: diffRegistry, ...(parsed ? { generatorConfig: { diff: { generators: parsed } } } : {}) } : embeddingConfig ? { generatorConfig: { embedding: embeddingConfig } } : {}),
