@@ -210,7 +210,16 @@ export class ReviewState {
     return u;
   }
 
+  /** True when the subject holds an accepted equivalence: nothing about it is left to ask. */
+  hasAcceptedEquivalence(subject: string): boolean {
+    return (this.bySubject.get(subject) ?? []).some((i) => {
+      const d = this.decisions.get(i);
+      return d?.decision === 'accept' && relationFamily(d.predicate) === 'equivalence';
+    });
+  }
+
   private computeUncertainty(subject: string): number {
+    if (this.hasAcceptedEquivalence(subject)) return Infinity;
     const list = this.bySubject.get(subject) ?? [];
     const open = list.filter((i) => this.status(i) === 'open');
     if (open.length === 0) return Infinity;

@@ -66,7 +66,7 @@ export interface CandidateView {
   /** The relation accepted, for an accepted candidate. */
   accepted_predicate?: string;
   /** The accepted candidate whose propagation closed this one. */
-  closed_by?: { subject_id: string; object_id: string; predicate_id: string };
+  closed_by?: { subject_id: string; subject_label: string; object_id: string; object_label: string; predicate_id: string };
   members: Array<{ generator: string; score?: number; rank?: number }>;
   match_string: string[];
   subject_match_field: string[];
@@ -324,9 +324,12 @@ export class ReviewSession {
     return { subjects: this.subjectOrder.length, subjects_done: done, candidates: this.state.candidates.length, accepted, rejected, unsure, closed, saved: this.isSaved(), can_undo: this.state.canUndo() };
   }
 
-  /** A subject is done when none of its candidates is open. */
+  /**
+   * A subject is done when it holds an accepted equivalence (its broader and narrower candidates
+   * are then not needed: the selection keeps none of them) or none of its candidates is open.
+   */
   isDone(subject: string): boolean {
-    return (this.state.bySubject.get(subject) ?? []).every((i) => this.state.status(i) !== 'open');
+    return this.state.hasAcceptedEquivalence(subject) || (this.state.bySubject.get(subject) ?? []).every((i) => this.state.status(i) !== 'open');
   }
 
   items(filter: ItemFilter = {}): ItemSummary[] {
@@ -356,7 +359,7 @@ export class ReviewSession {
   }
 
   /** One item: the subject and its candidates, best first, each with its evidence. */
-  item(subject: string): { subject: ConceptView; candidates: CandidateView[] } | undefined {
+  item(subject: string): { subject: ConceptView; done: boolean; candidates: CandidateView[] } | undefined {
     const s = this.expand(subject);
     const list = this.state.bySubject.get(s);
     if (!list) return undefined;
@@ -386,13 +389,16 @@ export class ReviewSession {
       const by = this.state.closedByOf(i);
       if (by !== undefined) {
         const a = this.state.candidates[by]!;
-        view.closed_by = { subject_id: a.subject, object_id: a.object, predicate_id: this.state.decisionOf(by)?.predicate ?? a.predicate };
+        view.closed_by = {
+          subject_id: a.subject, subject_label: labelOf(this.source.byIri.get(a.subject), a.subject),
+          object_id: a.object, object_label: labelOf(this.target.byIri.get(a.object), a.object), predicate_id: this.state.decisionOf(by)?.predicate ?? a.predicate,
+        };
       }
       return view;
     });
     // Equivalences first (what propagation works on), then by value.
     candidates.sort((a, b) => Number(relationFamily(b.predicate_id) === 'equivalence') - Number(relationFamily(a.predicate_id) === 'equivalence') || b.score - a.score || a.rank - b.rank);
-    return { subject: this.conceptView(this.source, s), candidates };
+    return { subject: this.conceptView(this.source, s), done: this.isDone(s), candidates };
   }
 
   private conceptView(index: OntologyIndex, iri: string): ConceptView {

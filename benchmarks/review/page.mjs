@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// The review page at scale: `ioa-align review` on the anatomy default candidates (whole process,
+// as a user starts it), then headless Chromium (Debian's, through playwright-core) measures the
+// page load (navigation until the first item is shown), moving to the next item (key `j` until
+// the next subject is shown), and a decision until the server reports it saved. With --screenshots
+// DIR it also saves the README's screenshots. Needs `npm run build` and `chromium` on PATH.
+//
+//   node benchmarks/review/page.mjs [--candidates F] [--screenshots docs/images] [--out benchmarks/results/review-page.json]
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync, existsSync } from 'node:fs';
+import { loadavg, tmpdir, cpus, totalmem } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const args = process.argv.slice(2);
+const flag = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const out = flag('--out', join(root, 'benchmarks', 'results', 'review-page.json'));
+const shots = flag('--screenshots', undefined);
+const cli = join(root, 'bin', 'ioa-align.js');
+const dir = mkdtempSync(join(tmpdir(), 'ioa-review-page-'));
+let candidates = flag('--candidates', undefined);
+if (!candidates || !existsSync(candidates)) {
+  candidates = join(dir, 'anatomy.sssom.tsv');
+  execFileSync(process.execPath, [cli, 'propose', 'corpora/anatomy/mouse.owl', 'corpora/anatomy/human.owl', '--out', candidates, '--quiet'], { cwd: root });
+}
+const reviewed = join(dir, 'reviewed.sssom.tsv');
+
+const started = performance.now();
+const child = spawn(process.execPath, [cli, 'review', candidates, '--source', 'corpora/anatomy/mouse.owl', '--target', 'corpora/anatomy/human.owl', '--out', reviewed, '--reviewer', 'orcid:0000-0002-1825-0097'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+const url = await new Promise((resolve, reject) => {
+  let text = '';
+  child.stdout.on('data', (d) => {
+    text += d;
+    const m = /http:\/\/127\.0\.0\.1:\d+\/\?token=\S+/.exec(text);
+    if (m) resolve(m[0]);
+  });
+  child.on('exit', (code) => reject(new Error(`review exited with ${code}`)));
+});
+const startMs = performance.now() - started;
+
+const executablePath = execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
+const browser = await chromium.launch({ executablePath, headless: true });
+const page = await browser.newPage({ viewport: { width: 1400, height: 820 } });
+const t0 = performance.now();
+await page.goto(url);
+await page.waitForSelector('body[data-ready="1"] .cand');
+const loadMs = performance.now() - t0;
+
+const nextMs = [];
+for (let i = 0; i < 20; i++) {
+  const before = await page.textContent('#detail h2');
+  const t = performance.now();
+  await page.keyboard.press('j');
+  await page.waitForFunction((s) => document.querySelector('#detail h2')?.textContent !== s, before);
+  nextMs.push(performance.now() - t);
+}
+await page.keyboard.press('k');
+await page.waitForTimeout(200);
+if (shots) await page.screenshot({ path: join(shots, 'review-page.png') });
+
+const saveMs = [];
+for (let i = 0; i < 5; i++) {
+  const t = performance.now();
+  await page.keyboard.press(i % 2 ? 'r' : 'a');
+  await page.waitForFunction(() => document.querySelector('#saved')?.textContent === 'saving…' || true);
+  const token = new URL(url).searchParams.get('token');
+  for (;;) {
+    const p = await (await fetch(new URL('/api/progress', url), { headers: { Authorization: `Bearer ${token}` } })).json();
+    if (p.saved && p.accepted + p.rejected > i) break;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  saveMs.push(performance.now() - t);
+  await page.waitForTimeout(150);
+}
+if (shots) {
+  await page.keyboard.press('z');
+  await page.waitForTimeout(300);
+  await page.keyboard.press('a');
+  await page.waitForTimeout(100);
+  await page.screenshot({ path: join(shots, 'review-accepted.png') });
+}
+await browser.close();
+child.kill('SIGINT');
+await new Promise((resolve) => child.on('exit', resolve));
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const result = {
+  date: new Date().toISOString(),
+  machine: { cpu: cpus()[0]?.model, cores: cpus().length, memoryGiB: Math.round(totalmem() / 1024 ** 3), node: process.version },
+  candidates: 'anatomy, default propose output',
+  reviewStartMs: Math.round(startMs),
+  pageLoadMs: Math.round(loadMs),
+  nextItemMs: { median: Math.round(median(nextMs)), max: Math.round(Math.max(...nextMs)), samples: nextMs.length },
+  decisionSavedMs: { median: Math.round(median(saveMs)), max: Math.round(Math.max(...saveMs)), samples: saveMs.length },
+  loadAverage: loadavg(),
+};
+writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+console.log(JSON.stringify(result, null, 2));
