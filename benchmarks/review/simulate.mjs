@@ -8,12 +8,16 @@
 // Needs `npm run build`.
 //
 //   node benchmarks/review/simulate.mjs [--tracks anatomy,conference,agents] [--budget 400] [--out benchmarks/results/review-simulation.json]
+//
+// Charts: benchmarks/results/review/<track>-review-curve.svg (beside --out).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir, cpus, totalmem } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runBenchmark } from '../../dist/bench/runner.js';
+import { renderSvg, reviewCurveSpec } from '../../dist/bench/charts.js';
+import { mkdirSync } from 'node:fs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = process.argv.slice(2);
@@ -28,6 +32,10 @@ for (const corpus of tracks) {
   const bench = await runBenchmark({ corpus, baselines: false, reviewBudget: budget });
   const fused = bench.runs.find((r) => r.kind === 'fusion');
   results.tracks[corpus] = { wallMs: Math.round(performance.now() - started), review: fused.review };
+  // The chart `bench --out` draws, one per track, beside the figures.
+  const charts = join(dirname(out), 'review');
+  mkdirSync(charts, { recursive: true });
+  writeFileSync(join(charts, `${corpus}-review-curve.svg`), await renderSvg(reviewCurveSpec(bench)));
   for (const sim of fused.review) {
     const at = (q) => sim.curve.find((p) => p.questions === q)?.f1;
     console.log(`${corpus}: oracle ${sim.errorRate === 0 ? 'perfect' : `${sim.errorRate * 100}% wrong`}, ${sim.questions} questions (${sim.scope}): F1 ${sim.f1Before.toFixed(3)} → ${sim.f1After.toFixed(3)} (P ${sim.precisionAfter.toFixed(3)}, R ${sim.recallAfter.toFixed(3)}; after 100: ${at(100)?.toFixed(3)}, 200: ${at(200)?.toFixed(3)})`);
