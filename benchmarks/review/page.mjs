@@ -75,10 +75,13 @@ for (let i = 0; i < 5; i++) {
   await page.waitForTimeout(150);
 }
 if (shots) {
-  await page.keyboard.press('z');
+  // An accepted exactMatch with the competitors it closed, auto-advance off so the item stays.
+  await page.click('#advance');
+  await page.keyboard.press('j');
   await page.waitForTimeout(300);
   await page.keyboard.press('a');
-  await page.waitForTimeout(100);
+  await page.waitForSelector('.cand.closed');
+  await page.waitForTimeout(200);
   await page.screenshot({ path: join(shots, 'review-accepted.png') });
 }
 await browser.close();
