@@ -40,6 +40,11 @@ const url = await new Promise((resolve, reject) => {
 });
 const startMs = performance.now() - started;
 
+process.on('uncaughtException', (error) => {
+  child.kill('SIGINT');
+  console.error(error);
+  process.exit(1);
+});
 const executablePath = execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
 const browser = await chromium.launch({ executablePath, headless: true });
 const page = await browser.newPage({ viewport: { width: 1400, height: 820 } });
@@ -61,6 +66,7 @@ await page.waitForTimeout(200);
 if (shots) await page.screenshot({ path: join(shots, 'review-page.png') });
 
 const saveMs = [];
+const shotSubject = await page.textContent('#detail h2');
 for (let i = 0; i < 5; i++) {
   const t = performance.now();
   await page.keyboard.press(i % 2 ? 'r' : 'a');
@@ -76,11 +82,14 @@ for (let i = 0; i < 5; i++) {
 }
 if (shots) {
   // An accepted exactMatch with the competitors it closed, auto-advance off so the item stays.
-  await page.click('#advance');
-  await page.keyboard.press('j');
-  await page.waitForTimeout(300);
-  await page.keyboard.press('a');
-  await page.waitForSelector('.cand.closed');
+  // The first item decided above (accepted with `a`), shown with what its acceptance closed.
+  await page.selectOption('#status', 'all');
+  await page.fill('#search', shotSubject);
+  await page.press('#search', 'Enter');
+  await page.waitForFunction((s) => document.querySelector('#detail h2')?.textContent === s, shotSubject);
+  await page.waitForSelector('.cand.closed', { state: 'attached', timeout: 10_000 });
+  for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowLeft');
+  await page.waitForTimeout(2600); // the last toast fades
   await page.waitForTimeout(200);
   await page.screenshot({ path: join(shots, 'review-accepted.png') });
 }
