@@ -37,7 +37,7 @@ export interface ReviewFiles {
  * Load the candidate file and both ontologies, check that every candidate's subject is a
  * concept of `source` and its object one of `target`, and resume from `out` when it exists.
  *
- * @throws {@link IoaError} `E_REVIEW_UNKNOWN_TERM`, `E_REVIEW_SET_MISMATCH` (`out` reviews another
+ * @throws IoaError `E_REVIEW_UNKNOWN_TERM`, `E_REVIEW_SET_MISMATCH` (`out` reviews another
  *   candidate set; it is left as it is), `E_USAGE` (a bad reviewer id, `out` naming an input),
  *   and the reading errors of the files.
  */
