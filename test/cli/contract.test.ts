@@ -51,6 +51,10 @@ describe('missing required arguments are usage errors (exit 2, E_USAGE), never i
     [['a2a', 'card', '--version', '1.0'], 'missing required option --ontology-id'],
     [['a2a', 'wrap'], 'missing required argument <envelope>'],
     [['inspect'], 'missing required argument <ontology>'],
+    // A command that also has a sub-command (`review simulate`) still checks its own arguments.
+    [['review'], 'missing required argument <candidates>'],
+    [['review', 'c.tsv', '--source', 's.owl', '--target', 't.owl'], 'missing required option --out'],
+    [['review', 'simulate', 'c.tsv'], 'missing required option --reference'],
   ];
   it.each(cases)('%j → %s', async (argv, message) => {
     const r = await runCli(argv);
