@@ -108,6 +108,13 @@ describe('module imports', () => {
     expect(cycles(new Map([...folders].map(([k, v]) => [join(SRC, k), v.map((d) => join(SRC, d))])))).toEqual([]);
   });
 
+  it('the review module imports nothing from the command line', () => {
+    const upward = [...graph(true)].filter(([file]) => relative(SRC, file).startsWith('review/'))
+      .flatMap(([file, deps]) => deps.map((d) => [relative(SRC, file), relative(SRC, d)] as const))
+      .filter(([, dep]) => dep.startsWith('cli/'));
+    expect(upward).toEqual([]);
+  });
+
   it('the envelope module imports nothing from the layers above it (gate, carriers, cli)', () => {
     const upward = [...graph()].filter(([file]) => relative(SRC, file).startsWith('envelope/'))
       .flatMap(([file, deps]) => deps.map((d) => [relative(SRC, file), relative(SRC, d)] as const))

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { runBenchmark } from '../../src/bench/runner.js';
+import { reviewCurveSpec, renderSvg } from '../../src/bench/charts.js';
+import { formatMarkdown } from '../../src/bench/report.js';
+
+describe('bench: the simulated review of the fused run', () => {
+  it('reports a perfect and a 20 % wrong oracle with their curves, a table and a chart', async () => {
+    const result = await runBenchmark({ corpus: 'conference', baselines: false, reviewBudget: 40 });
+    const fused = result.runs.find((r) => r.kind === 'fusion')!;
+    expect(fused.review!.map((s) => s.errorRate)).toEqual([0, 0.2]);
+    const perfect = fused.review![0]!;
+    expect(perfect.questions).toBe(40);
+    expect(perfect.scope).toBe('equivalence'); // conference's reference holds only equivalences
+    expect(perfect.curve[0]).toEqual({ questions: 0, f1: perfect.f1Before });
+    expect(perfect.curve.at(-1)).toEqual({ questions: 40, f1: perfect.f1After });
+    expect(perfect.f1After).toBeGreaterThan(perfect.f1Before);
+    expect(formatMarkdown(result)).toContain('## Simulated review (fused candidates)');
+    expect(await renderSvg(reviewCurveSpec(result)!)).toContain('<svg');
+    const none = await runBenchmark({ corpus: 'conference', baselines: false, reviewBudget: 0 });
+    expect(none.runs.find((r) => r.kind === 'fusion')!.review).toBeUndefined();
+  });
+});
