@@ -10,9 +10,11 @@
  * @packageDocumentation
  */
 import { resolveOutput } from '../io/files.js';
-import { readCandidateFile, readReferenceTriples } from '../review/load.js';
+import { readCandidateFile } from '../review/load.js';
+import { readReference } from '../bench/reference.js';
+import { isIncompatible, PREDICATE_OF_RELATION } from '../ontology/alignment-reader.js';
 import { ReviewSession, type SessionOptions } from '../review/session.js';
-import { simulateReview, type SimulationOptions, type SimulationResult } from '../review/simulate.js';
+import { simulateReview, type ReferenceTriple, type SimulationOptions, type SimulationResult } from '../review/simulate.js';
 import { loadOntology } from './ontology.js';
 
 export { ReviewState, DECISIONS, REVIEW_RELATIONS, type Decision, type DecisionState, type CandidateStatus, type ReviewCandidate } from '../review/policy.js';
@@ -22,7 +24,13 @@ export {
 } from '../review/session.js';
 export { serveReview, CONTENT_SECURITY_POLICY, MAX_BODY_BYTES, type ReviewServer, type ServeOptions } from '../review/server.js';
 export { simulateReview, draw, type SimulationOptions, type SimulationResult, type CurvePoint, type Score, type ReferenceTriple } from '../review/simulate.js';
-export { readCandidateFile, readReferenceTriples, type CandidateFile } from '../review/load.js';
+export { readCandidateFile, type CandidateFile } from '../review/load.js';
+
+/** A reference alignment's mappings as (subject, SKOS predicate CURIE, object); incompatibility cells (`%`) left out. */
+export async function readReferenceTriples(path: string): Promise<ReferenceTriple[]> {
+  const reference = await readReference(path);
+  return reference.cells.flatMap((c) => (isIncompatible(c.relation) ? [] : [{ subject: c.entity1, predicate: PREDICATE_OF_RELATION[c.relation], object: c.entity2 }]));
+}
 
 /** Files of a review: the candidates, the ontologies they map between, and where decisions go. */
 export interface ReviewFiles {

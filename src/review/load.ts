@@ -1,15 +1,13 @@
 /**
  * Reading what review works on: a candidate file (one ranked row per candidate, as `propose`
- * writes it) and, for the simulation, a reference alignment.
+ * writes it). The simulation's reference is read by the API layer (src/api/review.ts) with the
+ * benchmark's reader, so this module does not depend on the benchmark, which depends on it.
  */
 import { candidatesFromMappingSet, readMappingFile, sourceLine, type ReadCandidate } from '../exchange/index.js';
-import { readReference } from '../bench/reference.js';
-import { isIncompatible, PREDICATE_OF_RELATION } from '../ontology/alignment-reader.js';
 import { DEFAULT_MIN_FUSED_VALUE } from '../generators/fusion.js';
 import { IoaError } from '../model/errors.js';
 import type { MappingSet } from '../model/mapping.js';
 import type { ReviewCandidate } from './policy.js';
-import type { ReferenceTriple } from './simulate.js';
 
 export interface CandidateFile {
   path: string;
@@ -46,9 +44,3 @@ function lineOf(c: ReadCandidate): { line?: number } {
 }
 
 export { lineOf as candidateLine };
-
-/** The reference's mappings as (subject, SKOS predicate CURIE, object); incompatibility cells left out. */
-export async function readReferenceTriples(path: string): Promise<ReferenceTriple[]> {
-  const reference = await readReference(path);
-  return reference.cells.flatMap((c) => (isIncompatible(c.relation) ? [] : [{ subject: c.entity1, predicate: PREDICATE_OF_RELATION[c.relation], object: c.entity2 }]));
-}
