@@ -208,7 +208,9 @@ const placeholder = (name: string, def: ArgDef): string => `<${def.valueHint ?? 
 export function usageLine(command: ResolvedCommand, program = 'ioa-align'): string {
   const parts = [program, ...command.path];
   if (command.subCommandNames.length > 0) {
-    return [...parts, command.path.length === 0 ? '<command>' : `<${command.subCommandNames.join('|')}>`, '…'].join(' ');
+    const sub = [...parts, command.path.length === 0 ? '<command>' : `<${command.subCommandNames.join('|')}>`, '…'].join(' ');
+    // A command that also runs by itself (`review FILE …` beside `review simulate …`): both forms.
+    return command.def.run ? `${usageLine({ ...command, subCommandNames: [] }, program)} | ${sub}` : sub;
   }
   let optional = false;
   for (const [name, def] of Object.entries(command.args)) {
@@ -317,7 +319,8 @@ export async function renderHelp(command: ResolvedCommand, width: number, progra
       lines.push('');
     }
     lines.push(...wrap(`Run \`${[program, ...command.path].join(' ')} <command> --help\` for a command's options.`, width), '');
-  } else {
+  }
+  if (command.subCommandNames.length === 0 || command.def.run) {
     const positionals = Object.entries(command.args).filter(([, def]) => def.type === 'positional');
     if (positionals.length > 0) {
       lines.push('Arguments:', ...table(positionals.map(([name, def]) => [`<${name}>`, def.description ?? '']), width), '');

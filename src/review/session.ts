@@ -247,9 +247,16 @@ export class ReviewSession {
     })();
   }
 
-  /** Wait until every decision so far is on disk; throws the last save error. */
+  /**
+   * Wait until every decision so far is on disk. A save that failed (an interrupt removes the
+   * temporary file of a write in flight) is tried once more; throws if that fails too.
+   */
   async flush(): Promise<void> {
     while (this.saving) await this.saving;
+    if (this.lastError) {
+      this.save();
+      while (this.saving) await this.saving;
+    }
     if (this.lastError) throw this.lastError;
   }
 

@@ -45,16 +45,19 @@ export default defineCommand({
     const p = session.progress();
     err(`ioa-align: ${p.candidates} candidates for ${p.subjects} subjects; ${p.accepted + p.rejected + p.unsure} decisions resumed from ${args.out}; Ctrl-C saves and stops`);
     out(server.url);
-    await new Promise<void>((resolve) => {
-      const stop = (): void => {
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
-        resolve();
-      };
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
-    });
-    await server.close();
+    // The listener stays until the last save is on disk: the atomic writer's own interrupt
+    // handler (src/io/temp.ts) re-raises the signal only when nobody else listens.
+    let stop = (): void => {};
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    await stopped;
+    try {
+      await server.close();
+    } finally {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    }
     const done = session.progress();
     err(`ioa-align: saved ${done.accepted + done.rejected + done.unsure} decisions (${done.accepted} accepted, ${done.rejected} rejected, ${done.unsure} unsure) to ${args.out}`);
   },
