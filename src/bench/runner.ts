@@ -496,11 +496,13 @@ export const DEFAULT_REVIEW_BUDGET = 400;
 export const REVIEW_ERROR_RATES = [0, 0.2] as const;
 
 /**
- * The review simulation on the fused candidates of every pair at once: each pair's IRIs are
- * prefixed with its index, so one question policy ranks the questions of all pairs together.
+ * The review simulation on the fused candidates of every pair at once: with several pairs each
+ * pair's IRIs are prefixed with its index, so one question policy ranks the questions of all
+ * pairs together (and the oracle's draws differ from a per-pair `review simulate`).
  */
 function simulateFusedReview(outcome: RunOutcome, pairs: readonly LoadedPair[], budget: number): ReviewSimulation[] {
-  const tag = (i: number, iri: string): string => `${i}\u0000${iri}`;
+  // One pair keeps its IRIs, so the oracle draws what `review simulate` on that pair's file draws.
+  const tag = (i: number, iri: string): string => (pairs.length > 1 ? `${i}\u0000${iri}` : iri);
   const candidates = outcome.candidates.flatMap((list, i) => list.map((c) => ({ subject: tag(i, c.subject), predicate: normalisePredicate(c.predicate), object: tag(i, c.object), score: c.score, rank: c.rank, measure: c.measure })));
   const reference = pairs.flatMap((p, i) => p.reference.triples.map((t) => ({ subject: tag(i, t.subject), predicate: t.predicate, object: tag(i, t.object) })));
   return REVIEW_ERROR_RATES.map((errorRate) => {
