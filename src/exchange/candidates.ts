@@ -95,24 +95,54 @@ function checkedScore(c: Candidate, path: string): number {
   return score;
 }
 
-/** The row of one candidate (or member): ends, labels, relation, score and the evidence's fields. */
-function rowOf(c: Candidate, path: string, ctx: CandidateExportContext, tool: string): EntityMappingRecord {
-  const record: EntityMappingRecord = {
-    subjectId: c.subject,
-    predicateId: canonicalTerm(projectTerm(c.predicate, `${path}.predicate`)),
-    objectId: c.object,
-    justification: canonicalTerm(projectTerm(c.justification, `${path}.justification`)),
-    similarityScore: checkedScore(c, path),
-    similarityMeasure: c.measure,
-    mappingTool: `${tool}/${c.generator}`,
+/**
+ * Predicates and justifications as canonical CURIEs, worked out once per distinct term: a run
+ * has hundreds of thousands of rows but a handful of terms.
+ */
+function termCache(): (term: string, path: string) => string {
+  const known = new Map<string, string>();
+  return (term, path) => {
+    let curie = known.get(term);
+    if (curie === undefined) {
+      curie = canonicalTerm(projectTerm(term, path));
+      known.set(term, curie);
+    }
+    return curie;
   };
+}
+
+/** The fields of an evidence list as sorted distinct CURIEs; one entry (the common case) needs no set. */
+function matchFields(evidence: Candidate['evidence'], side: 'subjectField' | 'objectField'): string[] | undefined {
+  if (evidence.length === 1) {
+    const field = MATCH_FIELD[evidence[0]![side]];
+    return field ? [field] : undefined;
+  }
+  return uniqueSorted(evidence.map((e) => MATCH_FIELD[e[side]] ?? ''));
+}
+
+/**
+ * The row of one candidate (or member): ends, labels, relation, score and the evidence's fields.
+ * `withToolAndMeasure` false leaves out mapping_tool and similarity_measure, said once on the set.
+ */
+function rowOf(c: Candidate, path: string, ctx: CandidateExportContext, tool: string, term: (t: string, path: string) => string, withToolAndMeasure = true): EntityMappingRecord {
   const subjectLabel = preferredLabel(ctx.source.byIri.get(c.subject));
   const objectLabel = preferredLabel(ctx.target.byIri.get(c.object));
+  const record: EntityMappingRecord = {
+    subjectId: c.subject,
+    predicateId: term(c.predicate, `${path}.predicate`),
+    objectId: c.object,
+    justification: term(c.justification, `${path}.justification`),
+    similarityScore: checkedScore(c, path),
+  };
+  if (withToolAndMeasure) {
+    record.similarityMeasure = c.measure;
+    record.mappingTool = `${tool}/${c.generator}`;
+  }
   if (subjectLabel !== undefined) record.subjectLabel = subjectLabel;
   if (objectLabel !== undefined) record.objectLabel = objectLabel;
   const extra: Record<string, SlotValue> = {};
-  const subjectFields = uniqueSorted(c.evidence.map((e) => MATCH_FIELD[e.subjectField] ?? ''));
-  const objectFields = uniqueSorted(c.evidence.map((e) => MATCH_FIELD[e.objectField] ?? ''));
+  const subjectFields = matchFields(c.evidence, 'subjectField');
+  const objectFields = matchFields(c.evidence, 'objectField');
   if (subjectFields) extra.subject_match_field = subjectFields;
   if (objectFields) extra.object_match_field = objectFields;
   // match_string is the text both sides share; only meaningful when it is literally shared.
@@ -121,12 +151,14 @@ function rowOf(c: Candidate, path: string, ctx: CandidateExportContext, tool: st
   if (shared) extra.match_string = shared;
   // Across languages: the steps each side went through, and the translation itself in the
   // comment (semapv has no term for translation, so it is spelled out for the reviewer).
-  const subjectSteps = uniqueSorted(c.evidence.flatMap((e) => e.subjectPreprocessing ?? []));
-  const objectSteps = uniqueSorted(c.evidence.flatMap((e) => e.objectPreprocessing ?? []));
-  if (subjectSteps) extra.subject_preprocessing = subjectSteps;
-  if (objectSteps) extra.object_preprocessing = objectSteps;
-  const translations = [...new Set(c.evidence.flatMap((e) => (e.translation ? [`${e.subjectText}${e.subjectLang ? `@${e.subjectLang}` : ''} ~ ${e.objectText}${e.objectLang ? `@${e.objectLang}` : ''} (${e.translation})`] : [])))];
-  if (translations.length) record.comment = translations.join(' | ');
+  if (c.evidence.some((e) => e.subjectPreprocessing || e.objectPreprocessing || e.translation)) {
+    const subjectSteps = uniqueSorted(c.evidence.flatMap((e) => e.subjectPreprocessing ?? []));
+    const objectSteps = uniqueSorted(c.evidence.flatMap((e) => e.objectPreprocessing ?? []));
+    if (subjectSteps) extra.subject_preprocessing = subjectSteps;
+    if (objectSteps) extra.object_preprocessing = objectSteps;
+    const translations = [...new Set(c.evidence.flatMap((e) => (e.translation ? [`${e.subjectText}${e.subjectLang ? `@${e.subjectLang}` : ''} ~ ${e.objectText}${e.objectLang ? `@${e.objectLang}` : ''} (${e.translation})`] : [])))];
+    if (translations.length) record.comment = translations.join(' | ');
+  }
   if (Object.keys(extra).length) record.extra = extra;
   return record;
 }
@@ -139,24 +171,42 @@ function rowOf(c: Candidate, path: string, ctx: CandidateExportContext, tool: st
 export function candidatesToMappingSet(candidates: readonly ExportCandidate[], ctx: CandidateExportContext): MappingSet {
   const tool = ctx.mappingTool ?? TOOL_NAME;
   const layout = ctx.evidence ?? 'columns';
+  const term = termCache();
+  // One tool and one measure for every row (one generator, or one fused list): said once, on
+  // the set, so every row reads them (SSSOM propagation) and the file stays small. A reviewer
+  // edits reviewer_id, predicate_modifier, mapping_justification or comment, never these.
+  const first = candidates[0];
+  const shared = layout === 'columns' && first !== undefined && candidates.every((c) => c.generator === first.generator && c.measure === first.measure);
   const generators = new Set<string>();
+  const slotNames = new Map<string, [string, string]>();
+  const slotsOf = (generator: string): [string, string] => {
+    let names = slotNames.get(generator);
+    if (!names) {
+      names = [memberScoreSlot(generator), memberRankSlot(generator)];
+      slotNames.set(generator, names);
+      generators.add(generator);
+    }
+    return names;
+  };
   const mappings: EntityMappingRecord[] = [];
   candidates.forEach((c, i) => {
     const path = `$[${i}]`;
-    const row = rowOf(c, path, ctx, tool);
+    const row = rowOf(c, path, ctx, tool, term, !shared);
     const extensions: Record<string, string> = { [CANDIDATE_RANK]: String(c.rank) };
-    for (const [j, m] of (c.members ?? []).entries()) {
-      generators.add(m.generator);
-      extensions[memberScoreSlot(m.generator)] = String(checkedScore(m, `${path}.members[${j}]`));
-      extensions[memberRankSlot(m.generator)] = String(m.rank);
+    const members = c.members ?? [];
+    for (let j = 0; j < members.length; j++) {
+      const m = members[j]!;
+      const [scoreSlot, rankSlot] = slotsOf(m.generator);
+      extensions[scoreSlot] = String(checkedScore(m, `${path}.members[${j}]`));
+      extensions[rankSlot] = String(m.rank);
     }
     row.extensions = extensions;
     mappings.push(row);
     if (layout === 'rows') {
-      for (const [j, m] of (c.members ?? []).entries()) {
+      for (const [j, m] of members.entries()) {
         // A member row states its candidate's relation: it is evidence for that mapping (a
         // member that alone said closeMatch supports a fused exactMatch another established).
-        const member = rowOf(m.predicate === c.predicate ? m : { ...m, predicate: c.predicate }, `${path}.members[${j}]`, ctx, tool);
+        const member = rowOf(m.predicate === c.predicate ? m : { ...m, predicate: c.predicate }, `${path}.members[${j}]`, ctx, tool, term);
         // The rank of the candidate this row is evidence for; the member's own rank is its column.
         member.extensions = { [CANDIDATE_RANK]: String(c.rank), [memberScoreSlot(m.generator)]: String(m.score), [memberRankSlot(m.generator)]: String(m.rank) };
         mappings.push(member);
@@ -164,11 +214,15 @@ export function candidatesToMappingSet(candidates: readonly ExportCandidate[], c
     }
   });
 
-  const curieMap = buildCurieMap([
-    ...mappings.flatMap((m) => [m.subjectId, m.objectId]),
+  // Identifiers repeat across rows (ten candidates per subject): each distinct one counts once.
+  const iris = new Set<string>();
+  for (const m of mappings) {
+    iris.add(m.subjectId);
+    iris.add(m.objectId);
     // A predicate outside the standard vocabularies stays an IRI in the record; give it a prefix.
-    ...mappings.map((m) => m.predicateId).filter((p) => p.includes('://')),
-  ]);
+    if (m.predicateId.includes('://')) iris.add(m.predicateId);
+  }
+  const curieMap = buildCurieMap(iris);
   curieMap[CANDIDATE_PREFIX] = CANDIDATE_NAMESPACE;
   const definitions: ExtensionDefinition[] = [rankDefinition()];
   for (const g of [...generators].sort()) {
@@ -177,19 +231,7 @@ export function candidatesToMappingSet(candidates: readonly ExportCandidate[], c
       definitions.push(d);
     }
   }
-  // One tool and one measure for every row (one generator, or one fused list): said once, on
-  // the set, so every row reads them (SSSOM propagation) and the file stays small. A reviewer
-  // edits reviewer_id, predicate_modifier, mapping_justification or comment, never these.
-  const tools = new Set(mappings.map((m) => m.mappingTool));
-  const measures = new Set(mappings.map((m) => m.similarityMeasure));
-  const shared = layout === 'columns' && mappings.length > 0 && tools.size === 1 && measures.size === 1;
-  const setTool = shared ? [...tools][0]! : tool;
-  if (shared) {
-    for (const m of mappings) {
-      delete m.mappingTool;
-      delete m.similarityMeasure;
-    }
-  }
+  const setTool = shared ? `${tool}/${first.generator}` : tool;
   const sorted = sortedMappings(mappings);
   const metadata: MappingSetMetadata = {
     curieMap,
@@ -201,7 +243,7 @@ export function candidatesToMappingSet(candidates: readonly ExportCandidate[], c
     extensionDefinitions: definitions,
     extra: { mapping_set_description: describeSet(layout, generators.size > 0, ctx) },
   };
-  if (shared) metadata.extra!.similarity_measure = [...measures][0]!;
+  if (shared) metadata.extra!.similarity_measure = first.measure;
   const subjectSource = ctx.source.iri;
   const objectSource = ctx.target.iri;
   if (subjectSource) metadata.subjectSource = subjectSource;

@@ -44,6 +44,9 @@ const IRI_SCHEMES = new Set(['http', 'https', 'urn', 'ftp', 'file', 'mailto', 't
 
 const PREFIX_RE = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
+/** Identifiers a PrefixMap remembers the contraction of. */
+const CONTRACTED_LIMIT = 1 << 20;
+
 export type ExpandResult = { ok: true; iri: string } | { ok: false; prefix: string };
 
 /** A prefix map with fast lookup both ways. Built-ins apply unless the map redefines them. */
@@ -51,6 +54,7 @@ export class PrefixMap {
   readonly map: Readonly<Record<string, string>>;
   /** Namespaces, longest first, so contraction picks the most specific prefix. */
   private readonly byNamespace: [string, string][];
+  private readonly contracted = new Map<string, string>();
 
   constructor(curieMap: Readonly<Record<string, string>>) {
     this.map = { ...BUILTIN_PREFIXES, ...curieMap };
@@ -76,15 +80,25 @@ export class PrefixMap {
    * a writer emits no prefix the file does not declare); else the IRI itself.
    */
   contract(iri: string): string {
+    // A writer contracts each identifier once per row it appears in (ten rows per subject):
+    // the answer is remembered, bounded so a long-lived map does not grow without limit.
+    const known = this.contracted.get(iri);
+    if (known !== undefined) return known;
+    let curie = iri;
     for (const [ns, prefix] of this.byNamespace) {
       if (iri.length > ns.length && iri.startsWith(ns)) {
         const local = iri.slice(ns.length);
         // A local part with whitespace, `|` (SSSOM's multi-value separator) or a second scheme
         // would not survive the trip back; keep the IRI then.
-        if (!/[\s|]/.test(local) && !local.includes('://') && !local.startsWith('/')) return `${prefix}:${local}`;
+        if (!/[\s|]/.test(local) && !local.includes('://') && !local.startsWith('/')) {
+          curie = `${prefix}:${local}`;
+          break;
+        }
       }
     }
-    return iri;
+    if (this.contracted.size >= CONTRACTED_LIMIT) this.contracted.clear();
+    this.contracted.set(iri, curie);
+    return curie;
   }
 }
 

@@ -795,8 +795,8 @@ export function setToSlots(metadata: MappingSetMetadata, mappings: readonly Mapp
     : []);
   for (const r of mappings) {
     const row = recordToSlots(r, prefixes);
-    for (const k of Object.keys(row.slots)) used.add(k);
-    for (const k of Object.keys(row.extensions)) usedExtensions.add(k);
+    for (const k in row.slots) used.add(k);
+    for (const k in row.extensions) usedExtensions.add(k);
     for (const [slot, seen] of shared) {
       if (seen === null) continue;
       const value = row.slots[slot];
@@ -833,7 +833,9 @@ export function setToSlots(metadata: MappingSetMetadata, mappings: readonly Mapp
       for (const r of mappings) {
         const row = recordToSlots(r, prefixes);
         for (const slot of condensed) delete row.slots[slot];
-        row.extensions = Object.fromEntries(extensionColumns.filter((k) => k in row.extensions).map((k) => [k, row.extensions[k]!]));
+        const extensions: Record<string, ExtensionValue> = {};
+        for (const k of extensionColumns) if (k in row.extensions) extensions[k] = row.extensions[k]!;
+        row.extensions = extensions;
         yield row;
       }
     },

@@ -315,10 +315,12 @@ function parseMetadataBlock(lines: string[], file: string): Record<string, unkno
   return value as Record<string, unknown>;
 }
 
+/** Cells a CSV or TSV writer must quote: one test per cell, as a file has millions of them. */
+const CSV_NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+const TSV_NEEDS_QUOTES = /[\t\r\n]|^"/;
+
 function quote(value: string, delimiter: string): string {
-  const needs = delimiter === ','
-    ? /[",\r\n]/.test(value) || /^\s|\s$/.test(value)
-    : value.includes('\t') || /[\r\n]/.test(value) || value.startsWith('"');
+  const needs = (delimiter === ',' ? CSV_NEEDS_QUOTES : TSV_NEEDS_QUOTES).test(value);
   return needs ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
@@ -372,9 +374,12 @@ export function mappingTable(set: MappingSet, dialect: TableDialect, options: Ta
         for (const l of yaml.replace(/\n$/, '').split('\n')) lines.push(`#${dialect.spreadsheet ? guardMetadataLine(l) : l}`);
       }
       lines.push(columns.map((c) => quote(c, dialect.delimiter)).join(dialect.delimiter));
+      const cells: string[] = new Array<string>(columns.length);
       for (const row of table.rows()) {
-        const cells = [...standard.map((c) => cellText(row.slots[c])), ...table.extensionColumns.map((c) => cellText(row.extensions[c]))];
-        lines.push(cells.map(cell).join(dialect.delimiter));
+        let i = 0;
+        for (const c of standard) cells[i++] = cell(cellText(row.slots[c]));
+        for (const c of table.extensionColumns) cells[i++] = cell(cellText(row.extensions[c]));
+        lines.push(cells.join(dialect.delimiter));
         if (lines.length >= LINES_PER_CHUNK) {
           yield `${lines.join('\n')}\n`;
           lines.length = 0;
