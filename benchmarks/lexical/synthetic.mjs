@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Scale of the fused lexical generators on generated ontologies of n × n concepts.
 // `npm run build && node benchmarks/lexical/synthetic.mjs [--sizes 5000,20000,50000] [--json]`
+// `node benchmarks/lexical/synthetic.mjs --write DIR --write-size N` writes the pair as DIR/src-N.ttl, DIR/tgt-N.ttl.
 // Each size runs in its own process so peak RSS belongs to that size alone. Reported: wall and
 // CPU time, peak RSS, and the (source name, target name) pairs the blocking examined, against
 // n × m: cost must follow the pairs examined, not the product.
@@ -10,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 const args = process.argv.slice(2);
 const arg = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 
-if (args.includes('--size')) {
-  const n = Number(arg('--size'));
+if (args.includes('--size') || args.includes('--write')) {
+  const n = Number(arg('--size', arg('--write-size')));
   const generators = arg('--generators', 'exact,edit,tfidf,wordnet').split(',');
   const { buildOntologyIndex } = await import('../../dist/model/ontology-index.js');
   const { emptyConcept } = await import('../../dist/model/concept.js');
@@ -41,6 +42,23 @@ if (args.includes('--size')) {
   });
   const sourceLabels = Array.from({ length: n }, label);
   const targetLabels = sourceLabels.map(variant).sort(() => rand() - 0.5);
+  if (args.includes('--write')) {
+    // The same pair as Turtle files, for whole-process runs of the CLI and of other tools
+    // (benchmarks/baseline/whole-process.mjs): `--write DIR --write-size N`.
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    const dir = arg('--write');
+    mkdirSync(dir, { recursive: true });
+    const turtle = (name, labels) => [
+      '@prefix owl: <http://www.w3.org/2002/07/owl#> .',
+      '@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .',
+      '',
+      `<http://${name}.example/> a owl:Ontology .`,
+      '',
+      ...labels.map((l, i) => `<http://${name}.example/C${i}> a owl:Class ;\n    rdfs:label ${JSON.stringify(l)} .\n`),
+    ].join('\n');
+    for (const [name, labels] of [['src', sourceLabels], ['tgt', targetLabels]]) writeFileSync(`${dir}/${name}-${n}.ttl`, turtle(name, labels));
+    process.exit(0);
+  }
   const source = build('src', sourceLabels);
   const target = build('tgt', targetLabels);
 

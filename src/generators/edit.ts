@@ -7,7 +7,6 @@
  * pairs. Pairs below `minSimilarity` are not proposed: this is threshold matching.
  */
 import { distance } from 'fastest-levenshtein';
-import JaroWinkler from 'natural/lib/natural/distance/jaro-winkler_distance.js';
 import type { MappingJustification } from '../model/mapping.js';
 import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit } from './blocking.js';
 import { perSubject, positiveOption, type GeneratorIdentity } from './common.js';
@@ -15,13 +14,105 @@ import { compatibleLanguages, headAgreement, literalAgreement, numberAgreement, 
 import { lexicalSimilarityRelation } from './relations.js';
 import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
 
+/** Match flags of jaroWinkler, reused: it runs millions of times in a large run. */
+let matched1 = new Uint8Array(64);
+let matched2 = new Uint8Array(64);
+
+/**
+ * Jaro–Winkler similarity (prefix scale 0.1, prefix up to 4), computed exactly as `natural`'s
+ * JaroWinklerDistance (same loops, same arithmetic, so the same values; a test compares them)
+ * without allocating: natural's makes two arrays and an options object per call, and on a
+ * 50k × 50k run the garbage cost more than the comparisons.
+ */
+export function jaroWinkler(s1: string, s2: string): number {
+  if (s1 === s2) return 1;
+  const n1 = s1.length;
+  const n2 = s2.length;
+  let jaro = 0;
+  if (n1 > 0 && n2 > 0) {
+    if (matched1.length < n1) matched1 = new Uint8Array(n1 * 2);
+    if (matched2.length < n2) matched2 = new Uint8Array(n2 * 2);
+    matched1.fill(0, 0, n1);
+    matched2.fill(0, 0, n2);
+    const window = Math.floor(Math.max(n1, n2) / 2.0) - 1;
+    let m = 0;
+    for (let i = 0; i < n1; i++) {
+      const c = s1.charCodeAt(i);
+      const end = Math.min(i + window + 1, n2);
+      for (let k = Math.max(0, i - window); k < end; k++) {
+        if (matched2[k] === 1 || s2.charCodeAt(k) !== c) continue;
+        matched1[i] = 1;
+        matched2[k] = 1;
+        m++;
+        break;
+      }
+    }
+    if (m > 0) {
+      let t = 0;
+      let k = 0;
+      for (let i = 0; i < n1; i++) {
+        if (matched1[i] !== 1) continue;
+        while (matched2[k] !== 1) k++;
+        if (s1.charCodeAt(i) !== s2.charCodeAt(k)) t++;
+        k++;
+      }
+      t = t / 2.0;
+      jaro = (m / n1 + m / n2 + (m - t) / m) / 3.0;
+    }
+  }
+  let l = 0;
+  while (l < 4 && l < n1 && l < n2 && s1.charCodeAt(l) === s2.charCodeAt(l)) l++;
+  return jaro + l * 0.1 * (1 - jaro);
+}
+
 /** Mean of normalised Levenshtein similarity and Jaro–Winkler, in [0, 1]. */
 export function stringSimilarity(a: string, b: string): number {
   if (a === b) return 1;
   const longest = Math.max(a.length, b.length);
   if (longest === 0) return 0;
   const levenshtein = 1 - distance(a, b) / longest;
-  return (levenshtein + JaroWinkler(a, b)) / 2;
+  return (levenshtein + jaroWinkler(a, b)) / 2;
+}
+
+/**
+ * Word-pair similarities remembered in a fixed-size direct-mapped table (typed arrays, no
+ * allocation per lookup, bounded memory): a colliding pair replaces the one before it. A value
+ * is a function of the two words alone, so what is evicted only costs a recomputation.
+ */
+class PairCache {
+  private readonly first: Int32Array;
+  private readonly second: Int32Array;
+  private readonly values: Float64Array;
+  private readonly mask: number;
+
+  constructor(words: number) {
+    // Room for about 64 partners per word, between 4 Ki and 1 Mi entries (16 MiB).
+    let size = 1 << 12;
+    while (size < words * 64 && size < 1 << 20) size <<= 1;
+    this.first = new Int32Array(size).fill(-1);
+    this.second = new Int32Array(size);
+    this.values = new Float64Array(size);
+    this.mask = size - 1;
+  }
+
+  /** The slot of the pair (a < b). */
+  slot(a: number, b: number): number {
+    return (Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca6b)) & this.mask;
+  }
+
+  has(slot: number, a: number, b: number): boolean {
+    return this.first[slot] === a && this.second[slot] === b;
+  }
+
+  get(slot: number): number {
+    return this.values[slot]!;
+  }
+
+  set(slot: number, a: number, b: number, value: number): void {
+    this.first[slot] = a;
+    this.second[slot] = b;
+    this.values[slot] = value;
+  }
 }
 
 /**
@@ -34,7 +125,7 @@ export class WordTable {
   private readonly words: string[] = [];
   private readonly df: number[] = [];
   private readonly idfs: Float64Array;
-  private readonly cache = new Map<number, number>();
+  private cache: PairCache | undefined;
   /** Content-word ids of each entry, per side. */
   readonly source: Int32Array[];
   readonly target: Int32Array[];
@@ -63,15 +154,14 @@ export class WordTable {
 
   similarity(a: number, b: number): number {
     if (a === b) return 1;
-    // Both measures are symmetric, so one key serves both orders.
-    const key = a < b ? a * 0x200000 + b : b * 0x200000 + a;
-    let value = this.cache.get(key);
-    if (value === undefined) {
-      value = stringSimilarity(this.words[a]!, this.words[b]!);
-      // Bounded, so a run over random labels cannot grow it without limit.
-      if (this.cache.size > 1_000_000) this.cache.clear();
-      this.cache.set(key, value);
-    }
+    // Both measures are symmetric, so one entry serves both orders.
+    const x = a < b ? a : b;
+    const y = a < b ? b : a;
+    const cache = (this.cache ??= new PairCache(this.words.length));
+    const slot = cache.slot(x, y);
+    if (cache.has(slot, x, y)) return cache.get(slot);
+    const value = stringSimilarity(this.words[x]!, this.words[y]!);
+    cache.set(slot, x, y, value);
     return value;
   }
 

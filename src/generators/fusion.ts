@@ -402,12 +402,15 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
     return 0;
   };
   const byGenerator = (a: Candidate, b: Candidate): number => (a.generator < b.generator ? -1 : a.generator > b.generator ? 1 : 0);
+  // Each group's value once, not at every comparison of the sort.
+  const values = new Map<Group, number>();
+  for (const group of groups.values()) values.set(group, valueOf(group));
   const fused: FusedCandidate[] = [];
   for (const [, list] of [...bySubject].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     list.sort(
       (a, b) =>
         // Values are compared as written (rounded), so float noise cannot hide a tie.
-        valueOf(b) - valueOf(a) ||
+        values.get(b)! - values.get(a)! ||
         b.members.length + b.shared.length - (a.members.length + a.shared.length) ||
         byMembers(a, b) ||
         (a.object < b.object ? -1 : a.object > b.object ? 1 : 0) ||
@@ -428,7 +431,7 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
         predicate: relationOf.get(group) ?? group.family,
         object: group.object,
         generator: FUSION_GENERATOR,
-        score: rawScore(valueOf(group)),
+        score: rawScore(values.get(group)!),
         measure,
         rank,
         justification: 'semapv:CompositeMatching',

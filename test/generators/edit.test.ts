@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import edit from '../../src/generators/edit.js';
+import fc from 'fast-check';
+import JaroWinklerDistance from 'natural/lib/natural/distance/jaro-winkler_distance.js';
+import edit, { jaroWinkler } from '../../src/generators/edit.js';
 import { collect, generatorSuite } from './suite.js';
 import { ontology } from './fixtures.js';
 
@@ -38,5 +40,18 @@ describe('edit: similarity, threshold and word order', () => {
     ]);
     const out = await collect(edit(), source, target);
     expect(out[0]!.object).toBe(`${T}thymic`);
+  });
+});
+
+describe('edit: its Jaro–Winkler is natural\'s', () => {
+  it('gives the same value as natural\'s JaroWinklerDistance, bit for bit', () => {
+    // Short strings over a small alphabet, so matches, transpositions and shared prefixes are common.
+    const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'é', ' '), maxLength: 14 });
+    fc.assert(fc.property(word, word, (a, b) => {
+      expect(jaroWinkler(a, b)).toBe(JaroWinklerDistance(a, b));
+    }), { numRuns: 2000 });
+    for (const [a, b] of [['martha', 'marhta'], ['dixon', 'dicksonx'], ['thymus', 'thymic'], ['', 'a'], ['a', 'b'], ['interosseus', 'interosseous']] as const) {
+      expect(jaroWinkler(a, b)).toBe(JaroWinklerDistance(a, b));
+    }
   });
 });
