@@ -29,19 +29,35 @@ export function scoreDistributionSpec(result: BenchResult): Record<string, unkno
   for (const run of okRuns(result)) {
     const bins = run.scoreHistogram ?? [];
     const totals = { true: bins.reduce((a, b) => a + b.true, 0), false: bins.reduce((a, b) => a + b.false, 0) };
+    // A generator whose score never varies (1 for every exact label match) has one bin: it is
+    // drawn as one narrow bar on a unit-wide axis around its value, not as a block filling an
+    // axis of 0.975–1.025.
+    const constant = bins.length === 1 && bins[0]!.hi <= bins[0]!.lo;
     for (const bin of bins) {
-      // A generator with a single score value (e.g. 1 for every exact match) gets a visible bar.
-      const [lo, hi] = bin.hi > bin.lo ? [bin.lo, bin.hi] : [bin.lo - 0.025, bin.hi + 0.025];
-      for (const cls of ['true', 'false'] as const) {
+      const [lo, hi] = constant ? [Math.max(0, bin.lo - 0.02), Math.max(0.02, bin.lo)] : [bin.lo, bin.hi];
+      const share = { true: totals.true > 0 ? bin.true / totals.true : 0, false: totals.false > 0 ? bin.false / totals.false : 0 };
+      // Drawn stacked, not overlapping: the share both classes have in the bin, then what one
+      // class has beyond the other, so every colour on the chart is one the legend names.
+      const both = Math.min(share.true, share.false);
+      const parts: Array<[string, number]> = [['in both (overlap)', both], ['in reference', share.true - both], ['not in reference', share.false - both]];
+      let bottom = 0;
+      for (const [truth, part] of parts) {
+        if (!(part > 0)) continue;
         values.push({
           generator: run.name,
           lo,
           hi,
-          candidates: cls === 'true' ? `in reference (n=${totals.true})` : `not in reference (n=${totals.false})`,
-          truth: cls === 'true' ? 'in reference' : 'not in reference',
-          share: totals[cls] > 0 ? bin[cls] / totals[cls] : 0,
-          count: bin[cls],
+          truth,
+          bottom,
+          share: (bottom += part),
+          inReference: `${bin.true} of ${totals.true}`,
+          notInReference: `${bin.false} of ${totals.false}`,
         });
+      }
+      if (constant) {
+        // An empty mark half a unit below the value widens the axis to a readable range.
+        const edge = Math.max(0, bin.lo - 0.5);
+        values.push({ generator: run.name, lo: edge, hi: edge, truth: 'in reference', bottom: 0, share: 0, inReference: '', notInReference: '' });
       }
     }
   }
@@ -50,34 +66,72 @@ export function scoreDistributionSpec(result: BenchResult): Record<string, unkno
     config: CONFIG,
     title: {
       text: `Raw score distribution, reference vs other candidates — ${result.corpus.name}`,
-      subtitle: 'Each generator on its own scale; a high raw score is not a probability of being right.',
+      subtitle: [
+        'Each generator on its own scale; a high raw score is not a probability of being right.',
+        'Bars: share of each class in the bin; where both classes have candidates, the shared part is drawn once (overlap).',
+      ],
+      anchor: 'start',
     },
     data: { values },
-    facet: { row: { field: 'generator', type: 'nominal', title: 'generator', sort: okRuns(result).map((r) => r.name), header: { labelAngle: 0, labelAlign: 'left' } } },
+    facet: { row: { field: 'generator', type: 'nominal', title: null, sort: okRuns(result).map((r) => r.name), header: { labelAngle: 0, labelAlign: 'left', labelFontWeight: 'bold' } } },
     spec: {
       width: 420,
       height: 90,
-      mark: { type: 'bar', opacity: 0.6, binSpacing: 0 },
+      mark: { type: 'bar', binSpacing: 0 },
       encoding: {
-        x: { field: 'lo', type: 'quantitative', title: 'raw score (generator-specific)', scale: { zero: false } },
+        x: { field: 'lo', type: 'quantitative', title: 'raw score (generator-specific)', scale: { zero: false, nice: false } },
         x2: { field: 'hi' },
         y: { field: 'share', type: 'quantitative', title: 'share of class', stack: null, axis: { format: '%' } },
-        y2: { datum: 0 },
+        y2: { field: 'bottom' },
         color: {
           field: 'truth',
           type: 'nominal',
-          title: 'candidate',
-          scale: { domain: ['in reference', 'not in reference'], range: ['#1b9e77', '#d95f02'] },
+          title: 'candidates',
+          scale: { domain: ['in reference', 'not in reference', 'in both (overlap)'], range: ['#1b9e77', '#d95f02', '#7f6b3a'] },
         },
-        tooltip: [{ field: 'generator' }, { field: 'candidates' }, { field: 'count', type: 'quantitative' }],
+        tooltip: [{ field: 'generator' }, { field: 'truth' }, { field: 'inReference', title: 'in reference' }, { field: 'notInReference', title: 'not in reference' }],
       },
     },
     resolve: { scale: { x: 'independent' } },
   };
 }
 
+/** Em widths of the characters of the default chart font (Helvetica-like), roughly. */
+const NARROW = new Set([...'iljtf.,:;\'|!()[] ']);
+const WIDE = new Set([...'mwMW@%']);
+
+/**
+ * The width in pixels a text takes in the chart font: an estimate good to a few per cent, which
+ * is what laying out a title needs (SVG rendering has no text metrics without a browser).
+ */
+export function textWidth(text: string, fontSize: number): number {
+  let em = 0;
+  for (const ch of text) em += NARROW.has(ch) ? 0.28 : WIDE.has(ch) ? 0.85 : ch >= 'A' && ch <= 'Z' ? 0.67 : 0.56;
+  return em * fontSize;
+}
+
+/** A text broken into lines of at most `width` pixels at `fontSize`, at spaces. */
+export function wrapText(text: string, width: number, fontSize: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && textWidth(next, fontSize) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** Plot width of the recall@k chart, in pixels. */
+export const RECALL_CHART_WIDTH = 480;
+/** Vega-Lite's default subtitle font size. */
+const SUBTITLE_FONT_SIZE = 10;
+
 export function recallAtKSpec(result: BenchResult): Record<string, unknown> {
-  const values: Record<string, unknown>[] = [];
+  const values: Array<{ generator: string; k: number; recall: number }> = [];
   for (const run of okRuns(result)) {
     run.micro?.recallAt.forEach((recall, i) => values.push({ generator: run.name, k: i + 1, recall }));
   }
@@ -90,7 +144,7 @@ export function recallAtKSpec(result: BenchResult): Record<string, unknown> {
     mark: { type: 'line', point: true },
     encoding: {
       x: { field: 'k', type: 'quantitative', title: 'k (candidates per subject)', scale: { domainMin: 1 }, axis: { tickMinStep: 1 } },
-      y: { field: 'recall', type: 'quantitative', title: 'recall@k', scale: { domain: [0, 1] }, axis: { format: '%' } },
+      y: { field: 'recall', type: 'quantitative', title: 'recall@k', scale: { domain: [recallAxisFloor([...values.map((v) => v.recall), ...published.map((p) => p.recall)]), 1] }, axis: { format: '%' } },
       color: { field: 'generator', type: 'nominal', title: 'generator' },
     },
   };
@@ -112,12 +166,29 @@ export function recallAtKSpec(result: BenchResult): Record<string, unknown> {
     config: CONFIG,
     title: {
       text: `Recall@k of candidate lists — ${result.corpus.name}`,
-      subtitle: `Share of reference mappings among each subject's top k candidates (micro over ${result.corpus.pairs.length} pair(s)).${published.length ? ' Grey: published figures, not measured here.' : ''}`,
+      // Left-aligned and wrapped to the plot's width: a centred one-line subtitle wider than the
+      // plot pushed the plot right and left a third of the chart blank.
+      subtitle: wrapText(
+        `Share of reference mappings among each subject's top k candidates (micro over ${result.corpus.pairs.length} pair(s)).${published.length ? ' Grey: published figures, not measured here.' : ''}`,
+        RECALL_CHART_WIDTH,
+        SUBTITLE_FONT_SIZE,
+      ),
+      anchor: 'start',
     },
-    width: 480,
+    width: RECALL_CHART_WIDTH,
     height: 300,
     layer: layers,
   };
+}
+
+/**
+ * Where the recall@k axis starts: the lowest value shown, rounded down to a tenth, so the axis
+ * is spent where the lines are (0 when a line starts near it).
+ */
+export function recallAxisFloor(recalls: readonly number[]): number {
+  const finite = recalls.filter((r) => Number.isFinite(r));
+  if (finite.length === 0) return 0;
+  return Math.max(0, Math.floor((Math.min(...finite) - 0.02) * 10) / 10);
 }
 
 export function precisionRecallSpec(result: BenchResult): Record<string, unknown> {
@@ -133,6 +204,7 @@ export function precisionRecallSpec(result: BenchResult): Record<string, unknown
     title: {
       text: `Precision / recall over raw-score thresholds — ${result.corpus.name}`,
       subtitle: 'Lines: every threshold on all candidates (micro). Points: the mutual top-1 proposal set.',
+      anchor: 'start',
     },
     width: 480,
     height: 320,
