@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RECALL_CHART_WIDTH, recallAtKSpec, recallAxisFloor, renderSvg, scoreDistributionSpec, textWidth, wrapText } from '../../src/bench/charts.js';
-import type { BenchResult } from '../../src/bench/report.js';
+import type { BenchResult } from '../../src/bench/runner.js';
 
 /** A bench result with what the charts read: two generators, one of them with a constant score. */
 function result(): BenchResult {
