@@ -69,6 +69,8 @@ const extras = [
   { name: 'streaming-write', script: 'exchange/streaming-write.mjs', node: ['--expose-gc'] },
   { name: 'upgrade', script: 'versions/upgrade.mjs', node: [], folder: 'versions' },
   { name: 'upgrade-timing', script: 'versions/upgrade-timing.mjs', node: [], folder: 'versions' },
+  // Whole-process `propose` beside the numpy baseline (minutes; NCIt → ORDO is a separate run, see the script).
+  { name: 'whole-process', script: 'baseline/whole-process.mjs', node: [], folder: 'speed' },
 ];
 for (const extra of extras.filter((e) => (wanted.length ? wanted.includes(e.name) : true))) {
   const file = join(root, 'benchmarks', 'results', extra.folder ?? 'exchange', `${extra.name}.json`);
@@ -89,6 +91,12 @@ const review = stored('review-file');
 const streaming = stored('streaming-write');
 const upgrade = stored('upgrade', 'versions');
 const upgradeTiming = stored('upgrade-timing', 'versions');
+const wholeProcess = stored('whole-process', 'speed');
+const wholeProcessTable = (w) => [
+  '| case | runs (ours / baseline) | ours: wall s | CPU s | peak RSS MiB | baseline: wall s | CPU s | peak RSS MiB | wall ours / baseline | load (1 min) | measured |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  ...Object.entries(w.cases).map(([name, c]) => `| ${name}: ${c.what} | ${c.runs} / ${c.baselineRuns ?? 0} | ${c.ours.wallS} | ${c.ours.cpuS} | ${c.ours.peakRssMiB.toLocaleString('en')} | ${c.baseline?.wallS ?? '–'} | ${c.baseline?.cpuS ?? '–'} | ${c.baseline ? c.baseline.peakRssMiB.toLocaleString('en') : '–'} | ${c.ratio ? `${c.ratio.wall}×` : '–'} | ${c.load1m} | ${c.measured} |`),
+].join('\n');
 const upgradeTable = (u) => [
   '| artifact | definitions | rules | carried | carried right (target and relation) | carried with a changed relation | review recall: (from, to) / with the relation | dropped |',
   '|---|---|---:|---:|---:|---:|---:|---:|',
@@ -154,6 +162,7 @@ const header = readFileSync(join(root, 'benchmarks', 'README.header.md'), 'utf8'
     ? `peak heap above the set: ${streaming.streaming.peakHeapAboveBaselineMB} MB streaming, ${streaming.oneString.peakHeapAboveBaselineMB} MB as one string (${(streaming.fileBytes / 1e6).toFixed(1)} MB file)`
     : 'not measured yet')
   .replace('{{upgrade}}', upgrade ? upgradeTable(upgrade) : 'not measured yet')
+  .replace('{{whole-process}}', wholeProcess ? wholeProcessTable(wholeProcess) : 'not measured yet')
   .replace('{{upgrade-timing}}', upgradeTiming
     ? `${upgradeTiming.rules.toLocaleString('en')}-rule artifact: median ${upgradeTiming.wallSeconds.median} s whole command (min ${upgradeTiming.wallSeconds.min}, max ${upgradeTiming.wallSeconds.max}, ${upgradeTiming.runs} runs; load ${upgradeTiming.loadAverage1mBefore} on ${upgradeTiming.cpuCount} cores when it started); ${upgradeTiming.summary.replace(/^.*\): /, '')}`
     : 'not measured yet');

@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""A plain matching baseline: character-trigram TF-IDF, cosine, top 10 targets per source class.
+
+  python3 benchmarks/baseline/tfidf_baseline.py SOURCE TARGET [--top-k 10] [--out FILE]
+
+Reads RDF/XML (.owl, .rdf) with the standard library's XML parser and Turtle (.ttl) written one
+statement per line (the corpora here) with a regular expression; uses rdfs:label, skos:altLabel
+and oboInOwl exact synonyms of every owl:Class, or the local name when a class has none. Each
+name becomes a row of a dense TF-IDF matrix (lower-cased, padded with one space, trigrams,
+smoothed idf, L2 norm); a class scores a target class by its best pair of names. Source rows are
+scored in blocks so memory holds one block of scores, not n x m. Writes TSV
+(subject_id, object_id, score), best first per subject. Dependencies: Python 3 and numpy only.
+"""
+import argparse
+import re
+import sys
+import xml.etree.ElementTree as ET
+
+import numpy as np
+
+RDF = '{http://www.w3.org/1999/02/22-rdf-syntax-ns#}'
+RDFS = '{http://www.w3.org/2000/01/rdf-schema#}'
+OWL = '{http://www.w3.org/2002/07/owl#}'
+NAME_TAGS = {RDFS + 'label', '{http://www.w3.org/2004/02/skos/core#}altLabel',
+             '{http://www.geneontology.org/formats/oboInOwl#}hasExactSynonym'}
+
+
+def local_name(iri):
+    return re.split(r'[#/]', iri)[-1]
+
+
+def read_rdfxml(path):
+    classes = {}
+    base = None
+    for event, element in ET.iterparse(path, events=('start', 'end')):
+        if event == 'start' and base is None:
+            base = element.get('{http://www.w3.org/XML/1998/namespace}base', '')
+        if event != 'end' or element.tag != OWL + 'Class':
+            continue
+        iri = element.get(RDF + 'about')
+        if iri is None:
+            continue
+        if iri.startswith('#'):
+            iri = base + iri
+        names = [child.text.strip() for child in element if child.tag in NAME_TAGS and child.text and child.text.strip()]
+        classes.setdefault(iri, []).extend(names)
+        element.clear()
+    return classes
+
+
+STATEMENT = re.compile(r'^<([^>]+)> a owl:Class')
+NAME = re.compile(r'^\s+(?:rdfs:label|skos:altLabel|oboInOwl:hasExactSynonym) "((?:[^"\\]|\\.)*)"')
+
+
+def read_turtle(path):
+    classes = {}
+    current = None
+    with open(path, encoding='utf-8') as f:
+        for line in f:
+            m = STATEMENT.match(line)
+            if m:
+                current = classes.setdefault(m.group(1), [])
+                continue
+            m = NAME.match(line)
+            if m and current is not None:
+                current.append(m.group(1).encode('utf-8').decode('unicode_escape').encode('latin-1').decode('utf-8'))
+            elif not line.strip():
+                current = None
+    return classes
+
+
+def read(path):
+    classes = read_turtle(path) if path.endswith('.ttl') else read_rdfxml(path)
+    rows, owners = [], []
+    ids = list(classes)
+    for i, iri in enumerate(ids):
+        names = list(dict.fromkeys(n.lower() for n in classes[iri])) or [local_name(iri).replace('_', ' ').lower()]
+        for n in names:
+            rows.append(n)
+            owners.append(i)
+    return ids, rows, np.array(owners, dtype=np.int64)
+
+
+def trigrams(text):
+    padded = f' {text} '
+    return [padded[i:i + 3] for i in range(len(padded) - 2)]
+
+
+def tfidf(source_rows, target_rows):
+    vocabulary = {}
+    def encode(rows):
+        cols, owners = [], []
+        for r, text in enumerate(rows):
+            for g in trigrams(text):
+                cols.append(vocabulary.setdefault(g, len(vocabulary)))
+                owners.append(r)
+        return np.array(owners, dtype=np.int64), np.array(cols, dtype=np.int64)
+    s_rows, s_cols = encode(source_rows)
+    t_rows, t_cols = encode(target_rows)
+    v = len(vocabulary)
+    def dense(n, rows, cols):
+        m = np.zeros((n, v), dtype=np.float32)
+        np.add.at(m, (rows, cols), 1.0)
+        return m
+    s = dense(len(source_rows), s_rows, s_cols)
+    t = dense(len(target_rows), t_rows, t_cols)
+    df = (s > 0).sum(axis=0) + (t > 0).sum(axis=0)
+    idf = (np.log((1 + len(source_rows) + len(target_rows)) / (1 + df)) + 1).astype(np.float32)
+    for m in (s, t):
+        m *= idf
+        m /= np.maximum(np.linalg.norm(m, axis=1, keepdims=True), 1e-12)
+    return s, t
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    p.add_argument('source')
+    p.add_argument('target')
+    p.add_argument('--top-k', type=int, default=10)
+    p.add_argument('--block', type=int, default=1024)
+    p.add_argument('--out')
+    a = p.parse_args()
+    s_ids, s_rows, s_owner = read(a.source)
+    t_ids, t_rows, t_owner = read(a.target)
+    s, t = tfidf(s_rows, t_rows)
+    k = min(a.top_k, len(t_ids))
+    out = open(a.out, 'w', encoding='utf-8') if a.out else sys.stdout
+    out.write('subject_id\tobject_id\tsimilarity_score\n')
+    tt = np.ascontiguousarray(t.T)
+    # Source names grouped by class, so a block holds whole classes.
+    order = np.argsort(s_owner, kind='stable')
+    starts = np.searchsorted(s_owner[order], np.arange(len(s_ids) + 1))
+    c = 0
+    while c < len(s_ids):
+        c_end = int(np.searchsorted(starts, starts[c] + a.block, side='right')) - 1
+        c_end = max(c_end, c + 1)
+        rows = order[starts[c]:starts[c_end]]
+        name_scores = s[rows] @ tt  # names in block x target names
+        # Best name pair per (source name, target class), then per source class.
+        by_target = np.full((len(rows), len(t_ids)), -1.0, dtype=np.float32)
+        np.maximum.at(by_target.T, t_owner, name_scores.T)
+        local_owner = s_owner[rows] - c
+        by_class = np.full((c_end - c, len(t_ids)), -1.0, dtype=np.float32)
+        np.maximum.at(by_class, local_owner, by_target)
+        top = np.argpartition(-by_class, k - 1, axis=1)[:, :k]
+        for i in range(c_end - c):
+            best = top[i][np.argsort(-by_class[i, top[i]], kind='stable')]
+            for j in best:
+                score = by_class[i, j]
+                if score > 0:
+                    out.write(f'{s_ids[c + i]}\t{t_ids[j]}\t{score:.4f}\n')
+        c = c_end
+    if out is not sys.stdout:
+        out.close()
+
+
+if __name__ == '__main__':
+    main()
