@@ -77,29 +77,39 @@ for (const name of wanted) {
     const a = join(work, 'ours.tsv');
     ours.push(timed(process.execPath, [join(root, 'bin', 'ioa-align.js'), 'propose', source, target, '--out', a, '--quiet'], a));
     rmSync(a, { force: true });
-    if (withBaseline && i < baselineRuns) {
+    // Fewer baseline runs than ours (the slow large cases): they pair with our last runs.
+    if (withBaseline && i >= runs - baselineRuns) {
       const b = join(work, 'baseline.tsv');
       baseline.push(timed('python3', [join(root, 'benchmarks', 'baseline', 'tfidf_baseline.py'), source, target, '--out', b], b));
       rmSync(b, { force: true });
     }
-    process.stderr.write(`${name} run ${i + 1}: ours ${ours.at(-1).wallS} s${withBaseline ? `, baseline ${baseline.at(-1).wallS} s` : ''} (load ${ours.at(-1).load1mBefore})\n`);
+    process.stderr.write(`${name} run ${i + 1}: ours ${ours.at(-1).wallS} s${baseline.length ? `, baseline ${baseline.at(-1).wallS} s` : ''} (load ${ours.at(-1).load1mBefore})\n`);
+    record(name, spec, ours, baseline);
   }
+}
+
+/** The case's medians so far, stored after every run so a long case that is stopped keeps its runs. */
+function record(name, spec, ours, baseline) {
   const o = summary(ours);
   const b = summary(baseline);
   stored.cases[name] = {
     what: spec.what,
-    runs,
+    runs: ours.length,
     ours: { ...o, runs: ours },
     ...(b ? { baselineRuns: baseline.length } : {}),
     ...(b ? { baseline: { ...b, runs: baseline }, ratio: { wall: Math.round((o.wallS / b.wallS) * 100) / 100, cpu: Math.round((o.cpuS / b.cpuS) * 100) / 100, peakRss: Math.round((o.peakRssMiB / b.peakRssMiB) * 100) / 100 } } : {}),
     measured: new Date().toISOString().slice(0, 10),
     load1m: Math.round(median([...ours, ...baseline].map((r) => r.load1mBefore)) * 100) / 100,
   };
+  save();
 }
-stored.machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
-stored.method = 'whole process: `ioa-align propose SOURCE TARGET --out F` (default generators, SSSOM TSV) and `python3 benchmarks/baseline/tfidf_baseline.py SOURCE TARGET --out F`, alternately, each under /usr/bin/time -v; medians';
-mkdirSync(dirname(outFile), { recursive: true });
-writeFileSync(outFile, `${JSON.stringify(stored, null, 2)}\n`);
+
+function save() {
+  stored.machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
+  stored.method = 'whole process: `ioa-align propose SOURCE TARGET --out F` (default generators, SSSOM TSV) and `python3 benchmarks/baseline/tfidf_baseline.py SOURCE TARGET --out F`, alternately, each under /usr/bin/time -v; medians';
+  mkdirSync(dirname(outFile), { recursive: true });
+  writeFileSync(outFile, `${JSON.stringify(stored, null, 2)}\n`);
+}
 rmSync(work, { recursive: true, force: true });
 
 console.log('| case | runs | ours wall s | ours CPU s | ours peak MiB | baseline wall s | baseline CPU s | baseline peak MiB | wall ratio | load |');
