@@ -4,6 +4,7 @@
 // machine. Benchmarks are programs, not tests (STYLE.md point 10): `npm run build && npm run bench`.
 //
 // Usage: node benchmarks/run-all.mjs [run-name ...]   (default: every run below whose corpus exists)
+//        node benchmarks/run-all.mjs --stored         (rewrite README.md from stored results, run nothing)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, platform, release } from 'node:os';
@@ -38,8 +39,10 @@ const RUNS = [
   { name: 'agents-diff', corpus: 'agents', generators: undefined, args: ['--diff'], what: 'the version diff (identity, lineage and its default generators)' },
 ];
 
-const wanted = process.argv.slice(2);
-const runs = RUNS.filter((r) => (wanted.length ? wanted.includes(r.name) : true)).filter((r) => existsSync(join(root, 'corpora', r.corpus, 'manifest.json')));
+// `--stored`: run nothing, rewrite README.md from the results already stored.
+const storedOnly = process.argv.includes('--stored');
+const wanted = process.argv.slice(2).filter((a) => a !== '--stored');
+const runs = storedOnly ? [] : RUNS.filter((r) => (wanted.length ? wanted.includes(r.name) : true)).filter((r) => existsSync(join(root, 'corpora', r.corpus, 'manifest.json')));
 
 const done = [];
 for (const run of runs) {
@@ -72,7 +75,7 @@ const extras = [
   // Whole-process `propose` beside the numpy baseline (minutes; NCIt → ORDO is a separate run, see the script).
   { name: 'whole-process', script: 'baseline/whole-process.mjs', node: [], folder: 'speed' },
 ];
-for (const extra of extras.filter((e) => (wanted.length ? wanted.includes(e.name) : true))) {
+for (const extra of extras.filter((e) => !storedOnly && (wanted.length ? wanted.includes(e.name) : true))) {
   const file = join(root, 'benchmarks', 'results', extra.folder ?? 'exchange', `${extra.name}.json`);
   mkdirSync(dirname(file), { recursive: true });
   process.stderr.write(`node ${extra.script}\n`);
