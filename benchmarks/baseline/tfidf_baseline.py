@@ -126,8 +126,12 @@ def main():
     k = min(a.top_k, len(t_ids))
     out = open(a.out, 'w', encoding='utf-8') if a.out else sys.stdout
     out.write('subject_id\tobject_id\tsimilarity_score\n')
-    tt = np.ascontiguousarray(t.T)
-    # Source names grouped by class, so a block holds whole classes.
+    # Target names grouped by class (columns), source names by class (rows), so the best pair
+    # of names per class pair is a segmented maximum (reduceat), not a scatter.
+    t_order = np.argsort(t_owner, kind='stable')
+    tt = np.ascontiguousarray(t[t_order].T)
+    t_starts = np.searchsorted(t_owner[t_order], np.arange(len(t_ids)))
+    one_name_per_target = len(t_rows) == len(t_ids)
     order = np.argsort(s_owner, kind='stable')
     starts = np.searchsorted(s_owner[order], np.arange(len(s_ids) + 1))
     c = 0
@@ -135,13 +139,10 @@ def main():
         c_end = int(np.searchsorted(starts, starts[c] + a.block, side='right')) - 1
         c_end = max(c_end, c + 1)
         rows = order[starts[c]:starts[c_end]]
-        name_scores = s[rows] @ tt  # names in block x target names
-        # Best name pair per (source name, target class), then per source class.
-        by_target = np.full((len(rows), len(t_ids)), -1.0, dtype=np.float32)
-        np.maximum.at(by_target.T, t_owner, name_scores.T)
-        local_owner = s_owner[rows] - c
-        by_class = np.full((c_end - c, len(t_ids)), -1.0, dtype=np.float32)
-        np.maximum.at(by_class, local_owner, by_target)
+        name_scores = s[rows] @ tt  # names in block x target names (grouped by class)
+        by_target = name_scores if one_name_per_target else np.maximum.reduceat(name_scores, t_starts, axis=1)
+        local_starts = starts[c:c_end] - starts[c]
+        by_class = by_target if len(rows) == c_end - c else np.maximum.reduceat(by_target, local_starts, axis=0)
         top = np.argpartition(-by_class, k - 1, axis=1)[:, :k]
         for i in range(c_end - c):
             best = top[i][np.argsort(-by_class[i, top[i]], kind='stable')]
