@@ -9,7 +9,7 @@ import { rawScore } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import type { GeneratorConfig, GeneratorOptions } from './types.js';
 import { prepareOntology, type PreparedOntology, type TextEntry } from './lexical-index.js';
-import { candidateRelation, fieldRelation } from './relations.js';
+import { candidateRelation, fieldRelation, lexicalSimilarityRelation } from './relations.js';
 
 /** A positive finite number from a generator's config, or the fallback when absent or invalid. */
 export function positiveOption(config: GeneratorConfig | undefined, key: string, fallback: number): number {
@@ -59,6 +59,20 @@ export interface GeneratorIdentity {
    */
   relation?: (score: number, subject: TextEntry, object: TextEntry) => MappingRelation;
 }
+
+/**
+ * The identity of a string-similarity generator (`edit`, `tfidf`): raw scores at or above
+ * `exactFrom` mean one name spelt differently (exactMatch), lower ones closeMatch.
+ */
+export function similarityGeneratorIdentity(name: string, measure: string, exactFrom: number): GeneratorIdentity {
+  return {
+    name,
+    measure,
+    justification: 'semapv:LexicalSimilarityThresholdMatching' satisfies MappingJustification,
+    relation: (score, a, b) => lexicalSimilarityRelation(score, exactFrom, a, b),
+  };
+}
+
 
 export interface LexicalContext {
   source: PreparedOntology;

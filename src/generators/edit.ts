@@ -7,11 +7,9 @@
  * pairs. Pairs below `minSimilarity` are not proposed: this is threshold matching.
  */
 import { distance } from 'fastest-levenshtein';
-import type { MappingJustification } from '../model/mapping.js';
 import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit } from './blocking.js';
-import { perSubject, positiveOption, type GeneratorIdentity } from './common.js';
-import { compatibleLanguages, headAgreement, literalAgreement, numberAgreement, type TextEntry } from './lexical-index.js';
-import { lexicalSimilarityRelation } from './relations.js';
+import { perSubject, positiveOption, similarityGeneratorIdentity } from './common.js';
+import { compatibleLanguages, pairWeight, type TextEntry } from './lexical-index.js';
 import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
 
 /** Match flags of jaroWinkler, reused: it runs millions of times in a large run. */
@@ -207,12 +205,7 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
   // At or above this raw score the two names are one name spelt differently (exactMatch);
   // below it the pair is proposed as closeMatch (relations.ts).
   const exactFrom = positiveOption(config, 'exactFrom', 0.75);
-  const id: GeneratorIdentity = {
-    name: 'edit',
-    measure: 'mean-levenshtein-jaro-winkler',
-    justification: 'semapv:LexicalSimilarityThresholdMatching' satisfies MappingJustification,
-    relation: (score, a, b) => lexicalSimilarityRelation(score, exactFrom, a, b),
-  };
+  const id = similarityGeneratorIdentity('edit', 'mean-levenshtein-jaro-winkler', exactFrom);
   return {
     ...id,
     propose: (source, target, options) =>
@@ -231,7 +224,7 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
               const b = tgt.entries[t]!;
               if (!compatibleLanguages(a.lang, b.lang)) continue;
               const similarity = editSimilarity(a, b, table, table.source[e]!, table.target[t]!);
-              if (similarity >= minSimilarity) scores.offer(b.concept, a.weight * b.weight * numberAgreement(a, b) * headAgreement(a, b) * literalAgreement(a, b) * similarity, a, b);
+              if (similarity >= minSimilarity) scores.offer(b.concept, pairWeight(a, b) * similarity, a, b);
             }
           }
         };

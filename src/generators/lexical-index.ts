@@ -143,6 +143,15 @@ export function numberAgreement(a: TextEntry, b: TextEntry): number {
   return 0.6;
 }
 
+/**
+ * What a similarity generator multiplies a pair's similarity by: both names' weights (a label
+ * counts more than a synonym) and the number, head and literal agreements above. The product
+ * is taken in this order, left to right, so every generator scores a pair the same way.
+ */
+export function pairWeight(a: TextEntry, b: TextEntry): number {
+  return a.weight * b.weight * numberAgreement(a, b) * headAgreement(a, b) * literalAgreement(a, b);
+}
+
 export interface PreparedOntology {
   /** Concepts unique by IRI, in source order. */
   concepts: Concept[];

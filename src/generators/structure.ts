@@ -30,7 +30,7 @@ import { BROAD_MATCH, CLOSE_MATCH, EXACT_MATCH, NARROW_MATCH, rawScore } from '.
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit, type Neighbourhood } from './blocking.js';
 import { positiveOption } from './common.js';
-import { compatibleLanguages, headAgreement, keyIndex, literalAgreement, numberAgreement, prepareOntology, type PreparedOntology, type TextEntry } from './lexical-index.js';
+import { compatibleLanguages, keyIndex, pairWeight, prepareOntology, type PreparedOntology, type TextEntry } from './lexical-index.js';
 import { candidateRelation, nameRelation, type NameRelation } from './relations.js';
 import { contentWords, stem, words } from '../text/normalize.js';
 import { defineGenerator, type Generator, type GeneratorConfig, type GeneratorOptions } from './types.js';
@@ -170,7 +170,7 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
       for (let i = 0; i < hits.docs.length; i++) {
         const b = tgt.entries[hits.docs[i]!]!;
         if (!compatibleLanguages(a.lang, b.lang) || tgt.concepts[b.concept]!.iri === src.concepts[x]!.iri) continue;
-        const score = a.weight * b.weight * numberAgreement(a, b) * headAgreement(a, b) * literalAgreement(a, b) * hits.scores[i]!;
+        const score = pairWeight(a, b) * hits.scores[i]!;
         const seen = best.get(b.concept);
         if (!seen || score > seen.score) best.set(b.concept, { concept: b.concept, score, a, b, relation: 'other' });
       }

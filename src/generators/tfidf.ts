@@ -5,11 +5,9 @@
  * (`spleen`/`splenic`). The concept score is the best cosine over pairs of names times the two
  * names' field weights; top k per subject.
  */
-import type { MappingJustification } from '../model/mapping.js';
 import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit } from './blocking.js';
-import { perSubject, positiveOption, type GeneratorIdentity } from './common.js';
-import { compatibleLanguages, headAgreement, literalAgreement, numberAgreement } from './lexical-index.js';
-import { lexicalSimilarityRelation } from './relations.js';
+import { perSubject, positiveOption, similarityGeneratorIdentity } from './common.js';
+import { compatibleLanguages, pairWeight } from './lexical-index.js';
 import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
 
 export interface TfidfConfig {
@@ -25,12 +23,7 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
   // At or above this raw score the two names are one name spelt differently (exactMatch);
   // below it the pair is proposed as closeMatch (relations.ts).
   const exactFrom = positiveOption(config, 'exactFrom', 0.6);
-  const id: GeneratorIdentity = {
-    name: 'tfidf',
-    measure: 'tfidf-cosine-stems-char3',
-    justification: 'semapv:LexicalSimilarityThresholdMatching' satisfies MappingJustification,
-    relation: (score, a, b) => lexicalSimilarityRelation(score, exactFrom, a, b),
-  };
+  const id = similarityGeneratorIdentity('tfidf', 'tfidf-cosine-stems-char3', exactFrom);
   return {
     ...id,
     propose: (source, target, options) =>
@@ -45,7 +38,7 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
             for (let i = 0; i < hits.docs.length; i++) {
               const b = tgt.entries[hits.docs[i]!]!;
               if (!compatibleLanguages(a.lang, b.lang)) continue;
-              scores.offer(b.concept, a.weight * b.weight * numberAgreement(a, b) * headAgreement(a, b) * literalAgreement(a, b) * hits.scores[i]!, a, b);
+              scores.offer(b.concept, pairWeight(a, b) * hits.scores[i]!, a, b);
             }
           }
         };
