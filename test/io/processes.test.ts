@@ -2,9 +2,9 @@
  * What only a separate process can show: an interrupted write removes its temporary file,
  * `keys generate` leaves no half-written key when the disk refuses the write, and a build lock
  * left by a killed process is broken instead of waited on. The children run the compiled code
- * (dist/, built here first so it matches the sources under test).
+ * (dist/, which `npm test` builds before vitest starts; checked here to match the sources).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -12,14 +12,15 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireBuildLock, DEFAULT_MODEL_ID } from '../../src/embedding/model-store.js';
 import { main } from '../../src/cli/main.js';
+import { requireFreshDist } from '../helpers/dist.js';
 import { tempDir, within } from './helpers.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
 
 beforeAll(() => {
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: 'inherit' });
-}, 120_000);
+  requireFreshDist();
+});
 
 const children: ChildProcess[] = [];
 // A failed assertion must not leave a lock holder running.

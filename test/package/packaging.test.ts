@@ -16,12 +16,13 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOntology, propose } from '../../src/api/index.js';
+import { requireFreshDist } from '../helpers/dist.js';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -59,19 +60,10 @@ function libraryExamples(): string[] {
   return [...text.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
 }
 
-/** Newest modification time under a folder. */
-function newest(dir: string): number {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile())
-    .reduce((t, e) => Math.max(t, statSync(join(e.parentPath, e.name)).mtimeMs), 0);
-}
-
 beforeAll(async () => {
   // `npm pack` packs dist/ as it is (this repository's .npmrc skips scripts, the build among
   // them): `npm test` builds it first; run alone, this file needs `npm run build`.
-  if (!existsSync(join(ROOT, 'dist', 'api', 'index.js')) || newest(join(ROOT, 'dist')) < newest(join(ROOT, 'src'))) {
-    throw new Error('dist/ is missing or older than src/: run `npm run build` first (npm test does)');
-  }
+  requireFreshDist();
   work = mkdtempSync(join(tmpdir(), 'ioa-align-pack-'));
   // The environment of a consumer: no CUDA opt-out, scripts of dependencies allowed.
   const env = { ...process.env };
