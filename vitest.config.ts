@@ -1,5 +1,40 @@
 import { availableParallelism } from 'node:os';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The files that take longest (measured whole-suite on the 2-core machine, slowest first). They
+ * start first so that no long file is left running alone at the end while the other worker idles.
+ * Vitest orders by the durations it cached from the last run, but a fresh clone (CI) has no cache
+ * and falls back to file size, which put the short-to-read but slow files (a documentation
+ * walk-through, the anatomy parity run) last.
+ */
+const SLOW_FIRST = [
+  'test/package/packaging.test.ts',
+  'test/package/api-surface.test.ts',
+  'test/review/bench.test.ts',
+  'test/bench/subsumption-track.test.ts',
+  'test/docs/version-upgrade.test.ts',
+  'test/api/anatomy-parity.test.ts',
+  'test/generators/propose-cli.test.ts',
+  'test/docs/walkthrough.test.ts',
+  'test/bench/reference-and-selection.test.ts',
+  'test/io/processes.test.ts',
+  'test/embedding/build.test.ts',
+  'test/bench/cli.test.ts',
+];
+
+class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification): number => {
+      const i = SLOW_FIRST.findIndex((f) => spec.moduleId.endsWith(`/${f}`));
+      return i === -1 ? SLOW_FIRST.length : i;
+    };
+    // Array.prototype.sort is stable: the other files keep the order vitest chose.
+    return sorted.sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   test: {
@@ -17,5 +52,6 @@ export default defineConfig({
     // (about 56 s of the suite's worker time for 108 files). Tests therefore must not leave global
     // state behind (environment variables, globals, registrations); none mock modules.
     isolate: false,
+    sequence: { sequencer: SlowFirstSequencer },
   },
 });
