@@ -13,7 +13,7 @@ import { buildOntologyIndex, type OntologyIndex } from '../../src/model/ontology
 import { CachedEmbedder } from '../../src/embedding/cache.js';
 import { DEFAULT_MODEL_ID, defaultModelsDir } from '../../src/embedding/model-store.js';
 import { handleOf, loadEmbedder, openModel } from '../../src/embedding/runtime.js';
-import { buildSmallModel, SMALL_SETTINGS, type SmallModel } from './small-model.js';
+import { sharedSmallModel, SMALL_SETTINGS, type SmallModel } from './small-model.js';
 
 function concept(iri: string, label: string, synonyms: string[] = [], kind: ConceptKind = 'class'): Concept {
   const c = emptyConcept(iri, kind, iri.split('#')[1]!);
@@ -53,11 +53,10 @@ async function collect(it: AsyncIterable<Candidate>): Promise<Candidate[]> {
 let model: SmallModel;
 let cacheDir: string;
 beforeAll(async () => {
-  model = await buildSmallModel();
+  model = await sharedSmallModel();
   cacheDir = await mkdtemp(join(tmpdir(), 'ioa-embcache-'));
 });
 afterAll(async () => {
-  await model?.cleanup();
   await rm(cacheDir, { recursive: true, force: true });
 });
 

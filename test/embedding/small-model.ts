@@ -1,8 +1,9 @@
 /**
  * Tests build a real model through the same build code as `ioa-align models build`, from the
- * 20,000 most frequent source words (about a second), into a temporary models folder. Nothing
- * is prepared by hand: a fresh clone with `npm install` is enough.
+ * 20,000 most frequent source words (about a second, three at load), into a temporary models
+ * folder. Nothing is prepared by hand: a fresh clone with `npm install` is enough.
  */
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +25,23 @@ export async function buildSmallModel(settings: BuildSettings = SMALL_SETTINGS):
   const modelsDir = await mkdtemp(join(tmpdir(), 'ioa-models-'));
   const result = await ensureModel({ modelsDir, modelId: SMALL_MODEL_ID, settings, limit: SMALL_LIMIT });
   return { ...result, modelsDir, modelId: SMALL_MODEL_ID, cleanup: () => rm(modelsDir, { recursive: true, force: true }) };
+}
+
+let shared: Promise<SmallModel> | undefined;
+
+/**
+ * One small model per test process, built on first use and removed when the process exits: the
+ * files that only read it (load, embed, propose) share it instead of building it again each.
+ * (Vitest keeps a worker's modules between files, so this holds across the files a worker runs.)
+ * Its `cleanup` does nothing; a test that changes the models folder must build its own with
+ * buildSmallModel.
+ */
+export function sharedSmallModel(): Promise<SmallModel> {
+  shared ??= buildSmallModel().then((model) => {
+    process.once('exit', () => rmSync(model.modelsDir, { recursive: true, force: true }));
+    return { ...model, cleanup: async () => {} };
+  });
+  return shared;
 }
 
 export function cosine(v: Float32Array, dims: number, a: number, b: number): number {

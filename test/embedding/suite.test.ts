@@ -1,14 +1,13 @@
 /** The shared generator contract (test/generators/suite.ts) run on the embedding generator with a small real model. */
-import { afterAll, beforeAll } from 'vitest';
+import { beforeAll } from 'vitest';
 import embedding from '../../src/generators/embedding.js';
 import { generatorSuite } from '../generators/suite.js';
-import { buildSmallModel, type SmallModel } from './small-model.js';
+import { sharedSmallModel, type SmallModel } from './small-model.js';
 
 let model: SmallModel;
 beforeAll(async () => {
-  model = await buildSmallModel();
+  model = await sharedSmallModel();
 });
-afterAll(async () => model?.cleanup());
 
 generatorSuite('embedding', {
   make: () => embedding({ model: model.folder, cache: false }),

@@ -181,25 +181,21 @@ describe('ioa-align propose', () => {
 
 describe('--generators all: one parser for propose and bench', () => {
   it('propose --generators all runs every registered generator', async () => {
-    const { buildSmallModel } = await import('../embedding/small-model.js');
+    const { sharedSmallModel } = await import('../embedding/small-model.js');
     const { GENERATORS } = await import('../../src/generators/registry.js');
-    const model = await buildSmallModel();
-    try {
-      const modelArgs = ['--model', join(model.modelsDir, model.modelId)];
-      const tools = async (generators: string): Promise<Set<string>> => {
-        const r = await propose(A, B, '--generators', generators, ...(generators === 'all' || generators === 'embedding' ? modelArgs : []), '--format', 'json', '--evidence', 'rows');
-        expect([generators, r.code, r.stderr.includes('[E_')]).toEqual([generators, 0, false]);
-        return new Set((JSON.parse(r.stdout) as { mappings: Array<{ mapping_tool: string }> }).mappings.map((m) => m.mapping_tool));
-      };
-      // Every registered generator that finds anything on its own contributes to the `all` run.
-      const alone = new Set<string>();
-      for (const name of Object.keys(GENERATORS)) for (const tool of await tools(name)) alone.add(tool);
-      expect(alone.size).toBeGreaterThanOrEqual(4);
-      const all = await tools('all');
-      expect([...all].filter((t) => t !== 'ioa-align/fusion').sort()).toEqual([...alone].sort());
-    } finally {
-      await model.cleanup();
-    }
+    const model = await sharedSmallModel();
+    const modelArgs = ['--model', join(model.modelsDir, model.modelId)];
+    const tools = async (generators: string): Promise<Set<string>> => {
+      const r = await propose(A, B, '--generators', generators, ...(generators === 'all' || generators === 'embedding' ? modelArgs : []), '--format', 'json', '--evidence', 'rows');
+      expect([generators, r.code, r.stderr.includes('[E_')]).toEqual([generators, 0, false]);
+      return new Set((JSON.parse(r.stdout) as { mappings: Array<{ mapping_tool: string }> }).mappings.map((m) => m.mapping_tool));
+    };
+    // Every registered generator that finds anything on its own contributes to the `all` run.
+    const alone = new Set<string>();
+    for (const name of Object.keys(GENERATORS)) for (const tool of await tools(name)) alone.add(tool);
+    expect(alone.size).toBeGreaterThanOrEqual(4);
+    const all = await tools('all');
+    expect([...all].filter((t) => t !== 'ioa-align/fusion').sort()).toEqual([...alone].sort());
   });
 
   it('"all" beside other names, or an unknown name, is refused the same way by both commands', async () => {
