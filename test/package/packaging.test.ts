@@ -10,8 +10,8 @@
  *
  * The install reads packages from the npm cache that `npm ci` filled (`--offline`); where the
  * cache lacks package metadata it may ask the registry (`--prefer-offline`), never anything else.
- * The consumer project is kept in the temporary folder between runs (keyed on the dependency
- * list): the first run on a machine installs everything, later ones only the new tarball.
+ * The consumer project is kept in the temporary folder between runs (keyed on the checkout and
+ * the dependency list): the first run installs everything, later ones only the new tarball.
  * Measured cost of this file on the shared 2-core machine (load about 6), with the API check
  * still in it: about 52 s with a first install, 38 s with a reused one; about half of it was npm,
  * a quarter API Extractor.
@@ -74,10 +74,12 @@ beforeAll(async () => {
   const packed = await sh('npm', ['pack', '--pack-destination', work], ROOT);
   if (packed.code !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
   const tarball = join(work, readdirSync(work).find((f) => f.endsWith('.tgz'))!);
-  // One consumer project per dependency list, kept between runs: a later run installs only the
-  // new tarball into it (seconds) instead of all ~640 packages again (about a minute). The first
-  // run on a machine, as in CI, installs everything.
-  const key = createHash('sha256').update(JSON.stringify([pkgJson.dependencies, pkgJson.peerDependencies, pkgJson.peerDependenciesMeta, process.version])).digest('hex').slice(0, 16);
+  // One consumer project per checkout and dependency list, kept between runs: a later run
+  // installs only the new tarball into it (seconds) instead of all ~640 packages again (about a
+  // minute). The first run on a machine, as in CI, installs everything. The checkout is part of
+  // the key because several checkouts (git worktrees) on one machine may run this file at once:
+  // sharing one consumer, each would install its tarball over the other's and test it.
+  const key = createHash('sha256').update(JSON.stringify([ROOT, pkgJson.dependencies, pkgJson.peerDependencies, pkgJson.peerDependenciesMeta, process.version])).digest('hex').slice(0, 16);
   app = join(tmpdir(), `ioa-align-consumer-${key}`);
   const fresh = (): void => {
     rmSync(app, { recursive: true, force: true });
