@@ -13,7 +13,7 @@ import { buildOntologyIndex, type OntologyIndex } from '../../src/model/ontology
 import { CachedEmbedder } from '../../src/embedding/cache.js';
 import { DEFAULT_MODEL_ID, defaultModelsDir } from '../../src/embedding/model-store.js';
 import { handleOf, loadEmbedder, openModel } from '../../src/embedding/runtime.js';
-import { sharedSmallModel, SMALL_SETTINGS, type SmallModel } from './small-model.js';
+import { copiedSmallModel, SMALL_SETTINGS, type SmallModel } from './small-model.js';
 
 function concept(iri: string, label: string, synonyms: string[] = [], kind: ConceptKind = 'class'): Concept {
   const c = emptyConcept(iri, kind, iri.split('#')[1]!);
@@ -53,10 +53,12 @@ async function collect(it: AsyncIterable<Candidate>): Promise<Candidate[]> {
 let model: SmallModel;
 let cacheDir: string;
 beforeAll(async () => {
-  model = await sharedSmallModel();
+  // Its own copy: these tests load the model and check what the load set.
+  model = await copiedSmallModel();
   cacheDir = await mkdtemp(join(tmpdir(), 'ioa-embcache-'));
 });
 afterAll(async () => {
+  await model?.cleanup();
   await rm(cacheDir, { recursive: true, force: true });
 });
 

@@ -4,7 +4,7 @@
  * folder. Nothing is prepared by hand: a fresh clone with `npm install` is enough.
  */
 import { rmSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_BUILD_SETTINGS, type BuildSettings } from '../../src/embedding/build.js';
@@ -42,6 +42,20 @@ export function sharedSmallModel(): Promise<SmallModel> {
     return { ...model, cleanup: async () => {} };
   });
   return shared;
+}
+
+/**
+ * A private copy of the shared model, in a models folder of its own (copying takes milliseconds,
+ * building seconds): for a test whose subject is loading the model. The process keeps opened
+ * models keyed on their folder, so with the shared folder an earlier file's load would be reused
+ * and the test would see that load's effects instead of its own.
+ */
+export async function copiedSmallModel(): Promise<SmallModel> {
+  const model = await sharedSmallModel();
+  const modelsDir = await mkdtemp(join(tmpdir(), 'ioa-models-'));
+  const folder = join(modelsDir, model.modelId);
+  await cp(model.folder, folder, { recursive: true });
+  return { ...model, modelsDir, folder, cleanup: () => rm(modelsDir, { recursive: true, force: true }) };
 }
 
 export function cosine(v: Float32Array, dims: number, a: number, b: number): number {
