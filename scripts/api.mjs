@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Extractor, ExtractorConfig } from '@microsoft/api-extractor';
+import { CompilerState, Extractor, ExtractorConfig } from '@microsoft/api-extractor';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const docs = process.argv.includes('--docs');
@@ -39,8 +39,8 @@ export function entryPoints() {
     }));
 }
 
-function extract(entry, work) {
-  const config = ExtractorConfig.prepare({
+function prepare(entry, work) {
+  return ExtractorConfig.prepare({
     configObjectFullPath: join(ROOT, 'api-extractor.json'),
     packageJsonFullPath: join(ROOT, 'package.json'),
     configObject: {
@@ -70,8 +70,12 @@ function extract(entry, work) {
       },
     },
   });
+}
+
+function extract(entry, config, compilerState) {
   const problems = [];
   const result = Extractor.invoke(config, {
+    compilerState,
     localBuild: update,
     showVerboseMessages: false,
     messageCallback: (message) => {
@@ -122,7 +126,12 @@ export function run() {
   if (missing.length) throw new Error(`not built: ${missing.map((e) => e.dts).join(', ')} (run npm run build)`);
   const work = mkdtempSync(join(tmpdir(), 'ioa-align-api-'));
   try {
-    const runs = entryPoints().map((entry) => extract(entry, work));
+    const entries = entryPoints();
+    const configs = entries.map((entry) => prepare(entry, work));
+    // One TypeScript program over every entry point's declarations, shared by the runs: the
+    // entry points import the same modules, and a program per run parsed them all again each time.
+    const compilerState = CompilerState.create(configs[0], { additionalEntryPoints: entries.map((e) => e.dts) });
+    const runs = entries.map((entry, i) => extract(entry, configs[i], compilerState));
     const changed = runs.filter((r) => r.result.apiReportChanged).map((r) => r.entry.importName);
     // Warnings (an unresolved {@link}) are printed; only errors fail the run.
     const failed = runs.filter((r) => r.result.errorCount > 0);

@@ -2,7 +2,7 @@
  * The public API surface of the built dist/ (what `npm pack` packs) is the one recorded in
  * api/*.api.md: API Extractor, one run per entry point of package.json `exports`, through
  * scripts/api.mjs in its checking mode. It reads only this checkout's dist/, so it runs as its
- * own file, beside packaging.test.ts's install rather than after it (about 20 s of CPU).
+ * own file, beside packaging.test.ts's install rather than after it.
  */
 import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
