@@ -11,16 +11,16 @@ import { defineConfig } from 'vitest/config';
  */
 const SLOW_FIRST = [
   'test/package/packaging.test.ts',
-  'test/package/api-surface.test.ts',
-  'test/review/bench.test.ts',
-  'test/bench/subsumption-track.test.ts',
   'test/docs/version-upgrade.test.ts',
   'test/api/anatomy-parity.test.ts',
-  'test/generators/propose-cli.test.ts',
   'test/docs/walkthrough.test.ts',
-  'test/bench/reference-and-selection.test.ts',
+  'test/bench/subsumption-track.test.ts',
+  'test/review/bench.test.ts',
+  'test/generators/propose-cli.test.ts',
   'test/io/processes.test.ts',
+  'test/bench/reference-and-selection.test.ts',
   'test/embedding/build.test.ts',
+  'test/package/api-surface.test.ts',
   'test/bench/cli.test.ts',
 ];
 
