@@ -7,7 +7,7 @@
 import { checkContext } from './context.js';
 import { jsonldErrorFinding, resolveOptions } from './expansion.js';
 import { Findings, describeType, isObject } from './findings.js';
-import { jsonld } from './jsonld-api.js';
+import { loadJsonLd } from './jsonld-api.js';
 import { checkLimits } from './limits.js';
 import type { ValidateOptions, ValidatedContext, ValidationResult } from './types.js';
 
@@ -28,6 +28,7 @@ export async function validateContextDocument(input: unknown, options: ValidateO
   }
   const context = input['@context'];
   try {
+    const jsonld = await loadJsonLd();
     const initial = await jsonld.processContext(null, null, {});
     await jsonld.processContext(initial, context, { documentLoader: r.documentLoader });
   } catch (error) {

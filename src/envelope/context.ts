@@ -6,7 +6,7 @@
  */
 import { IoaError } from '../model/errors.js';
 import { childPath, finding, isObject } from './findings.js';
-import { isJsonLdError, jsonld, type ActiveContext, type TermMapping } from './jsonld-api.js';
+import { isJsonLdError, loadJsonLd, type ActiveContext, type TermMapping } from './jsonld-api.js';
 import type { DocumentLoader, Finding, RemoteDocument } from './types.js';
 
 import { BASELINE_CONTEXT, BASELINE_NAME_OF, BASELINE_PREFIXES, BASELINE_TERMS, IOA, type BaselineTerm } from './baseline-context.js';
@@ -75,6 +75,7 @@ export async function cachedActiveContext(key: string, ctx: Readonly<Record<stri
   const hit = activeCache.get(key);
   if (hit) return hit;
   try {
+    const jsonld = await loadJsonLd();
     initialContext ??= jsonld.processContext(null, null, {});
     const active = await jsonld.processContext(await initialContext, ctx, { documentLoader: refusingDocumentLoader });
     if (activeCache.size >= ACTIVE_CACHE_MAX) activeCache.delete(activeCache.keys().next().value as string);
@@ -146,6 +147,7 @@ async function analyse(context: unknown, path: string, documentLoader: DocumentL
   const out: Finding[] = [];
   let active: ActiveContext;
   try {
+    const jsonld = await loadJsonLd();
     const initial = await jsonld.processContext(null, null, {});
     active = await jsonld.processContext(initial, context, { documentLoader });
   } catch {
@@ -160,7 +162,7 @@ async function analyse(context: unknown, path: string, documentLoader: DocumentL
     depth += 1;
     for (const scoped of current) {
       try {
-        const inner = await jsonld.processContext(active, scoped.context, { documentLoader });
+        const inner = await (await loadJsonLd()).processContext(active, scoped.context, { documentLoader });
         for (const [term, mapping] of inner.mappings) {
           const baseline = BASELINE_TERMS.get(term);
           const before = active.mappings.get(term);

@@ -6,7 +6,7 @@
  */
 import { BASELINE_TERMS, activeContextHit, cachedActiveContext, checkContext, refusingDocumentLoader, verbatimKey } from './context.js';
 import { childPath, describeType, isObject, type Findings, type JsonObject } from './findings.js';
-import { expandWithContext, isJsonLdError, jsonld, type JsonLdEvent } from './jsonld-api.js';
+import { canExpandWithContext, expandWithContext, isJsonLdError, loadJsonLd, type JsonLdEvent } from './jsonld-api.js';
 import { resolveLimits } from './limits.js';
 import { DEFAULT_IRI_SCHEMES } from './syntax.js';
 import type { DocumentLoader, Limits, RemoteDocument, UnknownTermTreatment, ValidateOptions } from './types.js';
@@ -289,7 +289,7 @@ export async function expandDocument(input: unknown, r: Resolved, f: Findings, s
   // The common case: one top-level context that is a verbatim subset of the baseline plus
   // prefixes. It needs no checks, and its processed form is cached (see expandWithContext).
   const top = input['@context'];
-  const fastKey = s.contexts.length === 1 && expandWithContext !== undefined && isObject(top) ? verbatimKey(top) : undefined;
+  const fastKey = s.contexts.length === 1 && canExpandWithContext() && isObject(top) ? verbatimKey(top) : undefined;
   const active = fastKey !== undefined && isObject(top) ? activeContextHit(fastKey) ?? await cachedActiveContext(fastKey, top) : undefined;
   if (active === undefined) {
     for (const c of s.contexts) f.push(...await checkContext(c.value, c.path, r.documentLoader, r.loaderIsDefault));
@@ -308,18 +308,18 @@ export async function expandDocument(input: unknown, r: Resolved, f: Findings, s
     eventHandler: ({ event, next }: { event: JsonLdEvent; next: () => void }) => { events.push(event); next(); },
   };
   try {
-    if (active !== undefined && expandWithContext !== undefined) {
+    if (active !== undefined) {
       const { '@context': _context, ...element } = input;
       expanded = await expandWithContext(active, element, options);
     } else {
-      expanded = await jsonld.expand(input, options);
+      expanded = await (await loadJsonLd()).expand(input, options);
     }
   } catch (error) {
     if (isJsonLdError(error) && error.name === 'jsonld.ValidationError') {
       // Safe mode stops at the first problem; run once more, collecting, to report all of them.
       const all: JsonLdEvent[] = [];
       try {
-        await jsonld.expand(input, { documentLoader: r.documentLoader, eventHandler: ({ event, next }) => { all.push(event); next(); } });
+        await (await loadJsonLd()).expand(input, { documentLoader: r.documentLoader, eventHandler: ({ event, next }) => { all.push(event); next(); } });
       } catch (again) {
         jsonldErrorFinding(again, input, f);
       }

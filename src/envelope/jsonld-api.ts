@@ -1,9 +1,12 @@
 /**
  * The slice of the `jsonld` API this module uses, typed locally: `@types/jsonld` is stale and
  * lacks `safe` and `eventHandler` (PITFALLS.md). One cast here instead of one per call.
+ *
+ * jsonld is loaded on first use: with its HTTP client (undici) it is ~0.3 s of start-up, which
+ * every command that reaches the envelope modules without validating a document (key and
+ * artifact commands, help) would pay.
  */
 import { createRequire } from 'node:module';
-import jsonldDefault from 'jsonld';
 import type { DocumentLoader } from './types.js';
 
 /** An event jsonld reports during expansion (e.g. a dropped property). */
@@ -63,7 +66,13 @@ interface JsonLdApi {
   toRDF(input: unknown, options: Partial<ExpandOptions>): Promise<unknown[]>;
 }
 
-export const jsonld = jsonldDefault as unknown as JsonLdApi;
+let api: Promise<JsonLdApi> | undefined;
+
+/** The jsonld API, imported the first time it is asked for. */
+export function loadJsonLd(): Promise<JsonLdApi> {
+  api ??= import('jsonld').then((m) => m.default as unknown as JsonLdApi);
+  return api;
+}
 
 export function isJsonLdError(error: unknown): error is JsonLdErrorShape {
   return typeof error === 'object' && error !== null && typeof (error as { name?: unknown }).name === 'string'
@@ -83,7 +92,7 @@ export function isJsonLdError(error: unknown): error is JsonLdErrorShape {
  * algorithm, safe mode and event handling are jsonld's; only the context work is cached.
  *
  * The entry points used (`lib/expand.js`, `lib/events.js`, `lib/ContextResolver.js`) are
- * internal to jsonld 9; if they are missing, `expandWithContext` is undefined and callers use
+ * internal to jsonld 9; if they are missing, canExpandWithContext() is false and callers use
  * the public `jsonld.expand`.
  */
 interface InternalExpand {
@@ -93,6 +102,13 @@ interface InternalEvents {
   setupEventHandler(args: { options: { safe?: boolean; eventHandler?: JsonLdEventHandler } }): unknown;
 }
 type ContextResolverCtor = new (args: { sharedCache: { get(key: string): unknown; set(key: string, value: unknown): void } }) => unknown;
+
+let internals: ReturnType<typeof loadInternals> | null = null;
+/** jsonld's internals, required on first use; undefined when this jsonld does not have them. */
+function jsonldInternals(): ReturnType<typeof loadInternals> {
+  if (internals === null) internals = loadInternals();
+  return internals;
+}
 
 function loadInternals(): { expand: InternalExpand; events: InternalEvents; ContextResolver: ContextResolverCtor } | undefined {
   try {
@@ -107,19 +123,23 @@ function loadInternals(): { expand: InternalExpand; events: InternalEvents; Cont
   }
 }
 
-const internals = loadInternals();
 /** Nested contexts met during a fast expansion are resolved per call, never shared across calls. */
 const noSharedCache = { get: (): undefined => undefined, set: (): void => {} };
+
+/** Whether expandWithContext can run (jsonld's internals are there). */
+export function canExpandWithContext(): boolean {
+  return jsonldInternals() !== undefined;
+}
 
 /**
  * Expand `element` (a node object without its `@context`) under an already processed context,
  * with jsonld's expansion algorithm, the same options handling and output normalisation as
- * `jsonld.expand`. `undefined` when jsonld's internals are not available.
+ * `jsonld.expand`. Only when canExpandWithContext() says so.
  */
-export const expandWithContext = internals === undefined ? undefined : async (
-  activeCtx: ActiveContext, element: Record<string, unknown>, options: ExpandOptions,
-): Promise<Record<string, unknown>[]> => {
-  const { expand, events, ContextResolver } = internals;
+export async function expandWithContext(activeCtx: ActiveContext, element: Record<string, unknown>, options: ExpandOptions): Promise<Record<string, unknown>[]> {
+  const found = jsonldInternals();
+  if (found === undefined) throw new Error('jsonld internals are not available: use jsonld.expand');
+  const { expand, events, ContextResolver } = found;
   let expanded = await expand.expand({
     activeCtx,
     element,
@@ -139,4 +159,4 @@ export const expandWithContext = internals === undefined ? undefined : async (
     expanded = [];
   }
   return (Array.isArray(expanded) ? expanded : [expanded]) as Record<string, unknown>[];
-};
+}

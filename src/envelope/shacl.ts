@@ -8,7 +8,7 @@ import { DataFactory, Parser, Store } from 'n3';
 import Validator from 'shacl-engine/Validator.js';
 import { IoaError } from '../model/errors.js';
 import { finding } from './findings.js';
-import { jsonld } from './jsonld-api.js';
+import { loadJsonLd } from './jsonld-api.js';
 import type { CompiledShapes, DocumentLoader, ExpandedDocument, Finding, ShapeViolation } from './types.js';
 
 const SH = 'http://www.w3.org/ns/shacl#';
@@ -58,7 +58,7 @@ export function compileShapes(turtle: string, source = 'shapes'): CompiledShapes
 
 /** Run shapes on an expanded document; violations are errors, warnings and infos are warnings. */
 export async function runShapes(shapes: CompiledShapes, expanded: ExpandedDocument, documentLoader: DocumentLoader): Promise<Finding[]> {
-  const raw = (await jsonld.toRDF(expanded, { documentLoader })) as JsonLdQuad[];
+  const raw = (await (await loadJsonLd()).toRDF(expanded, { documentLoader })) as JsonLdQuad[];
   const quads = raw.map((q) => DataFactory.quad(toTerm(q.subject) as Quad['subject'], DataFactory.namedNode(q.predicate.value), toTerm(q.object)) as Quad);
   const violations = await shapes.validate(quads);
   return violations.map((v) => finding(
