@@ -12,7 +12,7 @@
  * is not acceptance); neither the fused value nor a raw score is a probability.
  */
 import { createHash } from 'node:crypto';
-import type { Candidate, EntityMappingRecord, ExtensionDefinition, MappingRecord, MappingSet, MappingSetMetadata, SlotValue } from '../model/mapping.js';
+import type { Candidate, EntityMappingRecord, ExtensionDefinition, ExtensionValue, MappingRecord, MappingSet, MappingSetMetadata, SlotValue } from '../model/mapping.js';
 import { hasEntityEnds, objectTerm, subjectTerm } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import type { Concept } from '../model/concept.js';
@@ -81,58 +81,83 @@ function uniqueSorted(values: string[]): string[] | undefined {
   return distinct.length ? distinct : undefined;
 }
 
+/**
+ * Adds a value to a list of distinct non-empty values (what uniqueSorted keeps): the lists of one
+ * row hold one to a few values, so a linear look-up is cheaper than a Set per row.
+ */
+function addDistinct(list: string[] | undefined, value: string | undefined): string[] | undefined {
+  if (value === undefined || value === '') return list;
+  if (list === undefined) return [value];
+  if (!list.includes(value)) list.push(value);
+  return list;
+}
+
+/** The list sorted as uniqueSorted sorts it; a list of one (the common case) as it is. */
+function sortedList(list: string[]): string[] {
+  return list.length > 1 ? list.sort() : list;
+}
+
 function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
+/**
+ * Where a candidate sits in the input, for messages: `$[i]`, or `$[i].members[j]` for a member.
+ * Made only when a message needs it, not for each of the hundreds of thousands of rows.
+ */
+interface InputPath {
+  index: number;
+  member?: number;
+}
+
+function pathText(at: InputPath): string {
+  return at.member === undefined ? `$[${at.index}]` : `$[${at.index}].members[${at.member}]`;
+}
+
 /** A score as SSSOM's similarity_score must be: in [0, 1]; anything else is a generator bug to report. */
-function checkedScore(c: Candidate, path: string): number {
+function checkedScore(c: Candidate, at: InputPath): number {
   const score = Number(c.score);
   // Clamping would falsify the raw score and dropping it would hide the row.
   if (!Number.isFinite(score) || score < 0 || score > 1) {
+    const path = pathText(at);
     throw new IoaError('E_SSSOM_SCORE_RANGE', `candidate ${path} (${c.generator}: ${c.subject} → ${c.object}) has raw score ${c.score}; SSSOM similarity_score must lie in [0, 1]`, { path: `${path}.score` });
   }
   return score;
 }
 
+type TermCache = (term: string, at: InputPath, field: 'predicate' | 'justification') => string;
+
 /**
  * Predicates and justifications as canonical CURIEs, worked out once per distinct term: a run
  * has hundreds of thousands of rows but a handful of terms.
  */
-function termCache(): (term: string, path: string) => string {
+function termCache(): TermCache {
   const known = new Map<string, string>();
-  return (term, path) => {
+  return (term, at, field) => {
     let curie = known.get(term);
     if (curie === undefined) {
-      curie = canonicalTerm(projectTerm(term, path));
+      curie = canonicalTerm(projectTerm(term, `${pathText(at)}.${field}`));
       known.set(term, curie);
     }
     return curie;
   };
 }
 
-/** The fields of an evidence list as sorted distinct CURIEs; one entry (the common case) needs no set. */
-function matchFields(evidence: Candidate['evidence'], side: 'subjectField' | 'objectField'): string[] | undefined {
-  if (evidence.length === 1) {
-    const field = MATCH_FIELD[evidence[0]![side]];
-    return field ? [field] : undefined;
-  }
-  return uniqueSorted(evidence.map((e) => MATCH_FIELD[e[side]] ?? ''));
-}
-
 /**
  * The row of one candidate (or member): ends, labels, relation, score and the evidence's fields.
  * `withToolAndMeasure` false leaves out mapping_tool and similarity_measure, said once on the set.
+ * One pass over the evidence collects every list (a fused candidate's evidence is its members'
+ * together, and a run has hundreds of thousands of rows).
  */
-function rowOf(c: Candidate, path: string, ctx: CandidateExportContext, tool: string, term: (t: string, path: string) => string, withToolAndMeasure = true): EntityMappingRecord {
+function rowOf(c: Candidate, at: InputPath, ctx: CandidateExportContext, tool: string, term: TermCache, withToolAndMeasure = true): EntityMappingRecord {
   const subjectLabel = preferredLabel(ctx.source.byIri.get(c.subject));
   const objectLabel = preferredLabel(ctx.target.byIri.get(c.object));
   const record: EntityMappingRecord = {
     subjectId: c.subject,
-    predicateId: term(c.predicate, `${path}.predicate`),
+    predicateId: term(c.predicate, at, 'predicate'),
     objectId: c.object,
-    justification: term(c.justification, `${path}.justification`),
-    similarityScore: checkedScore(c, path),
+    justification: term(c.justification, at, 'justification'),
+    similarityScore: checkedScore(c, at),
   };
   if (withToolAndMeasure) {
     record.similarityMeasure = c.measure;
@@ -140,18 +165,25 @@ function rowOf(c: Candidate, path: string, ctx: CandidateExportContext, tool: st
   }
   if (subjectLabel !== undefined) record.subjectLabel = subjectLabel;
   if (objectLabel !== undefined) record.objectLabel = objectLabel;
-  const extra: Record<string, SlotValue> = {};
-  const subjectFields = matchFields(c.evidence, 'subjectField');
-  const objectFields = matchFields(c.evidence, 'objectField');
-  if (subjectFields) extra.subject_match_field = subjectFields;
-  if (objectFields) extra.object_match_field = objectFields;
+  let subjectFields: string[] | undefined;
+  let objectFields: string[] | undefined;
   // match_string is the text both sides share; only meaningful when it is literally shared.
   // Multivalued: a `|` inside the text is escaped by the writers, not lost.
-  const shared = uniqueSorted(c.evidence.filter((e) => e.subjectText === e.objectText).map((e) => e.subjectText));
-  if (shared) extra.match_string = shared;
+  let shared: string[] | undefined;
+  let acrossLanguages = false;
+  for (const e of c.evidence) {
+    subjectFields = addDistinct(subjectFields, MATCH_FIELD[e.subjectField]);
+    objectFields = addDistinct(objectFields, MATCH_FIELD[e.objectField]);
+    if (e.subjectText === e.objectText) shared = addDistinct(shared, e.subjectText);
+    if (e.subjectPreprocessing || e.objectPreprocessing || e.translation) acrossLanguages = true;
+  }
+  const extra: Record<string, SlotValue> = {};
+  if (subjectFields) extra.subject_match_field = sortedList(subjectFields);
+  if (objectFields) extra.object_match_field = sortedList(objectFields);
+  if (shared) extra.match_string = sortedList(shared);
   // Across languages: the steps each side went through, and the translation itself in the
   // comment (semapv has no term for translation, so it is spelled out for the reviewer).
-  if (c.evidence.some((e) => e.subjectPreprocessing || e.objectPreprocessing || e.translation)) {
+  if (acrossLanguages) {
     const subjectSteps = uniqueSorted(c.evidence.flatMap((e) => e.subjectPreprocessing ?? []));
     const objectSteps = uniqueSorted(c.evidence.flatMap((e) => e.objectPreprocessing ?? []));
     if (subjectSteps) extra.subject_preprocessing = subjectSteps;
@@ -159,7 +191,7 @@ function rowOf(c: Candidate, path: string, ctx: CandidateExportContext, tool: st
     const translations = [...new Set(c.evidence.flatMap((e) => (e.translation ? [`${e.subjectText}${e.subjectLang ? `@${e.subjectLang}` : ''} ~ ${e.objectText}${e.objectLang ? `@${e.objectLang}` : ''} (${e.translation})`] : [])))];
     if (translations.length) record.comment = translations.join(' | ');
   }
-  if (Object.keys(extra).length) record.extra = extra;
+  if (subjectFields || objectFields || shared || Object.keys(extra).length) record.extra = extra;
   return record;
 }
 
@@ -189,30 +221,32 @@ export function candidatesToMappingSet(candidates: readonly ExportCandidate[], c
     return names;
   };
   const mappings: EntityMappingRecord[] = [];
-  candidates.forEach((c, i) => {
-    const path = `$[${i}]`;
-    const row = rowOf(c, path, ctx, tool, term, !shared);
+  for (let i = 0; i < candidates.length; i++) {
+    const c = candidates[i]!;
+    const row = rowOf(c, { index: i }, ctx, tool, term, !shared);
     const extensions: Record<string, string> = { [CANDIDATE_RANK]: String(c.rank) };
     const members = c.members ?? [];
     for (let j = 0; j < members.length; j++) {
       const m = members[j]!;
       const [scoreSlot, rankSlot] = slotsOf(m.generator);
-      extensions[scoreSlot] = String(checkedScore(m, `${path}.members[${j}]`));
+      extensions[scoreSlot] = String(checkedScore(m, { index: i, member: j }));
       extensions[rankSlot] = String(m.rank);
     }
     row.extensions = extensions;
     mappings.push(row);
     if (layout === 'rows') {
-      for (const [j, m] of members.entries()) {
+      for (let j = 0; j < members.length; j++) {
+        const m = members[j]!;
         // A member row states its candidate's relation: it is evidence for that mapping (a
         // member that alone said closeMatch supports a fused exactMatch another established).
-        const member = rowOf(m.predicate === c.predicate ? m : { ...m, predicate: c.predicate }, `${path}.members[${j}]`, ctx, tool, term);
+        const member = rowOf(m.predicate === c.predicate ? m : { ...m, predicate: c.predicate }, { index: i, member: j }, ctx, tool, term);
         // The rank of the candidate this row is evidence for; the member's own rank is its column.
-        member.extensions = { [CANDIDATE_RANK]: String(c.rank), [memberScoreSlot(m.generator)]: String(m.score), [memberRankSlot(m.generator)]: String(m.rank) };
+        const [scoreSlot, rankSlot] = slotsOf(m.generator);
+        member.extensions = { [CANDIDATE_RANK]: extensions[CANDIDATE_RANK]!, [scoreSlot]: String(m.score), [rankSlot]: String(m.rank) };
         mappings.push(member);
       }
     }
-  });
+  }
 
   // Identifiers repeat across rows (ten candidates per subject): each distinct one counts once.
   const iris = new Set<string>();
@@ -359,6 +393,35 @@ function projectTerm(term: string, path: string): string {
   return r.iri;
 }
 
+/** Characters JSON.stringify escapes in a string (and paired surrogates, which it keeps: they take the slow path). */
+const JSON_ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * JSON.stringify of a row's extension values, the same text made faster: every row has the same
+ * dozen keys, whose JSON is made once, and values are digits. Anything else (a value that is not
+ * a string, or needs escaping) goes to JSON.stringify itself.
+ */
+function flatJsonWriter(): (values: Readonly<Record<string, ExtensionValue>>) => string {
+  const keys = new Map<string, string>();
+  return (values) => {
+    let out = '';
+    for (const k in values) {
+      const v = values[k];
+      if (typeof v !== 'string' || JSON_ESCAPED.test(v)) return JSON.stringify(values);
+      let key = keys.get(k);
+      if (key === undefined) {
+        key = JSON.stringify(k);
+        keys.set(k, key);
+      }
+      out += `${out === '' ? '' : ','}${key}:"${v}"`;
+    }
+    return `{${out}}`;
+  };
+}
+
+/** Characters of row text hashed at a time by stableSetId. */
+const HASH_PIECE = 1 << 16;
+
 /**
  * The same inputs give the same id (so re-running `propose` yields an identical file), different
  * rows a different one. Formatted as a UUID under SSSOM's own namespace for generated sets.
@@ -366,6 +429,17 @@ function projectTerm(term: string, path: string): string {
 function stableSetId(ctx: CandidateExportContext, rows: readonly EntityMappingRecord[]): string {
   const h = createHash('sha256');
   h.update(`${ctx.source.iri ?? ctx.source.source}\n${ctx.target.iri ?? ctx.target.source}\n${TOOL_VERSION}\n${ctx.selection ?? ''}\n`);
-  for (const r of rows) h.update(`${r.subjectId}\t${r.predicateId}\t${r.objectId}\t${r.justification}\t${r.similarityScore}\t${JSON.stringify(r.extensions ?? {})}\n`);
+  // The rows' text is handed to the hash in pieces of about 64 KiB rather than row by row: the
+  // digest of the concatenation is the same, and one update per row cost more than the hashing.
+  const json = flatJsonWriter();
+  let text = '';
+  for (const r of rows) {
+    text += `${r.subjectId}\t${r.predicateId}\t${r.objectId}\t${r.justification}\t${r.similarityScore}\t${json(r.extensions ?? {})}\n`;
+    if (text.length >= HASH_PIECE) {
+      h.update(text);
+      text = '';
+    }
+  }
+  h.update(text);
   return `https://w3id.org/sssom/mappings/${uuidFromHash(h.digest('hex'))}`;
 }

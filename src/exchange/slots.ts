@@ -720,7 +720,10 @@ export interface SlotTable {
   metadata: Record<string, unknown>;
   /** Set-level extension values, in writing order. */
   extensions: Record<string, ExtensionValue>;
-  /** Each mapping's values, in the order given (each iteration makes them afresh). */
+  /**
+   * Each mapping's values, in the order given (each iteration makes them afresh). Lists are the
+   * records' own: a writer reads them and never modifies them.
+   */
   rows(): Generator<RowValues>;
   rowCount: number;
   /** Standard mapping slots used by any row (after condensation). */
@@ -744,31 +747,52 @@ function sortedObject(map: Readonly<Record<string, string>>): Record<string, str
 
 /** Canonical CURIEs (`skos:…`) stay; full IRIs are contracted with the set's own prefixes. */
 function compactTerm(term: string, prefixes: PrefixMap): string {
-  return /^[a-z]+:\/\//i.test(term) ? prefixes.contract(term) : term;
+  // The indexOf rules out nearly every term (a CURIE) before the regular expression runs.
+  return term.indexOf('://') > 0 && /^[a-z]+:\/\//i.test(term) ? prefixes.contract(term) : term;
 }
 
-/** A mapping's standard slots (identifiers contracted) and its extension values. */
+/** A mapping's standard slots (identifiers contracted) and its extension values, copied from the record. */
 export function recordToSlots(r: MappingRecord, prefixes: PrefixMap): { slots: Record<string, SlotValue>; extensions: Record<string, ExtensionValue> } {
+  const { slots, extensions } = slotsOfRecord(r, prefixes);
+  if (r.extra) {
+    for (const k in r.extra) {
+      const v = slots[k];
+      if (Array.isArray(v) && v === r.extra[k]) slots[k] = [...v];
+    }
+  }
+  return { slots, extensions: { ...extensions } };
+}
+
+/**
+ * recordToSlots without copies, for the writers: the lists and the extension object are the
+ * record's own, to be read and never modified. A writer makes these for every row of a file
+ * (twice: once to find the columns, once to write), so what it does not allocate matters.
+ * Without `prefixes`, identifiers stay as the record holds them: enough to learn which slots
+ * are used and what the propagatable ones hold (none of those is a contracted identifier).
+ */
+function slotsOfRecord(r: MappingRecord, prefixes: PrefixMap | undefined): RowValues {
   const slots: Record<string, SlotValue> = {};
-  if (r.subjectId !== undefined) slots.subject_id = prefixes.contract(r.subjectId);
+  if (r.subjectId !== undefined) slots.subject_id = prefixes ? prefixes.contract(r.subjectId) : r.subjectId;
   if (r.subjectLabel !== undefined) slots.subject_label = r.subjectLabel;
   if (r.subjectType !== undefined) slots.subject_type = r.subjectType;
-  slots.predicate_id = compactTerm(r.predicateId, prefixes);
+  slots.predicate_id = prefixes ? compactTerm(r.predicateId, prefixes) : r.predicateId;
   if (r.predicateModifier !== undefined) slots.predicate_modifier = r.predicateModifier;
-  if (r.objectId !== undefined) slots.object_id = prefixes.contract(r.objectId);
+  if (r.objectId !== undefined) slots.object_id = prefixes ? prefixes.contract(r.objectId) : r.objectId;
   if (r.objectLabel !== undefined) slots.object_label = r.objectLabel;
   if (r.objectType !== undefined) slots.object_type = r.objectType;
-  slots.mapping_justification = compactTerm(r.justification, prefixes);
+  slots.mapping_justification = prefixes ? compactTerm(r.justification, prefixes) : r.justification;
   if (r.similarityScore !== undefined) slots.similarity_score = r.similarityScore;
   if (r.similarityMeasure !== undefined) slots.similarity_measure = r.similarityMeasure;
   if (r.confidence !== undefined) slots.confidence = r.confidence;
   if (r.mappingTool !== undefined) slots.mapping_tool = r.mappingTool;
-  if (r.reviewerId?.length) slots.reviewer_id = r.reviewerId.map((id) => prefixes.contract(id));
+  if (r.reviewerId?.length) slots.reviewer_id = prefixes ? r.reviewerId.map((id) => prefixes.contract(id)) : r.reviewerId;
   if (r.reviewDate !== undefined) slots.review_date = r.reviewDate;
   if (r.comment !== undefined) slots.comment = r.comment;
-  for (const [k, v] of Object.entries(r.extra ?? {})) if (!(k in slots)) slots[k] = Array.isArray(v) ? [...v] : v;
-  return { slots, extensions: { ...r.extensions } };
+  if (r.extra) for (const k in r.extra) if (!(k in slots)) slots[k] = r.extra[k]!;
+  return { slots, extensions: r.extensions ?? NO_EXTENSIONS };
 }
+
+const NO_EXTENSIONS: Readonly<Record<string, ExtensionValue>> = Object.freeze({});
 
 /**
  * The set as slot values for a writer: each value where the set holds it, condensed first when
@@ -794,7 +818,7 @@ export function setToSlots(metadata: MappingSetMetadata, mappings: readonly Mapp
     ? PROPAGATABLE.filter((slot) => set[slot] === undefined).map((slot) => [slot, undefined as unknown as string | null])
     : []);
   for (const r of mappings) {
-    const row = recordToSlots(r, prefixes);
+    const row = slotsOfRecord(r, undefined);
     for (const k in row.slots) used.add(k);
     for (const k in row.extensions) usedExtensions.add(k);
     for (const [slot, seen] of shared) {
@@ -831,12 +855,11 @@ export function setToSlots(metadata: MappingSetMetadata, mappings: readonly Mapp
     extensionColumns,
     *rows() {
       for (const r of mappings) {
-        const row = recordToSlots(r, prefixes);
+        const row = slotsOfRecord(r, prefixes);
         for (const slot of condensed) delete row.slots[slot];
         const extensions: Record<string, ExtensionValue> = {};
         for (const k of extensionColumns) if (k in row.extensions) extensions[k] = row.extensions[k]!;
-        row.extensions = extensions;
-        yield row;
+        yield { slots: row.slots, extensions };
       }
     },
   };

@@ -376,9 +376,16 @@ export function mappingTable(set: MappingSet, dialect: TableDialect, options: Ta
       lines.push(columns.map((c) => quote(c, dialect.delimiter)).join(dialect.delimiter));
       const cells: string[] = new Array<string>(columns.length);
       for (const row of table.rows()) {
+        // Most cells of a candidate file are empty (the review columns): they skip the quoting test.
         let i = 0;
-        for (const c of standard) cells[i++] = cell(cellText(row.slots[c]));
-        for (const c of table.extensionColumns) cells[i++] = cell(cellText(row.extensions[c]));
+        for (const c of standard) {
+          const v = row.slots[c];
+          cells[i++] = v === undefined || v === '' ? '' : cell(cellText(v));
+        }
+        for (const c of table.extensionColumns) {
+          const v = row.extensions[c];
+          cells[i++] = v === undefined || v === '' ? '' : cell(cellText(v));
+        }
         lines.push(cells.join(dialect.delimiter));
         if (lines.length >= LINES_PER_CHUNK) {
           yield `${lines.join('\n')}\n`;
