@@ -51,7 +51,7 @@
  *   its place in the other hierarchy is the best proposal (`unestablishedBoost`).
  */
 import type { Candidate, MappingRelation } from '../model/mapping.js';
-import { BROAD_MATCH, CLOSE_MATCH, EXACT_MATCH, NARROW_MATCH, rawScore, tripleKey } from '../model/mapping.js';
+import { BROAD_MATCH, CLOSE_MATCH, EXACT_MATCH, NARROW_MATCH, rawScore } from '../model/mapping.js';
 
 export const FUSION_GENERATOR = 'fusion';
 
@@ -257,6 +257,31 @@ interface Group {
   members: Candidate[];
   /** Similarity votes of the pair counted into a directional group (not its members). */
   shared: Candidate[];
+  /** Equivalence family: the similarity members' weighted raw scores (see the claims below). */
+  claim: number;
+  /** Equivalence family: another subject's likelier equivalent (its score was lowered for it). */
+  claimed: boolean;
+  /** Equivalence family: the fused relation (see fusedEquivalence). */
+  relation?: MappingRelation;
+  /** The fused value as written, once the scores are final. */
+  value: number;
+}
+
+/**
+ * One subject's groups, in the order they were first proposed (which group comes first decides
+ * between equal scores below), found by object and family. Nested by subject and object rather
+ * than keyed on one (subject, family, object) string: a run has hundreds of thousands of members,
+ * and a key string per member cost more than the rest of fusion.
+ */
+interface SubjectGroups {
+  list: Group[];
+  /** Object → its groups, one per family (nearly always one). */
+  byObject: Map<string, Group[]>;
+}
+
+function findGroup(groups: readonly Group[] | undefined, family: string): Group | undefined {
+  if (groups) for (const g of groups) if (g.family === family) return g;
+  return undefined;
 }
 
 /**
@@ -280,21 +305,34 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
   const unestablished = options.unestablishedBoost ?? DEFAULT_UNESTABLISHED_BOOST;
   const establishedFactor = options.establishedFactor ?? DEFAULT_ESTABLISHED_FACTOR;
   const directionalTopK = options.directionalTopK ?? DEFAULT_DIRECTIONAL_TOP_K;
-  const groups = new Map<string, Group>();
+  const bySubject = new Map<string, SubjectGroups>();
   const generators = new Set<string>(options.generators ?? []);
   // Objects whose name a subject carries exactly: object → those subjects.
   const owners = new Map<string, Set<string>>();
   const proposing = new Set<string>();
+  // Members come subject by subject from each generator: the last subject's groups are at hand.
+  let current: SubjectGroups | undefined;
+  let currentSubject: string | undefined;
   for (const c of members) {
     generators.add(c.generator);
     proposing.add(c.generator);
     if (!(weightOf(c.generator) > 0)) continue;
     const family = familyOf(c.predicate);
-    const key = tripleKey(c.subject, family, c.object);
-    let group = groups.get(key);
+    if (c.subject !== currentSubject || current === undefined) {
+      currentSubject = c.subject;
+      current = bySubject.get(c.subject);
+      if (!current) {
+        current = { list: [], byObject: new Map() };
+        bySubject.set(c.subject, current);
+      }
+    }
+    const ofObject = current.byObject.get(c.object);
+    let group = findGroup(ofObject, family);
     if (!group) {
-      group = { subject: c.subject, family, object: c.object, score: 0, members: [], shared: [] };
-      groups.set(key, group);
+      group = { subject: c.subject, family, object: c.object, score: 0, members: [], shared: [], claim: 0, claimed: false, value: 0 };
+      current.list.push(group);
+      if (ofObject) ofObject.push(group);
+      else current.byObject.set(c.object, [group]);
     }
     group.score += contribution(c);
     group.members.push(c);
@@ -305,13 +343,15 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
     }
   }
   if (sharedSimilarity > 0) {
-    for (const group of groups.values()) {
-      if (!DIRECTIONAL.has(group.family)) continue;
-      const equivalence = groups.get(tripleKey(group.subject, EXACT_MATCH, group.object));
-      for (const m of equivalence?.members ?? []) {
-        if (!SIMILARITY_JUSTIFICATIONS.has(m.justification)) continue;
-        group.score += sharedSimilarity * contribution(m);
-        group.shared.push(m);
+    for (const { list, byObject } of bySubject.values()) {
+      for (const group of list) {
+        if (!DIRECTIONAL.has(group.family)) continue;
+        const equivalence = findGroup(byObject.get(group.object), EXACT_MATCH);
+        for (const m of equivalence?.members ?? []) {
+          if (!SIMILARITY_JUSTIFICATIONS.has(m.justification)) continue;
+          group.score += sharedSimilarity * contribution(m);
+          group.shared.push(m);
+        }
       }
     }
   }
@@ -328,54 +368,47 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
     for (const s of set) if (s !== group.subject) return true;
     return false;
   };
-  const claimOf = (group: Group): number => {
+  // The groups of the equivalence family, each subject's in the order they were first proposed.
+  const equivalences: Group[] = [];
+  for (const { list } of bySubject.values()) for (const group of list) if (group.family === EXACT_MATCH) equivalences.push(group);
+  // The best claim on each object: the highest wins, and between equal claims which one is kept
+  // does not matter (a claim only counts when it is higher than the subject's own).
+  const bestClaim = new Map<string, { subject: string; claim: number }>();
+  for (const group of equivalences) {
     let claim = 0;
     for (const m of group.members) if (SIMILARITY_JUSTIFICATIONS.has(m.justification)) claim += weightOf(m.generator) * m.score;
-    return claim;
-  };
-  const claimOfGroup = new Map<Group, number>();
-  const bestClaim = new Map<string, { subject: string; claim: number }>();
-  for (const group of groups.values()) {
-    if (group.family !== EXACT_MATCH) continue;
-    const claim = claimOf(group);
-    claimOfGroup.set(group, claim);
+    group.claim = claim;
     const seen = bestClaim.get(group.object);
     if (!seen || claim > seen.claim) bestClaim.set(group.object, { subject: group.subject, claim });
   }
-  const claimed = new Set<Group>();
-  for (const group of groups.values()) {
-    if (group.family !== EXACT_MATCH || group.members.some(isNameIdentity)) continue;
+  for (const group of equivalences) {
+    if (group.members.some(isNameIdentity)) continue;
     if (ownedByAnother(group)) {
-      claimed.add(group);
+      group.claimed = true;
       group.score *= ownedWeight;
       continue;
     }
     const best = bestClaim.get(group.object)!;
-    if (best.subject !== group.subject && best.claim > claimOfGroup.get(group)! + 1e-9) {
-      claimed.add(group);
+    if (best.subject !== group.subject && best.claim > group.claim + 1e-9) {
+      group.claimed = true;
       group.score *= claimedWeight;
     }
   }
 
   // The relation of every equivalence group, and each subject's status, before ranking.
-  const relationOf = new Map<Group, MappingRelation>();
   const established = new Set<string>();
   const topEquivalence = new Map<string, Group>();
-  for (const group of groups.values()) {
-    if (group.family !== EXACT_MATCH) continue;
+  for (const group of equivalences) {
     const relation = fusedEquivalence(group.members, ownedByAnother(group));
-    relationOf.set(group, relation);
-    if (relation === EXACT_MATCH && !claimed.has(group) && establishes(group.members)) established.add(group.subject);
+    group.relation = relation;
+    if (relation === EXACT_MATCH && !group.claimed && establishes(group.members)) established.add(group.subject);
     const top = topEquivalence.get(group.subject);
     if (!top || group.score > top.score) topEquivalence.set(group.subject, group);
   }
   for (const [subject, group] of topEquivalence) {
-    if (claimed.has(group) || relationOf.get(group) !== EXACT_MATCH) continue;
+    if (group.claimed || group.relation !== EXACT_MATCH) continue;
     const agreeing = new Set(group.members.filter((m) => SIMILARITY_JUSTIFICATIONS.has(m.justification) && m.score >= AGREEMENT_FROM && m.rank <= AGREEMENT_RANK).map((m) => m.generator));
     if (agreeing.size >= 2) established.add(subject);
-  }
-  for (const group of groups.values()) {
-    if (DIRECTIONAL.has(group.family)) group.score *= established.has(group.subject) ? establishedFactor : unestablished;
   }
 
   // RRF normalises over every generator that ran; the fused value over those that proposed anything.
@@ -383,13 +416,14 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
   const measure = rrf ? fusionMeasure(k, counted) : fusedValueMeasure(counted, weights);
   let best = 0;
   for (const g of counted) best += Math.max(0, weightOf(g)) / (rrf ? k + 1 : 1);
-  // What is written is what is ranked: the value as rounded for output.
+  // What is written is what is ranked: the value as rounded for output, made once per group
+  // (not at every comparison of the sort).
   const valueOf = (group: Group): number => Math.min(1, rrf ? Math.round((group.score / best) * 1e12) / 1e12 : Math.round((group.score / best) * FUSED_DECIMALS) / FUSED_DECIMALS);
-  const bySubject = new Map<string, Group[]>();
-  for (const group of groups.values()) {
-    const list = bySubject.get(group.subject);
-    if (list) list.push(group);
-    else bySubject.set(group.subject, [group]);
+  for (const { list } of bySubject.values()) {
+    for (const group of list) {
+      if (DIRECTIONAL.has(group.family)) group.score *= established.has(group.subject) ? establishedFactor : unestablished;
+      group.value = valueOf(group);
+    }
   }
   const tieBreak = options.tieBreak ?? DEFAULT_TIE_BREAK;
   const rankBy = (group: Group, generator: string): number =>
@@ -402,15 +436,12 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
     return 0;
   };
   const byGenerator = (a: Candidate, b: Candidate): number => (a.generator < b.generator ? -1 : a.generator > b.generator ? 1 : 0);
-  // Each group's value once, not at every comparison of the sort.
-  const values = new Map<Group, number>();
-  for (const group of groups.values()) values.set(group, valueOf(group));
   const fused: FusedCandidate[] = [];
-  for (const [, list] of [...bySubject].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [, { list }] of [...bySubject].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     list.sort(
       (a, b) =>
         // Values are compared as written (rounded), so float noise cannot hide a tie.
-        values.get(b)! - values.get(a)! ||
+        b.value - a.value ||
         b.members.length + b.shared.length - (a.members.length + a.shared.length) ||
         byMembers(a, b) ||
         (a.object < b.object ? -1 : a.object > b.object ? 1 : 0) ||
@@ -425,17 +456,18 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
       if (directional) directionals++;
       else equivalence++;
       rank++;
-      const sortedMembers = [...group.members].sort(byGenerator);
+      const sortedMembers = group.members.length > 1 ? [...group.members].sort(byGenerator) : [...group.members];
+      const evidence = group.shared.length > 0 ? [...sortedMembers, ...[...group.shared].sort(byGenerator)].flatMap((m) => m.evidence) : sortedMembers.flatMap((m) => m.evidence);
       fused.push({
         subject: group.subject,
-        predicate: relationOf.get(group) ?? group.family,
+        predicate: group.relation ?? group.family,
         object: group.object,
         generator: FUSION_GENERATOR,
-        score: rawScore(values.get(group)!),
+        score: rawScore(group.value),
         measure,
         rank,
         justification: 'semapv:CompositeMatching',
-        evidence: [...sortedMembers, ...[...group.shared].sort(byGenerator)].flatMap((m) => m.evidence),
+        evidence,
         members: sortedMembers,
       });
     }
