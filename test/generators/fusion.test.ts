@@ -249,3 +249,25 @@ describe('relations in fusion', () => {
     expect(fuseCandidates(members, { topK: 3, directionalTopK: 0, weights: {} }).map((c) => c.object)).toEqual(['e1', 'e2', 'e3']);
   });
 });
+
+describe('grouping members into candidates', () => {
+  it('a pair proposed again after other subjects, or with another relation of its family, joins its group; a broader proposal on the same object is a candidate of its own', () => {
+    // Members need not come subject by subject: fusion looks groups up by subject, object and family.
+    const members = [
+      candidate('a', 's', 'o', 1, 0.8),
+      candidate('a', 't', 'o', 1, 0.6),
+      candidate('b', 's', 'o', 2, 0.5, 'skos:closeMatch'),
+      candidate('b', 's', 'o', 1, 0.4, 'skos:broadMatch'),
+      candidate('c', 's', 'o', 1, 0.9),
+    ];
+    const fused = fuseCandidates(members, { topK: 10, directionalTopK: 5, weights: {} });
+    expect(fused.map((c) => [c.subject, c.predicate, c.object, c.rank, c.members.map((m) => `${m.generator}:${m.predicate}`)])).toEqual([
+      ['s', 'skos:exactMatch', 'o', 1, ['a:skos:exactMatch', 'b:skos:closeMatch', 'c:skos:exactMatch']],
+      ['s', 'skos:broadMatch', 'o', 2, ['b:skos:broadMatch']],
+      ['t', 'skos:exactMatch', 'o', 1, ['a:skos:exactMatch']],
+    ]);
+    // (0.8 / 1 + 0.5 / √2 + 0.9 / 1) / 3 generators, rounded to six decimals.
+    expect(fused[0]!.score).toBe(Math.round(((0.8 + 0.5 / Math.SQRT2 + 0.9) / 3) * 1e6) / 1e6);
+    expect(fused[0]!.evidence.map((e) => e.generator)).toEqual(['a', 'b', 'c']);
+  });
+});
