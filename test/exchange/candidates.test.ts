@@ -171,3 +171,27 @@ describe('buildCurieMap', () => {
     expect(Object.values(map).some((ns) => /^[a-z]+:\/*$/i.test(ns))).toBe(false);
   });
 });
+
+describe('the stable set id', () => {
+  it('is the SHA-256 of the ontologies, tool version, selection and each sorted row with its extension values as JSON, however many rows and whatever the generator names', async () => {
+    const { createHash } = await import('node:crypto');
+    const { uuidFromHash } = await import('../../src/exchange/ids.js');
+    // Enough rows to be hashed in several pieces, and generator names JSON must escape.
+    const members = (i: number): Candidate[] => ['plain', 'quo"te', 'back\\slash', 'ünï\u2028'].map((generator, g) => ({
+      ...candidate(...(i % 2 ? LUNG : HEART), generator, ((i * 7 + g) % 100) / 100, `${generator}-measure`, 'semapv:LexicalSimilarityThresholdMatching', g + 1),
+    }));
+    const fused = Array.from({ length: 1500 }, (_, i) => ({
+      ...candidate(`http://mouse.owl#S${i}`, HEART[1], 'fusion', (i % 97) / 97, 'fused', 'semapv:CompositeMatching', 1 + (i % 3)),
+      members: members(i),
+    }));
+    const set = candidatesToMappingSet(fused, { ...ctx, selection: 'one-to-one' });
+    const h = createHash('sha256');
+    h.update(`http://mouse.owl\nhttp://human.owl\n${packageVersion}\none-to-one\n`);
+    for (const r of set.mappings) {
+      if (!('subjectId' in r) || !('objectId' in r)) throw new Error('entity rows expected');
+      h.update(`${r.subjectId}\t${r.predicateId}\t${r.objectId}\t${r.justification}\t${r.similarityScore}\t${JSON.stringify(r.extensions ?? {})}\n`);
+    }
+    expect(set.metadata.mappingSetId).toBe(`https://w3id.org/sssom/mappings/${uuidFromHash(h.digest('hex'))}`);
+    expect(Object.keys(set.mappings[0]!.extensions!)).toContain('quo"te_score');
+  });
+});
