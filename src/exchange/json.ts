@@ -98,7 +98,7 @@ export function* jsonChunks(set: MappingSet, options: WriteOptions = {}): Genera
     i++;
     // Indent on "\n" only: JSON.stringify leaves U+2028/U+2029 raw inside strings, and a regex `^`
     // with the m flag would take them for line starts.
-    chunk += `    ${JSON.stringify(mapping(row), null, 2).split('\n').join('\n    ')}${i < table.rowCount - 1 ? ',' : ''}\n`;
+    chunk += `    ${JSON.stringify(mapping(row), null, 2).replaceAll('\n', '\n    ')}${i < table.rowCount - 1 ? ',' : ''}\n`;
     if ((i + 1) % MAPPINGS_PER_CHUNK === 0) {
       yield chunk;
       chunk = '';

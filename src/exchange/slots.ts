@@ -732,13 +732,28 @@ export interface SlotTable {
   extensionColumns: string[];
 }
 
-function orderIndex(order: readonly string[], key: string): number {
-  const i = order.indexOf(key);
-  return i < 0 ? order.length : i;
+/**
+ * Each order's positions by key, made once: the JSON writer orders the keys of every row, and
+ * an indexOf per comparison made that quadratic in the number of slots.
+ */
+const positions = new WeakMap<readonly string[], Map<string, number>>();
+
+function positionsOf(order: readonly string[]): Map<string, number> {
+  let map = positions.get(order);
+  if (!map) {
+    map = new Map();
+    // The first occurrence of a key counts, as indexOf finds it.
+    for (let i = order.length - 1; i >= 0; i--) map.set(order[i]!, i);
+    positions.set(order, map);
+  }
+  return map;
 }
 
+/** Keys in the given order; keys the order does not name come last, in code-unit order. */
 export function orderedKeys(keys: Iterable<string>, order: readonly string[]): string[] {
-  return [...keys].sort((a, b) => orderIndex(order, a) - orderIndex(order, b) || (a < b ? -1 : a > b ? 1 : 0));
+  const at = positionsOf(order);
+  const index = (key: string): number => at.get(key) ?? order.length;
+  return [...keys].sort((a, b) => index(a) - index(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
 function sortedObject(map: Readonly<Record<string, string>>): Record<string, string> {
