@@ -50,7 +50,7 @@
  *   ranked lower (`establishedFactor`); a subject without one probably has no counterpart, and
  *   its place in the other hierarchy is the best proposal (`unestablishedBoost`).
  */
-import type { Candidate, MappingRelation } from '../model/mapping.js';
+import type { Candidate, Evidence, MappingRelation } from '../model/mapping.js';
 import { BROAD_MATCH, CLOSE_MATCH, EXACT_MATCH, NARROW_MATCH, rawScore } from '../model/mapping.js';
 
 export const FUSION_GENERATOR = 'fusion';
@@ -262,7 +262,7 @@ interface Group {
   /** Equivalence family: another subject's likelier equivalent (its score was lowered for it). */
   claimed: boolean;
   /** Equivalence family: the fused relation (see fusedEquivalence). */
-  relation?: MappingRelation;
+  relation: MappingRelation | undefined;
   /** The fused value as written, once the scores are final. */
   value: number;
 }
@@ -329,7 +329,7 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
     const ofObject = current.byObject.get(c.object);
     let group = findGroup(ofObject, family);
     if (!group) {
-      group = { subject: c.subject, family, object: c.object, score: 0, members: [], shared: [], claim: 0, claimed: false, value: 0 };
+      group = { subject: c.subject, family, object: c.object, score: 0, members: [], shared: [], claim: 0, claimed: false, relation: undefined, value: 0 };
       current.list.push(group);
       if (ofObject) ofObject.push(group);
       else current.byObject.set(c.object, [group]);
@@ -456,8 +456,11 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
       if (directional) directionals++;
       else equivalence++;
       rank++;
-      const sortedMembers = group.members.length > 1 ? [...group.members].sort(byGenerator) : [...group.members];
-      const evidence = group.shared.length > 0 ? [...sortedMembers, ...[...group.shared].sort(byGenerator)].flatMap((m) => m.evidence) : sortedMembers.flatMap((m) => m.evidence);
+      // The group is done with once its subject is ranked: its member list becomes the candidate's.
+      const sortedMembers = group.members.sort(byGenerator);
+      const evidence: Evidence[] = [];
+      for (const m of sortedMembers) for (const e of m.evidence) evidence.push(e);
+      if (group.shared.length > 0) for (const m of [...group.shared].sort(byGenerator)) for (const e of m.evidence) evidence.push(e);
       fused.push({
         subject: group.subject,
         predicate: group.relation ?? group.family,
