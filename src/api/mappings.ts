@@ -4,8 +4,9 @@
  * exchange module underneath is the CLI's (`propose --out`, `convert`), so files are identical.
  */
 import {
-  candidatesFromMappingSet, candidatesToMappingSet, EVIDENCE_LAYOUTS, EXCHANGE_FORMATS, formatFromExtension, isExchangeFormat, readExternalMetadata, readMappingFile,
-  serializeMappingChunks, serializeMappings, writeMappingFile, type EvidenceLayout, type ExchangeFormat, type ReadCandidate, type SerializeOptions,
+  candidateRowStream, candidatesFromMappingSet, candidatesToMappingSet, EVIDENCE_LAYOUTS, EXCHANGE_FORMATS, formatFromExtension, isExchangeFormat, readExternalMetadata, readMappingFile,
+  serializeMappingChunks, serializeMappings, writeMappingFile, type CandidateExportContext, type EvidenceLayout, type ExchangeFormat, type ReadCandidate, type SerializeOptions,
+  type SortedRows,
 } from '../exchange/index.js';
 import type { ExchangeWarning } from '../exchange/slots.js';
 import { IoaError, isIoaError } from '../model/errors.js';
@@ -112,13 +113,18 @@ function checkFormat(format: unknown, path: string): ExchangeFormat {
  *   `E_USAGE` (no source or target ontology).
  */
 export function toMappingSet(candidates: readonly (Candidate | ProposedCandidate)[], context: MappingContext): MappingSet {
+  return candidatesToMappingSet(candidates, exportContext(context));
+}
+
+/** The exchange module's context of a {@link MappingContext}, checked. */
+function exportContext(context: MappingContext): CandidateExportContext {
   if (!context || typeof context.source !== 'object' || typeof context.target !== 'object' || context.source === null || context.target === null) {
     throw new IoaError('E_USAGE', 'writing candidates needs { source, target }: the ontologies they were proposed between (their ids and versions go into the set)', { path: '$.source' });
   }
   if (context.evidence !== undefined && !(EVIDENCE_LAYOUTS as readonly string[]).includes(context.evidence)) {
     throw new IoaError('E_USAGE', `evidence must be one of ${EVIDENCE_LAYOUTS.join(', ')}, not ${JSON.stringify(context.evidence)}`, { path: '$.evidence' });
   }
-  return candidatesToMappingSet(candidates, {
+  return {
     source: context.source,
     target: context.target,
     ...(context.evidence !== undefined ? { evidence: context.evidence } : {}),
@@ -126,13 +132,29 @@ export function toMappingSet(candidates: readonly (Candidate | ProposedCandidate
     ...(context.mappingSetId !== undefined ? { mappingSetId: context.mappingSetId } : {}),
     ...(context.license !== undefined ? { license: context.license } : {}),
     ...(context.mappingDate !== undefined ? { mappingDate: context.mappingDate } : {}),
-  });
+  };
 }
 
-function asSet(input: MappingsInput, options: WriteMappingsOptions): MappingSet {
+/**
+ * Candidates from which a write streams their rows rather than building the set first. Streaming
+ * makes each row three times (for the set's metadata, the writer's columns, the text) instead of
+ * once, so it pays only where holding the rows costs: a 50k × 50k run has half a million rows, a
+ * few hundred MB as records; anatomy's 41k are built faster than streamed.
+ */
+const STREAM_FROM_CANDIDATES = 100_000;
+
+/**
+ * What the writers take: a set as given, or for candidates the set toMappingSet would build.
+ * Many candidates in the writers' order (as propose and select return them) are not built into a
+ * set first: their rows are made while they are written (candidateRowStream). The Alignment
+ * writer groups its cells, so it gets the set. Both ways give the same bytes.
+ */
+function asWritable(input: MappingsInput, options: WriteMappingsOptions, format: ExchangeFormat): MappingSet | SortedRows {
   if (isSet(input)) return input;
   if (!Array.isArray(input)) throw new IoaError('E_USAGE', 'mappings must be an array of candidates or a MappingSet { metadata, mappings }', { path: '$' });
-  return toMappingSet(input, options as MappingContext);
+  const context = exportContext(options as MappingContext);
+  const stream = format !== 'alignment' && input.length >= STREAM_FROM_CANDIDATES ? candidateRowStream(input, context) : undefined;
+  return stream ?? candidatesToMappingSet(input, context);
 }
 
 /**
@@ -146,7 +168,7 @@ function asSet(input: MappingsInput, options: WriteMappingsOptions): MappingSet 
  */
 export function formatMappings(mappings: MappingsInput, options: WriteMappingsOptions = {}): string {
   const format = options.format === undefined ? 'sssom' : checkFormat(options.format, '$.format');
-  return serializeMappings(asSet(mappings, options), format, alignmentOptions(options));
+  return serializeMappings(asWritable(mappings, options, format), format, alignmentOptions(options));
 }
 
 /**
@@ -157,7 +179,7 @@ export function formatMappings(mappings: MappingsInput, options: WriteMappingsOp
  */
 export function formatMappingChunks(mappings: MappingsInput, options: WriteMappingsOptions = {}): Iterable<string> {
   const format = options.format === undefined ? 'sssom' : checkFormat(options.format, '$.format');
-  return serializeMappingChunks(asSet(mappings, options), format, alignmentOptions(options));
+  return serializeMappingChunks(asWritable(mappings, options, format), format, alignmentOptions(options));
 }
 
 /**
@@ -198,7 +220,7 @@ export async function writeMappings(path: string, mappings: MappingsInput, optio
     throw new IoaError('E_USAGE', `format ${explicit} contradicts ${path}, whose extension means ${implied}`, { path: '$.format' });
   }
   const format = explicit ?? implied ?? 'sssom';
-  return writeMappingFile(path, asSet(mappings, options), format, {
+  return writeMappingFile(path, asWritable(mappings, options, format), format, {
     ...alignmentOptions(options),
     ...(options.inputs ? { inputs: options.inputs } : {}),
     ...(options.externalMetadata !== undefined ? { externalMetadata: options.externalMetadata } : {}),

@@ -20,11 +20,11 @@ import { IoaError } from '../model/errors.js';
 import { NS } from '../model/vocabulary.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { buildCurieMap, canonicalTerm, PrefixMap } from './curie.js';
-import { sortedMappings } from './order.js';
+import { compareRecords, sortedMappings } from './order.js';
 import {
   CANDIDATE_NAMESPACE, CANDIDATE_PREFIX, CANDIDATE_RANK, candidateRankOf, memberDefinitions, memberGenerators, memberRankSlot, memberScoreSlot, rankDefinition,
 } from './candidate-slots.js';
-import { isStandardSlot } from './slots.js';
+import { isStandardSlot, type SortedRows } from './slots.js';
 import { uuidFromHash } from './ids.js';
 
 export { uuidFromHash };
@@ -195,35 +195,53 @@ function rowOf(c: Candidate, at: InputPath, ctx: CandidateExportContext, tool: s
   return record;
 }
 
-/**
- * Build the review set for `candidates` proposed from `ctx.source` (subjects) to `ctx.target`
- * (objects). The input is not modified. Rows come out in the writers' order: by subject, then
- * `candidate_rank` (each candidate's own `rank`), a candidate's row before its members' rows.
- */
-export function candidatesToMappingSet(candidates: readonly ExportCandidate[], ctx: CandidateExportContext): MappingSet {
-  const tool = ctx.mappingTool ?? TOOL_NAME;
+/** What every row of one export shares, worked out once before the rows. */
+interface RowPlan {
+  tool: string;
+  layout: EvidenceLayout;
+  term: TermCache;
+  /**
+   * One tool and one measure for every row (one generator, or one fused list): said once, on
+   * the set, so every row reads them (SSSOM propagation) and the file stays small. A reviewer
+   * edits reviewer_id, predicate_modifier, mapping_justification or comment, never these.
+   */
+  shared: ExportCandidate | undefined;
+  /** Member generators met so far (each has its two columns). */
+  generators: Set<string>;
+  /** A member generator's score and rank slot names, made once per generator. */
+  slotsOf(generator: string): readonly [string, string];
+}
+
+function rowPlan(candidates: readonly ExportCandidate[], ctx: CandidateExportContext): RowPlan {
   const layout = ctx.evidence ?? 'columns';
-  const term = termCache();
-  // One tool and one measure for every row (one generator, or one fused list): said once, on
-  // the set, so every row reads them (SSSOM propagation) and the file stays small. A reviewer
-  // edits reviewer_id, predicate_modifier, mapping_justification or comment, never these.
   const first = candidates[0];
   const shared = layout === 'columns' && first !== undefined && candidates.every((c) => c.generator === first.generator && c.measure === first.measure);
   const generators = new Set<string>();
   const slotNames = new Map<string, [string, string]>();
-  const slotsOf = (generator: string): [string, string] => {
-    let names = slotNames.get(generator);
-    if (!names) {
-      names = [memberScoreSlot(generator), memberRankSlot(generator)];
-      slotNames.set(generator, names);
-      generators.add(generator);
-    }
-    return names;
+  return {
+    tool: ctx.mappingTool ?? TOOL_NAME,
+    layout,
+    term: termCache(),
+    shared: shared ? first : undefined,
+    generators,
+    slotsOf: (generator) => {
+      let names = slotNames.get(generator);
+      if (!names) {
+        names = [memberScoreSlot(generator), memberRankSlot(generator)];
+        slotNames.set(generator, names);
+        generators.add(generator);
+      }
+      return names;
+    },
   };
-  const mappings: EntityMappingRecord[] = [];
+}
+
+/** The rows of the candidates in their order: each candidate's row, with evidence as rows followed by its members' rows. */
+function* candidateRows(candidates: readonly ExportCandidate[], ctx: CandidateExportContext, plan: RowPlan): Generator<EntityMappingRecord> {
+  const { tool, term, slotsOf } = plan;
   for (let i = 0; i < candidates.length; i++) {
     const c = candidates[i]!;
-    const row = rowOf(c, { index: i }, ctx, tool, term, !shared);
+    const row = rowOf(c, { index: i }, ctx, tool, term, plan.shared === undefined);
     const extensions: Record<string, string> = { [CANDIDATE_RANK]: String(c.rank) };
     const members = c.members ?? [];
     for (let j = 0; j < members.length; j++) {
@@ -233,8 +251,8 @@ export function candidatesToMappingSet(candidates: readonly ExportCandidate[], c
       extensions[rankSlot] = String(m.rank);
     }
     row.extensions = extensions;
-    mappings.push(row);
-    if (layout === 'rows') {
+    yield row;
+    if (plan.layout === 'rows') {
       for (let j = 0; j < members.length; j++) {
         const m = members[j]!;
         // A member row states its candidate's relation: it is evidence for that mapping (a
@@ -243,41 +261,47 @@ export function candidatesToMappingSet(candidates: readonly ExportCandidate[], c
         // The rank of the candidate this row is evidence for; the member's own rank is its column.
         const [scoreSlot, rankSlot] = slotsOf(m.generator);
         member.extensions = { [CANDIDATE_RANK]: extensions[CANDIDATE_RANK]!, [scoreSlot]: String(m.score), [rankSlot]: String(m.rank) };
-        mappings.push(member);
+        yield member;
       }
     }
   }
+}
 
+/**
+ * The set's metadata from its rows in the writers' order (one pass: the identifiers for the
+ * curie_map, the rows for the set id). `plan.generators` is complete once the rows are made.
+ */
+function setMetadata(rows: Iterable<EntityMappingRecord>, ctx: CandidateExportContext, plan: RowPlan): MappingSetMetadata {
   // Identifiers repeat across rows (ten candidates per subject): each distinct one counts once.
   const iris = new Set<string>();
-  for (const m of mappings) {
+  const id = ctx.mappingSetId === undefined ? setIdHash(ctx) : undefined;
+  for (const m of rows) {
     iris.add(m.subjectId);
     iris.add(m.objectId);
     // A predicate outside the standard vocabularies stays an IRI in the record; give it a prefix.
     if (m.predicateId.includes('://')) iris.add(m.predicateId);
+    id?.add(m);
   }
   const curieMap = buildCurieMap(iris);
   curieMap[CANDIDATE_PREFIX] = CANDIDATE_NAMESPACE;
   const definitions: ExtensionDefinition[] = [rankDefinition()];
-  for (const g of [...generators].sort()) {
+  for (const g of [...plan.generators].sort()) {
     for (const d of memberDefinitions(g)) {
       if (isStandardSlot(d.slotName)) throw new IoaError('E_INTERNAL', `generator name "${g}" would make the column ${d.slotName}, a standard SSSOM slot`);
       definitions.push(d);
     }
   }
-  const setTool = shared ? `${tool}/${first.generator}` : tool;
-  const sorted = sortedMappings(mappings);
   const metadata: MappingSetMetadata = {
     curieMap,
-    mappingSetId: ctx.mappingSetId ?? stableSetId(ctx, sorted),
+    mappingSetId: ctx.mappingSetId ?? id!.id(),
     license: ctx.license ?? UNSPECIFIED_LICENSE,
-    mappingTool: setTool,
+    mappingTool: plan.shared ? `${plan.tool}/${plan.shared.generator}` : plan.tool,
     mappingToolVersion: TOOL_VERSION,
     mappingDate: ctx.mappingDate ?? today(),
     extensionDefinitions: definitions,
-    extra: { mapping_set_description: describeSet(layout, generators.size > 0, ctx) },
+    extra: { mapping_set_description: describeSet(plan.layout, plan.generators.size > 0, ctx) },
   };
-  if (shared) metadata.extra!.similarity_measure = first.measure;
+  if (plan.shared) metadata.extra!.similarity_measure = plan.shared.measure;
   const subjectSource = ctx.source.iri;
   const objectSource = ctx.target.iri;
   if (subjectSource) metadata.subjectSource = subjectSource;
@@ -286,7 +310,50 @@ export function candidatesToMappingSet(candidates: readonly ExportCandidate[], c
   const objectVersion = ctx.target.versionIri ?? ctx.target.version;
   if (subjectVersion) metadata.subjectSourceVersion = subjectVersion;
   if (objectVersion) metadata.objectSourceVersion = objectVersion;
-  return { metadata, mappings: sorted };
+  return metadata;
+}
+
+/**
+ * Build the review set for `candidates` proposed from `ctx.source` (subjects) to `ctx.target`
+ * (objects). The input is not modified. Rows come out in the writers' order: by subject, then
+ * `candidate_rank` (each candidate's own `rank`), a candidate's row before its members' rows.
+ */
+export function candidatesToMappingSet(candidates: readonly ExportCandidate[], ctx: CandidateExportContext): MappingSet {
+  const plan = rowPlan(candidates, ctx);
+  const sorted = sortedMappings([...candidateRows(candidates, ctx, plan)]);
+  return { metadata: setMetadata(sorted, ctx, plan), mappings: sorted };
+}
+
+/**
+ * The set candidatesToMappingSet builds, for a writer that streams: its metadata, and its rows
+ * made again each time they are iterated rather than held (a 50k × 50k run has half a million
+ * rows, a few hundred MB as records). Only for candidates that come in the writers' row order,
+ * as `propose` and `select` return them (checked here, row by row); for others, undefined: build
+ * the set. Errors are those of candidatesToMappingSet, thrown here.
+ */
+export function candidateRowStream(candidates: readonly ExportCandidate[], ctx: CandidateExportContext): SortedRows | undefined {
+  const plan = rowPlan(candidates, ctx);
+  let count = 0;
+  let ordered = true;
+  function* checked(): Generator<EntityMappingRecord> {
+    let previous: EntityMappingRecord | undefined;
+    for (const row of candidateRows(candidates, ctx, plan)) {
+      // In order when no row sorts before the one above it: the sort (stable) would keep them so.
+      if (previous !== undefined && compareRecords(previous, row) > 0) {
+        ordered = false;
+        return;
+      }
+      previous = row;
+      count++;
+      yield row;
+    }
+  }
+  const metadata = setMetadata(checked(), ctx, plan);
+  if (!ordered) return undefined;
+  return {
+    metadata,
+    rows: { length: count, [Symbol.iterator]: () => candidateRows(candidates, ctx, rowPlan(candidates, ctx)) },
+  };
 }
 
 /** What a reader of the file needs to know about its rows, said once in its metadata. */
@@ -425,21 +492,26 @@ const HASH_PIECE = 1 << 16;
 /**
  * The same inputs give the same id (so re-running `propose` yields an identical file), different
  * rows a different one. Formatted as a UUID under SSSOM's own namespace for generated sets.
+ * Rows are added in the writers' order.
  */
-function stableSetId(ctx: CandidateExportContext, rows: readonly EntityMappingRecord[]): string {
+function setIdHash(ctx: CandidateExportContext): { add(row: EntityMappingRecord): void; id(): string } {
   const h = createHash('sha256');
   h.update(`${ctx.source.iri ?? ctx.source.source}\n${ctx.target.iri ?? ctx.target.source}\n${TOOL_VERSION}\n${ctx.selection ?? ''}\n`);
   // The rows' text is handed to the hash in pieces of about 64 KiB rather than row by row: the
   // digest of the concatenation is the same, and one update per row cost more than the hashing.
   const json = flatJsonWriter();
   let text = '';
-  for (const r of rows) {
-    text += `${r.subjectId}\t${r.predicateId}\t${r.objectId}\t${r.justification}\t${r.similarityScore}\t${json(r.extensions ?? {})}\n`;
-    if (text.length >= HASH_PIECE) {
+  return {
+    add(r) {
+      text += `${r.subjectId}\t${r.predicateId}\t${r.objectId}\t${r.justification}\t${r.similarityScore}\t${json(r.extensions ?? {})}\n`;
+      if (text.length >= HASH_PIECE) {
+        h.update(text);
+        text = '';
+      }
+    },
+    id() {
       h.update(text);
-      text = '';
-    }
-  }
-  h.update(text);
-  return `https://w3id.org/sssom/mappings/${uuidFromHash(h.digest('hex'))}`;
+      return `https://w3id.org/sssom/mappings/${uuidFromHash(h.digest('hex'))}`;
+    },
+  };
 }

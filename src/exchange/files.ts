@@ -19,7 +19,7 @@ import { IoaError, isIoaError } from '../model/errors.js';
 import { alignmentRdfChunks, parseAlignmentRdf, type AlignmentWriteOptions } from './alignment.js';
 import { mappingTable, parseCsv, parseSssom, SSSOM_CSV, SSSOM_TSV, type ParseTableOptions } from './sssom-tsv.js';
 import { jsonChunks, parseJson } from './json.js';
-import type { WriteOptions } from './slots.js';
+import type { SortedRows, WriteOptions } from './slots.js';
 
 /** The exchange formats; also the choices of `convert --to` and `propose --format`. */
 export const EXCHANGE_FORMATS = ['sssom', 'alignment', 'json', 'csv'] as const;
@@ -119,18 +119,22 @@ export interface SerializeOptions extends WriteOptions {
   alignment?: AlignmentWriteOptions;
 }
 
-/** The set in the given format, as text chunks (see each format's writer). Rows are sorted; the set is not modified. */
-export function serializeMappingChunks(set: MappingSet, format: ExchangeFormat, options: SerializeOptions = {}): Iterable<string> {
+/**
+ * The set in the given format, as text chunks (see each format's writer). Rows are sorted; the set
+ * is not modified. Rows already in order (SortedRows) stream through the tabular and JSON writers;
+ * the Alignment writer groups its cells first, so it takes them as a set.
+ */
+export function serializeMappingChunks(set: MappingSet | SortedRows, format: ExchangeFormat, options: SerializeOptions = {}): Iterable<string> {
   switch (format) {
     case 'sssom': return mappingTable(set, SSSOM_TSV, options).chunks();
     case 'csv': return mappingTable(set, SSSOM_CSV, options).chunks();
     case 'json': return jsonChunks(set, options);
-    case 'alignment': return alignmentRdfChunks(set, options.alignment);
+    case 'alignment': return alignmentRdfChunks('rows' in set ? { metadata: set.metadata, mappings: [...set.rows] } : set, options.alignment);
   }
 }
 
 /** The set in the given format as one string. Rows are sorted; the set is not modified. */
-export function serializeMappings(set: MappingSet, format: ExchangeFormat, options: SerializeOptions = {}): string {
+export function serializeMappings(set: MappingSet | SortedRows, format: ExchangeFormat, options: SerializeOptions = {}): string {
   return [...serializeMappingChunks(set, format, options)].join('');
 }
 
@@ -150,7 +154,7 @@ export interface WriteFileOptions extends SerializeOptions, Omit<OutputOptions, 
  * metadata, the table and its sidecar together (both or neither). A set the format cannot
  * express fails before anything touches the disk. Returns the files written (sidecar first).
  */
-export async function writeMappingFile(path: string, set: MappingSet, format: ExchangeFormat, options: WriteFileOptions = {}): Promise<{ files: string[] }> {
+export async function writeMappingFile(path: string, set: MappingSet | SortedRows, format: ExchangeFormat, options: WriteFileOptions = {}): Promise<{ files: string[] }> {
   const external = (format === 'csv' || format === 'sssom') && (options.externalMetadata ?? format === 'csv');
   let files: Array<{ path: string; data: OutputData }>;
   try {

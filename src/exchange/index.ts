@@ -7,7 +7,7 @@
  * set's `curie_map`, sort rows deterministically and never modify their input.
  */
 export {
-  candidatesToMappingSet, candidatesFromMappingSet, EVIDENCE_LAYOUTS, UNSPECIFIED_LICENSE,
+  candidatesToMappingSet, candidatesFromMappingSet, candidateRowStream, EVIDENCE_LAYOUTS, UNSPECIFIED_LICENSE,
   type CandidateExportContext, type EvidenceLayout, type ExportCandidate, type ReadCandidate,
 } from './candidates.js';
 export { CANDIDATE_NAMESPACE, CANDIDATE_PREFIX, CANDIDATE_RANK, candidateRankOf, memberRankSlot, memberScoreSlot } from './candidate-slots.js';
@@ -29,5 +29,5 @@ export {
 } from './files.js';
 export {
   REQUIRED_COLUMNS, REVIEW_COLUMNS, JUSTIFICATIONS, PROPAGATABLE, SLOTS, MAPPING_SLOTS, SET_SLOTS, deriveSetId, sharedSlot, propagateSet,
-  splitMultivalued, joinMultivalued, type ExchangeWarning, type ExchangeWarningCode, type ReadOptions, type WriteOptions, type SlotSpec,
+  splitMultivalued, joinMultivalued, type SortedRows, type ExchangeWarning, type ExchangeWarningCode, type ReadOptions, type WriteOptions, type SlotSpec,
 } from './slots.js';

@@ -13,10 +13,9 @@
 import type { ExtensionValue, MappingSet } from '../model/mapping.js';
 import { IoaError, type ErrorLocation } from '../model/errors.js';
 import { parseJson as parseJsonText } from '../text/json.js';
-import { sortedMappings } from './order.js';
 import {
-  assembleSet, MAPPING_SLOTS, orderedKeys, readSetSlots, REQUIRED_COLUMNS, SET_SLOTS, setToSlots, SLOTS, structuredValue, type RowValues,
-  type ReadOptions, type RowSlots, type WriteOptions,
+  assembleSet, MAPPING_SLOTS, orderedKeys, readSetSlots, REQUIRED_COLUMNS, rowsInOrder, SET_SLOTS, setToSlots, SLOTS, structuredValue, type RowValues,
+  type ReadOptions, type RowSlots, type SortedRows, type WriteOptions,
 } from './slots.js';
 
 /** Slots whose absence from a mapping object is reported as a missing slot (not an empty one). */
@@ -73,8 +72,8 @@ const MAPPINGS_PER_CHUNK = 256;
  * The JSON of serializeJson as text chunks, the metadata first, then the mappings a few hundred
  * at a time: the same text, never held whole.
  */
-export function* jsonChunks(set: MappingSet, options: WriteOptions = {}): Generator<string> {
-  const table = setToSlots(set.metadata, sortedMappings(set.mappings), options);
+export function* jsonChunks(set: MappingSet | SortedRows, options: WriteOptions = {}): Generator<string> {
+  const table = setToSlots(set.metadata, rowsInOrder(set), options);
   const metadata: Record<string, unknown> = { ...table.metadata };
   const setOther = foldOther(metadata.other, table.extensions);
   if (setOther !== undefined) metadata.other = setOther;

@@ -16,6 +16,7 @@ import {
 import { IoaError, type ErrorCode, type ErrorLocation } from '../model/errors.js';
 import { canonicalTerm, isValidPrefix, PrefixMap, WELL_KNOWN_PREFIXES } from './curie.js';
 import { uuidFromHash } from './ids.js';
+import { sortedMappings } from './order.js';
 
 // ---- the model ------------------------------------------------------------------------------
 
@@ -704,6 +705,28 @@ export interface WriteOptions {
   condense?: boolean;
 }
 
+/**
+ * Mappings a writer iterates (twice: once to find its columns, once to write) with their count:
+ * an array, or rows made again on each iteration (see SortedRows).
+ */
+export interface MappingRows extends Iterable<MappingRecord> {
+  readonly length: number;
+}
+
+/**
+ * A set whose rows are already in the writers' order (order.ts) and need not be held: what a
+ * writer streams candidates from (candidateRowStream).
+ */
+export interface SortedRows {
+  metadata: MappingSetMetadata;
+  rows: MappingRows;
+}
+
+/** The rows of a set in the writers' order: a MappingSet's sorted (a copy), SortedRows' as they come. */
+export function rowsInOrder(set: MappingSet | SortedRows): MappingRows {
+  return 'rows' in set ? set.rows : sortedMappings(set.mappings);
+}
+
 /** One mapping as slot values (identifiers contracted), as a writer writes it. */
 export interface RowValues {
   slots: Record<string, SlotValue>;
@@ -815,7 +838,7 @@ const NO_EXTENSIONS: Readonly<Record<string, ExtensionValue>> = Object.freeze({}
  * the slots in use and what condenses; the rows themselves are made again, one at a time, when
  * the writer iterates `rows()`.
  */
-export function setToSlots(metadata: MappingSetMetadata, mappings: readonly MappingRecord[], options: WriteOptions = {}): SlotTable {
+export function setToSlots(metadata: MappingSetMetadata, mappings: MappingRows, options: WriteOptions = {}): SlotTable {
   const prefixes = new PrefixMap(metadata.curieMap);
   const set: Record<string, SlotValue> = {};
   for (const [key, value] of Object.entries(metadata.extra ?? {})) set[key] = Array.isArray(value) ? [...value] : value;

@@ -10,11 +10,10 @@
 import { parseDocument, stringify, YAMLParseError } from 'yaml';
 import type { MappingRecord, MappingSet } from '../model/mapping.js';
 import { IoaError, type ErrorCode, type ErrorLocation } from '../model/errors.js';
-import { sortedMappings } from './order.js';
 import { yamlToJs } from './yaml.js';
 import {
-  assembleSet, cellText, cellValue, columnsFor, MAPPING_SLOTS, readSetSlots, REQUIRED_COLUMNS, setToSlots, SLOTS, tolerate,
-  type ReadOptions, type RowSlots, type WriteOptions,
+  assembleSet, cellText, cellValue, columnsFor, MAPPING_SLOTS, readSetSlots, REQUIRED_COLUMNS, rowsInOrder, setToSlots, SLOTS, tolerate,
+  type ReadOptions, type RowSlots, type SortedRows, type WriteOptions,
 } from './slots.js';
 
 /** TSV or CSV: what differs between the two tabular forms. */
@@ -359,8 +358,8 @@ export interface TableText {
  * SSSOM TSV (or CSV) laid out for writing. Rows are sorted; the input set is not modified.
  * Everything that can fail (a value the format cannot hold) fails here, before any text exists.
  */
-export function mappingTable(set: MappingSet, dialect: TableDialect, options: TableWriteOptions = {}): TableText {
-  const table = setToSlots(set.metadata, sortedMappings(set.mappings), options);
+export function mappingTable(set: MappingSet | SortedRows, dialect: TableDialect, options: TableWriteOptions = {}): TableText {
+  const table = setToSlots(set.metadata, rowsInOrder(set), options);
   const standard = columnsFor(table.usedSlots);
   const columns = [...standard, ...table.extensionColumns];
   // A sidecar is YAML, not a spreadsheet: it is written plainly.

@@ -7,7 +7,7 @@ import { emptyConcept } from '../../src/model/concept.js';
 import { buildOntologyIndex } from '../../src/model/ontology-index.js';
 import { rawScore, type Candidate } from '../../src/model/mapping.js';
 import {
-  candidatesFromMappingSet, candidatesToMappingSet, parseCsv, parseJson, parseSssom, propagateSet, serializeCsv, serializeJson, serializeMappingChunks, serializeMappings, serializeSssom,
+  candidateRowStream, candidatesFromMappingSet, candidatesToMappingSet, parseCsv, parseJson, parseSssom, propagateSet, serializeCsv, serializeJson, serializeMappingChunks, serializeMappings, serializeSssom,
   type ExportCandidate,
 } from '../../src/exchange/index.js';
 import { mappingSetSchemaErrors } from '../helpers/sssom-schema.js';
@@ -151,5 +151,40 @@ describe('writers stream', () => {
       expect(chunks.join('')).toBe(serializeMappings(set, format));
       for (const chunk of chunks) expect(chunk.endsWith('\n')).toBe(true);
     }
+  });
+});
+
+describe('rows streamed from candidates in the writers\' order', () => {
+  // What propose returns: by subject, then rank; with members whose relation differs from the
+  // candidate's, multiline and `|` text, and rows that sort apart only on later keys.
+  const ordered: ExportCandidate[] = [
+    fused('Aorta', 'Artery', 0.35, 1, [member('edit', 'Aorta', 'Artery', 0.7, 1), { ...member('tfidf', 'Aorta', 'Artery', 0.41, 2), predicate: 'skos:closeMatch' }]),
+    { ...fused('Aorta', 'Vein', 0.21, 2, [member('edit', 'Aorta', 'Vein', 0.62, 3)]), predicate: 'skos:broadMatch' },
+    fused('Heart', 'Heart', 0.9, 1, [member('exact', 'Heart', 'Heart', 1, 1), { ...member('edit', 'Heart', 'Heart', 1, 1), evidence: [{ generator: 'edit', subjectText: 'a|b\nc', objectText: 'a|b\nc', subjectField: 'label', objectField: 'synonym:exact' }] }]),
+    fused('Lung', 'Lungs', 0.5, 1, [member('tfidf', 'Lung', 'Lungs', 0.88, 1)]),
+  ];
+
+  it('write exactly what the built set writes, in every format and both evidence layouts, with or without condensing', () => {
+    for (const evidence of ['columns', 'rows'] as const) {
+      const context = { ...ctx, evidence, selection: 'one-to-one' };
+      const stream = candidateRowStream(ordered, context);
+      if (stream === undefined) throw new Error('ordered candidates must stream');
+      const set = candidatesToMappingSet(ordered, context);
+      expect(stream.metadata).toEqual(set.metadata);
+      expect([...stream.rows]).toEqual(set.mappings);
+      expect(stream.rows.length).toBe(set.mappings.length);
+      for (const format of ['sssom', 'csv', 'json', 'alignment'] as const) {
+        for (const condense of [false, true]) {
+          expect([evidence, format, condense, serializeMappings(stream, format, { condense })]).toEqual([evidence, format, condense, serializeMappings(set, format, { condense })]);
+        }
+      }
+    }
+  });
+
+  it('are refused for candidates out of that order (the set is built instead), and fail as the built set fails', () => {
+    expect(candidateRowStream([...ordered].reverse(), ctx)).toBeUndefined();
+    expect(candidateRowStream(ordered.slice(0, 1), ctx)).toBeDefined();
+    const bad = [...ordered, fused('Lung', 'Vein', 1.5, 2, [])];
+    expect(thrownIoaError(() => candidateRowStream(bad, ctx))?.code).toBe('E_SSSOM_SCORE_RANGE');
   });
 });
