@@ -137,9 +137,9 @@ function exportContext(context: MappingContext): CandidateExportContext {
 
 /**
  * Candidates from which a write streams their rows rather than building the set first. Streaming
- * makes each row three times (for the set's metadata, the writer's columns, the text) instead of
- * once, so it pays only where holding the rows costs: a 50k × 50k run has half a million rows, a
- * few hundred MB as records; anatomy's 41k are built faster than streamed.
+ * makes each row twice (for the set's metadata and the writer's columns, then for the text)
+ * instead of once, so it pays only where holding the rows costs: a 50k × 50k run has half a
+ * million rows, a few hundred MB as records; anatomy's 41k are built faster than streamed.
  */
 const STREAM_FROM_CANDIDATES = 100_000;
 

@@ -24,7 +24,7 @@ import { compareRecords, sortedMappings } from './order.js';
 import {
   CANDIDATE_NAMESPACE, CANDIDATE_PREFIX, CANDIDATE_RANK, candidateRankOf, memberDefinitions, memberGenerators, memberRankSlot, memberScoreSlot, rankDefinition,
 } from './candidate-slots.js';
-import { isStandardSlot, type SortedRows } from './slots.js';
+import { isStandardSlot, slotUsage, type SortedRows } from './slots.js';
 import { uuidFromHash } from './ids.js';
 
 export { uuidFromHash };
@@ -333,7 +333,9 @@ export function candidatesToMappingSet(candidates: readonly ExportCandidate[], c
  */
 export function candidateRowStream(candidates: readonly ExportCandidate[], ctx: CandidateExportContext): SortedRows | undefined {
   const plan = rowPlan(candidates, ctx);
-  let count = 0;
+  // What the writer needs to know of the rows is gathered in the same pass, so that the rows are
+  // made twice in all (here, and as they are written), not three times.
+  const scan = slotUsage();
   let ordered = true;
   function* checked(): Generator<EntityMappingRecord> {
     let previous: EntityMappingRecord | undefined;
@@ -344,7 +346,7 @@ export function candidateRowStream(candidates: readonly ExportCandidate[], ctx: 
         return;
       }
       previous = row;
-      count++;
+      scan.add(row);
       yield row;
     }
   }
@@ -352,7 +354,8 @@ export function candidateRowStream(candidates: readonly ExportCandidate[], ctx: 
   if (!ordered) return undefined;
   return {
     metadata,
-    rows: { length: count, [Symbol.iterator]: () => candidateRows(candidates, ctx, rowPlan(candidates, ctx)) },
+    rows: { length: scan.usage.rows, [Symbol.iterator]: () => candidateRows(candidates, ctx, rowPlan(candidates, ctx)) },
+    usage: scan.usage,
   };
 }
 

@@ -14,7 +14,7 @@ import type { ExtensionValue, MappingSet } from '../model/mapping.js';
 import { IoaError, type ErrorLocation } from '../model/errors.js';
 import { parseJson as parseJsonText } from '../text/json.js';
 import {
-  assembleSet, MAPPING_SLOTS, orderedKeys, readSetSlots, REQUIRED_COLUMNS, rowsInOrder, SET_SLOTS, setToSlots, SLOTS, structuredValue, type RowValues,
+  assembleSet, MAPPING_SLOTS, orderedKeys, readSetSlots, REQUIRED_COLUMNS, SET_SLOTS, tableOf, SLOTS, structuredValue, type RowValues,
   type ReadOptions, type RowSlots, type SortedRows, type WriteOptions,
 } from './slots.js';
 
@@ -73,7 +73,7 @@ const MAPPINGS_PER_CHUNK = 256;
  * at a time: the same text, never held whole.
  */
 export function* jsonChunks(set: MappingSet | SortedRows, options: WriteOptions = {}): Generator<string> {
-  const table = setToSlots(set.metadata, rowsInOrder(set), options);
+  const table = tableOf(set, options);
   const metadata: Record<string, unknown> = { ...table.metadata };
   const setOther = foldOther(metadata.other, table.extensions);
   if (setOther !== undefined) metadata.other = setOther;

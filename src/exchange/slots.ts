@@ -720,11 +720,18 @@ export interface MappingRows extends Iterable<MappingRecord> {
 export interface SortedRows {
   metadata: MappingSetMetadata;
   rows: MappingRows;
+  /** What the rows use, when known from the pass that made the metadata. */
+  usage?: SlotUsage;
 }
 
 /** The rows of a set in the writers' order: a MappingSet's sorted (a copy), SortedRows' as they come. */
 export function rowsInOrder(set: MappingSet | SortedRows): MappingRows {
   return 'rows' in set ? set.rows : sortedMappings(set.mappings);
+}
+
+/** setToSlots of a set, or of rows in order with what they use when it is known. */
+export function tableOf(set: MappingSet | SortedRows, options: WriteOptions = {}): SlotTable {
+  return setToSlots(set.metadata, rowsInOrder(set), options, 'rows' in set ? set.usage : undefined);
 }
 
 /** One mapping as slot values (identifiers contracted), as a writer writes it. */
@@ -833,12 +840,59 @@ function slotsOfRecord(r: MappingRecord, prefixes: PrefixMap | undefined): RowVa
 const NO_EXTENSIONS: Readonly<Record<string, ExtensionValue>> = Object.freeze({});
 
 /**
+ * What a writer must know of the rows before it writes the first: the slots and extension slots
+ * they use, and for condensation each propagatable slot's value (as JSON) when every row gives
+ * it the same, else null. Gathered row by row (slotUsage), by setToSlots itself or by whoever
+ * makes the rows in an earlier pass (candidateRowStream), so streamed rows are not made once more.
+ */
+export interface SlotUsage {
+  rows: number;
+  used: ReadonlySet<string>;
+  extensions: ReadonlySet<string>;
+  shared: ReadonlyMap<string, string | null>;
+}
+
+export function slotUsage(): { add(record: MappingRecord): void; usage: SlotUsage } {
+  const used = new Set<string>();
+  const extensions = new Set<string>();
+  const shared = new Map<string, string | null>();
+  const usage = { rows: 0, used, extensions, shared };
+  // Slots whose value every row so far shares; after a few rows usually none is left to compare.
+  let live: string[] = [...PROPAGATABLE];
+  return {
+    usage,
+    add(r) {
+      const row = slotsOfRecord(r, undefined);
+      for (const k in row.slots) used.add(k);
+      for (const k in row.extensions) extensions.add(k);
+      if (live.length > 0) {
+        const first = usage.rows === 0;
+        for (const slot of live) {
+          const value = row.slots[slot];
+          const key = value === undefined ? null : JSON.stringify(value);
+          if (first || shared.get(slot) === key) shared.set(slot, key);
+          else shared.set(slot, null);
+        }
+        live = live.filter((slot) => shared.get(slot) !== null);
+      }
+      usage.rows++;
+    },
+  };
+}
+
+function scanRows(mappings: Iterable<MappingRecord>): SlotUsage {
+  const scan = slotUsage();
+  for (const r of mappings) scan.add(r);
+  return scan.usage;
+}
+
+/**
  * The set as slot values for a writer: each value where the set holds it, condensed first when
  * `options.condense` is true. The input is not modified. One pass over the mappings here finds
  * the slots in use and what condenses; the rows themselves are made again, one at a time, when
  * the writer iterates `rows()`.
  */
-export function setToSlots(metadata: MappingSetMetadata, mappings: MappingRows, options: WriteOptions = {}): SlotTable {
+export function setToSlots(metadata: MappingSetMetadata, mappings: MappingRows, options: WriteOptions = {}, given?: SlotUsage): SlotTable {
   const prefixes = new PrefixMap(metadata.curieMap);
   const set: Record<string, SlotValue> = {};
   for (const [key, value] of Object.entries(metadata.extra ?? {})) set[key] = Array.isArray(value) ? [...value] : value;
@@ -846,32 +900,20 @@ export function setToSlots(metadata: MappingSetMetadata, mappings: MappingRows, 
     const value = metadata[field];
     if (value !== undefined) set[slot] = value;
   }
-  const used = new Set<string>();
-  const usedExtensions = new Set<string>();
   // Condensation, the inverse of propagation: a propagatable slot every mapping gives the same
   // value moves to the set. A slot the set already holds is left as it is, even with the same
   // value: SSSOM would allow condensing it, but the set's value was then not propagated when
   // read (the mappings had their own), and writing it back the way it came keeps a round trip exact.
-  const shared = new Map<string, string | null>(options.condense === true && mappings.length > 0
-    ? PROPAGATABLE.filter((slot) => set[slot] === undefined).map((slot) => [slot, undefined as unknown as string | null])
-    : []);
-  for (const r of mappings) {
-    const row = slotsOfRecord(r, undefined);
-    for (const k in row.slots) used.add(k);
-    for (const k in row.extensions) usedExtensions.add(k);
-    for (const [slot, seen] of shared) {
-      if (seen === null) continue;
-      const value = row.slots[slot];
-      const key = value === undefined ? null : JSON.stringify(value);
-      shared.set(slot, seen === undefined || seen === key ? key : null);
-    }
-  }
+  const usage = given ?? scanRows(mappings);
+  const used = new Set(usage.used);
   const condensed = new Set<string>();
-  for (const [slot, key] of shared) {
-    if (key === null || key === undefined) continue;
-    set[slot] = JSON.parse(key) as SlotValue;
-    condensed.add(slot);
-    used.delete(slot);
+  if (options.condense === true && usage.rows > 0) {
+    for (const [slot, key] of usage.shared) {
+      if (key === null || set[slot] !== undefined) continue;
+      set[slot] = JSON.parse(key) as SlotValue;
+      condensed.add(slot);
+      used.delete(slot);
+    }
   }
   const out: Record<string, unknown> = { curie_map: sortedObject(metadata.curieMap), ...set };
   if (metadata.extensionDefinitions?.length) {
@@ -884,7 +926,7 @@ export function setToSlots(metadata: MappingSetMetadata, mappings: MappingRows, 
   const ordered = Object.fromEntries(orderedKeys(Object.keys(out), SET_SLOTS).map((k) => [k, out[k]]));
   const byProperty = extensionOrder(metadata, prefixes);
   const extensions = Object.fromEntries(byProperty(Object.keys(metadata.extensions ?? {})).map((k) => [k, metadata.extensions![k]!]));
-  const extensionColumns = byProperty(usedExtensions);
+  const extensionColumns = byProperty(usage.extensions);
   return {
     metadata: ordered,
     extensions,

@@ -12,7 +12,7 @@ import type { MappingRecord, MappingSet } from '../model/mapping.js';
 import { IoaError, type ErrorCode, type ErrorLocation } from '../model/errors.js';
 import { yamlToJs } from './yaml.js';
 import {
-  assembleSet, cellText, cellValue, columnsFor, MAPPING_SLOTS, readSetSlots, REQUIRED_COLUMNS, rowsInOrder, setToSlots, SLOTS, tolerate,
+  assembleSet, cellText, cellValue, columnsFor, MAPPING_SLOTS, readSetSlots, REQUIRED_COLUMNS, tableOf, SLOTS, tolerate,
   type ReadOptions, type RowSlots, type SortedRows, type WriteOptions,
 } from './slots.js';
 
@@ -359,7 +359,7 @@ export interface TableText {
  * Everything that can fail (a value the format cannot hold) fails here, before any text exists.
  */
 export function mappingTable(set: MappingSet | SortedRows, dialect: TableDialect, options: TableWriteOptions = {}): TableText {
-  const table = setToSlots(set.metadata, rowsInOrder(set), options);
+  const table = tableOf(set, options);
   const standard = columnsFor(table.usedSlots);
   const columns = [...standard, ...table.extensionColumns];
   // A sidecar is YAML, not a spreadsheet: it is written plainly.
