@@ -177,9 +177,10 @@ describe('the stable set id', () => {
     const { createHash } = await import('node:crypto');
     const { uuidFromHash } = await import('../../src/exchange/ids.js');
     // Enough rows to be hashed in several pieces, and generator names JSON must escape.
-    const members = (i: number): Candidate[] => ['plain', 'quo"te', 'back\\slash', 'ünï\u2028'].map((generator, g) => ({
-      ...candidate(...(i % 2 ? LUNG : HEART), generator, ((i * 7 + g) % 100) / 100, `${generator}-measure`, 'semapv:LexicalSimilarityThresholdMatching', g + 1),
-    }));
+    const members = (i: number): Candidate[] => ['plain', 'quo"te', 'back\\slash', 'ünï\u2028'].map((generator, g) => {
+      const [subject, object] = i % 2 ? LUNG : HEART;
+      return candidate(subject, object, generator, ((i * 7 + g) % 100) / 100, `${generator}-measure`, 'semapv:LexicalSimilarityThresholdMatching', g + 1);
+    });
     const fused = Array.from({ length: 1500 }, (_, i) => ({
       ...candidate(`http://mouse.owl#S${i}`, HEART[1], 'fusion', (i % 97) / 97, 'fused', 'semapv:CompositeMatching', 1 + (i % 3)),
       members: members(i),
