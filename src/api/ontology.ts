@@ -4,9 +4,9 @@
  */
 import { IoaError } from '../model/errors.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
-import { buildIndexFromQuads } from '../ontology/build-index.js';
+import { IndexBuilder } from '../ontology/build-index.js';
 import { loadVocabulary } from '../ontology/dispatch.js';
-import { parseRdf, type RdfFormat } from '../ontology/rdf-source.js';
+import { parseRdfInto, type RdfFormat } from '../ontology/rdf-source.js';
 
 export type { RdfFormat } from '../ontology/rdf-source.js';
 
@@ -75,7 +75,9 @@ export async function loadOntology(location: string | OntologySource, options: L
       throw new IoaError('E_USAGE', `format of in-memory RDF must be one of ${RDF_FORMATS.join(', ')}, not ${JSON.stringify(source.format)}`, { path: '$.format' });
     }
     const name = source.name ?? '<memory>';
-    index = buildIndexFromQuads(await parseRdf(source.text, source.format, name, { ...(signal ? { signal } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) }), name);
+    const builder = new IndexBuilder(name);
+    await parseRdfInto(source.text, source.format, name, (quad) => builder.add(quad), { ...(signal ? { signal } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+    index = builder.finish();
   }
   signal?.throwIfAborted();
   return index;

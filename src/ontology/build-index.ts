@@ -59,104 +59,163 @@ function key(term: Term): string {
   return term.termType === 'BlankNode' ? `_:${term.value}` : term.value;
 }
 
-function literalLang(term: Term): string | undefined {
-  return term.termType === 'Literal' && term.language ? term.language.toLowerCase() : undefined;
+/**
+ * What the index keeps of one statement about a subject: plain strings read from the terms once
+ * (a Turtle parser's literal computes its value and language on every access).
+ */
+interface Statement {
+  predicate: string;
+  termType: Term['termType'];
+  /** The object's value (a blank node's label without `_:`). */
+  value: string;
+  /** Lower-cased language tag of a literal that names something; undefined otherwise. */
+  lang: string | undefined;
 }
+
+/** Everything a subject says that the index reads, in the order the source states it. */
+interface SubjectRecord {
+  /** rdf:type objects. */
+  types: string[];
+  statements: Statement[];
+}
+
+/** Predicates whose literal object is a name (its language tag is kept). */
+const NAMING = new Set([LABEL, PREF_LABEL, ...Object.keys(SYNONYM_PREDICATES)]);
+const VERSION_INFO = `${NS.owl}versionInfo`;
+const VERSION_IRI = `${NS.owl}versionIRI`;
+const DEPRECATED = `${NS.owl}deprecated`;
+const ABBR = `${NS.ioa}abbr`;
+const PREFERRED_ABBR = `${NS.ioa}preferredAbbr`;
+/** Every predicate the index reads besides rdf:type; statements with others are not kept. */
+const READ = new Set([...NAMING, ...DEFINITIONS, ...PARENTS, ...REPLACED_BY, ...Object.keys(IOA_LISTS), VERSION_INFO, VERSION_IRI, DEPRECATED, ABBR, PREFERRED_ABBR]);
 
 function pushUnique<T>(list: T[], value: T, same: (a: T) => boolean): void {
   if (!list.some(same)) list.push(value);
 }
 
-export function buildIndexFromQuads(quads: Quad[], source: string): OntologyIndex {
-  const bySubject = new Map<string, Quad[]>();
-  for (const quad of quads) {
+function pushUniqueString(list: string[], value: string): void {
+  if (!list.includes(value)) list.push(value);
+}
+
+/**
+ * Quads → OntologyIndex, one quad at a time: a loader hands each quad to `add` as its parser
+ * produces it and keeps no quad array, and `finish` builds the index. Subjects keep the order of
+ * their first statement; a subject's statements keep source order.
+ */
+export class IndexBuilder {
+  private readonly subjects = new Map<string, SubjectRecord>();
+
+  constructor(private readonly source: string) {}
+
+  add(quad: Quad): void {
     const k = key(quad.subject);
-    const list = bySubject.get(k);
-    if (list) list.push(quad);
-    else bySubject.set(k, [quad]);
+    let record = this.subjects.get(k);
+    if (!record) this.subjects.set(k, (record = { types: [], statements: [] }));
+    const predicate = quad.predicate.value;
+    if (predicate === RDF_TYPE) {
+      record.types.push(quad.object.value);
+      return;
+    }
+    if (!READ.has(predicate)) return;
+    const o = quad.object;
+    const termType = o.termType;
+    const lang = termType === 'Literal' && NAMING.has(predicate) && o.language ? o.language.toLowerCase() : undefined;
+    record.statements.push({ predicate, termType, value: o.value, lang });
   }
-  const labelsOfNode = (nodeKey: string): Array<{ text: string; lang: string | undefined }> =>
-    (bySubject.get(nodeKey) ?? [])
-      .filter((q) => q.predicate.value === LABEL && q.object.termType === 'Literal')
-      .map((q) => ({ text: q.object.value, lang: literalLang(q.object) }));
 
-  let ontologyIri: string | undefined;
-  let version: string | undefined;
-  let versionIri: string | undefined;
-  const concepts: Concept[] = [];
-  const warnings: string[] = [];
-  const declaredCounts: Partial<Record<ConceptKind, number>> = {};
+  finish(): OntologyIndex {
+    const subjects = this.subjects;
+    const labelsOfNode = (nodeKey: string): Array<{ text: string; lang: string | undefined }> => {
+      const names: Array<{ text: string; lang: string | undefined }> = [];
+      for (const s of subjects.get(nodeKey)?.statements ?? []) if (s.predicate === LABEL && s.termType === 'Literal') names.push({ text: s.value, lang: s.lang });
+      return names;
+    };
 
-  for (const [subjectKey, subjectQuads] of bySubject) {
-    const types = subjectQuads.filter((q) => q.predicate.value === RDF_TYPE).map((q) => q.object.value);
-    if (types.includes(`${NS.owl}Ontology`) && !subjectKey.startsWith('_:')) {
-      ontologyIri ??= subjectKey;
-      for (const q of subjectQuads) {
-        if (q.predicate.value === `${NS.owl}versionInfo` && q.object.termType === 'Literal') version ??= q.object.value;
-        if (q.predicate.value === `${NS.owl}versionIRI`) versionIri ??= q.object.value;
-      }
-      continue;
-    }
-    if (subjectKey.startsWith('_:')) continue;
-    let best: ConceptKind | undefined;
-    let bestPriority = Infinity;
-    for (const type of types) {
-      const priority = KIND_PRIORITY.get(type);
-      if (priority !== undefined && priority < bestPriority) {
-        bestPriority = priority;
-        best = KIND_BY_TYPE[priority]![1];
-      }
-    }
-    if (!best) continue;
-    declaredCounts[best] = (declaredCounts[best] ?? 0) + 1;
-    // Annotation properties describe the ontology's metadata, not its domain.
-    if (best === 'annotationProperty' || NON_MATCHABLE_NAMESPACES.some((ns) => subjectKey.startsWith(ns))) continue;
+    let ontologyIri: string | undefined;
+    let version: string | undefined;
+    let versionIri: string | undefined;
+    const concepts: Concept[] = [];
+    const warnings: string[] = [];
+    const declaredCounts: Partial<Record<ConceptKind, number>> = {};
 
-    const concept = emptyConcept(subjectKey, best, localNameOf(subjectKey));
-    for (const q of subjectQuads) {
-      const p = q.predicate.value;
-      const o = q.object;
-      if ((p === LABEL || p === PREF_LABEL) && o.termType === 'Literal') {
-        const text = o.value.trim();
-        if (!text) continue;
-        const lang = literalLang(o);
-        pushUnique(concept.labels, { text, source: p === LABEL ? 'rdfs:label' : 'skos:prefLabel', ...(lang ? { lang } : {}) }, (l) => l.text === text && l.lang === lang);
-      } else if (p in SYNONYM_PREDICATES) {
-        const kind = SYNONYM_PREDICATES[p]!;
-        // OAEI anatomy puts the synonym text on a node's rdfs:label rather than in a literal.
-        const texts = o.termType === 'Literal' ? [{ text: o.value, lang: literalLang(o) }] : labelsOfNode(key(o));
-        for (const { text: raw, lang } of texts) {
-          const text = raw.trim();
-          if (text) pushUnique(concept.synonyms, { text, kind, ...(lang ? { lang } : {}) }, (s) => s.text === text && s.kind === kind && s.lang === lang);
+    for (const [subjectKey, { types, statements }] of subjects) {
+      const blank = subjectKey.startsWith('_:');
+      if (!blank && types.includes(`${NS.owl}Ontology`)) {
+        ontologyIri ??= subjectKey;
+        for (const s of statements) {
+          if (s.predicate === VERSION_INFO && s.termType === 'Literal') version ??= s.value;
+          if (s.predicate === VERSION_IRI) versionIri ??= s.value;
         }
-      } else if (p === `${NS.ioa}abbr` || p === `${NS.ioa}preferredAbbr`) {
-        const preferred = p === `${NS.ioa}preferredAbbr`;
-        pushUnique(concept.abbreviations, { text: o.value, preferred }, (a) => a.text === o.value && a.preferred === preferred);
-      } else if (PARENTS.has(p) && o.termType === 'NamedNode') {
-        pushUnique(concept.parents, o.value, (x) => x === o.value);
-      } else if (DEFINITIONS.has(p) && o.termType === 'Literal' && o.value.trim()) {
-        pushUnique(concept.definitions, o.value.trim(), (x) => x === o.value.trim());
-      } else if (p === `${NS.owl}deprecated` && o.termType === 'Literal') {
-        if (o.value.trim().toLowerCase() === 'true' || o.value.trim() === '1') concept.deprecated = true;
-      } else if (REPLACED_BY.has(p) && o.termType === 'NamedNode') {
-        pushUnique((concept.replacedBy ??= []), o.value, (x) => x === o.value);
-      } else if (p in IOA_LISTS) {
-        const field = IOA_LISTS[p]!;
-        pushUnique(concept[field], o.value, (x) => x === o.value);
+        continue;
       }
-    }
-    if (concept.labels.length === 0) {
-      const split = splitIdentifier(concept.localName);
-      if (split) concept.labels.push({ text: split, source: 'localName' });
-      else warnings.push(`${subjectKey}: no label and no usable local name`);
-    }
-    concepts.push(concept);
-  }
+      if (blank) continue;
+      let best: ConceptKind | undefined;
+      let bestPriority = Infinity;
+      for (const type of types) {
+        const priority = KIND_PRIORITY.get(type);
+        if (priority !== undefined && priority < bestPriority) {
+          bestPriority = priority;
+          best = KIND_BY_TYPE[priority]![1];
+        }
+      }
+      if (!best) continue;
+      declaredCounts[best] = (declaredCounts[best] ?? 0) + 1;
+      // Annotation properties describe the ontology's metadata, not its domain.
+      if (best === 'annotationProperty' || NON_MATCHABLE_NAMESPACES.some((ns) => subjectKey.startsWith(ns))) continue;
 
-  warnings.push(...mistaggedNames(concepts));
-  const init: Parameters<typeof buildOntologyIndex>[0] = { source, concepts, warnings, declaredCounts };
-  if (ontologyIri !== undefined) init.iri = ontologyIri;
-  if (version !== undefined) init.version = version;
-  if (versionIri !== undefined) init.versionIri = versionIri;
-  return buildOntologyIndex(init);
+      const concept = emptyConcept(subjectKey, best, localNameOf(subjectKey));
+      for (const s of statements) {
+        const p = s.predicate;
+        const literal = s.termType === 'Literal';
+        if ((p === LABEL || p === PREF_LABEL) && literal) {
+          const text = s.value.trim();
+          if (!text) continue;
+          const lang = s.lang;
+          pushUnique(concept.labels, { text, source: p === LABEL ? 'rdfs:label' : 'skos:prefLabel', ...(lang ? { lang } : {}) }, (l) => l.text === text && l.lang === lang);
+        } else if (p in SYNONYM_PREDICATES) {
+          const kind = SYNONYM_PREDICATES[p]!;
+          // OAEI anatomy puts the synonym text on a node's rdfs:label rather than in a literal.
+          const texts = literal ? [{ text: s.value, lang: s.lang }] : labelsOfNode(s.termType === 'BlankNode' ? `_:${s.value}` : s.value);
+          for (const { text: raw, lang } of texts) {
+            const text = raw.trim();
+            if (text) pushUnique(concept.synonyms, { text, kind, ...(lang ? { lang } : {}) }, (x) => x.text === text && x.kind === kind && x.lang === lang);
+          }
+        } else if (p === ABBR || p === PREFERRED_ABBR) {
+          const preferred = p === PREFERRED_ABBR;
+          pushUnique(concept.abbreviations, { text: s.value, preferred }, (a) => a.text === s.value && a.preferred === preferred);
+        } else if (PARENTS.has(p) && s.termType === 'NamedNode') {
+          pushUniqueString(concept.parents, s.value);
+        } else if (DEFINITIONS.has(p) && literal) {
+          const text = s.value.trim();
+          if (text) pushUniqueString(concept.definitions, text);
+        } else if (p === DEPRECATED && literal) {
+          const text = s.value.trim();
+          if (text.toLowerCase() === 'true' || text === '1') concept.deprecated = true;
+        } else if (REPLACED_BY.has(p) && s.termType === 'NamedNode') {
+          pushUniqueString((concept.replacedBy ??= []), s.value);
+        } else if (p in IOA_LISTS) {
+          pushUniqueString(concept[IOA_LISTS[p]!], s.value);
+        }
+      }
+      if (concept.labels.length === 0) {
+        const split = splitIdentifier(concept.localName);
+        if (split) concept.labels.push({ text: split, source: 'localName' });
+        else warnings.push(`${subjectKey}: no label and no usable local name`);
+      }
+      concepts.push(concept);
+    }
+
+    warnings.push(...mistaggedNames(concepts));
+    const init: Parameters<typeof buildOntologyIndex>[0] = { source: this.source, concepts, warnings, declaredCounts };
+    if (ontologyIri !== undefined) init.iri = ontologyIri;
+    if (version !== undefined) init.version = version;
+    if (versionIri !== undefined) init.versionIri = versionIri;
+    return buildOntologyIndex(init);
+  }
+}
+
+export function buildIndexFromQuads(quads: Iterable<Quad>, source: string): OntologyIndex {
+  const builder = new IndexBuilder(source);
+  for (const quad of quads) builder.add(quad);
+  return builder.finish();
 }

@@ -1,5 +1,5 @@
-import { buildIndexFromQuads } from './build-index.js';
-import { readRdfFile, type ProgressFn, type RdfFormat } from './rdf-source.js';
+import { IndexBuilder } from './build-index.js';
+import { readRdfFileInto, type ProgressFn, type RdfFormat } from './rdf-source.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 
 export interface LoadOptions {
@@ -14,6 +14,8 @@ export interface LoadOptions {
  * `loadVocabulary` in src/ontology/dispatch.ts.
  */
 export async function loadOntologyFile(path: string, options: LoadOptions = {}): Promise<OntologyIndex> {
-  const { quads } = await readRdfFile(path, options);
-  return buildIndexFromQuads(quads, path);
+  // Quads go straight into the index as they are parsed: no array of every quad is kept.
+  const builder = new IndexBuilder(path);
+  await readRdfFileInto(path, (quad) => builder.add(quad), options);
+  return builder.finish();
 }

@@ -8,7 +8,7 @@ import type { Quad } from '@rdfjs/types';
 import { Parser as N3Parser } from 'n3';
 import { IoaError } from '../model/errors.js';
 import { assertRegularFile, readTextFile } from '../io/files.js';
-import { parseRdfXml } from './rdfxml.js';
+import { parseRdfXmlInto } from './rdfxml.js';
 import { parseError } from './parse-error.js';
 
 export type RdfFormat = 'turtle' | 'ntriples' | 'rdfxml' | 'jsonld';
@@ -62,14 +62,37 @@ export async function assertReadable(path: string): Promise<number> {
   return assertRegularFile(path);
 }
 
-/** Parse Turtle or N-Triples text; n3 reports errors with their line. */
-function parseTurtle(text: string, path: string, format: 'turtle' | 'ntriples'): Quad[] {
+/** Receives each quad as its parser produces it, in document order. */
+export type QuadSink = (quad: Quad) => void;
+
+/**
+ * Parse Turtle or N-Triples text; n3 reports errors with their line. n3's callback mode is used
+ * rather than its array result: quads go to the sink as they are read and die young, where an
+ * array of every quad of a large file survives into the old generation (measured on NCIt's 131k
+ * quads: about half the time and a third of the memory).
+ */
+function parseTurtleInto(text: string, path: string, format: 'turtle' | 'ntriples', sink: QuadSink): Promise<void> {
   const parser = new N3Parser({ baseIRI: pathToFileURL(path).href, format: format === 'ntriples' ? 'N-Triples' : 'Turtle' });
-  try {
-    return parser.parse(text) as Quad[];
-  } catch (error) {
-    throw parseError('E_PARSE_TURTLE', path, error);
-  }
+  return new Promise((resolve, reject) => {
+    let done = false;
+    parser.parse(text, (error, quad) => {
+      if (done) return;
+      if (error) {
+        done = true;
+        reject(parseError('E_PARSE_TURTLE', path, error));
+      } else if (quad) {
+        try {
+          sink(quad as Quad);
+        } catch (failure) {
+          done = true;
+          reject(failure);
+        }
+      } else {
+        done = true;
+        resolve();
+      }
+    });
+  });
 }
 
 /**
@@ -78,11 +101,18 @@ function parseTurtle(text: string, path: string, format: 'turtle' | 'ntriples'):
  * gives them.
  */
 export async function readRdfFile(path: string, options: { format?: RdfFormat; onProgress?: ProgressFn; signal?: AbortSignal } = {}): Promise<{ quads: Quad[]; format: RdfFormat }> {
+  const quads: Quad[] = [];
+  const format = await readRdfFileInto(path, (quad) => quads.push(quad), options);
+  return { quads, format };
+}
+
+/** {@link readRdfFile}, handing each quad to `sink` instead of collecting them; resolves to the format read. */
+export async function readRdfFileInto(path: string, sink: QuadSink, options: { format?: RdfFormat; onProgress?: ProgressFn; signal?: AbortSignal } = {}): Promise<RdfFormat> {
   options.signal?.throwIfAborted();
   const text = await readTextFile(path);
   const format = options.format ?? detectFormatOf(path, text);
-  const quads = await parseRdf(text, format, path, options);
-  return { quads, format };
+  await parseRdfInto(text, format, path, sink, options);
+  return format;
 }
 
 /**
@@ -90,20 +120,25 @@ export async function readRdfFile(path: string, options: { format?: RdfFormat; o
  * `signal` stops between chunks of RDF/XML and between stages otherwise, rejecting with its reason.
  */
 export async function parseRdf(text: string, format: RdfFormat, name: string, options: { onProgress?: ProgressFn; signal?: AbortSignal } = {}): Promise<Quad[]> {
+  const quads: Quad[] = [];
+  await parseRdfInto(text, format, name, (quad) => quads.push(quad), options);
+  return quads;
+}
+
+/** {@link parseRdf}, handing each quad to `sink` as it is parsed instead of collecting them. */
+export async function parseRdfInto(text: string, format: RdfFormat, name: string, sink: QuadSink, options: { onProgress?: ProgressFn; signal?: AbortSignal } = {}): Promise<void> {
   const { signal } = options;
   signal?.throwIfAborted();
   const total = text.length;
-  let quads: Quad[];
   if (format === 'jsonld') {
     // jsonld is a heavy import: load it only for JSON-LD input.
     const { toRdfOffline } = await import('./jsonld-offline.js');
-    quads = await toRdfOffline(text, name);
+    for (const quad of await toRdfOffline(text, name)) sink(quad);
   } else if (format === 'rdfxml') {
-    quads = await parseRdfXml(text, name, { onProgress: (done) => options.onProgress?.(done, total), ...(signal ? { signal } : {}) });
+    await parseRdfXmlInto(text, name, sink, { onProgress: (done) => options.onProgress?.(done, total), ...(signal ? { signal } : {}) });
   } else {
-    quads = parseTurtle(text, name, format);
+    await parseTurtleInto(text, name, format, sink);
   }
   signal?.throwIfAborted();
   options.onProgress?.(total, total);
-  return quads;
 }

@@ -27,9 +27,15 @@ function baseIriOf(file: string): string {
 }
 
 /** Parse RDF/XML; a malformed or unterminated document is `E_PARSE_RDFXML` with its position. */
-export function parseRdfXml(text: string, file: string, options: { onProgress?: (done: number) => void; signal?: AbortSignal } = {}): Promise<Quad[]> {
+export async function parseRdfXml(text: string, file: string, options: { onProgress?: (done: number) => void; signal?: AbortSignal } = {}): Promise<Quad[]> {
+  const quads: Quad[] = [];
+  await parseRdfXmlInto(text, file, (quad) => quads.push(quad), options);
+  return quads;
+}
+
+/** {@link parseRdfXml}, handing each quad to `sink` as the parser emits it instead of collecting them. */
+export function parseRdfXmlInto(text: string, file: string, sink: (quad: Quad) => void, options: { onProgress?: (done: number) => void; signal?: AbortSignal } = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const quads: Quad[] = [];
     const parser = new RdfXmlParser({ baseIRI: baseIriOf(file), trackPosition: true });
     let failed = false;
     const fail = (error: unknown): void => {
@@ -37,10 +43,18 @@ export function parseRdfXml(text: string, file: string, options: { onProgress?: 
       failed = true;
       reject(parseError('E_PARSE_RDFXML', file, error));
     };
-    parser.on('data', (quad: Quad) => quads.push(quad));
+    parser.on('data', (quad: Quad) => {
+      if (failed) return;
+      try {
+        sink(quad);
+      } catch (error) {
+        failed = true;
+        reject(error);
+      }
+    });
     parser.on('error', fail);
     parser.on('end', () => {
-      if (!failed) resolve(quads);
+      if (!failed) resolve();
     });
     for (let i = 0; i < text.length && !failed; i += CHUNK) {
       // An abort stops between chunks and rejects with the signal's reason, not a parse error.
