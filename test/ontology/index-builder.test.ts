@@ -1,0 +1,96 @@
+// The loaders hand quads one at a time to an IndexBuilder, Turtle through n3's callback mode:
+// these tests hold that path to what reading every quad first gives, and to the same errors.
+import { describe, expect, it } from 'vitest';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataFactory } from 'n3';
+import { buildIndexFromQuads, IndexBuilder } from '../../src/ontology/build-index.js';
+import { loadOntologyFile } from '../../src/ontology/load.js';
+import { readRdfFile } from '../../src/ontology/rdf-source.js';
+import { IoaError } from '../../src/model/errors.js';
+import { labelKey } from '../../src/model/ontology-index.js';
+
+const { namedNode, literal, blankNode, quad } = DataFactory;
+const corpus = (p: string): string => join(import.meta.dirname, '../../corpora', p);
+
+async function tempFile(name: string, content: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'ioa-builder-'));
+  const path = join(dir, name);
+  await writeFile(path, content);
+  return path;
+}
+
+async function errorOf(promise: Promise<unknown>): Promise<IoaError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(IoaError);
+    return error as IoaError;
+  }
+  throw new Error('expected an IoaError');
+}
+
+/** Everything an index says, label index included, as one comparable value. */
+const snapshot = (index: ReturnType<typeof buildIndexFromQuads>): unknown => ({ ...index, byIri: [...index.byIri.keys()], labelIndex: [...index.labelIndex] });
+
+describe('IndexBuilder', () => {
+  it.each(['anatomy/mouse.owl', 'conference/ontologies/cmt.owl', 'anatomy-subsumption/human-without-equivalents.ttl', 'ioa-example/cs.ttl'])(
+    'loading %s streams to the index built from all its quads',
+    async (file) => {
+      const { quads } = await readRdfFile(corpus(file));
+      expect(snapshot(await loadOntologyFile(corpus(file)))).toEqual(snapshot(buildIndexFromQuads(quads, corpus(file))));
+    },
+  );
+
+  it('keeps subjects in the order of their first statement, even one the index does not read', () => {
+    const ex = (s: string) => namedNode(`http://e.org/${s}`);
+    const type = namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type');
+    const cls = namedNode('http://www.w3.org/2002/07/owl#Class');
+    const label = namedNode('http://www.w3.org/2000/01/rdf-schema#label');
+    const builder = new IndexBuilder('mem');
+    builder.add(quad(ex('b'), ex('unread'), literal('x')));
+    builder.add(quad(ex('a'), type, cls));
+    builder.add(quad(ex('b'), type, cls));
+    builder.add(quad(ex('a'), namedNode('http://www.geneontology.org/formats/oboInOwl#hasRelatedSynonym'), blankNode('n1')));
+    builder.add(quad(blankNode('n1'), label, literal('Alpha Syn', 'EN')));
+    builder.add(quad(ex('a'), label, literal('Alpha', 'en')));
+    const index = builder.finish();
+    expect(index.concepts.map((c) => c.iri)).toEqual(['http://e.org/b', 'http://e.org/a']);
+    const a = index.byIri.get('http://e.org/a')!;
+    expect(a.synonyms).toEqual([{ text: 'Alpha Syn', kind: 'related', lang: 'en' }]);
+    expect(a.labels).toEqual([{ text: 'Alpha', source: 'rdfs:label', lang: 'en' }]);
+    expect(index.labelIndex.get('alpha syn')).toEqual(['http://e.org/a']);
+  });
+
+  it('folds labels for the label index the same way with and without the ASCII shortcut', () => {
+    expect(labelKey('  Pancreatic \t Duct ')).toBe('pancreatic duct');
+    expect(labelKey('ＡＢＣ　Ｄｕｃｔ')).toBe('abc duct');
+    expect(labelKey('ﬁbre')).toBe('fibre');
+  });
+});
+
+describe('parse errors through the streaming path', () => {
+  it('Turtle: the line of an error far into the file', async () => {
+    const lines = ['@prefix ex: <http://e.org/> .'];
+    for (let i = 0; i < 2000; i++) lines.push(`ex:c${i} a ex:C ; ex:label "c ${i}" .`);
+    lines.push('ex:bad ex:p ex:q ex:r .');
+    const error = await errorOf(loadOntologyFile(await tempFile('late.ttl', `${lines.join('\n')}\n`)));
+    expect(error.code).toBe('E_PARSE_TURTLE');
+    expect(error.location.line).toBe(2002);
+  });
+
+  it('N-Triples: a bad line is E_PARSE_TURTLE with its line', async () => {
+    const text = '<http://e.org/a> <http://e.org/p> <http://e.org/b> .\n<http://e.org/a> <http://e.org/p> "x" ;\n<http://e.org/a> <http://e.org/p> "y" .\n';
+    const error = await errorOf(loadOntologyFile(await tempFile('bad.nt', text)));
+    expect(error.code).toBe('E_PARSE_TURTLE');
+    expect(error.location.line).toBe(2);
+  });
+
+  it('RDF/XML: a truncated document is E_PARSE_RDFXML with its line', async () => {
+    const text = '<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\n  <rdf:Description rdf:about="http://e.org/a">\n';
+    const error = await errorOf(loadOntologyFile(await tempFile('cut.owl', text)));
+    expect(error.code).toBe('E_PARSE_RDFXML');
+    expect(error.location.line).toBe(4);
+  });
+});
