@@ -14,11 +14,17 @@ export function localNameOf(iri: string): string {
   return cut >= 0 && cut < trimmed.length - 1 ? trimmed.slice(cut + 1) : trimmed;
 }
 
+/** ASCII words, each lower-case or capitalised, separated by spaces or underscores. */
+const PLAIN_WORDS = /^[_ ]*[A-Za-z][a-z]*(?:[_ ]+[A-Za-z][a-z]*)*[_ ]*$/;
+
 /**
  * `hasPaperTitle` → `has Paper Title`, `Conference_Member` → `Conference Member`,
  * `MA_0000001` → `MA 0000001`, `XMLParser` → `XML Parser`.
  */
 export function splitIdentifier(name: string): string {
+  // The common case, `abdominal wall` or `Abdominal_Wall`: nothing to decode and no case or digit
+  // boundary inside a word, so only the separators change. Skips five Unicode regex passes.
+  if (PLAIN_WORDS.test(name)) return name.replace(/[_ ]+/g, ' ').trim();
   let decoded = name;
   try {
     decoded = decodeURIComponent(name);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { acronym, canonicalKey, charNgrams, foldedText, letterNumberCodes, stem, words } from '../../src/text/normalize.js';
+import { splitIdentifier } from '../../src/text/identifiers.js';
 
 describe('text normalisation', () => {
   it('splits identifiers, folds case and punctuation, keeps numbers', () => {
@@ -48,5 +49,38 @@ describe('head words', () => {
     expect(headStem(words('Nucleus of the Solitary Tract'))).toBe(stem('nucleus'));
     expect(headStem(words('small intestine wall'))).toBe('wall');
     expect(headStem(words('thoracic vertebra 4'))).toBe(stem('vertebra'));
+  });
+});
+
+describe('splitIdentifier shortcut for plain words', () => {
+  // The five-pass rewrite every identifier went through before plain words took a shortcut.
+  const fullSplit = (name: string): string => {
+    let decoded = name;
+    try {
+      decoded = decodeURIComponent(name);
+    } catch {
+      // as splitIdentifier: a stray % stays
+    }
+    return decoded
+      .replace(/[_\-.\s]+/g, ' ')
+      .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
+      .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+      .replace(/(\p{L})(\p{N})/gu, '$1 $2')
+      .replace(/\s+/g, ' ')
+      .trim();
+  };
+
+  it('gives what the full rewrite gives, on plain names and on generated near-misses', () => {
+    for (const name of ['abdominal wall', 'Abdominal_Wall', '_Lip_', 'aB', 'Anatomic_Structure_System_or_Substance', 'XMLParser', 'T4 vertebra', 'a%20b']) {
+      expect(splitIdentifier(name)).toBe(fullSplit(name));
+    }
+    const alphabet = 'aAbBzZ_ -.%1\t';
+    let seed = 7;
+    const next = (): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    for (let i = 0; i < 20_000; i++) {
+      let name = '';
+      for (let j = 0, n = 1 + Math.floor(next() * 9); j < n; j++) name += alphabet[Math.floor(next() * alphabet.length)];
+      expect(splitIdentifier(name), JSON.stringify(name)).toBe(fullSplit(name));
+    }
   });
 });
