@@ -67,24 +67,37 @@ function variantsOf(entry: TextEntry, synonyms: Map<string, string[][]>, maxSubs
     return [{ key: entry.key, substitutions: 0, added: [] }];
   }
   const variants = new Map<string, Variant>([[entry.key, { key: entry.key, substitutions: 0, added: [] }]]);
-  const add = (ws: readonly string[], substitutions: number, added: readonly string[]): boolean => {
-    const key = canonicalKey(ws);
+  const add = (key: string, substitutions: number, added: readonly string[]): boolean => {
     if (!variants.has(key)) variants.set(key, { key, substitutions, added });
     return variants.size < maxVariants;
   };
-  for (const alt of phrase) if (!add(alt, 1, alt)) return toList(variants);
+  for (const alt of phrase) if (!add(canonicalKey(alt), 1, alt)) return toList(variants);
+  // A variant's key is canonicalKey of its words: the stems of its non-stop words, sorted. Each
+  // slot's stems are worked out once here, so a variant only gathers and sorts them; when no
+  // word is left (all stop words) canonicalKey's keep-everything rule needs the words themselves.
+  const contentStems = (ws: readonly string[]): string[] => ws.filter((w) => !STOP_WORDS.has(w)).map(stem);
+  const ownStems = content.map((w) => contentStems([w]));
+  const altStems = alternatives.map((alts) => alts.map(contentStems));
+  /** `choice[i]`: the alternative used at slot i, -1 for the name's own word. */
+  const keyOf = (choice: readonly number[]): string => {
+    const stems: string[] = [];
+    for (let i = 0; i < choice.length; i++) stems.push(...(choice[i]! < 0 ? ownStems[i]! : altStems[i]![choice[i]!]!));
+    if (stems.length > 0) return stems.sort().join(' ');
+    return canonicalKey(choice.flatMap((c, i) => (c < 0 ? [content[i]!] : alternatives[i]![c]!)));
+  };
   // Breadth first: every single substitution before any double one.
-  let frontier: Array<{ ws: string[][]; from: number; added: string[] }> = [{ ws: content.map((w) => [w]), from: 0, added: [] }];
+  let frontier: Array<{ choice: number[]; from: number; added: string[] }> = [{ choice: content.map(() => -1), from: 0, added: [] }];
   for (let depth = 1; depth <= maxSubstitutions; depth++) {
     const next: typeof frontier = [];
-    for (const { ws, from, added } of frontier) {
+    for (const { choice, from, added } of frontier) {
       for (let i = from; i < content.length; i++) {
-        for (const alt of alternatives[i]!) {
-          const replaced = ws.slice();
-          replaced[i] = alt;
-          const now = [...added, ...alt];
-          if (!add(replaced.flat(), depth, now)) return toList(variants);
-          if (depth < maxSubstitutions) next.push({ ws: replaced, from: i + 1, added: now });
+        const alts = alternatives[i]!;
+        for (let a = 0; a < alts.length; a++) {
+          const replaced = choice.slice();
+          replaced[i] = a;
+          const now = [...added, ...alts[a]!];
+          if (!add(keyOf(replaced), depth, now)) return toList(variants);
+          if (depth < maxSubstitutions) next.push({ choice: replaced, from: i + 1, added: now });
         }
       }
     }
@@ -158,25 +171,29 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
         lexicon ??= wordNetLexicon();
         const synonyms = await collectSynonyms([src, tgt], lexicon, options.concurrency ?? 4, batchSize);
         const expand = (entry: TextEntry): Variant[] => variantsOf(entry, synonyms, maxSubstitutions, maxAlternatives, maxVariants);
-        const targetVariants = new Map<string, Array<[entry: number, substitutions: number]>>();
+        // Target names by kind group, then by variant key (no key string built per variant).
+        const targetVariants = new Map<string, Map<string, Array<[entry: number, substitutions: number]>>>();
         const expanded = tgt.entries.map((entry) => expand(entry));
         tgt.entries.forEach((entry, t) => {
+          let byKey = targetVariants.get(entry.group);
+          if (!byKey) targetVariants.set(entry.group, (byKey = new Map()));
           for (const v of expanded[t]!) {
-            const k = `${entry.group}\u0000${v.key}`;
-            const list = targetVariants.get(k);
+            const list = byKey.get(v.key);
             if (list) list.push([t, v.substitutions]);
-            else targetVariants.set(k, [[t, v.substitutions]]);
+            else byKey.set(v.key, [[t, v.substitutions]]);
           }
         });
         // The words a target name's variant brought in, by the variant's key.
         const addedBy = (t: number, key: string): readonly string[] => expanded[t]!.find((v) => v.key === key)?.added ?? [];
-        const crowded = crowdedKeys(targetVariants.values(), target.source, 'wordnet');
+        const crowded = crowdedKeys([...targetVariants.values()].flatMap((byKey) => [...byKey.values()]), target.source, 'wordnet');
         if (crowded) options.onWarning?.(crowded);
         return (s, scores) => {
           for (const e of src.entriesOf[s]!) {
             const a = src.entries[e]!;
+            const byKey = targetVariants.get(a.group);
+            if (!byKey) continue;
             for (const v of expand(a)) {
-              const matches = targetVariants.get(`${a.group}\u0000${v.key}`) ?? [];
+              const matches = byKey.get(v.key) ?? [];
               for (let i = 0; i < Math.min(matches.length, MAX_SHARED_NAMES); i++) {
                 const [t, substitutions] = matches[i]!;
                 const total = v.substitutions + substitutions;
