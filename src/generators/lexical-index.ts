@@ -11,7 +11,7 @@
 import type { Concept, ConceptKind } from '../model/concept.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { splitIdentifier } from '../text/identifiers.js';
-import { acronym, canonicalKey, contentWords, foldedText, letterNumberCodes, stem, STOP_WORDS, words } from '../text/normalize.js';
+import { acronym, contentWords, foldedText, letterNumberCodes, stem, STOP_WORDS, words } from '../text/normalize.js';
 
 /**
  * Kinds that may be matched with each other. OWL classes match classes, properties match
@@ -225,9 +225,11 @@ export function prepareOntology(index: OntologyIndex, crossKind = false): Prepar
         return;
       }
       const content = contentWords(ws);
+      const stems = content.map(stem);
       const entry: TextEntry = {
         concept: ci, group, text, field, weight, words: ws, content,
-        stems: content.map(stem), norm, contentText: content.join(' '), folded: foldedText(text), key: canonicalKey(ws),
+        // canonicalKey(ws) is these stems sorted: sort a copy rather than stem the words again.
+        stems, norm, contentText: content.join(' '), folded: foldedText(text), key: [...stems].sort().join(' '),
         numbers: ws.filter((w) => /^\p{N}+$/u.test(w)).sort().join(' '),
         codes: letterNumberCodes(text, ws),
         head: headStem(ws),

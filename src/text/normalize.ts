@@ -84,7 +84,7 @@ export function canonicalKey(ws: readonly string[]): string {
  * names equal here are literally equal.
  */
 export function foldedText(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[\s_]+/g, ' ').trim();
+  return (ASCII.test(text) ? text : text.normalize('NFKC')).toLowerCase().replace(/[\s_]+/g, ' ').trim();
 }
 
 /**
