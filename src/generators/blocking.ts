@@ -41,17 +41,19 @@ export type FeatureFn = (entry: TextEntry) => Array<[feature: string, weight: nu
  * of both sides, so it does not depend on which side is the source.
  */
 export function vectorize(source: PreparedOntology, target: PreparedOntology, features: FeatureFn): Vectorized {
-  const vocabulary = new Map<string, number>();
+  // Feature ids by kind group, then by feature name: a feature of one group is not one of another.
+  const vocabulary = new Map<string, Map<string, number>>();
   const df: number[] = [];
   const raw = (entries: TextEntry[]): Array<Map<number, number>> =>
     entries.map((entry) => {
       const counts = new Map<number, number>();
+      let ids = vocabulary.get(entry.group);
+      if (!ids) vocabulary.set(entry.group, (ids = new Map()));
       for (const [name, weight] of features(entry)) {
-        const key = `${entry.group}\u0000${name}`;
-        let id = vocabulary.get(key);
+        let id = ids.get(name);
         if (id === undefined) {
           id = df.length;
-          vocabulary.set(key, id);
+          ids.set(name, id);
           df.push(0);
         }
         const before = counts.get(id);

@@ -54,10 +54,11 @@ const ENGLISH_WORD = /^[a-z]+$/;
 
 /** Porter stem of an ASCII word; other words (digits, other scripts) are returned unchanged. */
 export function stem(word: string): string {
-  if (!ENGLISH_WORD.test(word) || word.length < 3) return word;
+  // The cache answers first, for words left as they are too: stem runs millions of times in a
+  // run, and the word test costs as much as the lookup.
   let cached = stemCache.get(word);
   if (cached === undefined) {
-    cached = PorterStemmer.stem(word);
+    cached = !ENGLISH_WORD.test(word) || word.length < 3 ? word : PorterStemmer.stem(word);
     // Bounded so that a 50k-concept run with random labels cannot grow the cache without limit.
     if (stemCache.size > 200_000) stemCache.clear();
     stemCache.set(word, cached);
