@@ -59,9 +59,21 @@ function indexLines(text: string): IndexFile {
   return { text, starts };
 }
 
-function lemmaAt(file: IndexFile, i: number): string {
-  const start = file.starts[i]!;
-  return file.text.slice(start, file.text.indexOf(' ', start));
+/**
+ * The entry line at `start`'s lemma (up to the first space) compared with `lemma` as `<` and `>`
+ * compare strings (code unit by code unit, a prefix first), without cutting the lemma out: a
+ * binary search makes about seventeen comparisons per lookup and anatomy thousands of lookups.
+ */
+function compareLemmaAt(text: string, start: number, lemma: string): number {
+  for (let i = 0; ; i++) {
+    const at = start + i;
+    const c = at < text.length ? text.charCodeAt(at) : 32;
+    const keyEnded = c === 32;
+    const lemmaEnded = i >= lemma.length;
+    if (keyEnded || lemmaEnded) return keyEnded === lemmaEnded ? 0 : keyEnded ? -1 : 1;
+    const d = c - lemma.charCodeAt(i);
+    if (d !== 0) return d;
+  }
 }
 
 /** Synset offsets of a lemma in one part of speech, in sense order. */
@@ -70,8 +82,8 @@ function lookupIndex(file: IndexFile, lemma: string): number[] {
   let hi = file.starts.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const key = lemmaAt(file, mid);
-    if (key === lemma) {
+    const order = compareLemmaAt(file.text, file.starts[mid]!, lemma);
+    if (order === 0) {
       const start = file.starts[mid]!;
       const tokens = file.text.slice(start, file.text.indexOf('\n', start)).trim().split(/\s+/);
       // lemma pos synset_cnt p_cnt [ptr_symbol…] sense_cnt tagsense_cnt synset_offset…
@@ -79,7 +91,7 @@ function lookupIndex(file: IndexFile, lemma: string): number[] {
       const pointerCount = Number.parseInt(tokens[3]!, 10);
       return tokens.slice(6 + pointerCount, 6 + pointerCount + synsetCount).map((t) => Number.parseInt(t, 10));
     }
-    if (key < lemma) lo = mid + 1;
+    if (order < 0) lo = mid + 1;
     else hi = mid - 1;
   }
   return [];
