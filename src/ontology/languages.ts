@@ -14,7 +14,8 @@ const SHOWN = 5;
 export function mistaggedNames(concepts: readonly Concept[]): string[] {
   const groups = new Map<string, { tag: string; as: string; examples: string[]; count: number }>();
   for (const c of concepts) {
-    for (const name of [...c.labels, ...c.synonyms]) {
+    // Most names carry no tag: look at the tagged ones only, without copying every name list.
+    for (const name of c.labels.some((l) => l.lang) || c.synonyms.some((x) => x.lang) ? [...c.labels, ...c.synonyms] : []) {
       if (!name.lang) continue;
       const content = contentLanguage(name.text, name.lang);
       if (!content.mistagged) continue;
