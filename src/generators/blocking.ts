@@ -67,15 +67,19 @@ export function vectorize(source: PreparedOntology, target: PreparedOntology, fe
   const n = rawSource.length + rawTarget.length;
   const idf = df.map((d) => Math.log((n + 1) / (d + 1)) + 1);
   const finish = (counts: Map<number, number>): SparseVector => {
-    const ids = Int32Array.from([...counts.keys()].sort((a, b) => a - b));
+    const ids = new Int32Array(counts.size);
+    let at = 0;
+    for (const id of counts.keys()) ids[at++] = id;
+    ids.sort(); // a typed array sorts numerically
     const weights = new Float32Array(ids.length);
     let norm = 0;
-    ids.forEach((id, i) => {
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
       // Sublinear term frequency: a trigram repeated in a long name should not dominate it.
       const w = (1 + Math.log(counts.get(id)!)) * idf[id]!;
       weights[i] = w;
       norm += w * w;
-    });
+    }
     norm = Math.sqrt(norm) || 1;
     for (let i = 0; i < weights.length; i++) weights[i] = weights[i]! / norm;
     return { ids, weights };
@@ -254,7 +258,15 @@ export class InvertedIndex {
     }
     postingsVisited += examined;
     pairsTouched += touchedCount;
-    return { docs: Int32Array.from(best, (h) => h.doc), scores: Float64Array.from(best, (h) => h.score), examined };
+    // Filled by hand: a typed array's `from` with a mapping function walks an iterator and cost
+    // as much here as the accumulation above.
+    const docs = new Int32Array(best.length);
+    const scores = new Float64Array(best.length);
+    for (let i = 0; i < best.length; i++) {
+      docs[i] = best[i]!.doc;
+      scores[i] = best[i]!.score;
+    }
+    return { docs, scores, examined };
   }
 }
 

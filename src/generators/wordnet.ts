@@ -185,7 +185,10 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
         });
         // The words a target name's variant brought in, by the variant's key.
         const addedBy = (t: number, key: string): readonly string[] => expanded[t]!.find((v) => v.key === key)?.added ?? [];
-        const crowded = crowdedKeys([...targetVariants.values()].flatMap((byKey) => [...byKey.values()]), target.source, 'wordnet');
+        const buckets = function* (): Iterable<Array<[number, number]>> {
+          for (const byKey of targetVariants.values()) yield* byKey.values();
+        };
+        const crowded = crowdedKeys(buckets(), target.source, 'wordnet');
         if (crowded) options.onWarning?.(crowded);
         return (s, scores) => {
           for (const e of src.entriesOf[s]!) {
