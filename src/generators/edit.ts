@@ -35,15 +35,17 @@ export function jaroWinkler(s1: string, s2: string): number {
     const window = Math.floor(Math.max(n1, n2) / 2.0) - 1;
     let m = 0;
     for (let i = 0; i < n1; i++) {
-      const c = s1.charCodeAt(i);
+      // The first unmatched position within the window holding the same code unit: indexOf
+      // jumps between occurrences, where a loop over the window compared every position (long
+      // names, as in NCIt, made this the hottest line of a run).
+      const c = s1[i]!;
       const end = Math.min(i + window + 1, n2);
-      for (let k = Math.max(0, i - window); k < end; k++) {
-        if (matched2[k] === 1 || s2.charCodeAt(k) !== c) continue;
-        matched1[i] = 1;
-        matched2[k] = 1;
-        m++;
-        break;
-      }
+      let k = s2.indexOf(c, Math.max(0, i - window));
+      while (k >= 0 && k < end && matched2[k] === 1) k = s2.indexOf(c, k + 1);
+      if (k < 0 || k >= end) continue;
+      matched1[i] = 1;
+      matched2[k] = 1;
+      m++;
     }
     if (m > 0) {
       let t = 0;

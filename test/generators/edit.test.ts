@@ -50,6 +50,11 @@ describe('edit: its Jaro–Winkler is natural\'s', () => {
     fc.assert(fc.property(word, word, (a, b) => {
       expect(jaroWinkler(a, b)).toBe(JaroWinklerDistance(a, b));
     }), { numRuns: 2000 });
+    // Long names (wide match windows, many occurrences of each letter) and code units of astral characters.
+    const long = fc.string({ unit: fc.constantFrom('a', 'b', 'c', ' ', '😀'), minLength: 20, maxLength: 90 });
+    fc.assert(fc.property(long, long, (a, b) => {
+      expect(jaroWinkler(a, b)).toBe(JaroWinklerDistance(a, b));
+    }), { numRuns: 500 });
     for (const [a, b] of [['martha', 'marhta'], ['dixon', 'dicksonx'], ['thymus', 'thymic'], ['', 'a'], ['a', 'b'], ['interosseus', 'interosseous']] as const) {
       expect(jaroWinkler(a, b)).toBe(JaroWinklerDistance(a, b));
     }
