@@ -278,6 +278,8 @@ export async function propose(source: OntologyIndex | string, target: OntologyIn
       ...(options.crossKind ? { crossKind: true } : {}),
       ...(options.onWarning ? { onWarning: options.onWarning } : {}),
       onProgress: (generator, done, total) => options.onProgress?.({ stage: 'generate', generator, done, total }),
+      // Fusion and writing need the memory more than a later call would need the caches.
+      releaseCaches: true,
     });
     if (result.fused) return result.fused;
     return result.members.map((c) => ({ ...c, members: [] }));

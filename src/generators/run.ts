@@ -8,6 +8,8 @@ import type { Candidate } from '../model/mapping.js';
 import { IoaError } from '../model/errors.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { fuseCandidates, type FusedCandidate, type FusionOptions } from './fusion.js';
+import { forgetPrepared } from './lexical-index.js';
+import { releaseWordNetFiles } from './wordnet-lexicon.js';
 import { DEFAULT_GENERATORS, GENERATORS, type GeneratorName } from './registry.js';
 import type { Generator, GeneratorConfig, GeneratorOptions } from './types.js';
 
@@ -59,6 +61,13 @@ export interface RunOptions extends Omit<GeneratorOptions, 'onProgress'> {
   memberTopK?: number;
   fusion?: Omit<FusionOptions, 'topK'>;
   onProgress?: (generator: string, done: number, total: number) => void;
+  /**
+   * Once every generator has run, before fusion, forget what they cached on the two indexes and
+   * the WordNet files (see forgetPrepared): for a one-off run, which needs the memory more than a
+   * later run would need the caches. Default false (benchmarks run many configurations on one
+   * pair of indexes).
+   */
+  releaseCaches?: boolean;
 }
 
 export interface RunResult {
@@ -100,6 +109,11 @@ export async function runGenerators(source: OntologyIndex, target: OntologyIndex
       throw new IoaError('E_GENERATOR_FAILED', `generator ${name} failed: ${(error as Error)?.message ?? String(error)}`, {}, { cause: error });
     }
     timings[name] = performance.now() - started;
+  }
+  if (options.releaseCaches) {
+    forgetPrepared(source);
+    forgetPrepared(target);
+    releaseWordNetFiles();
   }
   const result: RunResult = { members, timings };
   if (options.generators.length > 1) result.fused = fuseCandidates(members, { generators: names, ...options.fusion, topK: options.topK });

@@ -164,6 +164,15 @@ function defaultFiles(): Promise<Files> {
   return sharedFiles;
 }
 
+/**
+ * Let the packaged WordNet files go (tens of megabytes of text and index): lexicons made with
+ * the default files hold them only through this module, so a run that is done with WordNet
+ * frees them; the next lookup reads them again.
+ */
+export function releaseWordNetFiles(): void {
+  sharedFiles = undefined;
+}
+
 export function wordNetDefinitions(options: WordNetOptions = {}): DefinitionLexicon {
   const maxSenses = options.maxSenses ?? 2;
   return {
@@ -211,9 +220,9 @@ export function wordNetLexicon(options: WordNetOptions = {}): SynonymLexicon {
   };
   return {
     async synonyms(terms) {
-      // Assigned synchronously so that concurrent first calls share one load.
-      files ??= options.dictPath ? loadFiles(options.dictPath) : defaultFiles();
-      const f = await files;
+      // Assigned synchronously so that concurrent first calls share one load. The default
+      // files are shared through defaultFiles(), not held here (see releaseWordNetFiles).
+      const f = await (options.dictPath ? (files ??= loadFiles(options.dictPath)) : defaultFiles());
       const result = new Map<string, string[]>();
       for (const term of terms) {
         const list = synonymsOf(f, term);
