@@ -3,13 +3,6 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
-
-// V8 lets the heap grow by up to 4× between full collections while a program allocates fast;
-// a run that holds a few hundred megabytes of candidates then peaks at two to three times that.
-// Growing by 30 % at a time keeps the peak near what is live (NCIt → ORDO: 1.49 → 1.09 GiB
-// peak, 20k × 20k: 768 → 618 MiB) for a few per cent more time in the collector.
-v8.setFlagsFromString('--heap-growing-percent=30');
 
 const entry = new URL('../dist/cli/main.js', import.meta.url);
 if (!existsSync(fileURLToPath(entry))) buildFromSource();

@@ -5,6 +5,7 @@
  * each subject. `--select` and `--min-score` keep a selection (still candidates). Candidates are
  * proposals for review: their scores are raw similarity or its fused value, never confidence.
  */
+import { setFlagsFromString } from 'node:v8';
 import { defineCommand } from 'citty';
 import {
   DEFAULT_MIN_FUSED_VALUE, EVIDENCE_LAYOUTS, EXCHANGE_FORMATS, IoaError, formatMappingChunks, listGenerators, loadOntology, propose, select, writeMappings,
@@ -22,6 +23,15 @@ import { progress, type Progress } from '../progress.js';
 import { parseMinScore, parseSelectDirectional, parseSelectMode, SELECTION_CLI_ARGS } from '../selection-options.js';
 
 export const DEFAULT_TOP_K = 10;
+
+/**
+ * From this many concepts on both sides, V8 is asked to grow the heap by 30 % at a time. By
+ * default it lets a fast-allocating program's heap grow up to fourfold between full collections,
+ * and a large run, which holds hundreds of megabytes of candidates, then peaks at up to twice
+ * what it holds (NCIt → ORDO 1.49 GiB against 1.09 GiB with the setting, 20k × 20k 768 against
+ * 618 MiB). Small runs keep the default: it saves them collections (anatomy 5 % faster).
+ */
+const LARGE_RUN_CONCEPTS = 20_000;
 
 function parseTopK(value: string | undefined, option = '--top-k', min = 1): number | undefined {
   if (value === undefined) return undefined;
@@ -80,6 +90,7 @@ export default defineCommand({
     const selected = kinds ? kindsOf(kinds) : undefined;
     const [source, target] = selected ? [selectKinds(loadedSource, selected), selectKinds(loadedTarget, selected)] : [loadedSource, loadedTarget];
     loading.done(`loaded ${source.concepts.length} + ${target.concepts.length} concepts`);
+    if (source.concepts.length + target.concepts.length >= LARGE_RUN_CONCEPTS) setFlagsFromString('--heap-growing-percent=30');
     for (const index of [source, target]) for (const warning of index.warnings) err(`ioa-align: warning: ${index.source}: ${warning}`);
 
     // One bar per stage: the default embedding model's build, then each generator.
