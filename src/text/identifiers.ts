@@ -25,6 +25,14 @@ export function splitIdentifier(name: string): string {
   // The common case, `abdominal wall` or `Abdominal_Wall`: nothing to decode and no case or digit
   // boundary inside a word, so only the separators change. Skips five Unicode regex passes.
   if (PLAIN_WORDS.test(name)) return name.replace(/[_ ]+/g, ' ').trim();
+  return rewriteIdentifier(name);
+}
+
+/**
+ * The full rewrite of an identifier into words: percent-decoding, separators, case and digit
+ * boundaries. splitIdentifier takes a shortcut for plain words, which must give the same text.
+ */
+export function rewriteIdentifier(name: string): string {
   let decoded = name;
   try {
     decoded = decodeURIComponent(name);

@@ -1,35 +1,17 @@
 // The loaders hand quads one at a time to an IndexBuilder, Turtle through n3's callback mode:
 // these tests hold that path to what reading every quad first gives, and to the same errors.
 import { describe, expect, it } from 'vitest';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { ioaErrorOf, tempFile } from '../helpers/files.js';
 import { join } from 'node:path';
 import { DataFactory } from 'n3';
 import { buildIndexFromQuads, IndexBuilder } from '../../src/ontology/build-index.js';
 import { loadOntologyFile } from '../../src/ontology/load.js';
 import { readRdfFile } from '../../src/ontology/rdf-source.js';
-import { IoaError } from '../../src/model/errors.js';
 import { labelKey } from '../../src/model/ontology-index.js';
 
 const { namedNode, literal, blankNode, quad } = DataFactory;
 const corpus = (p: string): string => join(import.meta.dirname, '../../corpora', p);
 
-async function tempFile(name: string, content: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'ioa-builder-'));
-  const path = join(dir, name);
-  await writeFile(path, content);
-  return path;
-}
-
-async function errorOf(promise: Promise<unknown>): Promise<IoaError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(IoaError);
-    return error as IoaError;
-  }
-  throw new Error('expected an IoaError');
-}
 
 /** Everything an index says, label index included, as one comparable value. */
 const snapshot = (index: ReturnType<typeof buildIndexFromQuads>): unknown => ({ ...index, byIri: [...index.byIri.keys()], labelIndex: [...index.labelIndex] });
@@ -75,21 +57,21 @@ describe('parse errors through the streaming path', () => {
     const lines = ['@prefix ex: <http://e.org/> .'];
     for (let i = 0; i < 2000; i++) lines.push(`ex:c${i} a ex:C ; ex:label "c ${i}" .`);
     lines.push('ex:bad ex:p ex:q ex:r .');
-    const error = await errorOf(loadOntologyFile(await tempFile('late.ttl', `${lines.join('\n')}\n`)));
+    const error = await ioaErrorOf(loadOntologyFile(await tempFile('late.ttl', `${lines.join('\n')}\n`)));
     expect(error.code).toBe('E_PARSE_TURTLE');
     expect(error.location.line).toBe(2002);
   });
 
   it('N-Triples: a bad line is E_PARSE_TURTLE with its line', async () => {
     const text = '<http://e.org/a> <http://e.org/p> <http://e.org/b> .\n<http://e.org/a> <http://e.org/p> "x" ;\n<http://e.org/a> <http://e.org/p> "y" .\n';
-    const error = await errorOf(loadOntologyFile(await tempFile('bad.nt', text)));
+    const error = await ioaErrorOf(loadOntologyFile(await tempFile('bad.nt', text)));
     expect(error.code).toBe('E_PARSE_TURTLE');
     expect(error.location.line).toBe(2);
   });
 
   it('RDF/XML: a truncated document is E_PARSE_RDFXML with its line', async () => {
     const text = '<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\n  <rdf:Description rdf:about="http://e.org/a">\n';
-    const error = await errorOf(loadOntologyFile(await tempFile('cut.owl', text)));
+    const error = await ioaErrorOf(loadOntologyFile(await tempFile('cut.owl', text)));
     expect(error.code).toBe('E_PARSE_RDFXML');
     expect(error.location.line).toBe(4);
   });

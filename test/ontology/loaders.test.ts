@@ -1,30 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { ioaErrorOf, tempFile } from '../helpers/files.js';
 import { join } from 'node:path';
 import { loadOntologyFile } from '../../src/ontology/load.js';
 import { detectFormat, sniffFormat } from '../../src/ontology/rdf-source.js';
-import { IoaError } from '../../src/model/errors.js';
 import { splitIdentifier, localNameOf } from '../../src/text/identifiers.js';
 
 const corpus = (p: string): string => join(import.meta.dirname, '../../corpora', p);
 
-async function tempFile(name: string, content: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'ioa-load-'));
-  const path = join(dir, name);
-  await writeFile(path, content);
-  return path;
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<IoaError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(IoaError);
-    return error as IoaError;
-  }
-  throw new Error('expected an IoaError');
-}
 
 describe('OAEI anatomy (RDF/XML)', () => {
   it('mouse.owl declares 2,744 classes (owl:Thing among them, not offered for matching)', async () => {
@@ -122,26 +104,26 @@ describe('the draft\'s Turtle (Section 5.5)', () => {
 
 describe('bad input', () => {
   it('an unreadable file is E_FILE_UNREADABLE naming the file', async () => {
-    const error = await codeOf(loadOntologyFile('/nonexistent/onto.ttl'));
+    const error = await ioaErrorOf(loadOntologyFile('/nonexistent/onto.ttl'));
     expect(error.code).toBe('E_FILE_UNREADABLE');
     expect(error.location.file).toBe('/nonexistent/onto.ttl');
   });
 
   it('an unknown format is E_UNKNOWN_FORMAT', async () => {
     const path = await tempFile('notes.data', 'just some notes, not RDF\n');
-    expect((await codeOf(loadOntologyFile(path))).code).toBe('E_UNKNOWN_FORMAT');
+    expect((await ioaErrorOf(loadOntologyFile(path))).code).toBe('E_UNKNOWN_FORMAT');
   });
 
   it('malformed Turtle is E_PARSE_TURTLE with the line', async () => {
     const path = await tempFile('bad.ttl', '@prefix ex: <http://e.org/> .\nex:a a ex:B .\nex:c ex:d "unterminated .\n');
-    const error = await codeOf(loadOntologyFile(path));
+    const error = await ioaErrorOf(loadOntologyFile(path));
     expect(error.code).toBe('E_PARSE_TURTLE');
     expect(error.location.line).toBe(3);
   });
 
   it('malformed XML is E_PARSE_RDFXML with line and column', async () => {
     const path = await tempFile('bad.owl', '<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\n  <rdf:Description rdf:about="http://e.org/a">\n</rdf:RDF>\n');
-    const error = await codeOf(loadOntologyFile(path));
+    const error = await ioaErrorOf(loadOntologyFile(path));
     expect(error.code).toBe('E_PARSE_RDFXML');
     expect(error.location.line).toBe(4);
     expect(error.location.column).toBeGreaterThan(0);
@@ -149,11 +131,11 @@ describe('bad input', () => {
 
   it('malformed JSON is E_PARSE_JSON with its line; a remote context is refused offline', async () => {
     const bad = await tempFile('bad.jsonld', '{\n  "@id": "http://e.org/a",\n  "x": \n}');
-    const error = await codeOf(loadOntologyFile(bad));
+    const error = await ioaErrorOf(loadOntologyFile(bad));
     expect(error.code).toBe('E_PARSE_JSON');
     expect(error.location.line).toBe(4);
     const remote = await tempFile('remote.jsonld', JSON.stringify({ '@context': 'https://example.org/ctx.jsonld', '@id': 'http://e.org/a' }));
-    expect((await codeOf(loadOntologyFile(remote))).code).toBe('E_PARSE_JSONLD');
+    expect((await ioaErrorOf(loadOntologyFile(remote))).code).toBe('E_PARSE_JSONLD');
   });
 });
 

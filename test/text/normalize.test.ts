@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { acronym, canonicalKey, charNgrams, foldedText, letterNumberCodes, stem, words } from '../../src/text/normalize.js';
-import { splitIdentifier } from '../../src/text/identifiers.js';
+import { rewriteIdentifier, splitIdentifier } from '../../src/text/identifiers.js';
 
 describe('text normalisation', () => {
   it('splits identifiers, folds case and punctuation, keeps numbers', () => {
@@ -53,22 +53,8 @@ describe('head words', () => {
 });
 
 describe('splitIdentifier shortcut for plain words', () => {
-  // The five-pass rewrite every identifier went through before plain words took a shortcut.
-  const fullSplit = (name: string): string => {
-    let decoded = name;
-    try {
-      decoded = decodeURIComponent(name);
-    } catch {
-      // as splitIdentifier: a stray % stays
-    }
-    return decoded
-      .replace(/[_\-.\s]+/g, ' ')
-      .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
-      .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
-      .replace(/(\p{L})(\p{N})/gu, '$1 $2')
-      .replace(/\s+/g, ' ')
-      .trim();
-  };
+  // The full rewrite every identifier went through before plain words took a shortcut.
+  const fullSplit = rewriteIdentifier;
 
   it('gives what the full rewrite gives, on plain names and on generated near-misses', () => {
     for (const name of ['abdominal wall', 'Abdominal_Wall', '_Lip_', 'aB', 'Anatomic_Structure_System_or_Substance', 'XMLParser', 'T4 vertebra', 'a%20b']) {
