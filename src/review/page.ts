@@ -84,6 +84,9 @@ export const PAGE_JS = String.raw`'use strict';
   let item = null;
   let focus = 0;
   let relation = null;
+  // Counts the reviewer's key actions: a decision's late response must not redraw the page or
+  // advance after the reviewer has already moved on or undone it (keys outrun the server).
+  let actions = 0;
   // The token travelled in the URL once; the cookie carries it from now on.
   if (location.search) history.replaceState(null, '', '/');
 
@@ -213,11 +216,14 @@ export const PAGE_JS = String.raw`'use strict';
     if (!c) return;
     const body = { subject_id: c.subject_id, object_id: c.object_id, predicate_id: c.predicate_id, decision };
     if (decision === 'accept' && relation) body.relation = relation;
+    const mine = actions;
     const res = await api('/api/decisions', body);
     if (res.closed.length) toast('accepted ' + (res.decided.predicate || '') + ': closed ' + res.closed.length + ' competing candidate' + (res.closed.length === 1 ? '' : 's') + ' (one-to-one)');
     showProgress(res.progress);
+    if (mine !== actions) return;
     const subject = items[current].subject_id;
     const data = await api('/api/item?subject=' + encodeURIComponent(subject));
+    if (mine !== actions) return;
     item = data;
     relation = null;
     const open = item.candidates.findIndex((x) => x.status === 'open');
@@ -235,9 +241,12 @@ export const PAGE_JS = String.raw`'use strict';
     await openItem(current);
   }
   async function undo() {
+    const mine = actions;
     const res = await api('/api/undo', {});
     if (!res.undone) { toast('nothing to undo'); return; }
     toast('undone: ' + res.undone.subject_id + ' ' + res.undone.predicate_id + ' ' + res.undone.object_id);
+    // The reviewer has moved on since pressing z: the undo stands, the page stays where they went.
+    if (mine !== actions) return;
     const at = items.findIndex((i) => i.subject_id === res.undone.subject_id);
     if (at >= 0) { current = at; markCurrent(); await openItem(at); } else { await loadItems(true); }
   }
@@ -247,6 +256,7 @@ export const PAGE_JS = String.raw`'use strict';
     if (typing) { if (ev.key === 'Escape' || ev.key === 'Enter') { ev.target.blur(); loadItems(false); } return; }
     const k = ev.key;
     let p = null;
+    actions++;
     if (k === 'a') p = decide('accept');
     else if (k === 'r') p = decide('reject');
     else if (k === 'u') p = decide('unsure');

@@ -61,9 +61,16 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
     expect(await page.textContent('#detail h2')).toContain('<img src=x');
     expect(await page.locator('#detail img').count()).toBe(0);
     expect(await page.evaluate(() => document.body.dataset.pwned)).toBeUndefined();
+    // Back to every item: wait until the full list is drawn and its current item is shown, so
+    // that the next test's keys act on what it reads.
+    const filtered = await page.locator('#items li').count();
     await page.fill('#search', '');
     await page.press('#search', 'Enter');
-    await page.waitForSelector('#items li.current');
+    await expect.poll(() => page.locator('#items li').count()).toBeGreaterThan(filtered);
+    await page.waitForFunction(() => {
+      const shown = document.querySelector('#detail h2')?.textContent;
+      return shown !== undefined && shown === document.querySelector('#items li.current .l')?.textContent;
+    });
   });
 
   it('keys: a accepts the focused candidate (saved at once), z undoes it, j moves on', async () => {
