@@ -153,6 +153,9 @@ export class RetrievalSession {
       return cached;
     }
 
+    // The HTTP client loads on the first fetch (~0.2 s, more on a busy machine): that is not the
+    // server's time, so it happens before the timeout and the budget start counting.
+    await loadUndici();
     const deadline = this.#deadline();
     const remaining = deadline - this.#now();
     if (remaining <= 0) throw new RetrievalFailure('budget-exhausted', href, `total retrieval budget of ${policy.totalBudgetMs} ms is spent`);
