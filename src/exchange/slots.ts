@@ -725,7 +725,7 @@ export interface SortedRows {
 }
 
 /** The rows of a set in the writers' order: a MappingSet's sorted (a copy), SortedRows' as they come. */
-export function rowsInOrder(set: MappingSet | SortedRows): MappingRows {
+function rowsInOrder(set: MappingSet | SortedRows): MappingRows {
   return 'rows' in set ? set.rows : sortedMappings(set.mappings);
 }
 
