@@ -172,17 +172,30 @@ export class WordTable {
    * hit on a common one (`muscle`).
    */
   mongeElkan(a: Int32Array, b: Int32Array): number {
-    return (this.direction(a, b) + this.direction(b, a)) / 2;
+    // Each word pair is looked up once, into a table with a row per word of `a`; both
+    // directions read it (the pair cache is not free either: a hash and two loads per lookup).
+    const cells = a.length * b.length;
+    if (this.pairs.length < cells) this.pairs = new Float64Array(cells * 2);
+    const pairs = this.pairs;
+    for (let i = 0; i < a.length; i++) for (let j = 0; j < b.length; j++) pairs[i * b.length + j] = this.similarity(a[i]!, b[j]!);
+    return (this.direction(a, b.length, b.length, 1) + this.direction(b, a.length, 1, b.length)) / 2;
   }
 
-  private direction(xs: Int32Array, ys: Int32Array): number {
+  /** Word-pair similarities of the two names being compared (scratch, reused). */
+  private pairs = new Float64Array(64);
+
+  /**
+   * One direction of Monge–Elkan: word i of `xs` against the `others` words of the other name,
+   * read from the pair table at i·`rowStride` + j·`columnStride`.
+   */
+  private direction(xs: Int32Array, others: number, rowStride: number, columnStride: number): number {
+    const pairs = this.pairs;
     let total = 0;
     let weight = 0;
     for (let i = 0; i < xs.length; i++) {
-      const x = xs[i]!;
       let best = 0;
-      for (let j = 0; j < ys.length && best < 1; j++) best = Math.max(best, this.similarity(x, ys[j]!));
-      const w = this.idfs[x]!;
+      for (let j = 0; j < others && best < 1; j++) best = Math.max(best, pairs[i * rowStride + j * columnStride]!);
+      const w = this.idfs[xs[i]!]!;
       total += w * best;
       weight += w;
     }
