@@ -90,10 +90,12 @@ export function rankSubject(
   topK: number,
 ): Candidate[] {
   const rows: Array<{ concept: Concept; score: number; scored: Scored }> = [];
+  // The subject itself among the targets (a shared IRI), found once: comparing IRIs per object
+  // read every scored target concept from memory, and that cost more than ranking them.
+  const self = target.position.get(subject.iri) ?? -1;
   for (const [object, scored] of scores.byObject) {
-    const concept = target.concepts[object]!;
-    if (concept.iri === subject.iri) continue;
-    rows.push({ concept, score: round(scored.score), scored });
+    if (object === self) continue;
+    rows.push({ concept: target.concepts[object]!, score: round(scored.score), scored });
   }
   rows.sort((a, b) => b.score - a.score || (a.concept.iri < b.concept.iri ? -1 : a.concept.iri > b.concept.iri ? 1 : 0));
   const relationOf = (row: (typeof rows)[number]): MappingRelation => {

@@ -158,6 +158,8 @@ export interface PreparedOntology {
   entries: TextEntry[];
   /** Entry ids of each concept. */
   entriesOf: number[][];
+  /** Position in `concepts` of each IRI. */
+  position: ReadonlyMap<string, number>;
   /** Things a user should know (duplicate IRIs, concepts without names, cut names). */
   warnings: string[];
 }
@@ -266,7 +268,7 @@ export function prepareOntology(index: OntologyIndex, crossKind = false): Prepar
   if (concepts.length === 0) warnings.push(`${index.source}: no concepts to match (no named classes, properties or individuals)`);
   if (unnamed > 0) warnings.push(`${index.source}: ${unnamed} concept(s) have no usable name (label, synonym or local name) and cannot be matched lexically`);
   if (cut > 0) warnings.push(`${index.source}: ${cut} name(s) longer than ${MAX_TEXT_CHARS} characters were cut for matching`);
-  const prepared: PreparedOntology = { concepts, entries, entriesOf, warnings };
+  const prepared: PreparedOntology = { concepts, entries, entriesOf, position, warnings };
   cache.set(index, prepared);
   return prepared;
 }
