@@ -41,10 +41,12 @@ export class SubjectScores {
     }
     if (score > current.score) current.score = score;
     const pairs = current.pairs;
-    if (pairs.some(([, a, b]) => a === subject && b === object)) return;
+    for (let i = 0; i < pairs.length; i++) if (pairs[i]![1] === subject && pairs[i]![2] === object) return;
     if (pairs.length >= MAX_EVIDENCE && score <= pairs[pairs.length - 1]![0]) return;
-    pairs.push([score, subject, object, detail]);
-    pairs.sort((x, y) => y[0] - x[0]);
+    // Best first; a pair goes after those scored at least as high (as a stable sort would put it).
+    let at = pairs.length;
+    while (at > 0 && pairs[at - 1]![0] < score) at--;
+    pairs.splice(at, 0, [score, subject, object, detail]);
     if (pairs.length > MAX_EVIDENCE) pairs.length = MAX_EVIDENCE;
   }
 }
@@ -112,17 +114,16 @@ export function rankSubject(
     measure: id.measure,
     rank: i + 1,
     justification: id.justification,
-    evidence: row.scored.pairs.map(([, a, b, detail]): Evidence => ({
-      generator: id.name,
-      subjectText: a.text,
-      objectText: b.text,
-      subjectField: a.field,
-      objectField: b.field,
-      ...(a.lang ? { subjectLang: a.lang } : {}),
-      ...(b.lang ? { objectLang: b.lang } : {}),
-      ...detail,
-    })),
+    evidence: row.scored.pairs.map(([, a, b, detail]) => evidenceOf(id.name, a, b, detail)),
   }));
+}
+
+/** The evidence of one name pair (built without spreading: one object, no temporaries). */
+function evidenceOf(generator: string, a: TextEntry, b: TextEntry, detail: Partial<Evidence> | undefined): Evidence {
+  const evidence: Evidence = { generator, subjectText: a.text, objectText: b.text, subjectField: a.field, objectField: b.field };
+  if (a.lang) evidence.subjectLang = a.lang;
+  if (b.lang) evidence.objectLang = b.lang;
+  return detail ? Object.assign(evidence, detail) : evidence;
 }
 
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
