@@ -154,7 +154,9 @@ export async function* perSubject(
     if (source.entriesOf[s]!.length === 0) continue;
     const scores = new SubjectScores();
     score(s, scores);
-    yield* rankSubject(id, source.concepts[s]!, scores, target, options.topK);
+    // One `yield` per candidate: `yield*` over the array would wrap it in an async-from-sync
+    // iterator, which costs an extra promise per candidate.
+    for (const candidate of rankSubject(id, source.concepts[s]!, scores, target, options.topK)) yield candidate;
   }
   options.onProgress?.(total, total);
 }
