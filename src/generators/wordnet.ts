@@ -45,8 +45,20 @@ const STEP = 0.9;
 interface Variant {
   key: string;
   substitutions: number;
-  /** The words substitutions brought in (checked against the other name's words at a match). */
-  added: readonly string[];
+  /**
+   * Which synonym replaced each content word (-1: the word itself); absent for the name as it
+   * is and for a whole-phrase synonym. The words brought in are worked out from it only when a
+   * variant matches (addedWords): most variants never do.
+   */
+  choice?: readonly number[];
+  /** The whole-phrase synonym this variant is. */
+  phrase?: Synonym;
+}
+
+/** A synonym of a term: its words, and the stems of those that are not stop words (for keys). */
+interface Synonym {
+  words: readonly string[];
+  stems: readonly string[];
 }
 
 const ENGLISH = /^[a-z][a-z'-]*$/;
@@ -58,52 +70,62 @@ function termsOf(entry: TextEntry): string[] {
   return terms;
 }
 
-function variantsOf(entry: TextEntry, synonyms: Map<string, string[][]>, maxSubstitutions: number, maxAlternatives: number, maxVariants: number): Variant[] {
+function variantsOf(entry: TextEntry, synonyms: Map<string, Synonym[]>, maxSubstitutions: number, maxAlternatives: number, maxVariants: number): Variant[] {
   const content = entry.content;
   const alternatives = content.map((w) => (synonyms.get(w) ?? []).slice(0, maxAlternatives));
   const phrase = content.length >= 2 ? (synonyms.get(content.join('_')) ?? []).slice(0, maxAlternatives) : [];
   // Most names have no word WordNet knows a synonym for: nothing to expand.
   if (content.length > MAX_EXPANDED_WORDS || maxSubstitutions === 0 || (phrase.length === 0 && alternatives.every((a) => a.length === 0))) {
-    return [{ key: entry.key, substitutions: 0, added: [] }];
+    return [{ key: entry.key, substitutions: 0 }];
   }
-  const variants = new Map<string, Variant>([[entry.key, { key: entry.key, substitutions: 0, added: [] }]]);
-  const add = (key: string, substitutions: number, added: readonly string[]): boolean => {
-    if (!variants.has(key)) variants.set(key, { key, substitutions, added });
+  const variants = new Map<string, Variant>([[entry.key, { key: entry.key, substitutions: 0 }]]);
+  const add = (variant: Variant): boolean => {
+    if (!variants.has(variant.key)) variants.set(variant.key, variant);
     return variants.size < maxVariants;
   };
-  for (const alt of phrase) if (!add(canonicalKey(alt), 1, alt)) return toList(variants);
+  for (const alt of phrase) if (!add({ key: canonicalKey(alt.words), substitutions: 1, phrase: alt })) return toList(variants);
   // A variant's key is canonicalKey of its words: the stems of its non-stop words, sorted. Each
-  // slot's stems are worked out once here, so a variant only gathers and sorts them; when no
-  // word is left (all stop words) canonicalKey's keep-everything rule needs the words themselves.
-  const contentStems = (ws: readonly string[]): string[] => ws.filter((w) => !STOP_WORDS.has(w)).map(stem);
-  const ownStems = content.map((w) => contentStems([w]));
-  const altStems = alternatives.map((alts) => alts.map(contentStems));
+  // slot's stems are known beforehand (a synonym's with it), so a variant only gathers and
+  // sorts them; when no word is left (all stop words) canonicalKey's keep-everything rule needs
+  // the words themselves.
+  const ownStems = content.map((w) => (STOP_WORDS.has(w) ? [] : [stem(w)]));
   /** `choice[i]`: the alternative used at slot i, -1 for the name's own word. */
   const keyOf = (choice: readonly number[]): string => {
     const stems: string[] = [];
-    for (let i = 0; i < choice.length; i++) stems.push(...(choice[i]! < 0 ? ownStems[i]! : altStems[i]![choice[i]!]!));
+    for (let i = 0; i < choice.length; i++) {
+      const slot = choice[i]! < 0 ? ownStems[i]! : alternatives[i]![choice[i]!]!.stems;
+      for (let j = 0; j < slot.length; j++) stems.push(slot[j]!);
+    }
     if (stems.length > 0) return stems.sort().join(' ');
-    return canonicalKey(choice.flatMap((c, i) => (c < 0 ? [content[i]!] : alternatives[i]![c]!)));
+    return canonicalKey(choice.flatMap((c, i) => (c < 0 ? [content[i]!] : alternatives[i]![c]!.words)));
   };
   // Breadth first: every single substitution before any double one.
-  let frontier: Array<{ choice: number[]; from: number; added: string[] }> = [{ choice: content.map(() => -1), from: 0, added: [] }];
+  let frontier: Array<{ choice: number[]; from: number }> = [{ choice: content.map(() => -1), from: 0 }];
   for (let depth = 1; depth <= maxSubstitutions; depth++) {
     const next: typeof frontier = [];
-    for (const { choice, from, added } of frontier) {
+    for (const { choice, from } of frontier) {
       for (let i = from; i < content.length; i++) {
         const alts = alternatives[i]!;
         for (let a = 0; a < alts.length; a++) {
           const replaced = choice.slice();
           replaced[i] = a;
-          const now = [...added, ...alts[a]!];
-          if (!add(keyOf(replaced), depth, now)) return toList(variants);
-          if (depth < maxSubstitutions) next.push({ choice: replaced, from: i + 1, added: now });
+          if (!add({ key: keyOf(replaced), substitutions: depth, choice: replaced })) return toList(variants);
+          if (depth < maxSubstitutions) next.push({ choice: replaced, from: i + 1 });
         }
       }
     }
     frontier = next;
   }
   return toList(variants);
+}
+
+/** The words a variant of a name with these content words brought in, slot by slot. */
+function addedWords(variant: Variant, content: readonly string[], synonyms: Map<string, Synonym[]>): readonly string[] {
+  if (variant.phrase) return variant.phrase.words;
+  const added: string[] = [];
+  const choice = variant.choice ?? [];
+  for (let i = 0; i < choice.length; i++) if (choice[i]! >= 0) added.push(...synonyms.get(content[i]!)![choice[i]!]!.words);
+  return added;
 }
 
 const toList = (variants: Map<string, Variant>): Variant[] => [...variants.values()];
@@ -136,7 +158,7 @@ function isLexicon(value: unknown): value is SynonymLexicon {
 }
 
 /** Synonyms of every term the names use, each already split into normalised words. */
-async function collectSynonyms(sides: PreparedOntology[], lexicon: SynonymLexicon, concurrency: number, batchSize: number): Promise<Map<string, string[][]>> {
+async function collectSynonyms(sides: PreparedOntology[], lexicon: SynonymLexicon, concurrency: number, batchSize: number): Promise<Map<string, Synonym[]>> {
   const terms = new Set<string>();
   for (const side of sides) for (const entry of side.entries) for (const term of termsOf(entry)) terms.add(term);
   const sorted = [...terms].sort();
@@ -144,9 +166,16 @@ async function collectSynonyms(sides: PreparedOntology[], lexicon: SynonymLexico
   const batches: string[][] = [];
   for (let i = 0; i < sorted.length; i += batchSize) batches.push(sorted.slice(i, i + batchSize));
   const results = await Promise.all(batches.map((batch) => limit(() => lexicon.synonyms(batch))));
-  const merged = new Map<string, string[][]>();
+  const merged = new Map<string, Synonym[]>();
   for (const result of results) {
-    for (const [term, list] of result) merged.set(term, list.map(words).filter((ws) => ws.length > 0));
+    for (const [term, list] of result) {
+      const found: Synonym[] = [];
+      for (const text of list) {
+        const ws = words(text);
+        if (ws.length > 0) found.push({ words: ws, stems: ws.filter((w) => !STOP_WORDS.has(w)).map(stem) });
+      }
+      merged.set(term, found);
+    }
   }
   return merged;
 }
@@ -184,7 +213,10 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
           }
         });
         // The words a target name's variant brought in, by the variant's key.
-        const addedBy = (t: number, key: string): readonly string[] => expanded[t]!.find((v) => v.key === key)?.added ?? [];
+        const addedBy = (t: number, key: string): readonly string[] => {
+          const variant = expanded[t]!.find((v) => v.key === key);
+          return variant ? addedWords(variant, tgt.entries[t]!.content, synonyms) : [];
+        };
         const buckets = function* (): Iterable<Array<[number, number]>> {
           for (const byKey of targetVariants.values()) yield* byKey.values();
         };
@@ -205,7 +237,7 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
                 // unrelated names (audio → sound ← legal): one side must keep its own words.
                 if (v.substitutions > 0 && substitutions > 0) continue;
                 const b = tgt.entries[t]!;
-                if (v.substitutions > 0 ? !wordsCarriedOver(v.added, b.content) : substitutions > 0 && !wordsCarriedOver(addedBy(t, a.key), a.content)) continue;
+                if (v.substitutions > 0 ? !wordsCarriedOver(addedWords(v, a.content, synonyms), b.content) : substitutions > 0 && !wordsCarriedOver(addedBy(t, a.key), a.content)) continue;
                 // Names already equal (also reachable by substituting both sides to a common synonym).
                 if (!includeUnexpanded && a.key === b.key) continue;
                 if (!compatibleLanguages(a.lang, b.lang)) continue;
