@@ -360,12 +360,19 @@ function topByScore(docs: Int32Array, count: number, scores: Float64Array, limit
  * trigrams of each word.
  */
 export function nameFeatures(wordWeight = 1): { key: string; features: FeatureFn } {
+  // Words recur across names (`muscle`, `carcinoma`): each word's trigram features are made
+  // once, and the same strings come back (their hashes already known to the vocabulary's Map).
+  const gramsOf = new Map<string, string[]>();
   return {
     key: `stems*${wordWeight}+codes+char3`,
     features: (entry) => {
       const features: Array<[string, number]> = entry.stems.map((s) => [`w:${s}`, wordWeight]);
       for (const code of entry.codes) features.push([`n:${code}`, wordWeight]);
-      for (const gram of charNgrams(entry.content, 3)) features.push([`c:${gram}`, 1]);
+      for (const word of entry.content) {
+        let grams = gramsOf.get(word);
+        if (!grams) gramsOf.set(word, (grams = charNgrams([word], 3).map((gram) => `c:${gram}`)));
+        for (const gram of grams) features.push([gram, 1]);
+      }
       return features;
     },
   };
