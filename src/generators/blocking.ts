@@ -10,6 +10,9 @@
  *
  * Features are prefixed with the concept's kind group, so only compatible kinds meet.
  */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { charNgrams } from '../text/normalize.js';
 import type { PreparedOntology, TextEntry } from './lexical-index.js';
 
@@ -23,6 +26,8 @@ export interface Vectorized {
   source: SparseVector[];
   target: SparseVector[];
   index: InvertedIndex;
+  /** The same vectors laid end to end (what a query worker is sent). */
+  packed: { features: number; source: PackedArrays; target: PackedArrays };
 }
 
 /** Query results per source name, shared by the generators of one run (`edit` reuses `tfidf`'s). */
@@ -30,6 +35,12 @@ export interface Neighbourhood {
   vectors: Vectorized;
   /** The `limit` nearest target names of source name `entry`. */
   near(entry: number, limit: number): QueryResult;
+  /**
+   * Run every source name's query with `limit` ahead of `near`, on two threads when there are
+   * at least `parallelFrom` names (default PARALLEL_QUERIES_FROM) and none is cached yet; `near`
+   * then answers from the cache. Resolves to the number of names a worker thread answered.
+   */
+  prefetch(limit: number, parallelFrom?: number): Promise<number>;
   /** Postings visited by all queries so far (cost of blocking). */
   examined(): number;
 }
@@ -66,9 +77,14 @@ export function vectorize(source: PreparedOntology, target: PreparedOntology, fe
   const rawTarget = raw(target.entries);
   const n = rawSource.length + rawTarget.length;
   const idf = df.map((d) => Math.log((n + 1) / (d + 1)) + 1);
-  const sourceVectors = pack(rawSource, idf).vectors;
+  const sourcePacked = pack(rawSource, idf);
   const targetPacked = pack(rawTarget, idf);
-  return { source: sourceVectors, target: targetPacked.vectors, index: new InvertedIndex(df.length, targetPacked) };
+  return {
+    source: sourcePacked.vectors,
+    target: targetPacked.vectors,
+    index: new InvertedIndex(df.length, targetPacked),
+    packed: { features: df.length, source: sourcePacked, target: targetPacked },
+  };
 }
 
 /**
@@ -77,12 +93,15 @@ export function vectorize(source: PreparedOntology, target: PreparedOntology, fe
  * arrays of its own, scattered over the heap, those reads missed the cache and cost more than
  * the accumulation over postings.
  */
-interface PackedVectors {
-  vectors: SparseVector[];
+export interface PackedArrays {
   /** Vector v's features are ids[offsets[v]] … ids[offsets[v + 1] - 1]. */
   offsets: Int32Array;
   ids: Int32Array;
   weights: Float32Array;
+}
+
+interface PackedVectors extends PackedArrays {
+  vectors: SparseVector[];
 }
 
 function pack(raw: Array<Map<number, number>>, idf: readonly number[]): PackedVectors {
@@ -146,10 +165,104 @@ export function neighbourhood(source: PreparedOntology, target: PreparedOntology
       cachedLimit[entry] = limit;
       return result;
     },
+    async prefetch(limit, parallelFrom = PARALLEL_QUERIES_FROM) {
+      const count = source.entries.length;
+      // Only a neighbourhood nobody has queried yet (the first generator to ask, once).
+      if (count < parallelFrom || cache.some((c) => c !== undefined)) return 0;
+      const split = count >> 1;
+      const worker = queryInParallel(vectors.packed, budget, limit, split, count);
+      // This thread answers the first half meanwhile.
+      for (let e = 0; e < split; e++) made.near(e, limit);
+      const answered = await worker;
+      if (!answered) {
+        for (let e = split; e < count; e++) made.near(e, limit);
+        return 0;
+      }
+      for (let e = split; e < count; e++) {
+        const at = e - split;
+        const from = answered.starts[at]!;
+        const to = answered.starts[at + 1]!;
+        cache[e] = { docs: answered.docs.subarray(from, to), scores: answered.scores.subarray(from, to), examined: answered.examined[at]! };
+        cachedLimit[e] = limit;
+        examined += answered.examined[at]!;
+      }
+      postingsVisited += answered.postings;
+      pairsTouched += answered.pairs;
+      return count - split;
+    },
     examined: () => examined,
   };
   byKey.set(key, made);
   return made;
+}
+
+/**
+ * Source names from which `prefetch` sends half of the queries to a worker thread. Below this a
+ * worker costs more than it saves: it starts a second JavaScript engine and rebuilds the
+ * inverted index (tens of milliseconds), and on small runs V8's own collector and compiler
+ * already keep the second core busy (benchmarks/lexical/README.md).
+ */
+export const PARALLEL_QUERIES_FROM = 20_000;
+
+/** Marks worker data as a query job (a test runner may load the worker module in workers of its own). */
+export const QUERY_JOB = 'ioa-align/blocking-queries';
+
+/** What the query worker is sent: the target vectors, its share of the source names, the query settings. */
+export interface QueryJob {
+  kind: typeof QUERY_JOB;
+  features: number;
+  target: PackedArrays;
+  source: PackedArrays;
+  budget: number;
+  limit: number;
+}
+
+/** What the query worker sends back: the results of source names from..to, end to end. */
+export interface QueryAnswers {
+  /** Name i's results are docs / scores[starts[i] … starts[i + 1] - 1] (i counted from `from`). */
+  starts: Int32Array;
+  docs: Int32Array;
+  scores: Float64Array;
+  /** Postings each query visited. */
+  examined: Int32Array;
+  postings: number;
+  pairs: number;
+}
+
+/** The compiled worker beside this module; absent when running from the TypeScript sources (tests). */
+const WORKER_FILE = new URL('./blocking-worker.js', import.meta.url);
+
+/**
+ * Source names from..to queried on a worker thread, with the same index and the same code, so
+ * the answers are those this thread would give. Undefined when no worker can be started (the
+ * caller then answers them itself).
+ */
+function queryInParallel(packed: Vectorized['packed'], budget: number, limit: number, from: number, to: number): Promise<QueryAnswers | undefined> {
+  // Started before this returns: the caller then keeps this thread busy until it awaits.
+  if (!existsSync(fileURLToPath(WORKER_FILE))) return Promise.resolve(undefined);
+  const { source, target } = packed;
+  // The worker gets copies (structured clone) of the target vectors and of its own source names.
+  const sourceOffsets = source.offsets.slice(from, to + 1);
+  const base = sourceOffsets[0]!;
+  const job: QueryJob = {
+    kind: QUERY_JOB,
+    features: packed.features,
+    target: { offsets: target.offsets, ids: target.ids, weights: target.weights },
+    source: { offsets: sourceOffsets.map((o) => o - base), ids: source.ids.slice(base, source.offsets[to]!), weights: source.weights.slice(base, source.offsets[to]!) },
+    budget,
+    limit,
+  };
+  return new Promise((resolve) => {
+    const worker = new Worker(WORKER_FILE, { workerData: job });
+    let answered: QueryAnswers | undefined;
+    worker.once('message', (message: QueryAnswers) => {
+      answered = message;
+      void worker.terminate();
+    });
+    // A worker that fails leaves the queries to this thread: same answers, one core.
+    worker.once('error', () => resolve(undefined));
+    worker.once('exit', () => resolve(answered));
+  });
 }
 
 export function cosine(a: SparseVector, b: SparseVector): number {
@@ -196,7 +309,7 @@ export class InvertedIndex {
   /** The query's weights by feature id while its candidates are rescored; zero otherwise. */
   private readonly dense: Float64Array;
 
-  constructor(features: number, private readonly targets: PackedVectors) {
+  constructor(features: number, private readonly targets: PackedArrays) {
     const lengths = new Int32Array(features);
     for (const id of targets.ids) lengths[id]!++;
     this.docs = Array.from(lengths, (len) => new Int32Array(len));

@@ -224,10 +224,11 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
   return {
     ...id,
     propose: (source, target, options) =>
-      perSubject(id, source, target, options, ({ source: src, target: tgt }) => {
+      perSubject(id, source, target, options, async ({ source: src, target: tgt }) => {
         // The same blocking as `tfidf` (and, within one run, the same cached queries).
         const { key, features } = nameFeatures();
         const near = neighbourhood(src, tgt, key, features, budget);
+        await near.prefetch(neighbourLimit(options.topK));
         const table = new WordTable(src.entries, tgt.entries);
         return (s, scores) => {
           for (const e of src.entriesOf[s]!) {

@@ -27,10 +27,11 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
   return {
     ...id,
     propose: (source, target, options) =>
-      perSubject(id, source, target, options, ({ source: src, target: tgt }) => {
+      perSubject(id, source, target, options, async ({ source: src, target: tgt }) => {
         const { key, features } = nameFeatures(wordWeight);
         const near = neighbourhood(src, tgt, key, features, budget);
         const limit = neighbourLimit(options.topK);
+        await near.prefetch(limit);
         return (s, scores) => {
           for (const e of src.entriesOf[s]!) {
             const a = src.entries[e]!;
