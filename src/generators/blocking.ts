@@ -10,11 +10,9 @@
  *
  * Features are prefixed with the concept's kind group, so only compatible kinds meet.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { charNgrams } from '../text/normalize.js';
 import type { PreparedOntology, TextEntry } from './lexical-index.js';
+import { runInWorker } from './worker-thread.js';
 
 /** A sparse, L2-normalised vector: feature ids ascending. */
 export interface SparseVector {
@@ -229,19 +227,17 @@ export interface QueryAnswers {
   pairs: number;
 }
 
-/** The compiled worker beside this module; absent when running from the TypeScript sources (tests). */
+/** The compiled worker beside this module. */
 const WORKER_FILE = new URL('./blocking-worker.js', import.meta.url);
 
 /**
  * Source names from..to queried on a worker thread, with the same index and the same code, so
- * the answers are those this thread would give. Undefined when no worker can be started (the
+ * the answers are those this thread would give. Undefined when no worker could do it (the
  * caller then answers them itself).
  */
 function queryInParallel(packed: Vectorized['packed'], budget: number, limit: number, from: number, to: number): Promise<QueryAnswers | undefined> {
-  // Started before this returns: the caller then keeps this thread busy until it awaits.
-  if (!existsSync(fileURLToPath(WORKER_FILE))) return Promise.resolve(undefined);
   const { source, target } = packed;
-  // The worker gets copies (structured clone) of the target vectors and of its own source names.
+  // The worker gets copies of the target vectors and of its own source names.
   const sourceOffsets = source.offsets.slice(from, to + 1);
   const base = sourceOffsets[0]!;
   const job: QueryJob = {
@@ -252,17 +248,7 @@ function queryInParallel(packed: Vectorized['packed'], budget: number, limit: nu
     budget,
     limit,
   };
-  return new Promise((resolve) => {
-    const worker = new Worker(WORKER_FILE, { workerData: job });
-    let answered: QueryAnswers | undefined;
-    worker.once('message', (message: QueryAnswers) => {
-      answered = message;
-      void worker.terminate();
-    });
-    // A worker that fails leaves the queries to this thread: same answers, one core.
-    worker.once('error', () => resolve(undefined));
-    worker.once('exit', () => resolve(answered));
-  });
+  return runInWorker<QueryAnswers>(WORKER_FILE, job);
 }
 
 export function cosine(a: SparseVector, b: SparseVector): number {

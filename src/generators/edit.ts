@@ -7,10 +7,11 @@
  * pairs. Pairs below `minSimilarity` are not proposed: this is threshold matching.
  */
 import { distance } from 'fastest-levenshtein';
-import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit } from './blocking.js';
+import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit, type Neighbourhood } from './blocking.js';
 import { perSubject, positiveOption, similarityGeneratorIdentity } from './common.js';
-import { compatibleLanguages, pairWeight, type TextEntry } from './lexical-index.js';
+import { compatibleLanguages, pairWeight, type PreparedOntology, type TextEntry } from './lexical-index.js';
 import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
+import { runInWorker } from './worker-thread.js';
 
 /** Match flags of jaroWinkler, reused: it runs millions of times in a large run. */
 let matched1 = new Uint8Array(64);
@@ -116,41 +117,17 @@ class PairCache {
 }
 
 /**
- * Words of both ontologies as small integers, with IDF weights and a cache of word-pair
+ * Similarities of words given as small integers, with IDF weights and a cache of word-pair
  * similarities: word pairs recur across names (`muscle`, `artery`, `left` …), and integer keys
- * avoid building a string per lookup.
+ * avoid building a string per lookup. A worker thread builds one from the words and weights alone.
  */
-export class WordTable {
-  private readonly ids = new Map<string, number>();
-  private readonly words: string[] = [];
-  private readonly df: number[] = [];
-  private readonly idfs: Float64Array;
+export class WordSimilarity {
   private cache: PairCache | undefined;
-  /** Content-word ids of each entry, per side. */
-  readonly source: Int32Array[];
-  readonly target: Int32Array[];
 
-  constructor(source: readonly TextEntry[], target: readonly TextEntry[]) {
-    this.source = source.map((e) => this.intern(e.content));
-    this.target = target.map((e) => this.intern(e.content));
-    const n = source.length + target.length;
-    this.idfs = Float64Array.from(this.df, (d) => Math.log((n + 1) / (d + 1)) + 1);
-  }
-
-  private intern(content: readonly string[]): Int32Array {
-    const ids = Int32Array.from(content, (w) => {
-      let id = this.ids.get(w);
-      if (id === undefined) {
-        id = this.words.length;
-        this.ids.set(w, id);
-        this.words.push(w);
-        this.df.push(0);
-      }
-      return id;
-    });
-    for (const id of new Set(ids)) this.df[id]!++;
-    return ids;
-  }
+  constructor(
+    readonly words: readonly string[],
+    readonly idfs: Float64Array,
+  ) {}
 
   similarity(a: number, b: number): number {
     if (a === b) return 1;
@@ -203,14 +180,154 @@ export class WordTable {
   }
 }
 
+/** The words of both ontologies' names as integers, with their IDF over all names of both. */
+export class WordTable extends WordSimilarity {
+  /** Content-word ids of each entry, per side. */
+  readonly source: Int32Array[];
+  readonly target: Int32Array[];
+
+  constructor(source: readonly TextEntry[], target: readonly TextEntry[]) {
+    const ids = new Map<string, number>();
+    const words: string[] = [];
+    const df: number[] = [];
+    const intern = (content: readonly string[]): Int32Array => {
+      const wordIds = Int32Array.from(content, (w) => {
+        let id = ids.get(w);
+        if (id === undefined) {
+          id = words.length;
+          ids.set(w, id);
+          words.push(w);
+          df.push(0);
+        }
+        return id;
+      });
+      for (const id of new Set(wordIds)) df[id]!++;
+      return wordIds;
+    };
+    const sourceIds = source.map((e) => intern(e.content));
+    const targetIds = target.map((e) => intern(e.content));
+    const n = source.length + target.length;
+    super(words, Float64Array.from(df, (d) => Math.log((n + 1) / (d + 1)) + 1));
+    this.source = sourceIds;
+    this.target = targetIds;
+  }
+}
+
 /**
  * Similarity of two names: the better of the whole strings in written order and word by word
  * (Monge–Elkan, which also covers any other word order).
  */
-export function editSimilarity(a: TextEntry, b: TextEntry, table: WordTable, aWords: Int32Array, bWords: Int32Array): number {
-  const inOrder = stringSimilarity(a.contentText, b.contentText);
-  if (inOrder === 1 || (a.content.length < 2 && b.content.length < 2)) return inOrder;
+export function editSimilarity(aText: string, bText: string, table: WordSimilarity, aWords: Int32Array, bWords: Int32Array): number {
+  const inOrder = stringSimilarity(aText, bText);
+  // Word ids are the content words, so their counts are the names' word counts.
+  if (inOrder === 1 || (aWords.length < 2 && bWords.length < 2)) return inOrder;
   return Math.max(inOrder, table.mongeElkan(aWords, bWords));
+}
+
+/** Marks worker data as an edit job (a test runner may load the worker module in workers of its own). */
+export const EDIT_JOB = 'ioa-align/edit-similarities';
+
+/** Name pairs whose similarity a worker thread works out (edit-worker.ts). */
+export interface EditJob {
+  kind: typeof EDIT_JOB;
+  words: readonly string[];
+  idfs: Float64Array;
+  /** The names involved: content text and word ids (name i's are wordIds[wordStarts[i] … wordStarts[i + 1] - 1]). */
+  texts: readonly string[];
+  wordStarts: Int32Array;
+  wordIds: Int32Array;
+  /** Pair k is names pairs[2k] and pairs[2k + 1]. */
+  pairs: Int32Array;
+}
+
+/** The similarity of each pair of a job, in order. */
+export function jobSimilarities(job: EditJob): Float64Array {
+  const table = new WordSimilarity(job.words, job.idfs);
+  const { texts, wordStarts, wordIds, pairs } = job;
+  const wordsOf = (name: number): Int32Array => wordIds.subarray(wordStarts[name]!, wordStarts[name + 1]!);
+  const out = new Float64Array(pairs.length / 2);
+  for (let k = 0; k < out.length; k++) {
+    const a = pairs[2 * k]!;
+    const b = pairs[2 * k + 1]!;
+    out[k] = editSimilarity(texts[a]!, texts[b]!, table, wordsOf(a), wordsOf(b));
+  }
+  return out;
+}
+
+/** Source names from which the pairs of the second half of them are scored on a worker thread. */
+export const PARALLEL_EDIT_FROM = 20_000;
+
+const WORKER_FILE = new URL('./edit-worker.js', import.meta.url);
+
+/**
+ * The similarity of every pair `edit` compares, source name by source name (name e's pairs are
+ * starts[e] … starts[e + 1] - 1, against targets[k]), the second half of the names' pairs scored
+ * on a worker thread while this thread scores the first. Undefined below `parallelFrom` names:
+ * the scorer then works each pair out as it goes.
+ */
+async function similaritiesInParallel(
+  src: PreparedOntology,
+  tgt: PreparedOntology,
+  table: WordTable,
+  near: Neighbourhood,
+  limit: number,
+  candidates: number,
+  parallelFrom: number,
+): Promise<{ starts: Int32Array; targets: Int32Array; values: Float64Array } | undefined> {
+  const names = src.entries.length;
+  if (names < parallelFrom) return undefined;
+  const starts = new Int32Array(names + 1);
+  const targetList: number[] = [];
+  for (let e = 0; e < names; e++) {
+    const a = src.entries[e]!;
+    const hits = near.near(e, limit);
+    for (let i = 0; i < Math.min(candidates, hits.docs.length); i++) {
+      const t = hits.docs[i]!;
+      if (compatibleLanguages(a.lang, tgt.entries[t]!.lang)) targetList.push(t);
+    }
+    starts[e + 1] = targetList.length;
+  }
+  const targets = Int32Array.from(targetList);
+  const values = new Float64Array(targets.length);
+  const split = names >> 1;
+  const splitPair = starts[split]!;
+  // The worker's names: the second half of the source names, then every target name.
+  const sourceHalf = names - split;
+  const texts: string[] = [];
+  const wordStarts = new Int32Array(sourceHalf + tgt.entries.length + 1);
+  const wordLists: Int32Array[] = [];
+  const addName = (text: string, ids: Int32Array): void => {
+    texts.push(text);
+    wordLists.push(ids);
+    wordStarts[texts.length] = wordStarts[texts.length - 1]! + ids.length;
+  };
+  for (let e = split; e < names; e++) addName(src.entries[e]!.contentText, table.source[e]!);
+  tgt.entries.forEach((b, t) => addName(b.contentText, table.target[t]!));
+  const wordIds = new Int32Array(wordStarts[texts.length]!);
+  wordLists.forEach((ids, i) => wordIds.set(ids, wordStarts[i]!));
+  const pairs = new Int32Array((targets.length - splitPair) * 2);
+  for (let e = split; e < names; e++) {
+    for (let k = starts[e]!; k < starts[e + 1]!; k++) {
+      pairs[2 * (k - splitPair)] = e - split;
+      pairs[2 * (k - splitPair) + 1] = sourceHalf + targets[k]!;
+    }
+  }
+  const job: EditJob = { kind: EDIT_JOB, words: table.words, idfs: table.idfs, texts, wordStarts, wordIds, pairs };
+  const worker = runInWorker<Float64Array>(WORKER_FILE, job);
+  const score = (from: number, to: number): void => {
+    for (let e = from; e < to; e++) {
+      const a = src.entries[e]!;
+      for (let k = starts[e]!; k < starts[e + 1]!; k++) {
+        const t = targets[k]!;
+        values[k] = editSimilarity(a.contentText, tgt.entries[t]!.contentText, table, table.source[e]!, table.target[t]!);
+      }
+    }
+  };
+  score(0, split);
+  const answered = await worker;
+  if (answered) values.set(answered, splitPair);
+  else score(split, names);
+  return { starts, targets, values };
 }
 
 export default defineGenerator((config?: GeneratorConfig): Generator => {
@@ -220,6 +337,7 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
   // At or above this raw score the two names are one name spelt differently (exactMatch);
   // below it the pair is proposed as closeMatch (relations.ts).
   const exactFrom = positiveOption(config, 'exactFrom', 0.75);
+  const parallelFrom = positiveOption(config, 'parallelFrom', PARALLEL_EDIT_FROM);
   const id = similarityGeneratorIdentity('edit', 'mean-levenshtein-jaro-winkler', exactFrom);
   return {
     ...id,
@@ -228,18 +346,27 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
         // The same blocking as `tfidf` (and, within one run, the same cached queries).
         const { key, features } = nameFeatures();
         const near = neighbourhood(src, tgt, key, features, budget);
-        await near.prefetch(neighbourLimit(options.topK));
+        // Ask for the same list `tfidf` asks for, so one cached query serves both.
+        const limit = neighbourLimit(options.topK);
+        await near.prefetch(limit);
         const table = new WordTable(src.entries, tgt.entries);
+        const worked = await similaritiesInParallel(src, tgt, table, near, limit, candidates, parallelFrom);
         return (s, scores) => {
           for (const e of src.entriesOf[s]!) {
             const a = src.entries[e]!;
-            // Ask for the same list `tfidf` asks for, so one cached query serves both.
-            const hits = near.near(e, neighbourLimit(options.topK));
+            if (worked) {
+              for (let k = worked.starts[e]!; k < worked.starts[e + 1]!; k++) {
+                const b = tgt.entries[worked.targets[k]!]!;
+                if (worked.values[k]! >= minSimilarity) scores.offer(b.concept, pairWeight(a, b) * worked.values[k]!, a, b);
+              }
+              continue;
+            }
+            const hits = near.near(e, limit);
             for (let i = 0; i < Math.min(candidates, hits.docs.length); i++) {
               const t = hits.docs[i]!;
               const b = tgt.entries[t]!;
               if (!compatibleLanguages(a.lang, b.lang)) continue;
-              const similarity = editSimilarity(a, b, table, table.source[e]!, table.target[t]!);
+              const similarity = editSimilarity(a.contentText, b.contentText, table, table.source[e]!, table.target[t]!);
               if (similarity >= minSimilarity) scores.offer(b.concept, pairWeight(a, b) * similarity, a, b);
             }
           }

@@ -1,15 +1,19 @@
 /**
- * Neighbourhood.prefetch answers half of the queries on a worker thread. The worker is the
- * compiled module beside dist/generators/blocking.js, so this test runs the compiled code
- * (npm test builds dist/ first).
+ * On large runs the blocking queries and `edit`'s pair similarities are shared with a worker
+ * thread. The workers are compiled modules beside dist/generators/, so these tests run the
+ * compiled code (npm test builds dist/ first) on small inputs with the size limits lowered.
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { requireFreshDist } from '../helpers/dist.js';
 import { ontology } from './fixtures.js';
+import { collect } from './suite.js';
+import type { EditJob } from '../../src/generators/edit.js';
 
 type Blocking = typeof import('../../src/generators/blocking.js');
+type Edit = typeof import('../../src/generators/edit.js');
+type WorkerThread = typeof import('../../src/generators/worker-thread.js');
 type LexicalIndex = typeof import('../../src/generators/lexical-index.js');
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -62,5 +66,52 @@ describe('blocking queries on a worker thread', () => {
     const small = blocking.neighbourhood(source, target, 'small-test', features, 100);
     expect(await small.prefetch(40)).toBe(0);
     expect(blocking.PARALLEL_QUERIES_FROM).toBeGreaterThan(source.entries.length);
+  });
+});
+
+describe('edit similarities on a worker thread', () => {
+  let edit: Edit;
+  let blocking: Blocking;
+  let lexical: LexicalIndex;
+  let workers: WorkerThread;
+  beforeAll(async () => {
+    requireFreshDist();
+    edit = await compiled<Edit>('generators/edit.js');
+    blocking = await compiled<Blocking>('generators/blocking.js');
+    lexical = await compiled<LexicalIndex>('generators/lexical-index.js');
+    workers = await compiled<WorkerThread>('generators/worker-thread.js');
+  });
+
+  it('works out on the worker what this thread works out, pair by pair', async () => {
+    const source = lexical.prepareOntology(names('s', 120, 3));
+    const target = lexical.prepareOntology(names('t', 150, 5));
+    const table = new edit.WordTable(source.entries, target.entries);
+    const texts = [...source.entries, ...target.entries].map((e) => e.contentText);
+    const lists = [...table.source, ...table.target];
+    const wordStarts = new Int32Array(lists.length + 1);
+    lists.forEach((ids, i) => (wordStarts[i + 1] = wordStarts[i]! + ids.length));
+    const wordIds = new Int32Array(wordStarts[lists.length]!);
+    lists.forEach((ids, i) => wordIds.set(ids, wordStarts[i]!));
+    const pairs = Int32Array.from(source.entries.flatMap((_, a) => [0, 7, 31].flatMap((b) => [a, source.entries.length + ((a + b) % target.entries.length)])));
+    const job: EditJob = { kind: edit.EDIT_JOB, words: table.words, idfs: table.idfs, texts, wordStarts, wordIds, pairs };
+    const answered = await workers.runInWorker<Float64Array>(new URL('./edit-worker.js', pathToFileURL(join(ROOT, 'dist/generators/edit.js'))), job);
+    expect(answered).toBeInstanceOf(Float64Array);
+    const here = edit.jobSimilarities(job);
+    expect([...answered!]).toEqual([...here]);
+    for (let k = 0; k < pairs.length / 2; k++) {
+      const a = pairs[2 * k]!;
+      const b = pairs[2 * k + 1]! - source.entries.length;
+      expect(here[k]).toBe(edit.editSimilarity(source.entries[a]!.contentText, target.entries[b]!.contentText, table, table.source[a]!, table.target[b]!));
+    }
+  });
+
+  it('proposes the same candidates with the pairs shared as on one thread', async () => {
+    const source = names('s', 200, 3);
+    const target = names('t', 260, 5);
+    const shared = await collect(edit.default({ parallelFrom: 1, budget: 150 }), source, target);
+    // Fresh indexes, so the cached blocking queries of the first run are not reused.
+    const alone = await collect(edit.default({ budget: 150 }), names('s', 200, 3), names('t', 260, 5));
+    expect(shared.length).toBeGreaterThan(0);
+    expect(shared).toEqual(alone);
   });
 });
