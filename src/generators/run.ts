@@ -2,7 +2,9 @@
  * Running several generators and fusing them: what `propose` and the benchmark harness call.
  * Generators run one after another: they are CPU-bound, and running `wordnet` in a worker
  * thread beside the others was measured slower on two shared cores (the worker must load and
- * index the ontologies again: benchmarks/lexical/worker-experiment.mjs).
+ * index the ontologies again: benchmarks/lexical/worker-experiment.mjs). On large runs the
+ * blocking queries and `edit`'s pair similarities use a second thread inside the generator
+ * (blocking.ts, edit.ts), where only arrays cross and nothing is prepared twice.
  */
 import type { Candidate } from '../model/mapping.js';
 import { IoaError } from '../model/errors.js';
