@@ -146,28 +146,48 @@ function headOfSet(stems: ReadonlySet<string>): string {
 
 const flip = (r: NameRelation): NameRelation => (r === 'narrower' ? 'broader' : r === 'broader' ? 'narrower' : r);
 
-/** A name's stems as a set and its conjuncts, worked out once per name (entries are long-lived). */
-interface ParsedName {
+/** What head/modifier analysis reads of a name, worked out once per name (parseName). */
+export interface ParsedName {
   stems: ReadonlySet<string>;
+  head: string;
   conjuncts: Array<Set<string>> | undefined;
 }
+
+export function parseName(entry: NameParts): ParsedName {
+  return { stems: new Set(entry.stems), head: entry.head, conjuncts: conjuncts(entry) };
+}
+
+/** Entries are long-lived: each is parsed once. */
 const parsedNames = new WeakMap<NameParts, ParsedName>();
 
 function parsedName(entry: NameParts): ParsedName {
   let parsed = parsedNames.get(entry);
-  if (!parsed) parsedNames.set(entry, (parsed = { stems: new Set(entry.stems), conjuncts: conjuncts(entry) }));
+  if (!parsed) parsedNames.set(entry, (parsed = parseName(entry)));
   return parsed;
 }
 
+/**
+ * The parsed names of a list of entries by position, each parsed when first asked for: for a
+ * caller that relates many pairs of one ontology's names, where an array read is cheaper than
+ * nameRelation's lookup by entry.
+ */
+export function nameParser(entries: readonly NameParts[]): (position: number) => ParsedName {
+  const parsed: Array<ParsedName | undefined> = new Array(entries.length);
+  return (position) => (parsed[position] ??= parseName(entries[position]!));
+}
+
 export function nameRelation(subject: NameParts, object: NameParts): NameRelation {
-  const left0 = parsedName(subject);
-  const right0 = parsedName(object);
-  const a = left0.stems;
-  const b = right0.stems;
+  return parsedNameRelation(parsedName(subject), parsedName(object));
+}
+
+/** nameRelation of two parsed names. */
+export function parsedNameRelation(subject: ParsedName, object: ParsedName): NameRelation {
+  const a = subject.stems;
+  const b = object.stems;
   const plain = plainRelation(a, b, subject.head, object.head);
   if (plain === 'same') return plain;
-  const left = left0.conjuncts;
-  const right = right0.conjuncts;
+  const left = subject.conjuncts;
+  const right = object.conjuncts;
   if (left && !right) return coordinationRelation(left, b, object.head) ?? plain;
   if (right && !left) {
     const r = coordinationRelation(right, a, subject.head);

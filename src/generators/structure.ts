@@ -31,7 +31,7 @@ import type { OntologyIndex } from '../model/ontology-index.js';
 import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit, type Neighbourhood } from './blocking.js';
 import { positiveOption } from './common.js';
 import { compatibleLanguages, keyIndex, pairWeight, prepareOntology, type PreparedOntology, type TextEntry } from './lexical-index.js';
-import { candidateRelation, nameRelation, type NameRelation } from './relations.js';
+import { candidateRelation, nameParser, parsedNameRelation, type NameRelation } from './relations.js';
 import { contentWords, stem, words } from '../text/normalize.js';
 import { defineGenerator, type Generator, type GeneratorConfig, type GeneratorOptions } from './types.js';
 
@@ -128,6 +128,10 @@ const INHERITED = 0.5;
 const NEAR_TIE = 0.02;
 
 
+/** Values of `owner` that are not a source concept. */
+const NO_OWNER = -1;
+const SEVERAL_OWNERS = -2;
+
 const round = (x: number): number => Math.round(x * 1e9) / 1e9;
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -158,25 +162,54 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
   const srcTree = hierarchyOf(src);
   const tgtTree = hierarchyOf(tgt);
 
+  // Target concept → the source concept with the same IRI (-1 if none): a concept is never its
+  // own neighbour or candidate, and an integer comparison per pair is cheaper than an IRI's.
+  const sameConcept = new Int32Array(tgt.concepts.length).fill(-1);
+  {
+    const position = new Map<string, number>();
+    src.concepts.forEach((c, i) => position.set(c.iri, i));
+    tgt.concepts.forEach((c, t) => sameConcept[t] = position.get(c.iri) ?? -1);
+  }
+
   const cache = new Map<number, Neighbour[]>();
+  // Scratch space of `similar`, by target concept, so that no object is made per scored pair:
+  // `seenFor[t] === x + 1` when t has been met while scoring x (each x is scored once), with its
+  // best score and the (source, target) entries behind it.
+  const seenFor = new Int32Array(tgt.concepts.length);
+  const bestScore = new Float64Array(tgt.concepts.length);
+  const bestA = new Int32Array(tgt.concepts.length);
+  const bestB = new Int32Array(tgt.concepts.length);
+  const sourceName = nameParser(src.entries);
+  const targetName = nameParser(tgt.entries);
   /** The target concepts most similar to source concept x by name, best first. */
   const similar = (x: number): Neighbour[] => {
     let list = cache.get(x);
     if (list) return list;
-    const best = new Map<number, Neighbour>();
+    const met: number[] = [];
     for (const e of src.entriesOf[x]!) {
       const a = src.entries[e]!;
       const hits = near.near(e, limit);
       for (let i = 0; i < hits.docs.length; i++) {
-        const b = tgt.entries[hits.docs[i]!]!;
-        if (!compatibleLanguages(a.lang, b.lang) || tgt.concepts[b.concept]!.iri === src.concepts[x]!.iri) continue;
+        const be = hits.docs[i]!;
+        const b = tgt.entries[be]!;
+        const t = b.concept;
+        if (!compatibleLanguages(a.lang, b.lang) || sameConcept[t] === x) continue;
         const score = pairWeight(a, b) * hits.scores[i]!;
-        const seen = best.get(b.concept);
-        if (!seen || score > seen.score) best.set(b.concept, { concept: b.concept, score, a, b, relation: 'other' });
+        if (seenFor[t] !== x + 1) {
+          seenFor[t] = x + 1;
+          met.push(t);
+        } else if (!(score > bestScore[t]!)) continue;
+        bestScore[t] = score;
+        bestA[t] = e;
+        bestB[t] = be;
       }
     }
-    list = [...best.values()].sort((p, q) => q.score - p.score || p.concept - q.concept).slice(0, NEIGHBOURS);
-    for (const n of list) n.relation = nameRelation(n.a, n.b);
+    met.sort((p, q) => bestScore[q]! - bestScore[p]! || p - q);
+    list = met.slice(0, NEIGHBOURS).map((t) => {
+      const ea = bestA[t]!;
+      const eb = bestB[t]!;
+      return { concept: t, score: bestScore[t]!, a: src.entries[ea]!, b: tgt.entries[eb]!, relation: parsedNameRelation(sourceName(ea), targetName(eb)) };
+    });
     cache.set(x, list);
     return list;
   };
@@ -188,15 +221,15 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
   const label = (prepared: PreparedOntology, i: number): string => prepared.entries[prepared.entriesOf[i]![0] ?? -1]?.text ?? prepared.concepts[i]!.localName;
   const evidence = (subjectText: string, objectText: string, subjectField: string, objectField: string): Evidence => ({ generator: IDENTITY.name, subjectText, objectText, subjectField, objectField });
 
-  // Target concepts whose name a source concept carries exactly (same canonical key): target → sources.
-  const owners = new Map<number, Set<number>>();
+  // Target concepts whose name a source concept carries exactly (same canonical key), by target:
+  // the one source concept that does, NO_OWNER or SEVERAL_OWNERS — all `ownedByAnother` asks.
+  const owner = new Int32Array(tgt.concepts.length).fill(NO_OWNER);
   const sourceKeys = keyIndex(src);
   tgt.entries.forEach((b) => {
     for (const e of sourceKeys.get(`${b.group}\u0000${b.key}`) ?? []) {
       const x = src.entries[e]!.concept;
-      let set = owners.get(b.concept);
-      if (!set) owners.set(b.concept, (set = new Set()));
-      set.add(x);
+      const seen = owner[b.concept]!;
+      owner[b.concept] = seen === NO_OWNER || seen === x ? x : SEVERAL_OWNERS;
     }
   });
 
@@ -248,7 +281,7 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
     const neighbours = similar(s);
     // Target concepts that carry the subject's own name: never proposed as its broader concept.
     const namesakes = new Set(neighbours.filter((n) => n.relation === 'same').map((n) => n.concept));
-    const ownedByAnother = (t: number): boolean => [...(owners.get(t) ?? [])].some((x) => x !== s);
+    const ownedByAnother = (t: number): boolean => owner[t] !== NO_OWNER && owner[t] !== s;
     // The subject's likely equivalent: its closest neighbour that is no other source concept's
     // namesake and whose name is
     // - the subject's, or a co-hyponym's (spelling and word order aside);
@@ -430,7 +463,7 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
     const subject = src.concepts[s]!;
     // Votes are many (every ancestor a coverage walk passes), rows are k: order by the rounded
     // score first and compare IRIs only between equal scores.
-    const all = [...votes.byKey.values()].filter((v) => tgt.concepts[v.object]!.iri !== subject.iri);
+    const all = [...votes.byKey.values()].filter((v) => sameConcept[v.object] !== s);
     for (const v of all) v.score = round(v.score);
     all.sort((x, y) => {
       if (y.score !== x.score) return y.score - x.score;
@@ -438,13 +471,13 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
       const b = tgt.concepts[y.object]!.iri;
       return (a < b ? -1 : a > b ? 1 : 0) || (x.relation < y.relation ? -1 : x.relation > y.relation ? 1 : 0);
     });
-    const rows = all.slice(0, Math.max(0, options.topK)).map((v) => ({ ...v, iri: tgt.concepts[v.object]!.iri }));
     let rank = 0;
-    for (const row of rows) {
+    for (const row of all.slice(0, Math.max(0, options.topK))) {
+      const object = tgt.concepts[row.object]!;
       yield {
         subject: subject.iri,
-        predicate: candidateRelation(row.relation, subject.kind, tgt.concepts[row.object]!.kind),
-        object: row.iri,
+        predicate: candidateRelation(row.relation, subject.kind, object.kind),
+        object: object.iri,
         generator: IDENTITY.name,
         score: rawScore(row.score),
         measure: IDENTITY.measure,
