@@ -215,8 +215,23 @@ export function fusedEquivalence(members: readonly Candidate[], ownedByAnother: 
   if (members.some(isNameIdentity)) return EXACT_MATCH;
   if (ownedByAnother) return CLOSE_MATCH;
   if (members.some((m) => m.predicate === EXACT_MATCH)) return EXACT_MATCH;
-  const similar = new Set(members.filter((m) => SIMILARITY_JUSTIFICATIONS.has(m.justification) && m.score >= AGREEMENT_FROM).map((m) => m.generator));
-  return similar.size >= 2 ? EXACT_MATCH : CLOSE_MATCH;
+  return similarityGeneratorsAgree(members) ? EXACT_MATCH : CLOSE_MATCH;
+}
+
+/**
+ * Whether two different similarity generators propose the pair, each with a raw score of at
+ * least AGREEMENT_FROM (and at a rank of at most `maxRank`, when given). Called once per fused
+ * group: it makes no array or set.
+ */
+function similarityGeneratorsAgree(members: readonly Candidate[], maxRank?: number): boolean {
+  let first: string | undefined;
+  for (const m of members) {
+    if (!SIMILARITY_JUSTIFICATIONS.has(m.justification) || !(m.score >= AGREEMENT_FROM)) continue;
+    if (maxRank !== undefined && !(m.rank <= maxRank)) continue;
+    if (first === undefined) first = m.generator;
+    else if (m.generator !== first) return true;
+  }
+  return false;
 }
 
 /**
@@ -255,9 +270,13 @@ interface Group {
   object: string;
   score: number;
   members: Candidate[];
-  /** Similarity votes of the pair counted into a directional group (not its members). */
-  shared: Candidate[];
-  /** Equivalence family: the similarity members' weighted raw scores (see the claims below). */
+  /** Similarity votes of the pair counted into a directional group (not its members); NO_CANDIDATES until there are. */
+  shared: readonly Candidate[];
+  /** The group of the same subject and object in another family (nearly always none). */
+  otherFamily: Group | undefined;
+  /** Whether a member is name identity (isNameIdentity). */
+  nameIdentity: boolean;
+  /** The similarity members' weighted raw scores (read for the equivalence family: see the claims below). */
   claim: number;
   /** Equivalence family: another subject's likelier equivalent (its score was lowered for it). */
   claimed: boolean;
@@ -275,14 +294,22 @@ interface Group {
  */
 interface SubjectGroups {
   list: Group[];
-  /** Object → its groups, one per family (nearly always one). */
-  byObject: Map<string, Group[]>;
+  /** Object → its first group; the groups of its other families follow by `otherFamily`. */
+  byObject: Map<string, Group>;
+  /** Whether the subject has an established equivalent (see the module comment). */
+  established: boolean;
 }
 
-function findGroup(groups: readonly Group[] | undefined, family: string): Group | undefined {
-  if (groups) for (const g of groups) if (g.family === family) return g;
+function findGroup(first: Group | undefined, family: string): Group | undefined {
+  for (let g = first; g; g = g.otherFamily) if (g.family === family) return g;
   return undefined;
 }
+
+/** The `shared` list of most groups: one empty array rather than one per group. */
+const NO_CANDIDATES: readonly Candidate[] = Object.freeze([]);
+
+/** In `owners`: the object's name is carried by more than one subject. */
+const SEVERAL_SUBJECTS = null;
 
 /**
  * Fuse the ranked lists of several generators. Per subject, the best `topK` equivalence-family
@@ -295,10 +322,8 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
   const weights = options.weights ?? DEFAULT_FUSION_WEIGHTS;
   const weightOf = (generator: string): number => weights[generator] ?? 1;
   const rrf = options.value === 'rrf';
-  const contribution = (c: Candidate): number => {
-    const weight = weightOf(c.generator);
-    return rrf ? weight / (k + c.rank) : (weight * bounded(c.score)) / Math.sqrt(Math.max(1, c.rank));
-  };
+  const contribution = (c: Candidate, weight: number): number =>
+    rrf ? weight / (k + c.rank) : (weight * bounded(c.score)) / Math.sqrt(Math.max(1, c.rank));
   const sharedSimilarity = options.sharedSimilarity ?? DEFAULT_SHARED_SIMILARITY;
   const ownedWeight = options.ownedWeight ?? DEFAULT_OWNED_WEIGHT;
   const claimedWeight = options.claimedWeight ?? DEFAULT_CLAIMED_WEIGHT;
@@ -307,39 +332,56 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
   const directionalTopK = options.directionalTopK ?? DEFAULT_DIRECTIONAL_TOP_K;
   const bySubject = new Map<string, SubjectGroups>();
   const generators = new Set<string>(options.generators ?? []);
-  // Objects whose name a subject carries exactly: object → those subjects.
-  const owners = new Map<string, Set<string>>();
+  // Objects whose name a subject carries exactly: object → that subject, or SEVERAL_SUBJECTS.
+  const owners = new Map<string, string | typeof SEVERAL_SUBJECTS>();
   const proposing = new Set<string>();
-  // Members come subject by subject from each generator: the last subject's groups are at hand.
+  // Members come subject by subject from each generator, and generator by generator: the last
+  // subject's groups and the last generator's weight are at hand.
   let current: SubjectGroups | undefined;
   let currentSubject: string | undefined;
+  let currentGenerator: string | undefined;
+  let weight = 0;
   for (const c of members) {
-    generators.add(c.generator);
-    proposing.add(c.generator);
-    if (!(weightOf(c.generator) > 0)) continue;
+    if (c.generator !== currentGenerator) {
+      currentGenerator = c.generator;
+      weight = weightOf(c.generator);
+      generators.add(c.generator);
+      proposing.add(c.generator);
+    }
+    if (!(weight > 0)) continue;
     const family = familyOf(c.predicate);
     if (c.subject !== currentSubject || current === undefined) {
       currentSubject = c.subject;
       current = bySubject.get(c.subject);
       if (!current) {
-        current = { list: [], byObject: new Map() };
+        current = { list: [], byObject: new Map(), established: false };
         bySubject.set(c.subject, current);
       }
     }
     const ofObject = current.byObject.get(c.object);
     let group = findGroup(ofObject, family);
-    if (!group) {
-      group = { subject: c.subject, family, object: c.object, score: 0, members: [], shared: [], claim: 0, claimed: false, relation: undefined, value: 0 };
+    if (group) group.members.push(c);
+    else {
+      // Most groups keep one member: an array made with it is sized for one, where the first
+      // push into an empty array reserves room for seventeen.
+      group = {
+        subject: c.subject, family, object: c.object, score: 0, members: [c], shared: NO_CANDIDATES, otherFamily: undefined,
+        nameIdentity: false, claim: 0, claimed: false, relation: undefined, value: 0,
+      };
       current.list.push(group);
-      if (ofObject) ofObject.push(group);
-      else current.byObject.set(c.object, [group]);
+      if (ofObject) {
+        let last = ofObject;
+        while (last.otherFamily) last = last.otherFamily;
+        last.otherFamily = group;
+      } else current.byObject.set(c.object, group);
     }
-    group.score += contribution(c);
-    group.members.push(c);
+    group.score += contribution(c, weight);
+    if (SIMILARITY_JUSTIFICATIONS.has(c.justification)) group.claim += weight * c.score;
     if (isNameIdentity(c)) {
-      const set = owners.get(c.object);
-      if (set) set.add(c.subject);
-      else owners.set(c.object, new Set([c.subject]));
+      group.nameIdentity = true;
+      const owner = owners.get(c.object);
+      if (owner === undefined) owners.set(c.object, c.subject);
+      else if (owner !== c.subject) owners.set(c.object, SEVERAL_SUBJECTS);
     }
   }
   if (sharedSimilarity > 0) {
@@ -347,11 +389,13 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
       for (const group of list) {
         if (!DIRECTIONAL.has(group.family)) continue;
         const equivalence = findGroup(byObject.get(group.object), EXACT_MATCH);
+        const shared: Candidate[] = [];
         for (const m of equivalence?.members ?? []) {
           if (!SIMILARITY_JUSTIFICATIONS.has(m.justification)) continue;
-          group.score += sharedSimilarity * contribution(m);
-          group.shared.push(m);
+          group.score += sharedSimilarity * contribution(m, weightOf(m.generator));
+          shared.push(m);
         }
+        if (shared.length > 0) group.shared = shared;
       }
     }
   }
@@ -363,52 +407,44 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
   // category dropped between versions), its nearest names are siblings and children that have
   // their own counterparts among the subject's neighbours: this is what shows it.
   const ownedByAnother = (group: Group): boolean => {
-    const set = owners.get(group.object);
-    if (!set) return false;
-    for (const s of set) if (s !== group.subject) return true;
-    return false;
+    const owner = owners.get(group.object);
+    return owner !== undefined && owner !== group.subject;
   };
-  // The groups of the equivalence family, each subject's in the order they were first proposed.
-  const equivalences: Group[] = [];
-  for (const { list } of bySubject.values()) for (const group of list) if (group.family === EXACT_MATCH) equivalences.push(group);
-  // The best claim on each object: the highest wins, and between equal claims which one is kept
-  // does not matter (a claim only counts when it is higher than the subject's own).
-  const bestClaim = new Map<string, { subject: string; claim: number }>();
-  for (const group of equivalences) {
-    let claim = 0;
-    for (const m of group.members) if (SIMILARITY_JUSTIFICATIONS.has(m.justification)) claim += weightOf(m.generator) * m.score;
-    group.claim = claim;
-    const seen = bestClaim.get(group.object);
-    if (!seen || claim > seen.claim) bestClaim.set(group.object, { subject: group.subject, claim });
-  }
-  for (const group of equivalences) {
-    if (group.members.some(isNameIdentity)) continue;
-    if (ownedByAnother(group)) {
-      group.claimed = true;
-      group.score *= ownedWeight;
-      continue;
-    }
-    const best = bestClaim.get(group.object)!;
-    if (best.subject !== group.subject && best.claim > group.claim + 1e-9) {
-      group.claimed = true;
-      group.score *= claimedWeight;
+  // The best claim on each object (the group that makes it): the highest wins, and between equal
+  // claims which one is kept does not matter (a claim only counts when it is higher than the
+  // subject's own).
+  const bestClaim = new Map<string, Group>();
+  for (const { list } of bySubject.values()) {
+    for (const group of list) {
+      if (group.family !== EXACT_MATCH) continue;
+      const seen = bestClaim.get(group.object);
+      if (!seen || group.claim > seen.claim) bestClaim.set(group.object, group);
     }
   }
-
-  // The relation of every equivalence group, and each subject's status, before ranking.
-  const established = new Set<string>();
-  const topEquivalence = new Map<string, Group>();
-  for (const group of equivalences) {
-    const relation = fusedEquivalence(group.members, ownedByAnother(group));
-    group.relation = relation;
-    if (relation === EXACT_MATCH && !group.claimed && establishes(group.members)) established.add(group.subject);
-    const top = topEquivalence.get(group.subject);
-    if (!top || group.score > top.score) topEquivalence.set(group.subject, group);
-  }
-  for (const [subject, group] of topEquivalence) {
-    if (group.claimed || group.relation !== EXACT_MATCH) continue;
-    const agreeing = new Set(group.members.filter((m) => SIMILARITY_JUSTIFICATIONS.has(m.justification) && m.score >= AGREEMENT_FROM && m.rank <= AGREEMENT_RANK).map((m) => m.generator));
-    if (agreeing.size >= 2) established.add(subject);
+  // Then, subject by subject, the claims on each equivalence group, its relation, and the
+  // subject's status before ranking.
+  for (const subject of bySubject.values()) {
+    let top: Group | undefined;
+    for (const group of subject.list) {
+      if (group.family !== EXACT_MATCH) continue;
+      const owned = ownedByAnother(group);
+      if (!group.nameIdentity) {
+        if (owned) {
+          group.claimed = true;
+          group.score *= ownedWeight;
+        } else {
+          const best = bestClaim.get(group.object)!;
+          if (best.subject !== group.subject && best.claim > group.claim + 1e-9) {
+            group.claimed = true;
+            group.score *= claimedWeight;
+          }
+        }
+      }
+      group.relation = fusedEquivalence(group.members, owned);
+      if (group.relation === EXACT_MATCH && !group.claimed && establishes(group.members)) subject.established = true;
+      if (!top || group.score > top.score) top = group;
+    }
+    if (top && !top.claimed && top.relation === EXACT_MATCH && similarityGeneratorsAgree(top.members, AGREEMENT_RANK)) subject.established = true;
   }
 
   // RRF normalises over every generator that ran; the fused value over those that proposed anything.
@@ -419,9 +455,9 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
   // What is written is what is ranked: the value as rounded for output, made once per group
   // (not at every comparison of the sort).
   const valueOf = (group: Group): number => Math.min(1, rrf ? Math.round((group.score / best) * 1e12) / 1e12 : Math.round((group.score / best) * FUSED_DECIMALS) / FUSED_DECIMALS);
-  for (const { list } of bySubject.values()) {
+  for (const { list, established } of bySubject.values()) {
     for (const group of list) {
-      if (DIRECTIONAL.has(group.family)) group.score *= established.has(group.subject) ? establishedFactor : unestablished;
+      if (DIRECTIONAL.has(group.family)) group.score *= established ? establishedFactor : unestablished;
       group.value = valueOf(group);
     }
   }
@@ -458,8 +494,9 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
       rank++;
       // The group is done with once its subject is ranked: its member list becomes the candidate's.
       const sortedMembers = group.members.sort(byGenerator);
-      const evidence: Evidence[] = [];
-      for (const m of sortedMembers) for (const e of m.evidence) evidence.push(e);
+      // One member's evidence is copied at its size (the common case), several are gathered.
+      const evidence: Evidence[] = sortedMembers.length === 1 ? sortedMembers[0]!.evidence.slice() : [];
+      if (sortedMembers.length > 1) for (const m of sortedMembers) for (const e of m.evidence) evidence.push(e);
       if (group.shared.length > 0) for (const m of [...group.shared].sort(byGenerator)) for (const e of m.evidence) evidence.push(e);
       fused.push({
         subject: group.subject,
