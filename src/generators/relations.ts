@@ -102,6 +102,8 @@ const COORDINATOR = /\s+(?:and|or)\s+|\s*[&/+,]\s*/i;
 
 /** The conjuncts of a coordination as stem sets, ellipsis restored; undefined for a plain name. */
 export function conjuncts(entry: NameParts): Array<Set<string>> | undefined {
+  // Most names have no coordinator: they are not split, and their words not stemmed again.
+  if (!COORDINATOR.test(entry.text)) return undefined;
   const parts = entry.text.split(COORDINATOR).map((part) => words(part).filter((w) => !STOP_WORDS.has(w)).map(stem)).filter((ws) => ws.length > 0);
   if (parts.length < 2) return undefined;
   const longest = parts.reduce((a, b) => (b.length > a.length ? b : a));
@@ -118,6 +120,9 @@ export function conjuncts(entry: NameParts): Array<Set<string>> | undefined {
 }
 
 function plainRelation(a: ReadonlySet<string>, b: ReadonlySet<string>, headA: string, headB: string): NameRelation {
+  // Different heads make anything but the same words 'other', and sets of different sizes are
+  // not the same words: most pairs a caller relates are settled without comparing their stems.
+  if (headA !== headB && a.size !== b.size) return 'other';
   let onlyA = 0;
   let onlyB = 0;
   for (const x of a) if (!b.has(x)) onlyA++;
