@@ -180,6 +180,18 @@ describe('relations in fusion', () => {
     expect(fuseCandidates(members, { topK: 10, ownedWeight: 1 }).filter((c) => c.subject === 's1')[0]!.object).toBe('o');
   });
 
+  it('a target two other subjects carry by name is theirs, not a third\'s; each of the two keeps it as exactMatch', () => {
+    const agreeing = [vote('tfidf', 's3', 'o', 1, { score: 0.8 }), vote('edit', 's3', 'o', 1, { score: 0.8 })];
+    const fused = fuseCandidates([identity('s1', 'o'), identity('s2', 'o'), ...agreeing], { topK: 10 });
+    expect(fused.map((c) => [c.subject, c.object, c.predicate])).toEqual([
+      ['s1', 'o', 'skos:exactMatch'],
+      ['s2', 'o', 'skos:exactMatch'],
+      ['s3', 'o', 'skos:closeMatch'],
+    ]);
+    // Without the owners, the two similarity generators' agreement makes it exactMatch.
+    expect(fuseCandidates(agreeing, { topK: 10 })[0]!.predicate).toBe('skos:exactMatch');
+  });
+
   const broad = (subject: string, object: string, rank: number): Candidate => vote('structure', subject, object, rank, { predicate: 'skos:broadMatch', justification: 'semapv:StructuralMatching' });
 
   it('a similarity score says nothing about direction by default; shared, it counts for the pair\'s broadMatch candidate, which keeps only its own members', () => {

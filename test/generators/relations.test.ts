@@ -2,7 +2,7 @@
  * Which evidence yields which relation (src/generators/relations.ts, docs/relations.md).
  */
 import { describe, expect, it } from 'vitest';
-import { candidateRelation, fieldRelation, lexicalSimilarityRelation, similarityRelation, textRelation } from '../../src/generators/relations.js';
+import { candidateRelation, fieldRelation, lexicalSimilarityRelation, nameParser, nameRelation, parsedNameRelation, similarityRelation, textRelation } from '../../src/generators/relations.js';
 import { prepareOntology } from '../../src/generators/lexical-index.js';
 import { ontology } from './fixtures.js';
 
@@ -53,6 +53,8 @@ describe('nameRelation: head/modifier analysis', () => {
     ['Image Generation', 'Unconditional Image Generation', 'broader'],
     ['left lung', 'right lung', 'sibling'],
     ['foot phalanx', 'Phalanx of the Foot', 'same'],
+    // Different heads, the same words: still the same name.
+    ['foot phalanx', 'phalanx foot', 'same'],
     ['arachnoid mater', 'Arachnoid Membrane', 'other'],
     // Coordinations name the union of their conjuncts, with ellipsis restored.
     ['Data Engineering', 'Data Engineering and Analytics', 'narrower'],
@@ -61,5 +63,21 @@ describe('nameRelation: head/modifier analysis', () => {
     ['Advanced Reasoning & Planning', 'Reasoning and Planning', 'narrower'],
   ])('%s / %s → %s', (subject, object, expected) => {
     expect(textRelation(subject, object)).toBe(expected);
+  });
+
+  it('names parsed once by position relate as nameRelation relates the entries', () => {
+    const names = ['left lung alveolus', 'Lung_Alveolus', 'left lung', 'right lung', 'Data Engineering and Analytics', 'Data Engineering', 'Reasoning and Planning', 'Advanced Reasoning & Planning', 'phalanx foot'];
+    const entries = prepareOntology(ontology('names', names.map((label, i) => ({ iri: `http://x/${i}`, labels: [label] })))).entries;
+    const parsed = nameParser(entries);
+    const seen = new Set<string>();
+    for (let i = 0; i < entries.length; i++) {
+      for (let j = 0; j < entries.length; j++) {
+        const relation = nameRelation(entries[i]!, entries[j]!);
+        seen.add(relation);
+        expect(parsedNameRelation(parsed(i), parsed(j))).toBe(relation);
+      }
+    }
+    // The pairs cover every relation, so a parsed path that answered one relation wrongly would fail.
+    expect([...seen].sort()).toEqual(['broader', 'narrower', 'other', 'same', 'sibling']);
   });
 });
