@@ -65,7 +65,8 @@ function hierarchyOf(prepared: PreparedOntology): Hierarchy {
   if (h) return h;
   const position = new Map<string, number>();
   prepared.concepts.forEach((c, i) => position.set(c.iri, i));
-  const parents = prepared.concepts.map((c) => [...new Set(c.parents.map((p) => position.get(p)).filter((p): p is number => p !== undefined && p !== position.get(c.iri)))]);
+  // Concepts are unique by IRI, so concept i's own position is i: a concept is not its own parent.
+  const parents = prepared.concepts.map((c, i) => [...new Set(c.parents.map((p) => position.get(p)).filter((p): p is number => p !== undefined && p !== i))]);
   const children: number[][] = prepared.concepts.map(() => []);
   parents.forEach((ps, i) => {
     for (const p of ps) children[p]!.push(i);
@@ -218,7 +219,10 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
     const first = similar(x)[0];
     return first && first.score >= anchorLevel ? first : undefined;
   };
-  const label = (prepared: PreparedOntology, i: number): string => prepared.entries[prepared.entriesOf[i]![0] ?? -1]?.text ?? prepared.concepts[i]!.localName;
+  // A target concept's label, for evidence: looked up once per concept (a concept is the parent
+  // or the counterpart named in many votes).
+  const labels: Array<string | undefined> = new Array(tgt.concepts.length);
+  const label = (t: number): string => (labels[t] ??= tgt.entries[tgt.entriesOf[t]![0] ?? -1]?.text ?? tgt.concepts[t]!.localName);
   const evidence = (subjectText: string, objectText: string, subjectField: string, objectField: string): Evidence => ({ generator: IDENTITY.name, subjectText, objectText, subjectField, objectField });
 
   // Target concepts whose name a source concept carries exactly (same canonical key), by target:
@@ -338,7 +342,7 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
       if (n.relation === 'sibling' || n.relation === 'broader' || (n.relation === 'other' && ownedByAnother(n.concept))) {
         for (const p of tgtTree.parents[n.concept]!) {
           if (namesakes.has(p)) continue;
-          directional(BROAD_MATCH, p, n.score * 0.8, evidence(n.a.text, n.b.text, 'name', `child of ${label(tgt, p)}`));
+          directional(BROAD_MATCH, p, n.score * 0.8, evidence(n.a.text, n.b.text, 'name', `child of ${label(p)}`));
         }
       }
     }
@@ -358,7 +362,7 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
     // subject's namesake or equivalent.
     for (const { t, name } of definedIn(s)) {
       if (namesakes.has(t) || t === equivalent?.concept) continue;
-      directional(BROAD_MATCH, t, DEFINED_IN, evidence(name.text, label(tgt, t), 'name', 'definition'));
+      directional(BROAD_MATCH, t, DEFINED_IN, evidence(name.text, label(t), 'name', 'definition'));
     }
 
     const childAnchors: Neighbour[] = [];
@@ -375,11 +379,11 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
     if (equivalent) {
       // What is above the equivalent is above the subject.
       for (const p of tgtTree.parents[equivalent.concept]!) {
-        directional(BROAD_MATCH, p, equivalent.score * 0.8, evidence(equivalent.a.text, label(tgt, p), 'label', `parent of ${label(tgt, equivalent.concept)}`));
+        directional(BROAD_MATCH, p, equivalent.score * 0.8, evidence(equivalent.a.text, label(p), 'label', `parent of ${label(equivalent.concept)}`));
       }
       // A subject with several children is broader than a namesake that has none.
       if (childAnchors.length >= 2 && tgtTree.children[equivalent.concept]!.length === 0) {
-        votes.add(NARROW_MATCH, equivalent.concept, 0.8, evidence(`${childAnchors.length} children`, label(tgt, equivalent.concept), 'children', 'leaf'));
+        votes.add(NARROW_MATCH, equivalent.concept, 0.8, evidence(`${childAnchors.length} children`, label(equivalent.concept), 'children', 'leaf'));
       }
     }
     // Children coverage: where the matched children sit in the target's hierarchy.
@@ -410,18 +414,18 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
         const fromSubject = kids > 0 ? coveredKids.get(t)!.size / kids : 0;
         const text = `${count} of ${childAnchors.length} children`;
         if (within === 1 && fromSubject === 1) {
-          votes.add(CLOSE_MATCH, t, 1, evidence(text, label(tgt, t), 'children', 'children'));
+          votes.add(CLOSE_MATCH, t, 1, evidence(text, label(t), 'children', 'children'));
           continue;
         }
         // t holds the subject's children and more of its own: t is broader.
-        if (within === 1) directional(BROAD_MATCH, t, 1 - fromSubject / 2, evidence(text, label(tgt, t), 'children', 'descendants'));
+        if (within === 1) directional(BROAD_MATCH, t, 1 - fromSubject / 2, evidence(text, label(t), 'children', 'descendants'));
         // Every child of t came from the subject, which has more: t is narrower.
-        else if (fromSubject === 1) votes.add(NARROW_MATCH, t, 1 - within / 2, evidence(text, label(tgt, t), 'children', 'children'));
+        else if (fromSubject === 1) votes.add(NARROW_MATCH, t, 1 - within / 2, evidence(text, label(t), 'children', 'children'));
         // Overlap (a category split or merged between versions): neither holds the other;
         // both directions are proposed, each as strong as its side of the overlap.
         else {
-          directional(BROAD_MATCH, t, within * (1 - fromSubject / 2), evidence(text, label(tgt, t), 'children', 'descendants'));
-          votes.add(NARROW_MATCH, t, Math.max(fromSubject, within) * (1 - within / 2), evidence(text, label(tgt, t), 'children', 'children'));
+          directional(BROAD_MATCH, t, within * (1 - fromSubject / 2), evidence(text, label(t), 'children', 'descendants'));
+          votes.add(NARROW_MATCH, t, Math.max(fromSubject, within) * (1 - within / 2), evidence(text, label(t), 'children', 'children'));
         }
       }
     }
