@@ -160,6 +160,8 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
   const near: Neighbourhood = neighbourhood(src, tgt, key, features, budget);
   // The list `tfidf` asks for, so one cached query serves both.
   const limit = neighbourLimit(options.topK);
+  // Run alone on a large pair, structure is the first to ask: the queries then use both cores.
+  await near.prefetch(limit);
   const srcTree = hierarchyOf(src);
   const tgtTree = hierarchyOf(tgt);
 
