@@ -72,8 +72,24 @@ const MATCH_FIELD: Record<string, string> = {
 
 function preferredLabel(concept: Concept | undefined): string | undefined {
   if (!concept) return undefined;
-  const label = concept.labels.find((l) => !l.lang || l.lang === 'en' || l.lang.startsWith('en-')) ?? concept.labels[0];
-  return label?.text;
+  for (const l of concept.labels) if (!l.lang || l.lang === 'en' || l.lang.startsWith('en-')) return l.text;
+  return concept.labels[0]?.text;
+}
+
+/**
+ * The preferred label of each identifier of one ontology, looked up once per export: a subject
+ * has about ten rows, an object often several.
+ */
+function labelCache(index: OntologyIndex): (iri: string) => string | undefined {
+  const known = new Map<string, string | undefined>();
+  return (iri) => {
+    let label = known.get(iri);
+    if (label === undefined && !known.has(iri)) {
+      label = preferredLabel(index.byIri.get(iri));
+      known.set(iri, label);
+    }
+    return label;
+  };
 }
 
 function uniqueSorted(values: string[]): string[] | undefined {
@@ -149,9 +165,10 @@ function termCache(): TermCache {
  * One pass over the evidence collects every list (a fused candidate's evidence is its members'
  * together, and a run has hundreds of thousands of rows).
  */
-function rowOf(c: Candidate, at: InputPath, ctx: CandidateExportContext, tool: string, term: TermCache, withToolAndMeasure = true): EntityMappingRecord {
-  const subjectLabel = preferredLabel(ctx.source.byIri.get(c.subject));
-  const objectLabel = preferredLabel(ctx.target.byIri.get(c.object));
+function rowOf(c: Candidate, at: InputPath, plan: RowPlan, withToolAndMeasure = true): EntityMappingRecord {
+  const { term } = plan;
+  const subjectLabel = plan.subjectLabel(c.subject);
+  const objectLabel = plan.objectLabel(c.object);
   const record: EntityMappingRecord = {
     subjectId: c.subject,
     predicateId: term(c.predicate, at, 'predicate'),
@@ -161,7 +178,7 @@ function rowOf(c: Candidate, at: InputPath, ctx: CandidateExportContext, tool: s
   };
   if (withToolAndMeasure) {
     record.similarityMeasure = c.measure;
-    record.mappingTool = `${tool}/${c.generator}`;
+    record.mappingTool = plan.toolOf(c.generator);
   }
   if (subjectLabel !== undefined) record.subjectLabel = subjectLabel;
   if (objectLabel !== undefined) record.objectLabel = objectLabel;
@@ -177,21 +194,22 @@ function rowOf(c: Candidate, at: InputPath, ctx: CandidateExportContext, tool: s
     if (e.subjectText === e.objectText) shared = addDistinct(shared, e.subjectText);
     if (e.subjectPreprocessing || e.objectPreprocessing || e.translation) acrossLanguages = true;
   }
-  const extra: Record<string, SlotValue> = {};
-  if (subjectFields) extra.subject_match_field = sortedList(subjectFields);
-  if (objectFields) extra.object_match_field = sortedList(objectFields);
-  if (shared) extra.match_string = sortedList(shared);
+  // Most rows have match fields and nothing else: `extra` is made only for a row that has a value.
+  let extra: Record<string, SlotValue> | undefined;
+  if (subjectFields) (extra ??= {}).subject_match_field = sortedList(subjectFields);
+  if (objectFields) (extra ??= {}).object_match_field = sortedList(objectFields);
+  if (shared) (extra ??= {}).match_string = sortedList(shared);
   // Across languages: the steps each side went through, and the translation itself in the
   // comment (semapv has no term for translation, so it is spelled out for the reviewer).
   if (acrossLanguages) {
     const subjectSteps = uniqueSorted(c.evidence.flatMap((e) => e.subjectPreprocessing ?? []));
     const objectSteps = uniqueSorted(c.evidence.flatMap((e) => e.objectPreprocessing ?? []));
-    if (subjectSteps) extra.subject_preprocessing = subjectSteps;
-    if (objectSteps) extra.object_preprocessing = objectSteps;
+    if (subjectSteps) (extra ??= {}).subject_preprocessing = subjectSteps;
+    if (objectSteps) (extra ??= {}).object_preprocessing = objectSteps;
     const translations = [...new Set(c.evidence.flatMap((e) => (e.translation ? [`${e.subjectText}${e.subjectLang ? `@${e.subjectLang}` : ''} ~ ${e.objectText}${e.objectLang ? `@${e.objectLang}` : ''} (${e.translation})`] : [])))];
     if (translations.length) record.comment = translations.join(' | ');
   }
-  if (subjectFields || objectFields || shared || Object.keys(extra).length) record.extra = extra;
+  if (extra) record.extra = extra;
   return record;
 }
 
@@ -200,6 +218,10 @@ interface RowPlan {
   tool: string;
   layout: EvidenceLayout;
   term: TermCache;
+  subjectLabel(iri: string): string | undefined;
+  objectLabel(iri: string): string | undefined;
+  /** A row's mapping_tool: the tool and the generator, made once per generator. */
+  toolOf(generator: string): string;
   /**
    * One tool and one measure for every row (one generator, or one fused list): said once, on
    * the set, so every row reads them (SSSOM propagation) and the file stays small. A reviewer
@@ -216,12 +238,24 @@ function rowPlan(candidates: readonly ExportCandidate[], ctx: CandidateExportCon
   const layout = ctx.evidence ?? 'columns';
   const first = candidates[0];
   const shared = layout === 'columns' && first !== undefined && candidates.every((c) => c.generator === first.generator && c.measure === first.measure);
+  const tool = ctx.mappingTool ?? TOOL_NAME;
   const generators = new Set<string>();
   const slotNames = new Map<string, [string, string]>();
+  const tools = new Map<string, string>();
   return {
-    tool: ctx.mappingTool ?? TOOL_NAME,
+    tool,
     layout,
     term: termCache(),
+    subjectLabel: labelCache(ctx.source),
+    objectLabel: labelCache(ctx.target),
+    toolOf: (generator) => {
+      let name = tools.get(generator);
+      if (name === undefined) {
+        name = `${tool}/${generator}`;
+        tools.set(generator, name);
+      }
+      return name;
+    },
     shared: shared ? first : undefined,
     generators,
     slotsOf: (generator) => {
@@ -237,18 +271,19 @@ function rowPlan(candidates: readonly ExportCandidate[], ctx: CandidateExportCon
 }
 
 /** The rows of the candidates in their order: each candidate's row, with evidence as rows followed by its members' rows. */
-function* candidateRows(candidates: readonly ExportCandidate[], ctx: CandidateExportContext, plan: RowPlan): Generator<EntityMappingRecord> {
-  const { tool, term, slotsOf } = plan;
+function* candidateRows(candidates: readonly ExportCandidate[], plan: RowPlan): Generator<EntityMappingRecord> {
+  const { slotsOf } = plan;
   for (let i = 0; i < candidates.length; i++) {
     const c = candidates[i]!;
-    const row = rowOf(c, { index: i }, ctx, tool, term, plan.shared === undefined);
-    const extensions: Record<string, string> = { [CANDIDATE_RANK]: String(c.rank) };
+    const row = rowOf(c, { index: i }, plan, plan.shared === undefined);
+    const rank = String(c.rank);
+    const extensions: Record<string, string> = { [CANDIDATE_RANK]: rank };
     const members = c.members ?? [];
     for (let j = 0; j < members.length; j++) {
       const m = members[j]!;
-      const [scoreSlot, rankSlot] = slotsOf(m.generator);
-      extensions[scoreSlot] = String(checkedScore(m, { index: i, member: j }));
-      extensions[rankSlot] = String(m.rank);
+      const slots = slotsOf(m.generator);
+      extensions[slots[0]] = String(checkedScore(m, { index: i, member: j }));
+      extensions[slots[1]] = String(m.rank);
     }
     row.extensions = extensions;
     yield row;
@@ -257,10 +292,10 @@ function* candidateRows(candidates: readonly ExportCandidate[], ctx: CandidateEx
         const m = members[j]!;
         // A member row states its candidate's relation: it is evidence for that mapping (a
         // member that alone said closeMatch supports a fused exactMatch another established).
-        const member = rowOf(m.predicate === c.predicate ? m : { ...m, predicate: c.predicate }, { index: i, member: j }, ctx, tool, term);
+        const member = rowOf(m.predicate === c.predicate ? m : { ...m, predicate: c.predicate }, { index: i, member: j }, plan);
         // The rank of the candidate this row is evidence for; the member's own rank is its column.
-        const [scoreSlot, rankSlot] = slotsOf(m.generator);
-        member.extensions = { [CANDIDATE_RANK]: extensions[CANDIDATE_RANK]!, [scoreSlot]: String(m.score), [rankSlot]: String(m.rank) };
+        const slots = slotsOf(m.generator);
+        member.extensions = { [CANDIDATE_RANK]: rank, [slots[0]]: String(m.score), [slots[1]]: String(m.rank) };
         yield member;
       }
     }
@@ -320,7 +355,8 @@ function setMetadata(rows: Iterable<EntityMappingRecord>, ctx: CandidateExportCo
  */
 export function candidatesToMappingSet(candidates: readonly ExportCandidate[], ctx: CandidateExportContext): MappingSet {
   const plan = rowPlan(candidates, ctx);
-  const sorted = sortedMappings([...candidateRows(candidates, ctx, plan)]);
+  // The rows are a fresh array: sorted in place, as sortedMappings would sort a copy.
+  const sorted = [...candidateRows(candidates, plan)].sort(compareRecords);
   return { metadata: setMetadata(sorted, ctx, plan), mappings: sorted };
 }
 
@@ -339,7 +375,7 @@ export function candidateRowStream(candidates: readonly ExportCandidate[], ctx: 
   let ordered = true;
   function* checked(): Generator<EntityMappingRecord> {
     let previous: EntityMappingRecord | undefined;
-    for (const row of candidateRows(candidates, ctx, plan)) {
+    for (const row of candidateRows(candidates, plan)) {
       // In order when no row sorts before the one above it: the sort (stable) would keep them so.
       if (previous !== undefined && compareRecords(previous, row) > 0) {
         ordered = false;
@@ -354,7 +390,7 @@ export function candidateRowStream(candidates: readonly ExportCandidate[], ctx: 
   if (!ordered) return undefined;
   return {
     metadata,
-    rows: { length: scan.usage.rows, [Symbol.iterator]: () => candidateRows(candidates, ctx, rowPlan(candidates, ctx)) },
+    rows: { length: scan.usage.rows, [Symbol.iterator]: () => candidateRows(candidates, rowPlan(candidates, ctx)) },
     usage: scan.usage,
   };
 }
