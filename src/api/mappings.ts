@@ -154,7 +154,10 @@ function asWritable(input: MappingsInput, options: WriteMappingsOptions, format:
   if (!Array.isArray(input)) throw new IoaError('E_USAGE', 'mappings must be an array of candidates or a MappingSet { metadata, mappings }', { path: '$' });
   const context = exportContext(options as MappingContext);
   const stream = format !== 'alignment' && input.length >= STREAM_FROM_CANDIDATES ? candidateRowStream(input, context) : undefined;
-  return stream ?? candidatesToMappingSet(input, context);
+  if (stream) return stream;
+  const set = candidatesToMappingSet(input, context);
+  // Its rows are in the writers' order already: the tabular and JSON writers need not sort a copy.
+  return format === 'alignment' ? set : { metadata: set.metadata, rows: set.mappings };
 }
 
 /**

@@ -80,7 +80,9 @@ export function* jsonChunks(set: MappingSet | SortedRows, options: WriteOptions 
   const ordered = Object.fromEntries(orderedKeys(Object.keys(metadata), SET_SLOTS).map((k) => [k, metadata[k]]));
   const mapping = (row: RowValues): Record<string, unknown> => {
     const obj: Record<string, unknown> = { ...row.slots };
-    const other = foldOther(obj.other, row.extensions);
+    const extensions: Record<string, ExtensionValue> = {};
+    for (const k of table.extensionColumns) if (k in row.extensions) extensions[k] = row.extensions[k]!;
+    const other = foldOther(obj.other, extensions);
     if (other !== undefined) obj.other = other;
     return Object.fromEntries(orderedKeys(Object.keys(obj), MAPPING_SLOTS).map((k) => [k, obj[k]]));
   };

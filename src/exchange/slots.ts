@@ -248,7 +248,14 @@ export function splitMultivalued(cell: string): string[] {
 
 /** The inverse of splitMultivalued. */
 export function joinMultivalued(values: readonly string[]): string {
-  return values.map((v) => v.replace(/\\/g, '\\\\').replace(/\|/g, '\\|')).join('|');
+  let out = '';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    // Nearly every value holds neither character (a writer joins a few lists per row).
+    const escaped = v.includes('\\') || v.includes('|') ? v.replace(/\\/g, '\\\\').replace(/\|/g, '\\|') : v;
+    out = i === 0 ? escaped : `${out}|${escaped}`;
+  }
+  return out;
 }
 
 /** Where a value's fault lies, and which codes to use there (rows and metadata differ). */
@@ -751,8 +758,9 @@ export interface SlotTable {
   /** Set-level extension values, in writing order. */
   extensions: Record<string, ExtensionValue>;
   /**
-   * Each mapping's values, in the order given (each iteration makes them afresh). Lists are the
-   * records' own: a writer reads them and never modifies them.
+   * Each mapping's values, in the order given (each iteration makes them afresh). Lists and the
+   * extension values are the records' own, in the record's key order (extensionColumns gives the
+   * writing order): a writer reads them and never modifies them.
    */
   rows(): Generator<RowValues>;
   rowCount: number;
@@ -936,10 +944,8 @@ export function setToSlots(metadata: MappingSetMetadata, mappings: MappingRows, 
     *rows() {
       for (const r of mappings) {
         const row = slotsOfRecord(r, prefixes);
-        for (const slot of condensed) delete row.slots[slot];
-        const extensions: Record<string, ExtensionValue> = {};
-        for (const k of extensionColumns) if (k in row.extensions) extensions[k] = row.extensions[k]!;
-        yield { slots: row.slots, extensions };
+        if (condensed.size > 0) for (const slot of condensed) delete row.slots[slot];
+        yield row;
       }
     },
   };

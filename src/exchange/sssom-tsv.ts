@@ -314,13 +314,38 @@ function parseMetadataBlock(lines: string[], file: string): Record<string, unkno
   return value as Record<string, unknown>;
 }
 
-/** Cells a CSV or TSV writer must quote: one test per cell, as a file has millions of them. */
-const CSV_NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
-const TSV_NEEDS_QUOTES = /[\t\r\n]|^"/;
+const TAB = 9;
+const LF = 10;
+const CR = 13;
+const QUOTE = 34;
+const COMMA = 44;
+const ONE_SPACE = /^\s$/;
+
+/** Is the character what `\s` matches? Below U+00A0 that is tab to carriage return and space. */
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= TAB && c <= CR) || (c >= 0xa0 && ONE_SPACE.test(String.fromCharCode(c)));
+}
+
+/**
+ * Cells a writer must quote: in CSV one holding a comma, a quote or a line break, or with a space
+ * at either end; in TSV one holding a tab or a line break, or starting with a quote. A file has
+ * millions of cells: a scan of character codes tests one faster than a regular expression.
+ */
+function needsQuotes(value: string, delimiter: string): boolean {
+  const n = value.length;
+  if (n === 0) return false;
+  const csv = delimiter === ',';
+  if (csv ? isSpace(value.charCodeAt(0)) || isSpace(value.charCodeAt(n - 1)) : value.charCodeAt(0) === QUOTE) return true;
+  const separator = csv ? COMMA : TAB;
+  for (let i = 0; i < n; i++) {
+    const c = value.charCodeAt(i);
+    if (c === separator || c === LF || c === CR || (csv && c === QUOTE)) return true;
+  }
+  return false;
+}
 
 function quote(value: string, delimiter: string): string {
-  const needs = (delimiter === ',' ? CSV_NEEDS_QUOTES : TSV_NEEDS_QUOTES).test(value);
-  return needs ? `"${value.replace(/"/g, '""')}"` : value;
+  return needsQuotes(value, delimiter) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
 export interface TableWriteOptions extends WriteOptions {
@@ -368,30 +393,35 @@ export function mappingTable(set: MappingSet | SortedRows, dialect: TableDialect
   return {
     metadataYaml: yaml,
     *chunks() {
-      const lines: string[] = [];
+      const { delimiter } = dialect;
+      const extensionColumns = table.extensionColumns;
+      let text = '';
       if (!options.externalMetadata) {
-        for (const l of yaml.replace(/\n$/, '').split('\n')) lines.push(`#${dialect.spreadsheet ? guardMetadataLine(l) : l}`);
+        for (const l of yaml.replace(/\n$/, '').split('\n')) text += `#${dialect.spreadsheet ? guardMetadataLine(l) : l}\n`;
       }
-      lines.push(columns.map((c) => quote(c, dialect.delimiter)).join(dialect.delimiter));
-      const cells: string[] = new Array<string>(columns.length);
+      text += `${columns.map((c) => quote(c, delimiter)).join(delimiter)}\n`;
+      let lines = 0;
       for (const row of table.rows()) {
         // Most cells of a candidate file are empty (the review columns): they skip the quoting test.
-        let i = 0;
-        for (const c of standard) {
-          const v = row.slots[c];
-          cells[i++] = v === undefined || v === '' ? '' : cell(cellText(v));
+        let line = '';
+        for (let i = 0; i < standard.length; i++) {
+          const v = row.slots[standard[i]!];
+          if (i > 0) line += delimiter;
+          if (v !== undefined && v !== '') line += cell(cellText(v));
         }
-        for (const c of table.extensionColumns) {
-          const v = row.extensions[c];
-          cells[i++] = v === undefined || v === '' ? '' : cell(cellText(v));
+        for (let i = 0; i < extensionColumns.length; i++) {
+          const v = row.extensions[extensionColumns[i]!];
+          line += delimiter;
+          if (v !== undefined && v !== '') line += cell(cellText(v));
         }
-        lines.push(cells.join(dialect.delimiter));
-        if (lines.length >= LINES_PER_CHUNK) {
-          yield `${lines.join('\n')}\n`;
-          lines.length = 0;
+        text += `${line}\n`;
+        if (++lines === LINES_PER_CHUNK) {
+          yield text;
+          text = '';
+          lines = 0;
         }
       }
-      if (lines.length) yield `${lines.join('\n')}\n`;
+      if (text !== '') yield text;
     },
   };
 }
