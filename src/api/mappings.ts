@@ -4,7 +4,7 @@
  * exchange module underneath is the CLI's (`propose --out`, `convert`), so files are identical.
  */
 import {
-  candidateRowStream, candidatesFromMappingSet, candidatesToMappingSet, EVIDENCE_LAYOUTS, EXCHANGE_FORMATS, formatFromExtension, isExchangeFormat, readExternalMetadata, readMappingFile,
+  candidateRowSet, candidateRowStream, candidatesFromMappingSet, candidatesToMappingSet, EVIDENCE_LAYOUTS, EXCHANGE_FORMATS, formatFromExtension, isExchangeFormat, readExternalMetadata, readMappingFile,
   serializeMappingChunks, serializeMappings, writeMappingFile, type CandidateExportContext, type EvidenceLayout, type ExchangeFormat, type ReadCandidate, type SerializeOptions,
   type SortedRows,
 } from '../exchange/index.js';
@@ -146,18 +146,17 @@ const STREAM_FROM_CANDIDATES = 100_000;
 /**
  * What the writers take: a set as given, or for candidates the set toMappingSet would build.
  * Many candidates in the writers' order (as propose and select return them) are not built into a
- * set first: their rows are made while they are written (candidateRowStream). The Alignment
- * writer groups its cells, so it gets the set. Both ways give the same bytes.
+ * set first: their rows are made while they are written (candidateRowStream). Fewer are built
+ * into rows in the writers' order, with what the rows use (candidateRowSet), so the writer does
+ * not sort or scan them again. The Alignment writer groups its cells, so it gets the set. Every
+ * way gives the same bytes.
  */
 function asWritable(input: MappingsInput, options: WriteMappingsOptions, format: ExchangeFormat): MappingSet | SortedRows {
   if (isSet(input)) return input;
   if (!Array.isArray(input)) throw new IoaError('E_USAGE', 'mappings must be an array of candidates or a MappingSet { metadata, mappings }', { path: '$' });
   const context = exportContext(options as MappingContext);
   const stream = format !== 'alignment' && input.length >= STREAM_FROM_CANDIDATES ? candidateRowStream(input, context) : undefined;
-  if (stream) return stream;
-  const set = candidatesToMappingSet(input, context);
-  // Its rows are in the writers' order already: the tabular and JSON writers need not sort a copy.
-  return format === 'alignment' ? set : { metadata: set.metadata, rows: set.mappings };
+  return stream ?? (format === 'alignment' ? candidatesToMappingSet(input, context) : candidateRowSet(input, context));
 }
 
 /**

@@ -24,7 +24,7 @@ import { compareRecords, sortedMappings } from './order.js';
 import {
   CANDIDATE_NAMESPACE, CANDIDATE_PREFIX, CANDIDATE_RANK, candidateRankOf, memberDefinitions, memberGenerators, memberRankSlot, memberScoreSlot, rankDefinition,
 } from './candidate-slots.js';
-import { isStandardSlot, slotUsage, type SortedRows } from './slots.js';
+import { isStandardSlot, slotUsage, type SlotScan, type SortedRows } from './slots.js';
 import { uuidFromHash } from './ids.js';
 
 export { uuidFromHash };
@@ -82,12 +82,18 @@ function preferredLabel(concept: Concept | undefined): string | undefined {
  */
 function labelCache(index: OntologyIndex): (iri: string) => string | undefined {
   const known = new Map<string, string | undefined>();
+  // The rows of one subject come one after the other: its label is at hand without a look-up.
+  let last: string | undefined;
+  let lastLabel: string | undefined;
   return (iri) => {
+    if (iri === last) return lastLabel;
     let label = known.get(iri);
     if (label === undefined && !known.has(iri)) {
       label = preferredLabel(index.byIri.get(iri));
       known.set(iri, label);
     }
+    last = iri;
+    lastLabel = label;
     return label;
   };
 }
@@ -304,18 +310,25 @@ function* candidateRows(candidates: readonly ExportCandidate[], plan: RowPlan): 
 
 /**
  * The set's metadata from its rows in the writers' order (one pass: the identifiers for the
- * curie_map, the rows for the set id). `plan.generators` is complete once the rows are made.
+ * curie_map, the rows for the set id, and for a writer what the rows use, into `scan`).
+ * `plan.generators` is complete once the rows are made.
  */
-function setMetadata(rows: Iterable<EntityMappingRecord>, ctx: CandidateExportContext, plan: RowPlan): MappingSetMetadata {
+function setMetadata(rows: Iterable<EntityMappingRecord>, ctx: CandidateExportContext, plan: RowPlan, scan?: SlotScan): MappingSetMetadata {
   // Identifiers repeat across rows (ten candidates per subject): each distinct one counts once.
   const iris = new Set<string>();
   const id = ctx.mappingSetId === undefined ? setIdHash(ctx) : undefined;
+  let subject: string | undefined;
   for (const m of rows) {
-    iris.add(m.subjectId);
+    // A subject's rows come together: its identifier is added once, not once per row.
+    if (m.subjectId !== subject) {
+      subject = m.subjectId;
+      iris.add(subject);
+    }
     iris.add(m.objectId);
     // A predicate outside the standard vocabularies stays an IRI in the record; give it a prefix.
     if (m.predicateId.includes('://')) iris.add(m.predicateId);
     id?.add(m);
+    scan?.add(m);
   }
   const curieMap = buildCurieMap(iris);
   curieMap[CANDIDATE_PREFIX] = CANDIDATE_NAMESPACE;
@@ -348,16 +361,33 @@ function setMetadata(rows: Iterable<EntityMappingRecord>, ctx: CandidateExportCo
   return metadata;
 }
 
+/** The rows of the candidates sorted into the writers' order, and the set's metadata. */
+function builtRows(candidates: readonly ExportCandidate[], ctx: CandidateExportContext, scan?: SlotScan): { metadata: MappingSetMetadata; rows: EntityMappingRecord[] } {
+  const plan = rowPlan(candidates, ctx);
+  // The rows are a fresh array: sorted in place, as sortedMappings would sort a copy.
+  const rows = [...candidateRows(candidates, plan)].sort(compareRecords);
+  return { metadata: setMetadata(rows, ctx, plan, scan), rows };
+}
+
 /**
  * Build the review set for `candidates` proposed from `ctx.source` (subjects) to `ctx.target`
  * (objects). The input is not modified. Rows come out in the writers' order: by subject, then
  * `candidate_rank` (each candidate's own `rank`), a candidate's row before its members' rows.
  */
 export function candidatesToMappingSet(candidates: readonly ExportCandidate[], ctx: CandidateExportContext): MappingSet {
-  const plan = rowPlan(candidates, ctx);
-  // The rows are a fresh array: sorted in place, as sortedMappings would sort a copy.
-  const sorted = [...candidateRows(candidates, plan)].sort(compareRecords);
-  return { metadata: setMetadata(sorted, ctx, plan), mappings: sorted };
+  const { metadata, rows } = builtRows(candidates, ctx);
+  return { metadata, mappings: rows };
+}
+
+/**
+ * The set candidatesToMappingSet builds, for a writer: its rows, already in the writers' order,
+ * and what they use, found in the pass that makes the metadata (the writer need neither sort
+ * them nor look at them once more before writing).
+ */
+export function candidateRowSet(candidates: readonly ExportCandidate[], ctx: CandidateExportContext): SortedRows {
+  const scan = slotUsage();
+  const { metadata, rows } = builtRows(candidates, ctx, scan);
+  return { metadata, rows, usage: scan.usage };
 }
 
 /**
@@ -382,11 +412,10 @@ export function candidateRowStream(candidates: readonly ExportCandidate[], ctx: 
         return;
       }
       previous = row;
-      scan.add(row);
       yield row;
     }
   }
-  const metadata = setMetadata(checked(), ctx, plan);
+  const metadata = setMetadata(checked(), ctx, plan, scan);
   if (!ordered) return undefined;
   return {
     metadata,
@@ -508,20 +537,23 @@ const JSON_ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
  * a string, or needs escaping) goes to JSON.stringify itself.
  */
 function flatJsonWriter(): (values: Readonly<Record<string, ExtensionValue>>) => string {
+  // Each key's JSON with its colon and the value's opening quote: `"candidate_rank":"`.
   const keys = new Map<string, string>();
   return (values) => {
-    let out = '';
+    let out = '{';
     for (const k in values) {
       const v = values[k];
       if (typeof v !== 'string' || JSON_ESCAPED.test(v)) return JSON.stringify(values);
       let key = keys.get(k);
       if (key === undefined) {
-        key = JSON.stringify(k);
+        key = `${JSON.stringify(k)}:"`;
         keys.set(k, key);
       }
-      out += `${out === '' ? '' : ','}${key}:"${v}"`;
+      out += out === '{' ? key : `,${key}`;
+      out += v;
+      out += '"';
     }
-    return `{${out}}`;
+    return `${out}}`;
   };
 }
 

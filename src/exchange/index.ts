@@ -7,7 +7,7 @@
  * set's `curie_map`, sort rows deterministically and never modify their input.
  */
 export {
-  candidatesToMappingSet, candidatesFromMappingSet, candidateRowStream, EVIDENCE_LAYOUTS, UNSPECIFIED_LICENSE,
+  candidatesToMappingSet, candidatesFromMappingSet, candidateRowSet, candidateRowStream, EVIDENCE_LAYOUTS, UNSPECIFIED_LICENSE,
   type CandidateExportContext, type EvidenceLayout, type ExportCandidate, type ReadCandidate,
 } from './candidates.js';
 export { CANDIDATE_NAMESPACE, CANDIDATE_PREFIX, CANDIDATE_RANK, candidateRankOf, memberRankSlot, memberScoreSlot } from './candidate-slots.js';

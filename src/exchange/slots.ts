@@ -860,7 +860,13 @@ export interface SlotUsage {
   shared: ReadonlyMap<string, string | null>;
 }
 
-export function slotUsage(): { add(record: MappingRecord): void; usage: SlotUsage } {
+/** SlotUsage gathered one record at a time. */
+export interface SlotScan {
+  add(record: MappingRecord): void;
+  usage: SlotUsage;
+}
+
+export function slotUsage(): SlotScan {
   const used = new Set<string>();
   const extensions = new Set<string>();
   const shared = new Map<string, string | null>();
@@ -967,6 +973,8 @@ export function columnsFor(usedSlots: Iterable<string>): string[] {
 
 /** A slot value as one TSV/CSV cell: lists joined with `|` (escaped as SSSOM 1.1 says), numbers as JS writes them. */
 export function cellText(value: SlotValue | ExtensionValue | undefined): string {
+  // Most cells hold text already (a file has millions of cells: no String() call for those).
+  if (typeof value === 'string') return value;
   if (value === undefined) return '';
   if (Array.isArray(value)) return joinMultivalued(value);
   return String(value);
