@@ -24,7 +24,7 @@ import { compareRecords, sortedMappings } from './order.js';
 import {
   CANDIDATE_NAMESPACE, CANDIDATE_PREFIX, CANDIDATE_RANK, candidateRankOf, memberDefinitions, memberGenerators, memberRankSlot, memberScoreSlot, rankDefinition,
 } from './candidate-slots.js';
-import { isStandardSlot, slotUsage, type SlotScan, type SortedRows } from './slots.js';
+import { isStandardSlot, numberText, slotUsage, type SlotScan, type SortedRows } from './slots.js';
 import { uuidFromHash } from './ids.js';
 
 export { uuidFromHash };
@@ -288,7 +288,7 @@ function* candidateRows(candidates: readonly ExportCandidate[], plan: RowPlan): 
     for (let j = 0; j < members.length; j++) {
       const m = members[j]!;
       const slots = slotsOf(m.generator);
-      extensions[slots[0]] = String(checkedScore(m, { index: i, member: j }));
+      extensions[slots[0]] = numberText(checkedScore(m, { index: i, member: j }));
       extensions[slots[1]] = String(m.rank);
     }
     row.extensions = extensions;
@@ -301,7 +301,7 @@ function* candidateRows(candidates: readonly ExportCandidate[], plan: RowPlan): 
         const member = rowOf(m.predicate === c.predicate ? m : { ...m, predicate: c.predicate }, { index: i, member: j }, plan);
         // The rank of the candidate this row is evidence for; the member's own rank is its column.
         const slots = slotsOf(m.generator);
-        member.extensions = { [CANDIDATE_RANK]: rank, [slots[0]]: String(m.score), [slots[1]]: String(m.rank) };
+        member.extensions = { [CANDIDATE_RANK]: rank, [slots[0]]: numberText(m.score), [slots[1]]: String(m.rank) };
         yield member;
       }
     }
@@ -419,7 +419,8 @@ export function candidateRowStream(candidates: readonly ExportCandidate[], ctx: 
   if (!ordered) return undefined;
   return {
     metadata,
-    rows: { length: scan.usage.rows, [Symbol.iterator]: () => candidateRows(candidates, rowPlan(candidates, ctx)) },
+    // The plan's look-ups (labels, terms) are kept for the rows made again as they are written.
+    rows: { length: scan.usage.rows, [Symbol.iterator]: () => candidateRows(candidates, plan) },
     usage: scan.usage,
   };
 }
@@ -574,7 +575,7 @@ function setIdHash(ctx: CandidateExportContext): { add(row: EntityMappingRecord)
   let text = '';
   return {
     add(r) {
-      text += `${r.subjectId}\t${r.predicateId}\t${r.objectId}\t${r.justification}\t${r.similarityScore}\t${json(r.extensions ?? {})}\n`;
+      text += `${r.subjectId}\t${r.predicateId}\t${r.objectId}\t${r.justification}\t${numberText(r.similarityScore!)}\t${json(r.extensions ?? {})}\n`;
       if (text.length >= HASH_PIECE) {
         h.update(text);
         text = '';
