@@ -376,12 +376,14 @@ export function mappingTable(set: MappingSet | SortedRows, dialect: TableDialect
         for (const l of yaml.replace(/\n$/, '').split('\n')) text += `#${dialect.spreadsheet ? guardMetadataLine(l) : l}\n`;
       }
       text += `${columns.map((c) => quote(c, delimiter)).join(delimiter)}\n`;
+      // A review column no row fills (reviewer_id, confidence…) is written empty without a look-up.
+      const filled = standard.map((c) => table.usedSlots.has(c));
       let lines = 0;
       for (const row of table.rows()) {
         // Most cells of a candidate file are empty (the review columns): they skip the quoting test.
         let line = '';
         for (let i = 0; i < standard.length; i++) {
-          const v = row.slots[standard[i]!];
+          const v = filled[i] ? row.slots[standard[i]!] : undefined;
           if (i > 0) line += delimiter;
           if (v !== undefined && v !== '') line += cell(cellText(v));
         }
