@@ -96,11 +96,19 @@ export const PAGE_JS = String.raw`'use strict';
     if (text !== undefined) node.textContent = String(text);
     return node;
   }
+  // Requests in flight, on the body as data-pending: "0" once every answer has been drawn, so
+  // scripts driving the page (the browser tests) know when it has settled.
+  let pending = 0;
   async function api(path, body) {
-    const res = await fetch(path, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    const data = await res.json();
-    if (!res.ok) throw new Error((data.error && data.error.message) || res.statusText);
-    return data;
+    document.body.dataset.pending = String(++pending);
+    try {
+      const res = await fetch(path, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      const data = await res.json();
+      if (!res.ok) throw new Error((data.error && data.error.message) || res.statusText);
+      return data;
+    } finally {
+      document.body.dataset.pending = String(--pending);
+    }
   }
   function toast(text) {
     const t = $('toast');

@@ -88,6 +88,8 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
     await page.keyboard.press('j');
     await page.waitForFunction((s) => document.querySelector('#detail h2')?.textContent !== s, subject);
     console.log(`review page: next item ${(performance.now() - t).toFixed(0)} ms (fixture)`);
+    // Let every answer still in flight (the undo's, the decision's) be drawn before the next keys.
+    await page.waitForFunction(() => document.body.dataset.pending === '0');
   });
 
   it('b then a accepts under broadMatch as manual curation; r rejects with Not', async () => {
@@ -96,6 +98,7 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
     await page.keyboard.press('a');
     await expect.poll(async () => (await readMappings(out)).mappings.find((m) => m.predicateId === 'skos:broadMatch')?.justification, { timeout: 5000 }).toBe('semapv:ManualMappingCuration');
     await page.keyboard.press('j');
+    await page.waitForFunction(() => document.body.dataset.pending === '0');
     await page.waitForSelector('.cand.focus');
     await page.keyboard.press('r');
     await expect.poll(async () => (await readMappings(out)).mappings.filter((m) => m.predicateModifier === 'Not').length, { timeout: 5000 }).toBe(1);
