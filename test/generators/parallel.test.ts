@@ -27,15 +27,19 @@ const names = (prefix: string, count: number, seed: number) =>
     return { iri: `http://${prefix}#c${i}`, labels: [`${pick(1)} ${pick(2)}${i % 5 === 0 ? ` ${i}` : ''}`] };
   }));
 
-describe('blocking queries on a worker thread', () => {
-  let blocking: Blocking;
-  let lexical: LexicalIndex;
-  beforeAll(async () => {
-    requireFreshDist();
-    blocking = await compiled<Blocking>('generators/blocking.js');
-    lexical = await compiled<LexicalIndex>('generators/lexical-index.js');
-  });
+let blocking: Blocking;
+let lexical: LexicalIndex;
+let edit: Edit;
+let workers: WorkerThread;
+beforeAll(async () => {
+  requireFreshDist();
+  blocking = await compiled<Blocking>('generators/blocking.js');
+  lexical = await compiled<LexicalIndex>('generators/lexical-index.js');
+  edit = await compiled<Edit>('generators/edit.js');
+  workers = await compiled<WorkerThread>('generators/worker-thread.js');
+});
 
+describe('blocking queries on a worker thread', () => {
   it('answers every name exactly as this thread does, and counts the same cost', async () => {
     const source = lexical.prepareOntology(names('s', 300, 3));
     const target = lexical.prepareOntology(names('t', 400, 5));
@@ -70,18 +74,6 @@ describe('blocking queries on a worker thread', () => {
 });
 
 describe('edit similarities on a worker thread', () => {
-  let edit: Edit;
-  let blocking: Blocking;
-  let lexical: LexicalIndex;
-  let workers: WorkerThread;
-  beforeAll(async () => {
-    requireFreshDist();
-    edit = await compiled<Edit>('generators/edit.js');
-    blocking = await compiled<Blocking>('generators/blocking.js');
-    lexical = await compiled<LexicalIndex>('generators/lexical-index.js');
-    workers = await compiled<WorkerThread>('generators/worker-thread.js');
-  });
-
   it('works out on the worker what this thread works out, pair by pair', async () => {
     const source = lexical.prepareOntology(names('s', 120, 3));
     const target = lexical.prepareOntology(names('t', 150, 5));
