@@ -168,11 +168,7 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
   // Target concept → the source concept with the same IRI (-1 if none): a concept is never its
   // own neighbour or candidate, and an integer comparison per pair is cheaper than an IRI's.
   const sameConcept = new Int32Array(tgt.concepts.length).fill(-1);
-  {
-    const position = new Map<string, number>();
-    src.concepts.forEach((c, i) => position.set(c.iri, i));
-    tgt.concepts.forEach((c, t) => sameConcept[t] = position.get(c.iri) ?? -1);
-  }
+  tgt.concepts.forEach((c, t) => (sameConcept[t] = src.position.get(c.iri) ?? -1));
 
   const cache = new Map<number, Neighbour[]>();
   // Scratch space of `similar`, by target concept, so that no object is made per scored pair:
