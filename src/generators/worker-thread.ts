@@ -17,7 +17,14 @@ import { Worker } from 'node:worker_threads';
 export function runInWorker<Answer>(file: URL, job: unknown): Promise<Answer | undefined> {
   if (!existsSync(fileURLToPath(file))) return Promise.resolve(undefined);
   return new Promise((resolve) => {
-    const worker = new Worker(file, { workerData: job });
+    let worker: Worker;
+    try {
+      worker = new Worker(file, { workerData: job });
+    } catch {
+      // No thread to be had (resource limits): the caller does the work itself.
+      resolve(undefined);
+      return;
+    }
     let answer: Answer | undefined;
     worker.once('message', (message: Answer) => {
       answer = message;

@@ -107,3 +107,14 @@ describe('edit similarities on a worker thread', () => {
     expect(shared).toEqual(alone);
   });
 });
+
+describe('a worker that cannot run', () => {
+  it('leaves the work to the caller: no compiled worker file, a job that cannot be sent, a worker that throws', async () => {
+    const here = pathToFileURL(join(ROOT, 'dist/generators/'));
+    expect(await workers.runInWorker(new URL('./no-such-worker.js', here), {})).toBeUndefined();
+    // Functions cannot be cloned into a worker.
+    expect(await workers.runInWorker(new URL('./blocking-worker.js', here), { kind: 'ioa-align/blocking-queries', run: () => 1 })).toBeUndefined();
+    // A query job without its arrays fails inside the worker.
+    expect(await workers.runInWorker(new URL('./blocking-worker.js', here), { kind: 'ioa-align/blocking-queries' })).toBeUndefined();
+  });
+});
