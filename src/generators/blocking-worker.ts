@@ -4,8 +4,8 @@
  * the main thread (InvertedIndex.query), and sends the answers back end to end. Imported
  * anywhere but in a worker, it only defines `answerQueries`.
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import { blockingCost, InvertedIndex, QUERY_JOB, type QueryAnswers, type QueryJob } from './blocking.js';
+import { serveJob } from './worker-thread.js';
 
 /** The answers to every source name of a job, end to end. */
 export function answerQueries(job: QueryJob): QueryAnswers {
@@ -30,8 +30,4 @@ export function answerQueries(job: QueryJob): QueryAnswers {
   return { starts, docs: docs.slice(0, used), scores: scores.slice(0, used), examined, postings: after.postings - before.postings, pairs: after.pairs - before.pairs };
 }
 
-if (parentPort && (workerData as Partial<QueryJob> | null)?.kind === QUERY_JOB) {
-  const answers = answerQueries(workerData as QueryJob);
-  // Handed over, not copied: the arrays were made here and are not used here again.
-  parentPort.postMessage(answers, [answers.starts.buffer as ArrayBuffer, answers.docs.buffer as ArrayBuffer, answers.scores.buffer as ArrayBuffer, answers.examined.buffer as ArrayBuffer]);
-}
+serveJob(QUERY_JOB, answerQueries);

@@ -12,7 +12,7 @@
  */
 import { charNgrams } from '../text/normalize.js';
 import type { PreparedOntology, TextEntry } from './lexical-index.js';
-import { runInWorker } from './worker-thread.js';
+import { PARALLEL_NAMES_FROM, runInWorker } from './worker-thread.js';
 
 /** A sparse, L2-normalised vector: feature ids ascending. */
 export interface SparseVector {
@@ -194,13 +194,8 @@ export function neighbourhood(source: PreparedOntology, target: PreparedOntology
   return made;
 }
 
-/**
- * Source names from which `prefetch` sends half of the queries to a worker thread. Below this a
- * worker costs more than it saves: it starts a second JavaScript engine and rebuilds the
- * inverted index (tens of milliseconds), and on small runs V8's own collector and compiler
- * already keep the second core busy (benchmarks/lexical/README.md).
- */
-export const PARALLEL_QUERIES_FROM = 20_000;
+/** Source names from which `prefetch` sends half of the queries to a worker thread. */
+export const PARALLEL_QUERIES_FROM = PARALLEL_NAMES_FROM;
 
 /** Marks worker data as a query job (a test runner may load the worker module in workers of its own). */
 export const QUERY_JOB = 'ioa-align/blocking-queries';

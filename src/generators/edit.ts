@@ -11,7 +11,7 @@ import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit, type Neigh
 import { perSubject, positiveOption, similarityGeneratorIdentity } from './common.js';
 import { compatibleLanguages, pairWeight, type PreparedOntology, type TextEntry } from './lexical-index.js';
 import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
-import { runInWorker } from './worker-thread.js';
+import { PARALLEL_NAMES_FROM, runInWorker } from './worker-thread.js';
 
 /** Match flags of jaroWinkler, reused: it runs millions of times in a large run. */
 let matched1 = new Uint8Array(64);
@@ -254,14 +254,24 @@ export function jobSimilarities(job: EditJob): Float64Array {
   return out;
 }
 
-/** Source names from which the pairs of the second half of them are scored on a worker thread. */
-export const PARALLEL_EDIT_FROM = 20_000;
-
 const WORKER_FILE = new URL('./edit-worker.js', import.meta.url);
 
 /**
- * The similarity of every pair `edit` compares, source name by source name (name e's pairs are
- * starts[e] … starts[e + 1] - 1, against targets[k]), the second half of the names' pairs scored
+ * The target names `edit` compares source name `e` with, in order: its `candidates` nearest by
+ * the blocking query, where the two names' languages allow a comparison.
+ */
+function eachCompared(src: PreparedOntology, tgt: PreparedOntology, near: Neighbourhood, e: number, limit: number, candidates: number, visit: (t: number) => void): void {
+  const a = src.entries[e]!;
+  const hits = near.near(e, limit);
+  for (let i = 0; i < Math.min(candidates, hits.docs.length); i++) {
+    const t = hits.docs[i]!;
+    if (compatibleLanguages(a.lang, tgt.entries[t]!.lang)) visit(t);
+  }
+}
+
+/**
+ * The similarity of every pair `edit` compares (eachCompared), source name by source name (name
+ * e's are values[starts[e] … starts[e + 1] - 1]), the second half of the names' pairs scored
  * on a worker thread while this thread scores the first. Undefined below `parallelFrom` names:
  * the scorer then works each pair out as it goes.
  */
@@ -273,18 +283,13 @@ async function similaritiesInParallel(
   limit: number,
   candidates: number,
   parallelFrom: number,
-): Promise<{ starts: Int32Array; targets: Int32Array; values: Float64Array } | undefined> {
+): Promise<{ starts: Int32Array; values: Float64Array } | undefined> {
   const names = src.entries.length;
   if (names < parallelFrom) return undefined;
   const starts = new Int32Array(names + 1);
   const targetList: number[] = [];
   for (let e = 0; e < names; e++) {
-    const a = src.entries[e]!;
-    const hits = near.near(e, limit);
-    for (let i = 0; i < Math.min(candidates, hits.docs.length); i++) {
-      const t = hits.docs[i]!;
-      if (compatibleLanguages(a.lang, tgt.entries[t]!.lang)) targetList.push(t);
-    }
+    eachCompared(src, tgt, near, e, limit, candidates, (t) => targetList.push(t));
     starts[e + 1] = targetList.length;
   }
   const targets = Int32Array.from(targetList);
@@ -327,7 +332,7 @@ async function similaritiesInParallel(
   const answered = await worker;
   if (answered) values.set(answered, splitPair);
   else score(split, names);
-  return { starts, targets, values };
+  return { starts, values };
 }
 
 export default defineGenerator((config?: GeneratorConfig): Generator => {
@@ -337,7 +342,7 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
   // At or above this raw score the two names are one name spelt differently (exactMatch);
   // below it the pair is proposed as closeMatch (relations.ts).
   const exactFrom = positiveOption(config, 'exactFrom', 0.75);
-  const parallelFrom = positiveOption(config, 'parallelFrom', PARALLEL_EDIT_FROM);
+  const parallelFrom = positiveOption(config, 'parallelFrom', PARALLEL_NAMES_FROM);
   const id = similarityGeneratorIdentity('edit', 'mean-levenshtein-jaro-winkler', exactFrom);
   return {
     ...id,
@@ -354,21 +359,13 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
         return (s, scores) => {
           for (const e of src.entriesOf[s]!) {
             const a = src.entries[e]!;
-            if (worked) {
-              for (let k = worked.starts[e]!; k < worked.starts[e + 1]!; k++) {
-                const b = tgt.entries[worked.targets[k]!]!;
-                if (worked.values[k]! >= minSimilarity) scores.offer(b.concept, pairWeight(a, b) * worked.values[k]!, a, b);
-              }
-              continue;
-            }
-            const hits = near.near(e, limit);
-            for (let i = 0; i < Math.min(candidates, hits.docs.length); i++) {
-              const t = hits.docs[i]!;
+            // Worked out ahead (large runs), in eachCompared's order; else here, pair by pair.
+            let k = worked ? worked.starts[e]! : 0;
+            eachCompared(src, tgt, near, e, limit, candidates, (t) => {
               const b = tgt.entries[t]!;
-              if (!compatibleLanguages(a.lang, b.lang)) continue;
-              const similarity = editSimilarity(a.contentText, b.contentText, table, table.source[e]!, table.target[t]!);
+              const similarity = worked ? worked.values[k++]! : editSimilarity(a.contentText, b.contentText, table, table.source[e]!, table.target[t]!);
               if (similarity >= minSimilarity) scores.offer(b.concept, pairWeight(a, b) * similarity, a, b);
-            }
+            });
           }
         };
       }),

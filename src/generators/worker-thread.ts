@@ -6,7 +6,16 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
+
+/**
+ * Source names from which a generator shares its work with a worker thread. Below this a worker
+ * costs more than it saves: it starts a second JavaScript engine and its job is copied to it
+ * (tens of milliseconds), and on small runs V8's own collector and compiler already keep the
+ * second core busy (benchmarks/lexical/README.md: at 5k the blocking queries took as long either
+ * way, on anatomy longer with a worker).
+ */
+export const PARALLEL_NAMES_FROM = 20_000;
 
 /**
  * Start `file` on a worker thread with `job` (copied by structured clone) and resolve to what it
@@ -33,4 +42,17 @@ export function runInWorker<Answer>(file: URL, job: unknown): Promise<Answer | u
     worker.once('error', () => resolve(undefined));
     worker.once('exit', () => resolve(answer));
   });
+}
+
+/**
+ * The worker side of runInWorker, for a module started as `file`: when this thread's worker data
+ * is a job of `kind`, answer it and post the answer, handing its arrays over rather than copying
+ * them (they must be the answer's own). Anywhere else (the main thread, a test runner's worker
+ * that merely imports the module) it does nothing.
+ */
+export function serveJob<Job extends { kind: string }, Answer extends object>(kind: Job['kind'], answer: (job: Job) => Answer): void {
+  if (!parentPort || (workerData as Partial<Job> | null)?.kind !== kind) return;
+  const made = answer(workerData as Job);
+  const views = ArrayBuffer.isView(made) ? [made] : Object.values(made).filter((v): v is ArrayBufferView => ArrayBuffer.isView(v));
+  parentPort.postMessage(made, [...new Set(views.map((v) => v.buffer as ArrayBuffer))]);
 }
