@@ -9,8 +9,9 @@
 import { distance } from 'fastest-levenshtein';
 import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit, type Neighbourhood } from './blocking.js';
 import { perSubject, positiveOption, similarityGeneratorIdentity } from './common.js';
-import { compatibleLanguages, pairWeight, type PreparedOntology, type TextEntry } from './lexical-index.js';
-import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
+import type { OntologyIndex } from '../model/ontology-index.js';
+import { compatibleLanguages, pairWeight, prepareOntology, type PreparedOntology, type TextEntry } from './lexical-index.js';
+import { defineGenerator, type Generator, type GeneratorConfig, type GeneratorOptions } from './types.js';
 import { PARALLEL_NAMES_FROM, runInWorker } from './worker-thread.js';
 
 /** Match flags of jaroWinkler, reused: it runs millions of times in a large run. */
@@ -227,34 +228,134 @@ export function editSimilarity(aText: string, bText: string, table: WordSimilari
 /** Marks worker data as an edit job (a test runner may load the worker module in workers of its own). */
 export const EDIT_JOB = 'ioa-align/edit-similarities';
 
-/** Name pairs whose similarity a worker thread works out (edit-worker.ts). */
+/** Source names per chunk of pair work: small enough that the two threads finish close together. */
+const CHUNK_NAMES = 64;
+
+/**
+ * The name pairs `edit` compares and their similarities, worked out chunk by chunk by whichever
+ * thread claims a chunk first: a worker thread from the moment the pairs are known, and the
+ * calling thread once `edit`'s turn comes. Everything a worker needs is here; the arrays that
+ * both threads write are shared memory, the rest is copied once.
+ */
 export interface EditJob {
   kind: typeof EDIT_JOB;
   words: readonly string[];
   idfs: Float64Array;
-  /** The names involved: content text and word ids (name i's are wordIds[wordStarts[i] … wordStarts[i + 1] - 1]). */
+  /** Source names, then target names: content text and word ids (name i's are wordIds[wordStarts[i] … wordStarts[i + 1] - 1]). */
   texts: readonly string[];
   wordStarts: Int32Array;
   wordIds: Int32Array;
-  /** Pair k is names pairs[2k] and pairs[2k + 1]. */
-  pairs: Int32Array;
+  sourceNames: number;
+  /** Source name e is compared with target names targets[starts[e] … starts[e + 1] - 1]. */
+  starts: Int32Array;
+  targets: Int32Array;
+  /** Shared: the similarity of pair k, the next chunk to claim ([0]), and 1 per chunk done. */
+  values: Float64Array;
+  next: Int32Array;
+  done: Int32Array;
 }
 
-/** The similarity of each pair of a job, in order. */
-export function jobSimilarities(job: EditJob): Float64Array {
-  const table = new WordSimilarity(job.words, job.idfs);
-  const { texts, wordStarts, wordIds, pairs } = job;
+/** Work out one chunk's pairs and mark it done. */
+function workChunk(job: EditJob, table: WordSimilarity, chunk: number): void {
+  const { texts, wordStarts, wordIds, sourceNames, starts, targets, values } = job;
   const wordsOf = (name: number): Int32Array => wordIds.subarray(wordStarts[name]!, wordStarts[name + 1]!);
-  const out = new Float64Array(pairs.length / 2);
-  for (let k = 0; k < out.length; k++) {
-    const a = pairs[2 * k]!;
-    const b = pairs[2 * k + 1]!;
-    out[k] = editSimilarity(texts[a]!, texts[b]!, table, wordsOf(a), wordsOf(b));
+  const last = Math.min((chunk + 1) * CHUNK_NAMES, sourceNames);
+  for (let e = chunk * CHUNK_NAMES; e < last; e++) {
+    const a = texts[e]!;
+    const aWords = wordsOf(e);
+    for (let k = starts[e]!; k < starts[e + 1]!; k++) {
+      const b = sourceNames + targets[k]!;
+      values[k] = editSimilarity(a, texts[b]!, table, aWords, wordsOf(b));
+    }
   }
-  return out;
+  // A release store: the values above are visible to a thread that reads this flag as 1.
+  Atomics.store(job.done, chunk, 1);
+}
+
+/** Claim chunks of the job until none is left, working out each; returns how many this thread did. */
+export function workOnPairs(job: EditJob, table: WordSimilarity = new WordSimilarity(job.words, job.idfs)): number {
+  const chunks = job.done.length;
+  let mine = 0;
+  for (let chunk = Atomics.add(job.next, 0, 1); chunk < chunks; chunk = Atomics.add(job.next, 0, 1)) {
+    workChunk(job, table, chunk);
+    mine++;
+  }
+  return mine;
 }
 
 const WORKER_FILE = new URL('./edit-worker.js', import.meta.url);
+
+/** Pairs being worked out (see EditJob); `finish` resolves once every similarity is known. */
+export interface PairWork {
+  starts: Int32Array;
+  targets: Int32Array;
+  values: Float64Array;
+  finish(): Promise<void>;
+}
+
+const shared = <T extends Int32Array | Float64Array>(Kind: { new (buffer: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number }, length: number): T =>
+  new Kind(new SharedArrayBuffer(Math.max(1, length) * Kind.BYTES_PER_ELEMENT));
+
+/**
+ * Find the pairs `edit` compares (eachCompared) and start working out their similarities: on a
+ * worker thread from `parallelFrom` source names on (PARALLEL_NAMES_FROM), which goes on while this thread does other
+ * work until `finish` is called. `finish` claims what is left for this thread, waits for the
+ * worker's last chunk, and works out any chunk a failed or stopped worker left undone.
+ */
+function startPairWork(
+  src: PreparedOntology,
+  tgt: PreparedOntology,
+  table: WordTable,
+  near: Neighbourhood,
+  limit: number,
+  candidates: number,
+  parallelFrom: number,
+  signal: AbortSignal | undefined,
+): PairWork {
+  const sourceNames = src.entries.length;
+  const starts = new Int32Array(sourceNames + 1);
+  const targetList: number[] = [];
+  for (let e = 0; e < sourceNames; e++) {
+    eachCompared(src, tgt, near, e, limit, candidates, (t) => targetList.push(t));
+    starts[e + 1] = targetList.length;
+  }
+  const targets = Int32Array.from(targetList);
+  const lists = [...table.source, ...table.target];
+  const wordStarts = new Int32Array(lists.length + 1);
+  for (let i = 0; i < lists.length; i++) wordStarts[i + 1] = wordStarts[i]! + lists[i]!.length;
+  const wordIds = new Int32Array(wordStarts[lists.length]!);
+  for (let i = 0; i < lists.length; i++) wordIds.set(lists[i]!, wordStarts[i]!);
+  const texts: string[] = [];
+  for (const a of src.entries) texts.push(a.contentText);
+  for (const b of tgt.entries) texts.push(b.contentText);
+  const chunks = Math.ceil(sourceNames / CHUNK_NAMES);
+  const job: EditJob = {
+    kind: EDIT_JOB,
+    words: table.words,
+    idfs: table.idfs,
+    texts,
+    wordStarts,
+    wordIds,
+    sourceNames,
+    starts,
+    targets,
+    values: shared(Float64Array, targets.length),
+    next: shared(Int32Array, 1),
+    done: shared(Int32Array, chunks),
+  };
+  const worker = sourceNames >= parallelFrom ? runInWorker<{ chunks: number }>(WORKER_FILE, job, signal) : Promise.resolve(undefined);
+  return {
+    starts,
+    targets,
+    values: job.values,
+    async finish() {
+      workOnPairs(job, table);
+      await worker;
+      // Chunks a worker claimed but did not finish (it failed, or was stopped) are done here.
+      for (let chunk = 0; chunk < chunks; chunk++) if (Atomics.load(job.done, chunk) !== 1) workChunk(job, table, chunk);
+    },
+  };
+}
 
 /**
  * The target names `edit` compares source name `e` with, in order: its `candidates` nearest by
@@ -269,103 +370,61 @@ function eachCompared(src: PreparedOntology, tgt: PreparedOntology, near: Neighb
   }
 }
 
-/**
- * The similarity of every pair `edit` compares (eachCompared), source name by source name (name
- * e's are values[starts[e] … starts[e + 1] - 1]), the second half of the names' pairs scored
- * on a worker thread while this thread scores the first. Undefined below `parallelFrom` names:
- * the scorer then works each pair out as it goes.
- */
-async function similaritiesInParallel(
-  src: PreparedOntology,
-  tgt: PreparedOntology,
-  table: WordTable,
-  near: Neighbourhood,
-  limit: number,
-  candidates: number,
-  parallelFrom: number,
-): Promise<{ starts: Int32Array; values: Float64Array } | undefined> {
-  const names = src.entries.length;
-  if (names < parallelFrom) return undefined;
-  const starts = new Int32Array(names + 1);
-  const targetList: number[] = [];
-  for (let e = 0; e < names; e++) {
-    eachCompared(src, tgt, near, e, limit, candidates, (t) => targetList.push(t));
-    starts[e + 1] = targetList.length;
-  }
-  const targets = Int32Array.from(targetList);
-  const values = new Float64Array(targets.length);
-  const split = names >> 1;
-  const splitPair = starts[split]!;
-  // The worker's names: the second half of the source names, then every target name.
-  const sourceHalf = names - split;
-  const texts: string[] = [];
-  const wordStarts = new Int32Array(sourceHalf + tgt.entries.length + 1);
-  const wordLists: Int32Array[] = [];
-  const addName = (text: string, ids: Int32Array): void => {
-    texts.push(text);
-    wordLists.push(ids);
-    wordStarts[texts.length] = wordStarts[texts.length - 1]! + ids.length;
-  };
-  for (let e = split; e < names; e++) addName(src.entries[e]!.contentText, table.source[e]!);
-  tgt.entries.forEach((b, t) => addName(b.contentText, table.target[t]!));
-  const wordIds = new Int32Array(wordStarts[texts.length]!);
-  wordLists.forEach((ids, i) => wordIds.set(ids, wordStarts[i]!));
-  const pairs = new Int32Array((targets.length - splitPair) * 2);
-  for (let e = split; e < names; e++) {
-    for (let k = starts[e]!; k < starts[e + 1]!; k++) {
-      pairs[2 * (k - splitPair)] = e - split;
-      pairs[2 * (k - splitPair) + 1] = sourceHalf + targets[k]!;
-    }
-  }
-  const job: EditJob = { kind: EDIT_JOB, words: table.words, idfs: table.idfs, texts, wordStarts, wordIds, pairs };
-  const worker = runInWorker<Float64Array>(WORKER_FILE, job);
-  const score = (from: number, to: number): void => {
-    for (let e = from; e < to; e++) {
-      const a = src.entries[e]!;
-      for (let k = starts[e]!; k < starts[e + 1]!; k++) {
-        const t = targets[k]!;
-        values[k] = editSimilarity(a.contentText, tgt.entries[t]!.contentText, table, table.source[e]!, table.target[t]!);
-      }
-    }
-  };
-  score(0, split);
-  const answered = await worker;
-  if (answered) values.set(answered, splitPair);
-  else score(split, names);
-  return { starts, values };
+interface Settings {
+  budget: number;
+  candidates: number;
+  parallelFrom: number;
+}
+
+/** Blocking, word table and pair work for one pair of prepared ontologies. */
+async function comparePairs(src: PreparedOntology, tgt: PreparedOntology, settings: Settings, options: GeneratorOptions): Promise<PairWork> {
+  // The same blocking as `tfidf` (and, within one run, the same cached queries).
+  const { key, features } = nameFeatures();
+  const near = neighbourhood(src, tgt, key, features, settings.budget);
+  // Ask for the same list `tfidf` asks for, so one cached query serves both.
+  const limit = neighbourLimit(options.topK);
+  await near.prefetch(limit);
+  const table = new WordTable(src.entries, tgt.entries);
+  return startPairWork(src, tgt, table, near, limit, settings.candidates, settings.parallelFrom, options.signal);
 }
 
 export default defineGenerator((config?: GeneratorConfig): Generator => {
-  const budget = positiveOption(config, 'budget', DEFAULT_BUDGET);
-  const candidates = positiveOption(config, 'candidates', 16);
+  const settings: Settings = {
+    budget: positiveOption(config, 'budget', DEFAULT_BUDGET),
+    candidates: positiveOption(config, 'candidates', 16),
+    parallelFrom: positiveOption(config, 'parallelFrom', PARALLEL_NAMES_FROM),
+  };
   const minSimilarity = positiveOption(config, 'minSimilarity', 0.75);
   // At or above this raw score the two names are one name spelt differently (exactMatch);
   // below it the pair is proposed as closeMatch (relations.ts).
   const exactFrom = positiveOption(config, 'exactFrom', 0.75);
-  const parallelFrom = positiveOption(config, 'parallelFrom', PARALLEL_NAMES_FROM);
   const id = similarityGeneratorIdentity('edit', 'mean-levenshtein-jaro-winkler', exactFrom);
+  // Pair work started ahead of `propose` (startAhead), for the two indexes it was started on.
+  let ahead: { source: OntologyIndex; target: OntologyIndex; crossKind: boolean; work: Promise<PairWork> } | undefined;
   return {
     ...id,
+    async startAhead(source, target, options) {
+      const src = prepareOntology(source, options.crossKind);
+      const tgt = prepareOntology(target, options.crossKind);
+      ahead = { source, target, crossKind: options.crossKind === true, work: comparePairs(src, tgt, settings, options) };
+      await ahead.work;
+    },
     propose: (source, target, options) =>
       perSubject(id, source, target, options, async ({ source: src, target: tgt }) => {
-        // The same blocking as `tfidf` (and, within one run, the same cached queries).
-        const { key, features } = nameFeatures();
-        const near = neighbourhood(src, tgt, key, features, budget);
-        // Ask for the same list `tfidf` asks for, so one cached query serves both.
-        const limit = neighbourLimit(options.topK);
-        await near.prefetch(limit);
-        const table = new WordTable(src.entries, tgt.entries);
-        const worked = await similaritiesInParallel(src, tgt, table, near, limit, candidates, parallelFrom);
+        const started = ahead?.source === source && ahead.target === target && ahead.crossKind === (options.crossKind === true) ? ahead.work : undefined;
+        ahead = undefined;
+        const work = await (started ?? comparePairs(src, tgt, settings, options));
+        await work.finish();
+        const { starts, targets, values } = work;
         return (s, scores) => {
           for (const e of src.entriesOf[s]!) {
             const a = src.entries[e]!;
-            // Worked out ahead (large runs), in eachCompared's order; else here, pair by pair.
-            let k = worked ? worked.starts[e]! : 0;
-            eachCompared(src, tgt, near, e, limit, candidates, (t) => {
-              const b = tgt.entries[t]!;
-              const similarity = worked ? worked.values[k++]! : editSimilarity(a.contentText, b.contentText, table, table.source[e]!, table.target[t]!);
-              if (similarity >= minSimilarity) scores.offer(b.concept, pairWeight(a, b) * similarity, a, b);
-            });
+            for (let k = starts[e]!; k < starts[e + 1]!; k++) {
+              const similarity = values[k]!;
+              if (similarity < minSimilarity) continue;
+              const b = tgt.entries[targets[k]!]!;
+              scores.offer(b.concept, pairWeight(a, b) * similarity, a, b);
+            }
           }
         };
       }),

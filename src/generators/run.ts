@@ -1,10 +1,11 @@
 /**
  * Running several generators and fusing them: what `propose` and the benchmark harness call.
- * Generators run one after another: they are CPU-bound, and running `wordnet` in a worker
- * thread beside the others was measured slower on two shared cores (the worker must load and
- * index the ontologies again: benchmarks/lexical/worker-experiment.mjs). On large runs the
- * blocking queries and `edit`'s pair similarities use a second thread inside the generator
- * (blocking.ts, edit.ts), where only arrays cross and nothing is prepared twice.
+ * Generators run one after another on this thread: they are CPU-bound, and running `wordnet` in a
+ * worker thread beside the others was measured slower on two shared cores (the worker must load
+ * and index the ontologies again: benchmarks/lexical/worker-experiment.mjs). What goes to a
+ * second thread is work made of arrays, where nothing is prepared twice: `edit`'s pair
+ * similarities, started ahead of the other generators (startAhead), and on large runs the
+ * blocking queries (blocking.ts).
  */
 import type { Candidate } from '../model/mapping.js';
 import { IoaError } from '../model/errors.js';
@@ -82,7 +83,6 @@ export interface RunResult {
 }
 
 export async function runGenerators(source: OntologyIndex, target: OntologyIndex, options: RunOptions): Promise<RunResult> {
-  const members: Candidate[] = [];
   const timings: Record<string, number> = {};
   const warned = new Set<string>();
   const onWarning = (message: string): void => {
@@ -92,10 +92,7 @@ export async function runGenerators(source: OntologyIndex, target: OntologyIndex
   };
   const memberTopK = options.memberTopK ?? options.topK;
   const names = options.generators.map((g) => (typeof g === 'string' ? g : g.name));
-  for (const entry of options.generators) {
-    const started = performance.now();
-    const name = typeof entry === 'string' ? entry : entry.name;
-    const generator = typeof entry === 'string' ? await loadGenerator(entry, options.config?.[entry]) : entry;
+  const optionsFor = (name: string): GeneratorOptions => {
     const generatorOptions: GeneratorOptions = {
       topK: options.generators.length > 1 ? memberTopK : options.topK,
       onWarning,
@@ -104,20 +101,52 @@ export async function runGenerators(source: OntologyIndex, target: OntologyIndex
     if (options.concurrency !== undefined) generatorOptions.concurrency = options.concurrency;
     if (options.signal) generatorOptions.signal = options.signal;
     if (options.crossKind) generatorOptions.crossKind = true;
+    return generatorOptions;
+  };
+  /** Run one generator's part, adding its wall time; a failure other than ours or an abort names the generator. */
+  const timed = async (name: string, part: () => Promise<void>): Promise<void> => {
+    const started = performance.now();
     try {
-      for await (const candidate of generator.propose(source, target, generatorOptions)) members.push(candidate);
+      await part();
     } catch (error) {
       if (error instanceof IoaError || (error as Error)?.name === 'AbortError' || (options.signal?.aborted && error === options.signal.reason)) throw error;
       throw new IoaError('E_GENERATOR_FAILED', `generator ${name} failed: ${(error as Error)?.message ?? String(error)}`, {}, { cause: error });
     }
-    timings[name] = performance.now() - started;
+    timings[name] = (timings[name] ?? 0) + performance.now() - started;
+  };
+  const generators = await Promise.all(options.generators.map((entry) => (typeof entry === 'string' ? loadGenerator(entry, options.config?.[entry]) : entry)));
+  // Work a generator can start ahead goes on on another thread while the others run; those
+  // generators run last, so that work has the longest head start. Members keep the list's order.
+  const endOfRun = new AbortController();
+  const stopAhead = options.signal ? AbortSignal.any([options.signal, endOfRun.signal]) : endOfRun.signal;
+  const order: number[] = [];
+  const later: number[] = [];
+  const own: Candidate[][] = generators.map(() => []);
+  try {
+    for (let i = 0; i < generators.length; i++) {
+      const generator = generators[i]!;
+      if (!generator.startAhead) {
+        order.push(i);
+        continue;
+      }
+      await timed(names[i]!, () => generator.startAhead!(source, target, { ...optionsFor(names[i]!), signal: stopAhead }));
+      later.push(i);
+    }
+    for (const i of [...order, ...later]) {
+      await timed(names[i]!, async () => {
+        for await (const candidate of generators[i]!.propose(source, target, optionsFor(names[i]!))) own[i]!.push(candidate);
+      });
+    }
+  } finally {
+    endOfRun.abort();
   }
   if (options.releaseCaches) {
     forgetPrepared(source);
     forgetPrepared(target);
     releaseWordNetFiles();
   }
-  const result: RunResult = { members, timings };
+  const members = own.flat();
+  const result: RunResult = { members, timings: Object.fromEntries(names.filter((n) => n in timings).map((n) => [n, timings[n]!])) };
   if (options.generators.length > 1) result.fused = fuseCandidates(members, { generators: names, ...options.fusion, topK: options.topK });
   return result;
 }

@@ -36,6 +36,12 @@ export interface Generator {
    */
   propose(source: OntologyIndex, target: OntologyIndex, options: GeneratorOptions): AsyncIterable<Candidate>;
   /**
+   * Start work that can go on on another thread while other generators run, for a `propose`
+   * call on the same two indexes and options to pick up. Resolves once the work is under way.
+   * `options.signal` stops it when the run ends without that `propose` call (runGenerators).
+   */
+  startAhead?(source: OntologyIndex, target: OntologyIndex, options: GeneratorOptions): Promise<void>;
+  /**
    * The candidates this generator's own decision keeps, for generators that make one beyond a
    * ranking (the version diff's alignment), given candidates it proposed. Benchmarks score it as
    * the run's selected set instead of the generic selection. Still candidates, never accepted.

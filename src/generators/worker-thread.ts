@@ -13,18 +13,20 @@ import { parentPort, Worker, workerData } from 'node:worker_threads';
  * costs more than it saves: it starts a second JavaScript engine and its job is copied to it
  * (tens of milliseconds), and on small runs V8's own collector and compiler already keep the
  * second core busy (benchmarks/lexical/README.md: at 5k the blocking queries took as long either
- * way, on anatomy longer with a worker).
+ * way, on anatomy longer with a worker; `edit`'s pairs worked out on a worker while the other
+ * generators ran gained nothing at 5k or on anatomy, where that work is a few hundred ms).
  */
 export const PARALLEL_NAMES_FROM = 20_000;
 
 /**
- * Start `file` on a worker thread with `job` (copied by structured clone) and resolve to what it
- * posts. The worker starts before this returns, so the caller can work meanwhile and await
- * afterwards. Resolves to undefined when the file is absent (running from the TypeScript
- * sources, as tests do) or the worker fails: the caller then does the work itself.
+ * Start `file` on a worker thread with `job` (copied by structured clone; shared memory stays
+ * shared) and resolve to what it posts. The worker starts before this returns, so the caller can
+ * work meanwhile and await afterwards. Resolves to undefined when the file is absent (running
+ * from the TypeScript sources, as tests do), the worker fails, or `signal` stops it: the caller
+ * then does the work itself.
  */
-export function runInWorker<Answer>(file: URL, job: unknown): Promise<Answer | undefined> {
-  if (!existsSync(fileURLToPath(file))) return Promise.resolve(undefined);
+export function runInWorker<Answer>(file: URL, job: unknown, signal?: AbortSignal): Promise<Answer | undefined> {
+  if (signal?.aborted || !existsSync(fileURLToPath(file))) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     let worker: Worker;
     try {
@@ -35,12 +37,17 @@ export function runInWorker<Answer>(file: URL, job: unknown): Promise<Answer | u
       return;
     }
     let answer: Answer | undefined;
+    const stop = (): void => void worker.terminate();
+    signal?.addEventListener('abort', stop, { once: true });
     worker.once('message', (message: Answer) => {
       answer = message;
       void worker.terminate();
     });
     worker.once('error', () => resolve(undefined));
-    worker.once('exit', () => resolve(answer));
+    worker.once('exit', () => {
+      signal?.removeEventListener('abort', stop);
+      resolve(answer);
+    });
   });
 }
 

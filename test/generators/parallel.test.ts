@@ -73,28 +73,59 @@ describe('blocking queries on a worker thread', () => {
   });
 });
 
-describe('edit similarities on a worker thread', () => {
-  it('works out on the worker what this thread works out, pair by pair', async () => {
+describe('edit similarities shared with a worker thread', () => {
+  /** A job of 120 × 150 names, each source name compared with three target names. */
+  const pairJob = () => {
     const source = lexical.prepareOntology(names('s', 120, 3));
     const target = lexical.prepareOntology(names('t', 150, 5));
     const table = new edit.WordTable(source.entries, target.entries);
-    const texts = [...source.entries, ...target.entries].map((e) => e.contentText);
     const lists = [...table.source, ...table.target];
     const wordStarts = new Int32Array(lists.length + 1);
     lists.forEach((ids, i) => (wordStarts[i + 1] = wordStarts[i]! + ids.length));
     const wordIds = new Int32Array(wordStarts[lists.length]!);
     lists.forEach((ids, i) => wordIds.set(ids, wordStarts[i]!));
-    const pairs = Int32Array.from(source.entries.flatMap((_, a) => [0, 7, 31].flatMap((b) => [a, source.entries.length + ((a + b) % target.entries.length)])));
-    const job: EditJob = { kind: edit.EDIT_JOB, words: table.words, idfs: table.idfs, texts, wordStarts, wordIds, pairs };
-    const answered = await workers.runInWorker<Float64Array>(new URL('./edit-worker.js', pathToFileURL(join(ROOT, 'dist/generators/edit.js'))), job);
-    expect(answered).toBeInstanceOf(Float64Array);
-    const here = edit.jobSimilarities(job);
-    expect([...answered!]).toEqual([...here]);
-    for (let k = 0; k < pairs.length / 2; k++) {
-      const a = pairs[2 * k]!;
-      const b = pairs[2 * k + 1]! - source.entries.length;
-      expect(here[k]).toBe(edit.editSimilarity(source.entries[a]!.contentText, target.entries[b]!.contentText, table, table.source[a]!, table.target[b]!));
-    }
+    const sourceNames = source.entries.length;
+    const starts = Int32Array.from({ length: sourceNames + 1 }, (_, e) => 3 * e);
+    const targets = Int32Array.from({ length: 3 * sourceNames }, (_, k) => (Math.floor(k / 3) + [0, 7, 31][k % 3]!) % target.entries.length);
+    const sharedArray = <T>(Kind: new (b: SharedArrayBuffer) => T, bytes: number): T => new Kind(new SharedArrayBuffer(bytes));
+    const job: EditJob = {
+      kind: edit.EDIT_JOB,
+      words: table.words,
+      idfs: table.idfs,
+      texts: [...source.entries, ...target.entries].map((e) => e.contentText),
+      wordStarts,
+      wordIds,
+      sourceNames,
+      starts,
+      targets,
+      values: sharedArray(Float64Array, targets.length * 8),
+      next: sharedArray(Int32Array, 4),
+      done: sharedArray(Int32Array, Math.ceil(sourceNames / 64) * 4),
+    };
+    const expected = [...targets].map((t, k) => {
+      const e = Math.floor(k / 3);
+      return edit.editSimilarity(source.entries[e]!.contentText, target.entries[t]!.contentText, table, table.source[e]!, table.target[t]!);
+    });
+    return { job, table, expected };
+  };
+  const workerFile = () => new URL('./edit-worker.js', pathToFileURL(join(ROOT, 'dist/generators/edit.js')));
+
+  it('the worker works out every chunk alone, each pair as this thread would', async () => {
+    const { job, expected } = pairJob();
+    const answered = await workers.runInWorker<{ chunks: number }>(workerFile(), job);
+    expect(answered).toEqual({ chunks: job.done.length });
+    expect([...job.done].every((d) => d === 1)).toBe(true);
+    expect([...job.values]).toEqual(expected);
+  });
+
+  it('two threads claiming chunks of one job work out each chunk once, with the same values', async () => {
+    const { job, table, expected } = pairJob();
+    const worker = workers.runInWorker<{ chunks: number }>(workerFile(), job);
+    const mine = edit.workOnPairs(job, table);
+    const answered = await worker;
+    expect(mine + (answered?.chunks ?? 0)).toBe(job.done.length);
+    expect([...job.done].every((d) => d === 1)).toBe(true);
+    expect([...job.values]).toEqual(expected);
   });
 
   it('proposes the same candidates with the pairs shared as on one thread', async () => {
@@ -105,6 +136,22 @@ describe('edit similarities on a worker thread', () => {
     const alone = await collect(edit.default({ budget: 150 }), names('s', 200, 3), names('t', 260, 5));
     expect(shared.length).toBeGreaterThan(0);
     expect(shared).toEqual(alone);
+  });
+
+  it('work started ahead and stopped before it ends is finished by propose, with the same candidates', async () => {
+    const alone = await collect(edit.default({ budget: 150 }), names('s', 200, 3), names('t', 260, 5));
+    for (const when of ['before it starts', 'once it runs'] as const) {
+      const source = names('s', 200, 3);
+      const target = names('t', 260, 5);
+      const generator = edit.default({ parallelFrom: 1, budget: 150 });
+      const stop = new AbortController();
+      if (when === 'before it starts') stop.abort();
+      await generator.startAhead!(source, target, { topK: 10, signal: stop.signal });
+      stop.abort();
+      const candidates: unknown[] = [];
+      for await (const c of generator.propose(source, target, { topK: 10 })) candidates.push(c);
+      expect(candidates, when).toEqual(alone);
+    }
   });
 });
 

@@ -1,0 +1,78 @@
+/**
+ * runGenerators starts the work generators can do ahead (startAhead) before running any, runs
+ * those generators last, and still returns members in the order the generators were listed.
+ * Work started ahead is stopped when the run ends, whether it succeeded or failed.
+ */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadOntology } from '../../src/api/ontology.js';
+import { loadGenerator, runGenerators } from '../../src/generators/run.js';
+import type { Generator, GeneratorOptions } from '../../src/generators/types.js';
+import { rawScore, type Candidate } from '../../src/model/mapping.js';
+import type { OntologyIndex } from '../../src/model/ontology-index.js';
+import { collect } from './suite.js';
+import { ontology } from './fixtures.js';
+
+const corpus = (path: string): string => fileURLToPath(new URL(`../../corpora/conference/ontologies/${path}`, import.meta.url));
+
+/** A library user's generator: one candidate per subject, and a record of the work it started ahead. */
+function ownGenerator(name: string, behaviour: { failAhead?: boolean; failPropose?: boolean } = {}) {
+  const ahead: AbortSignal[] = [];
+  const generator: Generator = {
+    name,
+    measure: 'test',
+    justification: 'semapv:LexicalMatching',
+    async startAhead(_source, _target, options: GeneratorOptions) {
+      if (behaviour.failAhead) throw new Error('ahead broke');
+      ahead.push(options.signal!);
+    },
+    async *propose(source: OntologyIndex, target: OntologyIndex): AsyncIterable<Candidate> {
+      if (behaviour.failPropose) throw new Error('propose broke');
+      yield { subject: source.concepts[0]!.iri, predicate: 'skos:exactMatch', object: target.concepts[0]!.iri, generator: name, score: rawScore(0.5), measure: 'test', rank: 1, justification: 'semapv:LexicalMatching', evidence: [] };
+    },
+  };
+  return { generator, ahead };
+}
+
+const pair = () => [ontology('s', [{ iri: 'http://s#a', labels: ['heart valve'] }]), ontology('t', [{ iri: 'http://t#b', labels: ['heart valve'] }])] as const;
+
+describe('running generators with work started ahead', () => {
+  it('returns each generator\'s members in the listed order, as each proposes them alone', async () => {
+    const source = await loadOntology(corpus('cmt.owl'));
+    const target = await loadOntology(corpus('ekaw.owl'));
+    const generators = ['tfidf', 'edit', 'exact'] as const;
+    const run = await runGenerators(source, target, { generators, topK: 5 });
+    const firstOf = (g: string) => run.members.findIndex((m) => m.generator === g);
+    const lastOf = (g: string) => run.members.findLastIndex((m) => m.generator === g);
+    expect(lastOf('tfidf')).toBeLessThan(firstOf('edit'));
+    expect(lastOf('edit')).toBeLessThan(firstOf('exact'));
+    for (const name of generators) {
+      const alone = await collect(await loadGenerator(name), await loadOntology(corpus('cmt.owl')), await loadOntology(corpus('ekaw.owl')), { topK: 5 });
+      expect(run.members.filter((m) => m.generator === name), name).toEqual(alone);
+    }
+    expect(Object.keys(run.timings)).toEqual([...generators]);
+  });
+
+  it('stops the work started ahead once the run is over', async () => {
+    const [source, target] = pair();
+    const own = ownGenerator('own');
+    const run = await runGenerators(source, target, { generators: ['exact', own.generator], topK: 5 });
+    expect(run.members.map((m) => m.generator)).toEqual(['exact', 'own']);
+    expect(own.ahead).toHaveLength(1);
+    expect(own.ahead[0]!.aborted).toBe(true);
+  });
+
+  it('stops the work started ahead when an earlier generator fails, and names the one that failed', async () => {
+    const [source, target] = pair();
+    const own = ownGenerator('own');
+    const broken = ownGenerator('broken', { failPropose: true });
+    await expect(runGenerators(source, target, { generators: [broken.generator, own.generator], topK: 5 })).rejects.toMatchObject({ code: 'E_GENERATOR_FAILED', message: expect.stringContaining('generator broken failed: propose broke') });
+    expect(own.ahead[0]!.aborted).toBe(true);
+  });
+
+  it('a failure while starting work ahead is the generator\'s failure', async () => {
+    const [source, target] = pair();
+    const broken = ownGenerator('early', { failAhead: true });
+    await expect(runGenerators(source, target, { generators: ['exact', broken.generator], topK: 5 })).rejects.toMatchObject({ code: 'E_GENERATOR_FAILED', message: expect.stringContaining('generator early failed: ahead broke') });
+  });
+});
