@@ -30,7 +30,8 @@ import { BROAD_MATCH, CLOSE_MATCH, EXACT_MATCH, NARROW_MATCH, rawScore } from '.
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit, type Neighbourhood } from './blocking.js';
 import { positiveOption } from './common.js';
-import { compatibleLanguages, keyIndex, pairWeight, prepareOntology, type PreparedOntology, type TextEntry } from './lexical-index.js';
+import { keyIndex, prepareOntology, type PreparedOntology, type TextEntry } from './lexical-index.js';
+import { NearestConcepts } from './nearest.js';
 import { candidateRelation, nameParser, parsedNameRelation, type NameRelation } from './relations.js';
 import { contentWords, stem, words } from '../text/normalize.js';
 import { defineGenerator, type Generator, type GeneratorConfig, type GeneratorOptions } from './types.js';
@@ -171,44 +172,21 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
   tgt.concepts.forEach((c, t) => (sameConcept[t] = src.position.get(c.iri) ?? -1));
 
   const cache = new Map<number, Neighbour[]>();
-  // Scratch space of `similar`, by target concept, so that no object is made per scored pair:
-  // `seenFor[t] === x + 1` when t has been met while scoring x (each x is scored once), with its
-  // best score and the (source, target) entries behind it.
-  const seenFor = new Int32Array(tgt.concepts.length);
-  const bestScore = new Float64Array(tgt.concepts.length);
-  const bestA = new Int32Array(tgt.concepts.length);
-  const bestB = new Int32Array(tgt.concepts.length);
+  const nearest = new NearestConcepts(tgt.entries, tgt.concepts.length, NEIGHBOURS);
   const sourceName = nameParser(src.entries);
   const targetName = nameParser(tgt.entries);
   /** The target concepts most similar to source concept x by name, best first. */
   const similar = (x: number): Neighbour[] => {
     let list = cache.get(x);
     if (list) return list;
-    const met: number[] = [];
-    for (const e of src.entriesOf[x]!) {
-      const a = src.entries[e]!;
-      const hits = near.near(e, limit);
-      for (let i = 0; i < hits.docs.length; i++) {
-        const be = hits.docs[i]!;
-        const b = tgt.entries[be]!;
-        const t = b.concept;
-        if (!compatibleLanguages(a.lang, b.lang) || sameConcept[t] === x) continue;
-        const score = pairWeight(a, b) * hits.scores[i]!;
-        if (seenFor[t] !== x + 1) {
-          seenFor[t] = x + 1;
-          met.push(t);
-        } else if (!(score > bestScore[t]!)) continue;
-        bestScore[t] = score;
-        bestA[t] = e;
-        bestB[t] = be;
-      }
-    }
-    met.sort((p, q) => bestScore[q]! - bestScore[p]! || p - q);
-    list = met.slice(0, NEIGHBOURS).map((t) => {
-      const ea = bestA[t]!;
-      const eb = bestB[t]!;
-      return { concept: t, score: bestScore[t]!, a: src.entries[ea]!, b: tgt.entries[eb]!, relation: parsedNameRelation(sourceName(ea), targetName(eb)) };
-    });
+    const { bestScore, bestA, bestB } = nearest;
+    list = nearest
+      .nearest(x, src.entriesOf[x]!, src.entries, (e) => near.near(e, limit), (t) => sameConcept[t] === x)
+      .map((t) => {
+        const ea = bestA[t]!;
+        const eb = bestB[t]!;
+        return { concept: t, score: bestScore[t]!, a: src.entries[ea]!, b: tgt.entries[eb]!, relation: parsedNameRelation(sourceName(ea), targetName(eb)) };
+      });
     cache.set(x, list);
     return list;
   };
