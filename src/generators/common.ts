@@ -19,35 +19,129 @@ export function positiveOption(config: GeneratorConfig | undefined, key: string,
 /** Evidence pairs kept per candidate: enough for a reviewer, bounded for big synonym lists. */
 const MAX_EVIDENCE = 3;
 
-interface Scored {
-  score: number;
-  /** Matching name pairs, best first, at most MAX_EVIDENCE, with what a generator adds to their evidence. */
-  pairs: Array<[score: number, subject: TextEntry, object: TextEntry, detail?: Partial<Evidence>]>;
-}
+type Detail = Partial<Evidence> | undefined;
 
 /**
- * Scores of target concepts for one subject; keeps the best match and the name pairs behind it.
- * Evidence objects are only built for the k candidates that are kept (rankSubject).
+ * Scores of target concepts for one subject; keeps the best match and the name pairs behind it
+ * (at most MAX_EVIDENCE, best first). Evidence objects are only built for the k candidates that
+ * are kept (rankSubject).
+ *
+ * One instance serves every subject of a run (`reset` between them): its arrays, by target
+ * concept and by slot (the order concepts were first offered), are reused, where a map and an
+ * object per offered concept made most of the run's garbage on large ontologies.
  */
 export class SubjectScores {
-  readonly byObject = new Map<number, Scored>();
+  /** `stamp[t] === generation` when target concept t has been offered for this subject. */
+  private stamp = new Int32Array(0);
+  private slotOf = new Int32Array(0);
+  private generation = 1;
+  /** Number of concepts offered for this subject; slots 0 … count - 1. */
+  count = 0;
+  /** By slot: the concept, its best score and its pairs (slot · MAX_EVIDENCE + i). */
+  private objects = new Int32Array(16);
+  private best = new Float64Array(16);
+  private pairCount = new Uint8Array(16);
+  private pairScore = new Float64Array(16 * MAX_EVIDENCE);
+  private pairSubject: TextEntry[] = [];
+  private pairObject: TextEntry[] = [];
+  private pairDetail: Detail[] = [];
+
+  constructor(targetConcepts = 0) {
+    this.grow(targetConcepts);
+  }
+
+  /** Start the next subject: everything offered so far is forgotten. */
+  reset(): void {
+    this.count = 0;
+    if (++this.generation === 0x7fffffff) {
+      this.stamp.fill(0);
+      this.generation = 1;
+    }
+  }
 
   offer(objectConcept: number, score: number, subject: TextEntry, object: TextEntry, detail?: Partial<Evidence>): void {
     if (!Number.isFinite(score) || score <= 0) return;
-    const current = this.byObject.get(objectConcept);
-    if (!current) {
-      this.byObject.set(objectConcept, { score, pairs: [[score, subject, object, detail]] });
+    if (objectConcept >= this.stamp.length) this.grow(objectConcept + 1);
+    if (this.stamp[objectConcept] !== this.generation) {
+      this.stamp[objectConcept] = this.generation;
+      const slot = this.count++;
+      if (slot === this.objects.length) this.growSlots();
+      this.slotOf[objectConcept] = slot;
+      this.objects[slot] = objectConcept;
+      this.best[slot] = score;
+      this.pairCount[slot] = 1;
+      this.setPair(slot * MAX_EVIDENCE, score, subject, object, detail);
       return;
     }
-    if (score > current.score) current.score = score;
-    const pairs = current.pairs;
-    for (let i = 0; i < pairs.length; i++) if (pairs[i]![1] === subject && pairs[i]![2] === object) return;
-    if (pairs.length >= MAX_EVIDENCE && score <= pairs[pairs.length - 1]![0]) return;
+    const slot = this.slotOf[objectConcept]!;
+    if (score > this.best[slot]!) this.best[slot] = score;
+    const base = slot * MAX_EVIDENCE;
+    const n = this.pairCount[slot]!;
+    for (let i = 0; i < n; i++) if (this.pairSubject[base + i] === subject && this.pairObject[base + i] === object) return;
+    if (n >= MAX_EVIDENCE && score <= this.pairScore[base + n - 1]!) return;
     // Best first; a pair goes after those scored at least as high (as a stable sort would put it).
-    let at = pairs.length;
-    while (at > 0 && pairs[at - 1]![0] < score) at--;
-    pairs.splice(at, 0, [score, subject, object, detail]);
-    if (pairs.length > MAX_EVIDENCE) pairs.length = MAX_EVIDENCE;
+    let at = n;
+    while (at > 0 && this.pairScore[base + at - 1]! < score) at--;
+    const last = Math.min(n, MAX_EVIDENCE - 1);
+    for (let i = last; i > at; i--) this.setPair(base + i, this.pairScore[base + i - 1]!, this.pairSubject[base + i - 1]!, this.pairObject[base + i - 1]!, this.pairDetail[base + i - 1]);
+    this.setPair(base + at, score, subject, object, detail);
+    this.pairCount[slot] = last + 1;
+  }
+
+  /** The concept in a slot, and its best score. */
+  objectAt(slot: number): number {
+    return this.objects[slot]!;
+  }
+  scoreAt(slot: number): number {
+    return this.best[slot]!;
+  }
+
+  /** The best name pair of a slot. */
+  firstPair(slot: number): [subject: TextEntry, object: TextEntry] {
+    const base = slot * MAX_EVIDENCE;
+    return [this.pairSubject[base]!, this.pairObject[base]!];
+  }
+
+  /** The name pairs of a slot, best first, as `visit(subject, object, detail)`. */
+  pairsAt<T>(slot: number, visit: (subject: TextEntry, object: TextEntry, detail: Detail) => T): T[] {
+    const out: T[] = [];
+    const base = slot * MAX_EVIDENCE;
+    for (let i = 0; i < this.pairCount[slot]!; i++) out.push(visit(this.pairSubject[base + i]!, this.pairObject[base + i]!, this.pairDetail[base + i]));
+    return out;
+  }
+
+  private setPair(at: number, score: number, subject: TextEntry, object: TextEntry, detail: Detail): void {
+    this.pairScore[at] = score;
+    this.pairSubject[at] = subject;
+    this.pairObject[at] = object;
+    this.pairDetail[at] = detail;
+  }
+
+  private grow(concepts: number): void {
+    if (concepts <= this.stamp.length) return;
+    const size = Math.max(concepts, this.stamp.length * 2);
+    const stamp = new Int32Array(size);
+    stamp.set(this.stamp);
+    const slotOf = new Int32Array(size);
+    slotOf.set(this.slotOf);
+    this.stamp = stamp;
+    this.slotOf = slotOf;
+  }
+
+  private growSlots(): void {
+    const size = this.objects.length * 2;
+    const objects = new Int32Array(size);
+    objects.set(this.objects);
+    const best = new Float64Array(size);
+    best.set(this.best);
+    const pairCount = new Uint8Array(size);
+    pairCount.set(this.pairCount);
+    const pairScore = new Float64Array(size * MAX_EVIDENCE);
+    pairScore.set(this.pairScore);
+    this.objects = objects;
+    this.best = best;
+    this.pairCount = pairCount;
+    this.pairScore = pairScore;
   }
 }
 
@@ -84,6 +178,9 @@ export interface LexicalContext {
 /** Scores stay raw but are rounded so that float noise cannot reorder ties between runs. */
 const round = (x: number): number => Math.round(x * 1e9) / 1e9;
 
+/** Kept rows are chosen by insertion into a list of k up to this k; larger k sort every row. */
+const INSERTION_UP_TO = 32;
+
 export function rankSubject(
   id: GeneratorIdentity,
   subject: Concept,
@@ -91,31 +188,71 @@ export function rankSubject(
   target: PreparedOntology,
   topK: number,
 ): Candidate[] {
-  const rows: Array<{ concept: Concept; score: number; scored: Scored }> = [];
+  const k = Math.max(0, topK);
+  if (k === 0 || scores.count === 0) return [];
+  const concepts = target.concepts;
   // The subject itself among the targets (a shared IRI), found once: comparing IRIs per object
   // read every scored target concept from memory, and that cost more than ranking them.
   const self = target.position.get(subject.iri) ?? -1;
-  for (const [object, scored] of scores.byObject) {
-    if (object === self) continue;
-    rows.push({ concept: target.concepts[object]!, score: round(scored.score), scored });
-  }
-  rows.sort((a, b) => b.score - a.score || (a.concept.iri < b.concept.iri ? -1 : a.concept.iri > b.concept.iri ? 1 : 0));
-  const relationOf = (row: (typeof rows)[number]): MappingRelation => {
-    const [, a, b] = row.scored.pairs[0]!;
-    const evidence = id.relation ? id.relation(row.score, a, b) : fieldRelation(a.field, b.field);
-    return row.concept.kind === subject.kind ? evidence : candidateRelation(evidence, subject.kind, row.concept.kind);
+  // Rows by rounded score descending, then object IRI (unique among target concepts, so the
+  // order is total and any way of choosing the first k gives the same rows). Most subjects
+  // score far more concepts than k: an ordered list of k, which most rows do not enter after
+  // one comparison, replaces sorting them all.
+  const rows: number[] = [];
+  const rounded: number[] = [];
+  const before = (score: number, iri: string, row: number): boolean => {
+    const other = rounded[row]!;
+    return score > other || (score === other && iri < concepts[scores.objectAt(rows[row]!)]!.iri);
   };
-  return rows.slice(0, Math.max(0, topK)).map((row, i) => ({
-    subject: subject.iri,
-    predicate: relationOf(row),
-    object: row.concept.iri,
-    generator: id.name,
-    score: rawScore(row.score),
-    measure: id.measure,
-    rank: i + 1,
-    justification: id.justification,
-    evidence: row.scored.pairs.map(([, a, b, detail]) => evidenceOf(id.name, a, b, detail)),
-  }));
+  if (k <= INSERTION_UP_TO) {
+    for (let slot = 0; slot < scores.count; slot++) {
+      const object = scores.objectAt(slot);
+      if (object === self) continue;
+      const score = round(scores.scoreAt(slot));
+      if (rows.length === k && !(score >= rounded[k - 1]!)) continue;
+      const iri = concepts[object]!.iri;
+      if (rows.length === k && !before(score, iri, k - 1)) continue;
+      // A full list drops its last row: the new one is better.
+      let at = rows.length < k ? rows.push(slot) - 1 : k - 1;
+      if (at === rounded.length) rounded.push(score);
+      while (at > 0 && before(score, iri, at - 1)) {
+        rows[at] = rows[at - 1]!;
+        rounded[at] = rounded[at - 1]!;
+        at--;
+      }
+      rows[at] = slot;
+      rounded[at] = score;
+    }
+  } else {
+    for (let slot = 0; slot < scores.count; slot++) if (scores.objectAt(slot) !== self) rows.push(slot);
+    rows.sort((a, b) => {
+      const x = round(scores.scoreAt(a));
+      const y = round(scores.scoreAt(b));
+      if (x !== y) return y - x;
+      const p = concepts[scores.objectAt(a)]!.iri;
+      const q = concepts[scores.objectAt(b)]!.iri;
+      return p < q ? -1 : p > q ? 1 : 0;
+    });
+    if (rows.length > k) rows.length = k;
+    for (const slot of rows) rounded.push(round(scores.scoreAt(slot)));
+  }
+  return rows.map((slot, i) => {
+    const concept = concepts[scores.objectAt(slot)]!;
+    const score = rounded[i]!;
+    const [a, b] = scores.firstPair(slot);
+    const evidence = id.relation ? id.relation(score, a, b) : fieldRelation(a.field, b.field);
+    return {
+      subject: subject.iri,
+      predicate: concept.kind === subject.kind ? evidence : candidateRelation(evidence, subject.kind, concept.kind),
+      object: concept.iri,
+      generator: id.name,
+      score: rawScore(score),
+      measure: id.measure,
+      rank: i + 1,
+      justification: id.justification,
+      evidence: scores.pairsAt(slot, (x, y, detail) => evidenceOf(id.name, x, y, detail)),
+    };
+  });
 }
 
 /** The evidence of one name pair (built without spreading: one object, no temporaries). */
@@ -145,6 +282,7 @@ export async function* perSubject(
   for (const w of new Set([...source.warnings, ...target.warnings])) options.onWarning?.(w);
   const score = await prepare({ source, target });
   const total = source.concepts.length;
+  const scores = new SubjectScores(target.concepts.length);
   for (let s = 0; s < total; s++) {
     if (s % 256 === 0) {
       options.signal?.throwIfAborted();
@@ -152,7 +290,7 @@ export async function* perSubject(
       if (s > 0) await yieldToEventLoop();
     }
     if (source.entriesOf[s]!.length === 0) continue;
-    const scores = new SubjectScores();
+    scores.reset();
     score(s, scores);
     // One `yield` per candidate: `yield*` over the array would wrap it in an async-from-sync
     // iterator, which costs an extra promise per candidate.
