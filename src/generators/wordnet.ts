@@ -199,7 +199,14 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
       perSubject(id, source, target, options, async ({ source: src, target: tgt }) => {
         lexicon ??= wordNetLexicon();
         const synonyms = await collectSynonyms([src, tgt], lexicon, options.concurrency ?? 4, batchSize);
-        const expand = (entry: TextEntry): Variant[] => variantsOf(entry, synonyms, maxSubstitutions, maxAlternatives, maxVariants);
+        // A name's variants depend only on its content words, and the same words recur (synonyms
+        // of one concept, names both ontologies share): each list is made once.
+        const variantsByContent = new Map<string, Variant[]>();
+        const expand = (entry: TextEntry): Variant[] => {
+          let variants = variantsByContent.get(entry.contentText);
+          if (!variants) variantsByContent.set(entry.contentText, (variants = variantsOf(entry, synonyms, maxSubstitutions, maxAlternatives, maxVariants)));
+          return variants;
+        };
         // Target names by kind group, then by variant key (no key string built per variant).
         const targetVariants = new Map<string, Map<string, Array<[entry: number, substitutions: number]>>>();
         const expanded = tgt.entries.map((entry) => expand(entry));
