@@ -181,6 +181,32 @@ const round = (x: number): number => Math.round(x * 1e9) / 1e9;
 /** Kept rows are chosen by insertion into a list of k up to this k; larger k sort every row. */
 const INSERTION_UP_TO = 32;
 
+/**
+ * The first k items in the order of `compare`, which must be total (no two items equal), so the
+ * result is what sorting them all and keeping k gives. Up to INSERTION_UP_TO an ordered list of k
+ * is kept, which most items of a long list do not enter after one comparison.
+ */
+export function firstRows<T>(items: Iterable<T>, k: number, compare: (a: T, b: T) => number): T[] {
+  if (k > INSERTION_UP_TO) {
+    const all = [...items].sort(compare);
+    if (all.length > k) all.length = k;
+    return all;
+  }
+  const rows: T[] = [];
+  if (k <= 0) return rows;
+  for (const item of items) {
+    if (rows.length === k && !(compare(item, rows[k - 1]!) < 0)) continue;
+    // A full list drops its last row: the new one is better.
+    let at = rows.length < k ? rows.push(item) - 1 : k - 1;
+    while (at > 0 && compare(item, rows[at - 1]!) < 0) {
+      rows[at] = rows[at - 1]!;
+      at--;
+    }
+    rows[at] = item;
+  }
+  return rows;
+}
+
 export function rankSubject(
   id: GeneratorIdentity,
   subject: Concept,

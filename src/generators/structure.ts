@@ -29,7 +29,7 @@ import type { Candidate, Evidence, MappingJustification, MappingRelation } from 
 import { BROAD_MATCH, CLOSE_MATCH, EXACT_MATCH, NARROW_MATCH, rawScore } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit, type Neighbourhood } from './blocking.js';
-import { positiveOption } from './common.js';
+import { firstRows, positiveOption } from './common.js';
 import { keyIndex, prepareOntology, type PreparedOntology, type TextEntry } from './lexical-index.js';
 import { NearestConcepts } from './nearest.js';
 import { candidateRelation, nameParser, parsedNameRelation, type NameRelation } from './relations.js';
@@ -77,10 +77,18 @@ function hierarchyOf(prepared: PreparedOntology): Hierarchy {
   return h;
 }
 
+/** The combined vote for one (relation, object). */
+interface Vote {
+  relation: MappingRelation;
+  object: number;
+  score: number;
+  evidence: Evidence[];
+}
+
 /** Votes per (relation, object), combined by noisy-or, with the evidence behind them. */
 class Votes {
   /** By object and relation family (object · 3 + family), a number so no key string is built per vote. */
-  readonly byKey = new Map<number, { relation: MappingRelation; object: number; score: number; evidence: Evidence[] }>();
+  readonly byKey = new Map<number, Vote>();
 
   add(relation: MappingRelation, object: number, vote: number, evidence: Evidence): void {
     if (!(vote > 0)) return;
@@ -248,6 +256,16 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
     }
     return hits.map((t) => ({ t, name }));
   };
+
+  // Scratch space of the specificity step, by target concept: `broadFor[t] === s + 1` when t is a
+  // broader candidate of subject s, with its support; `walkedIn[t]` the last ancestor walk that
+  // reached t. Typed arrays reused for every subject instead of a map and a set per walk.
+  const broadFor = new Int32Array(tgt.concepts.length);
+  const broadScore = new Float64Array(tgt.concepts.length);
+  const walkedIn = new Int32Array(tgt.concepts.length);
+  let walks = 0;
+  const walkA: number[] = [];
+  const walkB: number[] = [];
 
   const total = src.concepts.length;
   for (let s = 0; s < total; s++) {
@@ -417,19 +435,26 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
     // Specificity: a broader candidate below another broader candidate (within a few levels) is
     // the tighter of two consistent answers ("Autonomic_Ganglion" under "Ganglion" for
     // "parasympathetic ganglion"), so it takes a share of its ancestor's support.
-    const broad = [...votes.byKey.values()].filter((v) => v.relation === BROAD_MATCH);
+    const broad: Vote[] = [];
+    for (const v of votes.byKey.values()) if (v.relation === BROAD_MATCH) broad.push(v);
     if (broad.length > 1) {
-      const byObject = new Map(broad.map((v) => [v.object, v]));
+      // Which targets are broader candidates, and their support before any inheritance.
+      const mark = s + 1;
+      for (const v of broad) {
+        broadFor[v.object] = mark;
+        broadScore[v.object] = v.score;
+      }
       const inherited = broad.map((v) => {
         let best = 0;
-        const seen = new Set<number>();
+        const walk = ++walks;
         let frontier = tgtTree.parents[v.object]!;
         for (let depth = 0; depth < COVERAGE_DEPTH && frontier.length > 0; depth++) {
-          const next: number[] = [];
+          const next = depth % 2 === 0 ? walkA : walkB;
+          next.length = 0;
           for (const p of frontier) {
-            if (seen.has(p)) continue;
-            seen.add(p);
-            best = Math.max(best, byObject.get(p)?.score ?? 0);
+            if (walkedIn[p] === walk) continue;
+            walkedIn[p] = walk;
+            if (broadFor[p] === mark && broadScore[p]! > best) best = broadScore[p]!;
             for (const q of tgtTree.parents[p]!) next.push(q);
           }
           frontier = next;
@@ -443,16 +468,21 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
     const subject = src.concepts[s]!;
     // Votes are many (every ancestor a coverage walk passes), rows are k: order by the rounded
     // score first and compare IRIs only between equal scores.
-    const all = [...votes.byKey.values()].filter((v) => sameConcept[v.object] !== s);
-    for (const v of all) v.score = round(v.score);
-    all.sort((x, y) => {
+    const all: Vote[] = [];
+    for (const v of votes.byKey.values()) {
+      if (sameConcept[v.object] === s) continue;
+      v.score = round(v.score);
+      all.push(v);
+    }
+    // (object, relation) is one vote, so the order is total.
+    const rows = firstRows(all, options.topK, (x, y) => {
       if (y.score !== x.score) return y.score - x.score;
       const a = tgt.concepts[x.object]!.iri;
       const b = tgt.concepts[y.object]!.iri;
       return (a < b ? -1 : a > b ? 1 : 0) || (x.relation < y.relation ? -1 : x.relation > y.relation ? 1 : 0);
     });
     let rank = 0;
-    for (const row of all.slice(0, Math.max(0, options.topK))) {
+    for (const row of rows) {
       const object = tgt.concepts[row.object]!;
       yield {
         subject: subject.iri,

@@ -5,7 +5,7 @@
  * below gives — a map and an object per offered concept, every row sorted.
  */
 import { describe, expect, it } from 'vitest';
-import { rankSubject, SubjectScores, type GeneratorIdentity } from '../../src/generators/common.js';
+import { firstRows, rankSubject, SubjectScores, type GeneratorIdentity } from '../../src/generators/common.js';
 import type { PreparedOntology, TextEntry, TextField } from '../../src/generators/lexical-index.js';
 import { candidateRelation, fieldRelation } from '../../src/generators/relations.js';
 import type { Concept } from '../../src/model/concept.js';
@@ -107,5 +107,19 @@ describe('SubjectScores and rankSubject', () => {
       }
     }
     expect(compared).toBe(200 * 6 * 7);
+  });
+});
+
+describe('firstRows', () => {
+  it('gives the first k of a total order, as sorting all and keeping k does', () => {
+    for (let seed = 1; seed <= 300; seed++) {
+      const r = random(seed);
+      // Coarse scores tie often; the index breaks ties, so the order is total.
+      const items = Array.from({ length: Math.floor(r() * 200) }, (_, i) => ({ score: Math.floor(r() * 8), i }));
+      const order = (a: { score: number; i: number }, b: { score: number; i: number }): number => b.score - a.score || a.i - b.i;
+      for (const k of [0, 1, 2, 10, 32, 33, 500]) {
+        expect(firstRows(items, k, order), `seed ${seed}, k ${k}`).toEqual([...items].sort(order).slice(0, k));
+      }
+    }
   });
 });
