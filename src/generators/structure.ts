@@ -90,7 +90,8 @@ class Votes {
   /** By object and relation family (object · 3 + family), a number so no key string is built per vote. */
   readonly byKey = new Map<number, Vote>();
 
-  add(relation: MappingRelation, object: number, vote: number, evidence: Evidence): void {
+  /** One vote and the pair of texts behind it (its evidence, made only if the vote keeps it). */
+  add(relation: MappingRelation, object: number, vote: number, subjectText: string, objectText: string, subjectField: string, objectField: string): void {
     if (!(vote > 0)) return;
     const v = Math.min(1, vote);
     // Equivalence votes (exact and close) are one candidate per object, exact if any says so:
@@ -98,13 +99,13 @@ class Votes {
     const key = object * 3 + (relation === BROAD_MATCH ? 1 : relation === NARROW_MATCH ? 2 : 0);
     const seen = this.byKey.get(key);
     if (!seen) {
-      this.byKey.set(key, { relation, object, score: v, evidence: [evidence] });
+      this.byKey.set(key, { relation, object, score: v, evidence: [{ generator: IDENTITY.name, subjectText, objectText, subjectField, objectField }] });
       return;
     }
     if (relation === EXACT_MATCH) seen.relation = EXACT_MATCH;
     seen.score = 1 - (1 - seen.score) * (1 - v);
-    if (seen.evidence.length < MAX_EVIDENCE && !seen.evidence.some((e) => e.subjectText === evidence.subjectText && e.objectText === evidence.objectText && e.subjectField === evidence.subjectField)) {
-      seen.evidence.push(evidence);
+    if (seen.evidence.length < MAX_EVIDENCE && !seen.evidence.some((e) => e.subjectText === subjectText && e.objectText === objectText && e.subjectField === subjectField)) {
+      seen.evidence.push({ generator: IDENTITY.name, subjectText, objectText, subjectField, objectField });
     }
   }
 }
@@ -207,7 +208,9 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
   // or the counterpart named in many votes).
   const labels: Array<string | undefined> = new Array(tgt.concepts.length);
   const label = (t: number): string => (labels[t] ??= tgt.entries[tgt.entriesOf[t]![0] ?? -1]?.text ?? tgt.concepts[t]!.localName);
-  const evidence = (subjectText: string, objectText: string, subjectField: string, objectField: string): Evidence => ({ generator: IDENTITY.name, subjectText, objectText, subjectField, objectField });
+  // "child of <label>", the field of every sibling vote for a target concept: made once per concept.
+  const childOfTexts: Array<string | undefined> = new Array(tgt.concepts.length);
+  const childOf = (t: number): string => (childOfTexts[t] ??= `child of ${label(t)}`);
 
   // Target concepts whose name a source concept carries exactly (same canonical key), by target:
   // the one source concept that does, NO_OWNER or SEVERAL_OWNERS — all `ownedByAnother` asks.
@@ -317,26 +320,26 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
     const equivalent = tied.reduce<Neighbour | undefined>((best, n) => (!best || agreementOf(n.concept) > agreementOf(best.concept) ? n : best), undefined);
     const implied = new Set<number>();
     if (equivalent) {
-      votes.add(EXACT_MATCH, equivalent.concept, (1 + equivalent.score) / 2, evidence(equivalent.a.text, equivalent.b.text, 'label', 'label'));
+      votes.add(EXACT_MATCH, equivalent.concept, (1 + equivalent.score) / 2, equivalent.a.text, equivalent.b.text, 'label', 'label');
       let frontier = tgtTree.parents[equivalent.concept]!;
       for (let depth = 0; depth < 2 && frontier.length > 0; depth++) {
         for (const p of frontier) implied.add(p);
         frontier = frontier.flatMap((p) => tgtTree.parents[p]!);
       }
     }
-    const directional = (relation: MappingRelation, t: number, vote: number, ev: Evidence): void =>
-      votes.add(relation, t, relation === BROAD_MATCH && implied.has(t) ? vote * IMPLIED : vote, ev);
+    const directional = (relation: MappingRelation, t: number, vote: number, subjectText: string, objectText: string, subjectField: string, objectField: string): void =>
+      votes.add(relation, t, relation === BROAD_MATCH && implied.has(t) ? vote * IMPLIED : vote, subjectText, objectText, subjectField, objectField);
 
     for (const n of neighbours) {
       // Names: one is the other plus modifiers.
-      if (n.relation === 'narrower') directional(BROAD_MATCH, n.concept, n.score, evidence(n.a.text, n.b.text, 'name', 'head of name'));
-      else if (n.relation === 'broader') directional(NARROW_MATCH, n.concept, n.score, evidence(n.a.text, n.b.text, 'head of name', 'name'));
+      if (n.relation === 'narrower') directional(BROAD_MATCH, n.concept, n.score, n.a.text, n.b.text, 'name', 'head of name');
+      else if (n.relation === 'broader') directional(NARROW_MATCH, n.concept, n.score, n.a.text, n.b.text, 'head of name', 'name');
       // Siblings: the subject looks like a child of each of n's parents.
       // Another source concept's namesake is a different concept near the subject, as a sibling is.
       if (n.relation === 'sibling' || n.relation === 'broader' || (n.relation === 'other' && ownedByAnother(n.concept))) {
         for (const p of tgtTree.parents[n.concept]!) {
           if (namesakes.has(p)) continue;
-          directional(BROAD_MATCH, p, n.score * 0.8, evidence(n.a.text, n.b.text, 'name', `child of ${label(p)}`));
+          directional(BROAD_MATCH, p, n.score * 0.8, n.a.text, n.b.text, 'name', childOf(p));
         }
       }
     }
@@ -345,7 +348,7 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
     for (const sp of srcTree.parents[s]!) {
       for (const m of similar(sp).slice(0, 3)) {
         if (m.score < anchorLevel || namesakes.has(m.concept)) continue;
-        directional(BROAD_MATCH, m.concept, m.score * 0.9, evidence(m.a.text, m.b.text, 'parent', 'label'));
+        directional(BROAD_MATCH, m.concept, m.score * 0.9, m.a.text, m.b.text, 'parent', 'label');
       }
     }
     // Children: what the subject's children match is narrower than the subject.
@@ -356,7 +359,7 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
     // subject's namesake or equivalent.
     for (const { t, name } of definedIn(s)) {
       if (namesakes.has(t) || t === equivalent?.concept) continue;
-      directional(BROAD_MATCH, t, DEFINED_IN, evidence(name.text, label(t), 'name', 'definition'));
+      directional(BROAD_MATCH, t, DEFINED_IN, name.text, label(t), 'name', 'definition');
     }
 
     const childAnchors: Neighbour[] = [];
@@ -369,15 +372,15 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
     // has many: their votes are shared, so a category's own counterpart (by name, coverage or
     // definition) still ranks above any one child's.
     const perChild = 1 / Math.max(1, childAnchors.length);
-    for (const m of childAnchors) votes.add(NARROW_MATCH, m.concept, m.score * 0.9 * perChild * (equivalent ? IMPLIED : 1), evidence(m.a.text, m.b.text, 'child', 'label'));
+    for (const m of childAnchors) votes.add(NARROW_MATCH, m.concept, m.score * 0.9 * perChild * (equivalent ? IMPLIED : 1), m.a.text, m.b.text, 'child', 'label');
     if (equivalent) {
       // What is above the equivalent is above the subject.
       for (const p of tgtTree.parents[equivalent.concept]!) {
-        directional(BROAD_MATCH, p, equivalent.score * 0.8, evidence(equivalent.a.text, label(p), 'label', `parent of ${label(equivalent.concept)}`));
+        directional(BROAD_MATCH, p, equivalent.score * 0.8, equivalent.a.text, label(p), 'label', `parent of ${label(equivalent.concept)}`);
       }
       // A subject with several children is broader than a namesake that has none.
       if (childAnchors.length >= 2 && tgtTree.children[equivalent.concept]!.length === 0) {
-        votes.add(NARROW_MATCH, equivalent.concept, 0.8, evidence(`${childAnchors.length} children`, label(equivalent.concept), 'children', 'leaf'));
+        votes.add(NARROW_MATCH, equivalent.concept, 0.8, `${childAnchors.length} children`, label(equivalent.concept), 'children', 'leaf');
       }
     }
     // Children coverage: where the matched children sit in the target's hierarchy.
@@ -408,18 +411,18 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
         const fromSubject = kids > 0 ? coveredKids.get(t)!.size / kids : 0;
         const text = `${count} of ${childAnchors.length} children`;
         if (within === 1 && fromSubject === 1) {
-          votes.add(CLOSE_MATCH, t, 1, evidence(text, label(t), 'children', 'children'));
+          votes.add(CLOSE_MATCH, t, 1, text, label(t), 'children', 'children');
           continue;
         }
         // t holds the subject's children and more of its own: t is broader.
-        if (within === 1) directional(BROAD_MATCH, t, 1 - fromSubject / 2, evidence(text, label(t), 'children', 'descendants'));
+        if (within === 1) directional(BROAD_MATCH, t, 1 - fromSubject / 2, text, label(t), 'children', 'descendants');
         // Every child of t came from the subject, which has more: t is narrower.
-        else if (fromSubject === 1) votes.add(NARROW_MATCH, t, 1 - within / 2, evidence(text, label(t), 'children', 'children'));
+        else if (fromSubject === 1) votes.add(NARROW_MATCH, t, 1 - within / 2, text, label(t), 'children', 'children');
         // Overlap (a category split or merged between versions): neither holds the other;
         // both directions are proposed, each as strong as its side of the overlap.
         else {
-          directional(BROAD_MATCH, t, within * (1 - fromSubject / 2), evidence(text, label(t), 'children', 'descendants'));
-          votes.add(NARROW_MATCH, t, Math.max(fromSubject, within) * (1 - within / 2), evidence(text, label(t), 'children', 'children'));
+          directional(BROAD_MATCH, t, within * (1 - fromSubject / 2), text, label(t), 'children', 'descendants');
+          votes.add(NARROW_MATCH, t, Math.max(fromSubject, within) * (1 - within / 2), text, label(t), 'children', 'children');
         }
       }
     }
@@ -428,7 +431,7 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
     for (const n of neighbours) {
       const agreement = agreementOf(n.concept);
       if (agreement >= 0.5 && (n.relation === 'same' || n.relation === 'other')) {
-        votes.add(CLOSE_MATCH, n.concept, n.score * agreement, evidence(n.a.text, n.b.text, 'label', 'label and parent'));
+        votes.add(CLOSE_MATCH, n.concept, n.score * agreement, n.a.text, n.b.text, 'label', 'label and parent');
       }
     }
 
