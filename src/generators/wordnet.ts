@@ -207,16 +207,20 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
           if (!variants) variantsByContent.set(entry.contentText, (variants = variantsOf(entry, synonyms, maxSubstitutions, maxAlternatives, maxVariants)));
           return variants;
         };
-        // Target names by kind group, then by variant key (no key string built per variant).
-        const targetVariants = new Map<string, Map<string, Array<[entry: number, substitutions: number]>>>();
+        // Target names by kind group, then by variant key (no key string built per variant). A
+        // name and its variant's substitutions are one number, entry · stride + substitutions:
+        // a pair of them per variant of every target name was most of this index's memory.
+        const stride = maxSubstitutions + 1;
+        const targetVariants = new Map<string, Map<string, number[]>>();
         const expanded = tgt.entries.map((entry) => expand(entry));
         tgt.entries.forEach((entry, t) => {
           let byKey = targetVariants.get(entry.group);
           if (!byKey) targetVariants.set(entry.group, (byKey = new Map()));
           for (const v of expanded[t]!) {
+            const code = t * stride + v.substitutions;
             const list = byKey.get(v.key);
-            if (list) list.push([t, v.substitutions]);
-            else byKey.set(v.key, [[t, v.substitutions]]);
+            if (list) list.push(code);
+            else byKey.set(v.key, [code]);
           }
         });
         // The words a target name's variant brought in, by the variant's key.
@@ -224,7 +228,7 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
           const variant = expanded[t]!.find((v) => v.key === key);
           return variant ? addedWords(variant, tgt.entries[t]!.content, synonyms) : [];
         };
-        const buckets = function* (): Iterable<Array<[number, number]>> {
+        const buckets = function* (): Iterable<number[]> {
           for (const byKey of targetVariants.values()) yield* byKey.values();
         };
         const crowded = crowdedKeys(buckets(), target.source, 'wordnet');
@@ -237,7 +241,9 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
             for (const v of expand(a)) {
               const matches = byKey.get(v.key) ?? [];
               for (let i = 0; i < Math.min(matches.length, MAX_SHARED_NAMES); i++) {
-                const [t, substitutions] = matches[i]!;
+                const code = matches[i]!;
+                const t = Math.floor(code / stride);
+                const substitutions = code - t * stride;
                 const total = v.substitutions + substitutions;
                 if (total > maxSubstitutions) continue;
                 // Meeting at a third word that both sides reached is how polysemy chains
