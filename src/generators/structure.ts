@@ -260,6 +260,10 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
     return hits.map((t) => ({ t, name }));
   };
 
+  // How well the subject's parents match each target concept (`parentMatchFor[t] === s + 1`
+  // when they match t at all), for parent agreement.
+  const parentMatchFor = new Int32Array(tgt.concepts.length);
+  const parentMatch = new Float64Array(tgt.concepts.length);
   // Scratch space of the specificity step, by target concept: `broadFor[t] === s + 1` when t is a
   // broader candidate of subject s, with its support; `walkedIn[t]` the last ancestor walk that
   // reached t. Typed arrays reused for every subject instead of a map and a set per walk.
@@ -294,11 +298,17 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
     const childAnchorOf = (t: number): boolean => srcTree.children[s]!.some((c) => anchor(c)?.concept === t);
     const childOfCandidate = (t: number): boolean => neighbours.some((n) => n.concept !== t && n.score >= anchorLevel * EQUIVALENT_CHILD && tgtTree.parents[n.concept]!.includes(t));
     // Parent agreement: how well a neighbour's parents match the subject's parents.
-    const parentMatches = new Map<number, number>();
-    for (const sp of srcTree.parents[s]!) for (const m of similar(sp)) parentMatches.set(m.concept, Math.max(parentMatches.get(m.concept) ?? 0, m.score));
+    const mark = s + 1;
+    for (const sp of srcTree.parents[s]!) {
+      for (const m of similar(sp)) {
+        const before = parentMatchFor[m.concept] === mark ? parentMatch[m.concept]! : 0;
+        parentMatchFor[m.concept] = mark;
+        parentMatch[m.concept] = Math.max(before, m.score);
+      }
+    }
     const agreementOf = (t: number): number => {
       let agreement = 0;
-      for (const tp of tgtTree.parents[t]!) agreement = Math.max(agreement, parentMatches.get(tp) ?? 0);
+      for (const tp of tgtTree.parents[t]!) agreement = Math.max(agreement, parentMatchFor[tp] === mark ? parentMatch[tp]! : 0);
       return agreement;
     };
     const eligible = neighbours.filter((n) => {
@@ -442,7 +452,6 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
     for (const v of votes.byKey.values()) if (v.relation === BROAD_MATCH) broad.push(v);
     if (broad.length > 1) {
       // Which targets are broader candidates, and their support before any inheritance.
-      const mark = s + 1;
       for (const v of broad) {
         broadFor[v.object] = mark;
         broadScore[v.object] = v.score;
