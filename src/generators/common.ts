@@ -104,9 +104,12 @@ export class SubjectScores {
 
   /** The name pairs of a slot, best first, as `visit(subject, object, detail)`. */
   pairsAt<T>(slot: number, visit: (subject: TextEntry, object: TextEntry, detail: Detail) => T): T[] {
-    const out: T[] = [];
+    // Made at its final length: an array grown by push keeps room for more, and every kept
+    // candidate holds one of these until the output is written.
+    const n = this.pairCount[slot]!;
+    const out = new Array<T>(n);
     const base = slot * MAX_EVIDENCE;
-    for (let i = 0; i < this.pairCount[slot]!; i++) out.push(visit(this.pairSubject[base + i]!, this.pairObject[base + i]!, this.pairDetail[base + i]));
+    for (let i = 0; i < n; i++) out[i] = visit(this.pairSubject[base + i]!, this.pairObject[base + i]!, this.pairDetail[base + i]);
     return out;
   }
 
