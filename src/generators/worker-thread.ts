@@ -9,12 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 
 /**
- * Source names from which a generator shares its work with a worker thread. Below this a worker
+ * Source names from which the blocking queries are shared with a worker thread. Below this a worker
  * costs more than it saves: it starts a second JavaScript engine and its job is copied to it
  * (tens of milliseconds), and on small runs V8's own collector and compiler already keep the
  * second core busy (benchmarks/lexical/README.md: at 5k the blocking queries took as long either
- * way, on anatomy longer with a worker; `edit`'s pairs worked out on a worker while the other
- * generators ran gained nothing at 5k or on anatomy, where that work is a few hundred ms).
+ * way, on anatomy longer with a worker). `edit`'s pairs, worked out while the other generators
+ * run, have a threshold of their own (PAIR_WORKER_FROM in edit.ts).
  */
 export const PARALLEL_NAMES_FROM = 20_000;
 
