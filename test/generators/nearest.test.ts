@@ -7,18 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { QueryResult } from '../../src/generators/blocking.js';
 import { FIELD_WEIGHTS, type TextEntry } from '../../src/generators/lexical-index.js';
 import { NearestConcepts } from '../../src/generators/nearest.js';
-
-/** A small deterministic generator (mulberry32), so a failing seed can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '../helpers/random.js';
 
 const WEIGHTS = Object.values(FIELD_WEIGHTS);
 

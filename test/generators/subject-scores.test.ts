@@ -11,18 +11,7 @@ import { candidateRelation, fieldRelation } from '../../src/generators/relations
 import type { Concept } from '../../src/model/concept.js';
 import type { Candidate, Evidence, MappingRelation } from '../../src/model/mapping.js';
 import { rawScore } from '../../src/model/mapping.js';
-
-/** A small deterministic generator (mulberry32), so a failing seed can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '../helpers/random.js';
 
 type Offer = [object: number, score: number, subject: TextEntry, object: TextEntry, detail?: Partial<Evidence>];
 
