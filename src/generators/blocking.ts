@@ -12,6 +12,7 @@
  */
 import { charNgrams } from '../text/normalize.js';
 import type { PreparedOntology, TextEntry } from './lexical-index.js';
+import { PACE, paceTurn, type Pacing } from './pacing.js';
 import { PARALLEL_NAMES_FROM, runInWorker } from './worker-thread.js';
 
 /** A sparse, L2-normalised vector: feature ids ascending. */
@@ -37,10 +38,15 @@ export interface Neighbourhood {
    * Run every source name's query with `limit` ahead of `near`, on two threads when there are
    * at least `parallelFrom` names (default PARALLEL_QUERIES_FROM) and none is cached yet; `near`
    * then answers from the cache. Resolves to the number of names a worker thread answered.
+   * Progress counts this thread's share of the names; the signal stops both threads.
    */
-  prefetch(limit: number, parallelFrom?: number): Promise<number>;
+  prefetch(limit: number, options?: PrefetchOptions): Promise<number>;
   /** Postings visited by all queries so far (cost of blocking). */
   examined(): number;
+}
+
+export interface PrefetchOptions extends Pacing {
+  parallelFrom?: number;
 }
 
 export type FeatureFn = (entry: TextEntry) => Array<[feature: string, weight: number]>;
@@ -163,15 +169,20 @@ export function neighbourhood(source: PreparedOntology, target: PreparedOntology
       cachedLimit[entry] = limit;
       return result;
     },
-    async prefetch(limit, parallelFrom = PARALLEL_QUERIES_FROM) {
+    async prefetch(limit, options = {}) {
       const count = source.entries.length;
       // Only a neighbourhood nobody has queried yet (the first generator to ask, once).
-      if (count < parallelFrom || cache.some((c) => c !== undefined)) return 0;
+      if (count < (options.parallelFrom ?? PARALLEL_QUERIES_FROM) || cache.some((c) => c !== undefined)) return 0;
       const split = count >> 1;
-      const worker = queryInParallel(vectors.packed, budget, limit, split, count);
+      const worker = queryInParallel(vectors.packed, budget, limit, split, count, options.signal);
       // This thread answers the first half meanwhile.
-      for (let e = 0; e < split; e++) made.near(e, limit);
+      for (let e = 0; e < split; e++) {
+        if (e % PACE === 0) await paceTurn(e, split, options);
+        made.near(e, limit);
+      }
+      options.onProgress?.(split, split);
       const answered = await worker;
+      options.signal?.throwIfAborted();
       if (!answered) {
         for (let e = split; e < count; e++) made.near(e, limit);
         return 0;
@@ -230,7 +241,7 @@ const WORKER_FILE = new URL('./blocking-worker.js', import.meta.url);
  * the answers are those this thread would give. Undefined when no worker could do it (the
  * caller then answers them itself).
  */
-function queryInParallel(packed: Vectorized['packed'], budget: number, limit: number, from: number, to: number): Promise<QueryAnswers | undefined> {
+function queryInParallel(packed: Vectorized['packed'], budget: number, limit: number, from: number, to: number, signal: AbortSignal | undefined): Promise<QueryAnswers | undefined> {
   const { source, target } = packed;
   // The worker gets copies of the target vectors and of its own source names.
   const sourceOffsets = source.offsets.slice(from, to + 1);
@@ -243,7 +254,7 @@ function queryInParallel(packed: Vectorized['packed'], budget: number, limit: nu
     budget,
     limit,
   };
-  return runInWorker<QueryAnswers>(WORKER_FILE, job);
+  return runInWorker<QueryAnswers>(WORKER_FILE, job, signal);
 }
 
 export function cosine(a: SparseVector, b: SparseVector): number {

@@ -10,6 +10,7 @@ import type { OntologyIndex } from '../model/ontology-index.js';
 import type { GeneratorConfig, GeneratorOptions } from './types.js';
 import { prepareOntology, type PreparedOntology, type TextEntry } from './lexical-index.js';
 import { candidateRelation, fieldRelation, lexicalSimilarityRelation } from './relations.js';
+import { PACE, paceTurn } from './pacing.js';
 
 /** A positive finite number from a generator's config, or the fallback when absent or invalid. */
 export function positiveOption(config: GeneratorConfig | undefined, key: string, fallback: number): number {
@@ -292,8 +293,6 @@ function evidenceOf(generator: string, a: TextEntry, b: TextEntry, detail: Parti
   return detail ? Object.assign(evidence, detail) : evidence;
 }
 
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
 /**
  * Drive a per-subject scorer over all source concepts. `prepare` runs once (indexes of the
  * target); `score` fills the SubjectScores of one subject. Progress is reported and the abort
@@ -309,15 +308,15 @@ export async function* perSubject(
   const source = prepareOntology(sourceIndex, options.crossKind);
   const target = prepareOntology(targetIndex, options.crossKind);
   for (const w of new Set([...source.warnings, ...target.warnings])) options.onWarning?.(w);
-  const score = await prepare({ source, target });
   const total = source.concepts.length;
+  // A generator's preparation (its indexes, WordNet's lookups) can take seconds on a large pair:
+  // its progress starts before it, so a progress bar names the generator at work.
+  options.signal?.throwIfAborted();
+  options.onProgress?.(0, total);
+  const score = await prepare({ source, target });
   const scores = new SubjectScores(target.concepts.length);
   for (let s = 0; s < total; s++) {
-    if (s % 256 === 0) {
-      options.signal?.throwIfAborted();
-      options.onProgress?.(s, total);
-      if (s > 0) await yieldToEventLoop();
-    }
+    if (s % PACE === 0) await paceTurn(s, total, options);
     if (source.entriesOf[s]!.length === 0) continue;
     scores.reset();
     score(s, scores);

@@ -12,6 +12,7 @@ import { perSubject, positiveOption, similarityGeneratorIdentity } from './commo
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { compatibleLanguages, pairWeight, prepareOntology, type PreparedOntology, type TextEntry } from './lexical-index.js';
 import { defineGenerator, type Generator, type GeneratorConfig, type GeneratorOptions } from './types.js';
+import { PACE, paceTurn, type Pacing } from './pacing.js';
 import { runInWorker } from './worker-thread.js';
 
 /** Match flags of jaroWinkler, reused: it runs millions of times in a large run. */
@@ -312,7 +313,7 @@ const shared = <T extends Int32Array | Float64Array>(Kind: { new (buffer: Shared
  * this thread, waits for the worker's last chunk, and works out any chunk a failed or stopped
  * worker left undone.
  */
-function startPairWork(
+async function startPairWork(
   src: PreparedOntology,
   tgt: PreparedOntology,
   table: WordTable,
@@ -320,15 +321,19 @@ function startPairWork(
   limit: number,
   candidates: number,
   parallelFrom: number,
-  signal: AbortSignal | undefined,
-): PairWork {
+  pacing: Pacing,
+): Promise<PairWork> {
   const sourceNames = src.entries.length;
   const starts = new Int32Array(sourceNames + 1);
   const targetList: number[] = [];
+  // Below the size that prefetches, this loop runs the blocking queries themselves.
   for (let e = 0; e < sourceNames; e++) {
+    if (e % PACE === 0) await paceTurn(e, sourceNames, pacing);
     eachCompared(src, tgt, near, e, limit, candidates, (t) => targetList.push(t));
     starts[e + 1] = targetList.length;
   }
+  pacing.onProgress?.(sourceNames, sourceNames);
+  const signal = pacing.signal;
   const targets = Int32Array.from(targetList);
   const lists = [...table.source, ...table.target];
   const wordStarts = new Int32Array(lists.length + 1);
@@ -386,16 +391,29 @@ interface Settings {
   parallelFrom: number;
 }
 
-/** Blocking, word table and pair work for one pair of prepared ontologies. */
-async function comparePairs(src: PreparedOntology, tgt: PreparedOntology, settings: Settings, options: GeneratorOptions): Promise<PairWork> {
+/**
+ * Blocking, word table and pair work for one pair of prepared ontologies. `progress`, when given,
+ * hears each step by name (work started ahead has no bar of its own otherwise).
+ */
+async function comparePairs(
+  src: PreparedOntology,
+  tgt: PreparedOntology,
+  settings: Settings,
+  topK: number,
+  signal: AbortSignal | undefined,
+  progress?: (done: number, total: number, note: string) => void,
+): Promise<PairWork> {
+  const step = (note: string): Pacing => ({ signal, ...(progress ? { onProgress: (done: number, total: number) => progress(done, total, note) } : {}) });
+  signal?.throwIfAborted();
+  progress?.(0, src.entries.length, 'name vectors');
   // The same blocking as `tfidf` (and, within one run, the same cached queries).
   const { key, features } = nameFeatures();
   const near = neighbourhood(src, tgt, key, features, settings.budget);
   // Ask for the same list `tfidf` asks for, so one cached query serves both.
-  const limit = neighbourLimit(options.topK);
-  await near.prefetch(limit);
+  const limit = neighbourLimit(topK);
+  await near.prefetch(limit, step('blocking queries'));
   const table = new WordTable(src.entries, tgt.entries);
-  return startPairWork(src, tgt, table, near, limit, settings.candidates, settings.parallelFrom, options.signal);
+  return startPairWork(src, tgt, table, near, limit, settings.candidates, settings.parallelFrom, step('name pairs'));
 }
 
 export default defineGenerator((config?: GeneratorConfig): Generator => {
@@ -410,20 +428,28 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
   const exactFrom = positiveOption(config, 'exactFrom', 0.75);
   const id = similarityGeneratorIdentity('edit', 'mean-levenshtein-jaro-winkler', exactFrom);
   // Pair work started ahead of `propose` (startAhead), for the two indexes it was started on.
-  let ahead: { source: OntologyIndex; target: OntologyIndex; crossKind: boolean; work: Promise<PairWork> } | undefined;
+  let ahead: { source: OntologyIndex; target: OntologyIndex; crossKind: boolean; signal: AbortSignal | undefined; work: Promise<PairWork> } | undefined;
   return {
     ...id,
     async startAhead(source, target, options) {
+      const progress = (done: number, total: number, note: string): void => options.onProgress?.(done, total, note);
+      progress(0, source.concepts.length, 'name index');
       const src = prepareOntology(source, options.crossKind);
       const tgt = prepareOntology(target, options.crossKind);
-      ahead = { source, target, crossKind: options.crossKind === true, work: comparePairs(src, tgt, settings, options) };
-      await ahead.work;
+      const work = comparePairs(src, tgt, settings, options.topK, options.signal, progress);
+      ahead = { source, target, crossKind: options.crossKind === true, signal: options.signal, work };
+      await work;
     },
     propose: (source, target, options) =>
       perSubject(id, source, target, options, async ({ source: src, target: tgt }) => {
-        const started = ahead?.source === source && ahead.target === target && ahead.crossKind === (options.crossKind === true) ? ahead.work : undefined;
+        const started = ahead?.source === source && ahead.target === target && ahead.crossKind === (options.crossKind === true) ? ahead : undefined;
         ahead = undefined;
-        const work = await (started ?? comparePairs(src, tgt, settings, options));
+        // Work stopped while it was being started left nothing to pick up: it is done here.
+        const picked = started && (await started.work.catch((error: unknown) => {
+          if (started.signal?.aborted) return undefined;
+          throw error;
+        }));
+        const work = picked || (await comparePairs(src, tgt, settings, options.topK, options.signal));
         await work.finish();
         const { starts, targets, values } = work;
         return (s, scores) => {

@@ -32,6 +32,7 @@ import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit, type Neigh
 import { firstRows, positiveOption } from './common.js';
 import { keyIndex, prepareOntology, type PreparedOntology, type TextEntry } from './lexical-index.js';
 import { NearestConcepts } from './nearest.js';
+import { PACE, paceTurn } from './pacing.js';
 import { candidateRelation, nameParser, parsedNameRelation, type NameRelation } from './relations.js';
 import { contentWords, stem, words } from '../text/normalize.js';
 import { defineGenerator, type Generator, type GeneratorConfig, type GeneratorOptions } from './types.js';
@@ -138,13 +139,11 @@ const INHERITED = 0.5;
 /** Neighbours this close to the best one count as tied for being the equivalent. */
 const NEAR_TIE = 0.02;
 
-
 /** Values of `owner` that are not a source concept. */
 const NO_OWNER = -1;
 const SEVERAL_OWNERS = -2;
 
 const round = (x: number): number => Math.round(x * 1e9) / 1e9;
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export interface StructureConfig {
   /** Postings a blocking query may visit (as `tfidf`). */
@@ -166,12 +165,15 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
   const src = prepareOntology(sourceIndex, options.crossKind);
   const tgt = prepareOntology(targetIndex, options.crossKind);
   for (const w of new Set([...src.warnings, ...tgt.warnings])) options.onWarning?.(w);
+  // As perSubject: the bar names this generator while its blocking and hierarchies are prepared.
+  options.signal?.throwIfAborted();
+  options.onProgress?.(0, src.concepts.length);
   const { key, features } = nameFeatures();
   const near: Neighbourhood = neighbourhood(src, tgt, key, features, budget);
   // The list `tfidf` asks for, so one cached query serves both.
   const limit = neighbourLimit(options.topK);
   // Run alone on a large pair, structure is the first to ask: the queries then use both cores.
-  await near.prefetch(limit);
+  await near.prefetch(limit, { signal: options.signal });
   const srcTree = hierarchyOf(src);
   const tgtTree = hierarchyOf(tgt);
 
@@ -276,11 +278,7 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
 
   const total = src.concepts.length;
   for (let s = 0; s < total; s++) {
-    if (s % 256 === 0) {
-      options.signal?.throwIfAborted();
-      options.onProgress?.(s, total);
-      if (s > 0) await yieldToEventLoop();
-    }
+    if (s % PACE === 0) await paceTurn(s, total, options);
     if (src.entriesOf[s]!.length === 0) continue;
     const votes = new Votes();
     const neighbours = similar(s);

@@ -31,7 +31,7 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
         const { key, features } = nameFeatures(wordWeight);
         const near = neighbourhood(src, tgt, key, features, budget);
         const limit = neighbourLimit(options.topK);
-        await near.prefetch(limit);
+        await near.prefetch(limit, { signal: options.signal });
         return (s, scores) => {
           for (const e of src.entriesOf[s]!) {
             const a = src.entries[e]!;

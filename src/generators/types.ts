@@ -11,7 +11,11 @@ export interface GeneratorOptions {
   topK: number;
   /** Upper bound on concurrently running asynchronous work (p-limit). */
   concurrency?: number;
-  onProgress?: (done: number, total: number) => void;
+  /**
+   * Progress of this call: `done` of `total` source concepts. Work started ahead (startAhead)
+   * reports its own steps, named by `note`, each counting from 0.
+   */
+  onProgress?: (done: number, total: number, note?: string) => void;
   /** Non-fatal findings about the input (duplicate IRIs, unnamed concepts, cut names). */
   onWarning?: (message: string) => void;
   signal?: AbortSignal;
@@ -38,7 +42,9 @@ export interface Generator {
   /**
    * Start work that can go on on another thread while other generators run, for a `propose`
    * call on the same two indexes and options to pick up. Resolves once the work is under way.
-   * `options.signal` stops it when the run ends without that `propose` call (runGenerators).
+   * `options.signal` stops it when the run ends without that `propose` call (runGenerators), or
+   * when the run is stopped: stopped before it resolves, it rejects with the signal's reason.
+   * Whatever stopped work left undone, `propose` does.
    */
   startAhead?(source: OntologyIndex, target: OntologyIndex, options: GeneratorOptions): Promise<void>;
   /**

@@ -48,7 +48,7 @@ describe('blocking queries on a worker thread', () => {
     const parallel = blocking.neighbourhood(source, target, 'parallel-test', features, budget);
     const sequential = blocking.neighbourhood(source, target, 'sequential-test', features, budget);
     const before = blocking.blockingCost();
-    expect(await parallel.prefetch(40, 1)).toBe(150);
+    expect(await parallel.prefetch(40, { parallelFrom: 1 })).toBe(150);
     const parallelCost = blocking.blockingCost();
     for (let e = 0; e < source.entries.length; e++) {
       const a = parallel.near(e, 40);
@@ -60,7 +60,26 @@ describe('blocking queries on a worker thread', () => {
     expect(parallel.examined()).toBe(sequential.examined());
     expect(parallelCost.postings - before.postings).toBe(sequential.examined());
     // Asked again, or once some names are cached, prefetch leaves the work to `near`.
-    expect(await parallel.prefetch(40, 1)).toBe(0);
+    expect(await parallel.prefetch(40, { parallelFrom: 1 })).toBe(0);
+  });
+
+  it('stopped while it runs, rejects with the signal\'s reason and leaves answers that are still right', async () => {
+    const source = lexical.prepareOntology(names('s', 900, 3));
+    const target = lexical.prepareOntology(names('t', 400, 5));
+    const { features } = blocking.nameFeatures();
+    const stopped = blocking.neighbourhood(source, target, 'stopped-test', features, 150);
+    const fresh = blocking.neighbourhood(source, target, 'fresh-test', features, 150);
+    const stop = new AbortController();
+    const reason = new Error('enough');
+    const seen: Array<[number, number]> = [];
+    const prefetch = stopped.prefetch(40, { parallelFrom: 1, signal: stop.signal, onProgress: (done, total) => {
+      seen.push([done, total]);
+      if (done > 0) stop.abort(reason);
+    } });
+    await expect(prefetch).rejects.toBe(reason);
+    // This thread's share is the first half (450 names): stopped at its second turn.
+    expect(seen).toEqual([[0, 450], [256, 450]]);
+    for (let e = 0; e < source.entries.length; e++) expect([...stopped.near(e, 40).docs]).toEqual([...fresh.near(e, 40).docs]);
   });
 
   it('runs on this thread below the size that pays for a worker', async () => {
@@ -145,9 +164,13 @@ describe('edit similarities shared with a worker thread', () => {
       const target = names('t', 260, 5);
       const generator = edit.default({ parallelFrom: 1, budget: 150 });
       const stop = new AbortController();
-      if (when === 'before it starts') stop.abort();
-      await generator.startAhead!(source, target, { topK: 10, signal: stop.signal });
-      stop.abort();
+      if (when === 'before it starts') {
+        stop.abort();
+        await expect(generator.startAhead!(source, target, { topK: 10, signal: stop.signal })).rejects.toMatchObject({ name: 'AbortError' });
+      } else {
+        await generator.startAhead!(source, target, { topK: 10, signal: stop.signal });
+        stop.abort();
+      }
       const candidates: unknown[] = [];
       for await (const c of generator.propose(source, target, { topK: 10 })) candidates.push(c);
       expect(candidates, when).toEqual(alone);
