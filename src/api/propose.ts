@@ -36,12 +36,20 @@ export interface ProposedCandidate extends Candidate {
   members: Candidate[];
 }
 
-/** Progress of {@link propose}: loading, building the default embedding model, then each generator. */
+/**
+ * Progress of {@link propose}, stage by stage:
+ * - `load`: reading the files (`note` names the file);
+ * - `model`: building the default embedding model (`note` names the step);
+ * - `ahead`: work a generator starts before the generators run (`edit`'s blocking queries and
+ *   name pairs), step by step (`note`), each step counted from 0;
+ * - `generate`: each generator, `done` of `total` source concepts (0 while it prepares);
+ * - `fuse`: fusing the generators' candidates, 0 of `total` when it starts and `total` when done.
+ */
 export interface ProposeProgress {
-  stage: 'load' | 'model' | 'generate';
-  /** The generator running (`generate`), or `embedding` while its model is built (`model`). */
+  stage: 'load' | 'model' | 'ahead' | 'generate' | 'fuse';
+  /** The generator at work (`ahead`, `generate`), or `embedding` while its model is built (`model`). */
   generator?: string;
-  /** What is being done within the stage (model build steps, the file being loaded). */
+  /** What is being done within the stage (model build steps, the file being loaded, the step of work started ahead). */
   note?: string;
   done: number;
   total: number;
@@ -277,7 +285,7 @@ export async function propose(source: OntologyIndex | string, target: OntologyIn
       ...(signal ? { signal } : {}),
       ...(options.crossKind ? { crossKind: true } : {}),
       ...(options.onWarning ? { onWarning: options.onWarning } : {}),
-      onProgress: (generator, done, total) => options.onProgress?.({ stage: 'generate', generator, done, total }),
+      onProgress: (event) => options.onProgress?.(event),
       // Fusion and writing need the memory more than a later call would need the caches.
       releaseCaches: true,
     });

@@ -7,10 +7,12 @@ import { escapeControls } from '../model/errors.js';
 
 export interface Progress {
   update(done: number, total: number, note?: string): void;
+  /** A step whose share done is not known (one call into a library): its label and a note, no bar. */
+  status(note: string): void;
   done(note?: string): void;
 }
 
-const SILENT: Progress = { update() {}, done() {} };
+const SILENT: Progress = { update() {}, status() {}, done() {} };
 
 export function progress(rawLabel: string): Progress {
   const stream = cliIo().stderr;
@@ -19,16 +21,24 @@ export function progress(rawLabel: string): Progress {
   const label = escapeControls(rawLabel);
   let last = 0;
   let drawn = false;
+  let lastNote: string | undefined;
   return {
     update(done, total, rawNote) {
       const now = Date.now();
-      if (now - last < 80 && done < total) return;
+      // Redrawn at most every 80 ms, but a new step (its note) and the end are always shown.
+      if (now - last < 80 && done < total && rawNote === lastNote) return;
       last = now;
+      lastNote = rawNote;
       const note = rawNote === undefined ? undefined : escapeControls(rawNote);
       const fraction = total > 0 ? Math.min(1, done / total) : 0;
       const width = 24;
       const filled = Math.round(fraction * width);
       stream.write(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(fraction * 100)}%${note ? ` ${note}` : ''}\u001b[K`);
+      drawn = true;
+    },
+    status(rawNote) {
+      last = Date.now();
+      stream.write(`\r${label} ${escapeControls(rawNote)}\u001b[K`);
       drawn = true;
     },
     done(rawNote) {

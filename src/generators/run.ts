@@ -63,7 +63,7 @@ export interface RunOptions extends Omit<GeneratorOptions, 'onProgress'> {
   /** Candidates each member keeps per subject before fusion (default: topK). */
   memberTopK?: number;
   fusion?: Omit<FusionOptions, 'topK'>;
-  onProgress?: (generator: string, done: number, total: number) => void;
+  onProgress?: (event: RunProgress) => void;
   /**
    * Once every generator has run, before fusion, forget what they cached on the two indexes and
    * the WordNet files (see forgetPrepared): for a one-off run, which needs the memory more than a
@@ -71,6 +71,35 @@ export interface RunOptions extends Omit<GeneratorOptions, 'onProgress'> {
    * pair of indexes).
    */
   releaseCaches?: boolean;
+}
+
+/**
+ * Progress of a run, step by step:
+ * - `ahead`: work a generator starts before any generator runs (`edit`'s blocking queries and
+ *   name pairs), each of its steps named by `note` and counted from 0;
+ * - `generate`: a generator's own run, `done` of `total` source concepts (0 while it prepares);
+ * - `fuse`: fusing the members, 0 of `total` member candidates when it starts, all when it ends.
+ */
+export interface RunProgress {
+  stage: 'ahead' | 'generate' | 'fuse';
+  /** The generator (`ahead`, `generate`). */
+  generator?: string;
+  note?: string;
+  done: number;
+  total: number;
+}
+
+/**
+ * What a progress bar is labelled for each step of a run: `preparing` for work started ahead, the
+ * generator's name, `fusing`.
+ */
+export function stepLabel(event: { stage: string; generator?: string | undefined }): string {
+  return event.stage === 'ahead' ? 'preparing' : event.stage === 'fuse' ? 'fusing' : (event.generator ?? 'generator');
+}
+
+/** Run progress as (step label, done, total), for callers that draw one bar per step. */
+export function progressBySteps(report: (step: string, done: number, total: number) => void): (event: RunProgress) => void {
+  return (event) => report(stepLabel(event), event.done, event.total);
 }
 
 export interface RunResult {
@@ -96,7 +125,7 @@ export async function runGenerators(source: OntologyIndex, target: OntologyIndex
     const generatorOptions: GeneratorOptions = {
       topK: options.generators.length > 1 ? memberTopK : options.topK,
       onWarning,
-      onProgress: (done, total) => options.onProgress?.(name, done, total),
+      onProgress: (done, total) => options.onProgress?.({ stage: 'generate', generator: name, done, total }),
     };
     if (options.concurrency !== undefined) generatorOptions.concurrency = options.concurrency;
     if (options.signal) generatorOptions.signal = options.signal;
@@ -129,7 +158,9 @@ export async function runGenerators(source: OntologyIndex, target: OntologyIndex
         order.push(i);
         continue;
       }
-      await timed(names[i]!, () => generator.startAhead!(source, target, { ...optionsFor(names[i]!), signal: stopAhead }));
+      const name = names[i]!;
+      const onProgress = (done: number, total: number, note?: string): void => options.onProgress?.({ stage: 'ahead', generator: name, done, total, ...(note ? { note } : {}) });
+      await timed(name, () => generator.startAhead!(source, target, { ...optionsFor(name), signal: stopAhead, onProgress }));
       later.push(i);
     }
     for (const i of [...order, ...later]) {
@@ -147,7 +178,11 @@ export async function runGenerators(source: OntologyIndex, target: OntologyIndex
   }
   const members = own.flat();
   const result: RunResult = { members, timings: Object.fromEntries(names.filter((n) => n in timings).map((n) => [n, timings[n]!])) };
-  if (options.generators.length > 1) result.fused = fuseCandidates(members, { generators: names, ...options.fusion, topK: options.topK });
+  if (options.generators.length > 1) {
+    options.onProgress?.({ stage: 'fuse', done: 0, total: members.length });
+    result.fused = fuseCandidates(members, { generators: names, ...options.fusion, topK: options.topK });
+    options.onProgress?.({ stage: 'fuse', done: members.length, total: members.length });
+  }
   return result;
 }
 

@@ -27,7 +27,7 @@ import type { Candidate, MappingRelation } from '../model/mapping.js';
 import { BROAD_MATCH, CLOSE_MATCH, EXACT_MATCH, NARROW_MATCH } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { DEFAULT_FUSION_WEIGHTS, DEFAULT_MIN_FUSED_VALUE, fuseCandidates, type FusedCandidate, type FusionOptions } from '../generators/fusion.js';
-import { runGenerators } from '../generators/run.js';
+import { progressBySteps, runGenerators } from '../generators/run.js';
 import type { GeneratorName } from '../generators/registry.js';
 import type { Generator } from '../generators/types.js';
 import { select } from '../selection/index.js';
@@ -78,7 +78,11 @@ export interface DiffOptions {
   /** Carry only concepts whose definition text is the same, not merely reworded (see carryable). */
   strictDefinitions?: boolean;
   signal?: AbortSignal;
-  onProgress?: (generator: string, done: number, total: number) => void;
+  /**
+   * Progress by step: `step` is the generator at work, `preparing` for work a generator starts
+   * ahead of the others (`edit`'s blocking), or `fusing`; `done` of `total` within that step.
+   */
+  onProgress?: (step: string, done: number, total: number) => void;
   onWarning?: (message: string) => void;
 }
 
@@ -159,7 +163,7 @@ export async function diffVersions(oldIndex: OntologyIndex, newIndex: OntologyIn
       generators, topK,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onWarning ? { onWarning: options.onWarning } : {}),
-      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      ...(options.onProgress ? { onProgress: progressBySteps(options.onProgress) } : {}),
     });
   } catch (error) {
     if (isIoaError(error) || (options.signal?.aborted && error === options.signal.reason)) throw error;

@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadOntology } from '../../src/api/ontology.js';
-import { loadGenerator, runGenerators } from '../../src/generators/run.js';
+import { loadGenerator, runGenerators, type RunProgress } from '../../src/generators/run.js';
 import type { Generator, GeneratorOptions } from '../../src/generators/types.js';
 import { rawScore, type Candidate } from '../../src/model/mapping.js';
 import type { OntologyIndex } from '../../src/model/ontology-index.js';
@@ -33,6 +33,10 @@ function ownGenerator(name: string, behaviour: { failAhead?: boolean; failPropos
   };
   return { generator, ahead };
 }
+
+/** `count` names over a few words, so that blocking queries find neighbours. */
+const many = (prefix: string, count: number) =>
+  ontology(prefix, Array.from({ length: count }, (_, i) => ({ iri: `http://${prefix}#c${i}`, labels: [`${['heart', 'lung', 'liver'][i % 3]} ${['valve', 'lobe', 'vein', 'duct'][(i >> 2) % 4]} ${i}`] })));
 
 const pair = () => [ontology('s', [{ iri: 'http://s#a', labels: ['heart valve'] }]), ontology('t', [{ iri: 'http://t#b', labels: ['heart valve'] }])] as const;
 
@@ -74,5 +78,50 @@ describe('running generators with work started ahead', () => {
     const [source, target] = pair();
     const broken = ownGenerator('early', { failAhead: true });
     await expect(runGenerators(source, target, { generators: ['exact', broken.generator], topK: 5 })).rejects.toMatchObject({ code: 'E_GENERATOR_FAILED', message: expect.stringContaining('generator early failed: ahead broke') });
+  });
+
+  it('reports the work started ahead step by step, then each generator from 0, then fusion over every member', async () => {
+    const source = await loadOntology(corpus('cmt.owl'));
+    const target = await loadOntology(corpus('ekaw.owl'));
+    const events: RunProgress[] = [];
+    const run = await runGenerators(source, target, { generators: ['exact', 'edit', 'tfidf'], topK: 5, onProgress: (e) => events.push(e) });
+    const stages = events.map((e) => (e.stage === 'generate' ? e.generator : e.stage));
+    // Ahead work first, then the generators (edit, which started ahead, last), then fusion.
+    expect(stages.filter((s, i) => s !== stages[i - 1])).toEqual(['ahead', 'exact', 'tfidf', 'edit', 'fuse']);
+    const ahead = events.filter((e) => e.stage === 'ahead');
+    expect(ahead.every((e) => e.generator === 'edit')).toBe(true);
+    expect([...new Set(ahead.map((e) => e.note))]).toEqual(['name index', 'name vectors', 'name pairs']);
+    expect(ahead.at(-1)).toMatchObject({ note: 'name pairs', done: source.concepts.length, total: source.concepts.length });
+    for (const name of ['exact', 'tfidf', 'edit']) {
+      const own = events.filter((e) => e.stage === 'generate' && e.generator === name);
+      expect(own[0], name).toMatchObject({ done: 0 });
+      expect(own.at(-1)!.done, name).toBe(own.at(-1)!.total);
+    }
+    expect(events.filter((e) => e.stage === 'fuse')).toEqual([
+      { stage: 'fuse', done: 0, total: run.members.length },
+      { stage: 'fuse', done: run.members.length, total: run.members.length },
+    ]);
+  });
+
+  it('an abort while the work ahead runs stops the run there, with the signal\'s reason (no generator starts)', async () => {
+    const source = many('s', 1200);
+    const target = many('t', 900);
+    const stop = new AbortController();
+    const reason = new Error('stopped by the user');
+    const events: RunProgress[] = [];
+    const run = runGenerators(source, target, {
+      generators: ['exact', 'edit'],
+      topK: 5,
+      signal: stop.signal,
+      onProgress: (e) => {
+        events.push(e);
+        if (e.note === 'name pairs' && e.done > 0) stop.abort(reason);
+      },
+    });
+    await expect(run).rejects.toBe(reason);
+    const pairs = events.filter((e) => e.note === 'name pairs').map((e) => e.done);
+    // Noticed at the next turn of the loop, long before its end.
+    expect(pairs).toEqual([0, 256]);
+    expect(events.some((e) => e.stage !== 'ahead')).toBe(false);
   });
 });

@@ -56,6 +56,15 @@ describe('diff of two releases with stable IRIs (test/versions/fixtures/zoo-*.tt
     expect(diff.added).toEqual([zoo('FlightlessBird')]); // the deprecated Pet is not new; CompanionAnimal and the Insect places have rows
   });
 
+  it('reports its progress step by step: the work started ahead, each generator, fusion', async () => {
+    const steps: string[] = [];
+    const again = await diffVersions(a, b, { onProgress: (step) => { if (steps.at(-1) !== step) steps.push(step); } });
+    expect(again.concepts.length).toBe(diff.concepts.length);
+    // edit starts its blocking ahead and runs after the other generators (identity, which reads
+    // the facts gathered before, reports nothing of its own).
+    expect(steps).toEqual(['preparing', 'exact', 'tfidf', 'wordnet', 'structure', 'edit', 'fusing']);
+  });
+
   it('with strict definitions, a reworded definition is not carried', async () => {
     const strict = await diffVersions(a, b, { strictDefinitions: true });
     expect(strict.concepts.find((c) => c.iri === zoo('Cat'))).toMatchObject({ carryable: false });

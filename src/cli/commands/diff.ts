@@ -51,11 +51,11 @@ export default defineCommand({
       force: Boolean(args.force),
       strictDefinitions: Boolean(args['strict-definitions']),
       onWarning: (message) => err(`ioa-align: warning: ${message}`),
-      onProgress: (generator, done, total) => {
-        if (generator !== stage) {
+      onProgress: (step, done, total) => {
+        if (step !== stage) {
           bar?.done();
-          bar = progress(generator);
-          stage = generator;
+          bar = progress(step);
+          stage = step;
         }
         bar?.update(done, total);
       },

@@ -12,7 +12,7 @@ import {
   type EvidenceLayout,
 } from '../../api/index.js';
 import { EMBEDDING_CLI_ARGS, embeddingConfigFromCli } from '../embedding-options.js';
-import { parseGeneratorList } from '../../generators/run.js';
+import { parseGeneratorList, stepLabel } from '../../generators/run.js';
 import { DEFAULT_DIRECTIONAL_TOP_K } from '../../generators/fusion.js';
 import { KIND_SELECTORS, kindsOf, parseKindList, selectKinds } from '../../model/kinds.js';
 import { sidecarPath } from '../../exchange/index.js';
@@ -104,13 +104,16 @@ export default defineCommand({
       ...(embeddingConfig ? { generatorConfig: { embedding: embeddingConfig } } : {}),
       onWarning: (message) => err(`ioa-align: warning: ${message}`),
       onProgress: (event) => {
-        const label = event.stage === 'model' ? 'embedding model' : event.stage === 'load' ? 'loading' : (event.generator ?? 'generator');
+        const label = event.stage === 'model' ? 'embedding model' : event.stage === 'load' ? 'loading' : stepLabel(event);
         if (label !== stage) {
           bar?.done();
           bar = progress(label);
           stage = label;
         }
-        bar?.update(event.done, event.total, event.note);
+        // Fusion is one call: say how much it fuses rather than draw a bar that cannot move.
+        if (event.stage === 'fuse') {
+          if (event.done < event.total) bar?.status(`${event.total.toLocaleString('en')} member candidates`);
+        } else bar?.update(event.done, event.total, event.note);
       },
     });
     bar?.done();
@@ -129,7 +132,10 @@ export default defineCommand({
     if (output.path === undefined) {
       await outChunks(formatMappingChunks(chosen, written));
     } else {
+      const writing = progress('writing');
+      writing.status(`${chosen.length.toLocaleString('en')} candidates to ${output.path}`);
       const { files } = await writeMappings(output.path, chosen, { ...written, inputs });
+      writing.done();
       where = files.length > 1 ? `${output.path} (metadata in ${files[0]})` : output.path;
     }
     if (!args.quiet) {
