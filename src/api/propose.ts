@@ -42,7 +42,9 @@ export interface ProposedCandidate extends Candidate {
  * - `model`: building the default embedding model (`note` names the step);
  * - `ahead`: work a generator starts before the generators run (`edit`'s blocking queries and
  *   name pairs), step by step (`note`), each step counted from 0;
- * - `generate`: each generator, `done` of `total` source concepts (0 while it prepares);
+ * - `generate`: each generator, `done` of `total` source concepts (0 when it starts to prepare);
+ *   a long preparation reports its steps first, named by `note` (`wordnet`'s synonym lookups
+ *   and name variants);
  * - `fuse`: fusing the generators' candidates, 0 of `total` when it starts and `total` when done.
  */
 export interface ProposeProgress {

@@ -77,7 +77,8 @@ export interface RunOptions extends Omit<GeneratorOptions, 'onProgress'> {
  * Progress of a run, step by step:
  * - `ahead`: work a generator starts before any generator runs (`edit`'s blocking queries and
  *   name pairs), each of its steps named by `note` and counted from 0;
- * - `generate`: a generator's own run, `done` of `total` source concepts (0 while it prepares);
+ * - `generate`: a generator's own run, `done` of `total` source concepts (0 when it starts to
+ *   prepare); a long preparation may report its own steps first, named by `note`;
  * - `fuse`: fusing the members, 0 of `total` member candidates when it starts, all when it ends.
  */
 export interface RunProgress {
@@ -125,7 +126,7 @@ export async function runGenerators(source: OntologyIndex, target: OntologyIndex
     const generatorOptions: GeneratorOptions = {
       topK: options.generators.length > 1 ? memberTopK : options.topK,
       onWarning,
-      onProgress: (done, total) => options.onProgress?.({ stage: 'generate', generator: name, done, total }),
+      onProgress: (done, total, note) => options.onProgress?.({ stage: 'generate', generator: name, done, total, ...(note ? { note } : {}) }),
     };
     if (options.concurrency !== undefined) generatorOptions.concurrency = options.concurrency;
     if (options.signal) generatorOptions.signal = options.signal;

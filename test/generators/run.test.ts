@@ -124,4 +124,35 @@ describe('running generators with work started ahead', () => {
     expect(pairs).toEqual([0, 256]);
     expect(events.some((e) => e.stage !== 'ahead')).toBe(false);
   });
+
+  it('a generator with a long preparation (wordnet) reports its steps by name before counting subjects, and stops within them', async () => {
+    const source = many('s', 700);
+    const target = many('t', 800);
+    const events: RunProgress[] = [];
+    await runGenerators(source, target, { generators: ['wordnet'], topK: 5, onProgress: (e) => events.push(e) });
+    expect(events[0]).toMatchObject({ stage: 'generate', generator: 'wordnet', done: 0, total: 700 });
+    const notes = events.map((e) => e.note ?? 'subjects');
+    expect(notes.filter((n, i) => n !== notes[i - 1])).toEqual(['subjects', 'synonym lookups', 'name variants', 'subjects']);
+    const variants = events.filter((e) => e.note === 'name variants');
+    expect(variants.map((e) => e.done)).toEqual([0, 256, 512, 768, 800]);
+    expect(events.at(-1)).toMatchObject({ done: 700, total: 700 });
+    const lookups = events.filter((e) => e.note === 'synonym lookups');
+    expect(lookups.at(-1)!.done).toBe(lookups.at(-1)!.total);
+
+    const stop = new AbortController();
+    const reason = new Error('stopped in wordnet');
+    const seen: number[] = [];
+    const run = runGenerators(many('s', 700), many('t', 800), {
+      generators: ['wordnet'],
+      topK: 5,
+      signal: stop.signal,
+      onProgress: (e) => {
+        if (e.note !== 'name variants') return;
+        seen.push(e.done);
+        if (e.done > 0) stop.abort(reason);
+      },
+    });
+    await expect(run).rejects.toBe(reason);
+    expect(seen).toEqual([0, 256]);
+  });
 });
