@@ -74,6 +74,8 @@ const extras = [
   { name: 'upgrade-timing', script: 'versions/upgrade-timing.mjs', node: [], folder: 'versions' },
   // Whole-process `propose` beside the numpy baseline (minutes; NCIt → ORDO is a separate run, see the script).
   { name: 'whole-process', script: 'baseline/whole-process.mjs', node: [], folder: 'speed' },
+  // Anatomy speed and the tracks' quality of smaller generator sets (minutes).
+  { name: 'generator-subsets', script: 'selection/generator-subsets.mjs', node: [], folder: 'speed' },
 ];
 for (const extra of extras.filter((e) => !storedOnly && (wanted.length ? wanted.includes(e.name) : true))) {
   const file = join(root, 'benchmarks', 'results', extra.folder ?? 'exchange', `${extra.name}.json`);
@@ -99,6 +101,15 @@ const wholeProcessTable = (w) => [
   '| case | runs (ours / baseline) | ours: wall s | CPU s | peak RSS MiB | baseline: wall s | CPU s | peak RSS MiB | wall ours / baseline | load (1 min) | measured |',
   '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ...Object.entries(w.cases).map(([name, c]) => `| ${name}: ${c.what} | ${c.runs} / ${c.baselineRuns ?? 0} | ${c.ours.wallS} | ${c.ours.cpuS} | ${c.ours.peakRssMiB.toLocaleString('en')} | ${c.baseline?.wallS ?? '–'} | ${c.baseline?.cpuS ?? '–'} | ${c.baseline ? c.baseline.peakRssMiB.toLocaleString('en') : '–'} | ${c.ratio ? `${c.ratio.wall}×` : '–'} | ${c.load1m} | ${c.measured} |`),
+].join('\n');
+const generatorSubsets = stored('generator-subsets', 'speed');
+const SUBSET_TRACKS = ['anatomy', 'conference', 'agents'];
+const generatorSubsetsTable = (g) => [
+  `| generators | anatomy: wall s | CPU s | wall / baseline (${g.baseline.wallS} s) | ${SUBSET_TRACKS.map((t) => `${t}: Hits@1 | recall@10`).join(' | ')} |`,
+  `|---|---:|---:|---:|${SUBSET_TRACKS.map(() => '---:|---:').join('|')}|`,
+  ...g.rows.map((r) => `| ${r.generators.join(', ')} | ${r.wallS} | ${r.cpuS} | ${r.ratio}× | ${SUBSET_TRACKS.map((t) => `${r.quality[t].hitsAt1} | ${r.quality[t].recallAt10}`).join(' | ')} |`),
+  '',
+  `Measured ${g.measured} (${g.machine.cpus} cores, ${g.machine.node}): ${g.method}.`,
 ].join('\n');
 const upgradeTable = (u) => [
   '| artifact | definitions | rules | carried | carried right (target and relation) | carried with a changed relation | review recall: (from, to) / with the relation | dropped |',
@@ -154,7 +165,11 @@ try {
   commit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
 } catch {}
 const cpu = cpus();
+// `--stored` ran no track: the tracks' date, machine and commit stay those of the run that made them.
+const readme = join(root, 'benchmarks', 'README.md');
+const lastRun = storedOnly && existsSync(readme) ? /^Latest run: .*$/m.exec(readFileSync(readme, 'utf8'))?.[0] : undefined;
 const header = readFileSync(join(root, 'benchmarks', 'README.header.md'), 'utf8')
+  .replace(/^Latest run: \{\{date\}\} on \{\{machine\}\}, commit \{\{commit\}\}\.$/m, (line) => lastRun ?? line)
   .replace('{{date}}', new Date().toISOString().slice(0, 10))
   .replace('{{machine}}', `${cpu[0]?.model.trim() ?? 'unknown CPU'} × ${cpu.length}, ${(totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, ${platform()} ${release()}, Node ${process.version}`)
   .replace('{{commit}}', commit)
@@ -166,6 +181,7 @@ const header = readFileSync(join(root, 'benchmarks', 'README.header.md'), 'utf8'
     : 'not measured yet')
   .replace('{{upgrade}}', upgrade ? upgradeTable(upgrade) : 'not measured yet')
   .replace('{{whole-process}}', wholeProcess ? wholeProcessTable(wholeProcess) : 'not measured yet')
+  .replace('{{generator-subsets}}', generatorSubsets ? generatorSubsetsTable(generatorSubsets) : 'not measured yet')
   .replace('{{upgrade-timing}}', upgradeTiming
     ? `${upgradeTiming.rules.toLocaleString('en')}-rule artifact: median ${upgradeTiming.wallSeconds.median} s whole command (min ${upgradeTiming.wallSeconds.min}, max ${upgradeTiming.wallSeconds.max}, ${upgradeTiming.runs} runs; load ${upgradeTiming.loadAverage1mBefore} on ${upgradeTiming.cpuCount} cores when it started); ${upgradeTiming.summary.replace(/^.*\): /, '')}`
     : 'not measured yet');
