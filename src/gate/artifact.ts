@@ -9,11 +9,12 @@
  * `confidence` is kept as descriptive metadata and never read by any decision (12.4: "the score
  * is descriptive and does not authorize use of this mapping").
  */
+import { jsonFaultFinding } from '../envelope/findings.js';
 import { DEFAULT_IRI_SCHEMES, iriProblem, isLanguageTag, isMediaType } from '../envelope/syntax.js';
 import type { DraftSection, Finding, FindingCode, Iri, ValidationResult } from '../envelope/types.js';
 import { CONDITION_NAMES, type ConditionName } from '../envelope/types.js';
 import { parseDateTime, readDateTime } from '../text/datetime.js';
-import { jsonSyntaxError } from '../text/json.js';
+import { readJson } from '../text/json.js';
 import { jcs, sha256 } from './canonical.js';
 import { SIGNATURE_ALG, type ArtifactSignature } from './signature.js';
 
@@ -361,14 +362,9 @@ export function validateArtifact(input: unknown): ValidationResult<ValidatedArti
   const c = new Collector();
   let doc: unknown = input;
   if (typeof input === 'string') {
-    try {
-      doc = JSON.parse(input);
-    } catch (error) {
-      const { message, line, column } = jsonSyntaxError(input, error);
-      c.error('E_INVALID_JSON', '$', message, '5.4');
-      if (line !== undefined) Object.assign(c.findings[c.findings.length - 1]!, { line, column });
-      return { ok: false, value: undefined, findings: c.findings };
-    }
+    const read = readJson(input);
+    if (!read.ok) return { ok: false, value: undefined, findings: [jsonFaultFinding(read.fault)] };
+    doc = read.value;
   }
   if (!isObject(doc)) {
     c.error('E_INVALID_JSON', '$', `an artifact must be a JSON object, got ${typeName(doc)}`, '5.4');

@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'E_PARSE_RDFXML',
   'E_PARSE_JSONLD',
   'E_PARSE_JSON',
+  // a JSON object that names one member twice (I-JSON, RFC 7493): which one counts is not defined
+  'E_DUPLICATE_KEY',
   'E_EMPTY_ONTOLOGY',
   // OAEI Alignment API files (src/ontology/alignment-reader.ts)
   'E_ALIGNMENT_NO_CELLS',

@@ -6,7 +6,7 @@
  */
 import { defineCommand } from 'citty';
 import { IoaError } from '../../api/gate.js';
-import { out, err, report, setExitCode } from '../io.js';
+import { out, err, report, setExitCode, textFault } from '../io.js';
 import { parseNow } from '../clock.js';
 import { EXIT } from '../exit-codes.js';
 import { repeated } from '../repeated.js';
@@ -65,7 +65,7 @@ export default defineCommand({
         // Text that is not JSON has a line and column (`file:line:column: message [CODE]`);
         // a document that parsed but is invalid is placed by its JSON path.
         for (const e of errors) {
-          err(e.line !== undefined ? `ioa-align: ${e.file}:${e.line}:${e.column}: ${e.message} [${e.code}]` : `ioa-align: ${e.file} at ${e.path}: ${e.message} [${e.code}, Section ${e.section}]`);
+          err(e.line !== undefined ? `ioa-align: ${textFault(e)}` : `ioa-align: ${e.file} at ${e.path}: ${e.message} [${e.code}, Section ${e.section}]`);
         }
       }
       setExitCode(EXIT.invalid);
