@@ -14,6 +14,7 @@ import { DEFAULT_IRI_SCHEMES, iriProblem, isLanguageTag, isMediaType } from '../
 import type { DraftSection, Finding, FindingCode, Iri, ValidationResult } from '../envelope/types.js';
 import { CONDITION_NAMES, type ConditionName } from '../envelope/types.js';
 import { parseDateTime, readDateTime } from '../text/datetime.js';
+import { describeIriCharacter } from '../text/iri.js';
 import { readJson } from '../text/json.js';
 import { jcs, sha256 } from './canonical.js';
 import { SIGNATURE_ALG, type ArtifactSignature } from './signature.js';
@@ -160,7 +161,12 @@ function requiredString(c: Collector, doc: Record<string, unknown>, name: string
 function requiredIri(c: Collector, doc: Record<string, unknown>, name: string, path = '$'): string | undefined {
   const value = requiredString(c, doc, name, path);
   if (value === undefined) return undefined;
-  if (!isAbsoluteIri(value)) {
+  const problem = iriProblem(value, ARTIFACT_IRI_SCHEMES);
+  if (problem?.kind === 'forbidden-character') {
+    c.error('E_INVALID_IRI', `${path}.${name}`, `"${name}" holds ${describeIriCharacter(problem.character)}, which RFC 3987 forbids in an IRI: "${value}"`, '6.1');
+    return undefined;
+  }
+  if (problem !== undefined) {
     const relative = !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value);
     c.error(
       relative ? 'E_INVALID_RELATIVE_IRI' : 'E_INVALID_IRI',
