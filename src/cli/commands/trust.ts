@@ -7,7 +7,7 @@ import { defineCommand } from 'citty';
 import { IoaError } from '../../model/errors.js';
 import { parseJson } from '../../text/json.js';
 import { readTextFile, writeFileAtomic } from '../../io/files.js';
-import { err, out } from '../io.js';
+import { err, report } from '../io.js';
 import { repeated } from '../repeated.js';
 
 const init = defineCommand({
@@ -61,7 +61,7 @@ const addKey = defineCommand({
     if (result.change !== 'unchanged') await writeFileAtomic(args.trust, `${JSON.stringify(result.policy, null, 2)}\n`);
     const described = scopes.map((s) => `${s.sourceOntologyId} → ${s.targetOntologyId}${s.direction === 'both' ? ' (and back)' : ''}`).join(', ');
     const what = { added: 'trusted', extended: 'added scopes for', unchanged: 'already trusted' }[result.change];
-    out(`${args.trust}: ${what} key ${result.keyId} of ${args.issuer} for ${described}`);
+    report(`${args.trust}: ${what} key ${result.keyId} of ${args.issuer} for ${described}`);
   },
 });
 
