@@ -8,7 +8,7 @@ import { readJson } from '../text/json.js';
 import { validateCapability } from './capability.js';
 import { validateContextDocument } from './context-document.js';
 import { validateEnvelope } from './envelope.js';
-import { Findings, describeType, isObject, jsonFaultFinding } from './findings.js';
+import { Findings, describeType, findingsMessage, isObject, jsonFaultFinding } from './findings.js';
 import { resolveLimits } from './limits.js';
 import { validateProfile } from './profile.js';
 import { validateTrustPolicy } from './trust.js';
@@ -157,6 +157,6 @@ export function assertValid<T>(result: ValidationResult<T> | { ok: boolean; valu
     throw new IoaError('E_PARSE_JSON', first.message, { ...where, ...(first.path !== '$' ? { path: first.path } : {}) });
   }
   const code = first?.code.startsWith('E_LIMIT_') ? 'E_LIMIT_EXCEEDED' : 'E_INVALID_DOCUMENT';
-  const message = errors.map((e) => `${e.path}: ${e.message} [${e.code}, Section ${e.section}]`).join('; ') || 'invalid document';
+  const message = findingsMessage(errors, { sections: true });
   throw new IoaError(code, message, { ...(file ? { file } : {}), ...(first ? { path: first.path } : {}) });
 }

@@ -59,6 +59,14 @@ export function describeType(value: unknown): string {
 }
 
 /**
+ * The message of an error that reports a document's error findings: each placed by its JSON path,
+ * its own code in parentheses, so that the line printed ends in one bracketed code, the error's.
+ */
+export function findingsMessage(errors: readonly Finding[], options: { sections?: boolean } = {}): string {
+  return errors.map((f) => `${f.path}: ${f.message} (${f.code}${options.sections ? `, Section ${f.section}` : ''})`).join('; ') || 'invalid document';
+}
+
+/**
  * The finding for JSON text the strict reader refused: `E_DUPLICATE_KEY` at the member named
  * twice, else `E_INVALID_JSON` (a syntax error or a lone surrogate); with line and column.
  */

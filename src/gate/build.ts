@@ -56,6 +56,8 @@ export interface ArtifactBuildOptions {
   validFrom?: string;
   /** Conditions attached to every rule. */
   conditions: Record<string, unknown>;
+  /** The clock `validUntil` must lie after (epoch milliseconds or a Date; default: now). */
+  now?: number | Date;
   description?: string;
   /** The reviewed file's name and where each record came from, for messages that name rows. */
   file?: string;
@@ -140,9 +142,23 @@ export function buildArtifact(set: MappingSet, options: ArtifactBuildOptions): A
   const result = validateArtifact(document);
   if (!result.ok) {
     const first = result.findings.find((f) => f.severity === 'error')!;
-    throw new IoaError('E_ARTIFACT_BUILD', `the built artifact is invalid: ${first.message} [${first.code}]`, { path: first.path });
+    throw new IoaError('E_ARTIFACT_BUILD', `the built artifact is invalid: ${first.message} (${first.code})`, { path: first.path });
   }
+  refuseExpired(result.value, options.now, '--valid-until');
   return { document, artifact: result.value, skipped };
+}
+
+/**
+ * An artifact whose validity has already ended when it is built would be excluded (EXPIRED) by
+ * every check from the moment it is signed: refuse it (E_ARTIFACT_BUILD at `$.validUntil`) rather
+ * than hand over a document that can never be used. `flag` names where the date came from.
+ */
+export function refuseExpired(artifact: Pick<ValidatedArtifact, 'validUntil'>, now: number | Date | undefined, flag: string): void {
+  const clock = now === undefined ? Date.now() : typeof now === 'number' ? now : now.getTime();
+  if (artifact.validUntil > clock) return;
+  throw new IoaError('E_ARTIFACT_BUILD',
+    `validUntil ${new Date(artifact.validUntil).toISOString()} has already passed (now is ${new Date(clock).toISOString()}): the artifact would be expired before it is used; give a later ${flag}`,
+    { path: '$.validUntil' });
 }
 
 /**

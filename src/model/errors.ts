@@ -119,8 +119,14 @@ export function describeDiagnostic(location: ErrorLocation, message: string, cod
   const { file, line, column, path } = location;
   let where = file ?? '';
   if (line !== undefined) where += `${where ? ':' : 'line '}${line}${column !== undefined ? `:${column}` : ''}`;
-  if (path) where += `${where ? ' ' : ''}at ${path}`;
+  // A message that begins with its own path (`--now must be …`, `$.id: …`) is not told it twice.
+  if (path && !startsWithPath(message, path)) where += `${where ? ' ' : ''}at ${path}`;
   return escapeControls(`${where ? `${where}: ` : ''}${message} [${code}]`);
+}
+
+/** `message` opens with `path` as a whole (`--to json …` opens with `--to`, `--top-k …` does not). */
+function startsWithPath(message: string, path: string): boolean {
+  return message.startsWith(path) && /^(?:$|[\s:.[\]])/.test(message.slice(path.length));
 }
 
 /**

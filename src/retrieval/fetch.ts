@@ -117,7 +117,7 @@ export class RetrievalSession {
     const read = readJson(text);
     if (read.ok) return { document: read.value, resource };
     const { fault } = read;
-    const why = fault.kind === 'duplicate-key' ? `${fault.message} at ${fault.path} [E_DUPLICATE_KEY]` : fault.message;
+    const why = fault.kind === 'duplicate-key' ? `${fault.message} at ${fault.path} (E_DUPLICATE_KEY)` : fault.message;
     throw this.#malformed(resource, `${resource.finalUrl} is not valid JSON: ${why}`, read.cause ?? fault, options);
   }
 

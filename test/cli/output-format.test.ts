@@ -46,7 +46,7 @@ describe('propose --out without --format', () => {
     const out = join(dir, 'contradiction.csv');
     const r = await runCli(['propose', A, B, '--format', 'json', '--out', out]);
     expect(r.code).toBe(2);
-    expect(r.stderr.split('\n')[0]).toBe(`ioa-align: at --format: --format json contradicts --out ${out}, whose extension means csv: drop --format or name the file for json [E_USAGE]`);
+    expect(r.stderr.split('\n')[0]).toBe(`ioa-align: --format json contradicts --out ${out}, whose extension means csv: drop --format or name the file for json [E_USAGE]`);
     expect(existsSync(out)).toBe(false);
   });
 
@@ -62,7 +62,7 @@ describe('convert --to against the --out extension', () => {
     const out = join(dir, 'convert.json');
     const r = await runCli(['convert', reviewed, '--to', 'csv', '--out', out]);
     expect(r.code).toBe(2);
-    expect(r.stderr.split('\n')[0]).toBe(`ioa-align: at --to: --to csv contradicts --out ${out}, whose extension means json: drop --to or name the file for csv [E_USAGE]`);
+    expect(r.stderr.split('\n')[0]).toBe(`ioa-align: --to csv contradicts --out ${out}, whose extension means json: drop --to or name the file for csv [E_USAGE]`);
     expect(existsSync(out)).toBe(false);
   });
 

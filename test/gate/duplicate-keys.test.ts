@@ -200,7 +200,7 @@ describe('fetched documents are read by the same reader', () => {
     const run = await runCli(['check', ...forwardArgs().map((a) => swap[a] ?? a), '--allow-remote', '--json']);
     const verdict = JSON.parse(run.stdout) as { outcome: string; reasons: Array<{ code: string; cause?: string; message: string }> };
     expect([run.code, verdict.outcome]).toEqual([4, 'Indeterminate']);
-    expect(verdict.reasons).toEqual([expect.objectContaining({ code: 'RESOURCE_UNAVAILABLE', cause: 'malformed-content', message: expect.stringContaining('[E_DUPLICATE_KEY]') })]);
+    expect(verdict.reasons).toEqual([expect.objectContaining({ code: 'RESOURCE_UNAVAILABLE', cause: 'malformed-content', message: expect.stringContaining('(E_DUPLICATE_KEY)') })]);
   });
 });
 

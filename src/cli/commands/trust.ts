@@ -8,7 +8,7 @@ import { IoaError } from '../../model/errors.js';
 import { parseJson } from '../../text/json.js';
 import { readTextFile, writeFileAtomic } from '../../io/files.js';
 import { err, report } from '../io.js';
-import { repeated } from '../repeated.js';
+import { repeatable, repeated } from '../repeated.js';
 
 const init = defineCommand({
   meta: { name: 'init', description: 'Write a new trust policy that trusts nobody yet (requireSignature true, clockSkewSeconds 60). An existing file is never overwritten.' },
@@ -35,7 +35,7 @@ const addKey = defineCommand({
     trust: { type: 'string', description: 'Trust policy file to update (from `trust init`)', required: true },
     issuer: { type: 'string', description: 'Issuer IRI (the artifacts\' assertedBy)', required: true },
     key: { type: 'string', description: 'Ed25519 public key, SPKI PEM (public.pem from `keys generate`)', required: true },
-    scope: { type: 'string', description: 'SOURCE_ONTOLOGY:TARGET_ONTOLOGY (or "SOURCE TARGET"); repeat for several', required: true },
+    scope: repeatable({ type: 'string', description: 'SOURCE_ONTOLOGY:TARGET_ONTOLOGY (or "SOURCE TARGET")', required: true }),
     direction: { type: 'string', description: 'source-to-target (default: the scope covers that direction only) or both (the reverse use too), for every --scope given' },
     'key-id': { type: 'string', description: 'Key id to record (default: the RFC 7638 thumbprint `keys generate` prints and `artifact sign` records)' },
   },
