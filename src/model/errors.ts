@@ -119,14 +119,19 @@ export function describeDiagnostic(location: ErrorLocation, message: string, cod
   const { file, line, column, path } = location;
   let where = file ?? '';
   if (line !== undefined) where += `${where ? ':' : 'line '}${line}${column !== undefined ? `:${column}` : ''}`;
-  // A message that begins with its own path (`--now must be …`, `$.id: …`) is not told it twice.
-  if (path && !startsWithPath(message, path)) where += `${where ? ' ' : ''}at ${path}`;
+  // A message that names its own path (`--now must be …`, `$.id: …`, `missing option --to`) is not told it twice.
+  if (path && !namesPath(message, path)) where += `${where ? ' ' : ''}at ${path}`;
   return escapeControls(`${where ? `${where}: ` : ''}${message} [${code}]`);
 }
 
-/** `message` opens with `path` as a whole (`--to json …` opens with `--to`, `--top-k …` does not). */
-function startsWithPath(message: string, path: string): boolean {
-  return message.startsWith(path) && /^(?:$|[\s:.[\]])/.test(message.slice(path.length));
+/** `message` names `path` as a whole (`--to json …` names `--to`, `--top-k …` does not). */
+function namesPath(message: string, path: string): boolean {
+  for (let at = message.indexOf(path); at >= 0; at = message.indexOf(path, at + 1)) {
+    const before = at === 0 ? '' : message[at - 1]!;
+    const after = message.slice(at + path.length, at + path.length + 1);
+    if (/^(?:$|[\s"'(])$/.test(before) && /^(?:$|[\s:.,;)\]["'=])$/.test(after)) return true;
+  }
+  return false;
 }
 
 /**
