@@ -7,7 +7,7 @@
  * refuses both with a JSON path, line and column; syntax errors are located too (Node 20's
  * JSON.parse messages carry no position, so the text is scanned again with jsonc-parser).
  */
-import { createScanner, parse as parseTolerant, printParseErrorCode, SyntaxKind, type ParseError } from 'jsonc-parser';
+import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { IoaError, type ErrorCode } from '../model/errors.js';
 
 export function lineColumnOf(text: string, offset: number): { line: number; column: number } {
@@ -74,57 +74,71 @@ interface Frame {
 }
 
 /**
- * The first I-JSON fault of `text`, which JSON.parse has accepted. The scan keeps its own stack
- * instead of recursing (jsonc-parser's visitor overflows the call stack near 20,000 levels of
- * nesting, which JSON.parse reads), and builds a path only for the fault it reports.
+ * The first I-JSON fault of `text`, which JSON.parse has accepted. Since the text is known to be
+ * JSON, the scan needs only its strings and its structure characters (numbers, literals, colons
+ * and white space hold none of `"{}[],`), which makes it a single pass over character codes: on a
+ * 23 MB mapping set jsonc-parser's token scanner took 1.7 times as long as JSON.parse, this pass
+ * 0.6 times (in process, medians of 9). It keeps its own stack instead of recursing (JSON.parse reads nesting far
+ * deeper than a recursive reader survives), decodes a string only when it is a member name or may
+ * hold a surrogate, and builds a path only for the fault it reports.
  */
 export function iJsonFault(text: string): JsonFault | undefined {
   const surrogates = MAY_HOLD_SURROGATE.test(text);
-  const scanner = createScanner(text, true);
   const stack: Frame[] = [];
   const pathOf = (extra?: string): string => {
     let path = '$';
     for (const frame of stack) if (frame.names === undefined || !frame.expectName) path = childPath(path, frame.at);
     return extra === undefined ? path : childPath(path, extra);
   };
-  for (let token = scanner.scan(); token !== SyntaxKind.EOF; token = scanner.scan()) {
-    const top = stack[stack.length - 1];
-    switch (token) {
-      case SyntaxKind.OpenBraceToken: stack.push({ names: new Map(), at: '', expectName: true }); break;
-      case SyntaxKind.OpenBracketToken: stack.push({ names: undefined, at: 0, expectName: false }); break;
-      case SyntaxKind.CloseBraceToken:
-      case SyntaxKind.CloseBracketToken: stack.pop(); break;
-      case SyntaxKind.CommaToken:
-        if (top?.names) top.expectName = true;
-        else if (top) top.at = (top.at as number) + 1;
-        break;
-      case SyntaxKind.StringLiteral: {
-        const value = scanner.getTokenValue();
-        const offset = scanner.getTokenOffset();
-        const isName = top?.names !== undefined && top.expectName;
-        if (surrogates && LONE_SURROGATE.test(value)) {
-          const unit = value.match(LONE_SURROGATE)![0].charCodeAt(0).toString(16);
-          return {
-            kind: 'lone-surrogate', path: isName ? pathOf(value) : pathOf(), ...lineColumnOf(text, offset),
-            message: `${isName ? 'a member name' : 'a string'} holds a lone surrogate (\\u${unit}), half of a UTF-16 pair and no Unicode character; I-JSON (RFC 7493 2.1) forbids it, and writing it out would silently turn it into U+FFFD`,
-          };
+  const n = text.length;
+  // Where the next backslash is, found once and reused: most strings hold none.
+  let backslash = text.indexOf('\\');
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b) stack.push({ names: new Map(), at: '', expectName: true }); // {
+    else if (c === 0x5b) stack.push({ names: undefined, at: 0, expectName: false }); // [
+    else if (c === 0x7d || c === 0x5d) stack.pop(); // } ]
+    else if (c === 0x2c) { // ,
+      const top = stack[stack.length - 1]!;
+      if (top.names) top.expectName = true;
+      else top.at = (top.at as number) + 1;
+    } else if (c === 0x22) { // a string: find its closing quote
+      const offset = i;
+      if (backslash >= 0 && backslash < offset) backslash = text.indexOf('\\', offset);
+      i = text.indexOf('"', offset + 1);
+      const escaped = backslash >= 0 && backslash < i;
+      if (escaped) {
+        // A quote is the string's end when an even number of backslashes stands before it.
+        for (;;) {
+          let k = i - 1;
+          while (text.charCodeAt(k) === 0x5c) k--;
+          if ((i - 1 - k) % 2 === 0) break;
+          i = text.indexOf('"', i + 1);
         }
-        if (isName) {
-          const first = top.names!.get(value);
-          top.at = value;
-          top.expectName = false;
-          if (first !== undefined) {
-            const was = lineColumnOf(text, first);
-            return {
-              kind: 'duplicate-key', path: pathOf(), ...lineColumnOf(text, offset),
-              message: `member ${JSON.stringify(value)} appears twice in one object (first at line ${was.line}, column ${was.column}); duplicate member names are refused (I-JSON, RFC 7493 2.3): readers disagree on which one counts`,
-            };
-          }
-          top.names!.set(value, offset);
-        }
-        break;
       }
-      default: break;
+      const top = stack[stack.length - 1];
+      const isName = top?.names !== undefined && top.expectName;
+      if (!isName && !surrogates) continue;
+      const value = escaped ? JSON.parse(text.slice(offset, i + 1)) as string : text.slice(offset + 1, i);
+      if (surrogates && LONE_SURROGATE.test(value)) {
+        const unit = value.match(LONE_SURROGATE)![0].charCodeAt(0).toString(16);
+        return {
+          kind: 'lone-surrogate', path: isName ? pathOf(value) : pathOf(), ...lineColumnOf(text, offset),
+          message: `${isName ? 'a member name' : 'a string'} holds a lone surrogate (\\u${unit}), half of a UTF-16 pair and no Unicode character; I-JSON (RFC 7493 2.1) forbids it, and writing it out would silently turn it into U+FFFD`,
+        };
+      }
+      if (!isName) continue;
+      const first = top.names!.get(value);
+      top.at = value;
+      top.expectName = false;
+      if (first !== undefined) {
+        const was = lineColumnOf(text, first);
+        return {
+          kind: 'duplicate-key', path: pathOf(), ...lineColumnOf(text, offset),
+          message: `member ${JSON.stringify(value)} appears twice in one object (first at line ${was.line}, column ${was.column}); duplicate member names are refused (I-JSON, RFC 7493 2.3): readers disagree on which one counts`,
+        };
+      }
+      top.names!.set(value, offset);
     }
   }
   return undefined;
