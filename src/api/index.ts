@@ -30,7 +30,7 @@ export { inspectOntology, formatInspection, type InspectionReport } from '../ont
 export { exportVocabulary, EXPORT_FORMATS, type ExportFormat } from '../ontology/export.js';
 export { IoaError, isIoaError, ERROR_CODES, type ErrorCode, type ErrorLocation } from '../model/errors.js';
 export {
-  tripleKey, isLiteralSubject, isLiteralObject, hasEntityEnds, ENTITY_TYPES, LITERAL_TYPE, MAPPING_RELATIONS, inverseRelation,
+  tripleKey, statementKey, isLiteralSubject, isLiteralObject, hasEntityEnds, ENTITY_TYPES, LITERAL_TYPE, MAPPING_RELATIONS, inverseRelation,
   type MappingRelation, type Candidate, type Evidence, type RawScore, type MappingJustification, type MappingRecord, type MappingRecordBase, type EntitySubject, type LiteralSubject,
   type EntityObject, type LiteralObject, type EntityType, type LiteralType, type SlotValue, type ExtensionValue, type ExtensionDefinition,
   type MappingSet, type MappingSetMetadata, type EntityMappingRecord,

@@ -76,7 +76,7 @@ export async function loadOntology(location: string | OntologySource, options: L
     }
     const name = source.name ?? '<memory>';
     const builder = new IndexBuilder(name);
-    await parseRdfInto(source.text, source.format, name, (quad) => builder.add(quad), { ...(signal ? { signal } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+    await parseRdfInto(source.text, source.format, name, (quad) => builder.add(quad), { ...(signal ? { signal } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}), onWarning: (message) => builder.warn(message) });
     index = builder.finish();
   }
   signal?.throwIfAborted();

@@ -275,6 +275,8 @@ export async function propose(source: OntologyIndex | string, target: OntologyIn
     if (typeof location === 'string') for (const warning of index.warnings) options.onWarning?.(`${index.source}: ${warning}`);
   }
   for (const warning of languageWarnings(sourceIndex, targetIndex, requested === undefined ? undefined : generators.map((g) => g.name))) options.onWarning?.(warning);
+  const shared = sharedConceptsWarning(sourceIndex, targetIndex);
+  if (shared) options.onWarning?.(shared);
   if (requested === undefined) for (const name of defaultGenerators(sourceIndex, targetIndex)) generators.push(await create(name));
 
   try {
@@ -298,4 +300,16 @@ export async function propose(source: OntologyIndex | string, target: OntologyIn
     if (isIoaError(error)) throw error;
     throw new IoaError('E_GENERATOR_FAILED', `propose failed: ${(error as Error)?.message ?? String(error)}`, {}, { cause: error });
   }
+}
+
+/**
+ * A warning when most source concepts are target concepts too (the same IRI; typically the same
+ * ontology given twice): a concept is never proposed as its own match, so those subjects get no
+ * candidates, and without a word the run would look like one that found nothing.
+ */
+export function sharedConceptsWarning(source: OntologyIndex, target: OntologyIndex): string | undefined {
+  const shared = source.concepts.reduce((n, c) => n + (target.byIri.has(c.iri) ? 1 : 0), 0);
+  if (shared === 0 || shared * 2 < source.concepts.length) return undefined;
+  const all = shared === source.concepts.length;
+  return `${all ? `all ${shared}` : `${shared} of ${source.concepts.length}`} source concepts are concepts of the target too (the same IRIs${source.source === target.source ? `: ${source.source} is both source and target` : ''}): a concept is never proposed as its own match, so ${all ? 'every subject' : 'each of those subjects'} can only get other concepts of the target as candidates`;
 }

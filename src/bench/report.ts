@@ -5,7 +5,7 @@
 import { mkdir } from 'node:fs/promises';
 import { writeFileAtomic } from '../io/files.js';
 import { join } from 'node:path';
-import { IoaError } from '../model/errors.js';
+import { escapeControls, IoaError } from '../model/errors.js';
 import type { Metrics } from './metrics.js';
 import type { BenchResult, GeneratorRun } from './runner.js';
 import { renderCharts } from './charts.js';
@@ -216,7 +216,8 @@ export async function writeReport(result: BenchResult, dir: string, options: { c
     throw new IoaError('E_WRITE_FAILED', `cannot create output folder: ${(cause as Error).message}`, { file: dir }, { cause });
   }
   await write('results.json', JSON.stringify(result, null, 2));
-  await write('results.md', formatMarkdown(result));
+  // results.md is read by people: what a manifest or ontology brought in is escaped (results.json stays exact).
+  await write('results.md', escapeControls(formatMarkdown(result), { keepNewlines: true }));
   if (options.charts !== false) {
     for (const chart of await renderCharts(result)) await write(chart.file, chart.svg);
   }

@@ -9,6 +9,7 @@
  */
 import type { ValidationResult } from '../envelope/index.js';
 import { IoaError } from '../model/errors.js';
+import { IRI_CHARACTERS } from '../text/iri.js';
 import { DEFAULT_EXTENSION_URI, carrierError, isObject } from './common.js';
 
 /** `params` of the semantic-profile extension (Section 12.2). */
@@ -39,7 +40,7 @@ export interface ExtensionEntryOptions {
   required?: boolean;
 }
 
-const ABSOLUTE_IRI = /^[A-Za-z][A-Za-z0-9+.-]*:[^\s<>"{}|\\^`]+$/;
+const ABSOLUTE_IRI = new RegExp(`^[A-Za-z][A-Za-z0-9+.-]*:${IRI_CHARACTERS}+$`, 'u');
 
 /** Build the 12.2 entry; inputs are validated the same way a parsed entry is. */
 export function buildExtensionEntry(options: ExtensionEntryOptions): SemanticProfileExtension {

@@ -10,6 +10,7 @@
 import type { ArgDef, ArgsDef, CommandDef, CommandMeta } from 'citty';
 import { distance } from 'fastest-levenshtein';
 import { IoaError } from '../model/errors.js';
+import { isRepeatable } from './repeated.js';
 
 /** Flags every command understands; main() handles them before any command runs. */
 export const GLOBAL_FLAGS: ReadonlyArray<{ flag: string; description: string }> = [
@@ -138,6 +139,9 @@ export function checkArgs(command: ResolvedCommand, tokens: readonly string[]): 
   const known = [...optionNames, 'help', 'debug'];
   const problems: string[] = [];
   const seen = new Set<string>();
+  // Every spelling an option was given in, to refuse a single-valued option given twice.
+  const given = new Map<string, string[]>();
+  const note = (name: string, spelling: string): void => { given.set(name, [...(given.get(name) ?? []), spelling]); };
   const values: string[] = [];
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
@@ -167,9 +171,13 @@ export function checkArgs(command: ResolvedCommand, tokens: readonly string[]): 
           if (next !== undefined && !next.startsWith('--')) value = tokens[++i]!;
         }
         if (value === undefined) problems.push(`option --${name} needs a value${tokens[i + 1]?.startsWith('--') ? ` (a value that begins with "--" is written --${name}=VALUE)` : ''}`);
-        else out.push(`--${name}=${value}`);
+        else {
+          out.push(`--${name}=${value}`);
+          note(name, JSON.stringify(value));
+        }
       } else if (inline === undefined || inline === 'true' || inline === 'false') {
         out.push(token);
+        note(name, `--${name}${inline === undefined ? '' : `=${inline}`}`);
       } else {
         problems.push(`option --${name} takes no value (got "${inline}")`);
       }
@@ -179,6 +187,7 @@ export function checkArgs(command: ResolvedCommand, tokens: readonly string[]): 
     if (negated?.type === 'boolean' && inline === undefined) {
       seen.add(name.slice(3));
       out.push(token);
+      note(name.slice(3), token);
       continue;
     }
     const hint = suggest(name, known);
@@ -186,6 +195,13 @@ export function checkArgs(command: ResolvedCommand, tokens: readonly string[]): 
     const meant = hint === undefined ? undefined : args[hint];
     if (meant && takesValue(meant) && inline === undefined && tokens[i + 1] !== undefined && !tokens[i + 1]!.startsWith('--')) i++;
     problems.push(`unknown option ${token.startsWith('--') ? `--${name}` : token}${hint ? ` (did you mean --${hint}?)` : ''}`);
+  }
+  for (const [name, spellings] of given) {
+    if (spellings.length > 1 && !isRepeatable(args[name]!)) {
+      problems.push(takesValue(args[name]!)
+        ? `option --${name} is given ${spellings.length} times (${spellings.join(', ')}) but takes one value; give it once`
+        : `option --${name} is given ${spellings.length} times (${spellings.join(', ')}); give it once`);
+    }
   }
   positionals.forEach(([name, def], index) => {
     if (index >= values.length && isRequiredPositional(def)) problems.push(`missing required argument <${name}>`);
@@ -287,7 +303,7 @@ function optionRows(args: ArgsDef): Array<[string, string]> {
   const rows: Array<[string, string]> = [];
   for (const [name, def] of Object.entries(args)) {
     if (def.type === 'positional') continue;
-    const notes = [isRequiredOption(def) ? '(required)' : '', def.default !== undefined ? `(default: ${String(def.default)})` : ''].filter(Boolean).join(' ');
+    const notes = [isRequiredOption(def) ? '(required)' : '', isRepeatable(def) ? '(repeatable)' : '', def.default !== undefined ? `(default: ${String(def.default)})` : ''].filter(Boolean).join(' ');
     const label = def.type === 'boolean'
       ? def.default === true ? `--${name}, --no-${name}` : `--${name}`
       : `--${name} ${placeholder(name, def)}`;

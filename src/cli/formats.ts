@@ -15,13 +15,21 @@ export function parseExchangeFormat(value: string, option: string): ExchangeForm
 
 /**
  * The output format: the option's, else the one `out`'s extension names (as input files are
- * read: `.tsv` SSSOM, `.csv`, `.json`, `.rdf`/`.xml`/`.owl` Alignment), else `fallback`.
+ * read: `.tsv` SSSOM, `.csv`, `.json`, `.rdf`/`.xml`/`.owl` Alignment), else `fallback`; without a
+ * fallback, a usage error.
  */
-export function outputFormat(option: string, value: string | undefined, out: string | undefined, fallback: ExchangeFormat): ExchangeFormat {
+export function outputFormat(option: string, value: string | undefined, out: string | undefined, fallback: ExchangeFormat | undefined): ExchangeFormat {
   const explicit = value === undefined ? undefined : parseExchangeFormat(value, option);
-  const implied = out === undefined ? undefined : formatFromExtension(out);
+  const implied = out === undefined || out === '-' ? undefined : formatFromExtension(out);
   if (explicit !== undefined && implied !== undefined && explicit !== implied) {
     throw new IoaError('E_USAGE', `${option} ${explicit} contradicts --out ${out}, whose extension means ${implied}: drop ${option} or name the file for ${explicit}`, { path: option });
   }
-  return explicit ?? implied ?? fallback;
+  const format = explicit ?? implied ?? fallback;
+  // No default (convert): the format must be named, by the option or by --out's extension.
+  if (format === undefined) {
+    throw new IoaError('E_USAGE', out === undefined || out === '-'
+      ? `missing required option ${option} (or an --out file whose extension names the format: .tsv, .csv, .json, .rdf)`
+      : `${option} is needed: --out ${out} has no extension that names a format (.tsv, .csv, .json, .rdf)`, { path: option });
+  }
+  return format;
 }

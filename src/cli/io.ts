@@ -4,7 +4,7 @@
  * output without spawning a process (STYLE.md point 7).
  */
 import type { Writable } from 'node:stream';
-import { escapeControls } from '../model/errors.js';
+import { describeDiagnostic, escapeControls } from '../model/errors.js';
 
 export interface CliIo {
   stdout: Writable & { isTTY?: boolean };
@@ -56,4 +56,14 @@ export function err(text: string): void {
 
 export function setExitCode(code: number): void {
   current.exitCode = code;
+}
+
+/**
+ * `file:line:column at PATH: message [CODE]` for a finding placed in a document's text (a syntax
+ * error, a lone surrogate, a member named twice): the form every parse error takes, with the
+ * JSON path when there is one besides the root.
+ */
+export function textFault(f: { file: string; line?: number; column?: number; path: string; message: string; code: string }): string {
+  const where = { file: f.file, ...(f.line !== undefined ? { line: f.line } : {}), ...(f.column !== undefined ? { column: f.column } : {}), ...(f.path !== '$' ? { path: f.path } : {}) };
+  return describeDiagnostic(where, f.message, f.code);
 }

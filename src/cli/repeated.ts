@@ -1,3 +1,17 @@
+import type { ArgDef } from 'citty';
+
+/**
+ * Mark an option as one that may be given more than once (its values read with `repeated`). Any
+ * other option given twice is a usage error (args.ts): citty would keep the last value silently,
+ * and `--trust a.json --trust b.json` would check against b alone.
+ */
+export function repeatable<T extends ArgDef>(def: T): T & { repeatable: true } {
+  return { ...def, repeatable: true };
+}
+
+/** Whether `def` was declared with {@link repeatable}. */
+export const isRepeatable = (def: ArgDef): boolean => (def as { repeatable?: unknown }).repeatable === true;
+
 /**
  * Values of a repeatable option (`--artifact a.json --artifact b.json`, or `--artifact=a.json`).
  * citty keeps only the last value of a repeated string option, so commands that take lists read

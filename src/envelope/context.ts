@@ -5,6 +5,7 @@
  * a loader is plugged in (the retrieval module's policy-bounded loader).
  */
 import { IoaError } from '../model/errors.js';
+import { IRI_CHARACTERS } from '../text/iri.js';
 import { childPath, finding, isObject } from './findings.js';
 import { isJsonLdError, loadJsonLd, type ActiveContext, type TermMapping } from './jsonld-api.js';
 import type { DocumentLoader, Finding, RemoteDocument } from './types.js';
@@ -26,7 +27,7 @@ export const refusingDocumentLoader: DocumentLoader = async (url: string): Promi
 // ---------------------------------------------------------------------------------------------
 
 const BASELINE_RAW = BASELINE_CONTEXT['@context'] as Readonly<Record<string, unknown>>;
-const ABSOLUTE_PREFIX_IRI = /^[A-Za-z][A-Za-z0-9+.-]*:[^\s<>"{}|\\^`]*[#/:]$/;
+const ABSOLUTE_PREFIX_IRI = new RegExp(`^[A-Za-z][A-Za-z0-9+.-]*:${IRI_CHARACTERS}*[#/:]$`, 'u');
 
 function sameShallow(a: unknown, b: unknown): boolean {
   if (a === b) return true;

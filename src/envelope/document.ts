@@ -4,11 +4,11 @@
  * prefer an exception.
  */
 import { IoaError } from '../model/errors.js';
-import { jsonSyntaxError } from '../text/json.js';
+import { readJson } from '../text/json.js';
 import { validateCapability } from './capability.js';
 import { validateContextDocument } from './context-document.js';
 import { validateEnvelope } from './envelope.js';
-import { Findings, describeType, isObject } from './findings.js';
+import { Findings, describeType, findingsMessage, isObject, jsonFaultFinding } from './findings.js';
 import { resolveLimits } from './limits.js';
 import { validateProfile } from './profile.js';
 import { validateTrustPolicy } from './trust.js';
@@ -134,30 +134,29 @@ export async function validateText(text: string, options: ValidateOptions & { ki
     f.add('E_LIMIT_SIZE', '$', `document of ${bytes} bytes exceeds the limit of ${limits.maxBytes} bytes`, '6.1');
     return invalidAs(options.kind, f.list);
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    const { message, line, column } = jsonSyntaxError(text, error);
-    f.add('E_INVALID_JSON', '$', message, '5.4');
-    const finding = f.list[f.list.length - 1]!;
-    if (line !== undefined) Object.assign(finding, { line, column });
+  const read = readJson(text);
+  if (!read.ok) {
+    f.push(jsonFaultFinding(read.fault));
     return invalidAs(options.kind, f.list);
   }
-  return validateDocument(parsed, options);
+  return validateDocument(read.value, options);
 }
 
 /**
  * The value of a successful result, or an `IoaError` (`E_PARSE_JSON` at its line and column for
- * text that is not JSON, `E_LIMIT_EXCEEDED` when a limit was hit, else `E_INVALID_DOCUMENT`) carrying the first error's path and every error in its message.
+ * text that is not JSON, `E_DUPLICATE_KEY` for a member named twice in one object, `E_LIMIT_EXCEEDED` when a limit was hit, else `E_INVALID_DOCUMENT`) carrying the first error's path and every error in its message.
  */
 export function assertValid<T>(result: ValidationResult<T> | { ok: boolean; value: unknown; findings: Finding[] }, file?: string): T {
   if (result.ok) return result.value as T;
   const errors = result.findings.filter((x) => x.severity === 'error');
   const first = errors[0];
   // Text that is not JSON: the syntax error's line and column, as every parse error is reported.
-  if (first?.line !== undefined) throw new IoaError('E_PARSE_JSON', first.message, { ...(file ? { file } : {}), line: first.line, ...(first.column !== undefined ? { column: first.column } : {}) });
+  if (first?.line !== undefined) {
+    const where = { ...(file ? { file } : {}), line: first.line, ...(first.column !== undefined ? { column: first.column } : {}) };
+    if (first.code === 'E_DUPLICATE_KEY') throw new IoaError('E_DUPLICATE_KEY', first.message, { ...where, path: first.path });
+    throw new IoaError('E_PARSE_JSON', first.message, { ...where, ...(first.path !== '$' ? { path: first.path } : {}) });
+  }
   const code = first?.code.startsWith('E_LIMIT_') ? 'E_LIMIT_EXCEEDED' : 'E_INVALID_DOCUMENT';
-  const message = errors.map((e) => `${e.path}: ${e.message} [${e.code}, Section ${e.section}]`).join('; ') || 'invalid document';
+  const message = findingsMessage(errors, { sections: true });
   throw new IoaError(code, message, { ...(file ? { file } : {}), ...(first ? { path: first.path } : {}) });
 }

@@ -2,6 +2,7 @@
  * Building findings and JSON paths. Severity follows the code (`E_…` error, `W_…` warning) so a
  * finding can never claim to be harmless while carrying an error code.
  */
+import type { JsonFault } from '../text/json.js';
 import type { DraftSection, Finding, FindingCode, ValidationResult } from './types.js';
 
 export type JsonObject = Record<string, unknown>;
@@ -9,13 +10,7 @@ export type JsonObject = Record<string, unknown>;
 export const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const SIMPLE_KEY = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/** `$.a.b[0]["@type"]`: dot notation where the key allows it, bracketed JSON strings otherwise. */
-export function childPath(base: string, key: string | number): string {
-  if (typeof key === 'number') return `${base}[${key}]`;
-  return SIMPLE_KEY.test(key) ? `${base}.${key}` : `${base}[${JSON.stringify(key)}]`;
-}
+export { childPath } from '../text/json.js';
 
 export function finding(code: FindingCode, path: string, message: string, section: DraftSection, hint?: string): Finding {
   const f: Finding = { code, severity: code.startsWith('W_') ? 'warning' : 'error', path, message, section };
@@ -61,4 +56,22 @@ export function describeType(value: unknown): string {
     case 'object': return 'an object';
     default: return typeof value;
   }
+}
+
+/**
+ * The message of an error that reports a document's error findings: each placed by its JSON path,
+ * its own code in parentheses, so that the line printed ends in one bracketed code, the error's.
+ */
+export function findingsMessage(errors: readonly Finding[], options: { sections?: boolean } = {}): string {
+  return errors.map((f) => `${f.path}: ${f.message} (${f.code}${options.sections ? `, Section ${f.section}` : ''})`).join('; ') || 'invalid document';
+}
+
+/**
+ * The finding for JSON text the strict reader refused: `E_DUPLICATE_KEY` at the member named
+ * twice, else `E_INVALID_JSON` (a syntax error or a lone surrogate); with line and column.
+ */
+export function jsonFaultFinding(fault: JsonFault): Finding {
+  const out = finding(fault.kind === 'duplicate-key' ? 'E_DUPLICATE_KEY' : 'E_INVALID_JSON', fault.path ?? '$', fault.message, '5.4');
+  if (fault.line !== undefined) Object.assign(out, { line: fault.line, column: fault.column });
+  return out;
 }

@@ -3,6 +3,7 @@
  * sets, exact JSON types, absolute IRIs. Unknown members are errors (DESIGN.md).
  */
 import { childPath, describeType, isObject, type Findings, type JsonObject } from './findings.js';
+import { describeIriCharacter } from '../text/iri.js';
 import { iriProblem } from './syntax.js';
 import type { DraftSection } from './types.js';
 
@@ -61,6 +62,8 @@ export class PlainReader {
     if (problem === undefined) return true;
     if (problem.kind === 'relative') {
       this.f.add('E_INVALID_RELATIVE_IRI', path, `"${key}" must be an absolute IRI, got "${v}"`, '6.1');
+    } else if (problem.kind === 'forbidden-character') {
+      this.f.add('E_INVALID_IRI', path, `"${key}" holds ${describeIriCharacter(problem.character)}, which RFC 3987 forbids in an IRI: "${v}"`, '6.1');
     } else {
       this.f.add('E_INVALID_IRI', path, `"${key}" must be an absolute IRI${problem.kind === 'unknown-scheme' ? ` with an accepted scheme (compact IRIs are not expanded in this document)` : ''}, got "${v}"`, '6.1');
     }

@@ -6,6 +6,7 @@ import { NS } from '../model/vocabulary.js';
 import { BASELINE_NAME_OF, BASELINE_TERMS } from './context.js';
 import type { Resolved } from './expansion.js';
 import { childPath, describeType, isObject, type Findings, type JsonObject } from './findings.js';
+import { describeIriCharacter } from '../text/iri.js';
 import { iriProblem } from './syntax.js';
 import type { DraftSection } from './types.js';
 
@@ -135,6 +136,9 @@ export class NodeReader {
       case 'unknown-scheme':
         this.f.add('E_INVALID_IRI', path, `${what} "${value}" has scheme "${problem.scheme}:", which is not an accepted IRI scheme; the prefix "${problem.scheme}" is probably missing from @context`, '6.1',
           `define "${problem.scheme}" in @context, or write the absolute IRI`);
+        break;
+      case 'forbidden-character':
+        this.f.add('E_INVALID_IRI', path, `${what} "${value}" holds ${describeIriCharacter(problem.character)}, which RFC 3987 forbids in an IRI`, '6.1');
         break;
       default:
         this.f.add('E_INVALID_IRI', path, `${what} "${value}" is not a well-formed IRI`, '6.1');

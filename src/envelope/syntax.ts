@@ -2,12 +2,14 @@
  * Lexical checks on decision-sensitive values: IRIs (6.1), media types and language tags (5.2).
  * They check form only; comparison rules (case-insensitivity and so on) belong to the gate.
  */
+import { forbiddenIriCharacter, IRI_CHARACTERS } from '../text/iri.js';
 
 /** Default IRI schemes (see `ValidateOptions.iriSchemes`). */
 export const DEFAULT_IRI_SCHEMES: readonly string[] = ['http', 'https', 'urn', 'did', 'tag', 'ni'];
 
-const IRI = /^([A-Za-z][A-Za-z0-9+.-]*|_):([^\s<>"{}|\\^`]+)$/;
-const FORBIDDEN = /[\s<>"{}|\\^`]/;
+const IRI = new RegExp(`^([A-Za-z][A-Za-z0-9+.-]*|_):(${IRI_CHARACTERS}+)$`, 'u');
+/** Space and the characters RFC 3986 leaves out of URIs. */
+const URI_EXCLUDED = /[\s<>"{}|\\^`]/;
 const SCHEME_ONLY = /^[A-Za-z][A-Za-z0-9+.-]*:$/;
 const HTTP_AUTHORITY = /^\/\/[^/?#\s]+/;
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
@@ -21,14 +23,18 @@ export type IriProblem =
   | { kind: 'relative' }
   | { kind: 'malformed' }
   | { kind: 'blank-node' }
-  | { kind: 'unknown-scheme'; scheme: string };
+  | { kind: 'unknown-scheme'; scheme: string }
+  /** A character RFC 3987 forbids in IRIs: a control, a bidirectional override, … (src/text/iri.ts). */
+  | { kind: 'forbidden-character'; character: string };
 
 /** `undefined` when `value` is an absolute IRI with an accepted scheme, else what is wrong. */
 export function iriProblem(value: string, schemes: readonly string[]): IriProblem | undefined {
   const match = IRI.exec(value); // one regex on the common path: scheme, then only IRI characters
   if (match === null) {
+    const character = forbiddenIriCharacter(value);
+    if (character !== undefined) return { kind: 'forbidden-character', character };
     if (value.startsWith('_:')) return { kind: 'blank-node' };
-    if (value === '' || FORBIDDEN.test(value) || SCHEME_ONLY.test(value)) return { kind: 'malformed' };
+    if (value === '' || URI_EXCLUDED.test(value) || SCHEME_ONLY.test(value)) return { kind: 'malformed' };
     return { kind: 'relative' };
   }
   const scheme = match[1]!.toLowerCase();

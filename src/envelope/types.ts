@@ -22,6 +22,7 @@
 export const FINDING_CODES = [
   // input that is not a usable document at all
   'E_INVALID_JSON', //              not JSON, or not a JSON object at the top (5.4)
+  'E_DUPLICATE_KEY', //             a member name twice in one object (I-JSON, RFC 7493 2.3)
   'E_INVALID_KIND', //              kind cannot be detected, or differs from the requested kind
   'E_INVALID_STRUCTURE', //         not a single node object (@graph, @reverse, @set at top, …)
   // limits (resource exhaustion)

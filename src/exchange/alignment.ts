@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { hasEntityEnds, objectTerm, subjectTerm, type EntityMappingRecord, type MappingRecord, type MappingSet, type MappingSetMetadata } from '../model/mapping.js';
 import { IoaError } from '../model/errors.js';
 import { NS } from '../model/vocabulary.js';
+import { IRI_CHARACTERS } from '../text/iri.js';
 import { parseRdfXml } from '../ontology/rdfxml.js';
 import { PREDICATE_OF_RELATION, RELATION_OF_PREDICATE, alignmentFromQuads, isIncompatible, readAlignmentFile, type Alignment, type AlignmentRelation } from '../ontology/alignment-reader.js';
 import { buildCurieMap, PrefixMap } from './curie.js';
@@ -47,8 +48,10 @@ function xmlEscape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
+const ABSOLUTE_IRI = new RegExp(`^[A-Za-z][A-Za-z0-9+.-]*:${IRI_CHARACTERS}*$`, 'u');
+
 function isAbsoluteIri(value: string): boolean {
-  return /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]*$/.test(value) && !/\s/.test(value);
+  return ABSOLUTE_IRI.test(value);
 }
 
 function ontologyElement(tag: 'onto1' | 'onto2', source: string | undefined, prefixes: PrefixMap): string | undefined {

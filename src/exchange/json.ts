@@ -12,7 +12,7 @@
  */
 import type { ExtensionValue, MappingSet } from '../model/mapping.js';
 import { IoaError, type ErrorLocation } from '../model/errors.js';
-import { parseJson as parseJsonText } from '../text/json.js';
+import { parseJson as parseJsonText, readJson } from '../text/json.js';
 import {
   assembleSet, MAPPING_SLOTS, orderedKeys, readSetSlots, REQUIRED_COLUMNS, SET_SLOTS, tableOf, SLOTS, structuredValue, type RowValues,
   type ReadOptions, type RowSlots, type SortedRows, type WriteOptions,
@@ -39,12 +39,12 @@ function foldOther(own: unknown, extensions: Readonly<Record<string, ExtensionVa
 function unfoldOther(obj: Record<string, unknown>, at: ErrorLocation, standard: readonly string[]): Record<string, unknown> {
   const other = obj.other;
   if (typeof other !== 'string' || !other.startsWith(EXTENSIONS_MARKER)) return obj;
-  let carried: unknown;
-  try {
-    carried = JSON.parse(other.slice(EXTENSIONS_MARKER.length));
-  } catch (error) {
-    throw new IoaError('E_EXCHANGE_BAD_JSON', `other starts with ${EXTENSIONS_MARKER} but what follows is not JSON: ${(error as Error).message}`, at, { cause: error });
+  const read = readJson(other.slice(EXTENSIONS_MARKER.length));
+  if (!read.ok) {
+    if (read.fault.kind === 'duplicate-key') throw new IoaError('E_DUPLICATE_KEY', `other (after ${EXTENSIONS_MARKER}) at ${read.fault.path}: ${read.fault.message}`, { ...at, path: `${at.path ?? '$'}.other` });
+    throw new IoaError('E_EXCHANGE_BAD_JSON', `other starts with ${EXTENSIONS_MARKER} but what follows is not JSON: ${read.fault.message}`, at, { cause: read.cause });
   }
+  const carried = read.value;
   const shape = carried as { slots?: unknown; other?: unknown } | null;
   if (typeof shape !== 'object' || shape === null || Array.isArray(shape) || typeof shape.slots !== 'object' || shape.slots === null || Array.isArray(shape.slots)
     || (shape.other !== undefined && typeof shape.other !== 'string') || Object.keys(shape).some((k) => k !== 'slots' && k !== 'other')) {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { readTextFile, resolveOutput, writeFileAtomic } from '../io/files.js';
 import type { DomainProfile, TrustPolicy } from '../envelope/types.js';
 import { validateText, validateTrustPolicy, assertValid } from '../envelope/index.js';
+import { findingsMessage } from '../envelope/findings.js';
 import { IoaError } from '../model/errors.js';
 import { parseJson } from '../text/json.js';
 import { readDateTime } from '../text/datetime.js';
@@ -33,7 +34,7 @@ export async function readArtifact(artifact: string | Readonly<Record<string, un
   const result = validateArtifact(json);
   if (!result.ok) {
     const errors = result.findings.filter((f) => f.severity === 'error');
-    throw new IoaError('E_INVALID_DOCUMENT', errors.map((f) => `${f.path}: ${f.message} [${f.code}]`).join('; '), { ...(file ? { file } : {}), path: errors[0]?.path ?? '$' });
+    throw new IoaError('E_INVALID_DOCUMENT', findingsMessage(errors), { ...(file ? { file } : {}), path: errors[0]?.path ?? '$' });
   }
   return result.value;
 }

@@ -9,11 +9,13 @@
  * `confidence` is kept as descriptive metadata and never read by any decision (12.4: "the score
  * is descriptive and does not authorize use of this mapping").
  */
+import { jsonFaultFinding } from '../envelope/findings.js';
 import { DEFAULT_IRI_SCHEMES, iriProblem, isLanguageTag, isMediaType } from '../envelope/syntax.js';
 import type { DraftSection, Finding, FindingCode, Iri, ValidationResult } from '../envelope/types.js';
 import { CONDITION_NAMES, type ConditionName } from '../envelope/types.js';
 import { parseDateTime, readDateTime } from '../text/datetime.js';
-import { jsonSyntaxError } from '../text/json.js';
+import { describeIriCharacter } from '../text/iri.js';
+import { readJson } from '../text/json.js';
 import { jcs, sha256 } from './canonical.js';
 import { SIGNATURE_ALG, type ArtifactSignature } from './signature.js';
 
@@ -159,7 +161,12 @@ function requiredString(c: Collector, doc: Record<string, unknown>, name: string
 function requiredIri(c: Collector, doc: Record<string, unknown>, name: string, path = '$'): string | undefined {
   const value = requiredString(c, doc, name, path);
   if (value === undefined) return undefined;
-  if (!isAbsoluteIri(value)) {
+  const problem = iriProblem(value, ARTIFACT_IRI_SCHEMES);
+  if (problem?.kind === 'forbidden-character') {
+    c.error('E_INVALID_IRI', `${path}.${name}`, `"${name}" holds ${describeIriCharacter(problem.character)}, which RFC 3987 forbids in an IRI: "${value}"`, '6.1');
+    return undefined;
+  }
+  if (problem !== undefined) {
     const relative = !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value);
     c.error(
       relative ? 'E_INVALID_RELATIVE_IRI' : 'E_INVALID_IRI',
@@ -361,14 +368,9 @@ export function validateArtifact(input: unknown): ValidationResult<ValidatedArti
   const c = new Collector();
   let doc: unknown = input;
   if (typeof input === 'string') {
-    try {
-      doc = JSON.parse(input);
-    } catch (error) {
-      const { message, line, column } = jsonSyntaxError(input, error);
-      c.error('E_INVALID_JSON', '$', message, '5.4');
-      if (line !== undefined) Object.assign(c.findings[c.findings.length - 1]!, { line, column });
-      return { ok: false, value: undefined, findings: c.findings };
-    }
+    const read = readJson(input);
+    if (!read.ok) return { ok: false, value: undefined, findings: [jsonFaultFinding(read.fault)] };
+    doc = read.value;
   }
   if (!isObject(doc)) {
     c.error('E_INVALID_JSON', '$', `an artifact must be a JSON object, got ${typeName(doc)}`, '5.4');

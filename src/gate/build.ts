@@ -9,8 +9,9 @@
  * left out. Generator rows — whatever their score — never become rules (7.4). Every row left
  * out is reported with why.
  *
- * A file that both accepts a relation between a subject and an object and rejects the same
- * relation (`predicate_modifier: Not`) is a contradictory review: the build fails and names the rows.
+ * A file that both accepts a statement and rejects it (`predicate_modifier: Not`) — written the
+ * same way or the other way round (`b exactMatch a`, `b narrowMatch a` for `a broadMatch b`) — is
+ * a contradictory review: the build fails and names the rows.
  * Failing is the safer of the two choices: letting the rejection veto the pair would still sign
  * an artifact built from a review that contradicts itself, and the reviewer's acceptance would
  * vanish into a count of skipped rows; a human has to say which row is wrong.
@@ -19,7 +20,7 @@
  * a rule maps a concept IRI to a concept IRI, and dropping a row a reviewer accepted would
  * publish an artifact that silently lacks it.
  */
-import { hasEntityEnds, LITERAL_TYPE, objectTerm, subjectTerm, type MappingRecord, type MappingSet } from '../model/mapping.js';
+import { hasEntityEnds, LITERAL_TYPE, objectTerm, statementKey, subjectTerm, tripleKey, type MappingRecord, type MappingSet } from '../model/mapping.js';
 import { sharedSlot } from '../exchange/slots.js';
 import { IoaError } from '../model/errors.js';
 import type { Iri } from '../envelope/types.js';
@@ -55,6 +56,8 @@ export interface ArtifactBuildOptions {
   validFrom?: string;
   /** Conditions attached to every rule. */
   conditions: Record<string, unknown>;
+  /** The clock `validUntil` must lie after (epoch milliseconds or a Date; default: now). */
+  now?: number | Date;
   description?: string;
   /** The reviewed file's name and where each record came from, for messages that name rows. */
   file?: string;
@@ -139,9 +142,23 @@ export function buildArtifact(set: MappingSet, options: ArtifactBuildOptions): A
   const result = validateArtifact(document);
   if (!result.ok) {
     const first = result.findings.find((f) => f.severity === 'error')!;
-    throw new IoaError('E_ARTIFACT_BUILD', `the built artifact is invalid: ${first.message} [${first.code}]`, { path: first.path });
+    throw new IoaError('E_ARTIFACT_BUILD', `the built artifact is invalid: ${first.message} (${first.code})`, { path: first.path });
   }
+  refuseExpired(result.value, options.now, '--valid-until');
   return { document, artifact: result.value, skipped };
+}
+
+/**
+ * An artifact whose validity has already ended when it is built would be excluded (EXPIRED) by
+ * every check from the moment it is signed: refuse it (E_ARTIFACT_BUILD at `$.validUntil`) rather
+ * than hand over a document that can never be used. `flag` names where the date came from.
+ */
+export function refuseExpired(artifact: Pick<ValidatedArtifact, 'validUntil'>, now: number | Date | undefined, flag: string): void {
+  const clock = now === undefined ? Date.now() : typeof now === 'number' ? now : now.getTime();
+  if (artifact.validUntil > clock) return;
+  throw new IoaError('E_ARTIFACT_BUILD',
+    `validUntil ${new Date(artifact.validUntil).toISOString()} has already passed (now is ${new Date(clock).toISOString()}): the artifact would be expired before it is used; give a later ${flag}`,
+    { path: '$.validUntil' });
 }
 
 /**
@@ -160,12 +177,13 @@ export function reviewedRules(set: MappingSet, options: ReviewedRuleOptions): { 
     return line === undefined ? { row: i + 1 } : { row: i + 1, line };
   };
   const name = (at: { row: number; line?: number }): string => at.line !== undefined ? `${options.file ?? 'line'}${options.file ? ':' : ' '}${at.line}` : `row ${at.row}`;
-  // Rejected relations by subject, relation and object: an accepted row stating the same relation
-  // of the same pair contradicts one (rejecting a broadMatch while accepting an exactMatch does not).
-  const pairKey = (m: MappingRecord): string => `${subjectTerm(m)}\u0000${ruleRelation(m)}\u0000${objectTerm(m)}`;
+  // Rejected statements: an accepted row stating the same thing contradicts one, however either is
+  // written (`b exactMatch a` for `a exactMatch b`, `b narrowMatch a` for `a broadMatch b`);
+  // rejecting a broadMatch while accepting an exactMatch of the pair does not.
+  const statement = (m: MappingRecord): string => statementKey(subjectTerm(m), ruleRelation(m)!, objectTerm(m));
   const rejected = new Map<string, Array<{ m: MappingRecord; at: { row: number; line?: number } }>>();
   set.mappings.forEach((m, i) => {
-    if (m.predicateModifier === 'Not' && ruleRelation(m)) rejected.set(pairKey(m), [...(rejected.get(pairKey(m)) ?? []), { m, at: where(m, i) }]);
+    if (m.predicateModifier === 'Not' && ruleRelation(m)) rejected.set(statement(m), [...(rejected.get(statement(m)) ?? []), { m, at: where(m, i) }]);
   });
   // A row's own conditions (rule_conditions: an artifact converted to rows, an upgrade's review
   // file) and those given for every rule together; the same name with two values is refused,
@@ -193,14 +211,14 @@ export function reviewedRules(set: MappingSet, options: ReviewedRuleOptions): { 
       throw new IoaError('E_ARTIFACT_BUILD', `${name(at)} is a reviewed literal mapping (${side}): an artifact rule needs concept IRIs on both sides; map the text to a concept, or remove the row`,
         { ...(options.file ? { file: options.file } : {}), ...(at.line !== undefined ? { line: at.line } : {}), path: `$.mappings[${i}]` });
     }
-    for (const r of rejected.get(pairKey(m)) ?? []) {
+    for (const r of rejected.get(statement(m)) ?? []) {
       conflicts.push({ at, text: `${name(at)} accepts ${m.subjectId} ${m.predicateId} ${m.objectId}, ${name(r.at)} rejects ${subjectTerm(r.m)} ${r.m.predicateId} ${objectTerm(r.m)}` });
     }
     const relation = ruleRelation(m)!;
     const conditions = conditionsFor(m, i, at);
     // Two rows of one relation between one pair are one rule, unless their conditions differ
     // (a pair may hold for zh → en and for ja → en as two rules).
-    const key = `${pairKey(m)}\u0000${JSON.stringify(conditions)}`;
+    const key = `${tripleKey(m.subjectId, relation, m.objectId)}\u0000${JSON.stringify(conditions)}`;
     if (seen.has(key)) {
       skipped.push({ ...at, subject: m.subjectId, object: m.objectId, why: 'duplicate of an earlier accepted row' });
       return;

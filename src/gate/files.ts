@@ -103,7 +103,7 @@ export async function loadCheckFiles(files: CheckFiles): Promise<LoadedCheck> {
     const errs = result.findings.filter((f) => f.severity === 'error');
     const tooBig = role !== undefined && errs.length > 0 && errs.every((f) => BUDGET_CODES.has(f.code));
     if (!result.ok && role !== undefined && tooBig) {
-      unavailable.push({ kind: 'unavailable', role, location: file, message: errs.map((f) => `${f.message} [${f.code}]`).join('; ') });
+      unavailable.push({ kind: 'unavailable', role, location: file, message: errs.map((f) => `${f.message} (${f.code})`).join('; ') });
       collect(file, result.findings.filter((f) => f.severity !== 'error'));
       return undefined;
     }

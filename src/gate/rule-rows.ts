@@ -19,6 +19,7 @@
  */
 import { CANDIDATE_NAMESPACE, CANDIDATE_PREFIX, UNSPECIFIED_LICENSE, buildCurieMap } from '../exchange/index.js';
 import { IoaError, type ErrorLocation } from '../model/errors.js';
+import { readJson } from '../text/json.js';
 import type { EntityMappingRecord, MappingRecord, MappingSet } from '../model/mapping.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { ValidatedArtifact } from './artifact.js';
@@ -79,16 +80,19 @@ export function artifactToMappingSet(artifact: ValidatedArtifact): MappingSet {
 /**
  * The conditions a row carries in `rule_conditions`, or undefined when it has no such cell.
  *
- * @throws IoaError E_ARTIFACT_BUILD (the cell is not a JSON object)
+ * @throws IoaError E_ARTIFACT_BUILD (the cell is not a JSON object), E_DUPLICATE_KEY (it names a condition twice)
  */
 export function rowConditions(record: MappingRecord, location: ErrorLocation = {}): Record<string, unknown> | undefined {
   const raw = record.extensions?.[RULE_CONDITIONS_SLOT];
   if (raw === undefined || raw === '') return undefined;
-  let parsed: unknown;
-  try {
-    parsed = typeof raw === 'string' ? JSON.parse(raw) : raw;
-  } catch (error) {
-    throw new IoaError('E_ARTIFACT_BUILD', `${RULE_CONDITIONS_SLOT} must hold one JSON object of rule conditions, got ${JSON.stringify(String(raw).slice(0, 80))}: ${(error as Error).message}`, location);
+  let parsed: unknown = raw;
+  if (typeof raw === 'string') {
+    const read = readJson(raw);
+    if (!read.ok && read.fault.kind === 'duplicate-key') {
+      throw new IoaError('E_DUPLICATE_KEY', `${RULE_CONDITIONS_SLOT} at ${read.fault.path}: ${read.fault.message}`, location);
+    }
+    if (!read.ok) throw new IoaError('E_ARTIFACT_BUILD', `${RULE_CONDITIONS_SLOT} must hold one JSON object of rule conditions, got ${JSON.stringify(raw.slice(0, 80))}: ${read.fault.message}`, location);
+    parsed = read.value;
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new IoaError('E_ARTIFACT_BUILD', `${RULE_CONDITIONS_SLOT} must hold one JSON object of rule conditions, got ${JSON.stringify(String(raw).slice(0, 80))}`, location);

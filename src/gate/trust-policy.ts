@@ -6,6 +6,7 @@
  */
 import { IoaError } from '../model/errors.js';
 import { DEFAULT_IRI_SCHEMES, SCOPE_DIRECTIONS, validateTrustPolicy, type ScopeDirection } from '../envelope/index.js';
+import { findingsMessage } from '../envelope/findings.js';
 import { iriProblem } from '../envelope/syntax.js';
 import { keyThumbprint, parsePublicKey } from './signature.js';
 
@@ -34,7 +35,7 @@ export function checkTrustPolicy(doc: unknown, file?: string): TrustPolicyDocume
   const result = validateTrustPolicy(doc);
   if (!result.ok) {
     const errors = result.findings.filter((f) => f.severity === 'error');
-    throw new IoaError('E_INVALID_DOCUMENT', errors.map((f) => `${f.path}: ${f.message} [${f.code}]`).join('; '), { ...(file ? { file } : {}), path: errors[0]?.path ?? '$' });
+    throw new IoaError('E_INVALID_DOCUMENT', findingsMessage(errors), { ...(file ? { file } : {}), path: errors[0]?.path ?? '$' });
   }
   return doc as TrustPolicyDocument;
 }

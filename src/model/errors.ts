@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'E_PARSE_RDFXML',
   'E_PARSE_JSONLD',
   'E_PARSE_JSON',
+  // a JSON object that names one member twice (I-JSON, RFC 7493): which one counts is not defined
+  'E_DUPLICATE_KEY',
   'E_EMPTY_ONTOLOGY',
   // OAEI Alignment API files (src/ontology/alignment-reader.ts)
   'E_ALIGNMENT_NO_CELLS',
@@ -117,8 +119,19 @@ export function describeDiagnostic(location: ErrorLocation, message: string, cod
   const { file, line, column, path } = location;
   let where = file ?? '';
   if (line !== undefined) where += `${where ? ':' : 'line '}${line}${column !== undefined ? `:${column}` : ''}`;
-  if (path) where += `${where ? ' ' : ''}at ${path}`;
+  // A message that names its own path (`--now must be …`, `$.id: …`, `missing option --to`) is not told it twice.
+  if (path && !namesPath(message, path)) where += `${where ? ' ' : ''}at ${path}`;
   return escapeControls(`${where ? `${where}: ` : ''}${message} [${code}]`);
+}
+
+/** `message` names `path` as a whole (`--to json …` names `--to`, `--top-k …` does not). */
+function namesPath(message: string, path: string): boolean {
+  for (let at = message.indexOf(path); at >= 0; at = message.indexOf(path, at + 1)) {
+    const before = at === 0 ? '' : message[at - 1]!;
+    const after = message.slice(at + path.length, at + path.length + 1);
+    if (/^(?:$|[\s"'(])$/.test(before) && /^(?:$|[\s:.,;)\]["'=])$/.test(after)) return true;
+  }
+  return false;
 }
 
 /**

@@ -103,6 +103,20 @@ export function tripleKey(subject: string, predicate: string, object: string): s
   return `${subject}\u0000${predicate}\u0000${object}`;
 }
 
+/**
+ * One key for a statement however it is written: `a exactMatch b` and `b exactMatch a` (exact,
+ * close and related matches are symmetric), `a broadMatch b` and `b narrowMatch a` (each the
+ * other's inverse) get the same key. For recognising two rows as one claim — a rejection and an
+ * acceptance of the same statement — never for keying candidates or metrics, where direction is
+ * identity (tripleKey). A predicate that is not a SKOS mapping relation keys as written.
+ */
+export function statementKey(subject: string, predicate: string, object: string): string {
+  if (!isMappingRelation(predicate)) return tripleKey(subject, predicate, object);
+  const inverse = inverseRelation(predicate);
+  const swap = object < subject || (object === subject && inverse < predicate);
+  return swap ? tripleKey(object, inverse, subject) : tripleKey(subject, predicate, object);
+}
+
 /** SSSOM `entity_type_enum`: what kind of thing a subject, object or predicate is. */
 export const ENTITY_TYPES = [
   'owl class', 'owl object property', 'owl data property', 'owl annotation property', 'owl named individual',

@@ -104,8 +104,15 @@ function pushUniqueString(list: string[], value: string): void {
  */
 export class IndexBuilder {
   private readonly subjects = new Map<string, SubjectRecord>();
+  /** What the parser reported while reading (e.g. JSON-LD nodes left out), ahead of the index's own warnings. */
+  private readonly parserWarnings: string[] = [];
 
   constructor(private readonly source: string) {}
+
+  /** A parser's warning about the input, kept with the index's warnings. */
+  warn(message: string): void {
+    this.parserWarnings.push(message);
+  }
 
   add(quad: Quad): void {
     const k = key(quad.subject);
@@ -135,7 +142,7 @@ export class IndexBuilder {
     let version: string | undefined;
     let versionIri: string | undefined;
     const concepts: Concept[] = [];
-    const warnings: string[] = [];
+    const warnings: string[] = [...this.parserWarnings];
     const declaredCounts: Partial<Record<ConceptKind, number>> = {};
 
     for (const [subjectKey, { types, statements }] of subjects) {

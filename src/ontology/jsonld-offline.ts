@@ -23,8 +23,13 @@ function term(t: JsonLdTerm): Quad['object'] {
   return DataFactory.namedNode(t.value);
 }
 
-/** JSON-LD text → quads, offline. Errors name the file and, for JSON syntax, the position. */
-export async function toRdfOffline(text: string, file: string): Promise<Quad[]> {
+/**
+ * JSON-LD text → quads, offline. Errors name the file and, for JSON syntax, the position. A node
+ * whose `@id` is not an absolute IRI (`"foo"`, `"a b"`: relative, with no base to resolve it) has
+ * no RDF form and jsonld leaves it out with every statement that names it; `onWarning` hears how
+ * many, so the loss is never silent.
+ */
+export async function toRdfOffline(text: string, file: string, onWarning?: (message: string) => void): Promise<Quad[]> {
   const doc = parseJson(text, file);
   // jsonld turns null, a number or an empty array into zero triples without complaint: for a file
   // that was meant to be an ontology that is a broken document, not an empty ontology.
@@ -36,7 +41,17 @@ export async function toRdfOffline(text: string, file: string): Promise<Quad[]> 
   try {
     // Imported here, not at the top: only JSON-LD ontologies need it (~0.3 s with its HTTP client).
     const { default: jsonldApi } = await import('jsonld');
-    const raw = (await jsonldApi.toRDF(doc as jsonld.JsonLdDocument, { documentLoader: offlineDocumentLoader as never })) as unknown as JsonLdQuad[];
+    const ids = new Set<string>();
+    let statements = 0;
+    const eventHandler = ({ event }: { event: { code: string; details?: { id?: unknown } } }): void => {
+      if (event.code === 'relative @id reference' && typeof event.details?.id === 'string') ids.add(event.details.id);
+      else if (event.code === 'relative subject reference' || event.code === 'relative object reference' || event.code === 'relative predicate reference') statements++;
+    };
+    const raw = (await jsonldApi.toRDF(doc as jsonld.JsonLdDocument, { documentLoader: offlineDocumentLoader as never, eventHandler } as never)) as unknown as JsonLdQuad[];
+    if (ids.size > 0) {
+      const shown = [...ids].slice(0, 3).map((id) => JSON.stringify(id)).join(', ');
+      onWarning?.(`${ids.size} JSON-LD node ${ids.size === 1 ? 'id is not an absolute IRI' : 'ids are not absolute IRIs'} (${shown}${ids.size > 3 ? ', …' : ''}) and cannot be resolved without a base: left out, with the ${statements} statement${statements === 1 ? '' : 's'} naming them`);
+    }
     return raw.map((q) => DataFactory.quad(
       term(q.subject) as Quad['subject'],
       DataFactory.namedNode(q.predicate.value),

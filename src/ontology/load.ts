@@ -16,6 +16,6 @@ export interface LoadOptions {
 export async function loadOntologyFile(path: string, options: LoadOptions = {}): Promise<OntologyIndex> {
   // Quads go straight into the index as they are parsed: no array of every quad is kept.
   const builder = new IndexBuilder(path);
-  await readRdfFileInto(path, (quad) => builder.add(quad), options);
+  await readRdfFileInto(path, (quad) => builder.add(quad), { ...options, onWarning: (message) => builder.warn(message) });
   return builder.finish();
 }

@@ -107,7 +107,7 @@ export async function readRdfFile(path: string, options: { format?: RdfFormat; o
 }
 
 /** {@link readRdfFile}, handing each quad to `sink` instead of collecting them; resolves to the format read. */
-export async function readRdfFileInto(path: string, sink: QuadSink, options: { format?: RdfFormat; onProgress?: ProgressFn; signal?: AbortSignal } = {}): Promise<RdfFormat> {
+export async function readRdfFileInto(path: string, sink: QuadSink, options: { format?: RdfFormat; onProgress?: ProgressFn; signal?: AbortSignal; onWarning?: (message: string) => void } = {}): Promise<RdfFormat> {
   options.signal?.throwIfAborted();
   const text = await readTextFile(path);
   const format = options.format ?? detectFormatOf(path, text);
@@ -126,14 +126,14 @@ export async function parseRdf(text: string, format: RdfFormat, name: string, op
 }
 
 /** {@link parseRdf}, handing each quad to `sink` as it is parsed instead of collecting them. */
-export async function parseRdfInto(text: string, format: RdfFormat, name: string, sink: QuadSink, options: { onProgress?: ProgressFn; signal?: AbortSignal } = {}): Promise<void> {
+export async function parseRdfInto(text: string, format: RdfFormat, name: string, sink: QuadSink, options: { onProgress?: ProgressFn; signal?: AbortSignal; onWarning?: (message: string) => void } = {}): Promise<void> {
   const { signal } = options;
   signal?.throwIfAborted();
   const total = text.length;
   if (format === 'jsonld') {
     // jsonld is a heavy import: load it only for JSON-LD input.
     const { toRdfOffline } = await import('./jsonld-offline.js');
-    for (const quad of await toRdfOffline(text, name)) sink(quad);
+    for (const quad of await toRdfOffline(text, name, options.onWarning)) sink(quad);
   } else if (format === 'rdfxml') {
     await parseRdfXmlInto(text, name, sink, { onProgress: (done) => options.onProgress?.(done, total), ...(signal ? { signal } : {}) });
   } else {

@@ -9,7 +9,7 @@
  */
 import { IoaError } from '../model/errors.js';
 import { readTextFile } from '../io/files.js';
-import { parseJson } from '../text/json.js';
+import { parseJson, readJson } from '../text/json.js';
 import { RetrievalSession, type SessionOptions } from './fetch.js';
 import { DEFAULT_POLICY, parseRetrievalPolicy, type RetrievalPolicy } from './policy.js';
 import { createDocumentLoader, findRetrievalFailure, type DocumentLoader } from './loader.js';
@@ -115,12 +115,16 @@ export async function fetchTextOrUnavailable(session: RetrievalSession, location
  */
 export async function readProfileRetrieval(profilePath: string): Promise<unknown> {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(profilePath)) return undefined;
+  let text: string;
   try {
-    const doc = JSON.parse(await readTextFile(profilePath)) as unknown;
-    return typeof doc === 'object' && doc !== null && !Array.isArray(doc) ? (doc as { retrieval?: unknown }).retrieval : undefined;
+    text = await readTextFile(profilePath);
   } catch {
     return undefined;
   }
+  // Read strictly: a profile naming "retrieval" twice gets no policy from either (its validation refuses it).
+  const read = readJson(text);
+  const doc = read.ok ? read.value : undefined;
+  return typeof doc === 'object' && doc !== null && !Array.isArray(doc) ? (doc as { retrieval?: unknown }).retrieval : undefined;
 }
 
 /** A validator finding, as far as this module needs one. */

@@ -21,6 +21,7 @@ import { matchTrustedOrigin, normaliseDigest, type RetrievalPolicy } from './pol
 import { RetrievalCache } from './cache.js';
 import type { ResourceRevision, RetrievedResource } from './resource.js';
 import { decodeUtf8 } from '../io/utf8.js';
+import { readJson } from '../text/json.js';
 
 export type { ResourceRevision, RetrievedResource } from './resource.js';
 
@@ -111,11 +112,13 @@ export class RetrievalSession {
   /** Fetch and parse JSON. */
   async fetchJson(input: string, options: FetchOptions = {}): Promise<{ document: unknown; resource: RetrievedResource }> {
     const { text, resource } = await this.fetchText(input, options);
-    try {
-      return { document: JSON.parse(text) as unknown, resource };
-    } catch (error) {
-      throw this.#malformed(resource, `${resource.finalUrl} is not valid JSON: ${(error as Error).message}`, error, options);
-    }
+    // Strict like every local document: a context or reference with a member named twice is
+    // malformed, never read with whichever value came last.
+    const read = readJson(text);
+    if (read.ok) return { document: read.value, resource };
+    const { fault } = read;
+    const why = fault.kind === 'duplicate-key' ? `${fault.message} at ${fault.path} (E_DUPLICATE_KEY)` : fault.message;
+    throw this.#malformed(resource, `${resource.finalUrl} is not valid JSON: ${why}`, read.cause ?? fault, options);
   }
 
   #malformed(resource: RetrievedResource, message: string, cause: unknown, options: FetchOptions): RetrievalFailure {

@@ -18,6 +18,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { IoaError, isIoaError } from '../model/errors.js';
+import { readJson } from '../text/json.js';
 import { DECISIONS, type Decision } from './policy.js';
 import type { ItemFilter, ReviewSession } from './session.js';
 import { PAGE_CSS, PAGE_HTML, PAGE_JS } from './page.js';
@@ -131,11 +132,12 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
     if (size > MAX_BODY_BYTES) throw new HttpError(413, 'E_LIMIT_EXCEEDED', `request body over ${MAX_BODY_BYTES} bytes`);
     chunks.push(chunk as Buffer);
   }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    throw new HttpError(400, 'E_PARSE_JSON', 'the request body is not JSON');
-  }
+  // A decision is a document that feeds an artifact: read as strictly as any other (one member
+  // named twice, e.g. two "decision"s, is refused rather than the last one taken).
+  const read = readJson(Buffer.concat(chunks).toString('utf8'));
+  if (read.ok) return read.value;
+  if (read.fault.kind === 'duplicate-key') throw new HttpError(400, 'E_DUPLICATE_KEY', `the request body names a member twice at ${read.fault.path}`);
+  throw new HttpError(400, 'E_PARSE_JSON', read.fault.kind === 'syntax' ? 'the request body is not JSON' : `the request body is not I-JSON: ${read.fault.message}`);
 }
 
 class HttpError extends Error {

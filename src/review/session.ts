@@ -26,6 +26,7 @@ import { hasEntityEnds, type ExtensionDefinition, type MappingRecord, type Mappi
 import type { OntologyIndex } from '../model/ontology-index.js';
 import type { Concept } from '../model/concept.js';
 import { relationFamily } from '../selection/index.js';
+import { IRI_CHARACTERS } from '../text/iri.js';
 import { candidateLine, type CandidateFile } from './load.js';
 import { DECISIONS, REVIEW_RELATIONS, ReviewState, type Decision } from './policy.js';
 
@@ -464,9 +465,13 @@ function checkTerms(file: CandidateFile, source: OntologyIndex, target: Ontology
   }
 }
 
+// A reviewer id goes into every reviewed row and from there into artifacts: no character an IRI may not hold.
+const REVIEWER_IRI = new RegExp(`^[a-z][a-z0-9+.-]*://${IRI_CHARACTERS}+$`, 'iu');
+const REVIEWER_CURIE = new RegExp(`^([A-Za-z_][\\w.-]*):(${IRI_CHARACTERS}+)$`, 'u');
+
 function checkReviewer(reviewer: string, set: MappingSet): void {
-  if (/^[a-z][a-z0-9+.-]*:\/\/\S+$/i.test(reviewer)) return;
-  const m = /^([A-Za-z_][\w.-]*):(\S+)$/.exec(reviewer);
+  if (REVIEWER_IRI.test(reviewer)) return;
+  const m = REVIEWER_CURIE.exec(reviewer);
   if (m && (set.metadata.curieMap[m[1]!] !== undefined || m[1] === 'orcid')) return;
   throw new IoaError('E_USAGE', `--reviewer must be a CURIE such as orcid:0000-0002-1825-0097 (with a prefix the candidate file declares) or an IRI, not ${JSON.stringify(reviewer)}`, { path: '--reviewer' });
 }

@@ -4,6 +4,7 @@
  * and those dropped. Read strictly: it becomes an artifact only through `artifact build --merge`.
  */
 import { validateArtifact, RULE_RELATIONS, type RuleRelation } from '../gate/artifact.js';
+import { findingsMessage } from '../envelope/findings.js';
 import { IoaError } from '../model/errors.js';
 import type { UpgradeSide } from './upgrade.js';
 
@@ -41,7 +42,7 @@ export function readArtifactDraftShape(json: unknown): ReadDraft {
   const check = validateArtifact(Array.isArray(rules) && rules.length === 0 ? { ...artifactPart, mappingRules: [{ from: 'urn:ioa-align:none', to: 'urn:ioa-align:none', conditions: {} }] } : artifactPart);
   if (!check.ok) {
     const errors = check.findings.filter((f) => f.severity === 'error');
-    throw new IoaError('E_INVALID_DOCUMENT', errors.map((f) => `${f.path}: ${f.message} [${f.code}]`).join('; '), { path: errors[0]?.path ?? '$' });
+    throw new IoaError('E_INVALID_DOCUMENT', findingsMessage(errors), { path: errors[0]?.path ?? '$' });
   }
   if (check.value.signature) throw invalid('an upgrade draft is never signed: sign the artifact build --merge makes of it', '$.signature');
   const side = upgrade.side;

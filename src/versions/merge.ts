@@ -9,7 +9,7 @@
  * a rule without conditions would apply to every task.
  */
 import { readArtifactDraftShape } from './draft.js';
-import { reviewedRules } from '../gate/build.js';
+import { refuseExpired, reviewedRules } from '../gate/build.js';
 import { RULE_CONDITIONS_SLOT, RULE_INDEX_SLOT } from '../gate/rule-rows.js';
 import { validateArtifact, type RuleProvenance, type ValidatedArtifact } from '../gate/artifact.js';
 import { sharedSlot } from '../exchange/index.js';
@@ -25,6 +25,8 @@ export interface MergeOptions {
   validUntil?: string;
   validFrom?: string;
   description?: string;
+  /** The clock the validity must end after (default: now). */
+  now?: number | Date;
 }
 
 export interface MergeResult {
@@ -122,8 +124,9 @@ export function mergeDraft(draftJson: unknown, reviewed: MappingSet | undefined,
   const result = validateArtifact(document);
   if (!result.ok) {
     const first = result.findings.find((f) => f.severity === 'error')!;
-    throw new IoaError('E_ARTIFACT_BUILD', `the merged artifact is invalid: ${first.message} [${first.code}]`, { path: first.path });
+    throw new IoaError('E_ARTIFACT_BUILD', `the merged artifact is invalid: ${first.message} (${first.code})`, { path: first.path });
   }
+  refuseExpired(result.value, options.now, options.validUntil === undefined ? '--valid-until (the draft\'s has passed)' : '--valid-until');
   const unresolved = [...draft.pending].filter(([i]) => !derived.has(i)).map(([i, r]) => ({ rule: i, from: r.from, to: r.to }));
   return { document, artifact: result.value, carried, reviewed: reviewedCount, unresolved, skipped };
 }

@@ -21,6 +21,7 @@ import { IoaError } from '../model/errors.js';
 import { buildOntologyIndex, type OntologyIndex } from '../model/ontology-index.js';
 import { labelKey } from '../model/ontology-index.js';
 import { splitIdentifier } from '../text/identifiers.js';
+import { IRI_CHARACTERS } from '../text/iri.js';
 import { addLabel, addUnique, isObject, optionalString, optionalStringArray, readJsonFile, requireString, vocabError, type JsonObject } from './common.js';
 
 /** Which card shape a file has. */
@@ -37,7 +38,7 @@ export interface AgentCardInfo {
   protocolVersion?: string;
 }
 
-const ABSOLUTE_URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s]+$/;
+const ABSOLUTE_URL = new RegExp(`^[A-Za-z][A-Za-z0-9+.-]*://${IRI_CHARACTERS}+$`, 'u');
 
 /**
  * True when parsed JSON looks like an Agent Card rather than another JSON document (JSON-LD

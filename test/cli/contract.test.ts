@@ -5,25 +5,10 @@
  */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, main } from '../../src/cli/main.js';
-import { resolveCommand, subCommand, type ResolvedCommand } from '../../src/cli/args.js';
+import { main } from '../../src/cli/main.js';
+import type { ResolvedCommand } from '../../src/cli/args.js';
 import { runCli } from '../helpers/cli.js';
-import { defineCommand } from 'citty';
-
-/** Every command that runs (leaves), with its path from the root. */
-async function leafCommands(): Promise<ResolvedCommand[]> {
-  const root = await resolveCommand(defineCommand({ meta: { name: 'ioa-align' }, subCommands: COMMANDS }), []);
-  const leaves: ResolvedCommand[] = [];
-  const walk = async (command: ResolvedCommand): Promise<void> => {
-    if (command.subCommandNames.length === 0) {
-      leaves.push(command);
-      return;
-    }
-    for (const name of command.subCommandNames) await walk((await subCommand(command, name))!);
-  };
-  await walk(root);
-  return leaves;
-}
+import { leafCommands } from '../helpers/commands.js';
 
 const required = (command: ResolvedCommand): { positionals: string[]; options: string[] } => {
   const entries = Object.entries(command.args);
@@ -141,9 +126,9 @@ describe('unknown options are refused (exit 2, E_USAGE) with a suggestion from t
     const debug = await runCli(['validate', '--debug', '/nonexistent/x.json']);
     expect([debug.code, debug.stderr.includes('[E_FILE_UNREADABLE]')]).toEqual([2, true]);
     const negative = await runCli(['propose', 'a', 'b', '--top-k', '-1']);
-    expect([negative.code, negative.stderr.split('\n')[0]]).toEqual([2, 'ioa-align: at --top-k: --top-k must be an integer from 1 to 1000, not "-1" [E_USAGE]']);
+    expect([negative.code, negative.stderr.split('\n')[0]]).toEqual([2, 'ioa-align: --top-k must be an integer from 1 to 1000, not "-1" [E_USAGE]']);
     const inline = await runCli(['propose', 'a', 'b', '--top-k=0']);
-    expect([inline.code, inline.stderr.split('\n')[0]]).toEqual([2, 'ioa-align: at --top-k: --top-k must be an integer from 1 to 1000, not "0" [E_USAGE]']);
+    expect([inline.code, inline.stderr.split('\n')[0]]).toEqual([2, 'ioa-align: --top-k must be an integer from 1 to 1000, not "0" [E_USAGE]']);
     const negated = await runCli(['bench', '--no-charts', '--corpus', 'no-such-corpus']);
     expect([negated.code, negated.stderr.includes('[E_UNKNOWN_CORPUS]')]).toEqual([2, true]);
   });

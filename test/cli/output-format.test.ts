@@ -46,7 +46,7 @@ describe('propose --out without --format', () => {
     const out = join(dir, 'contradiction.csv');
     const r = await runCli(['propose', A, B, '--format', 'json', '--out', out]);
     expect(r.code).toBe(2);
-    expect(r.stderr.split('\n')[0]).toBe(`ioa-align: at --format: --format json contradicts --out ${out}, whose extension means csv: drop --format or name the file for json [E_USAGE]`);
+    expect(r.stderr.split('\n')[0]).toBe(`ioa-align: --format json contradicts --out ${out}, whose extension means csv: drop --format or name the file for json [E_USAGE]`);
     expect(existsSync(out)).toBe(false);
   });
 
@@ -62,7 +62,7 @@ describe('convert --to against the --out extension', () => {
     const out = join(dir, 'convert.json');
     const r = await runCli(['convert', reviewed, '--to', 'csv', '--out', out]);
     expect(r.code).toBe(2);
-    expect(r.stderr.split('\n')[0]).toBe(`ioa-align: at --to: --to csv contradicts --out ${out}, whose extension means json: drop --to or name the file for csv [E_USAGE]`);
+    expect(r.stderr.split('\n')[0]).toBe(`ioa-align: --to csv contradicts --out ${out}, whose extension means json: drop --to or name the file for csv [E_USAGE]`);
     expect(existsSync(out)).toBe(false);
   });
 
@@ -70,5 +70,20 @@ describe('convert --to against the --out extension', () => {
     const out = join(dir, 'convert-ok.json');
     expect((await runCli(['convert', reviewed, '--to', 'json', '--out', out])).code).toBe(0);
     expect(contentFormat(out)).toBe('json');
+  });
+
+  it.each([['c.csv', 'csv'], ['c.json', 'json'], ['c.rdf', 'alignment'], ['c.sssom.tsv', 'sssom']])('without --to, --out %s writes %s, as propose does', async (name, format) => {
+    const out = join(dir, name);
+    // (Alignment RDF cannot hold the file's rejected rows: they are dropped, and counted.)
+    const r = await runCli(['convert', reviewed, '--out', out, ...(format === 'alignment' ? ['--drop-unrepresentable'] : [])]);
+    expect([r.code, contentFormat(out)]).toEqual([0, format]);
+  });
+
+  it('without --to and without an --out that names a format: E_USAGE naming --to, nothing written', async () => {
+    const stdout = await runCli(['convert', reviewed]);
+    expect([stdout.code, stdout.stdout, stdout.stderr.split('\n')[0]]).toEqual([2, '', 'ioa-align: missing required option --to (or an --out file whose extension names the format: .tsv, .csv, .json, .rdf) [E_USAGE]']);
+    const out = join(dir, 'c.txt');
+    const txt = await runCli(['convert', reviewed, '--out', out]);
+    expect([txt.code, txt.stderr.split('\n')[0], existsSync(out)]).toEqual([2, `ioa-align: --to is needed: --out ${out} has no extension that names a format (.tsv, .csv, .json, .rdf) [E_USAGE]`, false]);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * docs/version-upgrade.md walks an Agent Card artifact from OASF 1.0.0 to OASF 1.1.0: diff,
  * upgrade, review, merge, sign, check. The block between its `version-upgrade` markers is run
- * here as written (bash, from a folder that has the repository's corpora/), with `ioa-align` on
- * the PATH, so the documentation cannot drift from the tool.
+ * here as written (bash, from a folder that has the repository's corpora/, `npx ioa-align` as in
+ * the repository root), so the documentation cannot drift from the tool.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 /**
  * docs/compatibility-check.md walks from `propose` to `check` = Compatible. The block between its
  * `walkthrough` markers is run here as written (bash, from a folder that has the repository's
- * corpora/), with `ioa-align` on the PATH, so the documentation cannot drift from the tool.
+ * corpora/, `npx ioa-align` as in the repository root), so the documentation cannot drift from the tool.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

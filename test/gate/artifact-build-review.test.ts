@@ -122,6 +122,39 @@ describe('a review that accepts and rejects the same pair fails the build, namin
   });
 });
 
+describe('a statement rejected as written the other way round contradicts its acceptance too', () => {
+  it.each([
+    ['exactMatch is symmetric: reject b:T exactMatch a:T, accept a:T exactMatch b:T', ['b:T', 'skos:exactMatch', 'Not', 'a:T'], ['a:T', 'skos:exactMatch', '', 'b:T']],
+    ['broadMatch is narrowMatch read backwards: reject b:T narrowMatch a:T, accept a:T broadMatch b:T', ['b:T', 'skos:narrowMatch', 'Not', 'a:T'], ['a:T', 'skos:broadMatch', '', 'b:T']],
+    ['and the other way: reject b:T broadMatch a:T, accept a:T narrowMatch b:T', ['b:T', 'skos:broadMatch', 'Not', 'a:T'], ['a:T', 'skos:narrowMatch', '', 'b:T']],
+    ['a subsumption spelled rdfs:subClassOf: reject b:T narrowMatch a:T, accept a:T rdfs:subClassOf b:T', ['b:T', 'skos:narrowMatch', 'Not', 'a:T'], ['a:T', 'rdfs:subClassOf', '', 'b:T']],
+    ['owl:equivalentClass rejected backwards', ['b:T', 'owl:equivalentClass', 'Not', 'a:T'], ['a:T', 'skos:exactMatch', '', 'b:T']],
+  ])('%s: E_ARTIFACT_BUILD, exit 2, nothing written', async (_name, rejected, accepted) => {
+    const file = review('inverse-conflict.sssom.tsv', [
+      [...rejected, 'semapv:MappingReview'],
+      ['a:P', 'skos:exactMatch', '', 'b:Q', 'semapv:ManualMappingCuration'],
+      [...accepted, 'semapv:ManualMappingCuration'],
+    ]);
+    const out = join(dir, 'inverse-conflict.artifact.json');
+    const r = await build(file, '--out', out);
+    expect([r.code, r.stderr.match(/\[E_[A-Z_]+\]/g)]).toEqual([2, ['[E_ARTIFACT_BUILD]']]);
+    const iri = (curie: string): string => curie.replace(/^a:/, 'https://a.example/onto#').replace(/^b:/, 'https://b.example/onto#');
+    expect(r.stderr).toContain(`(${file}:${FIRST_ROW_LINE + 2} accepts ${iri(accepted[0]!)} ${accepted[1]} ${iri(accepted[3]!)}, ${file}:${FIRST_ROW_LINE} rejects ${iri(rejected[0]!)} ${rejected[1]} ${iri(rejected[3]!)})`);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it.each([
+    ['the inverse of another relation: reject b:T broadMatch a:T, accept a:T broadMatch b:T', ['b:T', 'skos:broadMatch', 'Not', 'a:T'], ['a:T', 'skos:broadMatch', '', 'b:T']],
+    ['a subsumption against an equivalence backwards: reject b:T narrowMatch a:T, accept a:T exactMatch b:T', ['b:T', 'skos:narrowMatch', 'Not', 'a:T'], ['a:T', 'skos:exactMatch', '', 'b:T']],
+  ])('no contradiction: %s — the rule is built', async (_name, rejected, accepted) => {
+    const file = review('inverse-fine.sssom.tsv', [[...rejected, 'semapv:MappingReview'], [...accepted, 'semapv:ManualMappingCuration']]);
+    const r = await build(file);
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as { mappingRules: Array<{ from: string; to: string }> }).mappingRules.map((m) => [m.from, m.to]))
+      .toEqual([['https://a.example/onto#T', 'https://b.example/onto#T']]);
+  });
+});
+
 describe('prefixes a hand-edited review file forgot', () => {
   it('an undeclared orcid reviewer_id builds with one warning naming the line; --strict conversion refuses it', async () => {
     const file = join(dir, 'orcid.sssom.tsv');

@@ -16,6 +16,8 @@ import { artifact12_4, EX } from './helpers.js';
 const BASE = {
   artifactId: 'https://example.org/align/cs-doc-v1', revision: '1', direction: 'source-to-target' as const,
   assertedBy: 'https://example.org/mapping-authority', validUntil: '2026-12-31T00:00:00Z', conditions: { sourceLang: 'zh' },
+  // The 12.4 artifact's validity, built on a fixed day inside it.
+  now: Date.parse('2026-06-01T00:00:00Z'),
 };
 
 describe('artifact build from reviewed SSSOM', () => {
@@ -142,6 +144,6 @@ describe('artifact sign refuses what it cannot sign (exit 2)', () => {
     writeFileSync(bad, JSON.stringify({ ...artifact12_4(), direction: 'both' }));
     const r = await run(['artifact', 'sign', bad, '--key', join(dir, 'k', 'private.pem')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/at \$\.direction: .*\[E_INVALID_DOCUMENT\]/);
+    expect(r.stderr).toMatch(/bad\.json: \$\.direction: .*\(E_INVALID_VALUE\) \[E_INVALID_DOCUMENT\]\n$/);
   });
 });

@@ -184,7 +184,7 @@ describe('12.1: zh→en technical translation through the 12.4 artifact signed b
   it('the reviewed SSSOM file builds, signs and passes the same check (artifact build → sign → check)', async () => {
     const built = join(dir, 'built.json');
     const build = await cli(['artifact', 'build', '--from', ex('reviewed-cs-doc.sssom.tsv'), '--artifact-id', 'https://example.org/align/cs-doc-v1', '--revision', '2',
-      '--asserted-by', 'https://example.org/mapping-authority', '--valid-until', '2026-12-31T00:00:00Z', '--input-media-type', 'text/plain', '--output-media-type', 'text/plain',
+      '--asserted-by', 'https://example.org/mapping-authority', '--valid-until', '2026-12-31T00:00:00Z', '--now', '2026-06-01T00:00:00Z', '--input-media-type', 'text/plain', '--output-media-type', 'text/plain',
       '--source-lang', 'zh', '--target-lang', 'en', '--domain', 'https://example.org/onto/cs#ComputerScience', '--out', built]);
     expect(build.code).toBe(0);
     expect(build.stderr).toMatch(/1 rule\(s\) from 3 row\(s\)/);
@@ -201,7 +201,7 @@ describe('12.1: zh→en technical translation through the 12.4 artifact signed b
     writeFileSync(conditions, JSON.stringify({ inputMediaType: 'text/plain', outputMediaType: 'text/plain', sourceLang: 'zh', targetLang: 'en', domain: 'https://example.org/onto/cs#ComputerScience', unit: 'words' }));
     const built = join(dir, 'built-unit.json');
     const build = await cli(['artifact', 'build', '--from', ex('reviewed-cs-doc.sssom.tsv'), '--artifact-id', 'https://example.org/align/cs-doc-v1', '--revision', '3',
-      '--asserted-by', 'https://example.org/mapping-authority', '--valid-until', '2026-12-31T00:00:00Z', '--conditions', conditions, '--out', built]);
+      '--asserted-by', 'https://example.org/mapping-authority', '--valid-until', '2026-12-31T00:00:00Z', '--now', '2026-06-01T00:00:00Z', '--conditions', conditions, '--out', built]);
     expect(build.code).toBe(0);
     const signed = join(dir, 'built-unit.signed.json');
     expect((await cli(['artifact', 'sign', built, '--key', join(keyDir, 'private.pem'), '--out', signed])).code).toBe(0);
@@ -211,7 +211,7 @@ describe('12.1: zh→en technical translation through the 12.4 artifact signed b
   });
   it('artifact build refuses a file with no reviewed rows (E_ARTIFACT_BUILD, exit 2)', async () => {
     const run = await cli(['artifact', 'build', '--from', ex('candidates-s2.sssom.tsv'), '--artifact-id', 'https://example.org/align/x', '--revision', '1',
-      '--asserted-by', 'https://example.org/mapping-authority', '--valid-until', '2026-12-31T00:00:00Z']);
+      '--asserted-by', 'https://example.org/mapping-authority', '--valid-until', '2026-12-31T00:00:00Z', '--now', '2026-06-01T00:00:00Z']);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/E_ARTIFACT_BUILD/);
   });

@@ -126,7 +126,7 @@ describe('--now is read the same strict way', () => {
       : ['artifact', 'verify', w.artifact('a.json'), '--trust', w.trust(), '--now', now];
     const r = await runCli(argv);
     expect(r.code).toBe(2);
-    expect(r.stderr.split('\n')[0]).toMatch(/^ioa-align: at --now: --now must be an RFC 3339 date-time such as 2026-06-01T00:00:00Z, got ".*": .* \[E_USAGE\]$/);
+    expect(r.stderr.split('\n')[0]).toMatch(/^ioa-align: --now must be an RFC 3339 date-time such as 2026-06-01T00:00:00Z, got ".*": .* \[E_USAGE\]$/);
     expect(r.stderr).toContain(why);
   });
 });

@@ -51,7 +51,7 @@ async function review(predicateId: string, name: string): Promise<string> {
 async function buildSignCheck(reviewed: string, name: string): Promise<{ rules: Array<Record<string, unknown>>; code: number; reasons: string[] }> {
   const built = join(dir, `${name}.json`);
   const build = await cli(['artifact', 'build', '--from', reviewed, '--artifact-id', `https://example.org/align/${name}`, '--revision', '1',
-    '--asserted-by', 'https://example.org/mapping-authority', '--valid-until', '2026-12-31T00:00:00Z', '--input-media-type', 'text/plain', '--output-media-type', 'text/plain',
+    '--asserted-by', 'https://example.org/mapping-authority', '--valid-until', '2026-12-31T00:00:00Z', '--now', '2026-06-01T00:00:00Z', '--input-media-type', 'text/plain', '--output-media-type', 'text/plain',
     '--source-lang', 'zh', '--target-lang', 'en', '--domain', 'https://example.org/onto/cs#ComputerScience', '--out', built]);
   expect(build.code).toBe(0);
   const signed = join(dir, `${name}.signed.json`);

@@ -86,9 +86,9 @@ describe('trust add-key', () => {
       [['--scope', `${CORE}:${DOC}`, '--issuer', 'https://example.org/someone-else', '--key-id', 'k1'], 'key id k1 already belongs to issuer https://example.org/mapping-authority'],
     ];
     for (const [args, message] of cases) {
-      const base = ['trust', 'add-key', '--trust', trust, '--issuer', ISSUER, '--key', pem];
-      // A later --issuer/--key replaces the earlier one (citty keeps the last).
-      const r = await runCli([...base, ...args]);
+      // The case's --issuer/--key in place of the defaults (an option given twice is a usage error).
+      const defaults = ['--issuer', ISSUER, '--key', pem].filter((_, i, all) => !args.includes(all[i - (i % 2)]!));
+      const r = await runCli(['trust', 'add-key', '--trust', trust, ...defaults, ...args]);
       expect([args.join(' '), r.code, r.stderr.includes(message)]).toEqual([args.join(' '), 2, true]);
       expect(readFileSync(trust, 'utf8')).toBe(before);
     }

@@ -20,7 +20,9 @@ describe('generator registry', () => {
     const files = readdirSync(folder).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
     const found: string[] = [];
     for (const file of files) {
-      const mod = (await import(`../../src/generators/${file}`)) as { default?: unknown };
+      // The extension stays in the static part of the path, so Vite can see which files the
+      // import may reach (without it Vite warns "invalid import" on every run).
+      const mod = (await import(`../../src/generators/${file.slice(0, -'.ts'.length)}.ts`)) as { default?: unknown };
       if (typeof mod.default !== 'function') continue;
       const made = (mod.default as () => unknown)();
       if (!isGenerator(made)) continue;

@@ -1,32 +1,126 @@
 /**
- * Runs a shell block of a document as written: the block between `<!-- NAME: begin -->` and
- * `<!-- NAME: end -->` in a Markdown file, in a fresh folder that links the repository's corpora/,
- * with `ioa-align` on the PATH. The documentation's walk-throughs are tested this way so they
- * cannot drift from the tool.
+ * The documentation's shell examples, as tests see them. A ```sh block between
+ * `<!-- NAME: begin -->` and `<!-- NAME: end -->` is runnable: a test runs it as written, in a
+ * fresh folder that links the repository's corpora/, the way a reader runs it from the
+ * repository root. Every other ```sh block is checked: each `npx ioa-align …` command in it must
+ * pass the command line's argument contract (a known command, known options with their values,
+ * the required arguments), and no command may call a bare `ioa-align`, which is not on a
+ * reader's PATH in a checkout.
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const ROOT = join(import.meta.dirname, '../..');
 
-/** The shell block named `marker` in the Markdown file `doc` (relative to the repository). */
-export function docScript(doc: string, marker: string): string {
-  const text = readFileSync(join(ROOT, doc), 'utf8');
-  const m = new RegExp(`<!-- ${marker}: begin -->\\n\`\`\`sh\\n([\\s\\S]*?)\`\`\`\\n<!-- ${marker}: end -->`).exec(text);
-  if (!m) throw new Error(`${doc} has no ${marker} block`);
-  return m[1]!;
+/** One fenced ```sh block of a Markdown file. */
+export interface ShellBlock {
+  doc: string;
+  /** 1-based line of the opening fence. */
+  line: number;
+  text: string;
+  /** The name of the `<!-- NAME: begin -->` marker around it: a block a test runs. */
+  marker?: string;
 }
 
-/** Runs `script` under `set -euo pipefail` in a new folder; returns the folder and the run. */
+/** The Markdown files whose examples are tested: README.md and docs/*.md. */
+export function documentationFiles(): string[] {
+  return ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+}
+
+/** Every ```sh block of `doc` (relative to the repository), with the marker that makes it runnable. */
+export function shellBlocks(doc: string): ShellBlock[] {
+  const lines = readFileSync(join(ROOT, doc), 'utf8').split('\n');
+  const blocks: ShellBlock[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i] !== '```sh') continue;
+    const end = lines.indexOf('```', i + 1);
+    if (end < 0) throw new Error(`${doc}:${i + 1}: a \`\`\`sh block that is never closed`);
+    const before = /^<!-- ([\w-]+): begin -->$/.exec(lines[i - 1] ?? '')?.[1];
+    const after = /^<!-- ([\w-]+): end -->$/.exec(lines[end + 1] ?? '')?.[1];
+    if (before !== after) throw new Error(`${doc}:${i + 1}: a runnable block needs both markers with one name (<!-- NAME: begin --> / <!-- NAME: end -->)`);
+    blocks.push({ doc, line: i + 1, text: `${lines.slice(i + 1, end).join('\n')}\n`, ...(before ? { marker: before } : {}) });
+    i = end;
+  }
+  return blocks;
+}
+
+/** The shell block named `marker` in the Markdown file `doc` (relative to the repository). */
+export function docScript(doc: string, marker: string): string {
+  const block = shellBlocks(doc).find((b) => b.marker === marker);
+  if (!block) throw new Error(`${doc} has no ${marker} block`);
+  return block.text;
+}
+
+/**
+ * The simple commands of a shell text, each as its words: continuation lines joined, comments
+ * dropped, split at `|`, `&&`, `||` and `;`. Quotes group words; `$VAR` stays as written. Enough
+ * for the documentation's examples, which use no subshells or here-documents.
+ */
+export function shellCommands(text: string): Array<{ line: number; words: string[] }> {
+  const commands: Array<{ line: number; words: string[] }> = [];
+  let words: string[] = [];
+  let word: string | undefined;
+  let quote: string | undefined;
+  let line = 1;
+  let start = 1;
+  const endWord = (): void => {
+    if (word !== undefined) words.push(word);
+    word = undefined;
+  };
+  const endCommand = (): void => {
+    endWord();
+    if (words.length > 0) commands.push({ line: start, words });
+    words = [];
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) {
+      if (c === quote) quote = undefined;
+      else {
+        if (c === '\n') line++;
+        word = (word ?? '') + c;
+      }
+      continue;
+    }
+    if (c === '\\' && text[i + 1] === '\n') { i++; line++; endWord(); continue; }
+    if (c === "'" || c === '"') { quote = c; word ??= ''; continue; }
+    if (c === '#' && word === undefined) { while (i + 1 < text.length && text[i + 1] !== '\n') i++; continue; }
+    if (c === '\n' || c === ';' || c === '|' || (c === '&' && text[i + 1] === '&')) {
+      endCommand();
+      if (c === '\n') line++;
+      if ((c === '|' || c === '&') && text[i + 1] === c) i++;
+      start = line;
+      continue;
+    }
+    if (c === ' ' || c === '\t') { endWord(); if (words.length === 0) start = line; continue; }
+    if (words.length === 0 && word === undefined) start = line;
+    word = (word ?? '') + c;
+  }
+  endCommand();
+  return commands;
+}
+
+/**
+ * Runs `script` under `set -euo pipefail` in a new folder that links the repository's corpora/.
+ * `npx` there is a stand-in for npm's: `npx ioa-align …` runs the repository's bin, which is what
+ * npx does in the repository root (test/docs/examples.test.ts runs the real one there); anything
+ * else fails, and `ioa-align` alone is not on the PATH, as for a reader of a checkout.
+ */
 export function runDocScript(script: string): { dir: string; run: SpawnSyncReturns<string> } {
   const dir = mkdtempSync(join(tmpdir(), 'ioa-doc-'));
   symlinkSync(join(ROOT, 'corpora'), join(dir, 'corpora'));
   const bin = join(dir, '.bin');
   mkdirSync(bin);
-  writeFileSync(join(bin, 'ioa-align'), `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, 'bin/ioa-align.js')}" "$@"\n`);
-  chmodSync(join(bin, 'ioa-align'), 0o755);
+  writeFileSync(join(bin, 'npx'), [
+    '#!/bin/sh',
+    `if [ "$1" = ioa-align ]; then shift; exec "${process.execPath}" "${join(ROOT, 'bin/ioa-align.js')}" "$@"; fi`,
+    'echo "npx $*: only npx ioa-align is available in a documentation run" >&2',
+    'exit 127',
+    '',
+  ].join('\n'));
+  chmodSync(join(bin, 'npx'), 0o755);
   writeFileSync(join(dir, 'walk.sh'), `set -euo pipefail\n${script}`);
   const run = spawnSync('bash', ['walk.sh'], { cwd: dir, env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}` }, encoding: 'utf8' });
   return { dir, run };

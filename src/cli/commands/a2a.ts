@@ -4,7 +4,7 @@ import { IoaError } from '../../model/errors.js';
 import { REMOTE_ARGS } from '../../retrieval/index.js';
 import { out } from '../io.js';
 import { openOutput } from '../output.js';
-import { repeated } from '../repeated.js';
+import { repeatable, repeated } from '../repeated.js';
 import { printUnwrap, readJsonFile, unwrapValidateOptions } from './carrier-io.js';
 
 /** `--x a --x b` and `--x a,b` both give [a, b]. */
@@ -13,8 +13,8 @@ const list = (rawArgs: readonly string[], name: string): string[] => repeated(ra
 const card = defineCommand({
   meta: { name: 'card', description: 'Print the Agent Card extension entry of draft Section 12.2 (capabilities.extensions[]) to merge into a complete A2A Agent Card.' },
   args: {
-    'ontology-id': { type: 'string', description: 'Ontology IRI the agent declares (repeatable, or comma-separated)', required: true },
-    version: { type: 'string', description: 'Ontology version (repeatable, or comma-separated)', required: true },
+    'ontology-id': repeatable({ type: 'string', description: 'Ontology IRI the agent declares (or several, comma-separated)', required: true }),
+    version: repeatable({ type: 'string', description: 'Ontology version (or several, comma-separated)', required: true }),
     uri: { type: 'string', description: `Extension URI (default ${DEFAULT_EXTENSION_URI}, the draft's example identifier)` },
     required: { type: 'boolean', description: 'Mark the extension required: clients must activate it (A2A ExtensionSupportRequiredError otherwise)' },
     description: { type: 'string', description: 'Human-readable description of how the agent uses the extension' },

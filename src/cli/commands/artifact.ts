@@ -29,6 +29,7 @@ const build = defineCommand({
     'asserted-by': { type: 'string', description: 'Issuer IRI (required unless --merge)' },
     'valid-until': { type: 'string', description: 'RFC 3339 date-time (required unless --merge; with it, replaces the draft\'s)' },
     'valid-from': { type: 'string', description: 'RFC 3339 date-time' },
+    now: { type: 'string', description: 'The clock --valid-until must lie after (RFC 3339 date-time; default: the current time): a validity that has already ended is refused' },
     conditions: { type: 'string', description: 'JSON file with conditions for every rule' },
     'input-media-type': { type: 'string', description: 'Condition inputMediaType' },
     'output-media-type': { type: 'string', description: 'Condition outputMediaType' },
@@ -42,7 +43,8 @@ const build = defineCommand({
   async run({ args, rawArgs }) {
     const { buildArtifact, DIRECTIONS } = await import('../../api/gate.js');
     const { readMappings } = await import('../../api/index.js');
-    if (args.merge !== undefined) return merge(args, rawArgs);
+    const now = parseNow(args.now);
+    if (args.merge !== undefined) return merge(args, rawArgs, now);
     const missing = (['from', 'artifact-id', 'revision', 'asserted-by', 'valid-until'] as const).filter((name) => args[name] === undefined);
     if (missing.length > 0) throw new IoaError('E_USAGE', missing.map((name) => `missing required option --${name}`).join('; '), { path: `--${missing[0]}` });
     const from = args.from!;
@@ -64,6 +66,7 @@ const build = defineCommand({
       file: from,
       artifactId: args['artifact-id']!, revision: args.revision!, direction: args.direction as (typeof DIRECTIONS)[number], assertedBy: args['asserted-by']!,
       validUntil: args['valid-until']!, conditions,
+      ...(now !== undefined ? { now } : {}),
       ...(args['valid-from'] !== undefined ? { validFrom: args['valid-from'] } : {}),
       ...(args['source-id'] !== undefined ? { sourceOntologyId: args['source-id'] } : {}),
       ...(args['source-version'] !== undefined ? { sourceOntologyVersion: args['source-version'] } : {}),
@@ -96,7 +99,7 @@ function reportSkipped(skipped: ReadonlyArray<{ line?: number; row: number; subj
 const NOT_WITH_MERGE = ['artifact-id', 'revision', 'source-id', 'source-version', 'target-id', 'target-version', 'direction', 'asserted-by', 'conditions', 'input-media-type', 'output-media-type', 'source-lang', 'target-lang', 'domain'] as const;
 
 /** `artifact build --merge DRAFT [--from REVIEWED]`: the complete new revision of an upgrade. */
-async function merge(args: Record<string, unknown>, rawArgs: readonly string[]): Promise<void> {
+async function merge(args: Record<string, unknown>, rawArgs: readonly string[], now: number | undefined): Promise<void> {
   const given = NOT_WITH_MERGE.filter((name) => rawArgs.some((a) => a === `--${name}` || a.startsWith(`--${name}=`)));
   if (given.length > 0) {
     throw new IoaError('E_USAGE', `--merge takes the artifact's identity, ontologies, direction, issuer and rule conditions from the draft: drop ${given.map((g) => `--${g}`).join(', ')}`, { path: `--${given[0]}` });
@@ -116,6 +119,7 @@ async function merge(args: Record<string, unknown>, rawArgs: readonly string[]):
       ...(typeof args['valid-until'] === 'string' ? { validUntil: args['valid-until'] } : {}),
       ...(typeof args['valid-from'] === 'string' ? { validFrom: args['valid-from'] } : {}),
       ...(typeof args.description === 'string' ? { description: args.description } : {}),
+      ...(now !== undefined ? { now } : {}),
     });
   } catch (error) {
     // A malformed draft is named by its file.

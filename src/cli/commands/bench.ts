@@ -4,7 +4,7 @@ import { DEFAULT_MIN_FUSED_VALUE, IoaError, listGenerators, SELECTION_MODES } fr
 import { formatMarkdown, runBenchmark, writeReport, type BenchManifest, type BenchProgress as ProgressEvent } from '../../api/bench.js';
 import { parseGeneratorChoice } from '../../generators/run.js';
 import { GENERATORS } from '../../generators/registry.js';
-import { err, out } from '../io.js';
+import { err, out, report } from '../io.js';
 import { basename, resolve } from 'node:path';
 import { parseMinScore, parseSelectMode } from '../selection-options.js';
 import { progress, type Progress } from '../progress.js';
@@ -107,6 +107,7 @@ export default defineCommand({
       const written = await writeReport(result, args.out, { charts: args.charts });
       err(`wrote ${written.files.join(', ')}`);
     }
-    out(args.json ? JSON.stringify(result) : formatMarkdown(result));
+    if (args.json) out(JSON.stringify(result));
+    else report(formatMarkdown(result));
   },
 });

@@ -6,10 +6,10 @@
  */
 import { defineCommand } from 'citty';
 import { IoaError } from '../../api/gate.js';
-import { out, err, report, setExitCode } from '../io.js';
+import { out, err, report, setExitCode, textFault } from '../io.js';
 import { parseNow } from '../clock.js';
 import { EXIT } from '../exit-codes.js';
-import { repeated } from '../repeated.js';
+import { repeatable, repeated } from '../repeated.js';
 import { REMOTE_ARGS, readProfileRetrieval, sessionFromCli } from '../../retrieval/index.js';
 
 export default defineCommand({
@@ -18,10 +18,10 @@ export default defineCommand({
     request: { type: 'string', description: 'Request semantic envelope (Section 6.2), JSON-LD', required: true },
     provider: { type: 'string', description: 'Provider capability advertisement (Section 6.3) with ontologyId/ontologyVersion', required: true },
     profile: { type: 'string', description: 'Domain profile (JSON)', required: true },
-    artifact: { type: 'string', description: 'Alignment artifact (Section 7.2); repeatable' },
+    artifact: repeatable({ type: 'string', description: 'Alignment artifact (Section 7.2)' }),
     trust: { type: 'string', description: 'Trust policy (JSON); without it no artifact is trusted' },
-    ontology: { type: 'string', description: 'Requester ontology file (Turtle, JSON-LD, RDF/XML) with intents, capabilities, domains; repeatable' },
-    candidates: { type: 'string', description: 'Candidate mappings (SSSOM TSV, JSON …); never establish compatibility, reported as CANDIDATE_ONLY; repeatable' },
+    ontology: repeatable({ type: 'string', description: 'Requester ontology file (Turtle, JSON-LD, RDF/XML) with intents, capabilities, domains' }),
+    candidates: repeatable({ type: 'string', description: 'Candidate mappings (SSSOM TSV, JSON …); never establish compatibility, reported as CANDIDATE_ONLY' }),
     now: { type: 'string', description: 'Clock for validity windows (RFC 3339 date-time, e.g. 2026-06-01T00:00:00Z), default: current time' },
     json: { type: 'boolean', description: 'Print one JSON object' },
     ...REMOTE_ARGS,
@@ -65,7 +65,7 @@ export default defineCommand({
         // Text that is not JSON has a line and column (`file:line:column: message [CODE]`);
         // a document that parsed but is invalid is placed by its JSON path.
         for (const e of errors) {
-          err(e.line !== undefined ? `ioa-align: ${e.file}:${e.line}:${e.column}: ${e.message} [${e.code}]` : `ioa-align: ${e.file} at ${e.path}: ${e.message} [${e.code}, Section ${e.section}]`);
+          err(e.line !== undefined ? `ioa-align: ${textFault(e)}` : `ioa-align: ${e.file} at ${e.path}: ${e.message} [${e.code}, Section ${e.section}]`);
         }
       }
       setExitCode(EXIT.invalid);

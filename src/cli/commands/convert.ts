@@ -30,7 +30,7 @@ export default defineCommand({
   meta: { name: 'convert', description: 'Convert a mapping file between SSSOM TSV, Alignment API RDF/XML, JSON and CSV (input format from its extension, else its content). A TSV or CSV file F.ext is read with the metadata sidecar F.yml beside it, if there is one. An alignment artifact (JSON) becomes one row per rule: its relation as predicate_id, its conditions as JSON in the rule_conditions column.' },
   args: {
     in: { type: 'positional', description: 'Mapping file to read (.sssom.tsv/.tsv, .rdf/.xml, .json, .csv), or an alignment artifact (.json)', required: true },
-    to: { type: 'string', description: `Output format: ${EXCHANGE_FORMATS.join('|')} (must agree with the --out extension)`, required: true },
+    to: { type: 'string', description: `Output format: ${EXCHANGE_FORMATS.join('|')} (default: the one the --out extension names; required without such an --out)` },
     out: { type: 'string', description: 'Write here (atomically) instead of to stdout (- for stdout); never over an input. A .csv file gets its metadata in a sidecar .yml beside it' },
     metadata: { type: 'string', description: 'SSSOM external metadata (YAML) for a TSV/CSV file, instead of its sidecar F.yml' },
     from: { type: 'string', description: `Input format, when neither extension nor content tells: ${EXCHANGE_FORMATS.join('|')}` },
@@ -40,7 +40,7 @@ export default defineCommand({
     quiet: { type: 'boolean', description: 'Print no summary line on stderr' },
   },
   async run({ args }) {
-    const to = outputFormat('--to', args.to, args.out, 'sssom');
+    const to = outputFormat('--to', args.to, args.out, undefined);
     const from = args.from === undefined ? undefined : parseExchangeFormat(args.from, '--from');
     const inputs = [args.in, ...(args.metadata !== undefined ? [args.metadata] : []), sidecarPath(args.in)];
     const output = await openOutput(args.out, { inputs, companions: (path) => (to === 'csv' ? [sidecarPath(path)] : []) });

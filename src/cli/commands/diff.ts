@@ -9,6 +9,7 @@ import { EXCHANGE_FORMATS, formatMappingChunks, loadOntology, writeMappings } fr
 import { parseGeneratorList } from '../../generators/run.js';
 import { sidecarPath } from '../../exchange/index.js';
 import { writeFileAtomic } from '../../io/files.js';
+import { escapeControls } from '../../model/errors.js';
 import { err, outChunks } from '../io.js';
 import { outputFormat } from '../formats.js';
 import { openOutput } from '../output.js';
@@ -68,8 +69,11 @@ export default defineCommand({
     if (output.path === undefined) await outChunks(formatMappingChunks(set, written));
     else await writeMappings(output.path, set, { ...written, inputs });
     if (dropped > 0) err(`ioa-align: Alignment RDF cannot say "no counterpart": ${dropped} removed or added concept(s) are in the summary only`);
-    if (summaryOut?.path !== undefined) await writeFileAtomic(summaryOut.path, `${formatDiffSummary(diff, true, { old: oldIndex, new: newIndex })}\n`, { inputs });
-    else if (summaryOut) await summaryOut.write(formatDiffSummary(diff, true, { old: oldIndex, new: newIndex }));
+    // The long summary is a report for people, in a file or on stdout: labels from the ontologies
+    // are escaped as on the terminal, so opening it with cat or less cannot drive the terminal.
+    const summary = () => escapeControls(formatDiffSummary(diff, true, { old: oldIndex, new: newIndex }), { keepNewlines: true });
+    if (summaryOut?.path !== undefined) await writeFileAtomic(summaryOut.path, `${summary()}\n`, { inputs });
+    else if (summaryOut) await summaryOut.write(summary());
     if (!args.quiet) err(formatDiffSummary(diff));
   },
 });

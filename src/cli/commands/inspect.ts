@@ -1,6 +1,6 @@
 import { defineCommand } from 'citty';
 import { formatInspection, inspectOntology, loadOntology } from '../../api/index.js';
-import { out } from '../io.js';
+import { out, report } from '../io.js';
 import { progress } from '../progress.js';
 
 export default defineCommand({
@@ -13,7 +13,9 @@ export default defineCommand({
     const bar = progress(`loading ${args.ontology}`);
     const index = await loadOntology(args.ontology, { onProgress: (d, t) => bar.update(d, t) });
     bar.done();
-    const report = inspectOntology(index);
-    out(args.json ? JSON.stringify(report, null, 2) : formatInspection(report));
+    const inspection = inspectOntology(index);
+    // The table is for people: labels and version strings from the file are escaped; JSON is data.
+    if (args.json) out(JSON.stringify(inspection, null, 2));
+    else report(formatInspection(inspection));
   },
 });

@@ -1,6 +1,6 @@
 /** `ioa-align keys generate --out DIR`: an Ed25519 key pair for signing alignment artifacts. */
 import { defineCommand } from 'citty';
-import { out } from '../io.js';
+import { out, report } from '../io.js';
 import { outputFolder } from '../output.js';
 
 const generate = defineCommand({
@@ -13,9 +13,8 @@ const generate = defineCommand({
     const { writeKeyPair } = await import('../../api/gate.js');
     // An existing key is never overwritten (losing one is not undoable); both files appear whole or not at all.
     const { keyId, privateKey: privatePath, publicKey: publicPath } = await writeKeyPair(outputFolder(args.out));
-    out(args.json
-      ? JSON.stringify({ keyId: keyId, privateKey: privatePath, publicKey: publicPath }, null, 2)
-      : `key id: ${keyId}\nprivate key: ${privatePath} (keep secret)\npublic key: ${publicPath} (put it in a trust policy's trustedIssuers[].publicKey)`);
+    if (args.json) out(JSON.stringify({ keyId: keyId, privateKey: privatePath, publicKey: publicPath }, null, 2));
+    else report(`key id: ${keyId}\nprivate key: ${privatePath} (keep secret)\npublic key: ${publicPath} (put it in a trust policy's trustedIssuers[].publicKey)`);
   },
 });
 

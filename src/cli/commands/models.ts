@@ -1,6 +1,6 @@
 import { defineCommand } from 'citty';
 import { DEFAULT_EMBEDDING_MODEL_ID as DEFAULT_MODEL_ID, defaultModelsDir, embeddingModelStatus, ensureEmbeddingModel, IoaError } from '../../api/generators.js';
-import { err, out } from '../io.js';
+import { err, out, report } from '../io.js';
 import { progress, type Progress } from '../progress.js';
 
 const build = defineCommand({
@@ -43,8 +43,8 @@ const build = defineCommand({
     if (args.json) out(JSON.stringify({ folder: result.folder, built: result.built, ...result.stamp }, null, 2));
     else {
       const s = result.stamp;
-      out(`${result.built ? 'built' : 'up to date'}: ${result.folder}`);
-      out(`  source ${s.source.package}@${s.source.version}, settings ${s.settingsHash}, vocabulary ${s.vocabularySize}, ${s.dims} dimensions${result.built ? `, ${(s.buildMillis / 1000).toFixed(1)} s` : ''}`);
+      report(`${result.built ? 'built' : 'up to date'}: ${result.folder}`);
+      report(`  source ${s.source.package}@${s.source.version}, settings ${s.settingsHash}, vocabulary ${s.vocabularySize}, ${s.dims} dimensions${result.built ? `, ${(s.buildMillis / 1000).toFixed(1)} s` : ''}`);
     }
   },
 });

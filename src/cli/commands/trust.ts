@@ -7,8 +7,8 @@ import { defineCommand } from 'citty';
 import { IoaError } from '../../model/errors.js';
 import { parseJson } from '../../text/json.js';
 import { readTextFile, writeFileAtomic } from '../../io/files.js';
-import { err, out } from '../io.js';
-import { repeated } from '../repeated.js';
+import { err, report } from '../io.js';
+import { repeatable, repeated } from '../repeated.js';
 
 const init = defineCommand({
   meta: { name: 'init', description: 'Write a new trust policy that trusts nobody yet (requireSignature true, clockSkewSeconds 60). An existing file is never overwritten.' },
@@ -35,7 +35,7 @@ const addKey = defineCommand({
     trust: { type: 'string', description: 'Trust policy file to update (from `trust init`)', required: true },
     issuer: { type: 'string', description: 'Issuer IRI (the artifacts\' assertedBy)', required: true },
     key: { type: 'string', description: 'Ed25519 public key, SPKI PEM (public.pem from `keys generate`)', required: true },
-    scope: { type: 'string', description: 'SOURCE_ONTOLOGY:TARGET_ONTOLOGY (or "SOURCE TARGET"); repeat for several', required: true },
+    scope: repeatable({ type: 'string', description: 'SOURCE_ONTOLOGY:TARGET_ONTOLOGY (or "SOURCE TARGET")', required: true }),
     direction: { type: 'string', description: 'source-to-target (default: the scope covers that direction only) or both (the reverse use too), for every --scope given' },
     'key-id': { type: 'string', description: 'Key id to record (default: the RFC 7638 thumbprint `keys generate` prints and `artifact sign` records)' },
   },
@@ -61,7 +61,7 @@ const addKey = defineCommand({
     if (result.change !== 'unchanged') await writeFileAtomic(args.trust, `${JSON.stringify(result.policy, null, 2)}\n`);
     const described = scopes.map((s) => `${s.sourceOntologyId} → ${s.targetOntologyId}${s.direction === 'both' ? ' (and back)' : ''}`).join(', ');
     const what = { added: 'trusted', extended: 'added scopes for', unchanged: 'already trusted' }[result.change];
-    out(`${args.trust}: ${what} key ${result.keyId} of ${args.issuer} for ${described}`);
+    report(`${args.trust}: ${what} key ${result.keyId} of ${args.issuer} for ${described}`);
   },
 });
 

@@ -7,7 +7,7 @@ import {
   type CompiledShapes, type DocumentKind, type DocumentResult, type DomainProfile, type ExternalValidators, type Finding,
 } from '../../api/envelope.js';
 import { parseJson } from '../../text/json.js';
-import { err, out, report, setExitCode } from '../io.js';
+import { err, out, report, setExitCode, textFault } from '../io.js';
 import { EXIT } from '../exit-codes.js';
 import { REMOTE_ARGS, readProfileRetrieval, sessionFromCli } from '../../retrieval/index.js';
 
@@ -78,7 +78,7 @@ export default defineCommand({
     // Text that is not JSON at all is bad input, reported as every command reports it.
     const syntax = result.findings.filter((f) => f.line !== undefined);
     if (!args.json && syntax.length > 0) {
-      for (const f of syntax) err(`ioa-align: ${args.file}:${f.line}:${f.column}: ${f.message} [${f.code}]`);
+      for (const f of syntax) err(`ioa-align: ${textFault({ ...f, file: args.file })}`);
       setExitCode(EXIT.invalid);
       return;
     }

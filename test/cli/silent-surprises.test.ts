@@ -1,0 +1,136 @@
+/**
+ * Nothing changes or vanishes without a word: an option given twice is refused instead of the
+ * last value winning, `propose X X` says why it proposes nothing, JSON-LD nodes whose id is not
+ * an IRI are counted, an artifact whose validity has already ended is not built, and a message
+ * names its path and its code once.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isRepeatable } from '../../src/cli/repeated.js';
+import { loadOntology } from '../../src/api/index.js';
+import { buildArtifact } from '../../src/gate/index.js';
+import { readMappingFile } from '../../src/exchange/index.js';
+import { runCli } from '../helpers/cli.js';
+import { leafCommands } from '../helpers/commands.js';
+import { thrownIoaError } from '../helpers/errors.js';
+
+const EX = join(import.meta.dirname, '../../corpora/ioa-example');
+const ex = (f: string): string => join(EX, f);
+const dir = mkdtempSync(join(tmpdir(), 'ioa-surprises-'));
+const codes = (stderr: string): string[] => stderr.match(/\[E_[A-Z_]+\]/g) ?? [];
+
+describe('an option that takes one value, given twice, is a usage error naming it (not last-wins)', () => {
+  it('check --trust A --trust B: E_USAGE before any file is read', async () => {
+    const r = await runCli(['check', '--request', 'e.json', '--provider', 'c.json', '--profile', 'p.json', '--trust', 'a.json', '--trust', 'b.json']);
+    expect([r.code, codes(r.stderr)]).toEqual([2, ['[E_USAGE]']]);
+    expect(r.stderr.split('\n')[0]).toBe('ioa-align: option --trust is given 2 times ("a.json", "b.json") but takes one value; give it once [E_USAGE]');
+    expect(r.stderr).not.toContain('E_FILE_UNREADABLE');
+  });
+
+  it('holds for every option of every command that is not declared repeatable; a flag and its --no- form count as one option', async () => {
+    let checked = 0;
+    for (const command of await leafCommands()) {
+      const entries = Object.entries(command.args);
+      const positionals = entries.filter(([, d]) => d.type === 'positional' && d.required !== false && d.default === undefined).map(() => 'x');
+      const requiredOptions = entries.filter(([, d]) => d.type !== 'positional' && d.required === true && d.default === undefined);
+      for (const [name, def] of entries) {
+        if (def.type === 'positional' || isRepeatable(def)) continue;
+        const others = requiredOptions.filter(([n]) => n !== name).flatMap(([n]) => [`--${n}`, 'x']);
+        const twice = def.type === 'boolean' ? [`--${name}`, def.default === true ? `--no-${name}` : `--${name}`] : [`--${name}`, 'a', `--${name}`, 'b'];
+        const r = await runCli([...command.path, ...positionals, ...others, ...twice]);
+        const label = `${command.path.join(' ')} --${name}`;
+        expect([label, r.code, codes(r.stderr)]).toEqual([label, 2, ['[E_USAGE]']]);
+        expect([label, r.stderr]).toEqual([label, expect.stringContaining(`option --${name} is given 2 times`)]);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('the options declared repeatable still take several values', async () => {
+    const card = await runCli(['a2a', 'card', '--ontology-id', 'https://a.example/o', '--ontology-id', 'https://b.example/o', '--version', '1', '--version', '2']);
+    expect(card.code).toBe(0);
+    expect((JSON.parse(card.stdout) as { capabilities: { extensions: Array<{ params: { ontologyIds: string[] } }> } }).capabilities.extensions[0]!.params.ontologyIds).toEqual(['https://a.example/o', 'https://b.example/o']);
+    const check = await runCli(['check', '--request', ex('envelope-12.1-zh-en.json'), '--provider', ex('capability-doc-translate.json'), '--profile', ex('profile-tech-translation.json'),
+      '--ontology', ex('cs.ttl'), '--ontology', ex('doc.ttl'), '--artifact', ex('artifact-12.4.json'), '--artifact', ex('artifact-12.4.json'), '--now', '2026-06-01T00:00:00Z', '--json']);
+    expect([check.code, (JSON.parse(check.stdout) as { outcome: string }).outcome]).toEqual([4, 'Indeterminate']);
+    const help = await runCli(['check', '--help']);
+    expect(help.stdout).toMatch(/--artifact <artifact>\s+Alignment artifact \(Section 7\.2\) \(repeatable\)/);
+  });
+});
+
+describe('propose with the same ontology on both sides says why nothing is proposed', () => {
+  it('a warning names the shared concepts, beside the summary line', async () => {
+    const r = await runCli(['propose', ex('cs.ttl'), ex('cs.ttl'), '--out', join(dir, 'self.sssom.tsv')]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`ioa-align: warning: all 4 source concepts are concepts of the target too (the same IRIs: ${ex('cs.ttl')} is both source and target): a concept is never proposed as its own match`);
+    expect(r.stderr).toContain('wrote 0 candidates for 0 of 4 subjects');
+    // Two different ontologies: no such warning.
+    const other = await runCli(['propose', ex('cs.ttl'), ex('doc.ttl'), '--out', join(dir, 'pair.sssom.tsv')]);
+    expect(other.stderr).not.toContain('never proposed as its own match');
+  });
+});
+
+describe('JSON-LD nodes whose @id is not an absolute IRI are counted, not dropped silently', () => {
+  it('inspect and the loader warn with the count and examples', async () => {
+    const file = join(dir, 'relative.jsonld');
+    writeFileSync(file, JSON.stringify({
+      '@context': { rdfs: 'http://www.w3.org/2000/01/rdf-schema#', owl: 'http://www.w3.org/2002/07/owl#', ex: 'http://example.org/' },
+      '@graph': [
+        { '@id': 'ex:A', '@type': 'owl:Class', 'rdfs:label': 'alpha' },
+        { '@id': 'Beta', '@type': 'owl:Class', 'rdfs:label': 'beta' },
+        { '@id': 'gamma class', '@type': 'owl:Class', 'rdfs:label': 'gamma', 'rdfs:subClassOf': { '@id': 'ex:A' } },
+      ],
+    }));
+    const index = await loadOntology(file);
+    expect(index.concepts.map((c) => c.iri)).toEqual(['http://example.org/A']);
+    expect(index.warnings).toEqual(['2 JSON-LD node ids are not absolute IRIs ("Beta", "gamma class") and cannot be resolved without a base: left out, with the 5 statements naming them']);
+    const r = await runCli(['inspect', file]);
+    expect(r.stdout).toContain('warning      2 JSON-LD node ids are not absolute IRIs');
+    // A file whose ids are all IRIs: no warning.
+    writeFileSync(file, JSON.stringify({ '@context': { rdfs: 'http://www.w3.org/2000/01/rdf-schema#' }, '@id': 'http://example.org/A', 'rdfs:label': 'alpha' }));
+    expect((await loadOntology(file)).warnings).toEqual([]);
+  });
+});
+
+describe('an artifact whose validity has already ended is not built (E_ARTIFACT_BUILD, exit 2)', () => {
+  const args = (validUntil: string, ...extra: string[]): string[] => ['artifact', 'build', '--from', ex('reviewed-cs-doc.sssom.tsv'), '--artifact-id', 'https://example.org/a', '--revision', '1',
+    '--asserted-by', 'https://example.org/i', '--valid-until', validUntil, '--out', join(dir, 'past.json'), ...extra];
+
+  it('--valid-until before now: refused, nothing written; --now sets the clock it is judged by', async () => {
+    const r = await runCli(args('2026-01-01T00:00:00Z', '--now', '2026-06-01T00:00:00Z'));
+    expect([r.code, codes(r.stderr)]).toEqual([2, ['[E_ARTIFACT_BUILD]']]);
+    expect(r.stderr).toContain('validUntil 2026-01-01T00:00:00.000Z has already passed (now is 2026-06-01T00:00:00.000Z): the artifact would be expired before it is used; give a later --valid-until');
+    expect(() => readFileSync(join(dir, 'past.json'))).toThrow();
+    expect((await runCli(args('2026-01-01T00:00:00Z', '--now', '2025-06-01T00:00:00Z'))).code).toBe(0);
+    // Without --now the current time decides.
+    expect(codes((await runCli(args('2001-01-01T00:00:00Z'))).stderr)).toEqual(['[E_ARTIFACT_BUILD]']);
+    expect(codes((await runCli(args('2026-06-01T00:00:00Z', '--now', '2026-06-01T00:00:00Z'))).stderr)).toEqual(['[E_ARTIFACT_BUILD]']);
+  });
+
+  it('the library refuses it too', async () => {
+    const set = await readMappingFile(ex('reviewed-cs-doc.sssom.tsv'));
+    const error = thrownIoaError(() => buildArtifact(set, { artifactId: 'https://example.org/a', revision: '1', direction: 'source-to-target', assertedBy: 'https://example.org/i', validUntil: '2026-01-01T00:00:00Z', conditions: {}, now: Date.parse('2026-03-01T00:00:00Z') }));
+    expect([error.code, error.location.path]).toEqual(['E_ARTIFACT_BUILD', '$.validUntil']);
+  });
+});
+
+describe('a diagnostic names its path once and ends in one code', () => {
+  it.each([
+    ['an option\'s own message', ['propose', 'a.ttl', 'b.ttl', '--top-k', '-1'], 'ioa-align: --top-k must be an integer from 1 to 1000, not "-1" [E_USAGE]'],
+    ['a clock', ['artifact', 'verify', ex('artifact-12.4.json'), '--trust', ex('trust-policy.json'), '--now', 'x'], 'ioa-align: --now must be an RFC 3339 date-time such as 2026-06-01T00:00:00Z, got "x": not of the form YYYY-MM-DDTHH:MM:SS[.fraction] followed by Z or ±HH:MM [E_USAGE]'],
+    ['a document\'s findings', ['artifact', 'verify', ex('artifact-12.4.json'), '--trust', ex('envelope-6.2.json')],
+      `ioa-align: ${ex('envelope-6.2.json')}: $["@context"]: "@context" is not a member of a trust policy (E_INVALID_UNKNOWN_MEMBER, Section 7.2); `],
+    ['a built artifact', ['artifact', 'build', '--from', ex('reviewed-cs-doc.sssom.tsv'), '--artifact-id', 'rel', '--revision', '1', '--asserted-by', 'https://example.org/i', '--valid-until', '2099-01-01T00:00:00Z'],
+      'ioa-align: at $.artifactId: the built artifact is invalid: "artifactId" must be an absolute IRI, got "rel" (E_INVALID_RELATIVE_IRI) [E_ARTIFACT_BUILD]'],
+  ])('%s', async (_what, argv, start) => {
+    const r = await runCli(argv);
+    const first = r.stderr.split('\n')[0]!;
+    expect(r.code).toBe(2);
+    expect(first.startsWith(start)).toBe(true);
+    expect(codes(first)).toHaveLength(1);
+    expect(first).not.toMatch(/at (\S+): \1\b/);
+  });
+});
