@@ -4,9 +4,9 @@
  * pair, and build a validated trust policy. None of them accepts an artifact for a check: only the
  * gate (`acceptArtifacts`, inside `check`) does that.
  */
-import { mkdir, unlink } from 'node:fs/promises';
+import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readTextFile, resolveOutput, writeFileAtomic } from '../io/files.js';
+import { makeOutputFolder, readTextFile, resolveOutput, writeFileAtomic } from '../io/files.js';
 import type { DomainProfile, TrustPolicy } from '../envelope/types.js';
 import { validateText, validateTrustPolicy, assertValid } from '../envelope/index.js';
 import { IoaError } from '../model/errors.js';
@@ -184,11 +184,7 @@ export function generateKeyPair(): GeneratedKeyPair {
 export async function writeKeyPair(dir: string, pair?: GeneratedKeyPair): Promise<WrittenKeyPair> {
   const privatePath = join(dir, 'private.pem');
   const publicPath = join(dir, 'public.pem');
-  try {
-    await mkdir(dir, { recursive: true });
-  } catch (error) {
-    throw new IoaError('E_WRITE_FAILED', `cannot create the key folder ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: dir }, { cause: error });
-  }
+  await makeOutputFolder(dir);
   // Refuse before generating: an existing key is never overwritten.
   for (const path of [privatePath, publicPath]) await resolveOutput(path, { exclusive: true });
   const keys = pair ?? generateEd25519KeyPair();

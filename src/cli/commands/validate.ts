@@ -16,7 +16,7 @@ async function readLimited(file: string, maxBytes: number): Promise<string> {
     return await readTextFile(file, { maxBytes });
   } catch (error) {
     // Oversized files are reported as findings by validateText; read only what proves the point.
-    if (error instanceof IoaError && error.code === 'E_LIMIT_EXCEEDED') return ' '.repeat(maxBytes + 1);
+    if (error instanceof IoaError && error.code === 'E_INPUT_TOO_LARGE') return ' '.repeat(maxBytes + 1);
     throw error;
   }
 }
