@@ -16,7 +16,6 @@ import { validateArtifact, type ValidatedArtifact } from './artifact.js';
 import { acceptArtifacts } from './gate.js';
 import { generateEd25519KeyPair, parsePrivateKey, signDocument, type ArtifactSignature, type GeneratedKeyPair } from './signature.js';
 
-const readText = (path: string): Promise<string> => readTextFile(path);
 
 /**
  * Read (a path) or take (a parsed document) an alignment artifact and validate it (draft 7.2):
@@ -29,7 +28,7 @@ const readText = (path: string): Promise<string> => readTextFile(path);
  */
 export async function readArtifact(artifact: string | Readonly<Record<string, unknown>>): Promise<ValidatedArtifact> {
   const file = typeof artifact === 'string' ? artifact : undefined;
-  const json = file !== undefined ? parseJson(await readText(file), file) : artifact;
+  const json = file !== undefined ? parseJson(await readTextFile(file, { kind: 'artifact' }), file) : artifact;
   const result = validateArtifact(json);
   if (!result.ok) {
     const errors = result.findings.filter((f) => f.severity === 'error');
@@ -120,7 +119,7 @@ export async function verifyArtifact(
  * @throws {@link IoaError} `E_INVALID_DOCUMENT`, `E_LIMIT_EXCEEDED`, `E_PARSE_JSON`, `E_FILE_UNREADABLE`.
  */
 export async function readTrustPolicy(trust: string | Readonly<Record<string, unknown>> | TrustPolicy): Promise<TrustPolicy> {
-  if (typeof trust === 'string') return assertValid<TrustPolicy>(await validateText(await readText(trust), { kind: 'trust' }), trust);
+  if (typeof trust === 'string') return assertValid<TrustPolicy>(await validateText(await readTextFile(trust, { what: 'trust policy', kind: 'document' }), { kind: 'trust' }), trust);
   if (typeof trust === 'object' && trust !== null && (trust as { kind?: unknown }).kind === 'trust') return trust as TrustPolicy;
   return createTrustPolicy(trust as TrustPolicyInit);
 }

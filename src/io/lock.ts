@@ -21,7 +21,7 @@
  * none of these failure modes, and the model build already relied on it.
  */
 import { randomBytes } from 'node:crypto';
-import { link, lstat, readFile, realpath, rename, rmdir, unlink, writeFile } from 'node:fs/promises';
+import { link, lstat, readFile, realpath, rename, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { IoaError } from '../model/errors.js';
 import { currentOwner, ownerState, type ProcessOwner } from './owner.js';
@@ -173,4 +173,43 @@ async function canonicalPath(file: string): Promise<string> {
   } catch {
     return join(await realpath(dirname(file)).catch(() => dirname(file)), basename(file));
   }
+}
+
+/** Which version of a file is on disk: enough to tell that another process replaced or changed it. */
+export interface FileVersion {
+  dev: bigint;
+  ino: bigint;
+  size: bigint;
+  mtimeNs: bigint;
+}
+
+/** The version of `file` now; null when there is no such file. */
+export async function fileVersion(file: string): Promise<FileVersion | null> {
+  try {
+    const info = await stat(file, { bigint: true });
+    return { dev: info.dev, ino: info.ino, size: info.size, mtimeNs: info.mtimeNs };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+const sameVersion = (a: FileVersion | null, b: FileVersion | null): boolean =>
+  a === null || b === null ? a === b : a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs;
+
+/**
+ * Compare-and-swap on a file: run `write` holding the file's lock, only if the file is still the
+ * version this process last saw (`seen`; null: it did not exist). Returns the version `write`
+ * left. A file that changed meanwhile is `E_FILE_CHANGED` and is left as it is: another process
+ * won the race, and overwriting its change would lose it silently.
+ */
+export async function writeIfUnchanged(file: string, seen: FileVersion | null, write: () => Promise<void>, options: LockOptions = {}): Promise<FileVersion | null> {
+  return withFileLock(file, async () => {
+    const now = await fileVersion(file);
+    if (!sameVersion(now, seen)) {
+      throw new IoaError('E_FILE_CHANGED', `${options.what ?? 'the file'} was ${now === null ? 'removed' : seen === null ? 'created' : 'changed'} by another process since this one read it: not overwritten, so nothing of either is lost (reopen it to go on from what it holds now)`, { file });
+    }
+    await write();
+    return fileVersion(file);
+  }, options);
 }

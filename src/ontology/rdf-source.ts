@@ -2,13 +2,19 @@
  * Reading RDF files into RDF/JS quads with real parsers: n3 for Turtle / N-Triples, the streaming
  * RDF/XML parser for OWL files, jsonld for JSON-LD (with a document loader that never touches the
  * network). Format comes from the file extension, then from sniffing the content.
+ *
+ * Turtle, N-Triples and RDF/XML files are read as a stream of text chunks fed to their parsers,
+ * so an ontology of any size loads (one larger than a JavaScript string can hold included) and a
+ * parse error stops the reading where it is. jsonld parses a whole document at once: a JSON-LD
+ * file is read whole, within its size limit (src/io/limits.ts).
  */
+import { EventEmitter } from 'node:events';
 import { pathToFileURL } from 'node:url';
 import type { Quad } from '@rdfjs/types';
 import { Parser as N3Parser } from 'n3';
 import { IoaError } from '../model/errors.js';
-import { assertRegularFile, readTextFile } from '../io/files.js';
-import { parseRdfXmlInto } from './rdfxml.js';
+import { assertRegularFile, readTextChunks, readTextFile } from '../io/files.js';
+import { parseRdfXmlChunksInto, parseRdfXmlInto } from './rdfxml.js';
 import { parseError } from './parse-error.js';
 
 export type RdfFormat = 'turtle' | 'ntriples' | 'rdfxml' | 'jsonld';
@@ -53,8 +59,14 @@ export function detectFormatOf(path: string, text: string): RdfFormat {
   throw new IoaError('E_UNKNOWN_FORMAT', 'cannot tell the RDF format from the extension or the content (expected Turtle, N-Triples, RDF/XML or JSON-LD)', { file: path });
 }
 
+/** The first few KiB of a file's text (strict UTF-8, BOM dropped), enough to sniff its format. */
+async function headOf(path: string): Promise<string> {
+  for await (const chunk of readTextChunks(path, { chunkBytes: 4096 })) return chunk;
+  return '';
+}
+
 export async function detectFormat(path: string): Promise<RdfFormat> {
-  return detectFormatOf(path, await readTextFile(path));
+  return detectFormatOf(path, await headOf(path));
 }
 
 /** Size of a readable regular file; anything else (FIFO, device, folder, missing) is E_FILE_UNREADABLE. */
@@ -108,11 +120,65 @@ export async function readRdfFile(path: string, options: { format?: RdfFormat; o
 
 /** {@link readRdfFile}, handing each quad to `sink` instead of collecting them; resolves to the format read. */
 export async function readRdfFileInto(path: string, sink: QuadSink, options: { format?: RdfFormat; onProgress?: ProgressFn; signal?: AbortSignal } = {}): Promise<RdfFormat> {
-  options.signal?.throwIfAborted();
-  const text = await readTextFile(path);
-  const format = options.format ?? detectFormatOf(path, text);
-  await parseRdfInto(text, format, path, sink, options);
+  const { signal } = options;
+  signal?.throwIfAborted();
+  const format = options.format ?? detectFormatOf(path, await headOf(path));
+  if (format === 'jsonld') {
+    await parseRdfInto(await readTextFile(path, { kind: 'jsonld' }), format, path, sink, options);
+    return format;
+  }
+  // Progress counts bytes here: the total is the file's size, known before the text is.
+  const chunks = readTextChunks(path, { ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+  if (format === 'rdfxml') await parseRdfXmlChunksInto(chunks, path, sink, signal ? { signal } : {});
+  else await parseTurtleChunksInto(chunks, path, format, sink, signal);
+  signal?.throwIfAborted();
   return format;
+}
+
+/**
+ * {@link parseTurtleInto} for text that arrives in chunks: n3 takes a stream (anything with
+ * `data` and `end` events) and keeps its lexer state, line numbers included, across chunks.
+ * Reading stops at the first error; an abort stops between chunks.
+ */
+async function parseTurtleChunksInto(chunks: AsyncIterable<string>, path: string, format: 'turtle' | 'ntriples', sink: QuadSink, signal?: AbortSignal): Promise<void> {
+  const parser = new N3Parser({ baseIRI: pathToFileURL(path).href, format: format === 'ntriples' ? 'N-Triples' : 'Turtle' });
+  const input = new EventEmitter();
+  const state: { failure?: { error: unknown }; done: boolean } = { done: false };
+  const finished = new Promise<void>((resolve) => {
+    parser.parse(input as unknown as string, (error, quad) => {
+      if (state.failure || state.done) return;
+      if (error) {
+        state.failure = { error: parseError('E_PARSE_TURTLE', path, error) };
+        resolve();
+      } else if (quad) {
+        try {
+          sink(quad as Quad);
+        } catch (failure) {
+          state.failure = { error: failure };
+          resolve();
+        }
+      } else {
+        state.done = true;
+        resolve();
+      }
+    });
+  });
+  const failed = (): { error: unknown } | undefined => state.failure;
+  let started = false;
+  for await (const chunk of chunks) {
+    if (signal?.aborted) state.failure ??= { error: signal.reason };
+    if (failed()) break;
+    input.emit('data', chunk);
+    started = true;
+  }
+  const early = failed();
+  if (early) throw early.error;
+  // n3 ends a stream only after it has seen text: an empty file is one space.
+  if (!started) input.emit('data', ' ');
+  input.emit('end');
+  await finished;
+  const failure = failed();
+  if (failure) throw failure.error;
 }
 
 /**

@@ -49,7 +49,7 @@ export async function policyFromCli(args: RemoteCliArgs, profileRetrieval?: unkn
   let path = '$';
   if (args.policy) {
     file = args.policy;
-    raw = parseJson(await readTextFile(file, { what: 'retrieval policy' }), file);
+    raw = parseJson(await readTextFile(file, { what: 'retrieval policy', kind: 'config' }), file);
   } else if (profileRetrieval !== undefined) {
     raw = profileRetrieval;
     path = '$.retrieval';
@@ -116,7 +116,7 @@ export async function fetchTextOrUnavailable(session: RetrievalSession, location
 export async function readProfileRetrieval(profilePath: string): Promise<unknown> {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(profilePath)) return undefined;
   try {
-    const doc = JSON.parse(await readTextFile(profilePath)) as unknown;
+    const doc = JSON.parse(await readTextFile(profilePath, { kind: 'document' })) as unknown;
     return typeof doc === 'object' && doc !== null && !Array.isArray(doc) ? (doc as { retrieval?: unknown }).retrieval : undefined;
   } catch {
     return undefined;

@@ -13,7 +13,7 @@ import { REMOTE_ARGS, readProfileRetrieval, sessionFromCli } from '../../retriev
 
 async function readLimited(file: string, maxBytes: number): Promise<string> {
   try {
-    return await readTextFile(file, { maxBytes });
+    return await readTextFile(file, { maxBytes, kind: 'document' });
   } catch (error) {
     // Oversized files are reported as findings by validateText; read only what proves the point.
     if (error instanceof IoaError && error.code === 'E_INPUT_TOO_LARGE') return ' '.repeat(maxBytes + 1);
