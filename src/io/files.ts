@@ -186,6 +186,12 @@ function incompleteTail(bytes: Uint8Array): number {
   return 0;
 }
 
+/** The first `bytes` bytes of a file's text (strict UTF-8, BOM dropped; a character cut at the end left out): enough to sniff a format without reading the rest. */
+export async function readTextHead(path: string, bytes = 4096, options: Pick<ReadOptions, 'what'> = {}): Promise<string> {
+  for await (const chunk of readTextChunks(path, { ...options, chunkBytes: bytes })) return chunk;
+  return '';
+}
+
 export interface TextChunkOptions extends Pick<ReadOptions, 'what'> {
   /** Bytes per read (default 1 MiB). */
   chunkBytes?: number;
@@ -316,7 +322,8 @@ async function followLinks(path: string): Promise<{ final: string; info?: Stats;
     try {
       info = await lstat(current);
     } catch (error) {
-      if (errnoOf(error) === 'ENOENT') return { final: current };
+      // Nothing there (or a file where a folder should be): writableFolder says which.
+      if (errnoOf(error) === 'ENOENT' || errnoOf(error) === 'ENOTDIR') return { final: current };
       throw error;
     }
     if (!info.isSymbolicLink()) return { final: current, info };
@@ -345,6 +352,7 @@ async function writableFolder(path: string, final: string): Promise<string> {
     const why = code === 'ENOENT' ? `the folder ${folder} does not exist` : code === 'ENOTDIR' ? `${folder} is not a folder` : `its folder ${folder} cannot be used: ${reasonOf(error)}`;
     throw new IoaError('E_WRITE_FAILED', `cannot write the file: ${why}`, { file: path }, { cause: error });
   }
+  if (!(await stat(real)).isDirectory()) throw new IoaError('E_WRITE_FAILED', `cannot write the file: ${folder} is not a folder`, { file: path });
   try {
     await access(real, constants.W_OK | constants.X_OK);
   } catch (error) {
@@ -649,7 +657,7 @@ export async function checkOutputFolder(folder: string): Promise<void> {
   let current = resolve(folder);
   for (;;) {
     const info = await stat(current).catch((error: unknown) => {
-      if (errnoOf(error) === 'ENOENT') return undefined;
+      if (errnoOf(error) === 'ENOENT' || errnoOf(error) === 'ENOTDIR') return undefined;
       throw new IoaError('E_WRITE_FAILED', `cannot use the folder: ${reasonOf(error)}`, { file: folder }, { cause: error });
     });
     if (info !== undefined) {

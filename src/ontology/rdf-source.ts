@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import type { Quad } from '@rdfjs/types';
 import { Parser as N3Parser } from 'n3';
 import { IoaError } from '../model/errors.js';
-import { assertRegularFile, readTextChunks, readTextFile } from '../io/files.js';
+import { assertRegularFile, readTextChunks, readTextFile, readTextHead } from '../io/files.js';
 import { parseRdfXmlChunksInto, parseRdfXmlInto } from './rdfxml.js';
 import { parseError } from './parse-error.js';
 
@@ -59,14 +59,8 @@ export function detectFormatOf(path: string, text: string): RdfFormat {
   throw new IoaError('E_UNKNOWN_FORMAT', 'cannot tell the RDF format from the extension or the content (expected Turtle, N-Triples, RDF/XML or JSON-LD)', { file: path });
 }
 
-/** The first few KiB of a file's text (strict UTF-8, BOM dropped), enough to sniff its format. */
-async function headOf(path: string): Promise<string> {
-  for await (const chunk of readTextChunks(path, { chunkBytes: 4096 })) return chunk;
-  return '';
-}
-
 export async function detectFormat(path: string): Promise<RdfFormat> {
-  return detectFormatOf(path, await headOf(path));
+  return detectFormatOf(path, await readTextHead(path));
 }
 
 /** Size of a readable regular file; anything else (FIFO, device, folder, missing) is E_FILE_UNREADABLE. */
@@ -122,7 +116,7 @@ export async function readRdfFile(path: string, options: { format?: RdfFormat; o
 export async function readRdfFileInto(path: string, sink: QuadSink, options: { format?: RdfFormat; onProgress?: ProgressFn; signal?: AbortSignal } = {}): Promise<RdfFormat> {
   const { signal } = options;
   signal?.throwIfAborted();
-  const format = options.format ?? detectFormatOf(path, await headOf(path));
+  const format = options.format ?? detectFormatOf(path, await readTextHead(path));
   if (format === 'jsonld') {
     await parseRdfInto(await readTextFile(path, { kind: 'jsonld' }), format, path, sink, options);
     return format;

@@ -22,11 +22,12 @@ async function readLimited(file: string, maxBytes: number): Promise<string> {
 }
 
 async function loadProfile(file: string): Promise<{ profile: DomainProfile; shapes?: CompiledShapes }> {
-  const parsed = parseJson(await readLimited(file, DEFAULT_LIMITS.maxBytes), file);
+  // The profile and its shapes configure the validation: one too large is an error (E_INPUT_TOO_LARGE), not a finding.
+  const parsed = parseJson(await readTextFile(file, { what: 'domain profile', kind: 'document' }), file);
   const profile = assertValid(validateProfile(parsed), file);
   if (profile.shapes === undefined) return { profile };
   const shapesFile = path.resolve(path.dirname(file), profile.shapes);
-  const turtle = await readLimited(shapesFile, 4 * DEFAULT_LIMITS.maxBytes);
+  const turtle = await readTextFile(shapesFile, { what: 'SHACL shapes', kind: 'document', maxBytes: 4 * DEFAULT_LIMITS.maxBytes });
   return { profile, shapes: compileShapes(turtle, shapesFile) };
 }
 
