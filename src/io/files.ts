@@ -31,7 +31,7 @@
  * once it is provably stale — same host, and that process gone (no such pid, or the pid now
  * belongs to a process that started at another moment). A live writer's file is never touched.
  */
-import { constants, type Stats } from 'node:fs';
+import { constants, write as writeFd, type Stats } from 'node:fs';
 import { access, copyFile, link, lstat, mkdir, open, readdir, readFile, readlink, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { isUtf8 } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
@@ -544,16 +544,40 @@ async function writeTemporary(temp: string, target: OutputTarget, data: OutputDa
   }
 }
 
+/** Write to a descriptor this process was given and does not own: never closed; a non-blocking one is waited on. */
+async function writeToDescriptor(fd: number, data: OutputData): Promise<void> {
+  const put = async (chunk: string | Uint8Array): Promise<void> => {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    for (let offset = 0; offset < bytes.length;) {
+      try {
+        offset += await new Promise<number>((resolve, reject) => writeFd(fd, bytes, offset, bytes.length - offset, null, (error, written) => (error ? reject(error) : resolve(written))));
+      } catch (error) {
+        if (errnoOf(error) !== 'EAGAIN') throw error;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    }
+  };
+  if (typeof data === 'string' || data instanceof Uint8Array) await put(data);
+  else for await (const chunk of data) await put(chunk);
+}
+
 /**
  * A character device or a stream: written in place, like a shell redirection. A stream is opened
  * anew through its `/dev/fd/N` name, appending: where the descriptor is a file the shell opened
  * (`>> log`), the output goes after what it holds, and nothing is renamed over it; a pipe or
- * terminal is written as it is.
+ * terminal is written as it is. A socket cannot be opened by name (ENXIO): it is written through
+ * the descriptor itself.
  */
 async function writeThrough(target: OutputTarget, data: OutputData): Promise<void> {
   let handle: FileHandle | undefined;
   try {
-    handle = await open(target.final, constants.O_WRONLY | (constants.O_NOCTTY ?? 0) | (target.kind === 'stream' ? constants.O_APPEND : 0));
+    try {
+      handle = await open(target.final, constants.O_WRONLY | (constants.O_NOCTTY ?? 0) | (target.kind === 'stream' ? constants.O_APPEND : 0));
+    } catch (error) {
+      if (target.kind !== 'stream' || errnoOf(error) !== 'ENXIO') throw error;
+      await writeToDescriptor(target.fd!, data);
+      return;
+    }
     await writeAll(handle, data);
   } finally {
     await handle?.close().catch(() => undefined);
