@@ -95,7 +95,9 @@ describe('the embedding cache: two runs that embed different texts both keep the
     const dir = tempDir('ioa-cache-');
     const a = new CachedEmbedder(handleOf(fakeEmbedder()), dir);
     const b = new CachedEmbedder(handleOf(fakeEmbedder()), dir);
-    await a.embed(['alpha']); // both have loaded the (empty) cache before either saved
+    await a.embed([]);
+    await b.embed([]); // both have loaded the (empty) cache before either saved
+    await a.embed(['alpha']);
     await b.embed(['be']);
     const fresh = new CachedEmbedder(handleOf(fakeEmbedder()), dir);
     await fresh.embed(['alpha', 'be']);
