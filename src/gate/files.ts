@@ -13,7 +13,7 @@
 import { dirname, resolve } from 'node:path';
 import type { DocumentKind, DomainProfile, Finding, TrustPolicy, ValidatedCapability, ValidatedEnvelope, ValidateOptions } from '../envelope/types.js';
 import { DEFAULT_LIMITS, validateText, compileShapes } from '../envelope/index.js';
-import { isIoaError } from '../model/errors.js';
+import { isIoaError, type IoaError } from '../model/errors.js';
 import { readTextFile } from '../io/files.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { loadOntologyFile } from '../ontology/load.js';
@@ -82,7 +82,8 @@ async function readRequired(path: string, role: UnavailableResource['role'], all
     return await readTextFile(path, { what: role, kind: 'document' });
   } catch (error) {
     if (!isUnreadable(error)) throw error;
-    return { kind: 'unavailable', role, location: path, message: (error as Error).message };
+    // A file over its size limit says so by its code, as a budget finding would (E_LIMIT_SIZE).
+    return { kind: 'unavailable', role, location: path, message: (error as IoaError).code === 'E_INPUT_TOO_LARGE' ? `${(error as Error).message} [E_INPUT_TOO_LARGE]` : (error as Error).message };
   }
 }
 

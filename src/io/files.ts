@@ -675,7 +675,8 @@ export async function writeFilesAtomic(files: readonly OutputFile[], options: Om
 /**
  * Check, without creating anything, that `folder` can hold output files: it is a folder that
  * takes files, or it does not exist yet and the nearest folder above it that does exist takes
- * them. `E_USAGE` when something other than a folder is in the way, `E_WRITE_FAILED` otherwise.
+ * them. `E_USAGE` when the output folder itself is something else (a file, a FIFO), as for an
+ * output file that is a folder; `E_WRITE_FAILED` when it cannot be made or written into.
  */
 export async function checkOutputFolder(folder: string): Promise<void> {
   let current = resolve(folder);
@@ -686,7 +687,8 @@ export async function checkOutputFolder(folder: string): Promise<void> {
     });
     if (info !== undefined) {
       if (!info.isDirectory()) {
-        throw new IoaError('E_USAGE', current === resolve(folder) ? `the output folder is a ${kindOf(info)}, not a folder` : `${current} is a ${kindOf(info)}, not a folder: the output folder cannot be made in it`, { file: folder });
+        if (current === resolve(folder)) throw new IoaError('E_USAGE', `the output folder is a ${kindOf(info)}, not a folder`, { file: folder });
+        throw new IoaError('E_WRITE_FAILED', `cannot create the folder: ${current} is a ${kindOf(info)}, not a folder`, { file: folder });
       }
       try {
         await access(current, constants.W_OK | constants.X_OK);

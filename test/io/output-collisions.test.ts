@@ -102,6 +102,6 @@ describe('every output\'s folder is checked before the work (E_WRITE_FAILED at o
     expect(run.stderr).toContain(`${summary}: cannot write the file: ${at('plain-file')} is not a folder [E_WRITE_FAILED]`);
     const bench = await runCli(['bench', '--source', at('missing-a.ttl'), '--target', at('missing-b.ttl'), '--reference', at('missing.rdf'), '--out', join(at('plain-file'), 'results')]);
     expect(bench.code).toBe(2);
-    expect(bench.stderr).toContain(`${at('plain-file')} is a regular file, not a folder: the output folder cannot be made in it [E_USAGE]`);
+    expect(bench.stderr).toBe(`ioa-align: ${join(at('plain-file'), 'results')}: cannot create the folder: ${at('plain-file')} is a regular file, not a folder [E_WRITE_FAILED]\n`);
   });
 });

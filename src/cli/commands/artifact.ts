@@ -12,7 +12,6 @@ import { openOutput } from '../output.js';
 import { parseNow } from '../clock.js';
 import { EXIT } from '../exit-codes.js';
 
-
 const build = defineCommand({
   meta: { name: 'build', description: 'Build an unsigned artifact from the rows a reviewer accepted (semapv:ManualMappingCuration or semapv:MappingReview, no predicate_modifier Not).' },
   args: {

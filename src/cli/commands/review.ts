@@ -8,7 +8,7 @@ import { defineCommand } from 'citty';
 import { IoaError } from '../../api/index.js';
 import { openReview, serveReview } from '../../api/review.js';
 import { err, out } from '../io.js';
-import { isStandardOutput } from '../output.js';
+import { STDOUT } from '../output.js';
 import { streamDescriptor } from '../../io/files.js';
 
 export function parsePort(value: string | undefined): number {
@@ -36,7 +36,7 @@ export default defineCommand({
   },
   async run({ args }) {
     const port = parsePort(args.port);
-    if (args.out === '' || isStandardOutput(args.out) || streamDescriptor(args.out) !== undefined) throw new IoaError('E_USAGE', '--out names the reviewed file; standard output or another stream cannot be resumed', { path: '--out' });
+    if (args.out === '' || args.out === STDOUT || streamDescriptor(args.out) !== undefined) throw new IoaError('E_USAGE', '--out names the reviewed file; standard output or another stream cannot be resumed', { path: '--out' });
     if (args.reviewer === undefined) err('ioa-align: note: no --reviewer given; decisions are saved without reviewer_id');
     const session = await openReview(
       { candidates: args.candidates, source: args.source, target: args.target, out: args.out },
