@@ -12,9 +12,10 @@
  * stale, and a live holder's lock is never broken. A lock whose holder cannot be asked (another
  * host, an unreadable record) is broken once it is older than `staleMs`.
  *
- * Why not proper-lockfile (the usual npm choice, 4.1.2, works offline on Node 20): it judges a
- * lock stale by its age alone and keeps it fresh by touching it from a timer. A holder killed
- * with SIGKILL then blocks every other run for the whole stale period (10 s by default), a holder
+ * Why not proper-lockfile (the usual npm choice; 4.1.2 installs from the registry and works on
+ * Node 20 without network): it judges a lock stale by its age alone and keeps it fresh by touching
+ * it from a timer. A holder killed with SIGKILL then blocks every other run for the whole stale
+ * period (10 s by default; measured: the next run took the lock after 9.9 s), a holder
  * whose event loop stalls longer than that (a long synchronous step, a suspended machine) loses
  * its lock to another process while it still writes, and a timer that cannot touch the lock
  * reports "compromised" by throwing outside any caller. Asking whether the owner still runs has
