@@ -4,7 +4,7 @@
  * 2) instead of failing deep inside a parser or the JavaScript engine.
  *
  * Ontologies in Turtle, N-Triples and RDF/XML have no limit: their parsers take the text in
- * chunks, so they are read as a stream (src/ontology/rdf-source.ts). Every other input is parsed
+ * chunks, so a large one is read as a stream (src/ontology/rdf-source.ts). Every other input is parsed
  * from one string, and a JavaScript string holds at most `MAX_TEXT_BYTES` characters; the
  * limits below are that ceiling or, for documents that feed a decision, the budget their
  * validation has anyway (draft 6.1: processing must not allow resource exhaustion).

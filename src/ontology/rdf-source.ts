@@ -3,10 +3,12 @@
  * RDF/XML parser for OWL files, jsonld for JSON-LD (with a document loader that never touches the
  * network). Format comes from the file extension, then from sniffing the content.
  *
- * Turtle, N-Triples and RDF/XML files are read as a stream of text chunks fed to their parsers,
- * so an ontology of any size loads (one larger than a JavaScript string can hold included) and a
- * parse error stops the reading where it is. jsonld parses a whole document at once: a JSON-LD
- * file is read whole, within its size limit (src/io/limits.ts).
+ * Turtle, N-Triples and RDF/XML files larger than STREAM_ABOVE are read as a stream of text
+ * chunks fed to their parsers, so an ontology of any size loads (one larger than a JavaScript
+ * string can hold included) and a parse error stops the reading where it is. Smaller ones are read
+ * whole: n3 collects far less garbage on one string than on pieces it joins (NCIt + ORDO streamed
+ * in 8 MiB pieces took 1.15× the CPU time, whole process, median of 7). jsonld parses a whole document at once: a
+ * JSON-LD file is read whole, within its size limit (src/io/limits.ts).
  */
 import { EventEmitter } from 'node:events';
 import { pathToFileURL } from 'node:url';
@@ -106,23 +108,35 @@ function parseTurtleInto(text: string, path: string, format: 'turtle' | 'ntriple
  * strict UTF-8, BOM dropped); errors are IoaErrors with file, line and column when the parser
  * gives them.
  */
-export async function readRdfFile(path: string, options: { format?: RdfFormat; onProgress?: ProgressFn; signal?: AbortSignal } = {}): Promise<{ quads: Quad[]; format: RdfFormat }> {
+/** Files larger than this many bytes are parsed as a stream (see the module comment). */
+export const STREAM_ABOVE = 64 * 1024 * 1024;
+
+export interface ReadRdfOptions {
+  format?: RdfFormat;
+  onProgress?: ProgressFn;
+  signal?: AbortSignal;
+  /** Stream Turtle, N-Triples and RDF/XML files larger than this (default STREAM_ABOVE). */
+  streamAbove?: number;
+}
+
+export async function readRdfFile(path: string, options: ReadRdfOptions = {}): Promise<{ quads: Quad[]; format: RdfFormat }> {
   const quads: Quad[] = [];
   const format = await readRdfFileInto(path, (quad) => quads.push(quad), options);
   return { quads, format };
 }
 
 /** {@link readRdfFile}, handing each quad to `sink` instead of collecting them; resolves to the format read. */
-export async function readRdfFileInto(path: string, sink: QuadSink, options: { format?: RdfFormat; onProgress?: ProgressFn; signal?: AbortSignal } = {}): Promise<RdfFormat> {
+export async function readRdfFileInto(path: string, sink: QuadSink, options: ReadRdfOptions = {}): Promise<RdfFormat> {
   const { signal } = options;
   signal?.throwIfAborted();
   const format = options.format ?? detectFormatOf(path, await readTextHead(path));
-  if (format === 'jsonld') {
-    await parseRdfInto(await readTextFile(path, { kind: 'jsonld' }), format, path, sink, options);
+  if (format === 'jsonld' || await assertRegularFile(path) <= (options.streamAbove ?? STREAM_ABOVE)) {
+    await parseRdfInto(await readTextFile(path, { kind: format === 'jsonld' ? 'jsonld' : 'text' }), format, path, sink, options);
     return format;
   }
   // Progress counts bytes here: the total is the file's size, known before the text is.
-  const chunks = readTextChunks(path, { ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+  // 8 MiB pieces: n3 re-scans what a piece left unfinished, so fewer, larger pieces cost less.
+  const chunks = readTextChunks(path, { chunkBytes: 8 << 20, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
   if (format === 'rdfxml') await parseRdfXmlChunksInto(chunks, path, sink, signal ? { signal } : {});
   else await parseTurtleChunksInto(chunks, path, format, sink, signal);
   signal?.throwIfAborted();
