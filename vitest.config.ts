@@ -18,6 +18,7 @@ const SLOW_FIRST = [
   'test/review/bench.test.ts',
   'test/generators/propose-cli.test.ts',
   'test/io/processes.test.ts',
+  'test/io/streams-and-races.test.ts',
   'test/bench/reference-and-selection.test.ts',
   'test/embedding/build.test.ts',
   'test/package/api-surface.test.ts',

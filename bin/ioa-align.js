@@ -6,14 +6,10 @@ import { fileURLToPath } from 'node:url';
 
 const entry = new URL('../dist/cli/main.js', import.meta.url);
 if (!existsSync(fileURLToPath(entry))) buildFromSource();
-// A reader that stops early (`| head`) is not an error: stop writing quietly.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
-}
-const { main } = await import(entry.href);
+const { main, guardStandardStreams } = await import(entry.href);
+// A reader that stops early (`| head`) ends the run quietly; any other failed write on standard
+// output or error (a full disk) ends it with one line naming the code and exit 2.
+guardStandardStreams();
 process.exitCode = await main(process.argv.slice(2));
 
 /**

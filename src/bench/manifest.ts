@@ -84,7 +84,7 @@ export async function knownCorpora(corporaDir: string = CORPORA_DIR): Promise<st
 }
 
 export async function readManifest(file: string): Promise<BenchManifest> {
-  const text = await readTextFile(file, { what: 'manifest' });
+  const text = await readTextFile(file, { what: 'manifest', kind: 'config' });
   return parseManifest(parseJson(text, file, 'E_BENCH_MANIFEST'), resolve(file));
 }
 

@@ -12,7 +12,7 @@ import type { AlignmentRelation } from '../ontology/alignment-reader.js';
 import { readAlignmentFile, RELATION_OF_PREDICATE } from '../ontology/alignment-reader.js';
 import { formatFromExtension, readMappingFile } from '../exchange/index.js';
 import { hasEntityEnds } from '../model/mapping.js';
-import { readTextFile } from '../io/files.js';
+import { readTextHead } from '../io/files.js';
 
 export interface ReferenceCell {
   entity1: string;
@@ -30,7 +30,7 @@ export interface ReferenceAlignment {
 
 async function looksLikeXml(path: string): Promise<boolean> {
   try {
-    return (await readTextFile(path, { what: 'reference alignment' })).trimStart().startsWith('<');
+    return (await readTextHead(path, 4096, { what: 'reference alignment' })).trimStart().startsWith('<');
   } catch {
     return false;
   }

@@ -2,10 +2,9 @@
  * Writing a benchmark result: results.json (everything, machine-readable), results.md (the
  * tables) and the charts, into one folder.
  */
-import { mkdir } from 'node:fs/promises';
-import { writeFileAtomic } from '../io/files.js';
+import { makeOutputFolder, writeFileAtomic } from '../io/files.js';
 import { join } from 'node:path';
-import { escapeControls, IoaError } from '../model/errors.js';
+import { escapeControls } from '../model/errors.js';
 import type { Metrics } from './metrics.js';
 import type { BenchResult, GeneratorRun } from './runner.js';
 import { renderCharts } from './charts.js';
@@ -210,11 +209,7 @@ export async function writeReport(result: BenchResult, dir: string, options: { c
     await writeFileAtomic(file, text.endsWith('\n') ? text : `${text}\n`);
     files.push(file);
   };
-  try {
-    await mkdir(dir, { recursive: true });
-  } catch (cause) {
-    throw new IoaError('E_WRITE_FAILED', `cannot create output folder: ${(cause as Error).message}`, { file: dir }, { cause });
-  }
+  await makeOutputFolder(dir);
   await write('results.json', JSON.stringify(result, null, 2));
   // results.md is read by people: what a manifest or ontology brought in is escaped (results.json stays exact).
   await write('results.md', escapeControls(formatMarkdown(result), { keepNewlines: true }));

@@ -44,7 +44,19 @@ export function report(text: string): void {
 export async function outChunks(chunks: Iterable<string>): Promise<void> {
   const stream = current.stdout;
   for (const chunk of chunks) {
-    if (!stream.write(chunk)) await new Promise<void>((resolve) => stream.once('drain', resolve));
+    if (stream.destroyed) return; // a failed standard output ends the run (guardStandardStreams)
+    if (!stream.write(chunk)) {
+      // A stream that fails instead of draining ends the wait too.
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          stream.off('drain', done);
+          stream.off('close', done);
+          resolve();
+        };
+        stream.once('drain', done);
+        stream.once('close', done);
+      });
+    }
   }
 }
 

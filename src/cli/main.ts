@@ -10,6 +10,7 @@ import { installIo, cliIo, type CliIo } from './io.js';
 import { TOOL_VERSION } from '../version.js';
 import { UsageError, checkArgs, findCommand, findHelpTarget, renderHelp, resolveCommand, usageLine, type ResolvedCommand } from './args.js';
 import { EXIT } from './exit-codes.js';
+import { reasonOf } from '../io/files.js';
 
 /** citty's own type for a sub-command (it erases each command's argument types). */
 type AnyCommand = Awaited<ReturnType<Extract<SubCommandsDef[string], () => Promise<unknown>>>>;
@@ -103,3 +104,29 @@ function reportError(error: unknown, debug: boolean, command: ResolvedCommand | 
 }
 
 const stripAnsi = (text: string): string => text.replace(/\u001b\[[0-9;]*m/g, '');
+
+/**
+ * What a failed write on standard output or standard error means for the process (the launcher,
+ * bin/ioa-align.js, installs this before anything is written). Such failures arrive as 'error'
+ * events of the stream, after the write call returned, so no command sees them:
+ * - EPIPE: the reader stopped early (`| head`): not an error, the run stops quietly;
+ * - anything else (ENOSPC on `> /dev/full`, EIO, EROFS, EDQUOT, EFBIG): one line on standard
+ *   error naming the code, `E_WRITE_FAILED`, exit 2 — never a stack trace.
+ */
+export function guardStandardStreams(): void {
+  const streams = [{ stream: process.stdout, name: 'standard output' }, { stream: process.stderr, name: 'standard error' }];
+  for (const { stream, name } of streams) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      if (stream !== process.stderr) {
+        const failure = new IoaError('E_WRITE_FAILED', `cannot write to ${name}: ${reasonOf(error)}`);
+        try {
+          process.stderr.write(`ioa-align: ${failure.describe()}\n`);
+        } catch {
+          // standard error fails too: the exit code still tells
+        }
+      }
+      process.exit(EXIT.invalid);
+    });
+  }
+}

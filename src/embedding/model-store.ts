@@ -5,15 +5,14 @@
  * stamp `ioa-build.json` records both).
  */
 import { existsSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { link, lstat, mkdir, readFile, rename, rmdir, unlink, writeFile } from 'node:fs/promises';
-import { hostname } from 'node:os';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildKey, DEFAULT_BUILD_SETTINGS, type BuildSettings, type BuildStamp } from './build-settings.js';
 import { locateSource } from './source-vectors.js';
 import { DEFAULT_RETROFIT } from './retrofit.js';
-import { trackTemporary } from '../io/temp.js';
+import { acquireLock, describeHolder } from '../io/lock.js';
+import { isIoaError } from '../model/errors.js';
 import { importEmbeddingPackage } from './availability.js';
 
 /** Folder name of the default model under `models/`. */
@@ -100,15 +99,6 @@ export async function ensureModel(options: EnsureOptions = {}): Promise<EnsureRe
   }
 }
 
-/** Who holds a build lock: written into the lock file when it is taken. */
-export interface LockOwner {
-  pid: number;
-  host: string;
-  startedAt: string;
-  /** Random: tells this holder's lock from a later one by the same pid. */
-  token: string;
-}
-
 export interface LockOptions {
   /** Called once when the lock is held by someone else and this process starts waiting. */
   onWait?: (message: string) => void;
@@ -120,110 +110,31 @@ export interface LockOptions {
 /** Owners on another host cannot be asked whether they still run: their lock expires after this. */
 const STALE_LOCK_MS = 10 * 60_000;
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Whether process `pid` exists on this host (EPERM: it exists, owned by someone else). */
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function parseOwner(text: string): LockOwner | undefined {
-  try {
-    const value = JSON.parse(text) as Partial<LockOwner>;
-    if (Number.isSafeInteger(value.pid) && (value.pid as number) > 0 && typeof value.host === 'string' && typeof value.token === 'string') return value as LockOwner;
-  } catch {
-    // a lock written by an older version (a folder) or cut short: no owner to ask
-  }
-  return undefined;
-}
-
 /**
- * Take the build lock of a model folder: the file `<folder>.lock`, created whole (written beside,
- * then hard-linked into place, which fails when the lock exists) with the owner's pid and host.
- * A lock whose owner is gone is broken at once: same host and no such process (a killed build).
- * Any lock older than `staleMs` is broken too (another host's, one without a readable owner, or
- * one whose pid was reused). While
- * waiting, `onWait` hears once who holds it. Returns the release function.
+ * Take the build lock of a model folder: the file `<folder>.lock` (src/io/lock.ts), waited for as
+ * long as its holder runs — a build takes seconds to minutes. A lock whose owner is gone (a killed
+ * build, a reused pid) is broken at once; one whose owner cannot be asked after `staleMs`. While
+ * waiting, `onWait` hears once who holds it. Returns the release function; where no lock can be
+ * created at all (a read-only models folder) the build goes ahead unlocked and reports the real
+ * problem itself.
  */
 export async function acquireBuildLock(folder: string, options: LockOptions = {}): Promise<() => Promise<void>> {
-  const lock = `${folder}.lock`;
   const staleMs = options.staleMs ?? STALE_LOCK_MS;
-  const host = hostname();
-  const me: LockOwner = { pid: process.pid, host, startedAt: new Date().toISOString(), token: randomBytes(8).toString('hex') };
-  const mine = JSON.stringify(me);
   await mkdir(dirname(folder), { recursive: true }).catch(() => {});
-  const temp = `${lock}.${process.pid}.${me.token}.tmp`;
-  const untrackTemp = trackTemporary(temp);
   try {
-    await writeFile(temp, mine, { flag: 'wx' });
-  } catch {
-    untrackTemp();
-    return async () => {}; // cannot lock here: the build reports the real problem
+    return await acquireLock(`${folder}.lock`, {
+      waitMs: Infinity,
+      staleMs,
+      pollMs: options.pollMs ?? 200,
+      what: 'the model build',
+      onWait: (holder, lock) => options.onWait?.(holder
+        ? `waiting for the model build lock held by ${describeHolder(holder)} (${lock})`
+        : `waiting for the model build lock ${lock} (no owner recorded; taken over after ${Math.round(staleMs / 60_000)} min)`),
+    });
+  } catch (error) {
+    if (isIoaError(error) && error.code === 'E_WRITE_FAILED') return async () => {};
+    throw error;
   }
-  let announced = false;
-  try {
-    for (;;) {
-      try {
-        await link(temp, lock);
-        // An interrupted build (Ctrl-C) releases the lock on its way out; a killed one leaves it
-        // to the pid check of the next run.
-        const untrackLock = trackTemporary(lock);
-        return async () => {
-          untrackLock();
-          const held = await readFile(lock, 'utf8').catch(() => undefined);
-          if (held === mine) await unlink(lock).catch(() => {});
-        };
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return async () => {};
-      }
-      const info = await lstat(lock).catch(() => undefined);
-      if (!info) continue; // released meanwhile
-      const text = info.isFile() ? await readFile(lock, 'utf8').catch(() => '') : '';
-      const owner = parseOwner(text);
-      const age = Date.now() - info.mtimeMs;
-      // A reused pid keeps a dead owner "alive": the age limit still ends the wait.
-      const stale = (owner !== undefined && owner.host === host && !processAlive(owner.pid)) || age > staleMs;
-      if (stale) {
-        await breakLock(lock, text, info.isDirectory());
-        continue;
-      }
-      if (!announced) {
-        announced = true;
-        options.onWait?.(owner
-          ? `waiting for the model build lock held by pid ${owner.pid}${owner.host === host ? '' : ` on ${owner.host}`} (${lock})`
-          : `waiting for the model build lock ${lock} (no owner recorded; taken over after ${Math.round(staleMs / 60_000)} min)`);
-      }
-      await sleep(options.pollMs ?? 200);
-    }
-  } finally {
-    await unlink(temp).catch(() => {});
-    untrackTemp();
-  }
-}
-
-/**
- * Remove a stale lock without removing a fresh one: move it aside, and only delete it if it is
- * still the one judged stale; a lock taken meanwhile by a live builder is put back.
- */
-async function breakLock(lock: string, staleText: string, legacyFolder: boolean): Promise<void> {
-  if (legacyFolder) {
-    await rmdir(lock).catch(() => {});
-    return;
-  }
-  const aside = `${lock}.stale-${process.pid}-${randomBytes(4).toString('hex')}`;
-  try {
-    await rename(lock, aside);
-  } catch {
-    return; // someone else broke or released it
-  }
-  const text = await readFile(aside, 'utf8').catch(() => '');
-  if (text !== staleText) await link(aside, lock).catch(() => {});
-  await unlink(aside).catch(() => {});
 }
 
 async function build(folder: string, settings: BuildSettings, source: Awaited<ReturnType<typeof locateSource>>, options: EnsureOptions): Promise<EnsureResult> {

@@ -4,9 +4,9 @@
  * pair, and build a validated trust policy. None of them accepts an artifact for a check: only the
  * gate (`acceptArtifacts`, inside `check`) does that.
  */
-import { mkdir, unlink } from 'node:fs/promises';
+import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readTextFile, resolveOutput, writeFileAtomic } from '../io/files.js';
+import { makeOutputFolder, readTextFile, resolveOutput, writeFileAtomic } from '../io/files.js';
 import type { DomainProfile, TrustPolicy } from '../envelope/types.js';
 import { validateText, validateTrustPolicy, assertValid } from '../envelope/index.js';
 import { findingsMessage } from '../envelope/findings.js';
@@ -17,7 +17,6 @@ import { validateArtifact, type ValidatedArtifact } from './artifact.js';
 import { acceptArtifacts } from './gate.js';
 import { generateEd25519KeyPair, parsePrivateKey, signDocument, type ArtifactSignature, type GeneratedKeyPair } from './signature.js';
 
-const readText = (path: string): Promise<string> => readTextFile(path);
 
 /**
  * Read (a path) or take (a parsed document) an alignment artifact and validate it (draft 7.2):
@@ -30,7 +29,7 @@ const readText = (path: string): Promise<string> => readTextFile(path);
  */
 export async function readArtifact(artifact: string | Readonly<Record<string, unknown>>): Promise<ValidatedArtifact> {
   const file = typeof artifact === 'string' ? artifact : undefined;
-  const json = file !== undefined ? parseJson(await readText(file), file) : artifact;
+  const json = file !== undefined ? parseJson(await readTextFile(file, { kind: 'artifact' }), file) : artifact;
   const result = validateArtifact(json);
   if (!result.ok) {
     const errors = result.findings.filter((f) => f.severity === 'error');
@@ -121,7 +120,7 @@ export async function verifyArtifact(
  * @throws {@link IoaError} `E_INVALID_DOCUMENT`, `E_LIMIT_EXCEEDED`, `E_PARSE_JSON`, `E_FILE_UNREADABLE`.
  */
 export async function readTrustPolicy(trust: string | Readonly<Record<string, unknown>> | TrustPolicy): Promise<TrustPolicy> {
-  if (typeof trust === 'string') return assertValid<TrustPolicy>(await validateText(await readText(trust), { kind: 'trust' }), trust);
+  if (typeof trust === 'string') return assertValid<TrustPolicy>(await validateText(await readTextFile(trust, { what: 'trust policy', kind: 'document' }), { kind: 'trust' }), trust);
   if (typeof trust === 'object' && trust !== null && (trust as { kind?: unknown }).kind === 'trust') return trust as TrustPolicy;
   return createTrustPolicy(trust as TrustPolicyInit);
 }
@@ -185,11 +184,7 @@ export function generateKeyPair(): GeneratedKeyPair {
 export async function writeKeyPair(dir: string, pair?: GeneratedKeyPair): Promise<WrittenKeyPair> {
   const privatePath = join(dir, 'private.pem');
   const publicPath = join(dir, 'public.pem');
-  try {
-    await mkdir(dir, { recursive: true });
-  } catch (error) {
-    throw new IoaError('E_WRITE_FAILED', `cannot create the key folder ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: dir }, { cause: error });
-  }
+  await makeOutputFolder(dir);
   // Refuse before generating: an existing key is never overwritten.
   for (const path of [privatePath, publicPath]) await resolveOutput(path, { exclusive: true });
   const keys = pair ?? generateEd25519KeyPair();

@@ -12,8 +12,8 @@
  */
 import { dirname, resolve } from 'node:path';
 import type { DocumentKind, DomainProfile, Finding, TrustPolicy, ValidatedCapability, ValidatedEnvelope, ValidateOptions } from '../envelope/types.js';
-import { validateText, compileShapes } from '../envelope/index.js';
-import { isIoaError } from '../model/errors.js';
+import { DEFAULT_LIMITS, validateText, compileShapes } from '../envelope/index.js';
+import { isIoaError, type IoaError } from '../model/errors.js';
 import { readTextFile } from '../io/files.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { loadOntologyFile } from '../ontology/load.js';
@@ -57,10 +57,13 @@ const BUDGET_CODES = new Set(['E_LIMIT_SIZE', 'E_LIMIT_DEPTH', 'E_LIMIT_ARRAY_LE
 const REMOTE = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 /** The caller's own inputs: unreadable (missing, a FIFO, a folder…) is an error, exit 2. Documents held in memory come from `inline`. */
-const readText = async (path: string, what: string, inline?: ReadonlyMap<string, string>): Promise<string> => inline?.get(path) ?? readTextFile(path, { what });
+const readText = async (path: string, what: string, inline?: ReadonlyMap<string, string>): Promise<string> => inline?.get(path) ?? readTextFile(path, { what, kind: 'document' });
 
-/** A profile or artifact that cannot be read is unavailable (S4), not invalid; a file that is not UTF-8 is invalid. */
-const isUnreadable = (error: unknown): boolean => isIoaError(error) && error.code === 'E_FILE_UNREADABLE';
+/**
+ * A profile or artifact that cannot be read, or is over the size budget, is unavailable (S4), not
+ * invalid; a file that is not UTF-8 is invalid.
+ */
+const isUnreadable = (error: unknown): boolean => isIoaError(error) && (error.code === 'E_FILE_UNREADABLE' || error.code === 'E_INPUT_TOO_LARGE');
 
 async function readRequired(path: string, role: UnavailableResource['role'], allowRemote: boolean, session?: RetrievalSession, inline?: ReadonlyMap<string, string>): Promise<string | UnavailableResource> {
   const held = inline?.get(path);
@@ -75,10 +78,12 @@ async function readRequired(path: string, role: UnavailableResource['role'], all
     };
   }
   try {
-    return await readTextFile(path, { what: role });
+    // Read no more than validation would accept: a larger file is too big (S4) without being read.
+    return await readTextFile(path, { what: role, kind: 'document' });
   } catch (error) {
     if (!isUnreadable(error)) throw error;
-    return { kind: 'unavailable', role, location: path, message: (error as Error).message };
+    // A file over its size limit says so by its code, as a budget finding would (E_LIMIT_SIZE).
+    return { kind: 'unavailable', role, location: path, message: (error as IoaError).code === 'E_INPUT_TOO_LARGE' ? `${(error as Error).message} [E_INPUT_TOO_LARGE]` : (error as Error).message };
   }
 }
 
@@ -123,7 +128,7 @@ export async function loadCheckFiles(files: CheckFiles): Promise<LoadedCheck> {
     if (value?.shapes !== undefined) {
       const shapesPath = resolve(dirname(files.profile), value.shapes);
       try {
-        validateOptions.shapes = compileShapes(await readTextFile(shapesPath, { what: 'SHACL shapes' }), shapesPath);
+        validateOptions.shapes = compileShapes(await readTextFile(shapesPath, { what: 'SHACL shapes', kind: 'document', maxBytes: 4 * DEFAULT_LIMITS.maxBytes }), shapesPath);
       } catch (error) {
         if (!isUnreadable(error)) throw error; // shapes that do not parse are a broken profile
         // 5.4: an unavailable required external constraint leaves the check Indeterminate.

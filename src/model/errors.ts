@@ -11,6 +11,12 @@ export const ERROR_CODES = [
   'E_INTERNAL',
   // reading files and ontologies (src/io, src/ontology)
   'E_FILE_UNREADABLE',
+  // an input over the documented size limit of its kind (src/io/limits.ts)
+  'E_INPUT_TOO_LARGE',
+  // a file another process holds the lock of for longer than a run waits (src/io/lock.ts)
+  'E_FILE_LOCKED',
+  // a file changed by another process since this one read it: not overwritten (a lost race)
+  'E_FILE_CHANGED',
   'E_PARSE_UTF8',
   'E_UNKNOWN_FORMAT',
   'E_PARSE_TURTLE',

@@ -2,13 +2,21 @@
  * Reading RDF files into RDF/JS quads with real parsers: n3 for Turtle / N-Triples, the streaming
  * RDF/XML parser for OWL files, jsonld for JSON-LD (with a document loader that never touches the
  * network). Format comes from the file extension, then from sniffing the content.
+ *
+ * Turtle, N-Triples and RDF/XML files larger than STREAM_ABOVE are read as a stream of text
+ * chunks fed to their parsers, so an ontology of any size loads (one larger than a JavaScript
+ * string can hold included) and a parse error stops the reading where it is. Smaller ones are read
+ * whole: n3 collects far less garbage on one string than on pieces it joins (NCIt + ORDO streamed
+ * in 8 MiB pieces took 1.15× the CPU time, whole process, median of 7). jsonld parses a whole document at once: a
+ * JSON-LD file is read whole, within its size limit (src/io/limits.ts).
  */
+import { EventEmitter } from 'node:events';
 import { pathToFileURL } from 'node:url';
 import type { Quad } from '@rdfjs/types';
 import { Parser as N3Parser } from 'n3';
 import { IoaError } from '../model/errors.js';
-import { assertRegularFile, readTextFile } from '../io/files.js';
-import { parseRdfXmlInto } from './rdfxml.js';
+import { assertRegularFile, readTextChunks, readTextFile, readTextHead } from '../io/files.js';
+import { parseRdfXmlChunksInto, parseRdfXmlInto } from './rdfxml.js';
 import { parseError } from './parse-error.js';
 
 export type RdfFormat = 'turtle' | 'ntriples' | 'rdfxml' | 'jsonld';
@@ -54,7 +62,7 @@ export function detectFormatOf(path: string, text: string): RdfFormat {
 }
 
 export async function detectFormat(path: string): Promise<RdfFormat> {
-  return detectFormatOf(path, await readTextFile(path));
+  return detectFormatOf(path, await readTextHead(path));
 }
 
 /** Size of a readable regular file; anything else (FIFO, device, folder, missing) is E_FILE_UNREADABLE. */
@@ -100,19 +108,87 @@ function parseTurtleInto(text: string, path: string, format: 'turtle' | 'ntriple
  * strict UTF-8, BOM dropped); errors are IoaErrors with file, line and column when the parser
  * gives them.
  */
-export async function readRdfFile(path: string, options: { format?: RdfFormat; onProgress?: ProgressFn; signal?: AbortSignal } = {}): Promise<{ quads: Quad[]; format: RdfFormat }> {
+/** Files larger than this many bytes are parsed as a stream (see the module comment). */
+export const STREAM_ABOVE = 64 * 1024 * 1024;
+
+export interface ReadRdfOptions {
+  format?: RdfFormat;
+  onProgress?: ProgressFn;
+  signal?: AbortSignal;
+  /** Stream Turtle, N-Triples and RDF/XML files larger than this (default STREAM_ABOVE). */
+  streamAbove?: number;
+  /** Warnings of the JSON-LD reader (nodes left out); the RDF parsers have none. */
+  onWarning?: (message: string) => void;
+}
+
+export async function readRdfFile(path: string, options: ReadRdfOptions = {}): Promise<{ quads: Quad[]; format: RdfFormat }> {
   const quads: Quad[] = [];
   const format = await readRdfFileInto(path, (quad) => quads.push(quad), options);
   return { quads, format };
 }
 
 /** {@link readRdfFile}, handing each quad to `sink` instead of collecting them; resolves to the format read. */
-export async function readRdfFileInto(path: string, sink: QuadSink, options: { format?: RdfFormat; onProgress?: ProgressFn; signal?: AbortSignal; onWarning?: (message: string) => void } = {}): Promise<RdfFormat> {
-  options.signal?.throwIfAborted();
-  const text = await readTextFile(path);
-  const format = options.format ?? detectFormatOf(path, text);
-  await parseRdfInto(text, format, path, sink, options);
+export async function readRdfFileInto(path: string, sink: QuadSink, options: ReadRdfOptions = {}): Promise<RdfFormat> {
+  const { signal } = options;
+  signal?.throwIfAborted();
+  const format = options.format ?? detectFormatOf(path, await readTextHead(path));
+  if (format === 'jsonld' || await assertRegularFile(path) <= (options.streamAbove ?? STREAM_ABOVE)) {
+    await parseRdfInto(await readTextFile(path, { kind: format === 'jsonld' ? 'jsonld' : 'text' }), format, path, sink, options);
+    return format;
+  }
+  // Progress counts bytes here: the total is the file's size, known before the text is.
+  // 8 MiB pieces: n3 re-scans what a piece left unfinished, so fewer, larger pieces cost less.
+  const chunks = readTextChunks(path, { chunkBytes: 8 << 20, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+  if (format === 'rdfxml') await parseRdfXmlChunksInto(chunks, path, sink, signal ? { signal } : {});
+  else await parseTurtleChunksInto(chunks, path, format, sink, signal);
+  signal?.throwIfAborted();
   return format;
+}
+
+/**
+ * {@link parseTurtleInto} for text that arrives in chunks: n3 takes a stream (anything with
+ * `data` and `end` events) and keeps its lexer state, line numbers included, across chunks.
+ * Reading stops at the first error; an abort stops between chunks.
+ */
+async function parseTurtleChunksInto(chunks: AsyncIterable<string>, path: string, format: 'turtle' | 'ntriples', sink: QuadSink, signal?: AbortSignal): Promise<void> {
+  const parser = new N3Parser({ baseIRI: pathToFileURL(path).href, format: format === 'ntriples' ? 'N-Triples' : 'Turtle' });
+  const input = new EventEmitter();
+  const state: { failure?: { error: unknown }; done: boolean } = { done: false };
+  const finished = new Promise<void>((resolve) => {
+    parser.parse(input as unknown as string, (error, quad) => {
+      if (state.failure || state.done) return;
+      if (error) {
+        state.failure = { error: parseError('E_PARSE_TURTLE', path, error) };
+        resolve();
+      } else if (quad) {
+        try {
+          sink(quad as Quad);
+        } catch (failure) {
+          state.failure = { error: failure };
+          resolve();
+        }
+      } else {
+        state.done = true;
+        resolve();
+      }
+    });
+  });
+  const failed = (): { error: unknown } | undefined => state.failure;
+  let started = false;
+  for await (const chunk of chunks) {
+    if (signal?.aborted) state.failure ??= { error: signal.reason };
+    if (failed()) break;
+    input.emit('data', chunk);
+    started = true;
+  }
+  const early = failed();
+  if (early) throw early.error;
+  // n3 ends a stream only after it has seen text: an empty file is one space.
+  if (!started) input.emit('data', ' ');
+  input.emit('end');
+  await finished;
+  const failure = failed();
+  if (failure) throw failure.error;
 }
 
 /**

@@ -33,46 +33,57 @@ export async function parseRdfXml(text: string, file: string, options: { onProgr
   return quads;
 }
 
+/** `text` in pieces of CHUNK characters, telling `onProgress` how far it got. */
+function* piecesOf(text: string, onProgress?: (done: number) => void): Generator<string> {
+  for (let i = 0; i < text.length; i += CHUNK) {
+    yield text.slice(i, i + CHUNK);
+    onProgress?.(Math.min(text.length, i + CHUNK));
+  }
+}
+
 /** {@link parseRdfXml}, handing each quad to `sink` as the parser emits it instead of collecting them. */
 export function parseRdfXmlInto(text: string, file: string, sink: (quad: Quad) => void, options: { onProgress?: (done: number) => void; signal?: AbortSignal } = {}): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const parser = new RdfXmlParser({ baseIRI: baseIriOf(file), trackPosition: true });
-    let failed = false;
-    const fail = (error: unknown): void => {
-      if (failed) return;
-      failed = true;
-      reject(parseError('E_PARSE_RDFXML', file, error));
-    };
-    parser.on('data', (quad: Quad) => {
-      if (failed) return;
-      try {
-        sink(quad);
-      } catch (error) {
-        failed = true;
-        reject(error);
-      }
-    });
-    parser.on('error', fail);
-    parser.on('end', () => {
-      if (!failed) resolve();
-    });
-    for (let i = 0; i < text.length && !failed; i += CHUNK) {
-      // An abort stops between chunks and rejects with the signal's reason, not a parse error.
-      if (options.signal?.aborted) {
-        failed = true;
-        reject(options.signal.reason);
-        return;
-      }
-      parser.write(text.slice(i, i + CHUNK));
-      options.onProgress?.(Math.min(text.length, i + CHUNK));
-    }
-    if (failed) return;
+  return parseRdfXmlChunksInto(piecesOf(text, options.onProgress), file, sink, options.signal ? { signal: options.signal } : {});
+}
+
+/**
+ * RDF/XML text that arrives in chunks (a file read as a stream, of any size), parsed as it comes;
+ * reading stops at the first error. An abort stops between chunks and rejects with the signal's
+ * reason, not a parse error.
+ */
+export async function parseRdfXmlChunksInto(chunks: Iterable<string> | AsyncIterable<string>, file: string, sink: (quad: Quad) => void, options: { signal?: AbortSignal } = {}): Promise<void> {
+  const parser = new RdfXmlParser({ baseIRI: baseIriOf(file), trackPosition: true });
+  const state: { failure?: { error: unknown } } = {};
+  const fail = (error: unknown, parse: boolean): void => {
+    state.failure ??= { error: parse ? parseError('E_PARSE_RDFXML', file, error) : error };
+  };
+  const rethrow = (): void => {
+    if (state.failure) throw state.failure.error;
+  };
+  const ended = new Promise<void>((resolve) => parser.on('end', () => resolve()));
+  parser.on('data', (quad: Quad) => {
+    if (state.failure) return;
     try {
-      (parser as unknown as ClosableXml).saxParser.close();
+      sink(quad);
     } catch (error) {
-      fail(error);
-      return;
+      fail(error, false);
     }
-    parser.end();
   });
+  parser.on('error', (error: unknown) => fail(error, true));
+  for await (const chunk of chunks) {
+    if (options.signal?.aborted) fail(options.signal.reason, false);
+    if (state.failure) break;
+    parser.write(chunk);
+  }
+  rethrow();
+  try {
+    (parser as unknown as ClosableXml).saxParser.close();
+  } catch (error) {
+    fail(error, true);
+  }
+  rethrow();
+  parser.end();
+  // The parser reports an error at the end (unclosed tags) either as an event or not at all.
+  await Promise.race([ended, new Promise<void>((resolve) => parser.once('error', () => resolve()))]);
+  rethrow();
 }

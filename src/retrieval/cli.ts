@@ -49,7 +49,7 @@ export async function policyFromCli(args: RemoteCliArgs, profileRetrieval?: unkn
   let path = '$';
   if (args.policy) {
     file = args.policy;
-    raw = parseJson(await readTextFile(file, { what: 'retrieval policy' }), file);
+    raw = parseJson(await readTextFile(file, { what: 'retrieval policy', kind: 'config' }), file);
   } else if (profileRetrieval !== undefined) {
     raw = profileRetrieval;
     path = '$.retrieval';
@@ -117,7 +117,7 @@ export async function readProfileRetrieval(profilePath: string): Promise<unknown
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(profilePath)) return undefined;
   let text: string;
   try {
-    text = await readTextFile(profilePath);
+    text = await readTextFile(profilePath, { kind: 'document' });
   } catch {
     return undefined;
   }

@@ -22,6 +22,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { PrefixMap, readMappingFile, writeMappingFile } from '../exchange/index.js';
 import { IoaError, isIoaError } from '../model/errors.js';
+import { fileVersion, writeIfUnchanged, type FileVersion } from '../io/lock.js';
 import { hasEntityEnds, type ExtensionDefinition, type MappingRecord, type MappingSet } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import type { Concept } from '../model/concept.js';
@@ -117,6 +118,8 @@ export class ReviewSession {
   private saving: Promise<void> | undefined;
   private dirty = false;
   private lastError: unknown;
+  /** The reviewed file as this session last read or wrote it (null: absent); a save replaces only that version. */
+  private onDisk: FileVersion | null = null;
 
   private constructor(
     readonly file: CandidateFile,
@@ -157,6 +160,7 @@ export class ReviewSession {
   private async resume(): Promise<void> {
     let set: MappingSet;
     try {
+      this.onDisk = await fileVersion(this.out);
       set = await readMappingFile(this.out);
     } catch (error) {
       if (isIoaError(error)) throw new IoaError('E_REVIEW_SET_MISMATCH', `the reviewed file cannot be read (${error.message}); move it away or give another --out`, { file: this.out }, { cause: error });
@@ -236,7 +240,11 @@ export class ReviewSession {
       while (this.dirty) {
         this.dirty = false;
         try {
-          await writeMappingFile(this.out, this.reviewedSet(), 'sssom', { ...(this.options.inputs ? { inputs: this.options.inputs } : {}) });
+          // Compare-and-swap under the file's lock: a reviewed file another process changed
+          // meanwhile is E_FILE_CHANGED, never overwritten.
+          this.onDisk = await writeIfUnchanged(this.out, this.onDisk, async () => {
+            await writeMappingFile(this.out, this.reviewedSet(), 'sssom', { ...(this.options.inputs ? { inputs: this.options.inputs } : {}) });
+          }, { what: 'the reviewed file' });
           this.lastError = undefined;
         } catch (error) {
           this.lastError = error;

@@ -45,10 +45,10 @@ describe('reading', () => {
     expect(error.location).toMatchObject({ file, line: 2, column: 3 });
   });
 
-  it('a size limit is checked before reading (E_LIMIT_EXCEEDED)', async () => {
+  it('a size limit is checked before reading (E_INPUT_TOO_LARGE)', async () => {
     const file = join(dir, 'big.txt');
     writeFileSync(file, 'x'.repeat(100));
-    expect((await rejectedIoaError(readTextFile(file, { maxBytes: 99 }))).code).toBe('E_LIMIT_EXCEEDED');
+    expect((await rejectedIoaError(readTextFile(file, { maxBytes: 99 }))).code).toBe('E_INPUT_TOO_LARGE');
     expect(await readTextFile(file, { maxBytes: 100 })).toHaveLength(100);
   });
 });

@@ -80,7 +80,7 @@ describe('keys generate is atomic', () => {
     const dir = join(tempDir('ioa-keys-'), 'k');
     const failed = await within(run('sh', ['-c', 'ulimit -f 0 && exec "$0" bin/ioa-align.js keys generate --out "$1"', process.execPath, dir]).ended, 30_000);
     expect(failed.code).toBe(2);
-    expect(failed.stderr).toContain(`${join(dir, 'private.pem')}: cannot write the file: EFBIG [E_WRITE_FAILED]`);
+    expect(failed.stderr).toContain(`${join(dir, 'private.pem')}: cannot write the file: file too large (EFBIG) [E_WRITE_FAILED]`);
     expect(readdirSync(dir)).toEqual([]);
     const rerun = await within(run(process.execPath, ['bin/ioa-align.js', 'keys', 'generate', '--out', dir]).ended, 30_000);
     expect(rerun.code).toBe(0);

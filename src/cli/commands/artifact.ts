@@ -12,8 +12,6 @@ import { openOutput } from '../output.js';
 import { parseNow } from '../clock.js';
 import { EXIT } from '../exit-codes.js';
 
-const readText = (path: string): Promise<string> => readTextFile(path);
-
 const build = defineCommand({
   meta: { name: 'build', description: 'Build an unsigned artifact from the rows a reviewer accepted (semapv:ManualMappingCuration or semapv:MappingReview, no predicate_modifier Not).' },
   args: {
@@ -52,7 +50,7 @@ const build = defineCommand({
     const output = await openOutput(args.out, { inputs: [from, args.conditions] });
     let conditions: Record<string, unknown> = {};
     if (args.conditions !== undefined) {
-      const parsed = parseJson(await readText(args.conditions), args.conditions);
+      const parsed = parseJson(await readTextFile(args.conditions, { what: 'conditions file', kind: 'config' }), args.conditions);
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new IoaError('E_ARTIFACT_BUILD', 'the conditions file must hold one JSON object', { file: args.conditions, path: '$' });
       conditions = parsed as Record<string, unknown>;
     }
@@ -110,7 +108,7 @@ async function merge(args: Record<string, unknown>, rawArgs: readonly string[], 
   const draftFile = args.merge as string;
   const from = args.from as string | undefined;
   const output = await openOutput(args.out as string | undefined, { inputs: [draftFile, ...(from !== undefined ? [from] : [])] });
-  const draft = parseJson(await readText(draftFile), draftFile);
+  const draft = parseJson(await readTextFile(draftFile, { what: 'upgrade draft', kind: 'artifact' }), draftFile);
   const set = from === undefined ? undefined : await readMappings(from, { onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`) });
   let result;
   try {
@@ -172,7 +170,7 @@ const upgrade = defineCommand({
     const inputs = [args.artifact, args.from, args.to, ...(args.via !== undefined ? [args.via] : [])];
     // Both destinations are checked before the work: nothing is written when one is wrong.
     await openOutput(args.out, { inputs });
-    await openOutput(args['review-out'], { inputs, companions: (path) => (format === 'csv' ? [sidecarPath(path)] : []) });
+    await openOutput(args['review-out'], { inputs, option: '--review-out', companions: (path) => (format === 'csv' ? [sidecarPath(path)] : []) });
     const artifact = await readArtifact(args.artifact);
     const [oldIndex, newIndex] = await Promise.all([loadOntology(args.from), loadOntology(args.to)]);
     const via = args.via === undefined ? undefined : await readMappings(args.via, { onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`) });
@@ -215,7 +213,7 @@ const sign = defineCommand({
     // Writing over the artifact itself is allowed (explicit in-place signing); over the key is not.
     const output = await openOutput(args.out, { inputs: [args.key] });
     const artifact = await readArtifact(args.artifact);
-    const keyPem = await readText(args.key);
+    const keyPem = await readTextFile(args.key, { what: 'private key', kind: 'key' });
     parsePrivateKey(keyPem, args.key); // names the key file in the error when it is not an Ed25519 private key
     const signed = await signArtifact(artifact.document, keyPem, args['key-id']);
     await output.write(JSON.stringify(signed, null, 2));

@@ -71,7 +71,7 @@ export default defineCommand({
     if (args.diff && parsed === 'all') throw new IoaError('E_USAGE', 'with --diff, --generators names the generators the diff fuses: list them (all would include the embedding generator and translate)', { path: '--generators' });
     const generators = args.diff ? ['diff'] : parsed;
     const embeddingConfig = embeddingConfigFromCli(args);
-    if (args.out !== undefined) outputFolder(args.out);
+    if (args.out !== undefined) await outputFolder(args.out);
     const kinds = args.kinds === undefined ? undefined : parseKindList(args.kinds);
     let bar: Progress | undefined;
     let stage = '';

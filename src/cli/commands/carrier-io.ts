@@ -9,11 +9,9 @@ import { sessionFromCli, type RemoteCliArgs } from '../../retrieval/index.js';
 import { parseJson } from '../../text/json.js';
 import { out, report, setExitCode } from '../io.js';
 
-/** Carrier messages hold one envelope plus text: a few times the envelope limit is plenty. */
-const MAX_CARRIER_BYTES = 1_048_576;
-
+/** Carrier messages hold one envelope plus text: a few times the envelope limit (src/io/limits.ts). */
 export async function readJsonFile(file: string, what: string): Promise<unknown> {
-  return parseJson(await readTextFile(file, { what, maxBytes: MAX_CARRIER_BYTES }), file);
+  return parseJson(await readTextFile(file, { what, kind: 'carrier' }), file);
 }
 
 /**

@@ -16,9 +16,9 @@ async function readIfArtifact(path: string): Promise<MappingSet | undefined> {
   if (!path.toLowerCase().endsWith('.json')) return undefined;
   let json: unknown;
   try {
-    json = JSON.parse(await readTextFile(path));
+    json = JSON.parse(await readTextFile(path, { kind: 'artifact' }));
   } catch {
-    return undefined; // not JSON (or unreadable): the mapping readers report it with a location
+    return undefined; // not JSON (or unreadable, or too large for an artifact): the mapping readers report it with a location
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json) || !('mappingRules' in json) || !('artifactId' in json)) return undefined;
   const { readArtifact } = await import('../../api/gate.js');

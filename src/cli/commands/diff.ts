@@ -8,7 +8,6 @@ import { defineCommand } from 'citty';
 import { EXCHANGE_FORMATS, formatMappingChunks, loadOntology, writeMappings } from '../../api/index.js';
 import { parseGeneratorList } from '../../generators/run.js';
 import { sidecarPath } from '../../exchange/index.js';
-import { writeFileAtomic } from '../../io/files.js';
 import { escapeControls } from '../../model/errors.js';
 import { err, outChunks } from '../io.js';
 import { outputFormat } from '../formats.js';
@@ -40,7 +39,7 @@ export default defineCommand({
     const topK = parseTopK(args['top-k']);
     const inputs = [args.old, args.new];
     const output = await openOutput(args.out, { inputs, companions: (path) => (format === 'csv' ? [sidecarPath(path)] : []) });
-    const summaryOut = args.summary === undefined ? undefined : await openOutput(args.summary, { inputs });
+    const summaryOut = args.summary === undefined ? undefined : await openOutput(args.summary, { inputs, option: '--summary' });
     const loading = progress('loading');
     const [oldIndex, newIndex] = await Promise.all([loadOntology(args.old), loadOntology(args.new)]).then(([a, b]) => [withVersion(a, args['from-version'], '--from-version'), withVersion(b, args['to-version'], '--to-version')] as const);
     loading.done(`loaded ${oldIndex.concepts.length} + ${newIndex.concepts.length} concepts`);
@@ -71,9 +70,7 @@ export default defineCommand({
     if (dropped > 0) err(`ioa-align: Alignment RDF cannot say "no counterpart": ${dropped} removed or added concept(s) are in the summary only`);
     // The long summary is a report for people, in a file or on stdout: labels from the ontologies
     // are escaped as on the terminal, so opening it with cat or less cannot drive the terminal.
-    const summary = () => escapeControls(formatDiffSummary(diff, true, { old: oldIndex, new: newIndex }), { keepNewlines: true });
-    if (summaryOut?.path !== undefined) await writeFileAtomic(summaryOut.path, `${summary()}\n`, { inputs });
-    else if (summaryOut) await summaryOut.write(summary());
+    if (summaryOut) await summaryOut.write(escapeControls(formatDiffSummary(diff, true, { old: oldIndex, new: newIndex }), { keepNewlines: true }));
     if (!args.quiet) err(formatDiffSummary(diff));
   },
 });

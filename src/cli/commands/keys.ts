@@ -12,7 +12,7 @@ const generate = defineCommand({
   async run({ args }) {
     const { writeKeyPair } = await import('../../api/gate.js');
     // An existing key is never overwritten (losing one is not undoable); both files appear whole or not at all.
-    const { keyId, privateKey: privatePath, publicKey: publicPath } = await writeKeyPair(outputFolder(args.out));
+    const { keyId, privateKey: privatePath, publicKey: publicPath } = await writeKeyPair(await outputFolder(args.out));
     if (args.json) out(JSON.stringify({ keyId: keyId, privateKey: privatePath, publicKey: publicPath }, null, 2));
     else report(`key id: ${keyId}\nprivate key: ${privatePath} (keep secret)\npublic key: ${publicPath} (put it in a trust policy's trustedIssuers[].publicKey)`);
   },

@@ -8,6 +8,8 @@ import { defineCommand } from 'citty';
 import { IoaError } from '../../api/index.js';
 import { openReview, serveReview } from '../../api/review.js';
 import { err, out } from '../io.js';
+import { STDOUT } from '../output.js';
+import { streamDescriptor } from '../../io/files.js';
 
 export function parsePort(value: string | undefined): number {
   if (value === undefined) return 0;
@@ -34,7 +36,7 @@ export default defineCommand({
   },
   async run({ args }) {
     const port = parsePort(args.port);
-    if (args.out === '-' || args.out === '') throw new IoaError('E_USAGE', '--out names the reviewed file; standard output cannot be resumed', { path: '--out' });
+    if (args.out === '' || args.out === STDOUT || streamDescriptor(args.out) !== undefined) throw new IoaError('E_USAGE', '--out names the reviewed file; standard output or another stream cannot be resumed', { path: '--out' });
     if (args.reviewer === undefined) err('ioa-align: note: no --reviewer given; decisions are saved without reviewer_id');
     const session = await openReview(
       { candidates: args.candidates, source: args.source, target: args.target, out: args.out },

@@ -6,7 +6,8 @@
 import { defineCommand } from 'citty';
 import { IoaError } from '../../model/errors.js';
 import { parseJson } from '../../text/json.js';
-import { readTextFile, writeFileAtomic } from '../../io/files.js';
+import { assertRegularFile, readTextFile, writeFileAtomic } from '../../io/files.js';
+import { withFileLock } from '../../io/lock.js';
 import { err, report } from '../io.js';
 import { repeatable, repeated } from '../repeated.js';
 
@@ -47,18 +48,24 @@ const addKey = defineCommand({
       throw new IoaError('E_USAGE', `--direction must be one of ${SCOPE_DIRECTIONS.join(', ')}, not "${direction}"`, { path: '--direction' });
     }
     const scopes = repeated(rawArgs, 'scope').map((s) => parseScope(s, direction as (typeof SCOPE_DIRECTIONS)[number] | undefined));
-    const policy = parseJson(await readTextFile(args.trust, { what: 'trust policy' }), args.trust);
-    const publicKeyPem = await readTextFile(args.key, { what: 'public key' });
-    let result;
-    try {
-      result = addTrustedKey(checkTrustPolicy(policy, args.trust), { issuer: args.issuer, publicKeyPem, scopes, ...(args['key-id'] !== undefined ? { keyId: args['key-id'] } : {}) });
-    } catch (error) {
-      // Name the file the problem is in: the key file for a bad key, the policy otherwise.
-      if (error instanceof IoaError && error.code === 'E_KEY_INVALID') throw new IoaError(error.code, error.message, { file: args.key }, { cause: error });
-      if (error instanceof IoaError && error.location.file === undefined && error.code !== 'E_USAGE') throw new IoaError(error.code, error.message, { ...error.location, file: args.trust }, { cause: error });
-      throw error;
-    }
-    if (result.change !== 'unchanged') await writeFileAtomic(args.trust, `${JSON.stringify(result.policy, null, 2)}\n`);
+    const publicKeyPem = await readTextFile(args.key, { what: 'public key', kind: 'key' });
+    await assertRegularFile(args.trust, 'trust policy');
+    // Read, change and write the policy holding its lock: two add-key runs on one policy take
+    // turns, and each keeps the other's key (without it, the later write would drop the earlier key).
+    const result = await withFileLock(args.trust, async () => {
+      const policy = parseJson(await readTextFile(args.trust, { what: 'trust policy', kind: 'document' }), args.trust);
+      let changed;
+      try {
+        changed = addTrustedKey(checkTrustPolicy(policy, args.trust), { issuer: args.issuer, publicKeyPem, scopes, ...(args['key-id'] !== undefined ? { keyId: args['key-id'] } : {}) });
+      } catch (error) {
+        // Name the file the problem is in: the key file for a bad key, the policy otherwise.
+        if (error instanceof IoaError && error.code === 'E_KEY_INVALID') throw new IoaError(error.code, error.message, { file: args.key }, { cause: error });
+        if (error instanceof IoaError && error.location.file === undefined && error.code !== 'E_USAGE') throw new IoaError(error.code, error.message, { ...error.location, file: args.trust }, { cause: error });
+        throw error;
+      }
+      if (changed.change !== 'unchanged') await writeFileAtomic(args.trust, `${JSON.stringify(changed.policy, null, 2)}\n`, { inputs: [args.key] });
+      return changed;
+    }, { what: `the trust policy ${args.trust}` });
     const described = scopes.map((s) => `${s.sourceOntologyId} → ${s.targetOntologyId}${s.direction === 'both' ? ' (and back)' : ''}`).join(', ');
     const what = { added: 'trusted', extended: 'added scopes for', unchanged: 'already trusted' }[result.change];
     report(`${args.trust}: ${what} key ${result.keyId} of ${args.issuer} for ${described}`);

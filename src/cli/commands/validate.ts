@@ -13,20 +13,21 @@ import { REMOTE_ARGS, readProfileRetrieval, sessionFromCli } from '../../retriev
 
 async function readLimited(file: string, maxBytes: number): Promise<string> {
   try {
-    return await readTextFile(file, { maxBytes });
+    return await readTextFile(file, { maxBytes, kind: 'document' });
   } catch (error) {
     // Oversized files are reported as findings by validateText; read only what proves the point.
-    if (error instanceof IoaError && error.code === 'E_LIMIT_EXCEEDED') return ' '.repeat(maxBytes + 1);
+    if (error instanceof IoaError && error.code === 'E_INPUT_TOO_LARGE') return ' '.repeat(maxBytes + 1);
     throw error;
   }
 }
 
 async function loadProfile(file: string): Promise<{ profile: DomainProfile; shapes?: CompiledShapes }> {
-  const parsed = parseJson(await readLimited(file, DEFAULT_LIMITS.maxBytes), file);
+  // The profile and its shapes configure the validation: one too large is an error (E_INPUT_TOO_LARGE), not a finding.
+  const parsed = parseJson(await readTextFile(file, { what: 'domain profile', kind: 'document' }), file);
   const profile = assertValid(validateProfile(parsed), file);
   if (profile.shapes === undefined) return { profile };
   const shapesFile = path.resolve(path.dirname(file), profile.shapes);
-  const turtle = await readLimited(shapesFile, 4 * DEFAULT_LIMITS.maxBytes);
+  const turtle = await readTextFile(shapesFile, { what: 'SHACL shapes', kind: 'document', maxBytes: 4 * DEFAULT_LIMITS.maxBytes });
   return { profile, shapes: compileShapes(turtle, shapesFile) };
 }
 
