@@ -44,7 +44,7 @@ const SYMBOL: Record<string, string> = { 'skos:exactMatch': '=', 'skos:broadMatc
 
 /** Relation-level ranking, the top-1 exactMatch share and the per-relation figures (micro). */
 function relationSection(runs: GeneratorRun[], topK: number): string[] {
-  const out: string[] = ['## Relations', '', `Relation level: the candidate's relation must be the reference's. Top-1 exactMatch: reference subjects with candidates whose first candidate row is labelled skos:exactMatch. Per reference relation: object-level Hits@1, MRR (over that relation's subjects) and recall@10, then the rows whose exact triple is among the subject's top 10 candidate rows ("right relation in top 10").`, ''];
+  const out: string[] = ['## Relations', '', `Relation level: the candidate's relation must be the reference's. Top-1 exactMatch: reference subjects with candidates whose first candidate row is labelled skos:exactMatch. Per reference relation: object-level Hits@1, MRR (over that relation's subjects) and recall@10, then the rows whose exact triple is among the subject's top 10 candidate rows ("right relation in top 10"), and Hits@1 in the ranking of the relation's own kind (an equivalent among the equivalence candidates, a broader or narrower concept among the broadMatch / narrowMatch ones).`, ''];
   out.push(
     table(
       ['generator', 'Hits@1', 'MRR', `recall@${topK}`, 'mutual top-1 F1', 'top-1 exactMatch'],
@@ -58,10 +58,10 @@ function relationSection(runs: GeneratorRun[], topK: number): string[] {
   const rows: string[][] = [];
   for (const run of runs) {
     for (const [predicate, r] of Object.entries(run.micro!.byRelation)) {
-      rows.push([label(run), `${SYMBOL[predicate] ?? predicate} (${predicate})`, String(r.rows), pct(r.hitsAt1), num(r.mrr, 3), pct(r.recallAt10), `${r.rightRelationAt10} (${pct(r.rightRelationShare)})`]);
+      rows.push([label(run), `${SYMBOL[predicate] ?? predicate} (${predicate})`, String(r.rows), pct(r.hitsAt1), num(r.mrr, 3), pct(r.recallAt10), `${r.rightRelationAt10} (${pct(r.rightRelationShare)})`, pct(r.hitsAt1OwnKind)]);
     }
   }
-  out.push(table(['generator', 'reference relation', 'rows', 'Hits@1', 'MRR', 'recall@10', 'right relation in top 10'], rows), '');
+  out.push(table(['generator', 'reference relation', 'rows', 'Hits@1', 'MRR', 'recall@10', 'right relation in top 10', "Hits@1 in its kind's ranking"], rows), '');
   return out;
 }
 

@@ -503,7 +503,11 @@ export const REVIEW_ERROR_RATES = [0, 0.2] as const;
 function simulateFusedReview(outcome: RunOutcome, pairs: readonly LoadedPair[], budget: number): ReviewSimulation[] {
   // One pair keeps its IRIs, so the oracle draws what `review simulate` on that pair's file draws.
   const tag = (i: number, iri: string): string => (pairs.length > 1 ? `${i}\u0000${iri}` : iri);
-  const candidates = outcome.candidates.flatMap((list, i) => list.map((c) => ({ subject: tag(i, c.subject), predicate: normalisePredicate(c.predicate), object: tag(i, c.object), score: c.score, rank: c.rank, measure: c.measure })));
+  // Every pair's fused value is the same statistic in [0, 1], but its measure names the members
+  // that proposed anything on that pair (a generator silent on one pair, as `description` is where
+  // neither ontology has descriptions, is left out there): pooled, they are one measure.
+  const measure = (c: Candidate): string => (pairs.length > 1 && c.generator === FUSION_GENERATOR ? FUSION_GENERATOR : c.measure);
+  const candidates = outcome.candidates.flatMap((list, i) => list.map((c) => ({ subject: tag(i, c.subject), predicate: normalisePredicate(c.predicate), object: tag(i, c.object), score: c.score, rank: c.rank, measure: measure(c) })));
   const reference = pairs.flatMap((p, i) => p.reference.triples.map((t) => ({ subject: tag(i, t.subject), predicate: t.predicate, object: tag(i, t.object) })));
   return REVIEW_ERROR_RATES.map((errorRate) => {
     const r = simulateReview(candidates, reference, { budget, errorRate, minScore: DEFAULT_MIN_FUSED_VALUE });

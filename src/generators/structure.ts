@@ -31,6 +31,7 @@ import type { OntologyIndex } from '../model/ontology-index.js';
 import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit, type Neighbourhood } from './blocking.js';
 import { firstRows, positiveOption } from './common.js';
 import { keyIndex, prepareOntology, type PreparedOntology, type TextEntry } from './lexical-index.js';
+import { hierarchyOf } from './hierarchy.js';
 import { NearestConcepts } from './nearest.js';
 import { PACE, paceTurn } from './pacing.js';
 import { candidateRelation, nameParser, parsedNameRelation, type NameRelation } from './relations.js';
@@ -50,32 +51,6 @@ interface Neighbour {
   a: TextEntry;
   b: TextEntry;
   relation: NameRelation;
-}
-
-/** Parents and children by concept position. */
-interface Hierarchy {
-  parents: number[][];
-  children: number[][];
-  /** Whether any concept has a parent. */
-  any: boolean;
-}
-
-const hierarchies = new WeakMap<PreparedOntology, Hierarchy>();
-
-function hierarchyOf(prepared: PreparedOntology): Hierarchy {
-  let h = hierarchies.get(prepared);
-  if (h) return h;
-  const position = new Map<string, number>();
-  prepared.concepts.forEach((c, i) => position.set(c.iri, i));
-  // Concepts are unique by IRI, so concept i's own position is i: a concept is not its own parent.
-  const parents = prepared.concepts.map((c, i) => [...new Set(c.parents.map((p) => position.get(p)).filter((p): p is number => p !== undefined && p !== i))]);
-  const children: number[][] = prepared.concepts.map(() => []);
-  parents.forEach((ps, i) => {
-    for (const p of ps) children[p]!.push(i);
-  });
-  h = { parents, children, any: parents.some((ps) => ps.length > 0) };
-  hierarchies.set(prepared, h);
-  return h;
 }
 
 /** The combined vote for one (relation, object). */
