@@ -204,6 +204,23 @@ describe('fusion and generator selection', () => {
     expect(r.config.fusion).toBe(true);
   });
 
+  it('shows each member\'s contribution: the fusion without it, scored as the fused run of the others is', async () => {
+    const three: GeneratorRegistry = { ...registry, 'prefix-loose': async () => defineGenerator((c) => prefixGenerator({ minScore: 0, name: 'prefix-loose', ...c })) };
+    const r = await runBenchmark({ corpus: manifest, generators: ['prefix', 'prefix-strict', 'prefix-loose'], registry: three, baselines: false, reviewBudget: 0 });
+    expect(r.leaveOneOut!.map((c) => c.without)).toEqual(['prefix', 'prefix-strict', 'prefix-loose']);
+    for (const left of ['prefix', 'prefix-strict', 'prefix-loose']) {
+      const others = ['prefix', 'prefix-strict', 'prefix-loose'].filter((g) => g !== left);
+      const fusedOthers = (await runBenchmark({ corpus: manifest, generators: others, registry: three, baselines: false, reviewBudget: 0 })).runs.find((x) => x.kind === 'fusion')!;
+      const c = r.leaveOneOut!.find((x) => x.without === left)!;
+      expect(c.hitsAt1).toBe(fusedOthers.micro!.hitsAt['1']);
+      expect(c.relationRecallAt10).toBe(fusedOthers.micro!.relation.recallAt[9]);
+    }
+    expect(formatMarkdown(r)).toMatch(/## Contribution of each generator \(leave-one-out\)\n/);
+    // Two members: leaving one out is the other's own row, so no table.
+    const two = await runBenchmark({ corpus: manifest, generators: ['prefix', 'prefix-strict'], registry, baselines: false, reviewBudget: 0 });
+    expect(two.leaveOneOut).toBeUndefined();
+  });
+
   it('by default runs every registered generator and reports one without its model as skipped', async () => {
     const r = await runBenchmark({ corpus: manifest, registry: { ...registry, embedding: async () => needsModel }, baselines: false, fusion: false });
     const skipped = r.runs.find((x) => x.name === 'embedding')!;
