@@ -36,6 +36,8 @@ import { firstRows, positiveOption } from './common.js';
 import { contentStems, descriptionCases, descriptionGenus, nameKey, type Phrase } from './description-text.js';
 import { contentWords, stem, words } from '../text/normalize.js';
 import { wordNetDerivations, type DerivationLexicon } from './wordnet-lexicon.js';
+import { DESCRIPTION_ENCODERS, openDescriptionEncoder, type DescriptionEncoder, type DescriptionEncoderName } from './description-encoder.js';
+import { IoaError } from '../model/errors.js';
 import { hierarchyOf } from './hierarchy.js';
 import { prepareOntology, type KindGroup, type PreparedOntology, type TextEntry } from './lexical-index.js';
 import { PACE, paceTurn } from './pacing.js';
@@ -60,7 +62,9 @@ const QUERY_LIMIT = 48;
 /** Field weights: a definition says what the concept is; keywords and examples, what it is about. */
 const DESCRIPTION_WEIGHT = { definition: 1, keywords: 0.8, example: 0.6 } as const;
 /** Weight of each comparison in a pair's score (noisy-or): a description of the other's name says more than resemblance. */
-const CHANNEL_WEIGHT = { nameInDescription: 0.9, descriptionHasName: 0.9, descriptions: 1 } as const;
+const CHANNEL_WEIGHT = { nameInDescription: 0.9, descriptionHasName: 0.9, descriptions: 1, encoder: 0.8 } as const;
+/** Source × target concepts with descriptions the encoder compares all with all, at most (beyond: a warning, no encoder). */
+const ENCODER_PAIRS = 25_000_000;
 /**
  * How much a name says when it is found in a description: 1 − e^(−Σ idf / SPECIFICITY_SCALE) over
  * its distinct words, so one common word found says little and several rare ones much (fused
@@ -204,15 +208,30 @@ export interface DescriptionConfig {
   budget?: number;
   /** Where derivationally related words come from (WordNet 3.1 by default); `false` for none. */
   derivations?: DerivationLexicon | false;
+  /**
+   * A sentence encoder whose cosine of two descriptions is a fourth comparison (`--encoder`; none
+   * by default), by name or as an object (tests inject one).
+   */
+  encoder?: DescriptionEncoderName | DescriptionEncoder;
 }
 
 export default defineGenerator((config?: GeneratorConfig): Generator => {
   const budget = positiveOption(config, 'budget', DEFAULT_BUDGET);
   const configured = config?.derivations as DerivationLexicon | false | undefined;
   const lexicon = configured === false ? undefined : (configured ?? wordNetDerivations());
+  const chosen = config?.encoder;
+  const injected = typeof chosen === 'object' && chosen !== null && typeof (chosen as Partial<DescriptionEncoder>).embed === 'function' ? (chosen as DescriptionEncoder) : undefined;
+  if (chosen !== undefined && !injected && !(DESCRIPTION_ENCODERS as readonly unknown[]).includes(chosen)) {
+    throw new IoaError('E_USAGE', `description generator: encoder must be one of ${DESCRIPTION_ENCODERS.join(', ')}, got ${JSON.stringify(chosen)}`, { path: '--encoder' });
+  }
+  let encoder: Promise<DescriptionEncoder> | undefined = injected ? Promise.resolve(injected) : undefined;
+  const openEncoder = (onWait?: (message: string) => void): Promise<DescriptionEncoder> | undefined =>
+    chosen === undefined ? undefined : (encoder ??= openDescriptionEncoder(chosen as DescriptionEncoderName, onWait));
+  const encoderName = injected?.name ?? (chosen as string | undefined);
   return {
     ...IDENTITY,
-    propose: (source, target, options) => proposeDescriptions(source, target, options, budget, lexicon),
+    ...(encoderName !== undefined ? { modelId: `encoder:${encoderName}` } : {}),
+    propose: (source, target, options) => proposeDescriptions(source, target, options, budget, lexicon, openEncoder(options.onWarning)),
   };
 });
 
@@ -263,8 +282,8 @@ interface Vote {
   relation: MappingRelation;
   object: number;
   score: number;
-  /** Best score per comparison (equivalence votes), for the noisy-or. */
-  channels: [number, number, number];
+  /** Best score per comparison (equivalence votes), for the noisy-or; the fourth is the encoder's. */
+  channels: [number, number, number, number];
   evidence: Evidence[];
 }
 
@@ -275,13 +294,13 @@ const MAX_EVIDENCE = 3;
  * with the maximum).
  */
 function combined(v: Vote): number {
-  const [c0, c1, c2] = v.channels;
-  return round(1 - (1 - c0) * (1 - c1) * (1 - c2));
+  const [c0, c1, c2, c3] = v.channels;
+  return round(1 - (1 - c0) * (1 - c1) * (1 - c2) * (1 - c3));
 }
 const round = (x: number): number => Math.round(x * 1e9) / 1e9;
 const quote = (text: string): string => (text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS - 1)}…` : text);
 
-async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: OntologyIndex, options: GeneratorOptions, budget: number, lexicon: DerivationLexicon | undefined): AsyncGenerator<Candidate> {
+async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: OntologyIndex, options: GeneratorOptions, budget: number, lexicon: DerivationLexicon | undefined, encoder: Promise<DescriptionEncoder> | undefined): AsyncGenerator<Candidate> {
   const src = prepareOntology(sourceIndex, options.crossKind);
   const tgt = prepareOntology(targetIndex, options.crossKind);
   for (const w of new Set([...src.warnings, ...tgt.warnings])) options.onWarning?.(w);
@@ -386,6 +405,8 @@ async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: Ont
   const sameConcept = new Int32Array(tgt.concepts.length).fill(-1);
   tgt.concepts.forEach((c, t) => (sameConcept[t] = src.position.get(c.iri) ?? -1));
 
+  const encoded = encoder ? await encoderNeighbours(await encoder, srcDocs, tgtDocs, options) : undefined;
+
   for (let s = 0; s < total; s++) {
     if (s % PACE === 0) await paceTurn(s, total, options);
     const names = src.entriesOf[s]!.filter((e) => usable(src.entries[e]!));
@@ -395,7 +416,7 @@ async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: Ont
       if (!(score > 0) || sameConcept[object] === s) return;
       const key = object * 3 + (relation === BROAD_MATCH ? 1 : relation === NARROW_MATCH ? 2 : 0);
       let v = votes.get(key);
-      if (!v) votes.set(key, (v = { relation, object, score: 0, channels: [0, 0, 0], evidence: [] }));
+      if (!v) votes.set(key, (v = { relation, object, score: 0, channels: [0, 0, 0, 0], evidence: [] }));
       if (relation === EXACT_MATCH) v.relation = EXACT_MATCH;
       const before = v.channels[channel]!;
       if (score > before) v.channels[channel] = Math.min(1, score);
@@ -458,6 +479,11 @@ async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: Ont
           vote(BROAD_MATCH, b.concept, GENUS_VOTE * b.weight, 0, evidence(`${own.text} [genus: ${own.genus.text}]`, own.field, b.text, b.field));
         }
       }
+    }
+    for (const [t, cosine, a, b] of encoded?.get(s) ?? []) {
+      const x = srcDocs.docs[a]!;
+      const y = tgtDocs.docs[b]!;
+      vote(CLOSE_MATCH, t, cosine * CHANNEL_WEIGHT.encoder, 3, evidence(x.text, x.field, y.text, y.field));
     }
     if (votes.size === 0) continue;
 
@@ -534,6 +560,48 @@ function closeStems(x: string, y: string): boolean {
   let common = 0;
   while (common < n && x.charCodeAt(common) === y.charCodeAt(common)) common++;
   return common >= Math.max(3, n - 2);
+}
+
+/**
+ * The encoder's nearest target concepts of each source concept by the best cosine over their
+ * definitions (kinds kept apart): source concept → [target concept, cosine, source doc, target doc].
+ */
+async function encoderNeighbours(encoder: DescriptionEncoder, src: Descriptions, tgt: Descriptions, options: GeneratorOptions): Promise<Map<number, Array<[number, number, number, number]>>> {
+  const out = new Map<number, Array<[number, number, number, number]>>();
+  const definitions = (side: Descriptions): number[] => side.docs.flatMap((d, i) => (d.field !== KEYWORDS_FIELD && d.field !== EXAMPLE_FIELD ? [i] : []));
+  const a = definitions(src);
+  const b = definitions(tgt);
+  if (a.length === 0 || b.length === 0) return out;
+  if (a.length * b.length > ENCODER_PAIRS) {
+    options.onWarning?.(`description: ${a.length} × ${b.length} descriptions are more than the encoder "${encoder.name}" compares all with all (${ENCODER_PAIRS}); only the BM25 comparisons ran`);
+    return out;
+  }
+  const texts = [...a.map((i) => src.docs[i]!.text), ...b.map((i) => tgt.docs[i]!.text)];
+  const { vectors, dims } = await encoder.embed(texts);
+  options.signal?.throwIfAborted();
+  const best = new Map<number, Map<number, [number, number, number]>>();
+  for (let i = 0; i < a.length; i++) {
+    const x = src.docs[a[i]!]!;
+    if (i % PACE === 0) await paceTurn(i, a.length, { signal: options.signal });
+    let row = best.get(x.concept);
+    if (!row) best.set(x.concept, (row = new Map()));
+    for (let j = 0; j < b.length; j++) {
+      const y = tgt.docs[b[j]!]!;
+      if (y.group !== x.group) continue;
+      let dot = 0;
+      const p = i * dims;
+      const q = (a.length + j) * dims;
+      for (let d = 0; d < dims; d++) dot += vectors[p + d]! * vectors[q + d]!;
+      const seen = row.get(y.concept);
+      if (dot > 0 && (!seen || dot > seen[0])) row.set(y.concept, [Math.min(1, dot), a[i]!, b[j]!]);
+    }
+  }
+  for (const [s, row] of best) {
+    const list = [...row].map(([t, [cosine, x, y]]): [number, number, number, number] => [t, cosine, x, y]);
+    list.sort((p, q) => q[1] - p[1] || p[0] - q[0]);
+    out.set(s, list.slice(0, QUERY_LIMIT));
+  }
+  return out;
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

@@ -128,6 +128,42 @@ describe('description: direction from descriptions (docs/relations.md)', () => {
   });
 });
 
+describe('description: an optional sentence encoder (--encoder)', () => {
+  /** Vectors by the words a text shares with a few topics: enough to tell which descriptions agree. */
+  const topics = [['summary', 'abstract'], ['translat'], ['record']];
+  const encoder = {
+    name: 'glove' as const,
+    calls: 0,
+    async embed(texts: readonly string[]) {
+      this.calls++;
+      const vectors = new Float32Array(texts.length * topics.length);
+      texts.forEach((text, i) => {
+        topics.forEach((topic, d) => (vectors[i * topics.length + d] = topic.some((w) => text.toLowerCase().includes(w)) ? 1 : 0));
+        const norm = Math.hypot(...vectors.subarray(i * topics.length, (i + 1) * topics.length)) || 1;
+        for (let d = 0; d < topics.length; d++) vectors[i * topics.length + d] = vectors[i * topics.length + d]! / norm;
+      });
+      return { vectors, dims: topics.length };
+    },
+  };
+
+  it('adds the cosine of two descriptions as a fourth comparison, with the two texts as evidence', async () => {
+    // No word in common but the topic: BM25 alone finds nothing for this pair.
+    const source = ontology('s', [{ iri: `${S}a`, labels: ['Digest'], definitions: ['Gives a summary.'] }]);
+    const target = ontology('t', [{ iri: `${T}b`, labels: ['Precis'], definitions: ['Abstract writing.'] }, { iri: `${T}c`, labels: ['Other'], definitions: ['Record audio.'] }]);
+    expect((await collect(description(), source, target)).some((c) => c.object === `${T}b`)).toBe(false);
+    const out = await collect(description({ encoder }), source, target);
+    const hit = out.find((c) => c.object === `${T}b`)!;
+    expect(hit.rank).toBe(1);
+    expect(hit.evidence).toContainEqual(expect.objectContaining({ subjectText: 'Gives a summary.', objectText: 'Abstract writing.' }));
+    expect(out.some((c) => c.object === `${T}c`)).toBe(false);
+    expect(encoder.calls).toBeGreaterThan(0);
+  });
+
+  it('refuses an unknown encoder with E_USAGE', () => {
+    expect(() => description({ encoder: 'bert' })).toThrow(expect.objectContaining({ code: 'E_USAGE' }));
+  });
+});
+
 describe('description-text: cases and genus', () => {
   const texts = (phrases: ReturnType<typeof descriptionCases>): string[] => phrases.map((p) => p.text);
   it('reads a list after a marker, and a list of activities sharing their object', () => {
