@@ -24,18 +24,18 @@ const beyondDefault = registered.filter((g) => !DEFAULT_GENERATORS.includes(g));
 
 /** name, corpus, generators (undefined = all registered), budget in seconds from issue #5. */
 const RUNS = [
-  { name: 'conference', corpus: 'conference', generators: undefined, budget: 20, what: 'the default generators (lexical + structure)' },
+  { name: 'conference', corpus: 'conference', generators: undefined, budget: 20, what: 'the default generators (lexical + structure + description)' },
   ...(beyondDefault.length ? [{ name: 'conference-all', corpus: 'conference', generators: ['all'], what: 'all registered generators' }] : []),
-  { name: 'anatomy', corpus: 'anatomy', generators: undefined, budget: 30, what: 'the default generators (lexical + structure)' },
+  { name: 'anatomy', corpus: 'anatomy', generators: undefined, budget: 30, what: 'the default generators (lexical + structure + description)' },
   { name: 'anatomy-lexical', corpus: 'anatomy', generators: lexical, what: 'the lexical generators alone' },
   ...(beyondDefault.length ? [{ name: 'anatomy-all', corpus: 'anatomy', generators: ['all'], what: 'all registered generators' }] : []),
-  { name: 'agents', corpus: 'agents', generators: undefined, what: 'the default generators (lexical + structure)' },
+  { name: 'agents', corpus: 'agents', generators: undefined, what: 'the default generators (lexical + structure + description)' },
   ...(beyondDefault.length ? [{ name: 'agents-all', corpus: 'agents', generators: ['all'], what: 'all registered generators' }] : []),
-  { name: 'multilingual', corpus: 'multilingual', generators: undefined, what: 'the default generators (lexical + structure + translate)' },
-  { name: 'multilingual-cldr', corpus: 'multilingual-cldr', generators: undefined, what: 'the default generators (lexical + structure + translate)' },
-  { name: 'anatomy-subsumption', corpus: 'anatomy-subsumption', generators: undefined, args: ['--select-directional'], what: 'the default generators (lexical + structure); the selection takes broader candidates' },
-  { name: 'conference-subsumption', corpus: 'conference-subsumption', generators: undefined, args: ['--select-directional'], what: 'the default generators (lexical + structure); the selection takes broader candidates' },
-  { name: 'agents-subsumption', corpus: 'agents-subsumption', generators: undefined, args: ['--select-directional'], what: 'the default generators (lexical + structure); the selection takes broader candidates' },
+  { name: 'multilingual', corpus: 'multilingual', generators: undefined, what: 'the default generators (lexical + structure + description + translate)' },
+  { name: 'multilingual-cldr', corpus: 'multilingual-cldr', generators: undefined, what: 'the default generators (lexical + structure + description + translate)' },
+  { name: 'anatomy-subsumption', corpus: 'anatomy-subsumption', generators: undefined, args: ['--select-directional'], what: 'the default generators (lexical + structure + description); the selection takes broader candidates' },
+  { name: 'conference-subsumption', corpus: 'conference-subsumption', generators: undefined, args: ['--select-directional'], what: 'the default generators (lexical + structure + description); the selection takes broader candidates' },
+  { name: 'agents-subsumption', corpus: 'agents-subsumption', generators: undefined, args: ['--select-directional'], what: 'the default generators (lexical + structure + description); the selection takes broader candidates' },
   { name: 'agents-diff', corpus: 'agents', generators: undefined, args: ['--diff'], what: 'the version diff (identity, lineage and its default generators)' },
 ];
 

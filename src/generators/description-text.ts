@@ -26,6 +26,8 @@ export interface Phrase {
   text: string;
   stems: readonly string[];
   key: string;
+  /** The stem of its last content word that is not generic: the head of a noun phrase ("six-legged animal": anim). */
+  head: string;
 }
 
 /** The stems of a text's content words, in order (stop words left out). */
@@ -54,10 +56,10 @@ const GENERIC_STEMS = new Set([...GENERIC].map(stem));
 export function phrase(text: string): Phrase | undefined {
   const ws = words(text);
   if (ws.length === 0 || ws.length > MAX_PHRASE_WORDS + 2) return undefined;
-  const stems = [...new Set(contentWords(ws).map(stem))].filter((s) => !GENERIC_STEMS.has(s) && !/^\d+$/.test(s));
-  if (stems.length === 0) return undefined;
-  stems.sort();
-  return { text: text.trim(), stems, key: stems.join(' ') };
+  const ordered = contentWords(ws).map(stem).filter((s) => !GENERIC_STEMS.has(s) && !/^\d+$/.test(s));
+  if (ordered.length === 0) return undefined;
+  const stems = [...new Set(ordered)].sort();
+  return { text: text.trim(), stems, key: stems.join(' '), head: ordered[ordered.length - 1]! };
 }
 
 /** The key of a name as phrases are keyed: its content stems without generic words, sorted, unique. */

@@ -28,11 +28,11 @@
  * a description costs the names' preparation and nothing more.
  */
 import type { Candidate, Evidence, MappingJustification, MappingRelation } from '../model/mapping.js';
-import { BROAD_MATCH, CLOSE_MATCH, EXACT_MATCH, NARROW_MATCH, rawScore } from '../model/mapping.js';
+import { BROAD_MATCH, CLOSE_MATCH, EXACT_MATCH, NARROW_MATCH } from '../model/mapping.js';
 import { definitionSource } from '../model/concept.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { DEFAULT_BUDGET, InvertedIndex, type PackedArrays, type SparseVector } from './blocking.js';
-import { firstRows, positiveOption } from './common.js';
+import { positiveOption, rankVotes } from './common.js';
 import { contentStems, descriptionCases, descriptionGenus, nameKey, type Phrase } from './description-text.js';
 import { contentWords, stem, words } from '../text/normalize.js';
 import { wordNetDerivations, type DerivationLexicon } from './wordnet-lexicon.js';
@@ -41,7 +41,6 @@ import { IoaError } from '../model/errors.js';
 import { hierarchyOf } from './hierarchy.js';
 import { prepareOntology, type KindGroup, type PreparedOntology, type TextEntry } from './lexical-index.js';
 import { PACE, paceTurn } from './pacing.js';
-import { candidateRelation } from './relations.js';
 import { defineGenerator, type Generator, type GeneratorConfig, type GeneratorOptions } from './types.js';
 
 const IDENTITY = {
@@ -74,6 +73,8 @@ const SPECIFICITY_SCALE = 4;
 /** Votes of the direction patterns: a listed case or a named genus, times how much of the phrase the name covers. */
 const CASE_VOTE = 0.85;
 const GENUS_VOTE = 0.85;
+/** The head of a genus phrase alone ("A six-legged animal": Animal) is broader too, and said less precisely. */
+const GENUS_HEAD_VOTE = 0.7;
 /**
  * Share of a description neighbour's score that its parents get as broader candidates: what the
  * subject is described like sits where the subject sits (a sibling, or the equivalent itself).
@@ -386,11 +387,17 @@ async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: Ont
   // Direction: target descriptions by the keys of the cases they list; target names by key; target
   // definitions by the key of their genus.
   const casesByKey = new Map<string, Array<[doc: number, phrase: Phrase]>>();
-  const genusByKey = new Map<string, number[]>();
+  const genusByKey = new Map<string, Array<[doc: number, vote: number]>>();
+  /** The keys a genus names a concept by: the whole phrase, and its head alone. */
+  const genusKeys = (genus: Phrase): Array<[key: string, vote: number]> => {
+    const full = keyOf(genus.stems);
+    const head = keyOf([genus.head]);
+    return head && head !== full ? [[full, GENUS_VOTE], [head, GENUS_HEAD_VOTE]] : [[full, GENUS_VOTE]];
+  };
   tgtDocs.docs.forEach((d, i) => {
     const own = ownStems(tgt, d.concept);
     for (const c of d.cases) for (const k of caseKeys(stemsOf(c.stems), own)) push(casesByKey, `${d.group}\u0000${k}`, [i, c]);
-    if (d.genus) push(genusByKey, `${d.group}\u0000${keyOf(d.genus.stems)}`, i);
+    if (d.genus) for (const [k, v] of genusKeys(d.genus)) push(genusByKey, `${d.group}\u0000${k}`, [i, v]);
   });
   const tgtNameKeys = new Map<string, number[]>();
   tgt.entries.forEach((e, i) => {
@@ -427,23 +434,25 @@ async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: Ont
     // Name → description: the subject's names in the targets' descriptions.
     for (const e of names) {
       const a = src.entries[e]!;
+      const k = keyOf(a.stems);
       const hits = descriptionIndex.query(nameVector(srcNames[e]!), budget, QUERY_LIMIT);
       for (let i = 0; i < hits.docs.length; i++) {
         const d = tgtDocs.docs[hits.docs[i]!]!;
+        // A definition names its genus: that is a broader concept (below), not a similar one.
+        if (d.genus && genusKeys(d.genus).some(([g]) => g === k)) continue;
         const score = hits.scores[i]! * a.weight * d.weight * specificity(srcNames[e]!);
         const relation = sameWords(stemsOf(a.stems), stemsOf(d.stems)) ? EXACT_MATCH : CLOSE_MATCH;
         vote(relation, d.concept, score * CHANNEL_WEIGHT.nameInDescription, 0, evidence(a.text, a.field, d.text, d.field));
       }
       // Direction: a target description that lists this name among its cases is broader.
-      const k = keyOf(a.stems);
       for (const [doc, c] of casesByKey.get(`${a.group}\u0000${k}`) ?? []) {
         const d = tgtDocs.docs[doc]!;
         vote(BROAD_MATCH, d.concept, CASE_VOTE * a.weight, 0, evidence(a.text, a.field, `${d.text} [case: ${c.text}]`, d.field));
       }
       // A target definition whose genus is this name is narrower.
-      for (const doc of genusByKey.get(`${a.group}\u0000${k}`) ?? []) {
+      for (const [doc, v] of genusByKey.get(`${a.group}\u0000${k}`) ?? []) {
         const d = tgtDocs.docs[doc]!;
-        vote(NARROW_MATCH, d.concept, GENUS_VOTE * a.weight, 0, evidence(a.text, a.field, `${d.text} [genus: ${d.genus!.text}]`, d.field));
+        vote(NARROW_MATCH, d.concept, v * a.weight, 0, evidence(a.text, a.field, `${d.text} [genus: ${d.genus!.text}]`, d.field));
       }
     }
     for (const di of ownDocs) {
@@ -451,8 +460,11 @@ async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: Ont
       const fs = srcDocFeatures[di]!;
       // Description → name: targets' names in the subject's description.
       const named = nameIndex.query(saturatedVector(fs), budget, QUERY_LIMIT);
+      const ownGenus = own.genus ? genusKeys(own.genus) : [];
       for (let i = 0; i < named.docs.length; i++) {
         const b = tgt.entries[named.docs[i]!]!;
+        // The subject's genus is broader than the subject (below), not similar to it.
+        if (ownGenus.length > 0 && ownGenus.some(([g]) => g === keyOf(b.stems))) continue;
         const score = Math.min(1, named.scores[i]!) * b.weight * own.weight * specificity(tgtNames[named.docs[i]!]!);
         const relation = sameWords(stemsOf(own.stems), stemsOf(b.stems)) ? EXACT_MATCH : CLOSE_MATCH;
         vote(relation, b.concept, score * CHANNEL_WEIGHT.descriptionHasName, 1, evidence(own.text, own.field, b.text, b.field));
@@ -473,10 +485,10 @@ async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: Ont
           vote(NARROW_MATCH, b.concept, CASE_VOTE * b.weight, 0, evidence(`${own.text} [case: ${c.text}]`, own.field, b.text, b.field));
         }
       }
-      if (own.genus) {
-        for (const t of tgtNameKeys.get(`${own.group}\u0000${keyOf(own.genus.stems)}`) ?? []) {
+      for (const [g, v] of ownGenus) {
+        for (const t of tgtNameKeys.get(`${own.group}\u0000${g}`) ?? []) {
           const b = tgt.entries[t]!;
-          vote(BROAD_MATCH, b.concept, GENUS_VOTE * b.weight, 0, evidence(`${own.text} [genus: ${own.genus.text}]`, own.field, b.text, b.field));
+          vote(BROAD_MATCH, b.concept, v * b.weight, 0, evidence(`${own.text} [genus: ${own.genus!.text}]`, own.field, b.text, b.field));
         }
       }
     }
@@ -508,28 +520,8 @@ async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: Ont
       v.score = combined(v);
       if (v.score > 0) all.push(v);
     }
-    const rows = firstRows(all, options.topK, (x, y) => {
-      if (y.score !== x.score) return y.score - x.score;
-      const a = tgt.concepts[x.object]!.iri;
-      const b = tgt.concepts[y.object]!.iri;
-      return (a < b ? -1 : a > b ? 1 : 0) || (x.relation < y.relation ? -1 : x.relation > y.relation ? 1 : 0);
-    });
-    const subject = src.concepts[s]!;
-    let rank = 0;
-    for (const row of rows) {
-      const object = tgt.concepts[row.object]!;
-      yield {
-        subject: subject.iri,
-        predicate: candidateRelation(row.relation, subject.kind, object.kind),
-        object: object.iri,
-        generator: IDENTITY.name,
-        score: rawScore(row.score),
-        measure: IDENTITY.measure,
-        rank: ++rank,
-        justification: IDENTITY.justification,
-        evidence: row.evidence,
-      };
-    }
+    // One `yield` per candidate (see perSubject).
+    for (const candidate of rankVotes(IDENTITY, src.concepts[s]!, all, tgt, options.topK)) yield candidate;
   }
   options.onProgress?.(total, total);
 }

@@ -107,6 +107,13 @@ describe('description: direction from descriptions (docs/relations.md)', () => {
     expect(out.some((c) => c.subject === `${S}Carcinoma` && c.object === `${T}Adenocarcinoma` && c.predicate === 'skos:narrowMatch')).toBe(true);
   });
 
+  it('the head of a genus is broader too, and a definition naming its genus is not read as resemblance to it', async () => {
+    const source = ontology('s', [{ iri: `${S}Insect`, labels: ['Insect'], definitions: ['A six-legged animal.'] }]);
+    const target = ontology('t', [{ iri: `${T}Animal`, labels: ['Animal'], definitions: ['A living organism that moves and feeds.'] }]);
+    const out = await collect(description(), source, target);
+    expect(out.filter((c) => c.object === `${T}Animal`).map((c) => c.predicate)).toEqual(['skos:broadMatch']);
+  });
+
   it('the parent of what the subject is described like is broader (a sibling by description)', async () => {
     const source = ontology('s', [{ iri: `${S}Classify`, kind: 'capability', labels: ['Picture tagging'], definitions: ['Assign labels to the objects in pictures.'] }]);
     const target = ontology('t', [
