@@ -317,9 +317,14 @@ async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: Ont
   }
 
   // Words WordNet derives from one another read as one stem, on both sides.
+  // Looked up: the words of names and of the phrases descriptions list or name (a description's
+  // other words take the joined stem when a name's word brought it in). Every word of every
+  // description would cost a lookup per distinct word of large, richly defined ontologies.
   const surface = new Set<string>();
   for (const side of [src, tgt]) for (const e of side.entries) for (const w of e.content) surface.add(w);
-  for (const side of [srcDocs, tgtDocs]) for (const d of side.docs) for (const w of d.words) surface.add(w);
+  for (const side of [srcDocs, tgtDocs]) {
+    for (const d of side.docs) for (const p of d.genus ? [...d.cases, d.genus] : d.cases) for (const w of words(p.text)) surface.add(w);
+  }
   const canon = await derivationalStems(surface, lexicon);
   options.signal?.throwIfAborted();
   const stemsOf = (stems: readonly string[]): string[] => stems.map(canon);
