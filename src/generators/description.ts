@@ -376,6 +376,27 @@ async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: Ont
     return sparse(w);
   };
 
+  /** The keys a genus names a concept by: the whole phrase, and its head alone. */
+  const genusKeys = (genus: Phrase): Array<[key: string, vote: number]> => {
+    const full = keyOf(genus.stems);
+    const head = keyOf([genus.head]);
+    return head && head !== full ? [[full, GENUS_VOTE], [head, GENUS_HEAD_VOTE]] : [[full, GENUS_VOTE]];
+  };
+  // What each text's comparisons ask again and again, worked out once: its words as a set (a
+  // description that is the other side's name has the same set), its phrase key (names), the
+  // keys of its genus (definitions), a name's specificity.
+  const wordSet = (stems: readonly string[]): string => [...new Set(stemsOf(stems))].sort().join(' ');
+  const srcEntryWords = src.entries.map((e) => (usable(e) ? wordSet(e.stems) : ''));
+  const tgtEntryWords = tgt.entries.map((e) => (usable(e) ? wordSet(e.stems) : ''));
+  const srcEntryKey = src.entries.map((e) => (usable(e) ? keyOf(e.stems) : ''));
+  const tgtEntryKey = tgt.entries.map((e) => (usable(e) ? keyOf(e.stems) : ''));
+  const srcSpecificity = srcNames.map(specificity);
+  const tgtSpecificity = tgtNames.map(specificity);
+  const srcDocWords = srcDocs.docs.map((d) => wordSet(d.stems));
+  const tgtDocWords = tgtDocs.docs.map((d) => wordSet(d.stems));
+  const srcGenusKeys = srcDocs.docs.map((d) => (d.genus ? genusKeys(d.genus) : []));
+  const tgtGenusKeys = tgtDocs.docs.map((d) => (d.genus ? genusKeys(d.genus) : []));
+
   /** The stems of a concept's first name, as phrase keys read them: what a case it lists leaves implied. */
   const ownStems = (side: PreparedOntology, concept: number): string[] => {
     const first = side.entries[side.entriesOf[concept]![0] ?? -1];
@@ -393,12 +414,6 @@ async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: Ont
   // definitions by the key of their genus.
   const casesByKey = new Map<string, Array<[doc: number, phrase: Phrase]>>();
   const genusByKey = new Map<string, Array<[doc: number, vote: number]>>();
-  /** The keys a genus names a concept by: the whole phrase, and its head alone. */
-  const genusKeys = (genus: Phrase): Array<[key: string, vote: number]> => {
-    const full = keyOf(genus.stems);
-    const head = keyOf([genus.head]);
-    return head && head !== full ? [[full, GENUS_VOTE], [head, GENUS_HEAD_VOTE]] : [[full, GENUS_VOTE]];
-  };
   tgtDocs.docs.forEach((d, i) => {
     const own = ownStems(tgt, d.concept);
     for (const c of d.cases) for (const k of caseKeys(stemsOf(c.stems), own)) push(casesByKey, `${d.group}\u0000${k}`, [i, c]);
@@ -424,7 +439,8 @@ async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: Ont
     const names = src.entriesOf[s]!.filter((e) => usable(src.entries[e]!));
     if (names.length === 0) continue;
     const votes = new Map<number, Vote>();
-    const vote = (relation: MappingRelation, object: number, score: number, channel: number, e: Evidence): void => {
+    // Evidence is made only for a vote that keeps it (most hits add to a vote's score only).
+    const vote = (relation: MappingRelation, object: number, score: number, channel: number, made: () => Evidence): void => {
       if (!(score > 0) || sameConcept[object] === s) return;
       const key = object * 3 + (relation === BROAD_MATCH ? 1 : relation === NARROW_MATCH ? 2 : 0);
       let v = votes.get(key);
@@ -432,32 +448,35 @@ async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: Ont
       if (relation === EXACT_MATCH) v.relation = EXACT_MATCH;
       const before = v.channels[channel]!;
       if (score > before) v.channels[channel] = Math.min(1, score);
-      if (v.evidence.length < MAX_EVIDENCE && !v.evidence.some((x) => x.subjectText === e.subjectText && x.objectText === e.objectText)) v.evidence.push(e);
+      if (v.evidence.length >= MAX_EVIDENCE) return;
+      const e = made();
+      if (!v.evidence.some((x) => x.subjectText === e.subjectText && x.objectText === e.objectText)) v.evidence.push(e);
     };
     const ownDocs = srcDocs.of[s]!;
 
     // Name → description: the subject's names in the targets' descriptions.
     for (const e of names) {
       const a = src.entries[e]!;
-      const k = keyOf(a.stems);
+      const k = srcEntryKey[e]!;
       const hits = descriptionIndex.query(nameVector(srcNames[e]!), budget, QUERY_LIMIT);
       for (let i = 0; i < hits.docs.length; i++) {
-        const d = tgtDocs.docs[hits.docs[i]!]!;
+        const doc = hits.docs[i]!;
+        const d = tgtDocs.docs[doc]!;
         // A definition names its genus: that is a broader concept (below), not a similar one.
-        if (d.genus && genusKeys(d.genus).some(([g]) => g === k)) continue;
-        const score = hits.scores[i]! * a.weight * d.weight * specificity(srcNames[e]!);
-        const relation = sameWords(stemsOf(a.stems), stemsOf(d.stems)) ? EXACT_MATCH : CLOSE_MATCH;
-        vote(relation, d.concept, score * CHANNEL_WEIGHT.nameInDescription, 0, evidence(a.text, a.field, d.text, d.field));
+        if (tgtGenusKeys[doc]!.some(([g]) => g === k)) continue;
+        const score = hits.scores[i]! * a.weight * d.weight * srcSpecificity[e]!;
+        const relation = srcEntryWords[e] === tgtDocWords[doc] ? EXACT_MATCH : CLOSE_MATCH;
+        vote(relation, d.concept, score * CHANNEL_WEIGHT.nameInDescription, 0, () => evidence(a.text, a.field, d.text, d.field));
       }
       // Direction: a target description that lists this name among its cases is broader.
       for (const [doc, c] of casesByKey.get(`${a.group}\u0000${k}`) ?? []) {
         const d = tgtDocs.docs[doc]!;
-        vote(BROAD_MATCH, d.concept, CASE_VOTE * a.weight, 0, evidence(a.text, a.field, `${d.text} [case: ${c.text}]`, d.field));
+        vote(BROAD_MATCH, d.concept, CASE_VOTE * a.weight, 0, () => evidence(a.text, a.field, `${d.text} [case: ${c.text}]`, d.field));
       }
       // A target definition whose genus is this name is narrower.
       for (const [doc, v] of genusByKey.get(`${a.group}\u0000${k}`) ?? []) {
         const d = tgtDocs.docs[doc]!;
-        vote(NARROW_MATCH, d.concept, v * a.weight, 0, evidence(a.text, a.field, `${d.text} [genus: ${d.genus!.text}]`, d.field));
+        vote(NARROW_MATCH, d.concept, v * a.weight, 0, () => evidence(a.text, a.field, `${d.text} [genus: ${d.genus!.text}]`, d.field));
       }
     }
     for (const di of ownDocs) {
@@ -465,21 +484,22 @@ async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: Ont
       const fs = srcDocFeatures[di]!;
       // Description → name: targets' names in the subject's description.
       const named = nameIndex.query(saturatedVector(fs), budget, QUERY_LIMIT);
-      const ownGenus = own.genus ? genusKeys(own.genus) : [];
+      const ownGenus = srcGenusKeys[di]!;
       for (let i = 0; i < named.docs.length; i++) {
-        const b = tgt.entries[named.docs[i]!]!;
+        const t = named.docs[i]!;
+        const b = tgt.entries[t]!;
         // The subject's genus is broader than the subject (below), not similar to it.
-        if (ownGenus.length > 0 && ownGenus.some(([g]) => g === keyOf(b.stems))) continue;
-        const score = Math.min(1, named.scores[i]!) * b.weight * own.weight * specificity(tgtNames[named.docs[i]!]!);
-        const relation = sameWords(stemsOf(own.stems), stemsOf(b.stems)) ? EXACT_MATCH : CLOSE_MATCH;
-        vote(relation, b.concept, score * CHANNEL_WEIGHT.descriptionHasName, 1, evidence(own.text, own.field, b.text, b.field));
+        if (ownGenus.length > 0 && ownGenus.some(([g]) => g === tgtEntryKey[t])) continue;
+        const score = Math.min(1, named.scores[i]!) * b.weight * own.weight * tgtSpecificity[t]!;
+        const relation = srcDocWords[di] === tgtEntryWords[t] ? EXACT_MATCH : CLOSE_MATCH;
+        vote(relation, b.concept, score * CHANNEL_WEIGHT.descriptionHasName, 1, () => evidence(own.text, own.field, b.text, b.field));
       }
       // Description ↔ description.
       const alike = bm25Index.query(bm25Vector(fs), budget, QUERY_LIMIT);
       for (let i = 0; i < alike.docs.length; i++) {
         const d = tgtDocs.docs[alike.docs[i]!]!;
         const score = alike.scores[i]! * own.weight * d.weight;
-        vote(CLOSE_MATCH, d.concept, score * CHANNEL_WEIGHT.descriptions, 2, evidence(own.text, own.field, d.text, d.field));
+        vote(CLOSE_MATCH, d.concept, score * CHANNEL_WEIGHT.descriptions, 2, () => evidence(own.text, own.field, d.text, d.field));
       }
       // Direction: targets named among the subject's cases are narrower; its genus is broader.
       const subjectStems = ownStems(src, s);
@@ -487,20 +507,20 @@ async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: Ont
         const keys = caseKeys(stemsOf(c.stems), subjectStems);
         for (const t of keys.flatMap((k) => tgtNameKeys.get(`${own.group}\u0000${k}`) ?? [])) {
           const b = tgt.entries[t]!;
-          vote(NARROW_MATCH, b.concept, CASE_VOTE * b.weight, 0, evidence(`${own.text} [case: ${c.text}]`, own.field, b.text, b.field));
+          vote(NARROW_MATCH, b.concept, CASE_VOTE * b.weight, 0, () => evidence(`${own.text} [case: ${c.text}]`, own.field, b.text, b.field));
         }
       }
       for (const [g, v] of ownGenus) {
         for (const t of tgtNameKeys.get(`${own.group}\u0000${g}`) ?? []) {
           const b = tgt.entries[t]!;
-          vote(BROAD_MATCH, b.concept, v * b.weight, 0, evidence(`${own.text} [genus: ${own.genus!.text}]`, own.field, b.text, b.field));
+          vote(BROAD_MATCH, b.concept, v * b.weight, 0, () => evidence(`${own.text} [genus: ${own.genus!.text}]`, own.field, b.text, b.field));
         }
       }
     }
     for (const [t, cosine, a, b] of encoded?.get(s) ?? []) {
       const x = srcDocs.docs[a]!;
       const y = tgtDocs.docs[b]!;
-      vote(CLOSE_MATCH, t, cosine * CHANNEL_WEIGHT.encoder, 3, evidence(x.text, x.field, y.text, y.field));
+      vote(CLOSE_MATCH, t, cosine * CHANNEL_WEIGHT.encoder, 3, () => evidence(x.text, x.field, y.text, y.field));
     }
     if (votes.size === 0) continue;
 
@@ -516,7 +536,7 @@ async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: Ont
       for (const n of neighbours.slice(0, SIBLING_NEIGHBOURS)) {
         const e = n.evidence[0]!;
         for (const p of tgtTree.parents[n.object]!) {
-          vote(BROAD_MATCH, p, n.score * SIBLING_SHARE, 0, { ...e, objectText: `${label(n.object)}: ${e.objectText}`, objectField: `child of ${label(p)}` });
+          vote(BROAD_MATCH, p, n.score * SIBLING_SHARE, 0, () => ({ ...e, objectText: `${label(n.object)}: ${e.objectText}`, objectField: `child of ${label(p)}` }));
         }
       }
     }
@@ -607,14 +627,6 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
-/** Whether two texts have the same content words (a description that is the other's name). */
-function sameWords(a: readonly string[], b: readonly string[]): boolean {
-  const x = new Set(a);
-  const y = new Set(b);
-  if (x.size !== y.size) return false;
-  for (const w of x) if (!y.has(w)) return false;
-  return true;
-}
 
 function evidence(subjectText: string, subjectField: string, objectText: string, objectField: string): Evidence {
   return { generator: IDENTITY.name, subjectText: quote(subjectText), objectText: quote(objectText), subjectField, objectField };
