@@ -24,18 +24,18 @@ const beyondDefault = registered.filter((g) => !DEFAULT_GENERATORS.includes(g));
 
 /** name, corpus, generators (undefined = all registered), budget in seconds from issue #5. */
 const RUNS = [
-  { name: 'conference', corpus: 'conference', generators: undefined, budget: 20, what: 'the default generators (lexical + structure)' },
+  { name: 'conference', corpus: 'conference', generators: undefined, budget: 20, what: 'the default generators (lexical + structure + description)' },
   ...(beyondDefault.length ? [{ name: 'conference-all', corpus: 'conference', generators: ['all'], what: 'all registered generators' }] : []),
-  { name: 'anatomy', corpus: 'anatomy', generators: undefined, budget: 30, what: 'the default generators (lexical + structure)' },
+  { name: 'anatomy', corpus: 'anatomy', generators: undefined, budget: 30, what: 'the default generators (lexical + structure + description)' },
   { name: 'anatomy-lexical', corpus: 'anatomy', generators: lexical, what: 'the lexical generators alone' },
   ...(beyondDefault.length ? [{ name: 'anatomy-all', corpus: 'anatomy', generators: ['all'], what: 'all registered generators' }] : []),
-  { name: 'agents', corpus: 'agents', generators: undefined, what: 'the default generators (lexical + structure)' },
+  { name: 'agents', corpus: 'agents', generators: undefined, what: 'the default generators (lexical + structure + description)' },
   ...(beyondDefault.length ? [{ name: 'agents-all', corpus: 'agents', generators: ['all'], what: 'all registered generators' }] : []),
-  { name: 'multilingual', corpus: 'multilingual', generators: undefined, what: 'the default generators (lexical + structure + translate)' },
-  { name: 'multilingual-cldr', corpus: 'multilingual-cldr', generators: undefined, what: 'the default generators (lexical + structure + translate)' },
-  { name: 'anatomy-subsumption', corpus: 'anatomy-subsumption', generators: undefined, args: ['--select-directional'], what: 'the default generators (lexical + structure); the selection takes broader candidates' },
-  { name: 'conference-subsumption', corpus: 'conference-subsumption', generators: undefined, args: ['--select-directional'], what: 'the default generators (lexical + structure); the selection takes broader candidates' },
-  { name: 'agents-subsumption', corpus: 'agents-subsumption', generators: undefined, args: ['--select-directional'], what: 'the default generators (lexical + structure); the selection takes broader candidates' },
+  { name: 'multilingual', corpus: 'multilingual', generators: undefined, what: 'the default generators (lexical + structure + description + translate)' },
+  { name: 'multilingual-cldr', corpus: 'multilingual-cldr', generators: undefined, what: 'the default generators (lexical + structure + description + translate)' },
+  { name: 'anatomy-subsumption', corpus: 'anatomy-subsumption', generators: undefined, args: ['--select-directional'], what: 'the default generators (lexical + structure + description); the selection takes broader candidates' },
+  { name: 'conference-subsumption', corpus: 'conference-subsumption', generators: undefined, args: ['--select-directional'], what: 'the default generators (lexical + structure + description); the selection takes broader candidates' },
+  { name: 'agents-subsumption', corpus: 'agents-subsumption', generators: undefined, args: ['--select-directional'], what: 'the default generators (lexical + structure + description); the selection takes broader candidates' },
   { name: 'agents-diff', corpus: 'agents', generators: undefined, args: ['--diff'], what: 'the version diff (identity, lineage and its default generators)' },
 ];
 
@@ -121,7 +121,7 @@ const upgradeTable = (u) => [
 const sections = [];
 const pct = (x) => (x === undefined ? '–' : (x * 100).toFixed(1));
 const summary = ['| run | pairs | best mutual top-1 F1 | fusion F1 | fusion one-to-one F1 | fusion Hits@1 | fusion recall@10 | fusion recall@10, relation counted | fusion top-1 exactMatch | baseline:label F1 | command (s) |', '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|'];
-const relations = ['| run | run (generator) | reference relation | rows | Hits@1 | MRR | recall@10 | right relation in top 10 |', '|---|---|---|---:|---:|---:|---:|---:|'];
+const relations = ['| run | run (generator) | reference relation | rows | Hits@1 | MRR | recall@10 | right relation in top 10 | Hits@1 in its kind\'s ranking |', '|---|---|---|---:|---:|---:|---:|---:|---:|'];
 const SYMBOL = { 'skos:exactMatch': '=', 'skos:broadMatch': '<', 'skos:narrowMatch': '>' };
 for (const run of RUNS) {
   const dir = join(root, 'benchmarks', 'results', run.name);
@@ -139,7 +139,7 @@ for (const run of RUNS) {
   // Per reference relation, for the fused list and, where it ran, the structure generator alone.
   for (const x of [fusion, r.runs.find((y) => y.name === 'structure' && y.status === 'ok')].filter(Boolean)) {
     for (const [predicate, m] of Object.entries(x.micro.byRelation ?? {})) {
-      relations.push(`| ${run.name} | ${x.name} | ${SYMBOL[predicate] ?? predicate} | ${m.rows} | ${pct(m.hitsAt1)} | ${m.mrr.toFixed(3)} | ${pct(m.recallAt10)} | ${m.rightRelationAt10} (${pct(m.rightRelationShare)}) |`);
+      relations.push(`| ${run.name} | ${x.name} | ${SYMBOL[predicate] ?? predicate} | ${m.rows} | ${pct(m.hitsAt1)} | ${m.mrr.toFixed(3)} | ${pct(m.recallAt10)} | ${m.rightRelationAt10} (${pct(m.rightRelationShare)}) | ${m.hitsAt1OwnKind === undefined ? '–' : pct(m.hitsAt1OwnKind)} |`);
     }
   }
 }

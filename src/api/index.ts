@@ -37,6 +37,7 @@ export {
 } from '../model/mapping.js';
 export {
   CONCEPT_KINDS, type Concept, type ConceptKind, type Label, type LabelSource, type LangString, type Synonym, type SynonymKind, type Abbreviation,
+  DEFINITION_SOURCES, DEFAULT_DEFINITION_SOURCE, addDefinition, definitionSource, type DefinitionSource,
 } from '../model/concept.js';
 export type { OntologyIndex, IdentifierPolicy } from '../model/ontology-index.js';
 export { KIND_SELECTORS, type KindSelector } from '../model/kinds.js';

@@ -31,6 +31,7 @@ import {
   summarize,
   sumCounts,
   thresholdSweep,
+  relationKind,
   type Metrics,
   type PairCounts,
   type PrecisionRecall,
@@ -242,7 +243,29 @@ export interface BenchResult {
   environment: Environment;
   /** Whole-process peak RSS (resourceUsage().maxRSS) at the end of the run. */
   processMaxRssBytes: number;
+  /**
+   * What each member adds to the fused list: the fusion of every member but one, scored like the
+   * fused run (with three or more members). A figure better without a member says that member
+   * makes the track worse.
+   */
+  leaveOneOut?: LeaveOneOut[];
 }
+
+/** The fused list without one member generator, scored (micro). */
+export interface LeaveOneOut {
+  /** The member left out. */
+  without: string;
+  hitsAt1: number;
+  recallAt10: number;
+  /** Recall@10 counting the relation. */
+  relationRecallAt10: number;
+  /** Broader and narrower reference rows whose exact triple is in the subject's first 10 rows (count). */
+  directionalRightAt10: number;
+  /** `=` reference rows' Hits@1 in the equivalence candidates' own ranking, when the track has `=` rows. */
+  equivalenceHitsAt1OwnKind?: number;
+}
+
+const EXACT_MATCH_PREDICATE = 'skos:exactMatch';
 
 export const RULES: BenchResult['config']['rules'] = {
   ranking: 'per subject by raw score, descending; equal scores broken against the reference (non-reference first); a triple proposed twice counts once with its highest score. Object level (headline Hits@k, MRR, recall@k, F1): one candidate per object, any relation finds the row. Relation level: the full (subject, predicate, object) must match',
@@ -503,7 +526,11 @@ export const REVIEW_ERROR_RATES = [0, 0.2] as const;
 function simulateFusedReview(outcome: RunOutcome, pairs: readonly LoadedPair[], budget: number): ReviewSimulation[] {
   // One pair keeps its IRIs, so the oracle draws what `review simulate` on that pair's file draws.
   const tag = (i: number, iri: string): string => (pairs.length > 1 ? `${i}\u0000${iri}` : iri);
-  const candidates = outcome.candidates.flatMap((list, i) => list.map((c) => ({ subject: tag(i, c.subject), predicate: normalisePredicate(c.predicate), object: tag(i, c.object), score: c.score, rank: c.rank, measure: c.measure })));
+  // Every pair's fused value is the same statistic in [0, 1], but its measure names the members
+  // that proposed anything on that pair (a generator silent on one pair, as `description` is where
+  // neither ontology has descriptions, is left out there): pooled, they are one measure.
+  const measure = (c: Candidate): string => (pairs.length > 1 && c.generator === FUSION_GENERATOR ? FUSION_GENERATOR : c.measure);
+  const candidates = outcome.candidates.flatMap((list, i) => list.map((c) => ({ subject: tag(i, c.subject), predicate: normalisePredicate(c.predicate), object: tag(i, c.object), score: c.score, rank: c.rank, measure: measure(c) })));
   const reference = pairs.flatMap((p, i) => p.reference.triples.map((t) => ({ subject: tag(i, t.subject), predicate: t.predicate, object: tag(i, t.object) })));
   return REVIEW_ERROR_RATES.map((errorRate) => {
     const r = simulateReview(candidates, reference, { budget, errorRate, minScore: DEFAULT_MIN_FUSED_VALUE });
@@ -637,6 +664,25 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
     );
   }
 
+  // Leave-one-out: the fusion of every member but one, for each member.
+  const leaveOneOut: LeaveOneOut[] = [];
+  const fusedMembers = runs.filter((r) => r.kind === 'generator' && r.status === 'ok').map((r) => r.name);
+  if (fusedOutcome && fusedMembers.length >= 3) {
+    for (const without of fusedMembers) {
+      const others = fusedMembers.filter((m) => m !== without);
+      const kept = memberOutcomes.filter((_, i) => fusedMembers[i] !== without);
+      const outcome = await runOne(
+        `${FUSION_GENERATOR} without ${without}`,
+        (p) => fuseCandidates(kept.flatMap((m) => m.candidates[pairs.indexOf(p)] ?? []), { generators: others, topK, directionalTopK }),
+        pairs,
+        topK,
+        ks,
+        options.onProgress,
+      );
+      leaveOneOut.push(contributionOf(without, summarize(sumCounts(outcome.counts)), topK));
+    }
+  }
+
   const reviewBudget = options.reviewBudget ?? DEFAULT_REVIEW_BUDGET;
   const fused = runs.find((r) => r.kind === 'fusion');
   if (fused && fusedOutcome && reviewBudget > 0) fused.review = simulateFusedReview(fusedOutcome, pairs, reviewBudget);
@@ -659,6 +705,22 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
     processMaxRssBytes: process.resourceUsage().maxRSS * 1024,
   };
   if (manifest.description !== undefined) result.corpus.description = manifest.description;
+  if (leaveOneOut.length > 0) result.leaveOneOut = leaveOneOut;
   return result;
+}
+
+/** The figures of a leave-one-out fusion (or of the full one, with `without` empty). */
+export function contributionOf(without: string, m: Metrics, topK: number): LeaveOneOut {
+  const directional = Object.entries(m.byRelation).filter(([p]) => relationKind(p) === 'directional');
+  const out: LeaveOneOut = {
+    without,
+    hitsAt1: m.hitsAt['1'] ?? 0,
+    recallAt10: m.recallAt[Math.min(topK, 10) - 1] ?? 0,
+    relationRecallAt10: m.relation.recallAt[Math.min(topK, 10) - 1] ?? 0,
+    directionalRightAt10: directional.reduce((n, [, r]) => n + r.rightRelationAt10, 0),
+  };
+  const equivalence = m.byRelation[EXACT_MATCH_PREDICATE];
+  if (equivalence) out.equivalenceHitsAt1OwnKind = equivalence.hitsAt1OwnKind;
+  return out;
 }
 

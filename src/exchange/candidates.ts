@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import type { Candidate, EntityMappingRecord, ExtensionDefinition, ExtensionValue, MappingRecord, MappingSet, MappingSetMetadata, SlotValue } from '../model/mapping.js';
 import { hasEntityEnds, objectTerm, subjectTerm } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
-import type { Concept } from '../model/concept.js';
+import { DEFINITION_SOURCES, type Concept } from '../model/concept.js';
 import { IoaError } from '../model/errors.js';
 import { NS } from '../model/vocabulary.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
@@ -60,7 +60,11 @@ export interface CandidateExportContext {
   measureNote?: string;
 }
 
-/** Evidence field names (see Evidence) → the SSSOM `*_match_field` property they stand for. */
+/**
+ * Evidence field names (see Evidence) → the SSSOM `*_match_field` property they stand for. A
+ * description's field is already the CURIE of the annotation it was read from (Concept
+ * definitionSources, and `schema:keywords` / `skos:example` for keywords and examples).
+ */
 const MATCH_FIELD: Record<string, string> = {
   label: 'rdfs:label',
   'synonym:exact': 'oboInOwl:hasExactSynonym',
@@ -68,6 +72,21 @@ const MATCH_FIELD: Record<string, string> = {
   'synonym:broad': 'oboInOwl:hasBroadSynonym',
   'synonym:narrow': 'oboInOwl:hasNarrowSynonym',
   definition: 'skos:definition',
+  ...Object.fromEntries(DEFINITION_SOURCES.map((source) => [source, source])),
+  'schema:keywords': 'schema:keywords',
+  'skos:example': 'skos:example',
+};
+
+/** Evidence fields of description text (definitions, keywords, examples). */
+const DESCRIPTION_FIELDS: ReadonlySet<string> = new Set([...DEFINITION_SOURCES, 'schema:keywords', 'skos:example']);
+/** Description text pairs spelled out in a row's comment, at most. */
+const DESCRIBED_IN_COMMENT = 2;
+
+/** Prefixes of the description match fields that are not SSSOM built-ins, declared when a row uses them. */
+const MATCH_FIELD_PREFIXES: Readonly<Record<string, string>> = {
+  IAO: 'http://purl.obolibrary.org/obo/IAO_',
+  dcterms: NS.dcterms,
+  schema: NS.schema,
 };
 
 function preferredLabel(concept: Concept | undefined): string | undefined {
@@ -194,10 +213,16 @@ function rowOf(c: Candidate, at: InputPath, plan: RowPlan, withToolAndMeasure = 
   // Multivalued: a `|` inside the text is escaped by the writers, not lost.
   let shared: string[] | undefined;
   let acrossLanguages = false;
+  // Description text matched: which text matched which, spelled out (match_string holds only
+  // text both sides share, and a description is rarely the other side's text).
+  let described: string[] | undefined;
   for (const e of c.evidence) {
     subjectFields = addDistinct(subjectFields, MATCH_FIELD[e.subjectField]);
     objectFields = addDistinct(objectFields, MATCH_FIELD[e.objectField]);
     if (e.subjectText === e.objectText) shared = addDistinct(shared, e.subjectText);
+    else if ((DESCRIPTION_FIELDS.has(e.subjectField) || DESCRIPTION_FIELDS.has(e.objectField)) && (described?.length ?? 0) < DESCRIBED_IN_COMMENT) {
+      described = addDistinct(described, `${e.subjectText} ~ ${e.objectText}`);
+    }
     if (e.subjectPreprocessing || e.objectPreprocessing || e.translation) acrossLanguages = true;
   }
   // Most rows have match fields and nothing else: `extra` is made only for a row that has a value.
@@ -215,6 +240,7 @@ function rowOf(c: Candidate, at: InputPath, plan: RowPlan, withToolAndMeasure = 
     const translations = [...new Set(c.evidence.flatMap((e) => (e.translation ? [`${e.subjectText}${e.subjectLang ? `@${e.subjectLang}` : ''} ~ ${e.objectText}${e.objectLang ? `@${e.objectLang}` : ''} (${e.translation})`] : [])))];
     if (translations.length) record.comment = translations.join(' | ');
   }
+  if (described) record.comment = record.comment ? `${record.comment} | ${described.join(' | ')}` : described.join(' | ');
   if (extra) record.extra = extra;
   return record;
 }
@@ -316,6 +342,7 @@ function* candidateRows(candidates: readonly ExportCandidate[], plan: RowPlan): 
 function setMetadata(rows: Iterable<EntityMappingRecord>, ctx: CandidateExportContext, plan: RowPlan, scan?: SlotScan): MappingSetMetadata {
   // Identifiers repeat across rows (ten candidates per subject): each distinct one counts once.
   const iris = new Set<string>();
+  const fieldPrefixes = new Set<string>();
   const id = ctx.mappingSetId === undefined ? setIdHash(ctx) : undefined;
   let subject: string | undefined;
   for (const m of rows) {
@@ -327,11 +354,19 @@ function setMetadata(rows: Iterable<EntityMappingRecord>, ctx: CandidateExportCo
     iris.add(m.objectId);
     // A predicate outside the standard vocabularies stays an IRI in the record; give it a prefix.
     if (m.predicateId.includes('://')) iris.add(m.predicateId);
+    for (const slot of ['subject_match_field', 'object_match_field'] as const) {
+      const fields = m.extra?.[slot];
+      if (Array.isArray(fields)) for (const f of fields) fieldPrefixes.add(f.slice(0, f.indexOf(':')));
+    }
     id?.add(m);
     scan?.add(m);
   }
   const curieMap = buildCurieMap(iris);
   curieMap[CANDIDATE_PREFIX] = CANDIDATE_NAMESPACE;
+  for (const prefix of [...fieldPrefixes].sort()) {
+    const ns = MATCH_FIELD_PREFIXES[prefix];
+    if (ns !== undefined && curieMap[prefix] === undefined) curieMap[prefix] = ns;
+  }
   const definitions: ExtensionDefinition[] = [rankDefinition()];
   for (const g of [...plan.generators].sort()) {
     for (const d of memberDefinitions(g)) {

@@ -13,13 +13,13 @@
  *
  * A2A gives skills no IRI. ioa-align names a skill `<preferred interface url>#<skill id>` (the
  * id percent-encoded): stable for as long as the agent keeps its endpoint and its skill ids.
- * The skill's tags become related synonyms (keywords, weaker than its name), its description
- * and then its examples become definitions (weaker evidence still).
+ * The skill's description becomes its definition (`dcterms:description`), its tags its keywords
+ * and its examples its examples: description text, matched by the `description` generator and
+ * never as names (a tag "documents" is not the skill's name).
  */
-import { emptyConcept, type Concept } from '../model/concept.js';
+import { addDefinition, emptyConcept, type Concept } from '../model/concept.js';
 import { IoaError } from '../model/errors.js';
 import { buildOntologyIndex, type OntologyIndex } from '../model/ontology-index.js';
-import { labelKey } from '../model/ontology-index.js';
 import { splitIdentifier } from '../text/identifiers.js';
 import { IRI_CHARACTERS } from '../text/iri.js';
 import { addLabel, addUnique, isObject, optionalString, optionalStringArray, readJsonFile, requireString, vocabError, type JsonObject } from './common.js';
@@ -110,14 +110,9 @@ function skillConcept(raw: unknown, i: number, info: AgentCardInfo, defaults: { 
   const concept = emptyConcept(skillIri(info.url, id), 'capability', id);
   addLabel(concept, name, 'caption');
   addLabel(concept, splitIdentifier(id), 'name');
-  const labelKeys = new Set(concept.labels.map((l) => labelKey(l.text)));
-  for (const tag of tags) {
-    if (!labelKeys.has(labelKey(tag)) && !concept.synonyms.some((s) => labelKey(s.text) === labelKey(tag))) {
-      concept.synonyms.push({ text: tag, kind: 'related' });
-    }
-  }
-  addUnique(concept.definitions, description);
-  for (const example of examples) addUnique(concept.definitions, example);
+  addDefinition(concept, description, 'dcterms:description');
+  for (const tag of tags) addUnique(concept.keywords, tag);
+  for (const example of examples) addUnique(concept.examples, example);
   for (const mode of inputs) addUnique(concept.inputs, mode);
   for (const mode of outputs) addUnique(concept.outputs, mode);
   addUnique(concept.alternativeIds, id);

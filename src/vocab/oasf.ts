@@ -16,7 +16,7 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
-import { emptyConcept, type Concept, type ConceptKind } from '../model/concept.js';
+import { addDefinition, emptyConcept, type Concept, type ConceptKind } from '../model/concept.js';
 import { IoaError } from '../model/errors.js';
 import { buildOntologyIndex, type OntologyIndex } from '../model/ontology-index.js';
 import { splitIdentifier } from '../text/identifiers.js';
@@ -199,7 +199,7 @@ async function loadPart(schemaDir: string, part: OasfPart, version: string, onPr
     const concept = emptyConcept(oasfIri(version, part, cls.name), kind, cls.name);
     addLabel(concept, cls.caption, 'caption');
     addLabel(concept, splitIdentifier(cls.name), 'name');
-    if (cls.description) concept.definitions.push(cls.description);
+    if (cls.description) addDefinition(concept, cls.description, 'dcterms:description');
     const parent = path.length > 1 ? path[path.length - 2]! : undefined;
     if (parent) concept.parents.push(oasfIri(version, part, parent.name));
     addUnique(concept.alternativeIds, path.map((c) => c.name).join('/'));

@@ -58,9 +58,13 @@ describe('A2A Agent Card loader', () => {
     expect(index.version).toBe('2.3.0');
     const transcribe = index.concepts[2]!;
     expect(transcribe.labels.map((l) => l.text)).toEqual(['Meeting transcription', 'transcribe meeting']);
-    expect(transcribe.synonyms.map((s) => [s.text, s.kind])).toEqual([['speech recognition', 'related'], ['transcription', 'related'], ['audio', 'related']]);
+    // Tags are keywords and examples examples: description text, never names.
+    expect(transcribe.synonyms).toEqual([]);
+    expect(transcribe.keywords).toEqual(['speech recognition', 'transcription', 'audio']);
+    expect(transcribe.definitions).toHaveLength(1);
     expect(transcribe.definitions[0]).toMatch(/^Converts the audio recording/);
-    expect(transcribe.definitions).toHaveLength(2); // description, then the example
+    expect(transcribe.definitionSources).toEqual(['dcterms:description']);
+    expect(transcribe.examples).toHaveLength(1);
     // Its own modes win over the card defaults; the other skills inherit the defaults.
     expect(transcribe.inputs).toEqual(['audio/wav', 'audio/mpeg']);
     expect(transcribe.outputs).toEqual(['text/plain']);
@@ -68,14 +72,15 @@ describe('A2A Agent Card loader', () => {
     expect(agentCardInfo(JSON.parse(await import('node:fs/promises').then((fs) => fs.readFile(sample, 'utf8'))), sample)).toMatchObject({ shape: '1.0', protocolVersion: '1.0' });
   });
 
-  it('0.3 card: url and card-level protocolVersion; a tag equal to the name is not repeated as a synonym', async () => {
+  it('0.3 card: url and card-level protocolVersion; tags are kept as written, once each', async () => {
     const file = join(dir, 'card03.json');
     await writeFile(file, JSON.stringify(card03));
     const index = await loadVocabulary(file);
     expect(agentCardInfo(card03, file)).toMatchObject({ shape: '0.3', url: 'https://currency.example.com/a2a', protocolVersion: '0.3.0' });
     const [convert, history] = index.concepts;
     expect(convert!.iri).toBe('https://currency.example.com/a2a#convert_currency');
-    expect(convert!.synonyms.map((s) => s.text)).toEqual(['currency', 'exchange rate']);
+    expect(convert!.keywords).toEqual(['currency', 'exchange rate', 'Currency Exchange']);
+    expect(convert!.examples).toEqual(['How much is 10 USD in EUR?']);
     expect(convert!.outputs).toEqual(['application/json']);
     expect(history!.iri).toBe(skillIri(card03.url, 'rate history'));
     expect(history!.iri).toBe('https://currency.example.com/a2a#rate%20history');

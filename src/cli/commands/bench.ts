@@ -1,4 +1,4 @@
-import { EMBEDDING_CLI_ARGS, embeddingConfigFromCli } from '../embedding-options.js';
+import { descriptionConfigFromCli, EMBEDDING_CLI_ARGS, embeddingConfigFromCli } from '../embedding-options.js';
 import { defineCommand } from 'citty';
 import { DEFAULT_MIN_FUSED_VALUE, IoaError, listGenerators, SELECTION_MODES } from '../../api/index.js';
 import { formatMarkdown, runBenchmark, writeReport, type BenchManifest, type BenchProgress as ProgressEvent } from '../../api/bench.js';
@@ -71,6 +71,8 @@ export default defineCommand({
     if (args.diff && parsed === 'all') throw new IoaError('E_USAGE', 'with --diff, --generators names the generators the diff fuses: list them (all would include the embedding generator and translate)', { path: '--generators' });
     const generators = args.diff ? ['diff'] : parsed;
     const embeddingConfig = embeddingConfigFromCli(args);
+    const descriptionConfig = descriptionConfigFromCli(args);
+    const generatorConfig = { ...(embeddingConfig ? { embedding: embeddingConfig } : {}), ...(descriptionConfig ? { description: descriptionConfig } : {}) };
     if (args.out !== undefined) await outputFolder(args.out);
     const kinds = args.kinds === undefined ? undefined : parseKindList(args.kinds);
     let bar: Progress | undefined;
@@ -98,7 +100,7 @@ export default defineCommand({
       ...(reviewBudget !== undefined ? { reviewBudget } : {}),
       ...(kinds ? { kinds } : {}),
       ...(args['cross-kind'] ? { crossKind: true } : {}),
-      ...(diffRegistry ? { registry: diffRegistry, ...(parsed ? { generatorConfig: { diff: { generators: parsed } } } : {}) } : embeddingConfig ? { generatorConfig: { embedding: embeddingConfig } } : {}),
+      ...(diffRegistry ? { registry: diffRegistry, ...(parsed ? { generatorConfig: { diff: { generators: parsed } } } : {}) } : Object.keys(generatorConfig).length > 0 ? { generatorConfig } : {}),
       onProgress,
     });
     bar?.done();

@@ -11,7 +11,7 @@ import {
   DEFAULT_MIN_FUSED_VALUE, EVIDENCE_LAYOUTS, EXCHANGE_FORMATS, IoaError, formatMappingChunks, listGenerators, loadOntology, propose, select, writeMappings,
   type EvidenceLayout,
 } from '../../api/index.js';
-import { EMBEDDING_CLI_ARGS, embeddingConfigFromCli } from '../embedding-options.js';
+import { descriptionConfigFromCli, EMBEDDING_CLI_ARGS, embeddingConfigFromCli } from '../embedding-options.js';
 import { parseGeneratorList, stepLabel } from '../../generators/run.js';
 import { DEFAULT_DIRECTIONAL_TOP_K } from '../../generators/fusion.js';
 import { KIND_SELECTORS, kindsOf, parseKindList, selectKinds } from '../../model/kinds.js';
@@ -79,6 +79,11 @@ export default defineCommand({
     if (embeddingConfig && !requested?.includes('embedding')) {
       throw new IoaError('E_USAGE', 'model options (--model, --model-id, --allow-remote-models, --models-dir) apply to the embedding generator: add it to --generators');
     }
+    const descriptionConfig = descriptionConfigFromCli(args);
+    if (descriptionConfig && requested && !requested.includes('description')) {
+      throw new IoaError('E_USAGE', '--encoder applies to the description generator: add it to --generators', { path: '--encoder' });
+    }
+    const generatorConfig = { ...(embeddingConfig ? { embedding: embeddingConfig } : {}), ...(descriptionConfig ? { description: descriptionConfig } : {}) };
     const inputs = [args.source, args.target];
     const output = await openOutput(args.out, { inputs, companions: (path) => (format === 'csv' ? [sidecarPath(path)] : []) });
 
@@ -101,7 +106,7 @@ export default defineCommand({
       topK,
       ...(directionalTopK !== undefined ? { directionalTopK } : {}),
       ...(args['cross-kind'] ? { crossKind: true } : {}),
-      ...(embeddingConfig ? { generatorConfig: { embedding: embeddingConfig } } : {}),
+      ...(Object.keys(generatorConfig).length > 0 ? { generatorConfig } : {}),
       onWarning: (message) => err(`ioa-align: warning: ${message}`),
       onProgress: (event) => {
         const label = event.stage === 'model' ? 'embedding model' : event.stage === 'load' ? 'loading' : stepLabel(event);
