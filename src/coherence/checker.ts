@@ -1,0 +1,207 @@
+/**
+ * The coherence check of mappings between two loaded ontologies, and its repair: the library's
+ * entry to this module. A checker builds the Horn encoding of the two ontologies once
+ * (graph.ts) and checks any number of mapping sets against it (check.ts).
+ *
+ * Repair keeps the mappings in order of value and removes, greedily, the ones that conflict with
+ * mappings of higher value: while a conflict remains, the conflict whose lowest-valued mapping
+ * has the highest value loses that mapping; then every removed mapping that no longer conflicts
+ * with what is kept is put back, best first. Every removal is needed (putting any removed
+ * mapping back makes the set incoherent again) and no kept mapping is ever traded for mappings
+ * of lower value; it is not the smallest possible removal (a minimum hitting set is NP-hard and
+ * would trade one strong mapping for several weak ones), and a conflict the Horn propagation
+ * does not see is not repaired (docs/coherence.md).
+ */
+import type { OntologyIndex } from '../model/ontology-index.js';
+import { IoaError } from '../model/errors.js';
+import { NS } from '../model/vocabulary.js';
+import { bridgeKind } from './semantics.js';
+import { CoherenceGraph, type ToldAxiom } from './graph.js';
+import { findConflicts, type BridgeMapping, type CoherenceConflict } from './check.js';
+
+/** A mapping to check: subject in the source ontology, object in the target, and the relation. */
+export interface CoherenceMapping {
+  subject: string;
+  predicate: string;
+  object: string;
+}
+
+/** A mapping repair may remove: with the value it is ranked by (higher is better) and its rank among its subject's candidates. */
+export interface RankedMapping extends CoherenceMapping {
+  score?: number;
+  rank?: number;
+}
+
+/** What {@link CoherenceChecker.check} found. */
+export interface CoherenceReport {
+  /** Mappings checked. */
+  mappings: number;
+  /** Mappings with no logical reading (relatedMatch, a class mapped to a property): they cannot conflict. */
+  ignored: number;
+  /** One entry per minimal set of mappings that makes something unsatisfiable. */
+  conflicts: CoherenceConflict[];
+  /** Whether either ontology states any disjointness (without one, nothing can be unsatisfiable). */
+  disjointness: boolean;
+}
+
+/** A mapping repair removed, and the conflict it lost (with mappings of higher value). */
+export interface RepairRemoval {
+  /** Its position in the list repaired. */
+  index: number;
+  conflict: CoherenceConflict;
+}
+
+export interface RepairResult {
+  /** Positions of the mappings kept, ascending. */
+  kept: number[];
+  /** The mappings removed, in the order removed. */
+  removed: RepairRemoval[];
+}
+
+const text = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Best first: value, then the rank among its subject's candidates, then IRIs (as selection orders them). */
+function compareRanked(a: RankedMapping, b: RankedMapping): number {
+  return (b.score ?? 0) - (a.score ?? 0) || (a.rank ?? 0) - (b.rank ?? 0) || text(a.subject, b.subject) || text(a.object, b.object) || text(a.predicate, b.predicate);
+}
+
+function checkMappings(mappings: unknown): asserts mappings is readonly CoherenceMapping[] {
+  if (!Array.isArray(mappings)) throw new IoaError('E_USAGE', 'mappings must be an array of { subject, predicate, object }', { path: '$.mappings' });
+  mappings.forEach((m: Partial<CoherenceMapping> | null, i) => {
+    if (typeof m !== 'object' || m === null || typeof m.subject !== 'string' || typeof m.predicate !== 'string' || typeof m.object !== 'string') {
+      throw new IoaError('E_USAGE', `mapping ${i + 1} must have a subject, predicate and object (strings)`, { path: `$.mappings[${i}]` });
+    }
+  });
+}
+
+export class CoherenceChecker {
+  readonly graph: CoherenceGraph;
+
+  constructor(readonly source: OntologyIndex, readonly target: OntologyIndex) {
+    this.graph = new CoherenceGraph(source, target);
+  }
+
+  /** The mappings with a logical reading, as the search takes them (index: position in `mappings`). */
+  private bridges(mappings: readonly CoherenceMapping[]): BridgeMapping[] {
+    const out: BridgeMapping[] = [];
+    mappings.forEach((m, index) => {
+      const kind = bridgeKind(m.predicate);
+      if (!kind) return;
+      const edges = this.graph.bridge(m.subject, m.object, kind);
+      if (edges.length > 0) out.push({ index, subject: m.subject, predicate: m.predicate, object: m.object, kind, edges });
+    });
+    return out;
+  }
+
+  /** Every conflict among `mappings` (each a minimal set; positions refer to `mappings`). */
+  check(mappings: readonly CoherenceMapping[]): CoherenceReport {
+    checkMappings(mappings);
+    const bridges = this.bridges(mappings);
+    return { mappings: mappings.length, ignored: mappings.length - bridges.length, conflicts: findConflicts(this.graph, bridges), disjointness: this.graph.hasDisjointness };
+  }
+
+  /**
+   * The conflicts adding `candidate` to `accepted` would cause (each includes the candidate;
+   * positions refer to `accepted`, the candidate's is `accepted.length`). Conflicts `accepted`
+   * has without it are not reported again.
+   */
+  conflictsWith(candidate: CoherenceMapping, accepted: readonly CoherenceMapping[]): CoherenceConflict[] {
+    checkMappings([candidate]);
+    checkMappings(accepted);
+    if (!this.graph.hasDisjointness) return [];
+    const all = [...accepted, candidate];
+    const bridges = this.bridges(all);
+    const focus = bridges.findIndex((b) => b.index === accepted.length);
+    if (focus < 0) return [];
+    return findConflicts(this.graph, bridges, { focus });
+  }
+
+  /** Greedy repair by value (see the module comment). */
+  repair(mappings: readonly RankedMapping[]): RepairResult {
+    checkMappings(mappings);
+    const all = this.bridges(mappings);
+    const priority = [...mappings.keys()].sort((a, b) => compareRanked(mappings[a]!, mappings[b]!));
+    const place = new Map(priority.map((position, i) => [position, i]));
+    const worst = (conflict: CoherenceConflict): number => conflict.mappings.reduce((w, m) => (place.get(m)! > place.get(w)! ? m : w));
+    const removed: RepairRemoval[] = [];
+    const gone = new Set<number>();
+    if (!this.graph.hasDisjointness) return { kept: [...mappings.keys()], removed };
+    for (;;) {
+      const conflicts = findConflicts(this.graph, all.filter((b) => !gone.has(b.index)));
+      if (conflicts.length === 0) break;
+      // The conflict whose weakest mapping is strongest goes first; each loses its weakest
+      // mapping unless an earlier removal in this round already resolved it.
+      conflicts.sort((a, b) => place.get(worst(a))! - place.get(worst(b))!);
+      for (const conflict of conflicts) {
+        if (conflict.mappings.some((m) => gone.has(m))) continue;
+        const loser = worst(conflict);
+        gone.add(loser);
+        removed.push({ index: loser, conflict });
+      }
+    }
+    // A removal made for a conflict that a later removal also resolved was not needed: put back
+    // what conflicts with nothing kept, best first. What stays removed is explained by a conflict
+    // with kept mappings only.
+    const final: RepairRemoval[] = [];
+    for (const r of [...removed].sort((a, b) => place.get(a.index)! - place.get(b.index)!)) {
+      gone.delete(r.index);
+      const kept = all.filter((b) => !gone.has(b.index));
+      const focus = kept.findIndex((b) => b.index === r.index);
+      const [conflict] = focus >= 0 ? findConflicts(this.graph, kept, { focus, limit: 1 }) : [];
+      if (conflict) {
+        gone.add(r.index);
+        final.push({ index: r.index, conflict });
+      }
+    }
+    return { kept: [...mappings.keys()].filter((i) => !gone.has(i)), removed: final };
+  }
+}
+
+/** A told statement as people read it, e.g. `Paper ⊑ Document (source)`. */
+export function describeAxiom(a: ToldAxiom): string {
+  const s = shortName(a.subject);
+  const o = shortName(a.object);
+  const stated = ((): string => {
+    switch (a.axiom) {
+      case 'subClassOf': return `${s} ⊑ ${o}`;
+      case 'equivalentClass': return `${s} ≡ ${o}`;
+      case 'disjointWith': return `${s} disjointWith ${o}`;
+      case 'domain': return `domain(${s}) ⊑ ${o}`;
+      case 'range': return `range(${s}) ⊑ ${o}`;
+      case 'inverseOf': return `${s} inverseOf ${o}`;
+      case 'subPropertyOf': return `${s} ⊑ ${o}`;
+      case 'equivalentProperty': return `${s} ≡ ${o}`;
+      case 'existential': return `${s} ⊑ ∃${o}`;
+    }
+  })();
+  return `${stated} (${a.ontology})`;
+}
+
+/** The fragment or last path segment of an IRI, for messages (the structured fields keep the IRI). */
+export function shortName(iri: string): string {
+  const m = /[#/]([^#/]+)$/.exec(iri);
+  return m ? m[1]! : iri;
+}
+
+const PREFIXES: ReadonlyArray<[string, string]> = [['skos', NS.skos], ['owl', NS.owl], ['rdfs', NS.rdfs]];
+
+/** A relation as a CURIE of the standard vocabularies when it is one. */
+function predicateName(predicate: string): string {
+  for (const [prefix, ns] of PREFIXES) if (predicate.startsWith(ns)) return `${prefix}:${predicate.slice(ns.length)}`;
+  return predicate;
+}
+
+/**
+ * A conflict in one sentence: what becomes unsatisfiable, the disjointness, the mappings (as
+ * `mappings[i]` gives them) and the told axioms on the way.
+ */
+export function describeConflict(conflict: CoherenceConflict, mappings: readonly CoherenceMapping[]): string {
+  const u = conflict.unsatisfiable;
+  const what = u.kind === 'class' ? `${u.ontology} class ${shortName(u.iri)}` : `the ${u.kind} of ${u.ontology} property ${shortName(u.iri)}`;
+  const used = conflict.mappings.map((i) => {
+    const m = mappings[i];
+    return m ? `${shortName(m.subject)} ${predicateName(m.predicate)} ${shortName(m.object)}` : `#${i}`;
+  });
+  const way = conflict.axioms.map(describeAxiom);
+  return `${what} becomes unsatisfiable: ${used.join(' and ')} put${used.length === 1 ? 's' : ''} it under two disjoint classes (${describeAxiom(conflict.disjoint)})${way.length ? `, through ${way.join(', ')}` : ''}`;
+}
