@@ -12,6 +12,7 @@
  */
 import type { BridgeKind } from './semantics.js';
 import { SIDE_NAMES, type CoherenceGraph, type NodeKind, type SideName, type ToldAxiom } from './graph.js';
+import { unsatisfiableNodes, type MappingEdges } from './labels.js';
 
 /** A mapping as the check sees it: its position in the caller's list and the edges it adds. */
 export interface BridgeMapping {
@@ -35,16 +36,6 @@ export interface CoherenceConflict {
   axioms: ToldAxiom[];
 }
 
-/**
- * How a search weighs edges: told edges and `free` mappings cost nothing, the others one each.
- * A node whose cheapest way to a disjoint pair costs nothing is unsatisfiable without the
- * counted mappings and is not reported.
- */
-interface SearchScope {
-  mappings: readonly BridgeMapping[];
-  counted: (m: BridgeMapping) => boolean;
-}
-
 /** Scratch arrays reused by every search of one check (stamped instead of cleared). */
 class Scratch {
   readonly stamp: Int32Array;
@@ -63,10 +54,8 @@ class Scratch {
   }
 }
 
-/** Outgoing mapping edges per node: [to, position in the scope's list]. */
-type MappingEdges = Map<number, Array<readonly [number, number]>>;
 
-function mappingEdges(mappings: readonly BridgeMapping[], keep?: ReadonlySet<number>): MappingEdges {
+export function mappingEdges(mappings: readonly BridgeMapping[], keep?: ReadonlySet<number>): MappingEdges {
   const edges: MappingEdges = new Map();
   mappings.forEach((m, position) => {
     if (keep && !keep.has(position)) return;
@@ -146,56 +135,48 @@ function pathTo(node: number, scratch: Scratch): { mappings: number[]; axioms: n
   return { mappings: mappings.reverse(), axioms: axioms.reverse() };
 }
 
+/** Nodes unsatisfiable by told edges alone, per graph (its size when computed: nodes are added on demand). */
+const toldOnly = new WeakMap<CoherenceGraph, { size: number; unsat: Uint8Array }>();
+
+function toldUnsatisfiable(graph: CoherenceGraph): Uint8Array {
+  const cached = toldOnly.get(graph);
+  if (cached && cached.size === graph.size) return cached.unsat;
+  const unsat = unsatisfiableNodes(graph, new Map());
+  toldOnly.set(graph, { size: graph.size, unsat });
+  return unsat;
+}
+
 /**
- * Every node that may become unsatisfiable through the scope's counted mappings: what lies
- * under (by told and mapping edges taken backwards) a node a counted mapping leaves from.
+ * The nodes to search from: unsatisfiable with every mapping, satisfiable without the counted
+ * ones (without any mapping, or without the focus). Classes first, then domains and ranges;
+ * within each, the order nodes were made (source first).
  */
-function candidates(graph: CoherenceGraph, scope: SearchScope, edges: MappingEdges): number[] {
-  const into = new Map<number, number[]>();
-  for (const [from, list] of edges) for (const [to] of list) {
-    const l = into.get(to);
-    if (l) l.push(from);
-    else into.set(to, [from]);
-  }
-  const seen = new Set<number>();
-  const stack: number[] = [];
-  for (const m of scope.mappings) {
-    if (!scope.counted(m)) continue;
-    for (const [from] of m.edges) {
-      if (!seen.has(from)) {
-        seen.add(from);
-        stack.push(from);
-      }
-    }
-  }
-  while (stack.length) {
-    const n = stack.pop()!;
-    for (const m of [...graph.into[n]!, ...(into.get(n) ?? [])]) {
-      if (!seen.has(m)) {
-        seen.add(m);
-        stack.push(m);
-      }
-    }
-  }
-  // Classes first, then domains and ranges; within each, the order nodes were made (source first).
+function starts(graph: CoherenceGraph, mappings: readonly BridgeMapping[], all: MappingEdges, focus: number | undefined, known?: Uint8Array): number[] {
+  const unsat = unsatisfiableNodes(graph, all);
+  const before = known ?? (focus === undefined ? toldUnsatisfiable(graph) : unsatisfiableNodes(graph, mappingEdges(mappings, new Set([...mappings.keys()].filter((p) => p !== focus)))));
+  const found: number[] = [];
+  for (let n = 0; n < unsat.length; n++) if (unsat[n] && !(n < before.length && before[n])) found.push(n);
+  // The ends of the focus mapping first (their conflicts are the plainest), then classes, domains
+  // and ranges; within each, the order nodes were made (source first).
+  const ends = new Set(focus === undefined ? [] : mappings[focus]!.edges.flat());
   const order = { class: 0, domain: 1, range: 2 } as const;
-  return [...seen].sort((a, b) => order[graph.kind[a]!] - order[graph.kind[b]!] || a - b);
+  return found.sort((a, b) => Number(ends.has(b)) - Number(ends.has(a)) || order[graph.kind[a]!] - order[graph.kind[b]!] || a - b);
 }
 
 /**
  * Conflicts among `mappings` (see the module comment). With `focus`, only conflicts that
  * include that mapping (a position in `mappings`): the others are taken as given, and a node
- * they already make unsatisfiable is not reported again.
+ * they already make unsatisfiable is not reported again (`before`, when the caller knows those
+ * nodes already). `limit` stops after that many conflicts.
  */
-export function findConflicts(graph: CoherenceGraph, mappings: readonly BridgeMapping[], options: { focus?: number; limit?: number } = {}): CoherenceConflict[] {
+export function findConflicts(graph: CoherenceGraph, mappings: readonly BridgeMapping[], options: { focus?: number; limit?: number; before?: Uint8Array } = {}): CoherenceConflict[] {
   if (!graph.hasDisjointness || mappings.length === 0) return [];
   const focus = options.focus;
-  const scope: SearchScope = { mappings, counted: focus === undefined ? () => true : (m) => m === mappings[focus] };
   const all = mappingEdges(mappings);
   const weight = focus === undefined ? () => 1 : (position: number) => (position === focus ? 1 : 0);
   const scratch = new Scratch(graph.size);
   const found = new Map<string, CoherenceConflict>();
-  for (const start of candidates(graph, scope, all)) {
+  for (const start of starts(graph, mappings, all, focus, options.before)) {
     const reached = search(graph, start, all, weight, scratch);
     const pair = cheapestPair(graph, reached, scratch);
     // Unreachable, or unsatisfiable without the counted mappings: nothing to report here.

@@ -17,7 +17,8 @@ import { IoaError } from '../model/errors.js';
 import { NS } from '../model/vocabulary.js';
 import { bridgeKind } from './semantics.js';
 import { CoherenceGraph, type ToldAxiom } from './graph.js';
-import { findConflicts, type BridgeMapping, type CoherenceConflict } from './check.js';
+import { findConflicts, mappingEdges, type BridgeMapping, type CoherenceConflict } from './check.js';
+import { labelNodes, type Labels } from './labels.js';
 
 /** A mapping to check: subject in the source ontology, object in the target, and the relation. */
 export interface CoherenceMapping {
@@ -74,8 +75,18 @@ function checkMappings(mappings: unknown): asserts mappings is readonly Coherenc
   });
 }
 
+/** An accepted set as {@link CoherenceChecker.conflictsWith} reuses it across candidates. */
+interface AcceptedState {
+  key: string;
+  bridges: BridgeMapping[];
+  labels: Labels;
+  /** The accepted mappings' edges taken backwards. */
+  into: Map<number, number[]>;
+}
+
 export class CoherenceChecker {
   readonly graph: CoherenceGraph;
+  private accepted: AcceptedState | undefined;
 
   constructor(readonly source: OntologyIndex, readonly target: OntologyIndex) {
     this.graph = new CoherenceGraph(source, target);
@@ -103,17 +114,60 @@ export class CoherenceChecker {
   /**
    * The conflicts adding `candidate` to `accepted` would cause (each includes the candidate;
    * positions refer to `accepted`, the candidate's is `accepted.length`). Conflicts `accepted`
-   * has without it are not reported again.
+   * has without it are not reported again. `limit` stops after that many.
    */
-  conflictsWith(candidate: CoherenceMapping, accepted: readonly CoherenceMapping[]): CoherenceConflict[] {
+  conflictsWith(candidate: CoherenceMapping, accepted: readonly CoherenceMapping[], options: { limit?: number } = {}): CoherenceConflict[] {
     checkMappings([candidate]);
     checkMappings(accepted);
     if (!this.graph.hasDisjointness) return [];
-    const all = [...accepted, candidate];
-    const bridges = this.bridges(all);
-    const focus = bridges.findIndex((b) => b.index === accepted.length);
-    if (focus < 0) return [];
-    return findConflicts(this.graph, bridges, { focus });
+    const [own] = this.bridges([candidate]);
+    if (!own) return [];
+    const state = this.acceptedState(accepted);
+    if (!this.mayConflict(state, own)) return [];
+    const bridges = [...state.bridges, { ...own, index: accepted.length }];
+    return findConflicts(this.graph, bridges, { focus: bridges.length - 1, before: state.labels.unsat, ...(options.limit !== undefined ? { limit: options.limit } : {}) });
+  }
+
+  /** The accepted set's bridges, labels and reverse edges, kept while the set stays the same. */
+  private acceptedState(accepted: readonly CoherenceMapping[]): AcceptedState {
+    const key = accepted.map((m) => `${m.subject}\u0000${m.predicate}\u0000${m.object}`).join('\u0001');
+    if (this.accepted?.key === key) return this.accepted;
+    const bridges = this.bridges(accepted);
+    const edges = mappingEdges(bridges);
+    const into = new Map<number, number[]>();
+    for (const [from, list] of edges) for (const [to] of list) {
+      const l = into.get(to);
+      if (l) l.push(from);
+      else into.set(to, [from]);
+    }
+    this.accepted = { key, bridges, labels: labelNodes(this.graph, edges), into };
+    return this.accepted;
+  }
+
+  /**
+   * Whether adding `bridge` could make a node unsatisfiable: a node can gain only through an end
+   * of the new edges, and then at most the labels of those ends, so a node that reaches an end
+   * and, with those labels, holds a disjoint pair is the only kind that can. A cheap screen; the
+   * search (check.ts) decides.
+   */
+  private mayConflict(state: AcceptedState, bridge: BridgeMapping): boolean {
+    const ends = [...new Set(bridge.edges.flat())];
+    const seen = new Set(ends);
+    const stack = [...ends];
+    while (stack.length > 0) {
+      const n = stack.pop()!;
+      if (!state.labels.unsat[n] && state.labels.clash([n, ...ends])) return true;
+      for (const list of [this.graph.into[n], state.into.get(n)]) {
+        if (!list) continue;
+        for (const m of list) {
+          if (!seen.has(m)) {
+            seen.add(m);
+            stack.push(m);
+          }
+        }
+      }
+    }
+    return false;
   }
 
   /** Greedy repair by value (see the module comment). */

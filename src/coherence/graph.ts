@@ -40,8 +40,11 @@ export interface ToldAxiom {
 
 const PROPERTY_KINDS: ReadonlySet<string> = new Set(['objectProperty', 'datatypeProperty', 'annotationProperty']);
 
+const KIND_INDEX: Readonly<Record<NodeKind, number>> = { class: 0, domain: 1, range: 2 };
+
 export class CoherenceGraph {
-  private readonly ids = new Map<string, number>();
+  /** Node ids by side, then kind (class, domain, range), then IRI. */
+  private readonly ids: Array<Array<Map<string, number>>> = [[new Map(), new Map(), new Map()], [new Map(), new Map(), new Map()]];
   readonly side: Side[] = [];
   readonly kind: NodeKind[] = [];
   readonly iri: string[] = [];
@@ -72,11 +75,11 @@ export class CoherenceGraph {
 
   /** The node of (side, kind, iri), made on first use (a mapping may name a term no axiom mentions). */
   node(side: Side, kind: NodeKind, iri: string): number {
-    const k = `${side}${kind[0]}${iri}`;
-    let id = this.ids.get(k);
+    const ids = this.ids[side]![KIND_INDEX[kind]]!;
+    let id = ids.get(iri);
     if (id === undefined) {
       id = this.iri.length;
-      this.ids.set(k, id);
+      ids.set(iri, id);
       this.side.push(side);
       this.kind.push(kind);
       this.iri.push(iri);
@@ -112,13 +115,13 @@ export class CoherenceGraph {
 
   /** The named classes right above a class by told edges (parents, and equivalents). */
   classParents(side: Side, iri: string): string[] {
-    const n = this.ids.get(`${side}c${iri}`);
+    const n = this.ids[side]![0]!.get(iri);
     return n === undefined ? [] : this.out[n]!.filter((m) => this.kind[m] === 'class').map((m) => this.iri[m]!);
   }
 
   /** The named classes right below a class by told edges (children, and equivalents). */
   classChildren(side: Side, iri: string): string[] {
-    const n = this.ids.get(`${side}c${iri}`);
+    const n = this.ids[side]![0]!.get(iri);
     return n === undefined ? [] : this.into[n]!.filter((m) => this.kind[m] === 'class').map((m) => this.iri[m]!);
   }
 
@@ -127,7 +130,7 @@ export class CoherenceGraph {
    * the properties it is under or inverse of (empty when nothing states one).
    */
   propertyClasses(side: Side, kind: 'domain' | 'range', property: string): number[] {
-    const start = this.ids.get(`${side}${kind[0]}${property}`);
+    const start = this.ids[side]![KIND_INDEX[kind]]!.get(property);
     if (start === undefined) return [];
     const classes: number[] = [];
     const seen = new Set([start]);

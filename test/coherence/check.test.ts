@@ -201,12 +201,12 @@ describe('repair', () => {
     const target = await ontology(T, ':X a owl:Class . :Y a owl:Class .');
     const checker = new CoherenceChecker(source, target);
     // C≡Y and B≡Y already conflict (B, C and Y are unsatisfiable) and are not reported again;
-    // B≡X puts A (≡ X) under B too: a new conflict with A≡X (position 0); the
+    // B≡X puts X (≡ A) under B too: a new conflict with A≡X (position 0); the
     // candidate is position 3.
     const accepted = [eq('A', 'X'), eq('C', 'Y'), eq('B', 'Y')];
     expect(checker.check(accepted).conflicts.map((c) => c.mappings)).toEqual([[1, 2]]);
     const found = checker.conflictsWith(eq('B', 'X'), accepted);
-    expect(found.map((c) => [c.mappings, c.unsatisfiable.iri])).toEqual([[[0, 3], `${S}A`]]);
+    expect(found.map((c) => [c.mappings, c.unsatisfiable.iri])).toEqual([[[0, 3], `${T}X`]]);
     expect(checker.conflictsWith(eq('C', 'X'), [eq('A', 'X')])).toEqual([]);
     expect(checker.conflictsWith(eq('C', 'Y', 'skos:relatedMatch'), accepted)).toEqual([]);
   });
