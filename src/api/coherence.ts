@@ -11,7 +11,7 @@ import { CoherenceChecker, describeConflict, type CoherenceConflict, type Cohere
 import { loadOntology } from './ontology.js';
 
 export {
-  CoherenceChecker, describeConflict, describeAxiom, AXIOM_KINDS,
+  CoherenceChecker, describeConflict, describeAxiom, AXIOM_KINDS, SIDE_NAMES,
   type AxiomKind, type CoherenceConflict, type CoherenceMapping, type CoherenceReport, type RankedMapping, type RepairRemoval, type RepairResult,
   type SideName, type ToldAxiom, type NodeKind,
 } from '../coherence/index.js';
@@ -24,11 +24,13 @@ const REVIEWED = new Set(['semapv:ManualMappingCuration', 'semapv:MappingReview'
 export interface CheckedMapping extends CoherenceMapping {
   /** 0-based position among the set's mappings. */
   row: number;
+  /** The line the row starts on, when it was read from a file. */
   line?: number;
 }
 
 /** A conflict with the rows it names and a sentence for people. */
 export interface CoherenceFinding extends CoherenceConflict {
+  /** The conflict in one sentence (describeConflict). */
   message: string;
 }
 

@@ -29,7 +29,7 @@ export {
 } from '../selection/index.js';
 export { DEFAULT_MIN_FUSED_VALUE } from '../generators/fusion.js';
 export {
-  checkCoherence, CoherenceChecker, describeConflict, describeAxiom, AXIOM_KINDS,
+  checkCoherence, CoherenceChecker, describeConflict, describeAxiom, AXIOM_KINDS, SIDE_NAMES,
   type CheckCoherenceOptions, type CheckedMapping, type CoherenceFinding, type CoherenceResult,
   type AxiomKind, type AxiomCounts, type CoherenceConflict, type CoherenceMapping, type CoherenceReport, type OntologyAxioms, type RankedMapping, type RepairRemoval, type RepairResult,
   type SideName, type ToldAxiom, type NodeKind,

@@ -22,14 +22,19 @@ import { labelNodes, type Labels } from './labels.js';
 
 /** A mapping to check: subject in the source ontology, object in the target, and the relation. */
 export interface CoherenceMapping {
+  /** IRI of a class or property of the source ontology. */
   subject: string;
+  /** The relation, CURIE or IRI (semantics.ts says how each is read). */
   predicate: string;
+  /** IRI of a class or property of the target ontology. */
   object: string;
 }
 
 /** A mapping repair may remove: with the value it is ranked by (higher is better) and its rank among its subject's candidates. */
 export interface RankedMapping extends CoherenceMapping {
+  /** The value the mapping is ranked by (higher first); absent counts as 0. */
   score?: number;
+  /** Rank among its subject's candidates, breaking equal values (lower first). */
   rank?: number;
 }
 
@@ -49,9 +54,11 @@ export interface CoherenceReport {
 export interface RepairRemoval {
   /** Its position in the list repaired. */
   index: number;
+  /** A conflict it has with mappings that were kept (positions in the list repaired). */
   conflict: CoherenceConflict;
 }
 
+/** What {@link CoherenceChecker.repair} kept and removed. */
 export interface RepairResult {
   /** Positions of the mappings kept, ascending. */
   kept: number[];
@@ -84,10 +91,19 @@ interface AcceptedState {
   into: Map<number, number[]>;
 }
 
+/**
+ * Checks mapping sets against two loaded ontologies (see the module comment): build it once per
+ * pair of ontologies, then check, repair or screen candidates as often as needed.
+ */
 export class CoherenceChecker {
+  /** The Horn encoding of the two ontologies. @internal */
   readonly graph: CoherenceGraph;
   private accepted: AcceptedState | undefined;
 
+  /**
+   * @param source - The ontology of the mappings' subjects.
+   * @param target - The ontology of their objects.
+   */
   constructor(readonly source: OntologyIndex, readonly target: OntologyIndex) {
     this.graph = new CoherenceGraph(source, target);
   }

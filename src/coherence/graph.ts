@@ -20,12 +20,16 @@ import type { OntologyIndex } from '../model/ontology-index.js';
 import type { BridgeKind } from './semantics.js';
 
 export type Side = 0 | 1;
+/** What a node stands for: a class, or everything in a property's domain or range. */
 export type NodeKind = 'class' | 'domain' | 'range';
+/** The names of the two sides, source first. */
 export const SIDE_NAMES = ['source', 'target'] as const;
+/** Which of the two ontologies: the mappings' subjects come from the source, their objects from the target. */
 export type SideName = (typeof SIDE_NAMES)[number];
 
-/** The kinds of told statement an edge or a disjointness comes from. */
+/** The kinds of told statement an edge or a disjointness comes from (`existential`: `A ⊑ ∃p.X`). */
 export const AXIOM_KINDS = ['subClassOf', 'equivalentClass', 'disjointWith', 'domain', 'range', 'inverseOf', 'subPropertyOf', 'equivalentProperty', 'existential'] as const;
+/** One of {@link AXIOM_KINDS}. */
 export type AxiomKind = (typeof AXIOM_KINDS)[number];
 
 /** One told statement of one ontology, as the check used it. */

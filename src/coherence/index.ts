@@ -8,5 +8,5 @@ export {
   type CoherenceMapping, type CoherenceReport, type RankedMapping, type RepairRemoval, type RepairResult,
 } from './checker.js';
 export type { CoherenceConflict } from './check.js';
-export { AXIOM_KINDS, type AxiomKind, type NodeKind, type SideName, type ToldAxiom } from './graph.js';
+export { AXIOM_KINDS, SIDE_NAMES, type AxiomKind, type NodeKind, type SideName, type ToldAxiom } from './graph.js';
 export { bridgeKind, type BridgeKind } from './semantics.js';

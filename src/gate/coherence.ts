@@ -16,6 +16,7 @@ import type { MappingRule, ValidatedArtifact } from './artifact.js';
 
 /** A conflict among rules: positions are rule indexes. */
 export interface RuleConflict extends CoherenceConflict {
+  /** The conflict in one sentence, naming the rules' concepts. */
   message: string;
 }
 

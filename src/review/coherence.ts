@@ -21,6 +21,7 @@ export interface IncoherentWith {
 /** Conflicts looked for per candidate: enough to warn, cheap on a large accepted set. */
 const CONFLICTS_PER_CANDIDATE = 5;
 
+/** The coherence warnings of one review session's two ontologies (see the module comment). */
 export class ReviewCoherence {
   private checker: CoherenceChecker | undefined;
 
