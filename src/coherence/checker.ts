@@ -14,8 +14,7 @@
  */
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { IoaError } from '../model/errors.js';
-import { NS } from '../model/vocabulary.js';
-import { bridgeKind } from './semantics.js';
+import { bridgeKind, curieOf } from './semantics.js';
 import { CoherenceGraph, type ToldAxiom } from './graph.js';
 import { findConflicts, mappingEdges, type BridgeMapping, type CoherenceConflict } from './check.js';
 import { labelNodes, type Labels } from './labels.js';
@@ -253,14 +252,6 @@ export function shortName(iri: string): string {
   return m ? m[1]! : iri;
 }
 
-const PREFIXES: ReadonlyArray<[string, string]> = [['skos', NS.skos], ['owl', NS.owl], ['rdfs', NS.rdfs]];
-
-/** A relation as a CURIE of the standard vocabularies when it is one. */
-function predicateName(predicate: string): string {
-  for (const [prefix, ns] of PREFIXES) if (predicate.startsWith(ns)) return `${prefix}:${predicate.slice(ns.length)}`;
-  return predicate;
-}
-
 /**
  * A conflict in one sentence: what becomes unsatisfiable, the disjointness, the mappings (as
  * `mappings[i]` gives them) and the told axioms on the way.
@@ -270,7 +261,7 @@ export function describeConflict(conflict: CoherenceConflict, mappings: readonly
   const what = u.kind === 'class' ? `${u.ontology} class ${shortName(u.iri)}` : `the ${u.kind} of ${u.ontology} property ${shortName(u.iri)}`;
   const used = conflict.mappings.map((i) => {
     const m = mappings[i];
-    return m ? `${shortName(m.subject)} ${predicateName(m.predicate)} ${shortName(m.object)}` : `#${i}`;
+    return m ? `${shortName(m.subject)} ${curieOf(m.predicate)} ${shortName(m.object)}` : `#${i}`;
   });
   const way = conflict.axioms.map(describeAxiom);
   return `${what} becomes unsatisfiable: ${used.join(' and ')} put${used.length === 1 ? 's' : ''} it under two disjoint classes (${describeAxiom(conflict.disjoint)})${way.length ? `, through ${way.join(', ')}` : ''}`;

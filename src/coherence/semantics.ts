@@ -28,9 +28,14 @@ const BY_CURIE: Readonly<Record<string, BridgeKind>> = {
 
 const PREFIXES: ReadonlyArray<[string, string]> = [['skos', NS.skos], ['owl', NS.owl], ['rdfs', NS.rdfs]];
 
+/** A predicate as a CURIE of the standard vocabularies when it is one, whether written as CURIE or IRI. */
+export function curieOf(predicate: string): string {
+  for (const [prefix, ns] of PREFIXES) if (predicate.startsWith(ns)) return `${prefix}:${predicate.slice(ns.length)}`;
+  return predicate;
+}
+
 /** The bridge a relation (CURIE or IRI) states, or undefined when it states none. */
 export function bridgeKind(predicate: string): BridgeKind | undefined {
-  let curie = predicate;
-  for (const [prefix, ns] of PREFIXES) if (predicate.startsWith(ns)) curie = `${prefix}:${predicate.slice(ns.length)}`;
+  const curie = curieOf(predicate);
   return Object.prototype.hasOwnProperty.call(BY_CURIE, curie) ? BY_CURIE[curie] : undefined;
 }
