@@ -57,14 +57,16 @@ class Scratch {
 
 export function mappingEdges(mappings: readonly BridgeMapping[], keep?: ReadonlySet<number>): MappingEdges {
   const edges: MappingEdges = new Map();
-  mappings.forEach((m, position) => {
-    if (keep && !keep.has(position)) return;
-    for (const [from, to] of m.edges) {
+  const add = (position: number): void => {
+    for (const [from, to] of mappings[position]!.edges) {
       const list = edges.get(from);
       if (list) list.push([to, position]);
       else edges.set(from, [[to, position]]);
     }
-  });
+  };
+  // A few kept positions (a conflict being shrunk) are read directly, not by a pass over all.
+  if (keep) for (const position of keep) add(position);
+  else for (let position = 0; position < mappings.length; position++) add(position);
   return edges;
 }
 

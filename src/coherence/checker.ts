@@ -211,16 +211,16 @@ export class CoherenceChecker {
     // A removal made for a conflict that a later removal also resolved was not needed: put back
     // what conflicts with nothing kept, best first. What stays removed is explained by a conflict
     // with kept mappings only.
+    // Each is tried against what is kept (the kept set's labels are computed once while it does
+    // not change, and most candidates are screened out without a search).
     const final: RepairRemoval[] = [];
     for (const r of [...removed].sort((a, b) => place.get(a.index)! - place.get(b.index)!)) {
-      gone.delete(r.index);
-      const kept = all.filter((b) => !gone.has(b.index));
-      const focus = kept.findIndex((b) => b.index === r.index);
-      const [conflict] = focus >= 0 ? findConflicts(this.graph, kept, { focus, limit: 1 }) : [];
+      const keptPositions = [...mappings.keys()].filter((i) => !gone.has(i));
+      const [conflict] = this.conflictsWith(mappings[r.index]!, keptPositions.map((i) => mappings[i]!), { limit: 1 });
       if (conflict) {
-        gone.add(r.index);
-        final.push({ index: r.index, conflict });
-      }
+        // Positions in the kept list (the candidate last) back to positions in `mappings`.
+        final.push({ index: r.index, conflict: { ...conflict, mappings: conflict.mappings.map((p) => (p === keptPositions.length ? r.index : keptPositions[p]!)).sort((a, b) => a - b) } });
+      } else gone.delete(r.index);
     }
     return { kept: [...mappings.keys()].filter((i) => !gone.has(i)), removed: final };
   }

@@ -61,7 +61,8 @@ export class CoherenceGraph {
   readonly disjoint = new Map<number, Array<{ other: number; axiom: number }>>();
   readonly axioms: ToldAxiom[] = [];
   private readonly properties: [Set<string>, Set<string>] = [new Set(), new Set()];
-  private readonly edges = new Set<string>();
+  /** Edges made so far, as `from · 2^22 + to` (a number, not a string per edge). */
+  private readonly edges = new Set<number>();
 
   constructor(readonly source: OntologyIndex, readonly target: OntologyIndex) {
     this.addSide(0, source);
@@ -163,7 +164,7 @@ export class CoherenceGraph {
 
   private edge(from: number, to: number, axiom: number): void {
     if (from === to) return;
-    const k = `${from} ${to}`;
+    const k = from * 4_194_304 + to;
     if (this.edges.has(k)) return;
     this.edges.add(k);
     this.out[from]!.push(to);

@@ -79,12 +79,13 @@ export function labelNodes(graph: CoherenceGraph, edges: MappingEdges): Labels {
   const calls: number[] = [];
   const nextEdge: number[] = [];
   let counter = 0;
-  const successors = (v: number): number[] => {
-    const mapped = edges.get(v);
-    if (!mapped) return graph.out[v]!;
-    return [...graph.out[v]!, ...mapped.map(([to]) => to)];
+  // A node's successors: its told edges, then its mapping edges (read in place, not copied).
+  const outs = graph.out;
+  const degree = (v: number): number => outs[v]!.length + (edges.get(v)?.length ?? 0);
+  const successor = (v: number, i: number): number => {
+    const told = outs[v]!;
+    return i < told.length ? told[i]! : edges.get(v)![i - told.length]![0];
   };
-  const succ: Array<number[] | undefined> = new Array(n);
   /** The head of each finished node's component. */
   const component = new Int32Array(n).fill(-1);
   const orInto = (into: number, from: number): void => {
@@ -99,11 +100,10 @@ export function labelNodes(graph: CoherenceGraph, edges: MappingEdges): Labels {
     onStack[root] = 1;
     while (calls.length > 0) {
       const v = calls[calls.length - 1]!;
-      const list = (succ[v] ??= successors(v));
       const i = nextEdge[nextEdge.length - 1]!;
-      if (i < list.length) {
+      if (i < degree(v)) {
         nextEdge[nextEdge.length - 1] = i + 1;
-        const w = list[i]!;
+        const w = successor(v, i);
         if (index[w] === -1) {
           index[w] = low[w] = counter++;
           stack.push(w);
@@ -135,7 +135,10 @@ export function labelNodes(graph: CoherenceGraph, edges: MappingEdges): Labels {
       for (const x of members) {
         const b = x < bit.length ? bit[x]! : -1;
         if (b >= 0) label[head * words + (b >>> 5)]! |= 1 << (b & 31);
-        for (const y of succ[x] ?? successors(x)) if (component[y] !== head) orInto(head, y);
+        for (let j = 0, d = degree(x); j < d; j++) {
+          const y = successor(x, j);
+          if (component[y] !== head) orInto(head, y);
+        }
       }
       const bad = clashIn(label, head * words) ? 1 : 0;
       for (const x of members) {

@@ -20,7 +20,7 @@ export default defineCommand({
     profile: { type: 'string', description: 'Domain profile (JSON)', required: true },
     artifact: { type: 'string', description: 'Alignment artifact (Section 7.2); repeatable' },
     trust: { type: 'string', description: 'Trust policy (JSON); without it no artifact is trusted' },
-    ontology: { type: 'string', description: 'Requester ontology file (Turtle, JSON-LD, RDF/XML) with intents, capabilities, domains; repeatable' },
+    ontology: { type: 'string', description: 'Requester ontology file (Turtle, JSON-LD, RDF/XML) with intents, capabilities, domains; repeatable. When both ontologies of an artifact are given, its rules are checked for coherence with them (an incoherent artifact is excluded: INCOHERENT)' },
     candidates: { type: 'string', description: 'Candidate mappings (SSSOM TSV, JSON …); never establish compatibility, reported as CANDIDATE_ONLY; repeatable' },
     now: { type: 'string', description: 'Clock for validity windows (RFC 3339 date-time, e.g. 2026-06-01T00:00:00Z), default: current time' },
     json: { type: 'boolean', description: 'Print one JSON object' },
