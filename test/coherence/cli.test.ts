@@ -119,3 +119,27 @@ describe('coherence of a selection', () => {
     expect([s.code, s.stderr]).toEqual([2, expect.stringContaining('--structure needs --select one-to-one or --select mutual [E_USAGE]')]);
   });
 });
+
+describe('selection_removed travels through every format that can hold it', () => {
+  it('SSSOM TSV, JSON and CSV keep the mark and its reason; a selected row has none; the column is declared only when used', async () => {
+    const { loadOntology, propose, readCandidates, readMappings, selectDetailed, writeMappings } = await import('../../src/api/index.js');
+    const [source, target] = await Promise.all([loadOntology(CMT), loadOntology(EKAW)]);
+    const candidates = await propose(source, target);
+    const outcome = selectDetailed(candidates, { mode: 'one-to-one', minScore: 0.2, ontologies: { source, target } });
+    expect(outcome.removed.length).toBeGreaterThan(0);
+    const marked = [...outcome.selected, ...outcome.removed.map((r) => ({ ...r.candidate, selectionRemoved: `${r.by}: ${r.reason}` }))];
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-removed-'));
+    for (const name of ['set.sssom.tsv', 'set.json', 'set.csv']) {
+      const file = join(dir, name);
+      await writeMappings(file, marked, { source, target, selection: outcome.description });
+      const back = readCandidates(await readMappings(file));
+      const removedBack = back.filter((c) => c.selectionRemoved !== undefined);
+      expect([name, removedBack.map((c) => [c.subject, c.selectionRemoved]).sort()]).toEqual([name, outcome.removed.map((r) => [r.candidate.subject, `${r.by}: ${r.reason}`]).sort()]);
+      expect(back.length - removedBack.length).toBe(outcome.selected.length);
+    }
+    // Without removed rows the column is not declared.
+    const plainFile = join(dir, 'plain.sssom.tsv');
+    await writeMappings(plainFile, outcome.selected, { source, target });
+    expect(readFileSync(plainFile, 'utf8')).not.toContain('selection_removed');
+  });
+});
