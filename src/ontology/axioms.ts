@@ -86,16 +86,18 @@ export class AxiomCollector {
   private readonly namedAllDisjoint = new Set<string>();
 
   add(quad: Quad): void {
+    // Most quads are labels, synonyms and types: decide on the predicate before anything else.
     const predicate = quad.predicate.value;
-    const subject = key(quad.subject);
     if (predicate === RDF_TYPE) {
       if (quad.object.value === ALL_DISJOINT_CLASSES) {
+        const subject = key(quad.subject);
         if (isBlank(subject)) this.node(subject).allDisjoint = true;
         else this.namedAllDisjoint.add(subject);
       }
       return;
     }
     if (NODE_PREDICATES.has(predicate)) {
+      const subject = key(quad.subject);
       const object = key(quad.object);
       const record = this.node(subject);
       switch (predicate) {
@@ -112,7 +114,7 @@ export class AxiomCollector {
       }
       return;
     }
-    if (AXIOM_PREDICATES.has(predicate)) this.statements.push([subject, predicate, key(quad.object)]);
+    if (AXIOM_PREDICATES.has(predicate)) this.statements.push([key(quad.subject), predicate, key(quad.object)]);
   }
 
   private node(k: string): NodeRecord {
