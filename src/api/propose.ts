@@ -34,6 +34,11 @@ export const MAX_TOP_K = 1000;
 export interface ProposedCandidate extends Candidate {
   /** The member generators' candidates this fused candidate was built from (empty without fusion). */
   members: Candidate[];
+  /**
+   * In a selected set written with what the selection removed: why it removed this one
+   * (`repair: …` or `structure: …`; written to the `selection_removed` column). Absent otherwise.
+   */
+  selectionRemoved?: string;
 }
 
 /**

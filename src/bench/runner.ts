@@ -13,6 +13,7 @@ import type { OntologyIndex } from '../model/ontology-index.js';
 import { isIncompatible, PREDICATE_OF_RELATION, type AlignmentRelation } from '../ontology/alignment-reader.js';
 import { readReference } from './reference.js';
 import { select, type SelectionMode } from '../selection/index.js';
+import { CoherenceChecker } from '../coherence/index.js';
 import { loadVocabulary } from '../ontology/dispatch.js';
 import type { ConceptKind } from '../model/concept.js';
 import { kindsOf, selectKinds, type KindSelector } from '../model/kinds.js';
@@ -90,6 +91,10 @@ export interface BenchOptions {
   minScore?: number;
   /** The selection also takes broader and narrower candidates (SelectionOptions.directional); default false. */
   selectDirectional?: boolean;
+  /** Repair each selected set for coherence with the pair's ontologies (default: on with one-to-one, as `propose --select`). */
+  repair?: boolean;
+  /** Structural selection (default: on with one-to-one for the fused run, as `propose --select`; a single generator only when asked). */
+  structure?: boolean;
   /**
    * Questions of the simulated review of the fused run (the review page's question policy, an
    * oracle from the reference: once perfect, once wrong 20 % of the time); default 400, 0: none.
@@ -234,7 +239,7 @@ export interface BenchResult {
     crossKind?: boolean;
     rules: { ranking: string; proposal: string; oracle: string; averages: string; relations: string; selection: string };
     /** The selection scored as `selection` of each run. */
-    selection: { mode: SelectionMode; directional?: boolean; minScore?: number; fusedMinScore?: number };
+    selection: { mode: SelectionMode; directional?: boolean; minScore?: number; fusedMinScore?: number; repair: boolean; structure: boolean };
   };
   loading: { wallMs: number };
   runs: GeneratorRun[];
@@ -273,7 +278,7 @@ export const RULES: BenchResult['config']['rules'] = {
   oracle: 'best F1 over raw-score thresholds score >= t on all candidates, choosing t with the reference: an upper bound for information, not a result',
   averages: 'micro pools counts over pairs (one oracle threshold for all pairs); macro is the mean of per-pair values (each pair its own oracle threshold)',
   relations: 'per reference relation (= skos:exactMatch, < skos:broadMatch, > skos:narrowMatch): object-level Hits@1 and MRR over the subjects with rows of that relation, object-level recall@10, and the rows whose exact triple is among the top 10 candidate rows of their subject; top-1 exactMatch: reference subjects with candidates whose top-1 row is skos:exactMatch',
-  selection: 'the selection `propose --select` applies (src/selection): one-to-one is greedy on the run\'s own score (equivalences, each subject and object at most once, one relation per pair; with selectDirectional, then, for subjects left without one, the best broader object and a narrower subject once per object); the fused run is thresholded at the default fused value unless told otherwise, a single generator only when told; a generator that makes its own decision (the version diff: its alignment) is scored on that decision instead; the reference is not consulted. Scored at object level like the headline metrics (a selected pair finds a reference row of any relation) and at relation level (the triple must match)',
+  selection: 'the selection `propose --select` applies (src/selection): one-to-one is greedy on the run\'s own score (equivalences, each subject and object at most once, one relation per pair; with selectDirectional, then, for subjects left without one, the best broader object and a narrower subject once per object); the fused run is thresholded at the default fused value unless told otherwise, a single generator only when told; with one-to-one, as in `propose`, structural selection (class candidates that agree with the first selection about parents or children move up; property mappings whose domains and ranges no selected class mapping relates are removed) and repair for coherence with the pair\'s ontologies (src/coherence) unless turned off; a generator that makes its own decision (the version diff: its alignment) is scored on that decision instead; the reference is not consulted. Scored at object level like the headline metrics (a selected pair finds a reference row of any relation) and at relation level (the triple must match)',
 };
 
 const DEFAULT_KS = [1, 5, 10] as const;
@@ -307,6 +312,8 @@ interface LoadedPair {
   pair: ManifestPair;
   source: OntologyIndex;
   target: OntologyIndex;
+  /** The pair's coherence checker, built on first use and shared by every run's selection. */
+  checker?: CoherenceChecker;
   reference: ReferenceSet;
   summary: ReferenceSummary;
 }
@@ -478,12 +485,22 @@ export function prCurve(outcomes: readonly ScoredOutcome[], referenceSize: numbe
     .map((p) => ({ threshold: p.threshold, precision: p.precision, recall: p.recall }));
 }
 
+/** How each run's candidates are selected before they are scored. */
+interface SelectionPolicy {
+  mode: SelectionMode;
+  directional: boolean;
+  repair: boolean;
+  structure: boolean;
+}
+
 /** The run's candidates of each pair after selection, scored against each pair's reference. */
-function scoreSelection(outcome: RunOutcome, pairs: readonly LoadedPair[], mode: SelectionMode, directional: boolean, minScore: number | undefined, decide?: Generator['decide']): SelectionScore {
+function scoreSelection(outcome: RunOutcome, pairs: readonly LoadedPair[], policy: SelectionPolicy, minScore: number | undefined, decide?: Generator['decide']): SelectionScore {
+  const { mode, directional, repair, structure } = policy;
   const relationLevel: PrecisionRecall[] = [];
   const perPair = pairs.map((p, i) => {
+    const ontologies = repair || structure ? { ontologies: { source: p.source, target: p.target }, checker: (p.checker ??= new CoherenceChecker(p.source, p.target)) } : {};
     // A generator that decides (the version diff) is scored on its own decision.
-    const chosen = decide ? decide(outcome.candidates[i] ?? []) : select(outcome.candidates[i] ?? [], { mode, directional, ...(minScore !== undefined ? { minScore } : {}) });
+    const chosen = decide ? decide(outcome.candidates[i] ?? []) : select(outcome.candidates[i] ?? [], { mode, directional, repair, structure, ...ontologies, ...(minScore !== undefined ? { minScore } : {}) });
     relationLevel.push(evaluateSet(chosen.map((c) => ({ subject: c.subject, predicate: normalisePredicate(c.predicate), object: c.object })), p.reference));
     // Selection keeps one relation per pair, so pairs are distinct; a pair finds a reference row of any relation.
     const selectedPairs = new Set(chosen.map((c) => `${c.subject}\u0000${c.object}`));
@@ -562,6 +579,10 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
   const manifest = options.manifest ?? await loadManifest(options.corpus, options.corporaDir);
   const mode = options.select ?? 'one-to-one';
   const directional = options.selectDirectional === true;
+  const policy: SelectionPolicy = { mode, directional, repair: options.repair ?? mode === 'one-to-one', structure: options.structure ?? mode === 'one-to-one' };
+  // As in `propose`: the structural boost is in units of the fused value, so a single generator's
+  // (or a baseline's) raw score gets it only when asked.
+  const policyFor = (kind: GeneratorRun['kind']): SelectionPolicy => (kind === 'fusion' || options.structure !== undefined ? policy : { ...policy, structure: false });
   const thresholdFor = (kind: GeneratorRun['kind']): number | undefined => options.minScore ?? (kind === 'fusion' ? DEFAULT_MIN_FUSED_VALUE : undefined);
   for (const key of Object.keys(manifest.generators ?? {})) {
     if (!(key in registry)) throw new IoaError('E_BENCH_MANIFEST', `settings for unknown generator "${key}"; registered: ${Object.keys(registry).join(', ')}`, { file: manifest.file, path: `$.generators.${key}` });
@@ -580,7 +601,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
   const baselines = options.baselines === false ? [] : [exactLabelBaseline(false), exactLabelBaseline(true)];
   for (const baseline of baselines) {
     const outcome = await runOne(baseline.name, (p, progress) => baseline.propose(p.source, p.target, { topK, onProgress: progress }), pairs, topK, ks, options.onProgress);
-    runs.push(finishRun({ name: baseline.name, kind: 'baseline', status: 'ok', generatorId: baseline.name, measure: baseline.measure, justification: baseline.justification }, outcome, scoreSelection(outcome, pairs, mode, directional, thresholdFor('baseline'))));
+    runs.push(finishRun({ name: baseline.name, kind: 'baseline', status: 'ok', generatorId: baseline.name, measure: baseline.measure, justification: baseline.justification }, outcome, scoreSelection(outcome, pairs, policyFor('baseline'), thresholdFor('baseline'))));
   }
   const memberOutcomes: RunOutcome[] = [];
   for (const name of names) {
@@ -625,7 +646,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
     if (modelId) base.modelId = modelId;
     if (config) base.config = config;
     if (warnings.size) base.warnings = [...warnings];
-    runs.push(finishRun(base, outcome, scoreSelection(outcome, pairs, mode, directional, thresholdFor('generator'), generator.decide?.bind(generator))));
+    runs.push(finishRun(base, outcome, scoreSelection(outcome, pairs, policyFor('generator'), thresholdFor('generator'), generator.decide?.bind(generator))));
     memberOutcomes.push(outcome);
   }
 
@@ -659,7 +680,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
           },
         },
         outcome,
-        scoreSelection(outcome, pairs, mode, directional, thresholdFor('fusion')),
+        scoreSelection(outcome, pairs, policyFor('fusion'), thresholdFor('fusion')),
       ),
     );
   }
@@ -696,7 +717,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
       ...(options.kinds ? { kinds: [...options.kinds] } : {}),
       ...(options.crossKind ? { crossKind: true } : {}),
       rules: RULES,
-      selection: { mode, ...(directional ? { directional } : {}), ...(options.minScore !== undefined ? { minScore: options.minScore } : { fusedMinScore: DEFAULT_MIN_FUSED_VALUE }) },
+      selection: { mode, ...(directional ? { directional } : {}), ...(options.minScore !== undefined ? { minScore: options.minScore } : { fusedMinScore: DEFAULT_MIN_FUSED_VALUE }), repair: policy.repair, structure: policy.structure },
     },
     loading: { wallMs: round(loadMs) },
     runs,

@@ -24,6 +24,7 @@ export const COMMANDS: Record<string, LazyCommand> = {
   'export-ontology': lazy(() => import('./commands/export-ontology.js')),
   models: lazy(() => import('./commands/models.js')),
   convert: lazy(() => import('./commands/convert.js')),
+  coherence: lazy(() => import('./commands/coherence.js')),
   diff: lazy(() => import('./commands/diff.js')),
   bench: lazy(() => import('./commands/bench.js')),
   validate: lazy(() => import('./commands/validate.js')),

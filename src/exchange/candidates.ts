@@ -23,6 +23,7 @@ import { buildCurieMap, canonicalTerm, PrefixMap } from './curie.js';
 import { compareRecords, sortedMappings } from './order.js';
 import {
   CANDIDATE_NAMESPACE, CANDIDATE_PREFIX, CANDIDATE_RANK, candidateRankOf, memberDefinitions, memberGenerators, memberRankSlot, memberScoreSlot, rankDefinition,
+  removedDefinition, SELECTION_REMOVED, selectionRemovedOf,
 } from './candidate-slots.js';
 import { isStandardSlot, numberText, slotUsage, type SlotScan, type SortedRows } from './slots.js';
 import { uuidFromHash } from './ids.js';
@@ -35,6 +36,8 @@ export const UNSPECIFIED_LICENSE = 'https://w3id.org/sssom/license/unspecified';
 /** A ranked candidate, with the member candidates it was fused from when it is a fused one. */
 export interface ExportCandidate extends Candidate {
   members?: readonly Candidate[];
+  /** In a selected set: why the selection removed it (written to `selection_removed`). */
+  selectionRemoved?: string;
 }
 
 /** Where member generators' evidence goes: columns of the candidate's row, or rows of their own too. */
@@ -262,6 +265,8 @@ interface RowPlan {
   shared: ExportCandidate | undefined;
   /** Member generators met so far (each has its two columns). */
   generators: Set<string>;
+  /** Whether a row so far was removed by the selection (its column is then declared). */
+  removed: boolean;
   /** A member generator's score and rank slot names, made once per generator. */
   slotsOf(generator: string): readonly [string, string];
 }
@@ -290,6 +295,7 @@ function rowPlan(candidates: readonly ExportCandidate[], ctx: CandidateExportCon
     },
     shared: shared ? first : undefined,
     generators,
+    removed: false,
     slotsOf: (generator) => {
       let names = slotNames.get(generator);
       if (!names) {
@@ -316,6 +322,10 @@ function* candidateRows(candidates: readonly ExportCandidate[], plan: RowPlan): 
       const slots = slotsOf(m.generator);
       extensions[slots[0]] = numberText(checkedScore(m, { index: i, member: j }));
       extensions[slots[1]] = String(m.rank);
+    }
+    if (c.selectionRemoved !== undefined) {
+      extensions[SELECTION_REMOVED] = c.selectionRemoved;
+      plan.removed = true;
     }
     row.extensions = extensions;
     yield row;
@@ -368,6 +378,7 @@ function setMetadata(rows: Iterable<EntityMappingRecord>, ctx: CandidateExportCo
     if (ns !== undefined && curieMap[prefix] === undefined) curieMap[prefix] = ns;
   }
   const definitions: ExtensionDefinition[] = [rankDefinition()];
+  if (plan.removed) definitions.push(removedDefinition());
   for (const g of [...plan.generators].sort()) {
     for (const d of memberDefinitions(g)) {
       if (isStandardSlot(d.slotName)) throw new IoaError('E_INTERNAL', `generator name "${g}" would make the column ${d.slotName}, a standard SSSOM slot`);
@@ -492,6 +503,8 @@ export interface ReadCandidate {
   record: MappingRecord;
   /** With evidence as rows: the member generators' own rows that follow it. */
   evidenceRows: MappingRecord[];
+  /** In a selected set: why the selection removed the row (`selection_removed`); absent for a selected row. */
+  selectionRemoved?: string;
 }
 
 /**
@@ -547,6 +560,8 @@ export function candidatesFromMappingSet(set: MappingSet): ReadCandidate[] {
     if (lead.similarityScore !== undefined) out.score = lead.similarityScore;
     if (lead.similarityMeasure !== undefined) out.measure = lead.similarityMeasure;
     if (lead.mappingTool !== undefined) out.tool = lead.mappingTool;
+    const removed = selectionRemovedOf(lead);
+    if (removed !== undefined) out.selectionRemoved = removed;
     return out;
   });
 }

@@ -64,6 +64,8 @@ export const ERROR_CODES = [
   'E_KEY_INVALID',
   'E_SIGNATURE_INVALID',
   'E_ARTIFACT_BUILD',
+  // reviewed rules that make a concept of their ontologies unsatisfiable (artifact build without --allow-incoherent)
+  'E_ARTIFACT_INCOHERENT',
   // version diff and artifact upgrade (src/versions)
   // two ontologies that are not releases of one ontology
   'E_VERSION_SERIES',

@@ -8,6 +8,7 @@ import { NS, RDF_TYPE } from '../model/vocabulary.js';
 import { buildOntologyIndex, type OntologyIndex } from '../model/ontology-index.js';
 import { localNameOf, splitIdentifier } from '../text/identifiers.js';
 import { mistaggedNames } from './languages.js';
+import { AxiomCollector } from './axioms.js';
 
 /** rdf:type → kind. The draft's classes win over OWL's when a node has both. */
 const KIND_BY_TYPE: ReadonlyArray<[string, ConceptKind]> = [
@@ -121,6 +122,8 @@ export class IndexBuilder {
   private readonly subjects = new Map<string, SubjectRecord>();
   /** What the parser reported while reading (e.g. JSON-LD nodes left out), ahead of the index's own warnings. */
   private readonly parserWarnings: string[] = [];
+  /** The statements a coherence check needs, read from the same quads (axioms.ts). */
+  private readonly axioms = new AxiomCollector();
 
   constructor(private readonly source: string) {}
 
@@ -130,6 +133,7 @@ export class IndexBuilder {
   }
 
   add(quad: Quad): void {
+    this.axioms.add(quad);
     const k = key(quad.subject);
     let record = this.subjects.get(k);
     if (!record) this.subjects.set(k, (record = { types: [], statements: [] }));
@@ -245,6 +249,8 @@ export class IndexBuilder {
     if (ontologyIri !== undefined) init.iri = ontologyIri;
     if (version !== undefined) init.version = version;
     if (versionIri !== undefined) init.versionIri = versionIri;
+    const kinds = new Map(concepts.map((c) => [c.iri, c.kind]));
+    init.axioms = this.axioms.finish((iri) => kinds.get(iri) === 'datatypeProperty');
     return buildOntologyIndex(init);
   }
 }

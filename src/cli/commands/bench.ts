@@ -6,7 +6,7 @@ import { parseGeneratorChoice } from '../../generators/run.js';
 import { GENERATORS } from '../../generators/registry.js';
 import { err, out, report } from '../io.js';
 import { basename, resolve } from 'node:path';
-import { parseMinScore, parseSelectMode } from '../selection-options.js';
+import { parseMinScore, parseSelectionStep, parseSelectMode } from '../selection-options.js';
 import { progress, type Progress } from '../progress.js';
 import { outputFolder } from '../output.js';
 import { KIND_SELECTORS, parseKindList } from '../../model/kinds.js';
@@ -46,6 +46,8 @@ export default defineCommand({
     select: { type: 'string', description: `selection scored as each run's selected set: ${SELECTION_MODES.join(' | ')} (default one-to-one)` },
     'select-directional': { type: 'boolean', description: 'that selection also takes broader and narrower candidates for the subjects left without an equivalence (default: equivalences only; the version diff always does)' },
     'min-score': { type: 'string', description: `threshold of that selection (default: ${DEFAULT_MIN_FUSED_VALUE} on the fused value, none on a single generator)` },
+    repair: { type: 'boolean', description: 'repair that selection for coherence with each pair\'s ontologies, as propose --select does (default on with one-to-one; --no-repair scores the raw selection)' },
+    structure: { type: 'boolean', description: 'structural selection, as propose --select does (default on with one-to-one; --no-structure for none)' },
     'review-budget': { type: 'string', description: 'questions of the simulated review of the fused candidates (perfect oracle and 20 % wrong answers; table and review-curve.svg); default 400, 0 for none' },
     diff: { type: 'boolean', description: 'score the version diff (ioa-align diff) instead: each pair is two releases of one ontology; --generators names the generators it fuses besides identity and lineage; its selected set is its version alignment' },
     ...EMBEDDING_CLI_ARGS,
@@ -55,6 +57,8 @@ export default defineCommand({
     const select = parseSelectMode(args.select);
     const minScore = parseMinScore(args['min-score']);
     const selectDirectional = args['select-directional'] === true;
+    const repair = parseSelectionStep(args.repair, 'repair', select ?? 'one-to-one');
+    const structure = parseSelectionStep(args.structure, 'structure', select ?? 'one-to-one');
     const pair = [args.source, args.target, args.reference];
     let manifest: BenchManifest | undefined;
     if (pair.some((p) => p !== undefined)) {
@@ -94,6 +98,8 @@ export default defineCommand({
       ...(select ? { select } : {}),
       ...(minScore !== undefined ? { minScore } : {}),
       ...(selectDirectional ? { selectDirectional } : {}),
+      ...(repair !== undefined ? { repair } : {}),
+      ...(structure !== undefined ? { structure } : {}),
       ...(generators ? { generators } : {}),
       ...(topK ? { topK } : {}),
       ...(directionalTopK !== undefined ? { directionalTopK } : {}),
