@@ -2,7 +2,7 @@
  * JSON parsing with a location on failure. Node 20's JSON.parse messages carry no position, so
  * on error the text is parsed again with jsonc-parser (strict options) to find the offset.
  */
-import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation, parse as parseTolerant, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { IoaError, type ErrorCode } from '../model/errors.js';
 
 export function lineColumnOf(text: string, offset: number): { line: number; column: number } {
@@ -40,4 +40,27 @@ export function parseJson(text: string, file?: string, code: ErrorCode = 'E_PARS
     const { message, ...where } = jsonSyntaxError(text, error);
     throw new IoaError(code, message, { ...(file ? { file } : {}), ...where }, { cause: error });
   }
+}
+
+/** A JSON path as segments: `['servers', 3, 'name']` is `$.servers[3].name`. */
+export type JsonPathSegments = readonly (string | number)[];
+
+/** `['servers', 3, 'name']` → `$.servers[3].name` (keys that are not identifiers in brackets). */
+export function formatJsonPath(path: JsonPathSegments): string {
+  return '$' + path.map((s) => (typeof s === 'number' ? `[${s}]` : /^[A-Za-z_$][\w$]*$/.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`)).join('');
+}
+
+/**
+ * Line and column (1-based) of the value at `path` in the JSON `text`, or of the nearest
+ * enclosing value that exists (a missing member is reported where its object starts). Parses the
+ * text again, so call it for a fault, not for every value.
+ */
+export function locateJsonPath(text: string, path: JsonPathSegments): { line: number; column: number } | undefined {
+  const root = parseTree(text, [], { allowTrailingComma: false, disallowComments: true });
+  if (!root) return undefined;
+  for (let n = path.length; n >= 0; n--) {
+    const node = findNodeAtLocation(root, [...path.slice(0, n)]);
+    if (node) return lineColumnOf(text, node.offset);
+  }
+  return undefined;
 }
