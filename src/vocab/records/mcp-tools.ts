@@ -30,7 +30,7 @@ function toolDraft(tool: unknown, path: JsonPathSegments, context: LayoutContext
   if (!isObject(tool)) throw fault(`${what}: not an object`, path);
   const name = requiredString(tool, 'name', path, what);
   const schema = optionalObject(tool, 'inputSchema', path, what);
-  if (!schema) throw fault(`${what}: "inputSchema" missing`, path);
+  if (!schema) throw fault(`${what}: "inputSchema" missing`, [...path, 'inputSchema']);
   const annotations = optionalObject(tool, 'annotations', path, what);
   const title = optionalString(tool, 'title', path, what) ?? (annotations ? optionalString(annotations, 'title', [...path, 'annotations'], what) : undefined);
   const description = optionalString(tool, 'description', path, what);
