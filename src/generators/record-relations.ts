@@ -7,8 +7,9 @@
  * is a kind of the class" (`skos:broadMatch`, the class is broader), not equivalence: a Redis
  * server is not "NoSQL Database Operations", it is one of them. So for a record subject, an
  * equivalence-family candidate (`skos:exactMatch`, `skos:closeMatch`) is proposed as
- * `skos:broadMatch` — unless a member establishes it by name identity (the record's name is the
- * class's name, `exact` or `wordnet`): "Translation" = Translation stays an exactMatch. Read the
+ * `skos:broadMatch` — unless a member establishes it by name identity of the record's own name
+ * (a label or its identifier, not a keyword) with the class's (`exact` or `wordnet`):
+ * "Translation" = Translation stays an exactMatch, a skill merely tagged "translation" does not. Read the
  * other way round (a class subject, a record object) the same candidate is `skos:narrowMatch`.
  * Broader and narrower candidates (structure's) are kept as they are.
  *
@@ -20,12 +21,23 @@
  * members added; the subject's candidates are ranked 1… again in their order.
  */
 import type { Concept } from '../model/concept.js';
+import type { Candidate } from '../model/mapping.js';
 import { BROAD_MATCH, CLOSE_MATCH, EXACT_MATCH, NARROW_MATCH, tripleKey } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import type { FusedCandidate } from './fusion.js';
 
 /** Name identity: a member that found the two names equal, or WordNet synonyms. */
 const NAME_IDENTITY: ReadonlySet<string> = new Set(['semapv:LexicalMatching', 'semapv:BackgroundKnowledgeBasedMatching']);
+
+/**
+ * Whether a member finds the record's own name (a label or its identifier, not one of its
+ * keywords: a tag "translation" says what a skill is about, not that it is Translation) equal to
+ * the class's name.
+ */
+function recordNameIdentity(members: readonly Candidate[], recordSide: 'subject' | 'object'): boolean {
+  return members.some((m) => m.predicate === EXACT_MATCH && NAME_IDENTITY.has(m.justification)
+    && m.evidence.some((e) => !(recordSide === 'subject' ? e.subjectField : e.objectField).startsWith('synonym')));
+}
 
 const isOffering = (c: Concept | undefined): boolean => c?.record !== undefined && c.record.declared === undefined;
 const isTaxonomyTerm = (c: Concept | undefined): boolean => c !== undefined && c.record === undefined;
@@ -44,11 +56,11 @@ export function recordRelations(fused: readonly FusedCandidate[], source: Ontolo
   let changed = false;
   for (const c of fused) {
     let relation = c.predicate;
-    if ((relation === EXACT_MATCH || relation === CLOSE_MATCH) && !c.members.some((m) => m.predicate === EXACT_MATCH && NAME_IDENTITY.has(m.justification))) {
+    if (relation === EXACT_MATCH || relation === CLOSE_MATCH) {
       const s = source.byIri.get(c.subject);
       const o = target.byIri.get(c.object);
-      if (isOffering(s) && isTaxonomyTerm(o)) relation = BROAD_MATCH;
-      else if (isTaxonomyTerm(s) && isOffering(o)) relation = NARROW_MATCH;
+      if (isOffering(s) && isTaxonomyTerm(o) && !recordNameIdentity(c.members, 'subject')) relation = BROAD_MATCH;
+      else if (isTaxonomyTerm(s) && isOffering(o) && !recordNameIdentity(c.members, 'object')) relation = NARROW_MATCH;
     }
     const candidate = relation === c.predicate ? c : { ...c, predicate: relation };
     if (candidate !== c) changed = true;

@@ -19,25 +19,31 @@ function record(iri: string, declared = false): Concept {
   return c;
 }
 const term = (iri: string): Concept => emptyConcept(iri, 'capability', iri.split('/').pop()!);
-const member = (generator: string, predicate: string, justification: string): Candidate => ({ subject: 's', predicate, object: 'o', generator, score: rawScore(0.5), measure: 'm', rank: 1, justification: justification as Candidate['justification'], evidence: [] });
+const member = (generator: string, predicate: string, justification: string, subjectField = 'label'): Candidate => ({
+  subject: 's', predicate, object: 'o', generator, score: rawScore(0.5), measure: 'm', rank: 1, justification: justification as Candidate['justification'],
+  evidence: [{ generator, subjectText: 'x', objectText: 'x', subjectField, objectField: 'label' }],
+});
 function fused(subject: string, predicate: string, object: string, rank: number, members: Candidate[]): FusedCandidate {
   return { subject, predicate, object, generator: 'fusion', score: rawScore(1 / rank), measure: 'fused', rank, justification: 'semapv:CompositeMatching', evidence: [], members };
 }
 const SIMILAR = member('tfidf', 'skos:closeMatch', 'semapv:LexicalSimilarityThresholdMatching');
 const AGREE = member('edit', 'skos:exactMatch', 'semapv:LexicalSimilarityThresholdMatching');
 const NAME = member('exact', 'skos:exactMatch', 'semapv:LexicalMatching');
+/** The record's keyword (a tag, a related synonym) equals the class's name. */
+const TAG = member('exact', 'skos:exactMatch', 'semapv:LexicalMatching', 'synonym:related');
 const STRUCTURE = member('structure', 'skos:broadMatch', 'semapv:StructuralMatching');
 
 describe('recordRelations', () => {
   const records = buildOntologyIndex({ source: 'records', concepts: [record('urn:r/server'), record('urn:r/declared', true)] });
-  const oasf = buildOntologyIndex({ source: 'oasf', concepts: [term('urn:o/nosql'), term('urn:o/translation'), term('urn:o/databases')] });
+  const oasf = buildOntologyIndex({ source: 'oasf', concepts: [term('urn:o/nosql'), term('urn:o/translation'), term('urn:o/databases'), term('urn:o/tagged')] });
 
-  it('similarity is broader, name identity stays exactMatch, a declared term keeps its relation; duplicates merge and ranks follow', () => {
+  it('similarity and a keyword equal to the class name are broader, the record\'s own name equal to it stays exactMatch, a declared term keeps its relation; duplicates merge and ranks follow', () => {
     const input = [
       fused('urn:r/server', 'skos:closeMatch', 'urn:o/nosql', 1, [SIMILAR]),
       fused('urn:r/server', 'skos:exactMatch', 'urn:o/translation', 2, [NAME, SIMILAR]),
       fused('urn:r/server', 'skos:exactMatch', 'urn:o/databases', 3, [AGREE, SIMILAR]),
       fused('urn:r/server', 'skos:broadMatch', 'urn:o/nosql', 4, [STRUCTURE]),
+      fused('urn:r/server', 'skos:exactMatch', 'urn:o/tagged', 5, [TAG]),
       fused('urn:r/declared', 'skos:closeMatch', 'urn:o/nosql', 1, [SIMILAR]),
     ];
     const before = JSON.stringify(input);
@@ -46,6 +52,7 @@ describe('recordRelations', () => {
       ['server', 'skos:broadMatch', 'nosql', 1, ['tfidf', 'structure']],
       ['server', 'skos:exactMatch', 'translation', 2, ['exact', 'tfidf']],
       ['server', 'skos:broadMatch', 'databases', 3, ['edit', 'tfidf']],
+      ['server', 'skos:broadMatch', 'tagged', 4, ['exact']],
       ['declared', 'skos:closeMatch', 'nosql', 1, ['tfidf']],
     ]);
     expect(JSON.stringify(input)).toBe(before);

@@ -202,7 +202,8 @@ export const oasfRecordLayout: Layout = {
   },
   collection(value, context) {
     const json = value as JsonObject;
-    return typeof json.name === 'string' ? { iri: `${OASF_RECORD_BASE}${recordId(json.name, '')}` } : { iri: `${OASF_SLUGS_BASE}${encodeURIComponent(context.stem)}` };
+    const version = typeof json.version === 'string' && json.version.trim() ? { version: json.version.trim() } : {};
+    return typeof json.name === 'string' ? { iri: `${OASF_RECORD_BASE}${recordId(json.name, '')}`, ...version } : { iri: `${OASF_SLUGS_BASE}${encodeURIComponent(context.stem)}` };
   },
 };
 
