@@ -504,7 +504,11 @@ export const REVIEW_ERROR_RATES = [0, 0.2] as const;
 function simulateFusedReview(outcome: RunOutcome, pairs: readonly LoadedPair[], budget: number): ReviewSimulation[] {
   // One pair keeps its IRIs, so the oracle draws what `review simulate` on that pair's file draws.
   const tag = (i: number, iri: string): string => (pairs.length > 1 ? `${i}\u0000${iri}` : iri);
-  const candidates = outcome.candidates.flatMap((list, i) => list.map((c) => ({ subject: tag(i, c.subject), predicate: normalisePredicate(c.predicate), object: tag(i, c.object), score: c.score, rank: c.rank, measure: c.measure })));
+  // Every pair's fused value is the same statistic; its measure names the members that counted,
+  // and a generator silent on one pair (exact on MCP server names) does not count there. Pooled,
+  // the pairs' candidates are ranked by that one statistic.
+  const measure = (m: string): string => (pairs.length > 1 ? 'fused value, pooled over pairs' : m);
+  const candidates = outcome.candidates.flatMap((list, i) => list.map((c) => ({ subject: tag(i, c.subject), predicate: normalisePredicate(c.predicate), object: tag(i, c.object), score: c.score, rank: c.rank, measure: measure(c.measure) })));
   const reference = pairs.flatMap((p, i) => p.reference.triples.map((t) => ({ subject: tag(i, t.subject), predicate: t.predicate, object: tag(i, t.object) })));
   return REVIEW_ERROR_RATES.map((errorRate) => {
     const r = simulateReview(candidates, reference, { budget, errorRate, minScore: DEFAULT_MIN_FUSED_VALUE });
