@@ -122,7 +122,7 @@ const agentworldTable = (a) => {
     `Targets: Hits@1 ${a.targets.hitsAt1.target}: ${a.targets.hitsAt1.met ? 'met' : '**not met**'}; recall@5 ${a.targets.recallAt5.target}: ${a.targets.recallAt5.met ? 'met' : '**not met**'}; relation right in the top 5 ${a.targets.relationRightAt5.target}: ${a.targets.relationRightAt5.met ? 'met' : '**not met**'}. Measured ${a.measured} (${a.machine.cpus} cores, ${a.machine.node}); quality figures are deterministic. \`${a.command}\`.`,
   ].join('\n');
 };
-const agentworldScaleLine = (x) => `${x.what}: median of ${x.runs} run(s) ${x.wallS} s wall, ${x.cpuS} CPU-s, ${x.peakRssMiB.toLocaleString('en')} MiB peak RSS, ${x.rowsWritten.toLocaleString('en')} rows written (targets ≤ ${x.targets.wallS} s, ≤ ${x.targets.peakRssMiB.toLocaleString('en')} MiB); 1-minute load average ${x.load1m.join(', ')} when the runs started, measured ${x.measured} — ${x.note}.`;
+const agentworldScaleLine = (x) => `Median of ${x.runs} run(s) ${x.wallS} s wall, ${x.cpuS} CPU-s, ${x.peakRssMiB.toLocaleString('en')} MiB peak RSS, ${x.rowsWritten.toLocaleString('en')} rows written (targets ≤ ${x.targets.wallS} s, ≤ ${x.targets.peakRssMiB.toLocaleString('en')} MiB); 1-minute load average ${x.load1m.join(', ')} when the runs started, measured ${x.measured} — ${x.note}.`;
 const SUBSET_TRACKS = ['anatomy', 'conference', 'agents'];
 const generatorSubsetsTable = (g) => [
   `| generators | anatomy: wall s | CPU s | wall / baseline (${g.baseline.wallS} s) | ${SUBSET_TRACKS.map((t) => `${t}: Hits@1 | recall@10`).join(' | ')} |`,
