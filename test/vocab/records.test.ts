@@ -50,7 +50,7 @@ describe('MCP Registry server.json', () => {
 
   it('a JSON array of servers (several schema dates) is read server by server, not as an empty JSON-LD document', async () => {
     const index = await loadVocabulary(fixture('servers-2025-12-11.json'));
-    expect(index.concepts.map((c) => c.localName)).toEqual(['io.github.example-org/weather', 'com.example.docs/pdf-tools', 'io.github.example-org/sql-reader']);
+    expect(index.concepts.map((c) => [c.alternativeIds[0], c.localName])).toEqual([['io.github.example-org/weather', 'weather'], ['com.example.docs/pdf-tools', 'pdf-tools'], ['io.github.example-org/sql-reader', 'sql-reader']]);
     expect(index.concepts[1]!.labels.map((l) => l.text)).toEqual(['pdf tools']);
     expect(index.warnings).toEqual([]);
   });
@@ -66,7 +66,7 @@ describe('MCP Registry server.json', () => {
 
   it('the registry list response, entry by entry', async () => {
     const index = await loadVocabulary(fixture('registry-list.json'));
-    expect(index.concepts.map((c) => [c.localName, c.record!.provenance.version])).toEqual([['io.github.example-org/weather', '1.4.2'], ['com.example.docs/pdf-tools', '0.3.0']]);
+    expect(index.concepts.map((c) => [c.alternativeIds[0], c.record!.provenance.version])).toEqual([['io.github.example-org/weather', '1.4.2'], ['com.example.docs/pdf-tools', '0.3.0']]);
   });
 
   it('JSON Lines of servers: each record keeps its line', async () => {
@@ -76,7 +76,7 @@ describe('MCP Registry server.json', () => {
       JSON.stringify({ name: 'io.github.a/two', description: 'Second server.', version: '2.0.0', remotes: [] }),
     ].join('\n'));
     const index = await loadVocabulary(path);
-    expect(index.concepts.map((c) => [c.localName, c.record!.provenance.line])).toEqual([['io.github.a/one', 1], ['io.github.a/two', 3]]);
+    expect(index.concepts.map((c) => [c.alternativeIds[0], c.record!.provenance.line])).toEqual([['io.github.a/one', 1], ['io.github.a/two', 3]]);
   });
 });
 
@@ -223,7 +223,7 @@ describe('bad records: stop with the exact code and place, or skip with a summar
       JSON.stringify({ ...good, name: 'io.github.a/five' }),
     ].join('\n'));
     const index = await loadRecords(path, { skipInvalid: true });
-    expect(index.concepts.map((c) => c.localName)).toEqual(['io.github.a/good', 'io.github.a/five']);
+    expect(index.concepts.map((c) => c.alternativeIds[0])).toEqual(['io.github.a/good', 'io.github.a/five']);
     expect(index.warnings).toEqual([[
       'skipped 5 of 7 record(s) as invalid (--skip-invalid):',
       '  2 × MCP server: "description" is empty [E_RECORD_INVALID] (line 3:43 $.description, line 4:42 $.description)',

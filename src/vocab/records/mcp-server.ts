@@ -59,7 +59,7 @@ function serverDraft(json: JsonObject, path: JsonPathSegments): RecordDraft {
     schema = optionalString(json, '$schema', path, what);
   }
   const d = draft({
-    iri: mcpServerIri(name), kind: 'capability', localName: name, path,
+    iri: mcpServerIri(name), kind: 'capability', localName: name.slice(name.indexOf('/') + 1), path,
     provenance: { format: seed ? 'mcp-server-seed-2025' : 'mcp-server', recordId: name, ...(version ? { version } : {}), ...(schema ? { schema } : {}) },
   });
   const title = seed ? undefined : optionalString(json, 'title', path, what);

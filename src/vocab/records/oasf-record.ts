@@ -159,7 +159,7 @@ async function termDraft(decl: Declaration, version: string, base: string, recor
 /** The record's own concept: its name and description. */
 function recordDraft(json: JsonObject, iri: string, path: JsonPathSegments, what: string, provenance: RecordDraft['provenance']): RecordDraft {
   const name = requiredString(json, 'name', path, what);
-  const d = draft({ iri, kind: 'capability', localName: name, path, provenance });
+  const d = draft({ iri, kind: 'capability', localName: name.split('/').pop()!, path, provenance });
   d.labels.push({ text: splitIdentifier(name.split('/').pop()!), source: 'name' });
   const description = optionalString(json, 'description', path, what);
   if (description) d.description = description;

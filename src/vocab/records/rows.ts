@@ -6,6 +6,7 @@
  * corpora/agentworld-dev holds real MCP Registry and A2A records in this layout.
  */
 import type { JsonPathSegments } from '../../text/json.js';
+import { localNameOf } from '../../text/identifiers.js';
 import { draft, type RecordDraft } from './draft.js';
 import { fault, isObject, optionalString, optionalStrings, requiredString, type JsonObject } from './fields.js';
 import { mcpServerNameLabel } from './mcp-server.js';
@@ -24,7 +25,7 @@ function rowDraft(json: JsonObject, path: JsonPathSegments): RecordDraft {
   // Some registry records have no description: an empty one is kept as none.
   const description = typeof json.description === 'string' ? json.description.trim() : optionalString(json, 'description', path, what);
   const origin = optionalString(json, 'source', path, what);
-  const d = draft({ iri: id, kind: 'capability', localName: name, path, provenance: { format: 'agent-record-row', recordId: name, ...(origin ? { origin } : {}) } });
+  const d = draft({ iri: id, kind: 'capability', localName: localNameOf(id), path, provenance: { format: 'agent-record-row', recordId: name, ...(origin ? { origin } : {}) } });
   d.labels.push(kind === 'mcp-server' && name.includes('/') ? { text: mcpServerNameLabel(name), source: 'name' } : { text: name, source: 'caption' });
   if (description) d.description = description;
   d.keywords.push(...(optionalStrings(json, 'tags', path, what) ?? []));
