@@ -11,11 +11,11 @@
 // i mod 221 and mixes in the words of two other real records — one in its name, a clause in its
 // description, a tag — so the set has the real records' vocabulary and length but no two records
 // alike. Records the real set leaves without a description stay without one.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seededRandom, timedRun } from '../common.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 if (!existsSync(join(root, 'dist', 'cli', 'main.js'))) {
@@ -30,21 +30,9 @@ const outFile = arg('--out', join(root, 'benchmarks', 'results', 'agentworld', '
 const work = join(tmpdir(), `ioa-align-agentworld-scale-${process.pid}`);
 mkdirSync(work, { recursive: true });
 
-/** mulberry32: a small seeded generator, so the same records come out every time. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function synthesise(count, seed = 34) {
   const real = ['mcp-servers-dev.jsonl', 'a2a-skills-dev.jsonl'].flatMap((f) => readFileSync(join(root, 'corpora', 'agentworld-dev', f), 'utf8').trim().split('\n').map((l) => JSON.parse(l)));
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = () => real[Math.floor(next() * real.length)];
   const wordOf = (text) => {
     const words = text.split(/[^A-Za-z0-9]+/).filter((w) => w.length > 2);
@@ -68,22 +56,6 @@ export function synthesise(count, seed = 34) {
   return rows;
 }
 
-function timed(command, commandArgs) {
-  const report = join(work, 'time.txt');
-  const load1m = loadavg()[0];
-  const child = spawnSync('/usr/bin/time', ['-v', '-o', report, command, ...commandArgs], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (child.status !== 0) {
-    process.stderr.write(child.stderr);
-    throw new Error(`${command} ${commandArgs.join(' ')} failed (${child.status})`);
-  }
-  const text = readFileSync(report, 'utf8');
-  const field = (label) => text.split('\n').find((l) => l.trim().startsWith(label))?.split(': ').pop()?.trim();
-  const wall = field('Elapsed (wall clock) time').split(':').map(Number).reduce((x, y) => x * 60 + y, 0);
-  const cpu = Number(field('User time (seconds)')) + Number(field('System time (seconds)'));
-  const rssMiB = Number(field('Maximum resident set size (kbytes)')) / 1024;
-  return { wallS: wall, cpuS: cpu, peakRssMiB: rssMiB, load1m, stderr: child.stderr };
-}
-
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 const records = join(work, `records-${n}.jsonl`);
 writeFileSync(records, synthesise(n).map((r) => JSON.stringify(r)).join('\n') + '\n');
@@ -92,9 +64,9 @@ const out = join(work, 'candidates.sssom.tsv');
 const commandArgs = [join(root, 'bin', 'ioa-align.js'), 'propose', records, target, '--out', out];
 const measured = [];
 for (let r = 0; r < runs; r++) {
-  const m = timed(process.execPath, commandArgs);
+  const m = timedRun(process.execPath, commandArgs, root);
   measured.push(m);
-  process.stderr.write(`run ${r + 1}: ${m.wallS.toFixed(1)} s wall, ${m.cpuS.toFixed(1)} CPU-s, ${Math.round(m.peakRssMiB)} MiB, load ${m.load1m.toFixed(1)}\n`);
+  process.stderr.write(`run ${r + 1}: ${m.wallS.toFixed(1)} s wall, ${m.cpuS.toFixed(1)} CPU-s, ${Math.round(m.peakRssMiB)} MiB, load ${m.load1mBefore.toFixed(1)}\n`);
 }
 const rows = readFileSync(out, 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).length - 1;
 const result = {
@@ -105,7 +77,7 @@ const result = {
   wallS: Math.round(median(measured.map((m) => m.wallS)) * 100) / 100,
   cpuS: Math.round(median(measured.map((m) => m.cpuS)) * 100) / 100,
   peakRssMiB: Math.round(median(measured.map((m) => m.peakRssMiB))),
-  load1m: measured.map((m) => Math.round(m.load1m * 10) / 10),
+  load1m: measured.map((m) => Math.round(m.load1mBefore * 10) / 10),
   rowsWritten: rows,
   targets: { wallS: 30, peakRssMiB: 1024 },
   note: 'whole process; figures taken on a shared machine are noisy: re-measure on a quiet one',

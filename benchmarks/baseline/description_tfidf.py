@@ -21,6 +21,9 @@ import sys
 
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tfidf_baseline import tfidf  # noqa: E402  (the same TF-IDF, over words instead of trigrams)
+
 WORD = re.compile(r'\b\w\w+\b', re.UNICODE)
 
 
@@ -65,33 +68,6 @@ def read_oasf(folder):
     return ids, docs
 
 
-def tfidf(source_docs, target_docs):
-    vocabulary = {}
-    def encode(docs):
-        rows, cols = [], []
-        for r, text in enumerate(docs):
-            for w in words(text):
-                cols.append(vocabulary.setdefault(w, len(vocabulary)))
-                rows.append(r)
-        return np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64)
-    s_rows, s_cols = encode(source_docs)
-    t_rows, t_cols = encode(target_docs)
-    v = len(vocabulary)
-    def dense(n, rows, cols):
-        m = np.zeros((n, v), dtype=np.float64)
-        np.add.at(m, (rows, cols), 1.0)
-        return m
-    s = dense(len(source_docs), s_rows, s_cols)
-    t = dense(len(target_docs), t_rows, t_cols)
-    n = len(source_docs) + len(target_docs)
-    df = (s > 0).sum(axis=0) + (t > 0).sum(axis=0)
-    idf = np.log((1 + n) / (1 + df)) + 1
-    for m in (s, t):
-        m *= idf
-        m /= np.maximum(np.linalg.norm(m, axis=1, keepdims=True), 1e-12)
-    return s, t
-
-
 def main():
     p = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     p.add_argument('records')
@@ -101,7 +77,7 @@ def main():
     a = p.parse_args()
     s_ids, s_docs = read_records(a.records)
     t_ids, t_docs = read_oasf(a.taxonomy)
-    s, t = tfidf(s_docs, t_docs)
+    s, t = tfidf(s_docs, t_docs, features=words, dtype=np.float64)
     scores = s @ t.T
     k = min(a.top_k, len(t_ids))
     out = open(a.out, 'w', encoding='utf-8') if a.out else sys.stdout
