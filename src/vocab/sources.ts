@@ -71,7 +71,12 @@ export const recordsSource: VocabularySource = {
       if (!(await stat(location)).isFile()) return false;
       if (jsonLines) return true;
       const { isJsonLd } = await import('./records/load.js');
-      return !isJsonLd(JSON.parse(await readTextFile(location)));
+      const value: unknown = JSON.parse(await readTextFile(location));
+      // Records are objects; null, a number or an empty array is no document of either kind, and
+      // the RDF reader says so (E_PARSE_JSONLD) as it always has.
+      const objects = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
+      if (!(objects(value) || (Array.isArray(value) && value.some(objects)))) return false;
+      return !isJsonLd(value);
     } catch {
       return false; // unreadable or malformed: the fallback reader reports it with a location
     }

@@ -23,7 +23,7 @@ let v100: OntologyIndex;
 let v110: OntologyIndex;
 const crosswalk: Record<string, MappingSet> = {};
 beforeAll(async () => {
-  [v080, v100, v110] = await Promise.all(['v0.8.0', 'v1.0.4', 'v1.1.1'].map((t) => loadVocabulary(join(AGENTS, 'oasf', t))));
+  [v080, v100, v110] = await Promise.all([loadVocabulary(join(AGENTS, 'oasf', 'v0.8.0')), loadVocabulary(join(AGENTS, 'oasf', 'v1.0.4')), loadVocabulary(join(AGENTS, 'oasf', 'v1.1.1'))]);
   for (const name of ['oasf-0.8.0-to-1.0.0', 'oasf-1.0.0-to-1.1.0', 'oasf-0.8.0-to-1.1.0']) crosswalk[name] = await readMappingFile(join(AGENTS, 'crosswalks', `${name}.sssom.tsv`));
 });
 

@@ -190,7 +190,7 @@ describe('bad records: stop with the exact code and place, or skip with a summar
       ['wrong-id.json', JSON.stringify({ schema_version: '1.0.0', skills: [{ name: 'natural_language_processing/language_translation/translation', id: 10202 }] }), 'E_RECORD_INVALID', 1, '$.skills[0]'],
       ['bad-version.json', JSON.stringify({ schema_version: 'latest', skills: ['a/b'] }), 'E_RECORD_INVALID', 1, '$.schema_version'],
       ['not-records.json', JSON.stringify({ hello: 'world' }), 'E_UNKNOWN_FORMAT', 1, '$'],
-      ['empty-array.json', '[]', 'E_EMPTY_ONTOLOGY', undefined, ''],
+      ['no-records.json', '[]', 'E_PARSE_JSONLD', undefined, '$'],
     ];
     for (const [name, text, code, line, path] of cases) {
       const error = await rejectedIoaError(loadVocabulary(await file(name, text)));
