@@ -48,6 +48,9 @@ export {
   DEFINITION_SOURCES, DEFAULT_DEFINITION_SOURCE, addDefinition, definitionSource, type DefinitionSource,
 } from '../model/concept.js';
 export type { OntologyIndex, IdentifierPolicy } from '../model/ontology-index.js';
+export { RECORD_FORMATS, type AgentRecordEvidence, type DeclaredOasfTerm, type RecordFormat, type RecordProvenance } from '../model/record.js';
+export { declaredMappings } from '../vocab/records/declared.js';
+export { oasfRecordForCard, type AcceptedMapping, type OasfRecordExport } from '../vocab/records/oasf-export.js';
 export { KIND_SELECTORS, type KindSelector } from '../model/kinds.js';
 export type { Generator, GeneratorOptions, GeneratorConfig } from '../generators/types.js';
 export type { GeneratorName } from '../generators/registry.js';

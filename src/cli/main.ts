@@ -35,6 +35,7 @@ export const COMMANDS: Record<string, LazyCommand> = {
   trust: lazy(() => import('./commands/trust.js')),
   artifact: lazy(() => import('./commands/artifact.js')),
   review: lazy(() => import('./commands/review.js')),
+  records: lazy(() => import('./commands/records.js')),
 };
 
 function rootCommand(): CommandDef {

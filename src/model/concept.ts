@@ -3,6 +3,8 @@
  * Loaders (src/ontology, src/vocab) produce these; generators and the gate only read them.
  */
 
+import type { AgentRecordEvidence } from './record.js';
+
 /** OWL entity kinds plus the draft's core classes (Section 5.1). */
 export type ConceptKind =
   | 'class'
@@ -121,6 +123,12 @@ export interface Concept {
    * replaced by) and `oboInOwl:consider`. Evidence for a version diff, never identity.
    */
   replacedBy?: string[];
+  /**
+   * The agent record this concept was read from (MCP server or tool, A2A skill, OASF record or
+   * declared term): its keywords, examples and provenance, kept as written. Its name is among
+   * `labels` and its description in `definitions`; absent for concepts of ontologies.
+   */
+  record?: AgentRecordEvidence;
 }
 
 export function emptyConcept(iri: string, kind: ConceptKind, localName: string): Concept {

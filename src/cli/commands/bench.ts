@@ -31,7 +31,7 @@ export default defineCommand({
     description: `Score generators against a reference alignment (OAEI Alignment RDF/XML, or a curated SSSOM/CSV/JSON mapping file): Hits@k, MRR, recall@k, mutual top-1 and selected-set P/R/F1, an oracle F1, time and memory. Generators: ${listGenerators().map((g) => g.name).join(', ')}.`,
   },
   args: {
-    corpus: { type: 'string', description: 'conference, anatomy, agents, anatomy-subsumption, conference-subsumption, agents-subsumption, or a path to a manifest.json', default: 'conference' },
+    corpus: { type: 'string', description: 'conference, anatomy, agents, anatomy-subsumption, conference-subsumption, agents-subsumption, multilingual, multilingual-cldr, agentworld-dev (any folder of corpora/ with a manifest.json), or a path to a manifest.json', default: 'conference' },
     generators: { type: 'string', description: 'comma-separated registry names, or "all" (default: the lexical generators and structure, as in propose)' },
     'top-k': { type: 'string', description: 'equivalence candidates (exact, close, related) per subject (default 10)' },
     'directional-top-k': { type: 'string', description: `broader / narrower candidates per subject besides them, in the fused list (default ${DEFAULT_DIRECTIONAL_TOP_K}; 0 for none)` },

@@ -61,6 +61,7 @@ export default defineCommand({
     quiet: { type: 'boolean', description: 'Print no summary line on stderr' },
     kinds: { type: 'string', description: `Match only these kinds of concept, comma-separated: ${Object.keys(KIND_SELECTORS).join(', ')} (default: all)` },
     'cross-kind': { type: 'boolean', description: 'Also pair capabilities, intents, domains and concepts with each other (proposed as skos:relatedMatch)' },
+    'skip-invalid': { type: 'boolean', description: 'Agent record files: leave bad records out (a summary per reason on stderr) instead of stopping at the first' },
     ...EMBEDDING_CLI_ARGS,
   },
   async run({ args }) {
@@ -91,8 +92,8 @@ export default defineCommand({
 
     const loading = progress('loading');
     const [loadedSource, loadedTarget] = await Promise.all([
-      loadOntology(args.source, { onProgress: (d, t) => loading.update(d, t, args.source) }),
-      loadOntology(args.target),
+      loadOntology(args.source, { onProgress: (d, t) => loading.update(d, t, args.source), ...(args['skip-invalid'] ? { skipInvalid: true } : {}) }),
+      loadOntology(args.target, args['skip-invalid'] ? { skipInvalid: true } : {}),
     ]);
     const selected = kinds ? kindsOf(kinds) : undefined;
     const [source, target] = selected ? [selectKinds(loadedSource, selected), selectKinds(loadedTarget, selected)] : [loadedSource, loadedTarget];
