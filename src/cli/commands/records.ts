@@ -75,7 +75,7 @@ const oasfRecord = defineCommand({
       throw error;
     }
     const text = `${JSON.stringify(result.record, null, 2)}\n`;
-    if (output.path === undefined) out(text.replace(/\n$/, ''));
+    if (output.path === undefined) out(JSON.stringify(result.record, null, 2));
     else await writeFileAtomic(output.path, text);
     const skills = (result.record.skills as unknown[]).length;
     err(`ioa-align: OASF ${String(result.record.schema_version)} record for ${String(result.record.name)}: ${skills} skill(s) from ${accepted.length} accepted row(s); ${skipped.length} row(s) not accepted were left out${result.unmapped.length ? `; no accepted row for skill(s) ${result.unmapped.join(', ')}` : ''}`);
