@@ -12,6 +12,7 @@ import { defineConfig } from 'vitest/config';
 const SLOW_FIRST = [
   'test/package/packaging.test.ts',
   'test/docs/version-upgrade.test.ts',
+  'test/docs/agent-records.test.ts',
   'test/api/anatomy-parity.test.ts',
   'test/docs/walkthrough.test.ts',
   'test/bench/subsumption-track.test.ts',

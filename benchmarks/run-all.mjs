@@ -24,19 +24,20 @@ const beyondDefault = registered.filter((g) => !DEFAULT_GENERATORS.includes(g));
 
 /** name, corpus, generators (undefined = all registered), budget in seconds from issue #5. */
 const RUNS = [
-  { name: 'conference', corpus: 'conference', generators: undefined, budget: 20, what: 'the default generators (lexical + structure)' },
+  { name: 'conference', corpus: 'conference', generators: undefined, budget: 20, what: 'the default generators (lexical + structure + description)' },
   ...(beyondDefault.length ? [{ name: 'conference-all', corpus: 'conference', generators: ['all'], what: 'all registered generators' }] : []),
-  { name: 'anatomy', corpus: 'anatomy', generators: undefined, budget: 30, what: 'the default generators (lexical + structure)' },
+  { name: 'anatomy', corpus: 'anatomy', generators: undefined, budget: 30, what: 'the default generators (lexical + structure + description)' },
   { name: 'anatomy-lexical', corpus: 'anatomy', generators: lexical, what: 'the lexical generators alone' },
   ...(beyondDefault.length ? [{ name: 'anatomy-all', corpus: 'anatomy', generators: ['all'], what: 'all registered generators' }] : []),
-  { name: 'agents', corpus: 'agents', generators: undefined, what: 'the default generators (lexical + structure)' },
+  { name: 'agents', corpus: 'agents', generators: undefined, what: 'the default generators (lexical + structure + description)' },
   ...(beyondDefault.length ? [{ name: 'agents-all', corpus: 'agents', generators: ['all'], what: 'all registered generators' }] : []),
-  { name: 'multilingual', corpus: 'multilingual', generators: undefined, what: 'the default generators (lexical + structure + translate)' },
-  { name: 'multilingual-cldr', corpus: 'multilingual-cldr', generators: undefined, what: 'the default generators (lexical + structure + translate)' },
-  { name: 'anatomy-subsumption', corpus: 'anatomy-subsumption', generators: undefined, args: ['--select-directional'], what: 'the default generators (lexical + structure); the selection takes broader candidates' },
-  { name: 'conference-subsumption', corpus: 'conference-subsumption', generators: undefined, args: ['--select-directional'], what: 'the default generators (lexical + structure); the selection takes broader candidates' },
-  { name: 'agents-subsumption', corpus: 'agents-subsumption', generators: undefined, args: ['--select-directional'], what: 'the default generators (lexical + structure); the selection takes broader candidates' },
+  { name: 'multilingual', corpus: 'multilingual', generators: undefined, what: 'the default generators (lexical + structure + description + translate)' },
+  { name: 'multilingual-cldr', corpus: 'multilingual-cldr', generators: undefined, what: 'the default generators (lexical + structure + description + translate)' },
+  { name: 'anatomy-subsumption', corpus: 'anatomy-subsumption', generators: undefined, args: ['--select-directional'], what: 'the default generators (lexical + structure + description); the selection takes broader candidates' },
+  { name: 'conference-subsumption', corpus: 'conference-subsumption', generators: undefined, args: ['--select-directional'], what: 'the default generators (lexical + structure + description); the selection takes broader candidates' },
+  { name: 'agents-subsumption', corpus: 'agents-subsumption', generators: undefined, args: ['--select-directional'], what: 'the default generators (lexical + structure + description); the selection takes broader candidates' },
   { name: 'agents-diff', corpus: 'agents', generators: undefined, args: ['--diff'], what: 'the version diff (identity, lineage and its default generators)' },
+  { name: 'agentworld-dev', corpus: 'agentworld-dev', generators: undefined, what: 'the default generators (lexical + structure) on real MCP servers and A2A skills' },
 ];
 
 // `--stored`: run nothing, rewrite README.md from the results already stored.
@@ -76,6 +77,10 @@ const extras = [
   { name: 'whole-process', script: 'baseline/whole-process.mjs', node: [], folder: 'speed' },
   // Anatomy speed and the tracks' quality of smaller generator sets (minutes).
   { name: 'generator-subsets', script: 'selection/generator-subsets.mjs', node: [], folder: 'speed' },
+  // The agentworld-dev track beside the baseline that reads descriptions (needs python3 + numpy).
+  { name: 'agentworld-dev', script: 'agentworld/run.mjs', node: [], folder: 'agentworld' },
+  // 10,000 synthetic agent records against OASF 1.1.0, whole process (a minute or two).
+  { name: 'scale', script: 'agentworld/scale.mjs', node: [], folder: 'agentworld' },
 ];
 for (const extra of extras.filter((e) => !storedOnly && (wanted.length ? wanted.includes(e.name) : true))) {
   const file = join(root, 'benchmarks', 'results', extra.folder ?? 'exchange', `${extra.name}.json`);
@@ -103,6 +108,21 @@ const wholeProcessTable = (w) => [
   ...Object.entries(w.cases).map(([name, c]) => `| ${name}: ${c.what} | ${c.runs} / ${c.baselineRuns ?? 0} | ${c.ours.wallS} | ${c.ours.cpuS} | ${c.ours.peakRssMiB.toLocaleString('en')} | ${c.baseline?.wallS ?? '–'} | ${c.baseline?.cpuS ?? '–'} | ${c.baseline ? c.baseline.peakRssMiB.toLocaleString('en') : '–'} | ${c.ratio ? `${c.ratio.wall}×` : '–'} | ${c.load1m} | ${c.measured} |`),
 ].join('\n');
 const generatorSubsets = stored('generator-subsets', 'speed');
+const agentworld = stored('agentworld-dev', 'agentworld');
+const agentworldScale = stored('scale', 'agentworld');
+const agentworldTable = (a) => {
+  const row = (name, f) => `| ${name} | ${f.hitsAt1.toFixed(3)} | ${f.recallAt5.toFixed(3)} | ${f.recallAt10.toFixed(3)} | ${f.mrr.toFixed(3)} | ${f.relationRightAt5.toFixed(3)} | ${f.relationRightAt5OfFound.toFixed(3)} |`;
+  return [
+    '| run | Hits@1 | recall@5 | recall@10 | MRR | relation right in top 5 (of all rows) | of the rows found in the top 5 |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    row(`ioa-align, ${a.ours.run} (default generators)`, a.ours),
+    ...Object.entries(a.perGenerator).filter(([name]) => name !== a.ours.run && !name.startsWith('baseline:')).map(([name, f]) => row(`${name} alone`, f)),
+    row('baseline: word TF-IDF over name + description + tags (every row as <)', a.baseline),
+    '',
+    `Targets: Hits@1 ${a.targets.hitsAt1.target}: ${a.targets.hitsAt1.met ? 'met' : '**not met**'}; recall@5 ${a.targets.recallAt5.target}: ${a.targets.recallAt5.met ? 'met' : '**not met**'}; relation right in the top 5 ${a.targets.relationRightAt5.target}: ${a.targets.relationRightAt5.met ? 'met' : '**not met**'}. Measured ${a.measured} (${a.machine.cpus} cores, ${a.machine.node}); quality figures are deterministic. \`${a.command}\`.`,
+  ].join('\n');
+};
+const agentworldScaleLine = (x) => `Median of ${x.runs} run(s) ${x.wallS} s wall, ${x.cpuS} CPU-s, ${x.peakRssMiB.toLocaleString('en')} MiB peak RSS, ${x.rowsWritten.toLocaleString('en')} rows written (targets ≤ ${x.targets.wallS} s, ≤ ${x.targets.peakRssMiB.toLocaleString('en')} MiB); 1-minute load average ${x.load1m.join(', ')} when the runs started, measured ${x.measured} — ${x.note}.`;
 const SUBSET_TRACKS = ['anatomy', 'conference', 'agents'];
 const generatorSubsetsTable = (g) => [
   `| generators | anatomy: wall s | CPU s | wall / baseline (${g.baseline.wallS} s) | ${SUBSET_TRACKS.map((t) => `${t}: Hits@1 | recall@10`).join(' | ')} |`,
@@ -121,7 +141,7 @@ const upgradeTable = (u) => [
 const sections = [];
 const pct = (x) => (x === undefined ? '–' : (x * 100).toFixed(1));
 const summary = ['| run | pairs | best mutual top-1 F1 | fusion F1 | fusion one-to-one F1 | fusion Hits@1 | fusion recall@10 | fusion recall@10, relation counted | fusion top-1 exactMatch | baseline:label F1 | command (s) |', '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|'];
-const relations = ['| run | run (generator) | reference relation | rows | Hits@1 | MRR | recall@10 | right relation in top 10 |', '|---|---|---|---:|---:|---:|---:|---:|'];
+const relations = ['| run | run (generator) | reference relation | rows | Hits@1 | MRR | recall@10 | right relation in top 10 | Hits@1 in its kind\'s ranking |', '|---|---|---|---:|---:|---:|---:|---:|---:|'];
 const SYMBOL = { 'skos:exactMatch': '=', 'skos:broadMatch': '<', 'skos:narrowMatch': '>' };
 for (const run of RUNS) {
   const dir = join(root, 'benchmarks', 'results', run.name);
@@ -139,7 +159,7 @@ for (const run of RUNS) {
   // Per reference relation, for the fused list and, where it ran, the structure generator alone.
   for (const x of [fusion, r.runs.find((y) => y.name === 'structure' && y.status === 'ok')].filter(Boolean)) {
     for (const [predicate, m] of Object.entries(x.micro.byRelation ?? {})) {
-      relations.push(`| ${run.name} | ${x.name} | ${SYMBOL[predicate] ?? predicate} | ${m.rows} | ${pct(m.hitsAt1)} | ${m.mrr.toFixed(3)} | ${pct(m.recallAt10)} | ${m.rightRelationAt10} (${pct(m.rightRelationShare)}) |`);
+      relations.push(`| ${run.name} | ${x.name} | ${SYMBOL[predicate] ?? predicate} | ${m.rows} | ${pct(m.hitsAt1)} | ${m.mrr.toFixed(3)} | ${pct(m.recallAt10)} | ${m.rightRelationAt10} (${pct(m.rightRelationShare)}) | ${m.hitsAt1OwnKind === undefined ? '–' : pct(m.hitsAt1OwnKind)} |`);
     }
   }
 }
@@ -182,6 +202,8 @@ const header = readFileSync(join(root, 'benchmarks', 'README.header.md'), 'utf8'
   .replace('{{upgrade}}', upgrade ? upgradeTable(upgrade) : 'not measured yet')
   .replace('{{whole-process}}', wholeProcess ? wholeProcessTable(wholeProcess) : 'not measured yet')
   .replace('{{generator-subsets}}', generatorSubsets ? generatorSubsetsTable(generatorSubsets) : 'not measured yet')
+  .replace('{{agentworld}}', agentworld ? agentworldTable(agentworld) : 'not measured yet')
+  .replace('{{agentworld-scale}}', agentworldScale ? agentworldScaleLine(agentworldScale) : 'not measured yet')
   .replace('{{upgrade-timing}}', upgradeTiming
     ? `${upgradeTiming.rules.toLocaleString('en')}-rule artifact: median ${upgradeTiming.wallSeconds.median} s whole command (min ${upgradeTiming.wallSeconds.min}, max ${upgradeTiming.wallSeconds.max}, ${upgradeTiming.runs} runs; load ${upgradeTiming.loadAverage1mBefore} on ${upgradeTiming.cpuCount} cores when it started); ${upgradeTiming.summary.replace(/^.*\): /, '')}`
     : 'not measured yet');

@@ -86,12 +86,14 @@ def trigrams(text):
     return [padded[i:i + 3] for i in range(len(padded) - 2)]
 
 
-def tfidf(source_rows, target_rows):
+def tfidf(source_rows, target_rows, features=trigrams, dtype=np.float32):
+    """Dense TF-IDF rows of both sides over one vocabulary of `features(text)` (character
+    trigrams here; description_tfidf.py passes words): smoothed idf, L2-normalised."""
     vocabulary = {}
     def encode(rows):
         cols, owners = [], []
         for r, text in enumerate(rows):
-            for g in trigrams(text):
+            for g in features(text):
                 cols.append(vocabulary.setdefault(g, len(vocabulary)))
                 owners.append(r)
         return np.array(owners, dtype=np.int64), np.array(cols, dtype=np.int64)
@@ -99,13 +101,13 @@ def tfidf(source_rows, target_rows):
     t_rows, t_cols = encode(target_rows)
     v = len(vocabulary)
     def dense(n, rows, cols):
-        m = np.zeros((n, v), dtype=np.float32)
+        m = np.zeros((n, v), dtype=dtype)
         np.add.at(m, (rows, cols), 1.0)
         return m
     s = dense(len(source_rows), s_rows, s_cols)
     t = dense(len(target_rows), t_rows, t_cols)
     df = (s > 0).sum(axis=0) + (t > 0).sum(axis=0)
-    idf = (np.log((1 + len(source_rows) + len(target_rows)) / (1 + df)) + 1).astype(np.float32)
+    idf = (np.log((1 + len(source_rows) + len(target_rows)) / (1 + df)) + 1).astype(dtype)
     for m in (s, t):
         m *= idf
         m /= np.maximum(np.linalg.norm(m, axis=1, keepdims=True), 1e-12)

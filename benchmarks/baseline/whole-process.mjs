@@ -12,9 +12,10 @@
 // are merged into the output file case by case, so a case can be re-run alone.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { timedRun } from '../common.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = process.argv.slice(2);
@@ -45,21 +46,11 @@ const CASES = {
 };
 
 /** One run under GNU time: wall s, CPU s, peak RSS MiB, and the output's line count. */
+/** One run under GNU time: wall s, CPU s, peak RSS MiB, load before, and the output's row count. */
 function timed(command, commandArgs, out) {
-  const report = join(work, 'time.txt');
-  const loadBefore = loadavg()[0];
-  const child = spawnSync('/usr/bin/time', ['-v', '-o', report, command, ...commandArgs], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (child.status !== 0) {
-    process.stderr.write(child.stderr);
-    throw new Error(`${command} ${commandArgs.join(' ')} failed (${child.status})`);
-  }
-  const text = readFileSync(report, 'utf8');
-  const field = (label) => text.split('\n').find((l) => l.trim().startsWith(label))?.split(': ').pop()?.trim();
-  const clock = field('Elapsed (wall clock) time').split(':').map(Number);
-  const wall = clock.reduce((a, b) => a * 60 + b, 0);
-  const cpu = Number(field('User time (seconds)')) + Number(field('System time (seconds)'));
+  const { stderr: _stderr, ...figures } = timedRun(command, commandArgs, root);
   const rows = readFileSync(out, 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).length - 1;
-  return { wallS: Math.round(wall * 100) / 100, cpuS: Math.round(cpu * 100) / 100, peakRssMiB: Math.round(Number(field('Maximum resident set size (kbytes)')) / 1024), rows, load1mBefore: Math.round(loadBefore * 100) / 100 };
+  return { ...figures, rows };
 }
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };

@@ -20,13 +20,18 @@ export interface BuildArtifactOptions extends Omit<ArtifactBuildOptions, 'lineOf
  * Build an unsigned alignment artifact (draft 7.2, example 12.4) from the rows a reviewer
  * accepted: `semapv:ManualMappingCuration` or `semapv:MappingReview` justifications, an
  * equivalence predicate, no `predicate_modifier Not`. Candidate rows never become rules; each
- * left-out row is reported in `skipped` with why. Sign the result with `signArtifact`.
+ * left-out row is reported in `skipped` with why. With `ontologies` (both loaded with
+ * `loadOntology`) the rules are checked for coherence with them and an incoherent set is refused
+ * unless `allowIncoherent`; `coherence` in the result says what was found, or that the check was
+ * not made. Sign the result with `signArtifact`.
  *
  * @param mappings - A reviewed mapping file (SSSOM TSV or another exchange format) or a `MappingSet` (from `ioa-align`).
  * @param options - Artifact id, revision, issuer, validity, direction, conditions; ontology ids and
  *   versions default to the set's `subject_source(_version)` / `object_source(_version)`.
  * @returns The artifact document, its validated form and the skipped rows.
- * @throws {@link IoaError} `E_ARTIFACT_BUILD` (a required id or version missing, no accepted row,
+ * @throws {@link IoaError} `E_ARTIFACT_INCOHERENT` (the rules make a class or a property's domain or
+ *   range of the ontologies unsatisfiable; the message names each conflict and its rows),
+ *   `E_ARTIFACT_BUILD` (a required id or version missing, no accepted row,
  *   an accepted row that contradicts a rejected one, a result that would not be a valid artifact such
  *   as a malformed date-time), `E_USAGE` (an unknown direction), and the errors of
  *   `readMappings` for a file.

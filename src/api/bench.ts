@@ -13,7 +13,7 @@ import type { Generator } from '../generators/types.js';
 import { IoaError } from '../model/errors.js';
 
 export {
-  RULES, type BenchResult, type GeneratorRun, type PairResult, type ProgressEvent as BenchProgress, type ReferenceSummary, type RunCost, type ScoreBin,
+  RULES, type BenchResult, type GeneratorRun, type LeaveOneOut, type PairResult, type ProgressEvent as BenchProgress, type ReferenceSummary, type RunCost, type ScoreBin,
   type SelectionScore,
 } from '../bench/runner.js';
 export { readReference, type ReferenceAlignment, type ReferenceCell } from '../bench/reference.js';

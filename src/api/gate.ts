@@ -32,7 +32,9 @@ export {
   type CheckInput, type CandidateEvidence, type InputDigests, type MappingUsed, type Outcome, type Reason, type ReasonCode, type UnavailableResource, type Verdict,
 } from '../gate/compatibility.js';
 export { CompatibilityChecker, type CheckedVerdict, type CheckerOptions } from '../gate/checker.js';
-export { REVIEWED_JUSTIFICATIONS, RULE_PREDICATES, type ArtifactBuildResult, type SkippedRow } from '../gate/build.js';
+export { REVIEWED_JUSTIFICATIONS, RULE_PREDICATES, type ArtifactBuildResult, type ArtifactCoherence, type SkippedRow } from '../gate/build.js';
+export type { RuleConflict } from '../gate/coherence.js';
+export { AXIOM_KINDS, SIDE_NAMES, type CoherenceConflict, type NodeKind, type SideName, type ToldAxiom, type AxiomKind } from '../coherence/index.js';
 export type { FileFinding } from '../gate/files.js';
 export type { TrustPolicy, TrustedIssuer, TrustScope, ScopeDirection, DomainProfile, Finding } from '../envelope/types.js';
 export { SCOPE_DIRECTIONS } from '../envelope/types.js';

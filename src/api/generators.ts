@@ -23,6 +23,7 @@ export {
   rawScore, tripleKey, MAPPING_RELATIONS, inverseRelation, type MappingRelation, type Candidate, type Evidence, type RawScore, type MappingJustification,
 } from '../model/mapping.js';
 export type { OntologyIndex, IdentifierPolicy } from '../model/ontology-index.js';
+export type { AxiomCounts, OntologyAxioms } from '../model/axioms.js';
 export type { Concept } from '../model/concept.js';
 export { listGenerators, type GeneratorInfo } from './propose.js';
 export { EMBEDDING_PACKAGES, missingEmbeddingPackages, embeddingInstallCommand } from '../embedding/availability.js';

@@ -23,9 +23,17 @@ export {
   type ExchangeWarning, type ExchangeWarningCode,
 } from './mappings.js';
 export {
-  select, SELECTION_MODES, relationFamily, type Selectable, type SelectionMode, type SelectionOptions, type RelationFamily,
+  select, selectDetailed, describeSelection, SELECTION_MODES, STRUCTURAL_BOOST, relationFamily,
+  type Selectable, type SelectionMode, type SelectionOptions, type RelationFamily,
+  type OntologySelectionOptions, type RemovedCandidate, type SelectionOntologies, type SelectionOutcome,
 } from '../selection/index.js';
 export { DEFAULT_MIN_FUSED_VALUE } from '../generators/fusion.js';
+export {
+  checkCoherence, CoherenceChecker, describeConflict, describeAxiom, AXIOM_KINDS, SIDE_NAMES,
+  type CheckCoherenceOptions, type CheckedMapping, type CoherenceFinding, type CoherenceResult,
+  type AxiomKind, type AxiomCounts, type CoherenceConflict, type CoherenceMapping, type CoherenceReport, type OntologyAxioms, type RankedMapping, type RepairRemoval, type RepairResult,
+  type SideName, type ToldAxiom, type NodeKind,
+} from './coherence.js';
 export { inspectOntology, formatInspection, type InspectionReport } from '../ontology/inspect.js';
 export { exportVocabulary, EXPORT_FORMATS, type ExportFormat } from '../ontology/export.js';
 export { IoaError, isIoaError, ERROR_CODES, type ErrorCode, type ErrorLocation } from '../model/errors.js';
@@ -37,8 +45,12 @@ export {
 } from '../model/mapping.js';
 export {
   CONCEPT_KINDS, type Concept, type ConceptKind, type Label, type LabelSource, type LangString, type Synonym, type SynonymKind, type Abbreviation,
+  DEFINITION_SOURCES, DEFAULT_DEFINITION_SOURCE, addDefinition, definitionSource, type DefinitionSource,
 } from '../model/concept.js';
 export type { OntologyIndex, IdentifierPolicy } from '../model/ontology-index.js';
+export { RECORD_FORMATS, type AgentRecordEvidence, type DeclaredOasfTerm, type RecordFormat, type RecordProvenance } from '../model/record.js';
+export { declaredMappings } from '../vocab/records/declared.js';
+export { oasfRecordForCard, type AcceptedMapping, type OasfRecordExport } from '../vocab/records/oasf-export.js';
 export { KIND_SELECTORS, type KindSelector } from '../model/kinds.js';
 export type { Generator, GeneratorOptions, GeneratorConfig } from '../generators/types.js';
 export type { GeneratorName } from '../generators/registry.js';

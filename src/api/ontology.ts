@@ -31,6 +31,11 @@ export interface LoadOntologyOptions {
   onProgress?: (done: number, total: number) => void;
   /** Stops reading; the promise then rejects with the signal's reason. */
   signal?: AbortSignal;
+  /**
+   * Agent record files only (MCP servers and tools, A2A cards, OASF records, record rows): leave
+   * bad records out instead of failing; the index's warnings count them per reason.
+   */
+  skipInvalid?: boolean;
 }
 
 /**
@@ -39,7 +44,9 @@ export interface LoadOntologyOptions {
  *
  * `location` is a file path (Turtle, N-Triples, RDF/XML or JSON-LD, told apart by extension and
  * content), one of the other vocabulary sources the CLI accepts (an OASF release folder,
- * `hf-tasks`, an A2A Agent Card `.json`), or an {@link OntologySource} with RDF text. Remote
+ * `hf-tasks`, a file of agent records: MCP server.json or registry list, MCP tools/list result,
+ * A2A Agent Card, OASF record or slug list, ERC-8004 registration, record rows; `.json` or
+ * `.jsonl`), or an {@link OntologySource} with RDF text. Remote
  * JSON-LD contexts are never fetched.
  *
  * @param location - Path, vocabulary location, or RDF text with its format.
@@ -49,7 +56,9 @@ export interface LoadOntologyOptions {
  *   `E_UNKNOWN_FORMAT` (neither extension nor content tells the format),
  *   `E_PARSE_TURTLE` / `E_PARSE_RDFXML` / `E_PARSE_JSONLD` / `E_PARSE_JSON` (malformed input, with
  *   line and column where the parser gives them), `E_EMPTY_ONTOLOGY` (an Agent Card without skills),
- *   `E_VOCAB_INVALID` (a malformed OASF folder or agent card), `E_USAGE` (a `location` or
+ *   `E_VOCAB_INVALID` (a malformed OASF folder or agent card), `E_RECORD_INVALID` /
+ *   `E_RECORD_DUPLICATE` (a bad agent record, unless `skipInvalid`), `E_UNKNOWN_FORMAT` (a `.json`
+ *   file that is neither JSON-LD nor a known record layout), `E_USAGE` (a `location` or
  *   `format` that is neither of the accepted shapes).
  */
 export async function loadOntology(location: string | OntologySource, options: LoadOntologyOptions = {}): Promise<OntologyIndex> {
@@ -65,6 +74,7 @@ export async function loadOntology(location: string | OntologySource, options: L
       ...(options.format !== undefined ? { format: options.format } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       ...(signal ? { signal } : {}),
+      ...(options.skipInvalid ? { skipInvalid: true } : {}),
     });
   } else {
     const source = location as Partial<OntologySource> | null;

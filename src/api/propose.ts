@@ -34,6 +34,11 @@ export const MAX_TOP_K = 1000;
 export interface ProposedCandidate extends Candidate {
   /** The member generators' candidates this fused candidate was built from (empty without fusion). */
   members: Candidate[];
+  /**
+   * In a selected set written with what the selection removed: why it removed this one
+   * (`repair: …` or `structure: …`; written to the `selection_removed` column). Absent otherwise.
+   */
+  selectionRemoved?: string;
 }
 
 /**
@@ -74,8 +79,8 @@ export interface ProposeOptions {
   /**
    * Generators to run: registry names (see {@link listGenerators}), your own {@link Generator}
    * objects, or `'all'` for every registered one. Two or more are fused (see {@link ProposedCandidate}).
-   * Default: the lexical generators (exact, edit, tfidf, wordnet) and `structure`, plus `translate` when one side
-   * names its concepts in Chinese and the other in English.
+   * Default: the lexical generators (exact, edit, tfidf, wordnet), `structure` and `description`, plus
+   * `translate` when one side names its concepts in Chinese and the other in English.
    */
   generators?: 'all' | readonly (GeneratorName | Generator)[];
   /**

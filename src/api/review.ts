@@ -25,6 +25,8 @@ export {
 export { serveReview, CONTENT_SECURITY_POLICY, MAX_BODY_BYTES, type ReviewServer, type ServeOptions } from '../review/server.js';
 export { simulateReview, draw, type SimulationOptions, type SimulationResult, type CurvePoint, type Score, type ReferenceTriple } from '../review/simulate.js';
 export { readCandidateFile, type CandidateFile } from '../review/load.js';
+export { ReviewCoherence, type IncoherentWith } from '../review/coherence.js';
+export type { CoherenceMapping } from '../coherence/index.js';
 
 /** A reference alignment's mappings as (subject, SKOS predicate CURIE, object); incompatibility cells (`%`) left out. */
 export async function readReferenceTriples(path: string): Promise<ReferenceTriple[]> {

@@ -39,6 +39,7 @@ export { readArtifactDraftShape, type ReadDraft } from '../versions/draft.js';
 export { formatDiffSummary, formatUpgradeSummary } from '../versions/summary.js';
 export { artifactToMappingSet, rowConditions, RULE_CONDITIONS_SLOT, RULE_INDEX_SLOT, ARTIFACT_DIRECTION_SLOT } from '../gate/rule-rows.js';
 export type { IdentifierPolicy, OntologyIndex } from '../model/ontology-index.js';
+export type { AxiomCounts, OntologyAxioms } from '../model/axioms.js';
 export type { MappingRule, RuleProvenance, ValidatedArtifact } from '../gate/artifact.js';
 export { IoaError, isIoaError, ERROR_CODES, type ErrorCode, type ErrorLocation } from '../model/errors.js';
 

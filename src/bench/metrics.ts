@@ -38,7 +38,7 @@
  *   per-pair values (macro F1 is the mean of per-pair F1, macro oracle lets each pair pick its
  *   own threshold).
  */
-import { EXACT_MATCH, tripleKey } from '../model/mapping.js';
+import { BROAD_MATCH, EXACT_MATCH, NARROW_MATCH, tripleKey } from '../model/mapping.js';
 
 /** A mapping as the metrics see it. */
 export interface Triple {
@@ -290,6 +290,17 @@ export interface RelationCounts {
   foundAt10: number;
   /** Rows whose exact triple is among the subject's top 10 candidate rows. */
   rightRelationAt10: number;
+  /**
+   * Subjects with one of their objects of this relation first among the candidates of the
+   * relation's own kind: equivalence rows (`=`) among the equivalence candidates (exactMatch,
+   * closeMatch, relatedMatch), broader and narrower rows among the broadMatch / narrowMatch ones.
+   */
+  hitsAt1OwnKind: number;
+}
+
+/** The kind of answer a relation gives: an equivalent, or a place in the other hierarchy. */
+export function relationKind(predicate: string): 'equivalence' | 'directional' {
+  return predicate === BROAD_MATCH || predicate === NARROW_MATCH ? 'directional' : 'equivalence';
 }
 
 /**
@@ -376,6 +387,9 @@ export function countPair(candidates: readonly ScoredTriple[], reference: Refere
   const objectProposalCorrect = objectProposal.filter((c) => reference.pairs.has(pairKey(c.subject, c.object))).length;
   const relationProposal = evaluateSet(mutualTopOne(candidates), reference);
 
+  // Each kind's own ranking: the subject's candidates of that kind alone, ranked as `objects` is.
+  const kindRanking = { equivalence: new Map<string, RankedCandidate[]>(), directional: new Map<string, RankedCandidate[]>() };
+  for (const kind of ['equivalence', 'directional'] as const) kindRanking[kind] = rankObjectsBySubject(candidates.filter((c) => relationKind(c.predicate) === kind), reference);
   const byRelation: Record<string, RelationCounts> = {};
   const rowsOf = new Map<string, Triple[]>();
   for (const t of reference.triples) {
@@ -391,8 +405,12 @@ export function countPair(candidates: readonly ScoredTriple[], reference: Refere
       else objectsOf.set(t.subject, new Set([t.object]));
     }
     let hitsAt1 = 0;
+    let hitsAt1OwnKind = 0;
     let reciprocalRankSum = 0;
+    const ownKind = kindRanking[relationKind(predicate)];
     for (const [subject, wanted] of objectsOf) {
+      const top = ownKind.get(subject)?.[0];
+      if (top && top.position === 1 && wanted.has(top.object)) hitsAt1OwnKind += 1;
       const first = objects.get(subject)?.find((c) => wanted.has(c.object));
       if (!first) continue;
       reciprocalRankSum += 1 / first.position;
@@ -405,6 +423,7 @@ export function countPair(candidates: readonly ScoredTriple[], reference: Refere
       reciprocalRankSum,
       foundAt10: list.filter((t) => (objectAt.get(pairKey(t.subject, t.object)) ?? Infinity) <= RELATION_CUTOFF).length,
       rightRelationAt10: list.filter((t) => (rowAt.get(keyOf(t)) ?? Infinity) <= RELATION_CUTOFF).length,
+      hitsAt1OwnKind,
     };
   }
 
@@ -489,13 +508,14 @@ export function sumCounts(all: readonly PairCounts[]): PairCounts {
     for (const o of c.outcomes) sum.outcomes.push(o);
     addRanking(sum.relation, c.relation);
     for (const [predicate, r] of Object.entries(c.byRelation)) {
-      const into = (sum.byRelation[predicate] ??= { rows: 0, subjects: 0, hitsAt1: 0, reciprocalRankSum: 0, foundAt10: 0, rightRelationAt10: 0 });
+      const into = (sum.byRelation[predicate] ??= { rows: 0, subjects: 0, hitsAt1: 0, reciprocalRankSum: 0, foundAt10: 0, rightRelationAt10: 0, hitsAt1OwnKind: 0 });
       into.rows += r.rows;
       into.subjects += r.subjects;
       into.hitsAt1 += r.hitsAt1;
       into.reciprocalRankSum += r.reciprocalRankSum;
       into.foundAt10 += r.foundAt10;
       into.rightRelationAt10 += r.rightRelationAt10;
+      into.hitsAt1OwnKind += r.hitsAt1OwnKind;
     }
     sum.top1.subjects += c.top1.subjects;
     sum.top1.exactMatch += c.top1.exactMatch;
@@ -525,6 +545,8 @@ export interface PerRelationMetrics {
   rightRelationAt10: number;
   /** The same as a share of this relation's rows. */
   rightRelationShare: number;
+  /** Hits@1 over this relation's subjects in the ranking of the relation's own kind (RelationCounts.hitsAt1OwnKind). */
+  hitsAt1OwnKind: number;
 }
 
 /** Metrics of one pair, or a micro or macro average over pairs. Fractions in [0, 1]. */
@@ -567,6 +589,7 @@ export function summarize(c: PairCounts): Metrics {
       recallAt10: ratio(r.foundAt10, r.rows),
       rightRelationAt10: r.rightRelationAt10,
       rightRelationShare: ratio(r.rightRelationAt10, r.rows),
+      hitsAt1OwnKind: ratio(r.hitsAt1OwnKind, r.subjects),
     };
   }
   return {
@@ -628,6 +651,7 @@ export function macroAverage(perPair: readonly Metrics[]): Metrics {
       recallAt10: avg((r) => r.recallAt10),
       rightRelationAt10: avg((r) => r.rightRelationAt10),
       rightRelationShare: avg((r) => r.rightRelationShare),
+      hitsAt1OwnKind: avg((r) => r.hitsAt1OwnKind),
     };
   }
   return {

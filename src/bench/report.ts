@@ -6,7 +6,7 @@ import { makeOutputFolder, writeFileAtomic } from '../io/files.js';
 import { join } from 'node:path';
 import { escapeControls } from '../model/errors.js';
 import type { Metrics } from './metrics.js';
-import type { BenchResult, GeneratorRun } from './runner.js';
+import { contributionOf, type BenchResult, type GeneratorRun, type LeaveOneOut } from './runner.js';
 import { renderCharts } from './charts.js';
 
 const pct = (x: number | undefined): string => (x === undefined ? '–' : (x * 100).toFixed(1));
@@ -43,7 +43,7 @@ const SYMBOL: Record<string, string> = { 'skos:exactMatch': '=', 'skos:broadMatc
 
 /** Relation-level ranking, the top-1 exactMatch share and the per-relation figures (micro). */
 function relationSection(runs: GeneratorRun[], topK: number): string[] {
-  const out: string[] = ['## Relations', '', `Relation level: the candidate's relation must be the reference's. Top-1 exactMatch: reference subjects with candidates whose first candidate row is labelled skos:exactMatch. Per reference relation: object-level Hits@1, MRR (over that relation's subjects) and recall@10, then the rows whose exact triple is among the subject's top 10 candidate rows ("right relation in top 10").`, ''];
+  const out: string[] = ['## Relations', '', `Relation level: the candidate's relation must be the reference's. Top-1 exactMatch: reference subjects with candidates whose first candidate row is labelled skos:exactMatch. Per reference relation: object-level Hits@1, MRR (over that relation's subjects) and recall@10, then the rows whose exact triple is among the subject's top 10 candidate rows ("right relation in top 10"), and Hits@1 in the ranking of the relation's own kind (an equivalent among the equivalence candidates, a broader or narrower concept among the broadMatch / narrowMatch ones).`, ''];
   out.push(
     table(
       ['generator', 'Hits@1', 'MRR', `recall@${topK}`, 'mutual top-1 F1', 'top-1 exactMatch'],
@@ -57,10 +57,10 @@ function relationSection(runs: GeneratorRun[], topK: number): string[] {
   const rows: string[][] = [];
   for (const run of runs) {
     for (const [predicate, r] of Object.entries(run.micro!.byRelation)) {
-      rows.push([label(run), `${SYMBOL[predicate] ?? predicate} (${predicate})`, String(r.rows), pct(r.hitsAt1), num(r.mrr, 3), pct(r.recallAt10), `${r.rightRelationAt10} (${pct(r.rightRelationShare)})`]);
+      rows.push([label(run), `${SYMBOL[predicate] ?? predicate} (${predicate})`, String(r.rows), pct(r.hitsAt1), num(r.mrr, 3), pct(r.recallAt10), `${r.rightRelationAt10} (${pct(r.rightRelationShare)})`, pct(r.hitsAt1OwnKind)]);
     }
   }
-  out.push(table(['generator', 'reference relation', 'rows', 'Hits@1', 'MRR', 'recall@10', 'right relation in top 10'], rows), '');
+  out.push(table(['generator', 'reference relation', 'rows', 'Hits@1', 'MRR', 'recall@10', 'right relation in top 10', "Hits@1 in its kind's ranking"], rows), '');
   return out;
 }
 
@@ -74,6 +74,37 @@ function selectionRows(runs: GeneratorRun[], multi: boolean): string[][] {
 }
 
 /** The tables of a result as Markdown. */
+/** Each member's contribution: the fused list without it, beside the full one. */
+function leaveOneOutSection(result: BenchResult): string[] {
+  const fused = result.runs.find((r) => r.kind === 'fusion' && r.micro);
+  if (!result.leaveOneOut?.length || !fused) return [];
+  const all = contributionOf('', fused.micro!, result.config.topK);
+  const delta = (x: number, y: number): string => {
+    const d = Math.round((x - y) * 1000) / 10;
+    return d === 0 ? '±0' : d > 0 ? `+${d.toFixed(1)}` : d.toFixed(1);
+  };
+  const withEquivalence = all.equivalenceHitsAt1OwnKind !== undefined;
+  const row = (label: string, c: LeaveOneOut): string[] => [
+    label,
+    `${pct(c.hitsAt1)}${c === all ? '' : ` (${delta(c.hitsAt1, all.hitsAt1)})`}`,
+    `${pct(c.recallAt10)}${c === all ? '' : ` (${delta(c.recallAt10, all.recallAt10)})`}`,
+    `${pct(c.relationRecallAt10)}${c === all ? '' : ` (${delta(c.relationRecallAt10, all.relationRecallAt10)})`}`,
+    `${c.directionalRightAt10}${c === all ? '' : ` (${c.directionalRightAt10 - all.directionalRightAt10 >= 0 ? '+' : ''}${c.directionalRightAt10 - all.directionalRightAt10})`}`,
+    ...(withEquivalence ? [`${pct(c.equivalenceHitsAt1OwnKind)}${c === all ? '' : ` (${delta(c.equivalenceHitsAt1OwnKind ?? 0, all.equivalenceHitsAt1OwnKind ?? 0)})`}`] : []),
+  ];
+  return [
+    '## Contribution of each generator (leave-one-out)',
+    '',
+    'The fused list of every member but one, scored like the fused run (micro), the change from the full fusion in brackets, in points: a figure that rises when a member is left out is one that member makes worse on this track.',
+    '',
+    table(['fused', 'Hits@1', 'recall@10', 'recall@10, relation counted', '< and > rows right in top 10', ...(withEquivalence ? ['= rows: Hits@1 among equivalence candidates'] : [])], [
+      row('all members', all),
+      ...result.leaveOneOut.map((c) => row(`without ${c.without}`, c)),
+    ]),
+    '',
+  ];
+}
+
 export function formatMarkdown(result: BenchResult): string {
   const { corpus, config, environment: env } = result;
   const runs = result.runs.filter((r) => r.status === 'ok');
@@ -147,6 +178,7 @@ export function formatMarkdown(result: BenchResult): string {
     out.push(table(propHeader, proposalRows(runs, (r) => r.macro, false)), '');
   }
   out.push(...relationSection(runs, config.topK));
+  out.push(...leaveOneOutSection(result));
   out.push('## Cost', '', 'Wall time summed over pairs (ontology loading excluded). Peak RSS is sampled while the generator runs, in one process: it includes what was loaded before it (ontologies, earlier generators); the growth column is what the generator itself added. Fusion: the fusion step alone; the fused pipeline costs its members plus this.', '');
   out.push(
     table(

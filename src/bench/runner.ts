@@ -13,6 +13,7 @@ import type { OntologyIndex } from '../model/ontology-index.js';
 import { isIncompatible, PREDICATE_OF_RELATION, type AlignmentRelation } from '../ontology/alignment-reader.js';
 import { readReference } from './reference.js';
 import { select, type SelectionMode } from '../selection/index.js';
+import { CoherenceChecker } from '../coherence/index.js';
 import { loadVocabulary } from '../ontology/dispatch.js';
 import type { ConceptKind } from '../model/concept.js';
 import { kindsOf, selectKinds, type KindSelector } from '../model/kinds.js';
@@ -20,6 +21,7 @@ import { DEFAULT_GENERATORS, GENERATORS } from '../generators/registry.js';
 import { needsTranslation } from '../generators/languages.js';
 import type { Generator, GeneratorConfig, GeneratorFactory } from '../generators/types.js';
 import { DEFAULT_CLAIMED_WEIGHT, DEFAULT_DIRECTIONAL_TOP_K, DEFAULT_ESTABLISHED_FACTOR, DEFAULT_FUSION_WEIGHTS, DEFAULT_MIN_FUSED_VALUE, DEFAULT_OWNED_WEIGHT, DEFAULT_SHARED_SIMILARITY, DEFAULT_UNESTABLISHED_BOOST, FUSION_GENERATOR, fuseCandidates, fusedValueMeasure } from '../generators/fusion.js';
+import { recordRelations } from '../generators/record-relations.js';
 import { exactLabelBaseline } from './baseline.js';
 import { checkManifestFiles, loadManifest, type BenchManifest, type ManifestPair } from './manifest.js';
 import {
@@ -31,6 +33,7 @@ import {
   summarize,
   sumCounts,
   thresholdSweep,
+  relationKind,
   type Metrics,
   type PairCounts,
   type PrecisionRecall,
@@ -89,6 +92,10 @@ export interface BenchOptions {
   minScore?: number;
   /** The selection also takes broader and narrower candidates (SelectionOptions.directional); default false. */
   selectDirectional?: boolean;
+  /** Repair each selected set for coherence with the pair's ontologies (default: on with one-to-one, as `propose --select`). */
+  repair?: boolean;
+  /** Structural selection (default: on with one-to-one for the fused run, as `propose --select`; a single generator only when asked). */
+  structure?: boolean;
   /**
    * Questions of the simulated review of the fused run (the review page's question policy, an
    * oracle from the reference: once perfect, once wrong 20 % of the time); default 400, 0: none.
@@ -233,7 +240,7 @@ export interface BenchResult {
     crossKind?: boolean;
     rules: { ranking: string; proposal: string; oracle: string; averages: string; relations: string; selection: string };
     /** The selection scored as `selection` of each run. */
-    selection: { mode: SelectionMode; directional?: boolean; minScore?: number; fusedMinScore?: number };
+    selection: { mode: SelectionMode; directional?: boolean; minScore?: number; fusedMinScore?: number; repair: boolean; structure: boolean };
   };
   loading: { wallMs: number };
   runs: GeneratorRun[];
@@ -242,7 +249,29 @@ export interface BenchResult {
   environment: Environment;
   /** Whole-process peak RSS (resourceUsage().maxRSS) at the end of the run. */
   processMaxRssBytes: number;
+  /**
+   * What each member adds to the fused list: the fusion of every member but one, scored like the
+   * fused run (with three or more members). A figure better without a member says that member
+   * makes the track worse.
+   */
+  leaveOneOut?: LeaveOneOut[];
 }
+
+/** The fused list without one member generator, scored (micro). */
+export interface LeaveOneOut {
+  /** The member left out. */
+  without: string;
+  hitsAt1: number;
+  recallAt10: number;
+  /** Recall@10 counting the relation. */
+  relationRecallAt10: number;
+  /** Broader and narrower reference rows whose exact triple is in the subject's first 10 rows (count). */
+  directionalRightAt10: number;
+  /** `=` reference rows' Hits@1 in the equivalence candidates' own ranking, when the track has `=` rows. */
+  equivalenceHitsAt1OwnKind?: number;
+}
+
+const EXACT_MATCH_PREDICATE = 'skos:exactMatch';
 
 export const RULES: BenchResult['config']['rules'] = {
   ranking: 'per subject by raw score, descending; equal scores broken against the reference (non-reference first); a triple proposed twice counts once with its highest score. Object level (headline Hits@k, MRR, recall@k, F1): one candidate per object, any relation finds the row. Relation level: the full (subject, predicate, object) must match',
@@ -250,7 +279,7 @@ export const RULES: BenchResult['config']['rules'] = {
   oracle: 'best F1 over raw-score thresholds score >= t on all candidates, choosing t with the reference: an upper bound for information, not a result',
   averages: 'micro pools counts over pairs (one oracle threshold for all pairs); macro is the mean of per-pair values (each pair its own oracle threshold)',
   relations: 'per reference relation (= skos:exactMatch, < skos:broadMatch, > skos:narrowMatch): object-level Hits@1 and MRR over the subjects with rows of that relation, object-level recall@10, and the rows whose exact triple is among the top 10 candidate rows of their subject; top-1 exactMatch: reference subjects with candidates whose top-1 row is skos:exactMatch',
-  selection: 'the selection `propose --select` applies (src/selection): one-to-one is greedy on the run\'s own score (equivalences, each subject and object at most once, one relation per pair; with selectDirectional, then, for subjects left without one, the best broader object and a narrower subject once per object); the fused run is thresholded at the default fused value unless told otherwise, a single generator only when told; a generator that makes its own decision (the version diff: its alignment) is scored on that decision instead; the reference is not consulted. Scored at object level like the headline metrics (a selected pair finds a reference row of any relation) and at relation level (the triple must match)',
+  selection: 'the selection `propose --select` applies (src/selection): one-to-one is greedy on the run\'s own score (equivalences, each subject and object at most once, one relation per pair; with selectDirectional, then, for subjects left without one, the best broader object and a narrower subject once per object); the fused run is thresholded at the default fused value unless told otherwise, a single generator only when told; with one-to-one, as in `propose`, structural selection (class candidates that agree with the first selection about parents or children move up; property mappings whose domains and ranges no selected class mapping relates are removed) and repair for coherence with the pair\'s ontologies (src/coherence) unless turned off; a generator that makes its own decision (the version diff: its alignment) is scored on that decision instead; the reference is not consulted. Scored at object level like the headline metrics (a selected pair finds a reference row of any relation) and at relation level (the triple must match)',
 };
 
 const DEFAULT_KS = [1, 5, 10] as const;
@@ -284,6 +313,8 @@ interface LoadedPair {
   pair: ManifestPair;
   source: OntologyIndex;
   target: OntologyIndex;
+  /** The pair's coherence checker, built on first use and shared by every run's selection. */
+  checker?: CoherenceChecker;
   reference: ReferenceSet;
   summary: ReferenceSummary;
 }
@@ -455,12 +486,22 @@ export function prCurve(outcomes: readonly ScoredOutcome[], referenceSize: numbe
     .map((p) => ({ threshold: p.threshold, precision: p.precision, recall: p.recall }));
 }
 
+/** How each run's candidates are selected before they are scored. */
+interface SelectionPolicy {
+  mode: SelectionMode;
+  directional: boolean;
+  repair: boolean;
+  structure: boolean;
+}
+
 /** The run's candidates of each pair after selection, scored against each pair's reference. */
-function scoreSelection(outcome: RunOutcome, pairs: readonly LoadedPair[], mode: SelectionMode, directional: boolean, minScore: number | undefined, decide?: Generator['decide']): SelectionScore {
+function scoreSelection(outcome: RunOutcome, pairs: readonly LoadedPair[], policy: SelectionPolicy, minScore: number | undefined, decide?: Generator['decide']): SelectionScore {
+  const { mode, directional, repair, structure } = policy;
   const relationLevel: PrecisionRecall[] = [];
   const perPair = pairs.map((p, i) => {
+    const ontologies = repair || structure ? { ontologies: { source: p.source, target: p.target }, checker: (p.checker ??= new CoherenceChecker(p.source, p.target)) } : {};
     // A generator that decides (the version diff) is scored on its own decision.
-    const chosen = decide ? decide(outcome.candidates[i] ?? []) : select(outcome.candidates[i] ?? [], { mode, directional, ...(minScore !== undefined ? { minScore } : {}) });
+    const chosen = decide ? decide(outcome.candidates[i] ?? []) : select(outcome.candidates[i] ?? [], { mode, directional, repair, structure, ...ontologies, ...(minScore !== undefined ? { minScore } : {}) });
     relationLevel.push(evaluateSet(chosen.map((c) => ({ subject: c.subject, predicate: normalisePredicate(c.predicate), object: c.object })), p.reference));
     // Selection keeps one relation per pair, so pairs are distinct; a pair finds a reference row of any relation.
     const selectedPairs = new Set(chosen.map((c) => `${c.subject}\u0000${c.object}`));
@@ -503,7 +544,11 @@ export const REVIEW_ERROR_RATES = [0, 0.2] as const;
 function simulateFusedReview(outcome: RunOutcome, pairs: readonly LoadedPair[], budget: number): ReviewSimulation[] {
   // One pair keeps its IRIs, so the oracle draws what `review simulate` on that pair's file draws.
   const tag = (i: number, iri: string): string => (pairs.length > 1 ? `${i}\u0000${iri}` : iri);
-  const candidates = outcome.candidates.flatMap((list, i) => list.map((c) => ({ subject: tag(i, c.subject), predicate: normalisePredicate(c.predicate), object: tag(i, c.object), score: c.score, rank: c.rank, measure: c.measure })));
+  // Every pair's fused value is the same statistic in [0, 1], but its measure names the members
+  // that proposed anything on that pair (a generator silent on one pair, as `description` is where
+  // neither ontology has descriptions, is left out there): pooled, they are one measure.
+  const measure = (c: Candidate): string => (pairs.length > 1 && c.generator === FUSION_GENERATOR ? FUSION_GENERATOR : c.measure);
+  const candidates = outcome.candidates.flatMap((list, i) => list.map((c) => ({ subject: tag(i, c.subject), predicate: normalisePredicate(c.predicate), object: tag(i, c.object), score: c.score, rank: c.rank, measure: measure(c) })));
   const reference = pairs.flatMap((p, i) => p.reference.triples.map((t) => ({ subject: tag(i, t.subject), predicate: t.predicate, object: tag(i, t.object) })));
   return REVIEW_ERROR_RATES.map((errorRate) => {
     const r = simulateReview(candidates, reference, { budget, errorRate, minScore: DEFAULT_MIN_FUSED_VALUE });
@@ -535,6 +580,10 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
   const manifest = options.manifest ?? await loadManifest(options.corpus, options.corporaDir);
   const mode = options.select ?? 'one-to-one';
   const directional = options.selectDirectional === true;
+  const policy: SelectionPolicy = { mode, directional, repair: options.repair ?? mode === 'one-to-one', structure: options.structure ?? mode === 'one-to-one' };
+  // As in `propose`: the structural boost is in units of the fused value, so a single generator's
+  // (or a baseline's) raw score gets it only when asked.
+  const policyFor = (kind: GeneratorRun['kind']): SelectionPolicy => (kind === 'fusion' || options.structure !== undefined ? policy : { ...policy, structure: false });
   const thresholdFor = (kind: GeneratorRun['kind']): number | undefined => options.minScore ?? (kind === 'fusion' ? DEFAULT_MIN_FUSED_VALUE : undefined);
   for (const key of Object.keys(manifest.generators ?? {})) {
     if (!(key in registry)) throw new IoaError('E_BENCH_MANIFEST', `settings for unknown generator "${key}"; registered: ${Object.keys(registry).join(', ')}`, { file: manifest.file, path: `$.generators.${key}` });
@@ -553,7 +602,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
   const baselines = options.baselines === false ? [] : [exactLabelBaseline(false), exactLabelBaseline(true)];
   for (const baseline of baselines) {
     const outcome = await runOne(baseline.name, (p, progress) => baseline.propose(p.source, p.target, { topK, onProgress: progress }), pairs, topK, ks, options.onProgress);
-    runs.push(finishRun({ name: baseline.name, kind: 'baseline', status: 'ok', generatorId: baseline.name, measure: baseline.measure, justification: baseline.justification }, outcome, scoreSelection(outcome, pairs, mode, directional, thresholdFor('baseline'))));
+    runs.push(finishRun({ name: baseline.name, kind: 'baseline', status: 'ok', generatorId: baseline.name, measure: baseline.measure, justification: baseline.justification }, outcome, scoreSelection(outcome, pairs, policyFor('baseline'), thresholdFor('baseline'))));
   }
   const memberOutcomes: RunOutcome[] = [];
   for (const name of names) {
@@ -598,7 +647,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
     if (modelId) base.modelId = modelId;
     if (config) base.config = config;
     if (warnings.size) base.warnings = [...warnings];
-    runs.push(finishRun(base, outcome, scoreSelection(outcome, pairs, mode, directional, thresholdFor('generator'), generator.decide?.bind(generator))));
+    runs.push(finishRun(base, outcome, scoreSelection(outcome, pairs, policyFor('generator'), thresholdFor('generator'), generator.decide?.bind(generator))));
     memberOutcomes.push(outcome);
   }
 
@@ -609,7 +658,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
     const outcome = await runOne(
       FUSION_GENERATOR,
       // Same call as `propose` (src/generators/run.ts): every generator that ran counts, default weights.
-      (p) => fuseCandidates(memberOutcomes.flatMap((m) => m.candidates[pairs.indexOf(p)] ?? []), { generators: members, topK, directionalTopK }),
+      (p) => recordRelations(fuseCandidates(memberOutcomes.flatMap((m) => m.candidates[pairs.indexOf(p)] ?? []), { generators: members, topK, directionalTopK }), p.source, p.target),
       pairs,
       topK,
       ks,
@@ -632,9 +681,28 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
           },
         },
         outcome,
-        scoreSelection(outcome, pairs, mode, directional, thresholdFor('fusion')),
+        scoreSelection(outcome, pairs, policyFor('fusion'), thresholdFor('fusion')),
       ),
     );
+  }
+
+  // Leave-one-out: the fusion of every member but one, for each member.
+  const leaveOneOut: LeaveOneOut[] = [];
+  const fusedMembers = runs.filter((r) => r.kind === 'generator' && r.status === 'ok').map((r) => r.name);
+  if (fusedOutcome && fusedMembers.length >= 3) {
+    for (const without of fusedMembers) {
+      const others = fusedMembers.filter((m) => m !== without);
+      const kept = memberOutcomes.filter((_, i) => fusedMembers[i] !== without);
+      const outcome = await runOne(
+        `${FUSION_GENERATOR} without ${without}`,
+        (p) => fuseCandidates(kept.flatMap((m) => m.candidates[pairs.indexOf(p)] ?? []), { generators: others, topK, directionalTopK }),
+        pairs,
+        topK,
+        ks,
+        options.onProgress,
+      );
+      leaveOneOut.push(contributionOf(without, summarize(sumCounts(outcome.counts)), topK));
+    }
   }
 
   const reviewBudget = options.reviewBudget ?? DEFAULT_REVIEW_BUDGET;
@@ -650,7 +718,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
       ...(options.kinds ? { kinds: [...options.kinds] } : {}),
       ...(options.crossKind ? { crossKind: true } : {}),
       rules: RULES,
-      selection: { mode, ...(directional ? { directional } : {}), ...(options.minScore !== undefined ? { minScore: options.minScore } : { fusedMinScore: DEFAULT_MIN_FUSED_VALUE }) },
+      selection: { mode, ...(directional ? { directional } : {}), ...(options.minScore !== undefined ? { minScore: options.minScore } : { fusedMinScore: DEFAULT_MIN_FUSED_VALUE }), repair: policy.repair, structure: policy.structure },
     },
     loading: { wallMs: round(loadMs) },
     runs,
@@ -659,6 +727,22 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
     processMaxRssBytes: process.resourceUsage().maxRSS * 1024,
   };
   if (manifest.description !== undefined) result.corpus.description = manifest.description;
+  if (leaveOneOut.length > 0) result.leaveOneOut = leaveOneOut;
   return result;
+}
+
+/** The figures of a leave-one-out fusion (or of the full one, with `without` empty). */
+export function contributionOf(without: string, m: Metrics, topK: number): LeaveOneOut {
+  const directional = Object.entries(m.byRelation).filter(([p]) => relationKind(p) === 'directional');
+  const out: LeaveOneOut = {
+    without,
+    hitsAt1: m.hitsAt['1'] ?? 0,
+    recallAt10: m.recallAt[Math.min(topK, 10) - 1] ?? 0,
+    relationRecallAt10: m.relation.recallAt[Math.min(topK, 10) - 1] ?? 0,
+    directionalRightAt10: directional.reduce((n, [, r]) => n + r.rightRelationAt10, 0),
+  };
+  const equivalence = m.byRelation[EXACT_MATCH_PREDICATE];
+  if (equivalence) out.equivalenceHitsAt1OwnKind = equivalence.hitsAt1OwnKind;
+  return out;
 }
 

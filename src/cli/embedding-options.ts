@@ -9,6 +9,7 @@
  */
 import { IoaError } from '../model/errors.js';
 import type { GeneratorConfig } from '../generators/types.js';
+import { DESCRIPTION_ENCODERS } from '../generators/description-encoder.js';
 
 /** citty argument definitions; spread them into a command's `args`. */
 export const EMBEDDING_CLI_ARGS = {
@@ -16,6 +17,7 @@ export const EMBEDDING_CLI_ARGS = {
   'model-id': { type: 'string', description: 'embedding generator: a Hugging Face model id, only with --allow-remote-models (e.g. Xenova/all-MiniLM-L6-v2)' },
   'allow-remote-models': { type: 'boolean', description: 'embedding generator: allow downloading models from the Hugging Face hub (off by default: everything runs offline)' },
   'models-dir': { type: 'string', description: 'embedding generator: folder of model folders (default: the package\'s models/)' },
+  encoder: { type: 'string', description: `description generator: a sentence encoder whose cosine of two descriptions is one more comparison, offline: ${DESCRIPTION_ENCODERS.join(' | ')} (default: none, BM25 only)` },
 } as const;
 
 export interface EmbeddingCliValues {
@@ -23,6 +25,16 @@ export interface EmbeddingCliValues {
   'model-id'?: string | undefined;
   'allow-remote-models'?: boolean | undefined;
   'models-dir'?: string | undefined;
+  encoder?: string | undefined;
+}
+
+/** The `description` generator's settings from parsed CLI values (`--encoder`); undefined when none were given. */
+export function descriptionConfigFromCli(args: EmbeddingCliValues): GeneratorConfig | undefined {
+  if (args.encoder === undefined) return undefined;
+  if (!(DESCRIPTION_ENCODERS as readonly string[]).includes(args.encoder)) {
+    throw new IoaError('E_USAGE', `--encoder must be one of ${DESCRIPTION_ENCODERS.join(', ')}, got ${JSON.stringify(args.encoder)}`, { path: '--encoder' });
+  }
+  return { encoder: args.encoder };
 }
 
 /** The `embedding` generator's settings from parsed CLI values; undefined when none were given. */

@@ -24,6 +24,7 @@ export const COMMANDS: Record<string, LazyCommand> = {
   'export-ontology': lazy(() => import('./commands/export-ontology.js')),
   models: lazy(() => import('./commands/models.js')),
   convert: lazy(() => import('./commands/convert.js')),
+  coherence: lazy(() => import('./commands/coherence.js')),
   diff: lazy(() => import('./commands/diff.js')),
   bench: lazy(() => import('./commands/bench.js')),
   validate: lazy(() => import('./commands/validate.js')),
@@ -34,6 +35,7 @@ export const COMMANDS: Record<string, LazyCommand> = {
   trust: lazy(() => import('./commands/trust.js')),
   artifact: lazy(() => import('./commands/artifact.js')),
   review: lazy(() => import('./commands/review.js')),
+  records: lazy(() => import('./commands/records.js')),
 };
 
 function rootCommand(): CommandDef {

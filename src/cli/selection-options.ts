@@ -11,6 +11,8 @@ export const SELECTION_CLI_ARGS = {
   select: { type: 'string', description: `Keep a selection of the candidates: ${SELECTION_MODES.join(' | ')} (greedy one-to-one on the ranked value, or mutual best; a fused list is also cut at --min-score ${DEFAULT_MIN_FUSED_VALUE} unless told otherwise). The result is still candidates for review, never accepted mappings` },
   'select-directional': { type: 'boolean', description: 'With --select: also select broader and narrower candidates for the subjects left without an equivalence (default: the selection holds equivalences only)' },
   'min-score': { type: 'string', description: 'Keep candidates whose similarity_score (the fused value, or a single generator\'s raw score) is at least this number in [0, 1]' },
+  repair: { type: 'boolean', description: 'With --select: remove, greedily by value, the fewest selected mappings that make the selection incoherent with the two ontologies (default on with one-to-one; --no-repair shows the raw selection). Removed rows stay in the file, marked in selection_removed with why' },
+  structure: { type: 'boolean', description: 'With --select: structural selection — class candidates whose parents or children the selection maps alike move up, property mappings whose domains and ranges no selected class mapping relates are removed (default on with one-to-one; --no-structure for none)' },
 } as const;
 
 export function parseSelectMode(value: string | undefined): SelectionMode | undefined {
@@ -36,4 +38,13 @@ export function parseMinScore(value: string | undefined): number | undefined {
   const n = Number(text);
   if (n < 0 || n > 1) throw new IoaError('E_USAGE', `--min-score must lie in [0, 1] (scores do), not ${value}`, { path: '--min-score' });
   return n;
+}
+
+/**
+ * `--repair` / `--structure` (and their `--no-` forms): undefined leaves the default (on with
+ * one-to-one); asking for one without a mode to select by is a usage error.
+ */
+export function parseSelectionStep(value: boolean | undefined, name: 'repair' | 'structure', mode: SelectionMode | undefined): boolean | undefined {
+  if (value === true && mode === undefined) throw new IoaError('E_USAGE', `--${name} needs --select one-to-one or --select mutual`, { path: `--${name}` });
+  return value;
 }

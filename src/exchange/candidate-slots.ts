@@ -7,6 +7,9 @@
  * - `<generator>_score` (xsd:double) and `<generator>_rank` (xsd:integer): each member
  *   generator's own raw score and rank for the candidate, empty where it did not propose it.
  *
+ * - `selection_removed` (xsd:string), in a selected set only: the rule of the selection removed
+ *   the row (`repair: …`, `structure: …`, with why). An empty cell: the row is selected.
+ *
  * Their properties live under `urn:ioa-align:sssom:` (prefix `ioa-align`), so a reader can tell
  * these columns from a user's own extension slots of the same name.
  */
@@ -15,6 +18,7 @@ import type { ExtensionDefinition, MappingRecord } from '../model/mapping.js';
 export const CANDIDATE_PREFIX = 'ioa-align';
 export const CANDIDATE_NAMESPACE = 'urn:ioa-align:sssom:';
 export const CANDIDATE_RANK = 'candidate_rank';
+export const SELECTION_REMOVED = 'selection_removed';
 
 const SCORE_SUFFIX = '_score';
 const RANK_SUFFIX = '_rank';
@@ -29,6 +33,16 @@ export function memberRankSlot(generator: string): string {
 
 export function rankDefinition(): ExtensionDefinition {
   return { slotName: CANDIDATE_RANK, property: `${CANDIDATE_PREFIX}:${CANDIDATE_RANK}`, typeHint: 'xsd:integer' };
+}
+
+export function removedDefinition(): ExtensionDefinition {
+  return { slotName: SELECTION_REMOVED, property: `${CANDIDATE_PREFIX}:${SELECTION_REMOVED}`, typeHint: 'xsd:string' };
+}
+
+/** Why the selection removed a row (`selection_removed`), or undefined for a selected row. */
+export function selectionRemovedOf(record: MappingRecord): string | undefined {
+  const value = record.extensions?.[SELECTION_REMOVED];
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
 export function memberDefinitions(generator: string): ExtensionDefinition[] {

@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import type { Candidate, EntityMappingRecord, ExtensionDefinition, ExtensionValue, MappingRecord, MappingSet, MappingSetMetadata, SlotValue } from '../model/mapping.js';
 import { hasEntityEnds, objectTerm, subjectTerm } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
-import type { Concept } from '../model/concept.js';
+import { DEFINITION_SOURCES, type Concept } from '../model/concept.js';
 import { IoaError } from '../model/errors.js';
 import { NS } from '../model/vocabulary.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
@@ -23,6 +23,7 @@ import { buildCurieMap, canonicalTerm, PrefixMap } from './curie.js';
 import { compareRecords, sortedMappings } from './order.js';
 import {
   CANDIDATE_NAMESPACE, CANDIDATE_PREFIX, CANDIDATE_RANK, candidateRankOf, memberDefinitions, memberGenerators, memberRankSlot, memberScoreSlot, rankDefinition,
+  removedDefinition, SELECTION_REMOVED, selectionRemovedOf,
 } from './candidate-slots.js';
 import { isStandardSlot, numberText, slotUsage, type SlotScan, type SortedRows } from './slots.js';
 import { uuidFromHash } from './ids.js';
@@ -35,6 +36,8 @@ export const UNSPECIFIED_LICENSE = 'https://w3id.org/sssom/license/unspecified';
 /** A ranked candidate, with the member candidates it was fused from when it is a fused one. */
 export interface ExportCandidate extends Candidate {
   members?: readonly Candidate[];
+  /** In a selected set: why the selection removed it (written to `selection_removed`). */
+  selectionRemoved?: string;
 }
 
 /** Where member generators' evidence goes: columns of the candidate's row, or rows of their own too. */
@@ -60,7 +63,11 @@ export interface CandidateExportContext {
   measureNote?: string;
 }
 
-/** Evidence field names (see Evidence) → the SSSOM `*_match_field` property they stand for. */
+/**
+ * Evidence field names (see Evidence) → the SSSOM `*_match_field` property they stand for. A
+ * description's field is already the CURIE of the annotation it was read from (Concept
+ * definitionSources, and `schema:keywords` / `skos:example` for keywords and examples).
+ */
 const MATCH_FIELD: Record<string, string> = {
   label: 'rdfs:label',
   'synonym:exact': 'oboInOwl:hasExactSynonym',
@@ -68,6 +75,21 @@ const MATCH_FIELD: Record<string, string> = {
   'synonym:broad': 'oboInOwl:hasBroadSynonym',
   'synonym:narrow': 'oboInOwl:hasNarrowSynonym',
   definition: 'skos:definition',
+  ...Object.fromEntries(DEFINITION_SOURCES.map((source) => [source, source])),
+  'schema:keywords': 'schema:keywords',
+  'skos:example': 'skos:example',
+};
+
+/** Evidence fields of description text (definitions, keywords, examples). */
+const DESCRIPTION_FIELDS: ReadonlySet<string> = new Set([...DEFINITION_SOURCES, 'schema:keywords', 'skos:example']);
+/** Description text pairs spelled out in a row's comment, at most. */
+const DESCRIBED_IN_COMMENT = 2;
+
+/** Prefixes of the description match fields that are not SSSOM built-ins, declared when a row uses them. */
+const MATCH_FIELD_PREFIXES: Readonly<Record<string, string>> = {
+  IAO: 'http://purl.obolibrary.org/obo/IAO_',
+  dcterms: NS.dcterms,
+  schema: NS.schema,
 };
 
 function preferredLabel(concept: Concept | undefined): string | undefined {
@@ -194,10 +216,16 @@ function rowOf(c: Candidate, at: InputPath, plan: RowPlan, withToolAndMeasure = 
   // Multivalued: a `|` inside the text is escaped by the writers, not lost.
   let shared: string[] | undefined;
   let acrossLanguages = false;
+  // Description text matched: which text matched which, spelled out (match_string holds only
+  // text both sides share, and a description is rarely the other side's text).
+  let described: string[] | undefined;
   for (const e of c.evidence) {
     subjectFields = addDistinct(subjectFields, MATCH_FIELD[e.subjectField]);
     objectFields = addDistinct(objectFields, MATCH_FIELD[e.objectField]);
     if (e.subjectText === e.objectText) shared = addDistinct(shared, e.subjectText);
+    else if ((DESCRIPTION_FIELDS.has(e.subjectField) || DESCRIPTION_FIELDS.has(e.objectField)) && (described?.length ?? 0) < DESCRIBED_IN_COMMENT) {
+      described = addDistinct(described, `${e.subjectText} ~ ${e.objectText}`);
+    }
     if (e.subjectPreprocessing || e.objectPreprocessing || e.translation) acrossLanguages = true;
   }
   // Most rows have match fields and nothing else: `extra` is made only for a row that has a value.
@@ -215,6 +243,7 @@ function rowOf(c: Candidate, at: InputPath, plan: RowPlan, withToolAndMeasure = 
     const translations = [...new Set(c.evidence.flatMap((e) => (e.translation ? [`${e.subjectText}${e.subjectLang ? `@${e.subjectLang}` : ''} ~ ${e.objectText}${e.objectLang ? `@${e.objectLang}` : ''} (${e.translation})`] : [])))];
     if (translations.length) record.comment = translations.join(' | ');
   }
+  if (described) record.comment = record.comment ? `${record.comment} | ${described.join(' | ')}` : described.join(' | ');
   if (extra) record.extra = extra;
   return record;
 }
@@ -236,6 +265,8 @@ interface RowPlan {
   shared: ExportCandidate | undefined;
   /** Member generators met so far (each has its two columns). */
   generators: Set<string>;
+  /** Whether a row so far was removed by the selection (its column is then declared). */
+  removed: boolean;
   /** A member generator's score and rank slot names, made once per generator. */
   slotsOf(generator: string): readonly [string, string];
 }
@@ -264,6 +295,7 @@ function rowPlan(candidates: readonly ExportCandidate[], ctx: CandidateExportCon
     },
     shared: shared ? first : undefined,
     generators,
+    removed: false,
     slotsOf: (generator) => {
       let names = slotNames.get(generator);
       if (!names) {
@@ -291,6 +323,10 @@ function* candidateRows(candidates: readonly ExportCandidate[], plan: RowPlan): 
       extensions[slots[0]] = numberText(checkedScore(m, { index: i, member: j }));
       extensions[slots[1]] = String(m.rank);
     }
+    if (c.selectionRemoved !== undefined) {
+      extensions[SELECTION_REMOVED] = c.selectionRemoved;
+      plan.removed = true;
+    }
     row.extensions = extensions;
     yield row;
     if (plan.layout === 'rows') {
@@ -316,6 +352,7 @@ function* candidateRows(candidates: readonly ExportCandidate[], plan: RowPlan): 
 function setMetadata(rows: Iterable<EntityMappingRecord>, ctx: CandidateExportContext, plan: RowPlan, scan?: SlotScan): MappingSetMetadata {
   // Identifiers repeat across rows (ten candidates per subject): each distinct one counts once.
   const iris = new Set<string>();
+  const fieldPrefixes = new Set<string>();
   const id = ctx.mappingSetId === undefined ? setIdHash(ctx) : undefined;
   let subject: string | undefined;
   for (const m of rows) {
@@ -327,12 +364,21 @@ function setMetadata(rows: Iterable<EntityMappingRecord>, ctx: CandidateExportCo
     iris.add(m.objectId);
     // A predicate outside the standard vocabularies stays an IRI in the record; give it a prefix.
     if (m.predicateId.includes('://')) iris.add(m.predicateId);
+    for (const slot of ['subject_match_field', 'object_match_field'] as const) {
+      const fields = m.extra?.[slot];
+      if (Array.isArray(fields)) for (const f of fields) fieldPrefixes.add(f.slice(0, f.indexOf(':')));
+    }
     id?.add(m);
     scan?.add(m);
   }
   const curieMap = buildCurieMap(iris);
   curieMap[CANDIDATE_PREFIX] = CANDIDATE_NAMESPACE;
+  for (const prefix of [...fieldPrefixes].sort()) {
+    const ns = MATCH_FIELD_PREFIXES[prefix];
+    if (ns !== undefined && curieMap[prefix] === undefined) curieMap[prefix] = ns;
+  }
   const definitions: ExtensionDefinition[] = [rankDefinition()];
+  if (plan.removed) definitions.push(removedDefinition());
   for (const g of [...plan.generators].sort()) {
     for (const d of memberDefinitions(g)) {
       if (isStandardSlot(d.slotName)) throw new IoaError('E_INTERNAL', `generator name "${g}" would make the column ${d.slotName}, a standard SSSOM slot`);
@@ -457,6 +503,8 @@ export interface ReadCandidate {
   record: MappingRecord;
   /** With evidence as rows: the member generators' own rows that follow it. */
   evidenceRows: MappingRecord[];
+  /** In a selected set: why the selection removed the row (`selection_removed`); absent for a selected row. */
+  selectionRemoved?: string;
 }
 
 /**
@@ -512,6 +560,8 @@ export function candidatesFromMappingSet(set: MappingSet): ReadCandidate[] {
     if (lead.similarityScore !== undefined) out.score = lead.similarityScore;
     if (lead.similarityMeasure !== undefined) out.measure = lead.similarityMeasure;
     if (lead.mappingTool !== undefined) out.tool = lead.mappingTool;
+    const removed = selectionRemovedOf(lead);
+    if (removed !== undefined) out.selectionRemoved = removed;
     return out;
   });
 }

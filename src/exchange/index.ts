@@ -10,7 +10,7 @@ export {
   candidatesToMappingSet, candidatesFromMappingSet, candidateRowSet, candidateRowStream, EVIDENCE_LAYOUTS, UNSPECIFIED_LICENSE,
   type CandidateExportContext, type EvidenceLayout, type ExportCandidate, type ReadCandidate,
 } from './candidates.js';
-export { CANDIDATE_NAMESPACE, CANDIDATE_PREFIX, CANDIDATE_RANK, candidateRankOf, memberRankSlot, memberScoreSlot } from './candidate-slots.js';
+export { CANDIDATE_NAMESPACE, CANDIDATE_PREFIX, CANDIDATE_RANK, SELECTION_REMOVED, candidateRankOf, memberRankSlot, memberScoreSlot, selectionRemovedOf } from './candidate-slots.js';
 export { BUILTIN_PREFIXES, PrefixMap, REVIEW_PREFIXES, WELL_KNOWN_PREFIXES, buildCurieMap, canonicalTerm } from './curie.js';
 export { compareRecords, sortedMappings } from './order.js';
 export {

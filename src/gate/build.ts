@@ -26,6 +26,8 @@ import { IoaError } from '../model/errors.js';
 import type { Iri } from '../envelope/types.js';
 import { validateArtifact, type Direction, type RuleRelation, type ValidatedArtifact } from './artifact.js';
 import { RULE_CONDITIONS_SLOT, rowConditions } from './rule-rows.js';
+import type { OntologyIndex } from '../model/ontology-index.js';
+import { ruleConflicts, type RuleConflict } from './coherence.js';
 
 export const REVIEWED_JUSTIFICATIONS = ['semapv:ManualMappingCuration', 'semapv:MappingReview'] as const;
 /** Predicates that become rules, and the rule relation each states (subject → object). */
@@ -62,7 +64,20 @@ export interface ArtifactBuildOptions {
   /** The reviewed file's name and where each record came from, for messages that name rows. */
   file?: string;
   lineOf?: (record: MappingRecord) => number | undefined;
+  /**
+   * The two ontologies the rules map between (`from` in `source`, `to` in `target`): with them the
+   * rules are checked for coherence, and an incoherent set is refused (E_ARTIFACT_INCOHERENT)
+   * unless `allowIncoherent`. Without them the check is not made, and the result says so.
+   */
+  ontologies?: { source: OntologyIndex; target: OntologyIndex };
+  /** Build even when the rules are incoherent with the ontologies (the conflicts are still reported). */
+  allowIncoherent?: boolean;
 }
+
+/** Whether a build checked its rules for coherence, and what it found. */
+export type ArtifactCoherence =
+  | { checked: false; reason: string }
+  | { checked: true; conflicts: Array<RuleConflict & { rows: Array<{ row: number; line?: number }> }> };
 
 export interface SkippedRow {
   /** 1-based position among the set's mappings. */
@@ -78,6 +93,35 @@ export interface ArtifactBuildResult {
   document: Record<string, unknown>;
   artifact: ValidatedArtifact;
   skipped: SkippedRow[];
+  /** The coherence check of the rules with the ontologies, or why it was not made. */
+  coherence: ArtifactCoherence;
+}
+
+/**
+ * Check reviewed rules for coherence (see ArtifactBuildOptions.ontologies): refuse an incoherent
+ * set with E_ARTIFACT_INCOHERENT naming the conflicts and their rows, unless allowed.
+ */
+export function checkRuleCoherence(
+  reviewed: ReadonlyArray<Pick<ReviewedRule, 'rule' | 'index' | 'line'>>,
+  options: Pick<ArtifactBuildOptions, 'ontologies' | 'allowIncoherent' | 'file'> & { unit?: 'row' | 'rule' },
+): ArtifactCoherence {
+  if (!options.ontologies) return { checked: false, reason: 'no ontologies were given: the rules were not checked for coherence' };
+  const { source, target } = options.ontologies;
+  const conflicts = ruleConflicts(reviewed.map((r) => r.rule as { from: string; to: string; relation?: RuleRelation }), source, target).map((c) => ({
+    ...c,
+    rows: c.mappings.map((i) => ({ row: reviewed[i]!.index + 1, ...(reviewed[i]!.line !== undefined ? { line: reviewed[i]!.line! } : {}) })),
+  }));
+  if (conflicts.length > 0 && !options.allowIncoherent) {
+    // Rows of the reviewed file by line (or position); rules of a merged artifact by index.
+    const where = (r: { row: number; line?: number }): string =>
+      r.line !== undefined ? `${options.file ?? 'line'}${options.file ? ':' : ' '}${r.line}` : options.unit === 'rule' ? `rule ${r.row - 1}` : `row ${r.row}`;
+    const listed = conflicts.slice(0, 5).map((c, n) => `(${n + 1}) ${c.rows.map(where).join(' and ')}: ${c.message}`).join('; ') + (conflicts.length > 5 ? `; and ${conflicts.length - 5} more` : '');
+    const line = conflicts[0]!.rows[0]?.line;
+    throw new IoaError('E_ARTIFACT_INCOHERENT',
+      `the rules are incoherent with ${source.source} and ${target.source}: ${conflicts.length} conflict(s) ${listed}. Reject one row of each conflict and build again, or pass --allow-incoherent to build anyway`,
+      { ...(options.file ? { file: options.file } : {}), ...(line !== undefined ? { line } : {}) });
+  }
+  return { checked: true, conflicts };
 }
 
 function skipReason(m: MappingRecord): string | undefined {
@@ -121,6 +165,7 @@ export function buildArtifact(set: MappingSet, options: ArtifactBuildOptions): A
   const targetOntologyVersion = need(options.targetOntologyVersion ?? shared('object_source_version'), 'the target ontology version', '--target-version');
   const { rules: reviewed, skipped } = reviewedRules(set, options);
   const rules = reviewed.map((r) => r.rule);
+  const coherence = rules.length === 0 ? { checked: false as const, reason: 'no rules' } : checkRuleCoherence(reviewed, options);
   if (rules.length === 0) {
     throw new IoaError('E_ARTIFACT_BUILD', `no reviewed rows to build rules from (${skipped.length} row(s) skipped; rows need justification ${REVIEWED_JUSTIFICATIONS.join(' or ')}, an exactMatch, broadMatch or narrowMatch predicate and no predicate_modifier Not)`);
   }
@@ -145,7 +190,7 @@ export function buildArtifact(set: MappingSet, options: ArtifactBuildOptions): A
     throw new IoaError('E_ARTIFACT_BUILD', `the built artifact is invalid: ${first.message} (${first.code})`, { path: first.path });
   }
   refuseExpired(result.value, options.now, '--valid-until');
-  return { document, artifact: result.value, skipped };
+  return { document, artifact: result.value, skipped, coherence };
 }
 
 /**

@@ -17,6 +17,7 @@ import { checkedDigest, jsonDigest, memoDigest } from './canonical.js';
 import { sameLanguage, sameMediaType, type TaskRequirements } from './conditions.js';
 import { selectRule } from './select.js';
 import { acceptArtifacts, versionUsable, type AcceptedArtifact, type Exclusion, type MappingUse, type OntologyRef } from './gate.js';
+import { artifactConflicts } from './coherence.js';
 
 /** The three outcomes of 7.1. Invalid input is not an outcome: it is rejected before evaluation. */
 export type Outcome = 'Compatible' | 'Incompatible' | 'Indeterminate';
@@ -313,7 +314,19 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
     const use: MappingUse = { source: requester, target: providerRef };
     const gate = acceptArtifacts({ artifacts, trust: input.trust, profile, use, now });
     excluded.push(...gate.excluded);
-    matchThroughArtifacts(input, profile, task, gate.accepted, add, mapping, excluded, reasons);
+    // An artifact whose rules are incoherent with its two ontologies (when both were given) is
+    // excluded before any rule is selected (7.3; gate/coherence.ts says why not Incompatible).
+    const coherent = gate.accepted.filter((a) => {
+      const conflicts = artifactConflicts(a, ontologies);
+      if (conflicts === undefined || conflicts.length === 0) return true;
+      const first = conflicts[0]!;
+      excluded.push({
+        code: 'INCOHERENT', artifactId: a.artifactId, revision: a.revision,
+        message: `its rules are incoherent with ${a.sourceOntologyId} and ${a.targetOntologyId}: ${conflicts.length} conflict(s); rule(s) ${first.mappings.join(', ')}: ${first.message}`,
+      });
+      return false;
+    });
+    matchThroughArtifacts(input, profile, task, coherent, add, mapping, excluded, reasons);
   }
   return finish();
 }

@@ -285,6 +285,43 @@ export function rankSubject(
   });
 }
 
+/** A generator's combined vote for one (relation, object) of a subject (`structure`, `description`). */
+export interface RelationVote {
+  relation: MappingRelation;
+  /** Index into the target's prepared concepts. */
+  object: number;
+  /** Rounded as written: ties are broken by object IRI and relation, never by float noise. */
+  score: number;
+  evidence: Evidence[];
+}
+
+/**
+ * The best `topK` votes of one subject as ranked candidates: score descending, then object IRI,
+ * then relation ((object, relation) is one vote, so the order is total).
+ */
+export function rankVotes(id: Pick<GeneratorIdentity, 'name' | 'measure' | 'justification'>, subject: Concept, votes: Iterable<RelationVote>, target: PreparedOntology, topK: number): Candidate[] {
+  const rows = firstRows(votes, topK, (x, y) => {
+    if (y.score !== x.score) return y.score - x.score;
+    const a = target.concepts[x.object]!.iri;
+    const b = target.concepts[y.object]!.iri;
+    return (a < b ? -1 : a > b ? 1 : 0) || (x.relation < y.relation ? -1 : x.relation > y.relation ? 1 : 0);
+  });
+  return rows.map((row, i) => {
+    const object = target.concepts[row.object]!;
+    return {
+      subject: subject.iri,
+      predicate: candidateRelation(row.relation, subject.kind, object.kind),
+      object: object.iri,
+      generator: id.name,
+      score: rawScore(row.score),
+      measure: id.measure,
+      rank: i + 1,
+      justification: id.justification,
+      evidence: row.evidence,
+    };
+  });
+}
+
 /** The evidence of one name pair (built without spreading: one object, no temporaries). */
 function evidenceOf(generator: string, a: TextEntry, b: TextEntry, detail: Partial<Evidence> | undefined): Evidence {
   const evidence: Evidence = { generator, subjectText: a.text, objectText: b.text, subjectField: a.field, objectField: b.field };

@@ -71,7 +71,7 @@ export const DEFAULT_RRF_K = 60;
  * members tie on and adds the neighbours only it finds at the tail (anatomy Hits@1 0.904,
  * conference Hits@1 0.721 → 0.738 and recall@10 0.872 → 0.898; benchmarks/embedding/fusion-weights.mjs).
  */
-export const DEFAULT_FUSION_WEIGHTS: Readonly<Record<string, number>> = { exact: 2, wordnet: 2, embedding: 0.02, structure: 1 };
+export const DEFAULT_FUSION_WEIGHTS: Readonly<Record<string, number>> = { exact: 2, wordnet: 2, embedding: 0.02, structure: 1, description: 1 };
 
 /**
  * Ties between fused scores are common (two members ranking a and b as 1,2 and 2,1). They are

@@ -16,6 +16,7 @@ export const GENERATORS = {
   embedding: load(() => import('./embedding.js')),
   translate: load(() => import('./translate.js')),
   structure: load(() => import('./structure.js')),
+  description: load(() => import('./description.js')),
 } satisfies Record<string, Loader>;
 
 export type GeneratorName = keyof typeof GENERATORS;
@@ -24,8 +25,9 @@ export type GeneratorName = keyof typeof GENERATORS;
 export const LEXICAL_GENERATORS: readonly GeneratorName[] = ['exact', 'edit', 'tfidf', 'wordnet'];
 
 /**
- * What `propose` and `bench` fuse when no `--generators` are given: the lexical generators and
+ * What `propose` and `bench` fuse when no `--generators` are given: the lexical generators,
  * `structure`, which proposes broader and narrower concepts from both hierarchies (and stays
- * silent about hierarchy where there is none). See docs/relations.md.
+ * silent about hierarchy where there is none), and `description`, which reads definitions,
+ * keywords and examples (and stays silent where neither side has any). See docs/relations.md.
  */
-export const DEFAULT_GENERATORS: readonly GeneratorName[] = [...LEXICAL_GENERATORS, 'structure'];
+export const DEFAULT_GENERATORS: readonly GeneratorName[] = [...LEXICAL_GENERATORS, 'structure', 'description'];

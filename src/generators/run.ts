@@ -11,6 +11,7 @@ import type { Candidate } from '../model/mapping.js';
 import { IoaError } from '../model/errors.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { fuseCandidates, type FusedCandidate, type FusionOptions } from './fusion.js';
+import { recordRelations } from './record-relations.js';
 import { forgetPrepared } from './lexical-index.js';
 import { releaseWordNetFiles } from './wordnet-lexicon.js';
 import { DEFAULT_GENERATORS, GENERATORS, type GeneratorName } from './registry.js';
@@ -181,7 +182,8 @@ export async function runGenerators(source: OntologyIndex, target: OntologyIndex
   const result: RunResult = { members, timings: Object.fromEntries(names.filter((n) => n in timings).map((n) => [n, timings[n]!])) };
   if (options.generators.length > 1) {
     options.onProgress?.({ stage: 'fuse', done: 0, total: members.length });
-    result.fused = fuseCandidates(members, { generators: names, ...options.fusion, topK: options.topK });
+    // Agent records are offerings: their resemblance to a taxonomy class is proposed as broader.
+    result.fused = recordRelations(fuseCandidates(members, { generators: names, ...options.fusion, topK: options.topK }), source, target);
     options.onProgress?.({ stage: 'fuse', done: members.length, total: members.length });
   }
   return result;

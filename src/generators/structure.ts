@@ -26,14 +26,15 @@
  * side only the name evidence remains. Raw score = the combined vote (never a confidence).
  */
 import type { Candidate, Evidence, MappingJustification, MappingRelation } from '../model/mapping.js';
-import { BROAD_MATCH, CLOSE_MATCH, EXACT_MATCH, NARROW_MATCH, rawScore } from '../model/mapping.js';
+import { BROAD_MATCH, CLOSE_MATCH, EXACT_MATCH, NARROW_MATCH } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit, type Neighbourhood } from './blocking.js';
-import { firstRows, positiveOption } from './common.js';
+import { positiveOption, rankVotes } from './common.js';
 import { keyIndex, prepareOntology, type PreparedOntology, type TextEntry } from './lexical-index.js';
+import { hierarchyOf } from './hierarchy.js';
 import { NearestConcepts } from './nearest.js';
 import { PACE, paceTurn } from './pacing.js';
-import { candidateRelation, nameParser, parsedNameRelation, type NameRelation } from './relations.js';
+import { nameParser, parsedNameRelation, type NameRelation } from './relations.js';
 import { contentWords, stem, words } from '../text/normalize.js';
 import { defineGenerator, type Generator, type GeneratorConfig, type GeneratorOptions } from './types.js';
 
@@ -50,32 +51,6 @@ interface Neighbour {
   a: TextEntry;
   b: TextEntry;
   relation: NameRelation;
-}
-
-/** Parents and children by concept position. */
-interface Hierarchy {
-  parents: number[][];
-  children: number[][];
-  /** Whether any concept has a parent. */
-  any: boolean;
-}
-
-const hierarchies = new WeakMap<PreparedOntology, Hierarchy>();
-
-function hierarchyOf(prepared: PreparedOntology): Hierarchy {
-  let h = hierarchies.get(prepared);
-  if (h) return h;
-  const position = new Map<string, number>();
-  prepared.concepts.forEach((c, i) => position.set(c.iri, i));
-  // Concepts are unique by IRI, so concept i's own position is i: a concept is not its own parent.
-  const parents = prepared.concepts.map((c, i) => [...new Set(c.parents.map((p) => position.get(p)).filter((p): p is number => p !== undefined && p !== i))]);
-  const children: number[][] = prepared.concepts.map(() => []);
-  parents.forEach((ps, i) => {
-    for (const p of ps) children[p]!.push(i);
-  });
-  h = { parents, children, any: parents.some((ps) => ps.length > 0) };
-  hierarchies.set(prepared, h);
-  return h;
 }
 
 /** The combined vote for one (relation, object). */
@@ -484,28 +459,8 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
       v.score = round(v.score);
       all.push(v);
     }
-    // (object, relation) is one vote, so the order is total.
-    const rows = firstRows(all, options.topK, (x, y) => {
-      if (y.score !== x.score) return y.score - x.score;
-      const a = tgt.concepts[x.object]!.iri;
-      const b = tgt.concepts[y.object]!.iri;
-      return (a < b ? -1 : a > b ? 1 : 0) || (x.relation < y.relation ? -1 : x.relation > y.relation ? 1 : 0);
-    });
-    let rank = 0;
-    for (const row of rows) {
-      const object = tgt.concepts[row.object]!;
-      yield {
-        subject: subject.iri,
-        predicate: candidateRelation(row.relation, subject.kind, object.kind),
-        object: object.iri,
-        generator: IDENTITY.name,
-        score: rawScore(row.score),
-        measure: IDENTITY.measure,
-        rank: ++rank,
-        justification: IDENTITY.justification,
-        evidence: row.evidence,
-      };
-    }
+    // One `yield` per candidate (see perSubject).
+    for (const candidate of rankVotes(IDENTITY, subject, all, tgt, options.topK)) yield candidate;
   }
   options.onProgress?.(total, total);
 }

@@ -103,6 +103,8 @@ interface Synset {
   gloss: string;
   /** Pertainym pointers: [target offset, target pos, source word number, target word number]. */
   pertainyms: Array<[number, Pos, number, number]>;
+  /** Derivationally related forms (`+`), laid out as pertainyms. */
+  derivations: Array<[number, Pos, number, number]>;
 }
 
 function readSynset(data: Buffer, offset: number): Synset | undefined {
@@ -121,16 +123,18 @@ function readSynset(data: Buffer, offset: number): Synset | undefined {
   const pointerAt = 4 + wordCount * 2;
   const pointerCount = Number.parseInt(tokens[pointerAt]!, 10);
   const pertainyms: Synset['pertainyms'] = [];
+  const derivations: Synset['derivations'] = [];
   for (let i = 0; i < pointerCount; i++) {
     const base = pointerAt + 1 + i * 4;
-    if (tokens[base] !== '\\') continue;
+    const symbol = tokens[base];
+    if (symbol !== '\\' && symbol !== '+') continue;
     const pos = POS_OF_SYMBOL[tokens[base + 2]!];
     const sourceTarget = tokens[base + 3]!;
     if (!pos) continue;
-    pertainyms.push([Number.parseInt(tokens[base + 1]!, 10), pos, Number.parseInt(sourceTarget.slice(0, 2), 16), Number.parseInt(sourceTarget.slice(2), 16)]);
+    (symbol === '+' ? derivations : pertainyms).push([Number.parseInt(tokens[base + 1]!, 10), pos, Number.parseInt(sourceTarget.slice(0, 2), 16), Number.parseInt(sourceTarget.slice(2), 16)]);
   }
   const gloss = bar >= 0 ? line.slice(bar + 3).split(/;\s*"/)[0]!.trim() : '';
-  return { words, gloss, pertainyms };
+  return { words, gloss, pertainyms, derivations };
 }
 
 async function loadFiles(dictPath: string): Promise<Files> {
@@ -188,6 +192,82 @@ export function wordNetDefinitions(options: WordNetOptions = {}): DefinitionLexi
           }
         }
         if (found.length) result.set(term, found);
+      }
+      return result;
+    },
+  };
+}
+
+/** Words of other parts of speech derived from a term, for generators that read words whatever their form. */
+export interface DerivationLexicon {
+  /**
+   * The derivationally related forms of each term (an inflected word is first reduced to its
+   * base forms), lower-case single words: `analyzing` → analyze, analysis, analyst …; terms
+   * without any are absent.
+   */
+  derivations(terms: readonly string[]): Promise<Map<string, string[]>>;
+}
+
+/**
+ * WordNet's detachment rules (morphy, without the exception lists): the base forms an inflected
+ * word may have in each part of speech.
+ */
+const DETACH: Record<Pos, ReadonlyArray<[string, string]>> = {
+  noun: [['s', ''], ['ses', 's'], ['xes', 'x'], ['zes', 'z'], ['ches', 'ch'], ['shes', 'sh'], ['men', 'man'], ['ies', 'y']],
+  verb: [['s', ''], ['ies', 'y'], ['es', 'e'], ['es', ''], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', '']],
+  adj: [['er', ''], ['est', ''], ['er', 'e'], ['est', 'e']],
+  adv: [],
+};
+
+/** Words whose derivations the default lexicon keeps between calls (a benchmark asks for the same words pair after pair). */
+const KEPT_DERIVATIONS = 100_000;
+const derivationCache = new Map<string, readonly string[]>();
+
+export function wordNetDerivations(options: WordNetOptions = {}): DerivationLexicon {
+  const maxSenses = options.maxSenses ?? 3;
+  // Only the default files and settings share the cache: another dictionary says other things.
+  const cache = options.dictPath === undefined && options.maxSenses === undefined ? derivationCache : new Map<string, readonly string[]>();
+  return {
+    async derivations(terms) {
+      const result = new Map<string, string[]>();
+      const missing = terms.filter((t) => {
+        const known = cache.get(t);
+        if (known && known.length > 0) result.set(t, [...known]);
+        return known === undefined;
+      });
+      if (missing.length === 0) return result;
+      if (cache.size + missing.length > KEPT_DERIVATIONS) cache.clear();
+      const f = await (options.dictPath ? loadFiles(options.dictPath) : defaultFiles());
+      // Synsets are met again and again (every form of a word leads to the same ones): read once.
+      const read = new Map<string, Synset | undefined>();
+      const synsetAt = (pos: Pos, offset: number): Synset | undefined => {
+        const key = `${pos}${offset}`;
+        if (!read.has(key)) read.set(key, readSynset(f.data[pos], offset));
+        return read.get(key);
+      };
+      for (const term of missing) {
+        const found = new Set<string>();
+        for (const pos of POS) {
+          const bases = new Set([term]);
+          for (const [suffix, ending] of DETACH[pos]) if (term.endsWith(suffix) && term.length > suffix.length + 2) bases.add(term.slice(0, -suffix.length) + ending);
+          for (const lemma of bases) {
+            for (const offset of lookupIndex(f.index[pos], lemma).slice(0, maxSenses)) {
+              const synset = synsetAt(pos, offset);
+              if (!synset) continue;
+              const me = synset.words.indexOf(lemma) + 1;
+              if (me === 0) continue;
+              if (lemma !== term) found.add(lemma);
+              for (const [targetOffset, targetPos, sourceWord, targetWord] of synset.derivations) {
+                if (sourceWord !== me) continue;
+                const word = synsetAt(targetPos, targetOffset)?.words[targetWord - 1];
+                if (word && !word.includes('_')) found.add(word);
+              }
+            }
+          }
+        }
+        found.delete(term);
+        cache.set(term, [...found]);
+        if (found.size > 0) result.set(term, [...found]);
       }
       return result;
     },

@@ -3,6 +3,8 @@
  * Loaders (src/ontology, src/vocab) produce these; generators and the gate only read them.
  */
 
+import type { AgentRecordEvidence } from './record.js';
+
 /** OWL entity kinds plus the draft's core classes (Section 5.1). */
 export type ConceptKind =
   | 'class'
@@ -47,6 +49,25 @@ export interface Label extends LangString {
   source: LabelSource;
 }
 
+/**
+ * The annotation a definition was read from, as the SSSOM `subject_match_field` /
+ * `object_match_field` of a candidate that matched it names it:
+ * - `IAO:0000115`: an OBO textual definition;
+ * - `skos:definition`: a SKOS definition;
+ * - `dcterms:description`: an account of the concept in prose: `dcterms:description` in RDF,
+ *   and the description fields of the JSON vocabularies (an OASF class's `description`, a
+ *   Hugging Face task's `summary`, an A2A skill's `description`, an MCP server's or tool's
+ *   `description`);
+ * - `rdfs:comment`: a comment that reads as prose (editorial notes are left out by the loader).
+ * Which annotations count, per vocabulary: docs/relations.md, "Descriptions".
+ */
+export type DefinitionSource = 'IAO:0000115' | 'skos:definition' | 'dcterms:description' | 'rdfs:comment';
+
+export const DEFINITION_SOURCES: readonly DefinitionSource[] = ['IAO:0000115', 'skos:definition', 'dcterms:description', 'rdfs:comment'];
+
+/** The source of a definition that does not say where it came from (see Concept.definitionSources). */
+export const DEFAULT_DEFINITION_SOURCE: DefinitionSource = 'dcterms:description';
+
 export interface Concept {
   iri: string;
   kind: ConceptKind;
@@ -58,8 +79,30 @@ export interface Concept {
   localName: string;
   /** Named (non-blank) superclasses / superproperties. */
   parents: string[];
-  /** Definitions and comments: weaker evidence than labels. */
+  /**
+   * Prose that says what the concept is — definitions and descriptions, strongest first (a
+   * formal definition before a comment). Weaker evidence of identity than names; the
+   * `description` generator reads it, and `structure` its first sentence.
+   */
   definitions: string[];
+  /**
+   * Where each entry of `definitions` was read from, by position: `definitionSources[i]` is the
+   * source of `definitions[i]`. Absent, or shorter than `definitions`: the entries without one
+   * are DEFAULT_DEFINITION_SOURCE. Add a definition with its source through `addDefinition`,
+   * which keeps the two in step.
+   */
+  definitionSources?: DefinitionSource[];
+  /**
+   * Keywords: short phrases that say what the concept is about without naming it (an A2A
+   * skill's `tags`, an MCP server's or OASF record's keywords). Matched as description text,
+   * never as names: a tag "documents" does not make a skill the same as a class "Document".
+   */
+  keywords: string[];
+  /**
+   * Examples of use: requests or inputs the concept serves, as written (an A2A skill's
+   * `examples`, `skos:example`). Description text, weaker than a definition.
+   */
+  examples: string[];
   /** Identifiers that are not the IRI and never used as match evidence (e.g. OASF numeric ids). */
   notations: string[];
   /** Alternative identifiers (e.g. OASF name paths). */
@@ -80,12 +123,37 @@ export interface Concept {
    * replaced by) and `oboInOwl:consider`. Evidence for a version diff, never identity.
    */
   replacedBy?: string[];
+  /**
+   * The agent record this concept was read from (MCP server or tool, A2A skill, OASF record or
+   * declared term): its keywords, examples and provenance, kept as written. Its name is among
+   * `labels` and its description in `definitions`; absent for concepts of ontologies.
+   */
+  record?: AgentRecordEvidence;
 }
 
 export function emptyConcept(iri: string, kind: ConceptKind, localName: string): Concept {
   return {
     iri, kind, localName,
-    labels: [], synonyms: [], abbreviations: [], parents: [], definitions: [], notations: [],
+    labels: [], synonyms: [], abbreviations: [], parents: [], definitions: [], keywords: [], examples: [], notations: [],
     alternativeIds: [], inDomain: [], inputs: [], outputs: [], requiresCapability: [], appliesToDomain: [],
   };
+}
+
+/**
+ * Add a definition read from `source`, trimmed, unless the concept already has that text (its
+ * first source is kept). Keeps `definitionSources` in step with `definitions`.
+ */
+export function addDefinition(concept: Concept, text: string, source: DefinitionSource = DEFAULT_DEFINITION_SOURCE): void {
+  const trimmed = text.trim();
+  if (!trimmed || concept.definitions.includes(trimmed)) return;
+  const sources = (concept.definitionSources ??= []);
+  // Entries added without a source (plain pushes) have the default one.
+  while (sources.length < concept.definitions.length) sources.push(DEFAULT_DEFINITION_SOURCE);
+  concept.definitions.push(trimmed);
+  sources.push(source);
+}
+
+/** The source of `concept.definitions[i]` (DEFAULT_DEFINITION_SOURCE when none was recorded). */
+export function definitionSource(concept: Concept, i: number): DefinitionSource {
+  return concept.definitionSources?.[i] ?? DEFAULT_DEFINITION_SOURCE;
 }

@@ -64,6 +64,8 @@ export const ERROR_CODES = [
   'E_KEY_INVALID',
   'E_SIGNATURE_INVALID',
   'E_ARTIFACT_BUILD',
+  // reviewed rules that make a concept of their ontologies unsatisfiable (artifact build without --allow-incoherent)
+  'E_ARTIFACT_INCOHERENT',
   // version diff and artifact upgrade (src/versions)
   // two ontologies that are not releases of one ontology
   'E_VERSION_SERIES',
@@ -76,6 +78,11 @@ export const ERROR_CODES = [
   'E_CARRIER_INVALID',
   // agent-world vocabularies (src/vocab)
   'E_VOCAB_INVALID',
+  // agent records (src/vocab/records): one record (an MCP server or tool, an A2A skill, an OASF
+  // record or declared term, a record row) that breaks its layout's rules
+  'E_RECORD_INVALID',
+  // two records of one input with the same identifier
+  'E_RECORD_DUPLICATE',
   // review (src/review)
   // a candidate whose subject or object is not a concept of the ontologies given
   'E_REVIEW_UNKNOWN_TERM',

@@ -54,5 +54,7 @@ export function selectKinds(index: OntologyIndex, kinds: ReadonlySet<ConceptKind
   if (index.version !== undefined) init.version = index.version;
   if (index.versionIri !== undefined) init.versionIri = index.versionIri;
   if (index.identifiers !== undefined) init.identifiers = index.identifiers;
+  // The axioms hold whichever kinds are matched: a property's domain still constrains its classes.
+  if (index.axioms !== undefined) init.axioms = index.axioms;
   return buildOntologyIndex(init);
 }

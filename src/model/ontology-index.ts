@@ -1,3 +1,4 @@
+import type { OntologyAxioms } from './axioms.js';
 import type { Concept, ConceptKind } from './concept.js';
 
 /**
@@ -50,6 +51,12 @@ export interface OntologyIndex {
    * OAEI publishes (mouse.owl: 2,744 classes, of which owl:Thing is one).
    */
   declaredCounts: Partial<Record<ConceptKind, number>>;
+  /**
+   * What the file states that decides the coherence of mappings with it (disjointness,
+   * equivalence, domains and ranges, …; model/axioms.ts). Absent for vocabularies that state no
+   * such axioms (OASF, Hugging Face tasks, agent cards): their hierarchy is `Concept.parents`.
+   */
+  axioms?: OntologyAxioms;
 }
 
 const ASCII = /^[\x00-\x7f]*$/;
@@ -84,6 +91,7 @@ export function buildOntologyIndex(init: {
   identifiers?: IdentifierPolicy;
   warnings?: string[];
   declaredCounts?: Partial<Record<ConceptKind, number>>;
+  axioms?: OntologyAxioms;
 }): OntologyIndex {
   const byIri = new Map<string, Concept>();
   for (const concept of init.concepts) byIri.set(concept.iri, concept);
@@ -105,6 +113,7 @@ export function buildOntologyIndex(init: {
   if (init.version !== undefined) index.version = init.version;
   if (init.versionIri !== undefined) index.versionIri = init.versionIri;
   if (init.identifiers !== undefined) index.identifiers = init.identifiers;
+  if (init.axioms !== undefined) index.axioms = init.axioms;
   return index;
 }
 

@@ -7,6 +7,8 @@ export const NS = {
   skos: 'http://www.w3.org/2004/02/skos/core#',
   oboInOwl: 'http://www.geneontology.org/formats/oboInOwl#',
   dcterms: 'http://purl.org/dc/terms/',
+  dcat: 'http://www.w3.org/ns/dcat#',
+  schema: 'https://schema.org/',
   semapv: 'https://w3id.org/semapv/vocab/',
   /** ORCID iDs, the usual `reviewer_id` / `author_id` of SSSOM files. */
   orcid: 'https://orcid.org/',

@@ -3,11 +3,12 @@
  * hierarchy and the draft's capability/intent/domain relations.
  */
 import type { Quad, Term } from '@rdfjs/types';
-import { emptyConcept, type Concept, type ConceptKind, type SynonymKind } from '../model/concept.js';
+import { addDefinition, emptyConcept, type Concept, type ConceptKind, type DefinitionSource, type SynonymKind } from '../model/concept.js';
 import { NS, RDF_TYPE } from '../model/vocabulary.js';
 import { buildOntologyIndex, type OntologyIndex } from '../model/ontology-index.js';
 import { localNameOf, splitIdentifier } from '../text/identifiers.js';
 import { mistaggedNames } from './languages.js';
+import { AxiomCollector } from './axioms.js';
 
 /** rdf:type → kind. The draft's classes win over OWL's when a node has both. */
 const KIND_BY_TYPE: ReadonlyArray<[string, ConceptKind]> = [
@@ -36,7 +37,22 @@ const SYNONYM_PREDICATES: Record<string, SynonymKind> = {
 
 const LABEL = `${NS.rdfs}label`;
 const PREF_LABEL = `${NS.skos}prefLabel`;
-const DEFINITIONS = new Set([`${NS.rdfs}comment`, `${NS.skos}definition`, 'http://purl.obolibrary.org/obo/IAO_0000115']);
+/**
+ * Annotations read as descriptions, strongest first (a concept's definitions are kept in this
+ * order): docs/relations.md, "Descriptions". An rdfs:comment counts only where it is prose (see
+ * editorialComments).
+ */
+const DEFINITION_SOURCES: ReadonlyMap<string, DefinitionSource> = new Map([
+  ['http://purl.obolibrary.org/obo/IAO_0000115', 'IAO:0000115'],
+  [`${NS.skos}definition`, 'skos:definition'],
+  [`${NS.dcterms}description`, 'dcterms:description'],
+  [`${NS.rdfs}comment`, 'rdfs:comment'],
+]);
+const DEFINITIONS = new Set(DEFINITION_SOURCES.keys());
+const SOURCE_RANK: ReadonlyMap<DefinitionSource, number> = new Map([...DEFINITION_SOURCES.values()].map((s, i) => [s, i]));
+const EXAMPLES = new Set([`${NS.skos}example`]);
+/** Keywords (tags): schema.org's and DCAT's. */
+const KEYWORDS = new Set([`${NS.schema}keywords`, `${NS.dcat}keyword`]);
 const PARENTS = new Set([`${NS.rdfs}subClassOf`, `${NS.rdfs}subPropertyOf`]);
 /** Where an obsolete term points: IAO "term replaced by" and oboInOwl "consider". */
 const REPLACED_BY = new Set(['http://purl.obolibrary.org/obo/IAO_0100001', `${NS.oboInOwl}consider`]);
@@ -87,7 +103,7 @@ const DEPRECATED = `${NS.owl}deprecated`;
 const ABBR = `${NS.ioa}abbr`;
 const PREFERRED_ABBR = `${NS.ioa}preferredAbbr`;
 /** Every predicate the index reads besides rdf:type; statements with others are not kept. */
-const READ = new Set([...NAMING, ...DEFINITIONS, ...PARENTS, ...REPLACED_BY, ...Object.keys(IOA_LISTS), VERSION_INFO, VERSION_IRI, DEPRECATED, ABBR, PREFERRED_ABBR]);
+const READ = new Set([...NAMING, ...DEFINITIONS, ...EXAMPLES, ...KEYWORDS, ...PARENTS, ...REPLACED_BY, ...Object.keys(IOA_LISTS), VERSION_INFO, VERSION_IRI, DEPRECATED, ABBR, PREFERRED_ABBR]);
 
 function pushUnique<T>(list: T[], value: T, same: (a: T) => boolean): void {
   if (!list.some(same)) list.push(value);
@@ -106,6 +122,8 @@ export class IndexBuilder {
   private readonly subjects = new Map<string, SubjectRecord>();
   /** What the parser reported while reading (e.g. JSON-LD nodes left out), ahead of the index's own warnings. */
   private readonly parserWarnings: string[] = [];
+  /** The statements a coherence check needs, read from the same quads (axioms.ts). */
+  private readonly axioms = new AxiomCollector();
 
   constructor(private readonly source: string) {}
 
@@ -115,6 +133,7 @@ export class IndexBuilder {
   }
 
   add(quad: Quad): void {
+    this.axioms.add(quad);
     const k = key(quad.subject);
     let record = this.subjects.get(k);
     if (!record) this.subjects.set(k, (record = { types: [], statements: [] }));
@@ -171,6 +190,7 @@ export class IndexBuilder {
       if (best === 'annotationProperty' || NON_MATCHABLE_NAMESPACES.some((ns) => subjectKey.startsWith(ns))) continue;
 
       const concept = emptyConcept(subjectKey, best, localNameOf(subjectKey));
+      let read: Array<[string, DefinitionSource]> | undefined;
       for (const s of statements) {
         const p = s.predicate;
         const literal = s.termType === 'Literal';
@@ -194,7 +214,13 @@ export class IndexBuilder {
           pushUniqueString(concept.parents, s.value);
         } else if (DEFINITIONS.has(p) && literal) {
           const text = s.value.trim();
-          if (text) pushUniqueString(concept.definitions, text);
+          if (text) (read ??= []).push([text, DEFINITION_SOURCES.get(p)!]);
+        } else if (EXAMPLES.has(p) && literal) {
+          const text = s.value.trim();
+          if (text) pushUniqueString(concept.examples, text);
+        } else if (KEYWORDS.has(p) && literal) {
+          const text = s.value.trim();
+          if (text) pushUniqueString(concept.keywords, text);
         } else if (p === DEPRECATED && literal) {
           const text = s.value.trim();
           if (text.toLowerCase() === 'true' || text === '1') concept.deprecated = true;
@@ -203,6 +229,11 @@ export class IndexBuilder {
         } else if (p in IOA_LISTS) {
           pushUniqueString(concept[IOA_LISTS[p]!], s.value);
         }
+      }
+      if (read) {
+        // Strongest annotation first, then as the source states them (sort is stable).
+        read.sort((a, b) => SOURCE_RANK.get(a[1])! - SOURCE_RANK.get(b[1])!);
+        for (const [text, source] of read) addDefinition(concept, text, source);
       }
       if (concept.labels.length === 0) {
         const split = splitIdentifier(concept.localName);
@@ -213,11 +244,43 @@ export class IndexBuilder {
     }
 
     warnings.push(...mistaggedNames(concepts));
+    dropEditorialComments(concepts);
     const init: Parameters<typeof buildOntologyIndex>[0] = { source: this.source, concepts, warnings, declaredCounts };
     if (ontologyIri !== undefined) init.iri = ontologyIri;
     if (version !== undefined) init.version = version;
     if (versionIri !== undefined) init.versionIri = versionIri;
+    const kinds = new Map(concepts.map((c) => [c.iri, c.kind]));
+    init.axioms = this.axioms.finish((iri) => kinds.get(iri) === 'datatypeProperty');
     return buildOntologyIndex(init);
+  }
+}
+
+/** An rdfs:comment given to more concepts than this is a note about them, not a description of each. */
+const SHARED_COMMENT = 2;
+const URL_ONLY = /^\s*(?:<)?[a-z][a-z0-9+.-]*:\/\/\S+(?:>)?\s*$/i;
+
+/**
+ * rdfs:comment holds prose and notes alike. A comment counts as a description when it is prose:
+ * two words or more, not a bare URL, and not the same text on more than SHARED_COMMENT concepts
+ * (confOf.owl writes "confTool" on 100 of its classes: where they came from, not what they are).
+ * Definitions from the other annotations are kept whatever they say.
+ */
+function dropEditorialComments(concepts: Concept[]): void {
+  const uses = new Map<string, number>();
+  for (const c of concepts) {
+    c.definitionSources?.forEach((source, i) => {
+      if (source === 'rdfs:comment') uses.set(c.definitions[i]!, (uses.get(c.definitions[i]!) ?? 0) + 1);
+    });
+  }
+  if (uses.size === 0) return;
+  const editorial = (text: string): boolean => (uses.get(text) ?? 0) > SHARED_COMMENT || !/\S\s+\S/.test(text) || URL_ONLY.test(text);
+  for (const c of concepts) {
+    const sources = c.definitionSources;
+    if (!sources || !sources.some((source, i) => source === 'rdfs:comment' && editorial(c.definitions[i]!))) continue;
+    const keep = c.definitions.map((text, i) => sources[i] !== 'rdfs:comment' || !editorial(text));
+    c.definitions = c.definitions.filter((_, i) => keep[i]);
+    c.definitionSources = sources.filter((_, i) => keep[i]);
+    if (c.definitions.length === 0) delete c.definitionSources;
   }
 }
 

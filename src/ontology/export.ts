@@ -5,7 +5,9 @@
  *
  * Terms: `ioa:Capability` / `ioa:Domain` / … by kind (OWL kinds stay OWL), the first label as
  * `rdfs:label`, further labels and exact synonyms as `skos:altLabel`, scoped synonyms with
- * their oboInOwl predicate, definitions as `rdfs:comment`, parents as `rdfs:subClassOf`
+ * their oboInOwl predicate, definitions under the annotation they were read from (`dcterms:description`,
+ * `skos:definition`, `obo:IAO_0000115`, `rdfs:comment`), examples as `skos:example`, keywords as
+ * `schema:keywords`, parents as `rdfs:subClassOf`
  * (`rdfs:subPropertyOf` for properties), media types as `ioa:inputs` / `ioa:outputs` literals
  * (draft Section 5), numeric ids as `skos:notation` and alternative ids as `dcterms:identifier`.
  *
@@ -13,11 +15,13 @@
  */
 import { DataFactory, Writer } from 'n3';
 import type { Quad } from '@rdfjs/types';
-import type { Concept, ConceptKind, SynonymKind } from '../model/concept.js';
+import { definitionSource, type Concept, type ConceptKind, type DefinitionSource, type SynonymKind } from '../model/concept.js';
 import { IoaError } from '../model/errors.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { NS, RDF_TYPE } from '../model/vocabulary.js';
 import { BASELINE_CONTEXT } from '../envelope/baseline-context.js';
+
+const OBO = 'http://purl.obolibrary.org/obo/';
 
 export const EXPORT_FORMATS = ['turtle', 'jsonld'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -44,10 +48,18 @@ const SYNONYM_PREDICATE: Record<SynonymKind, string> = {
   narrow: `${NS.oboInOwl}hasNarrowSynonym`,
 };
 
+/** Each definition is written with the annotation it was read from, so a reload keeps its source. */
+const DEFINITION_PREDICATE: Record<DefinitionSource, string> = {
+  'IAO:0000115': `${OBO}IAO_0000115`,
+  'skos:definition': `${NS.skos}definition`,
+  'dcterms:description': `${NS.dcterms}description`,
+  'rdfs:comment': `${NS.rdfs}comment`,
+};
+
 const PROPERTY_KINDS: ReadonlySet<ConceptKind> = new Set(['objectProperty', 'datatypeProperty', 'annotationProperty']);
 
 const PREFIXES = {
-  rdf: NS.rdf, rdfs: NS.rdfs, owl: NS.owl, xsd: NS.xsd, skos: NS.skos, dcterms: NS.dcterms, oboInOwl: NS.oboInOwl, ioa: NS.ioa,
+  rdf: NS.rdf, rdfs: NS.rdfs, owl: NS.owl, xsd: NS.xsd, skos: NS.skos, dcterms: NS.dcterms, oboInOwl: NS.oboInOwl, ioa: NS.ioa, obo: OBO, schema: NS.schema,
 } as const;
 
 const text = (value: string, lang?: string): ReturnType<typeof literal> => (lang ? literal(value, lang) : literal(value));
@@ -60,7 +72,9 @@ function conceptQuads(c: Concept): Quad[] {
   c.labels.forEach((l, i) => add(i === 0 ? `${NS.rdfs}label` : `${NS.skos}altLabel`, text(l.text, l.lang)));
   for (const syn of c.synonyms) add(SYNONYM_PREDICATE[syn.kind], text(syn.text, syn.lang));
   for (const a of c.abbreviations) add(`${NS.ioa}${a.preferred ? 'preferredAbbr' : 'abbr'}`, literal(a.text));
-  for (const d of c.definitions) add(`${NS.rdfs}comment`, literal(d));
+  c.definitions.forEach((d, i) => add(DEFINITION_PREDICATE[definitionSource(c, i)], literal(d)));
+  for (const e of c.examples) add(`${NS.skos}example`, literal(e));
+  for (const k of c.keywords) add(`${NS.schema}keywords`, literal(k));
   const parentPredicate = PROPERTY_KINDS.has(c.kind) ? `${NS.rdfs}subPropertyOf` : `${NS.rdfs}subClassOf`;
   for (const p of c.parents) add(parentPredicate, namedNode(p));
   for (const d of c.inDomain) add(`${NS.ioa}inDomain`, namedNode(d));
@@ -108,6 +122,11 @@ export const EXPORT_CONTEXT = {
   broadSynonym: 'oboInOwl:hasBroadSynonym',
   narrowSynonym: 'oboInOwl:hasNarrowSynonym',
   comment: 'rdfs:comment',
+  definition: 'skos:definition',
+  description: 'dcterms:description',
+  textualDefinition: 'obo:IAO_0000115',
+  example: 'skos:example',
+  keywords: 'schema:keywords',
   subClassOf: { '@id': 'rdfs:subClassOf', '@type': '@id' },
   subPropertyOf: { '@id': 'rdfs:subPropertyOf', '@type': '@id' },
   notation: 'skos:notation',

@@ -1,4 +1,5 @@
 import type { ConceptKind } from '../model/concept.js';
+import type { AxiomCounts } from '../model/axioms.js';
 import { countByKind, type OntologyIndex } from '../model/ontology-index.js';
 import { countLanguages, type LanguageCount } from './languages.js';
 
@@ -28,6 +29,11 @@ export interface InspectionReport {
    * for untagged Latin text. A name whose tag its script contradicts counts under its script.
    */
   labelLanguages: LanguageCount[];
+  /**
+   * The statements a coherence check reads (docs/coherence.md), counted as the file writes them;
+   * null for a vocabulary source that states no axioms (OASF, Hugging Face tasks, agent cards).
+   */
+  axioms: AxiomCounts | null;
   warnings: string[];
 }
 
@@ -64,6 +70,7 @@ export function inspectOntology(index: OntologyIndex): InspectionReport {
       languages: [...languages].sort(),
     },
     labelLanguages: countLanguages(index.concepts),
+    axioms: index.axioms ? { ...index.axioms.counts } : null,
     warnings: index.warnings,
   };
 }
@@ -84,6 +91,11 @@ export function formatInspection(r: InspectionReport): string {
   for (const l of r.labelLanguages) {
     const basis = [l.byTag ? `${l.byTag} by tag${l.tags.length ? ` (${l.tags.map((t) => `@${t}`).join(' ')})` : ''}` : '', l.byScript ? `${l.byScript} by script` : '', l.byDefault ? `${l.byDefault} untagged Latin` : ''].filter(Boolean).join(', ');
     lines.push(`  ${l.language.padEnd(10)} ${l.labels} labels, ${l.synonyms} synonyms on ${l.concepts} concepts (${basis}); e.g. ${l.examples.map((e) => JSON.stringify(e)).join(', ')}`);
+  }
+  if (r.axioms) {
+    const a = r.axioms;
+    lines.push(`axioms       subClassOf ${a.subClassOf}, equivalentClass ${a.equivalentClass}; disjointness: disjointWith ${a.disjointWith}, AllDisjointClasses ${a.allDisjointClasses}, disjointUnionOf ${a.disjointUnionOf}, complementOf ${a.complementOf} (${a.disjointPairs} disjoint pairs)`);
+    lines.push(`             domain ${a.domain}, range ${a.range}, inverseOf ${a.inverseOf}, subPropertyOf ${a.subPropertyOf}, equivalentProperty ${a.equivalentProperty}, existential restrictions ${a.existential}`);
   }
   for (const w of r.warnings.slice(0, 20)) lines.push(`warning      ${w}`);
   if (r.warnings.length > 20) lines.push(`warning      … and ${r.warnings.length - 20} more`);

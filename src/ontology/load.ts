@@ -6,6 +6,8 @@ export interface LoadOptions {
   format?: RdfFormat;
   onProgress?: ProgressFn;
   signal?: AbortSignal;
+  /** Agent records only: skip bad records (see src/vocab/records/load.ts); RDF files ignore it. */
+  skipInvalid?: boolean;
 }
 
 /**

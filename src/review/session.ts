@@ -30,6 +30,7 @@ import { relationFamily } from '../selection/index.js';
 import { IRI_CHARACTERS } from '../text/iri.js';
 import { candidateLine, type CandidateFile } from './load.js';
 import { DECISIONS, REVIEW_RELATIONS, ReviewState, type Decision } from './policy.js';
+import { ReviewCoherence, type IncoherentWith } from './coherence.js';
 
 export const REVIEW_DECISION_SLOT = 'review_decision';
 export const CANDIDATE_PREDICATE_SLOT = 'candidate_predicate';
@@ -76,6 +77,8 @@ export interface CandidateView {
   object: ConceptView;
   /** Other subjects with an accepted mapping to this object. */
   already_mapped: Array<{ subject_id: string; label: string; predicate_id: string }>;
+  /** Accepted mappings that accepting this candidate would be incoherent with, and the axiom (coherence.ts). */
+  incoherent_with: IncoherentWith[];
 }
 
 export interface ItemSummary {
@@ -120,6 +123,7 @@ export class ReviewSession {
   private lastError: unknown;
   /** The reviewed file as this session last read or wrote it (null: absent); a save replaces only that version. */
   private onDisk: FileVersion | null = null;
+  private readonly coherence: ReviewCoherence;
 
   private constructor(
     readonly file: CandidateFile,
@@ -132,6 +136,7 @@ export class ReviewSession {
     this.prefixes = new PrefixMap(file.set.metadata.curieMap);
     const position = new Map(source.concepts.map((c, i) => [c.iri, i]));
     this.subjectOrder = [...this.state.bySubject.keys()].sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
+    this.coherence = new ReviewCoherence(source, target);
   }
 
   /**
@@ -380,15 +385,18 @@ export class ReviewSession {
     const list = this.state.bySubject.get(s);
     if (!list) return undefined;
     const acceptedTo = new Map<string, Array<{ subject_id: string; label: string; predicate_id: string }>>();
+    const accepted: Array<{ subject: string; predicate: string; object: string }> = [];
     for (const [i, d] of this.state.allDecisions()) {
       if (d.decision !== 'accept') continue;
       const c = this.state.candidates[i]!;
+      accepted.push({ subject: c.subject, predicate: d.predicate, object: c.object });
       const entry = { subject_id: c.subject, label: labelOf(this.source.byIri.get(c.subject), c.subject), predicate_id: d.predicate };
       const l = acceptedTo.get(c.object);
       if (l) l.push(entry);
       else acceptedTo.set(c.object, [entry]);
     }
-    const candidates = list.map((i): CandidateView => {
+    const warnings = this.coherence.warnings(list.map((i) => this.state.candidates[i]!), accepted);
+    const candidates = list.map((i, at): CandidateView => {
       const c = this.state.candidates[i]!;
       const read = this.file.candidates[i]!;
       const extra = read.record.extra ?? {};
@@ -399,6 +407,7 @@ export class ReviewSession {
         match_string: listOf(extra.match_string), subject_match_field: listOf(extra.subject_match_field), object_match_field: listOf(extra.object_match_field),
         object: this.conceptView(this.target, c.object),
         already_mapped: (acceptedTo.get(c.object) ?? []).filter((m) => m.subject_id !== s),
+        incoherent_with: warnings[at]!,
       };
       const d = this.state.decisionOf(i);
       if (d?.decision === 'accept') view.accepted_predicate = d.predicate;

@@ -40,7 +40,7 @@
  *   best broader object of its subject, the unique best narrower subject of its object.
  */
 import { IoaError } from '../model/errors.js';
-import { NS } from '../model/vocabulary.js';
+import { curieOf } from '../coherence/semantics.js';
 
 /** The `--select` choices. */
 export const SELECTION_MODES = ['one-to-one', 'mutual'] as const;
@@ -82,14 +82,6 @@ const EQUIVALENCE: ReadonlySet<string> = new Set([
 ]);
 const BROADER: ReadonlySet<string> = new Set(['skos:broadMatch', 'rdfs:subClassOf', 'rdfs:subPropertyOf']);
 const NARROWER: ReadonlySet<string> = new Set(['skos:narrowMatch']);
-
-const PREFIXES: ReadonlyArray<[string, string]> = [['skos', NS.skos], ['owl', NS.owl], ['rdfs', NS.rdfs]];
-
-/** A predicate as a CURIE of the standard vocabularies when it is one, whether written as CURIE or IRI. */
-function curieOf(predicate: string): string {
-  for (const [prefix, ns] of PREFIXES) if (predicate.startsWith(ns)) return `${prefix}:${predicate.slice(ns.length)}`;
-  return predicate;
-}
 
 export function relationFamily(predicate: string): RelationFamily {
   const p = curieOf(predicate);

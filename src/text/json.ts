@@ -7,7 +7,7 @@
  * refuses both with a JSON path, line and column; syntax errors are located too (Node 20's
  * JSON.parse messages carry no position, so the text is scanned again with jsonc-parser).
  */
-import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation, parse as parseTolerant, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { IoaError, type ErrorCode } from '../model/errors.js';
 
 export function lineColumnOf(text: string, offset: number): { line: number; column: number } {
@@ -169,4 +169,27 @@ export function parseJson(text: string, file?: string, code: ErrorCode = 'E_PARS
   if (read.ok) return read.value;
   const { kind, message, ...where } = read.fault;
   throw new IoaError(kind === 'duplicate-key' ? 'E_DUPLICATE_KEY' : code, message, { ...(file ? { file } : {}), ...where }, read.cause === undefined ? undefined : { cause: read.cause });
+}
+
+/** A JSON path as segments: `['servers', 3, 'name']` is `$.servers[3].name`. */
+export type JsonPathSegments = readonly (string | number)[];
+
+/** `['servers', 3, 'name']` → `$.servers[3].name` (keys that are not identifiers in brackets). */
+export function formatJsonPath(path: JsonPathSegments): string {
+  return '$' + path.map((s) => (typeof s === 'number' ? `[${s}]` : /^[A-Za-z_$][\w$]*$/.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`)).join('');
+}
+
+/**
+ * Line and column (1-based) of the value at `path` in the JSON `text`, or of the nearest
+ * enclosing value that exists (a missing member is reported where its object starts). Parses the
+ * text again, so call it for a fault, not for every value.
+ */
+export function locateJsonPath(text: string, path: JsonPathSegments): { line: number; column: number } | undefined {
+  const root = parseTree(text, [], { allowTrailingComma: false, disallowComments: true });
+  if (!root) return undefined;
+  for (let n = path.length; n >= 0; n--) {
+    const node = findNodeAtLocation(root, [...path.slice(0, n)]);
+    if (node) return lineColumnOf(text, node.offset);
+  }
+  return undefined;
 }

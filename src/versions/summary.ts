@@ -60,9 +60,10 @@ export function formatUpgradeSummary(result: UpgradeResult, detail = false): str
   lines.push(`${draft.artifactId} revision ${draft.revision} (draft, unsigned): ${total} rule(s) of the earlier revision — carried ${result.carried.length}, to review ${result.pending.length} (${result.review.mappings.length} candidate row(s)), dropped ${result.dropped.length}`);
   const group = (items: ReadonlyArray<{ why: string }>): Array<[string, number]> => {
     const counts = new Map<string, number>();
-    // Reasons name concepts and versions; group on their kind (the text before the first colon or parenthesis).
+    // Reasons name concepts and versions; group on their kind (the text before the first ": " or
+    // parenthesis; a CURIE's colon, as in "relates it by skos:broadMatch", is part of the kind).
     for (const i of items) {
-      const kind = i.why.replace(/\s*\([^)]*\)/g, '').replace(/:.*$/, '');
+      const kind = i.why.replace(/\s*\([^)]*\)/g, '').replace(/: .*$/, '');
       counts.set(kind, (counts.get(kind) ?? 0) + 1);
     }
     return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));

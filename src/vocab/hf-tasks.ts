@@ -16,7 +16,7 @@
  * not media types, and guessing them would put invented constraints into capability checks.
  */
 import { createRequire } from 'node:module';
-import { emptyConcept, type Concept } from '../model/concept.js';
+import { addDefinition, emptyConcept, type Concept } from '../model/concept.js';
 import { buildOntologyIndex, type OntologyIndex } from '../model/ontology-index.js';
 import { splitIdentifier } from '../text/identifiers.js';
 import { addLabel, addUnique } from './common.js';
@@ -60,7 +60,7 @@ export async function loadHfTasks(): Promise<OntologyIndex> {
     const page = TASKS_DATA[taskId];
     if (page) {
       addLabel(concept, page.label, 'caption');
-      addUnique(concept.definitions, page.summary);
+      addDefinition(concept, page.summary, 'dcterms:description');
     }
     addLabel(concept, splitIdentifier(taskId), 'localName');
     concept.inDomain.push(hfModalityIri(data.modality));

@@ -16,7 +16,7 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
-import { emptyConcept, type Concept, type ConceptKind } from '../model/concept.js';
+import { addDefinition, emptyConcept, type Concept, type ConceptKind } from '../model/concept.js';
 import { IoaError } from '../model/errors.js';
 import { buildOntologyIndex, type OntologyIndex } from '../model/ontology-index.js';
 import { splitIdentifier } from '../text/identifiers.js';
@@ -141,7 +141,13 @@ function parseClass(json: unknown, file: string): OasfClass {
   if (!isObject(json)) throw vocabError('an OASF class file must hold one JSON object', { file, path: '$' });
   const name = requireString(json, 'name', file, '$');
   if (!/^[a-z0-9_]+$/.test(name)) throw vocabError(`"name" ${JSON.stringify(name)} is not an OASF snake_case key`, { file, path: '$.name' });
-  const cls: OasfClass = { file, name, caption: requireString(json, 'caption', file, '$'), category: json.category === true };
+  // 1.x marks a top category with `"category": true`; 0.8.0 names the category a class opens
+  // (`"category": "audio"` in audio.json, `"other"` on the abstract base).
+  const category = json.category;
+  if (category !== undefined && typeof category !== 'boolean' && typeof category !== 'string') {
+    throw vocabError('"category" must be a boolean (OASF 1.x) or the name of the category the class opens (OASF 0.8.0)', { file, path: '$.category' });
+  }
+  const cls: OasfClass = { file, name, caption: requireString(json, 'caption', file, '$'), category: category === true || category === name };
   const description = optionalString(json, 'description', file, '$');
   if (description !== undefined) cls.description = description;
   const ext = optionalString(json, 'extends', file, '$');
@@ -152,7 +158,6 @@ function parseClass(json: unknown, file: string): OasfClass {
     }
     cls.uid = json.uid;
   }
-  if (json.category !== undefined && typeof json.category !== 'boolean') throw vocabError('"category" must be a boolean', { file, path: '$.category' });
   return cls;
 }
 
@@ -193,13 +198,14 @@ async function loadPart(schemaDir: string, part: OasfPart, version: string, onPr
   const concepts: Concept[] = [];
   const warnings: string[] = [];
   const seenIds = new Map<number, string>();
+  const withoutId: string[] = [];
   for (const cls of byName.values()) {
     if (cls.name === root) continue; // the abstract base: "not meant to be used as an actual skill"
     const path = chain(cls);
     const concept = emptyConcept(oasfIri(version, part, cls.name), kind, cls.name);
     addLabel(concept, cls.caption, 'caption');
     addLabel(concept, splitIdentifier(cls.name), 'name');
-    if (cls.description) concept.definitions.push(cls.description);
+    if (cls.description) addDefinition(concept, cls.description, 'dcterms:description');
     const parent = path.length > 1 ? path[path.length - 2]! : undefined;
     if (parent) concept.parents.push(oasfIri(version, part, parent.name));
     addUnique(concept.alternativeIds, path.map((c) => c.name).join('/'));
@@ -210,9 +216,15 @@ async function loadPart(schemaDir: string, part: OasfPart, version: string, onPr
       if (other) warnings.push(`${part}: numeric id ${id} is carried by both ${other} and ${cls.name}`);
       else seenIds.set(id, cls.name);
     } else {
-      warnings.push(`${part}/${cls.name}: a class on its path has no "uid", so it has no numeric id`);
+      withoutId.push(cls.name);
     }
     concepts.push(concept);
+  }
+  // OASF 0.8.0 gives its categories no uid (their ids lived outside the class files): one line
+  // for the whole taxonomy rather than one per class.
+  if (withoutId.length > 0) {
+    const sample = withoutId.slice(0, 3).join(', ');
+    warnings.push(`${part}: ${withoutId.length} class(es) have no numeric id, because a class on their path has no "uid" (${sample}${withoutId.length > 3 ? ', …' : ''}); they are identified by name only`);
   }
   // Stable order independent of the file system: by name path.
   concepts.sort((a, b) => (a.alternativeIds[0]! < b.alternativeIds[0]! ? -1 : a.alternativeIds[0]! > b.alternativeIds[0]! ? 1 : 0));

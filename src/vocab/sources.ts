@@ -4,8 +4,9 @@
  *
  * - `hf-tasks` (or `@huggingface/tasks`): the installed package's Hugging Face tasks;
  * - an OASF release folder, its `schema/` folder, or its `skills/` or `domains/` folder;
- * - an A2A Agent Card (`*.json` with `skills`, `supportedInterfaces` or `url` + `protocolVersion`,
- *   and no `@context`, so JSON-LD ontologies still go to the RDF reader).
+ * - agent records (src/vocab/records): MCP server.json files and registry lists, MCP tools/list
+ *   results, A2A Agent Cards, OASF records and slug lists, ERC-8004 registrations and record
+ *   rows, as `.json` (not JSON-LD: that goes to the RDF reader) or `.jsonl`.
  *
  * Each `accepts` is cheap; the loaders themselves are imported on first use.
  */
@@ -27,6 +28,9 @@ export interface VocabularySource {
 /** What every source accepts (the RDF reader takes a format as well: src/ontology/load.ts LoadOptions). */
 export interface SourceLoadOptions {
   onProgress?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+  /** Agent records: leave bad records out (counted per reason in the warnings) instead of failing. */
+  skipInvalid?: boolean;
 }
 
 export const hfTasksSource: VocabularySource = {
@@ -53,27 +57,39 @@ export const oasfSource: VocabularySource = {
   },
 };
 
-/** Cards are small; anything over this is not a card and is left to the RDF reader. */
-const CARD_SNIFF_LIMIT = 4 * 1024 * 1024;
-
-export const agentCardSource: VocabularySource = {
-  name: 'a2a-agent-card',
+/**
+ * Agent records: `.jsonl` / `.ndjson` files, and `.json` files that are not JSON-LD (those go to
+ * the RDF reader). A `.json` file of no known record layout is refused by the records loader
+ * (E_UNKNOWN_FORMAT) rather than read as an empty JSON-LD document.
+ */
+export const recordsSource: VocabularySource = {
+  name: 'agent-records',
   async accepts(location) {
-    if (!location.toLowerCase().endsWith('.json')) return false;
+    const jsonLines = /\.(jsonl|ndjson)$/i.test(location);
+    if (!jsonLines && !location.toLowerCase().endsWith('.json')) return false;
     try {
-      const s = await stat(location);
-      if (!s.isFile() || s.size > CARD_SNIFF_LIMIT) return false;
-      const { looksLikeAgentCard } = await import('./a2a-card.js');
-      return looksLikeAgentCard(JSON.parse(await readTextFile(location)));
+      if (!(await stat(location)).isFile()) return false;
+      if (jsonLines) return true;
+      const { isJsonLd } = await import('./records/load.js');
+      const value: unknown = JSON.parse(await readTextFile(location));
+      // Records are objects; null, a number or an empty array is no document of either kind, and
+      // the RDF reader says so (E_PARSE_JSONLD) as it always has.
+      const objects = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
+      if (!(objects(value) || (Array.isArray(value) && value.some(objects)))) return false;
+      return !isJsonLd(value);
     } catch {
       return false; // unreadable or malformed: the fallback reader reports it with a location
     }
   },
-  async load(location): Promise<OntologyIndex> {
-    const { loadAgentCard } = await import('./a2a-card.js');
-    return loadAgentCard(location);
+  async load(location, options): Promise<OntologyIndex> {
+    const { loadRecords } = await import('./records/load.js');
+    return loadRecords(location, {
+      ...(options.skipInvalid ? { skipInvalid: true } : {}),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
   },
 };
 
 /** In the order the dispatch should try them. */
-export const AGENT_VOCABULARY_SOURCES: readonly VocabularySource[] = [hfTasksSource, oasfSource, agentCardSource];
+export const AGENT_VOCABULARY_SOURCES: readonly VocabularySource[] = [hfTasksSource, oasfSource, recordsSource];

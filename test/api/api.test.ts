@@ -160,8 +160,8 @@ describe('propose', () => {
 
   it('listGenerators describes the registry and what can run here', () => {
     const list = listGenerators();
-    expect(list.map((g) => g.name)).toEqual(['exact', 'edit', 'tfidf', 'wordnet', 'embedding', 'translate', 'structure']);
-    expect(list.filter((g) => g.isDefault).map((g) => g.name)).toEqual(['exact', 'edit', 'tfidf', 'wordnet', 'structure']);
+    expect(list.map((g) => g.name)).toEqual(['exact', 'edit', 'tfidf', 'wordnet', 'embedding', 'translate', 'structure', 'description']);
+    expect(list.filter((g) => g.isDefault).map((g) => g.name)).toEqual(['exact', 'edit', 'tfidf', 'wordnet', 'structure', 'description']);
     // This repository installs the optional embedding packages (dev dependencies).
     expect(list.find((g) => g.name === 'embedding')).toMatchObject({ available: true, missing: [] });
   });

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { runBenchmark, type BenchResult } from '../../src/bench/runner.js';
 import { DEFAULT_MIN_FUSED_VALUE } from '../../src/generators/fusion.js';
+import { candidatesFromMappingSet, parseSssom } from '../../src/exchange/index.js';
 
 const CONF = join(import.meta.dirname, '../../corpora/conference');
 const PAIRS = ['cmt-conference', 'confof-edas', 'edas-iasted'];
@@ -81,7 +82,7 @@ describe('the selected set bench scores', () => {
   it('is one-to-one with the default threshold on the fused run and none on single generators; --select and --min-score change it', async () => {
     const corpus = await track('rdf');
     const result = await runBenchmark({ corpus, generators: ['exact', 'edit', 'tfidf'], baselines: false });
-    expect(result.config.selection).toEqual({ mode: 'one-to-one', fusedMinScore: DEFAULT_MIN_FUSED_VALUE });
+    expect(result.config.selection).toEqual({ mode: 'one-to-one', fusedMinScore: DEFAULT_MIN_FUSED_VALUE, repair: true, structure: true });
     const fusion = result.runs.find((r) => r.kind === 'fusion')!;
     expect(fusion.selection).toMatchObject({ mode: 'one-to-one', minScore: DEFAULT_MIN_FUSED_VALUE });
     expect(result.runs.find((r) => r.name === 'tfidf')!.selection?.minScore).toBeUndefined();
@@ -96,8 +97,14 @@ describe('the selected set bench scores', () => {
     const strictFusion = strict.runs.find((r) => r.kind === 'fusion')!.selection!;
     expect(strictFusion.micro.proposed).toBeLessThan(sel.micro.proposed);
     expect(strict.runs.find((r) => r.name === 'tfidf')!.selection?.minScore).toBe(0.6);
+    // Mutual (no repair by default) picks from what plain one-to-one picks; repair only removes.
+    const plain = await runBenchmark({ corpus, generators: ['exact', 'edit', 'tfidf'], baselines: false, repair: false, structure: false });
+    const plainFusion = plain.runs.find((r) => r.kind === 'fusion')!.selection!;
+    expect(plain.config.selection).toMatchObject({ repair: false, structure: false });
     const mutual = await runBenchmark({ corpus, generators: ['exact', 'edit', 'tfidf'], baselines: false, select: 'mutual' });
-    expect(mutual.runs.find((r) => r.kind === 'fusion')!.selection!.micro.proposed).toBeLessThanOrEqual(sel.micro.proposed);
+    expect(mutual.config.selection).toMatchObject({ mode: 'mutual', repair: false, structure: false });
+    expect(mutual.runs.find((r) => r.kind === 'fusion')!.selection!.micro.proposed).toBeLessThanOrEqual(plainFusion.micro.proposed);
+    expect(sel.micro.proposed).toBeLessThan(plainFusion.micro.proposed);
   });
 
   it('the selected set of bench is exactly what propose --select writes for the pair', async () => {
@@ -107,7 +114,10 @@ describe('the selected set bench scores', () => {
     const ref = join(CONF, 'reference/confof-edas.rdf');
     const file = join(dir, 'selected.sssom.tsv');
     expect((await runCli(['propose', src, tgt, '--select', 'one-to-one', '--out', file, '--quiet'])).code).toBe(0);
-    const written = readFileSync(file, 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).length - 1;
+    // Rows the selection removed (repair, structure) stay in the file, marked: they are not selected.
+    const rows = candidatesFromMappingSet(parseSssom(readFileSync(file, 'utf8'), file));
+    const written = rows.filter((c) => c.selectionRemoved === undefined).length;
+    expect(rows.length).toBeGreaterThan(written);
     const bench = JSON.parse((await runCli(['bench', '--source', src, '--target', tgt, '--reference', ref, '--json'])).stdout) as BenchResult;
     expect(bench.runs.find((r) => r.kind === 'fusion')!.selection!.micro.proposed).toBe(written);
   });

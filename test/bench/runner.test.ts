@@ -141,10 +141,11 @@ describe('runBenchmark on a tiny track', () => {
     expect(run.micro!.relation.proposal).toMatchObject({ proposed: 3, correct: 2, recall: 0.5 });
     expect(run.micro!.relation.proposal.f1).toBeCloseTo(4 / 7, 12);
     // Per reference relation: both = rows found with their relation; of the < rows, Review's target
-    // is first (Hits@1 1/2 over Chair and Review) but never as broadMatch.
+    // is first (Hits@1 1/2 over Chair and Review) but never as broadMatch. In each kind's own
+    // ranking: the exactMatch candidates put both = targets first; no broader candidate exists.
     expect(run.micro!.byRelation).toEqual({
-      'skos:broadMatch': { rows: 2, subjects: 2, hitsAt1: 0.5, mrr: 0.5, recallAt10: 0.5, rightRelationAt10: 0, rightRelationShare: 0 },
-      'skos:exactMatch': { rows: 2, subjects: 2, hitsAt1: 1, mrr: 1, recallAt10: 1, rightRelationAt10: 2, rightRelationShare: 1 },
+      'skos:broadMatch': { rows: 2, subjects: 2, hitsAt1: 0.5, mrr: 0.5, recallAt10: 0.5, rightRelationAt10: 0, rightRelationShare: 0, hitsAt1OwnKind: 0 },
+      'skos:exactMatch': { rows: 2, subjects: 2, hitsAt1: 1, mrr: 1, recallAt10: 1, rightRelationAt10: 2, rightRelationShare: 1, hitsAt1OwnKind: 1 },
     });
     // Every subject with candidates has an exactMatch first.
     expect(run.micro!.top1ExactMatch).toEqual({ subjects: 3, exactMatch: 3, share: 1 });
@@ -203,6 +204,23 @@ describe('fusion and generator selection', () => {
     expect(r.config.fusion).toBe(true);
   });
 
+  it('shows each member\'s contribution: the fusion without it, scored as the fused run of the others is', async () => {
+    const three: GeneratorRegistry = { ...registry, 'prefix-loose': async () => defineGenerator((c) => prefixGenerator({ minScore: 0, name: 'prefix-loose', ...c })) };
+    const r = await runBenchmark({ corpus: manifest, generators: ['prefix', 'prefix-strict', 'prefix-loose'], registry: three, baselines: false, reviewBudget: 0 });
+    expect(r.leaveOneOut!.map((c) => c.without)).toEqual(['prefix', 'prefix-strict', 'prefix-loose']);
+    for (const left of ['prefix', 'prefix-strict', 'prefix-loose']) {
+      const others = ['prefix', 'prefix-strict', 'prefix-loose'].filter((g) => g !== left);
+      const fusedOthers = (await runBenchmark({ corpus: manifest, generators: others, registry: three, baselines: false, reviewBudget: 0 })).runs.find((x) => x.kind === 'fusion')!;
+      const c = r.leaveOneOut!.find((x) => x.without === left)!;
+      expect(c.hitsAt1).toBe(fusedOthers.micro!.hitsAt['1']);
+      expect(c.relationRecallAt10).toBe(fusedOthers.micro!.relation.recallAt[9]);
+    }
+    expect(formatMarkdown(r)).toMatch(/## Contribution of each generator \(leave-one-out\)\n/);
+    // Two members: leaving one out is the other's own row, so no table.
+    const two = await runBenchmark({ corpus: manifest, generators: ['prefix', 'prefix-strict'], registry, baselines: false, reviewBudget: 0 });
+    expect(two.leaveOneOut).toBeUndefined();
+  });
+
   it('by default runs every registered generator and reports one without its model as skipped', async () => {
     const r = await runBenchmark({ corpus: manifest, registry: { ...registry, embedding: async () => needsModel }, baselines: false, fusion: false });
     const skipped = r.runs.find((x) => x.name === 'embedding')!;
@@ -212,10 +230,10 @@ describe('fusion and generator selection', () => {
     expect(formatMarkdown(r)).toMatch(/## Not run\n\n- embedding: no model/);
   });
 
-  it('without a registry or a list, runs what propose runs by default: the lexical generators and structure', async () => {
+  it('without a registry or a list, runs what propose runs by default: the lexical generators, structure and description', async () => {
     const r = await runBenchmark({ corpus: manifest, baselines: false });
-    expect(r.config.generators).toEqual(['exact', 'edit', 'tfidf', 'wordnet', 'structure']);
-    expect(r.runs.map((x) => [x.name, x.status])).toEqual([['exact', 'ok'], ['edit', 'ok'], ['tfidf', 'ok'], ['wordnet', 'ok'], ['structure', 'ok'], ['fusion', 'ok']]);
+    expect(r.config.generators).toEqual(['exact', 'edit', 'tfidf', 'wordnet', 'structure', 'description']);
+    expect(r.runs.map((x) => [x.name, x.status])).toEqual([['exact', 'ok'], ['edit', 'ok'], ['tfidf', 'ok'], ['wordnet', 'ok'], ['structure', 'ok'], ['description', 'ok'], ['fusion', 'ok']]);
     // Paper = Paper is found by exact label match whatever else the generators do.
     expect(r.runs[0]!.micro!.hitsAt['1']).toBeGreaterThanOrEqual(0.25);
   });

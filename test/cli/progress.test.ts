@@ -34,7 +34,7 @@ describe('propose progress', () => {
     expect(run.code).toBe(0);
     const { lines, states } = screen(run.stderr);
     const stepOf = (line: string): string => line.split(' ')[0]!;
-    expect(lines.map(stepOf)).toEqual(['loading', 'preparing', 'exact', 'tfidf', 'wordnet', 'structure', 'edit', 'fusing', 'writing', 'ioa-align:']);
+    expect(lines.map(stepOf)).toEqual(['loading', 'preparing', 'exact', 'tfidf', 'wordnet', 'structure', 'description', 'edit', 'fusing', 'writing', 'ioa-align:']);
     expect(lines[0]).toMatch(/^loading loaded \d+ \+ \d+ concepts$/);
     for (const line of lines.slice(1, -1)) expect(line).toMatch(/^\S+ done$/);
     // The steps of the work started ahead, in order, before any generator's bar.

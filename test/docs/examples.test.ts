@@ -29,7 +29,7 @@ async function contractProblem(args: string[]): Promise<string | undefined> {
 
 describe('the documentation\'s shell examples', () => {
   it('are found: the walk-throughs and the other examples', () => {
-    expect(blocks.filter((b) => b.marker).map((b) => `${b.doc} ${b.marker}`)).toEqual(['docs/compatibility-check.md walkthrough', 'docs/version-upgrade.md version-upgrade']);
+    expect(blocks.filter((b) => b.marker).map((b) => `${b.doc} ${b.marker}`)).toEqual(['docs/agent-records.md agent-records', 'docs/agent-records.md pinned-record', 'docs/compatibility-check.md walkthrough', 'docs/version-upgrade.md version-upgrade']);
     expect(blocks.length).toBeGreaterThanOrEqual(8);
   });
 

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.js';
-import { embeddingConfigFromCli } from '../../src/cli/embedding-options.js';
+import { descriptionConfigFromCli, embeddingConfigFromCli } from '../../src/cli/embedding-options.js';
 import { DEFAULT_MODEL_ID } from '../../src/embedding/model-store.js';
 
 let dir: string;
@@ -51,5 +51,16 @@ describe('embedding model options for propose and bench', () => {
 
   it('refuses a hub model id without --allow-remote-models (E_USAGE)', () => {
     expect(() => embeddingConfigFromCli({ 'model-id': 'Xenova/all-MiniLM-L6-v2' })).toThrow(expect.objectContaining({ code: 'E_USAGE' }));
+  });
+
+  it('maps --encoder to the description generator, and refuses an unknown one or one without the generator (E_USAGE)', async () => {
+    expect(descriptionConfigFromCli({})).toBeUndefined();
+    expect(descriptionConfigFromCli({ encoder: 'glove' })).toEqual({ encoder: 'glove' });
+    expect(() => descriptionConfigFromCli({ encoder: 'use' })).toThrow(expect.objectContaining({ code: 'E_USAGE' }));
+    const onto = join(import.meta.dirname, '../../corpora/ioa-example/cs.ttl');
+    const r = await runCli(['propose', onto, onto, '--generators', 'exact,tfidf', '--encoder', 'glove']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--encoder applies to the description generator');
+    expect(r.stderr).toContain('[E_USAGE]');
   });
 });

@@ -53,6 +53,8 @@ describe('skipped rows are summarised per reason', () => {
       'skipped 7 row(s): predicate_modifier Not (a reviewer rejected it)',
       'skipped 1 row(s): predicate skos:closeMatch states neither equivalence nor subsumption (a rule needs exactMatch, broadMatch or narrowMatch)',
       '  (--verbose lists every skipped row)',
+      // Built without the ontologies: the rules were not checked for coherence, and it says so.
+      'ioa-align: warning: coherence not checked: give --source and --target (the ontologies the rules map between) to check the rules against them',
       '1 rule(s) from 409 row(s); the artifact is unsigned: run `ioa-align artifact sign`',
     ]);
   });

@@ -14,6 +14,8 @@ export interface ConceptSpec {
   /** Named superclasses (IRIs). */
   parents?: string[];
   definitions?: string[];
+  keywords?: string[];
+  examples?: string[];
 }
 
 export function concept(spec: ConceptSpec): Concept {
@@ -30,6 +32,8 @@ export function concept(spec: ConceptSpec): Concept {
   for (const a of spec.abbreviations ?? []) c.abbreviations.push(typeof a === 'string' ? { text: a, preferred: false } : a);
   c.parents.push(...(spec.parents ?? []));
   c.definitions.push(...(spec.definitions ?? []));
+  c.keywords.push(...(spec.keywords ?? []));
+  c.examples.push(...(spec.examples ?? []));
   return c;
 }
 

@@ -35,9 +35,9 @@ describe('generator registry', () => {
     for (const name of LEXICAL_GENERATORS) expect(found).toContain(name);
   });
 
-  it('rejects unknown names with E_UNKNOWN_GENERATOR and defaults to the lexical generators and structure', () => {
+  it('rejects unknown names with E_UNKNOWN_GENERATOR and defaults to the lexical generators, structure and description', () => {
     expect(() => parseGeneratorList('exact,nope')).toThrow(expect.objectContaining({ code: 'E_UNKNOWN_GENERATOR' }));
-    expect(parseGeneratorList(undefined)).toEqual([...LEXICAL_GENERATORS, 'structure']);
+    expect(parseGeneratorList(undefined)).toEqual([...LEXICAL_GENERATORS, 'structure', 'description']);
     expect(parseGeneratorList('tfidf, exact,tfidf')).toEqual(['tfidf', 'exact']);
   });
 });

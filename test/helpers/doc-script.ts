@@ -65,8 +65,11 @@ export function shellCommands(text: string): Array<{ line: number; words: string
   let quote: string | undefined;
   let line = 1;
   let start = 1;
+  // A redirection's target (`> file`, `2>&1`) is not an argument of the command.
+  let redirectTarget = false;
   const endWord = (): void => {
-    if (word !== undefined) words.push(word);
+    if (word !== undefined && !redirectTarget) words.push(word);
+    if (word !== undefined) redirectTarget = false;
     word = undefined;
   };
   const endCommand = (): void => {
@@ -87,8 +90,17 @@ export function shellCommands(text: string): Array<{ line: number; words: string
     if (c === '\\' && text[i + 1] === '\n') { i++; line++; endWord(); continue; }
     if (c === "'" || c === '"') { quote = c; word ??= ''; continue; }
     if (c === '#' && word === undefined) { while (i + 1 < text.length && text[i + 1] !== '\n') i++; continue; }
-    if (c === '\n' || c === ';' || c === '|' || (c === '&' && text[i + 1] === '&')) {
+    if ((c === '>' || c === '<') && (word === undefined || /^\d+$/.test(word))) {
+      word = undefined;
+      while (text[i + 1] === '>' || text[i + 1] === '&') i++;
+      // `2>&1` names a descriptor, not a file: nothing follows to skip.
+      if (/\d/.test(text[i + 1] ?? '') && text[i] === '&') { while (/\d/.test(text[i + 1] ?? '')) i++; continue; }
+      redirectTarget = true;
+      continue;
+    }
+    if (c === '\n' || c === ';' || c === '|' || c === '&') {
       endCommand();
+      redirectTarget = false;
       if (c === '\n') line++;
       if ((c === '|' || c === '&') && text[i + 1] === c) i++;
       start = line;
@@ -122,6 +134,7 @@ export function runDocScript(script: string): { dir: string; run: SpawnSyncRetur
   ].join('\n'));
   chmodSync(join(bin, 'npx'), 0o755);
   writeFileSync(join(dir, 'walk.sh'), `set -euo pipefail\n${script}`);
-  const run = spawnSync('bash', ['walk.sh'], { cwd: dir, env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}` }, encoding: 'utf8' });
+  // A walk-through that leaves a background server behind must fail, not hang the suite.
+  const run = spawnSync('bash', ['walk.sh'], { cwd: dir, env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}` }, encoding: 'utf8', timeout: 180_000, killSignal: 'SIGKILL' });
   return { dir, run };
 }

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Concept } from '../../src/model/concept.js';
+import { definitionSource, type Concept } from '../../src/model/concept.js';
 import type { OntologyIndex } from '../../src/model/ontology-index.js';
 import { loadVocabulary } from '../../src/ontology/dispatch.js';
 import { loadOntologyFile } from '../../src/ontology/load.js';
@@ -19,7 +19,10 @@ function essence(c: Concept): unknown {
     iri: c.iri,
     kind: c.kind,
     names: [...c.labels.map((l) => l.text), ...c.synonyms.map((s) => s.text)].sort(),
-    definitions: [...c.definitions].sort(),
+    // Each definition with the annotation it was read from.
+    definitions: c.definitions.map((d, i) => `${definitionSource(c, i)} ${d}`).sort(),
+    keywords: [...c.keywords].sort(),
+    examples: [...c.examples].sort(),
     parents: [...c.parents].sort(),
     inDomain: [...c.inDomain].sort(),
     inputs: [...c.inputs].sort(),

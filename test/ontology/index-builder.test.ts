@@ -45,6 +45,31 @@ describe('IndexBuilder', () => {
     expect(index.labelIndex.get('alpha syn')).toEqual(['http://e.org/a']);
   });
 
+  it('reads descriptions with their source, strongest first; examples and keywords apart; editorial comments left out', async () => {
+    const ttl = [
+      '@prefix ex: <http://e.org/> . @prefix owl: <http://www.w3.org/2002/07/owl#> .',
+      '@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> . @prefix skos: <http://www.w3.org/2004/02/skos/core#> .',
+      '@prefix dcterms: <http://purl.org/dc/terms/> . @prefix obo: <http://purl.obolibrary.org/obo/> . @prefix schema: <https://schema.org/> .',
+      'ex:a a owl:Class ; rdfs:label "Alpha" ; rdfs:comment "A comment in prose about alpha." ; dcterms:description "Alpha described." ;',
+      '  obo:IAO_0000115 "An alpha is a letter." ; skos:example "alpha particle" ; schema:keywords "greek" .',
+      'ex:b a owl:Class ; rdfs:label "Beta" ; rdfs:comment "confTool" ; rdfs:comment "Made by the tool." ; skos:definition "A second letter." .',
+      'ex:c a owl:Class ; rdfs:label "Gamma" ; rdfs:comment "Made by the tool." ; rdfs:comment "https://e.org/gamma" .',
+      'ex:d a owl:Class ; rdfs:label "Delta" ; rdfs:comment "Made by the tool." .',
+    ].join('\n');
+    const index = await loadOntologyFile(await tempFile('descriptions.ttl', `${ttl}\n`));
+    const a = index.byIri.get('http://e.org/a')!;
+    expect(a.definitions).toEqual(['An alpha is a letter.', 'Alpha described.', 'A comment in prose about alpha.']);
+    expect(a.definitionSources).toEqual(['IAO:0000115', 'dcterms:description', 'rdfs:comment']);
+    expect(a.examples).toEqual(['alpha particle']);
+    expect(a.keywords).toEqual(['greek']);
+    // One word, a bare URL, or a comment three concepts share: notes, not descriptions.
+    const b = index.byIri.get('http://e.org/b')!;
+    expect(b.definitions).toEqual(['A second letter.']);
+    expect(b.definitionSources).toEqual(['skos:definition']);
+    expect(index.byIri.get('http://e.org/c')!.definitions).toEqual([]);
+    expect(index.byIri.get('http://e.org/d')!.definitions).toEqual([]);
+  });
+
   it('folds labels for the label index the same way with and without the ASCII shortcut', () => {
     expect(labelKey('  Pancreatic \t Duct ')).toBe('pancreatic duct');
     expect(labelKey('ＡＢＣ　Ｄｕｃｔ')).toBe('abc duct');

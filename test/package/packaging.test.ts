@@ -205,5 +205,11 @@ describe('installed from the packed tarball into a fresh project', () => {
     expect(outputs[2]).toMatch(/^Compatible https:\/\/example\.org\/onto\/cs#TechTranslation → https:\/\/example\.net\/onto\/doc#TranslateText$/m);
     expect(outputs[2]).toMatch(/^Indeterminate NO_ACCEPTED_ALIGNMENT$/m);
     expect(outputs[2]).toMatch(/^2 rows left out$/m);
+    // Coherent selection: what repair and structure removed, with why, and the raw selection's conflicts.
+    const coherence = outputs.find((o) => o.startsWith('ekaw states '));
+    expect(coherence).toMatch(/^ekaw states [1-9]\d* disjoint pairs$/m);
+    // Which mapping repair removes depends on the default generators; that one is removed, with why, does not.
+    expect(coherence).toMatch(/^ {2}repair: http:\/\/cmt#\S+ → http:\/\/ekaw#\S+: (source|target) class \S+ becomes unsatisfiable: .* put it under two disjoint classes /m);
+    expect(coherence).toMatch(/^raw selection coherent: false$/m);
   });
 });

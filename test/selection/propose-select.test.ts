@@ -27,7 +27,8 @@ const key = (c: ReadCandidate): string => `${c.subject} ${c.predicate} ${c.objec
 describe('propose --select', () => {
   it('one-to-one: a subset of the candidates, each subject and object at most once, over the default threshold, said in the file and on stderr', async () => {
     const all = await proposeSet();
-    const chosen = await proposeSet('--select', 'one-to-one');
+    // The plain rules; structural selection and repair (on by default) are tested below.
+    const chosen = await proposeSet('--select', 'one-to-one', '--no-repair', '--no-structure');
     const everything = new Map(all.candidates.map((c) => [key(c), c]));
     expect(chosen.candidates.length).toBeGreaterThan(5);
     expect(chosen.candidates.length).toBeLessThan(all.candidates.length / 3);
@@ -52,7 +53,7 @@ describe('propose --select', () => {
   });
 
   it('mutual is a subset of one-to-one; --min-score overrides the default and works alone', async () => {
-    const oneToOne = new Set((await proposeSet('--select', 'one-to-one')).candidates.map(key));
+    const oneToOne = new Set((await proposeSet('--select', 'one-to-one', '--no-repair', '--no-structure')).candidates.map(key));
     const mutual = (await proposeSet('--select', 'mutual')).candidates;
     expect(mutual.length).toBeGreaterThan(0);
     for (const c of mutual) expect(oneToOne.has(key(c))).toBe(true);
@@ -76,10 +77,11 @@ describe('propose --select', () => {
     expect(directional.description).toContain('equivalences, then broader and narrower for subjects without one');
   });
 
-  it('with one generator, no default threshold: its raw score has its own scale', async () => {
+  it('with one generator, no default threshold and no structural boost: its raw score has its own scale; repair still runs', async () => {
     const chosen = await proposeSet('--generators', 'tfidf', '--select', 'one-to-one');
     expect(chosen.candidates.some((c) => c.score! < DEFAULT_MIN_FUSED_VALUE)).toBe(true);
-    expect(chosen.description).toContain('Selected: one-to-one (greedy on similarity_score), equivalences only;');
+    expect(chosen.description).toContain('Selected: one-to-one (greedy on similarity_score), equivalences only, repaired for coherence with the two ontologies');
+    expect(chosen.description).not.toContain('structural selection');
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * The agent-world vocabularies through the registered lexical generators: an Agent Card gets
- * OASF suggestions for each of its skills, and OASF numeric ids are never evidence of a match.
+ * The agent-world vocabularies through the registered generators: an Agent Card gets OASF
+ * suggestions for each of its skills, and OASF numeric ids are never evidence of a match.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { runCli } from '../helpers/cli.js';
 import type { Concept } from '../../src/model/concept.js';
 import { buildOntologyIndex, type OntologyIndex } from '../../src/model/ontology-index.js';
 import { prepareOntology } from '../../src/generators/lexical-index.js';
-import { LEXICAL_GENERATORS } from '../../src/generators/registry.js';
+import { DEFAULT_GENERATORS, LEXICAL_GENERATORS } from '../../src/generators/registry.js';
 import { runGenerators } from '../../src/generators/run.js';
 import { loadVocabulary } from '../../src/ontology/dispatch.js';
 import { oasfIri } from '../../src/vocab/oasf.js';
@@ -29,10 +29,10 @@ describe('OASF with the lexical generators', () => {
     v110 = await loadVocabulary(join(root, 'corpora/agents/oasf/v1.1.1/schema/skills'));
   });
 
-  it('the sample Agent Card gets OASF 1.1.0 suggestions for each of its three skills', async () => {
+  it('the sample Agent Card gets OASF 1.1.0 suggestions for each of its three skills (its tags and descriptions read by `description`)', async () => {
     const index = await loadVocabulary(card);
     const oasf = await loadVocabulary(join(root, 'corpora/agents/oasf/v1.1.1'));
-    const { fused } = await runGenerators(index, oasf, { generators: [...LEXICAL_GENERATORS], topK: 5 });
+    const { fused } = await runGenerators(index, oasf, { generators: [...DEFAULT_GENERATORS], topK: 5 });
     const top = (id: string): string[] => fused!.filter((c) => c.subject.endsWith(`#${id}`)).map((c) => c.object);
     const expected: Record<string, string[]> = {
       'translate-technical-document': [skill('translation'), skill('language_translation')],

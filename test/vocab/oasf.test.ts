@@ -30,6 +30,15 @@ describe('OASF loader on the published releases', () => {
     expect(v110.iri).toBe('https://schema.oasf.outshift.com/1.1.0');
   });
 
+  it('schema 0.8.0 (tag v0.8.0, whose class files name their category as a string) has 136 skills and 204 domains', async () => {
+    const v080 = await loadVocabulary(corpus('v0.8.0'));
+    expect([countByKind(v080.concepts), v080.version]).toEqual([{ capability: 136, domain: 204 }, '0.8.0']);
+    // Its categories carry no uid: one warning per taxonomy, not one per class.
+    expect(v080.warnings.map((w) => w.replace(/ \(.*/, ''))).toEqual(['skills: 136 class(es) have no numeric id, because a class on their path has no "uid"', 'domains: 204 class(es) have no numeric id, because a class on their path has no "uid"']);
+    const summarization = v080.byIri.get('https://schema.oasf.outshift.com/0.8.0/skills/summarization')!;
+    expect([summarization.alternativeIds[0], summarization.parents]).toEqual(['natural_language_processing/natural_language_generation/summarization', ['https://schema.oasf.outshift.com/0.8.0/skills/natural_language_generation']]);
+  });
+
   it('schema 1.0.0 (tag v1.0.4) has 136 skills and 204 domains', () => {
     expect(countByKind(v100.concepts)).toEqual({ capability: 136, domain: 204 });
     expect(v100.version).toBe('1.0.0');
@@ -184,6 +193,13 @@ describe('OASF bad input', () => {
     expect((await expectCode(loadOasf(noCaption), 'E_VOCAB_INVALID')).location.path).toBe('$.caption');
     const badUid = await taxonomy('baduid', { 'a.json': cls('alpha', 'base_skill', 100) });
     expect((await expectCode(loadOasf(badUid), 'E_VOCAB_INVALID')).location.path).toBe('$.uid');
+  });
+
+  it('"category" that is neither a boolean (1.x) nor a category name (0.8.0): E_VOCAB_INVALID at $.category', async () => {
+    const named = await taxonomy('catname', { 'a.json': { ...cls('alpha', 'base_skill'), category: 'alpha' } });
+    expect((await loadOasf(named)).concepts.map((c) => c.localName)).toEqual(['alpha']);
+    const root = await taxonomy('catnum', { 'a.json': { ...cls('alpha', 'base_skill'), category: 7 } });
+    expect((await expectCode(loadOasf(root), 'E_VOCAB_INVALID')).location.path).toBe('$.category');
   });
 
   it('a version that cannot sit in an IRI path: E_VOCAB_INVALID at $.version', async () => {

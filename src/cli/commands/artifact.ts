@@ -11,6 +11,8 @@ import { out, err, report as printReport, setExitCode } from '../io.js';
 import { openOutput } from '../output.js';
 import { parseNow } from '../clock.js';
 import { EXIT } from '../exit-codes.js';
+import type { OntologyIndex } from '../../model/ontology-index.js';
+import type { ArtifactCoherence } from '../../gate/build.js';
 
 const build = defineCommand({
   meta: { name: 'build', description: 'Build an unsigned artifact from the rows a reviewer accepted (semapv:ManualMappingCuration or semapv:MappingReview, no predicate_modifier Not).' },
@@ -37,17 +39,22 @@ const build = defineCommand({
     description: { type: 'string', description: 'Descriptive text' },
     out: { type: 'string', description: 'Write here (atomically) instead of stdout (- for stdout)' },
     verbose: { type: 'boolean', description: 'List every row left out, with its line and reason (default: one count per reason)' },
+    source: { type: 'string', description: 'The source ontology file: with --target, the accepted rows are checked for coherence with both ontologies, and an incoherent set is refused (E_ARTIFACT_INCOHERENT); without them the check is not made (a warning says so)' },
+    target: { type: 'string', description: 'The target ontology file (with --source)' },
+    'allow-incoherent': { type: 'boolean', description: 'Build even when the accepted rows are incoherent with --source and --target (each conflict is still reported)' },
   },
   async run({ args, rawArgs }) {
     const { buildArtifact, DIRECTIONS } = await import('../../api/gate.js');
     const { readMappings } = await import('../../api/index.js');
+    if ((args.source === undefined) !== (args.target === undefined)) throw new IoaError('E_USAGE', 'the coherence check needs both ontologies: give --source and --target together', { path: args.source === undefined ? '--source' : '--target' });
+    if (args['allow-incoherent'] && args.source === undefined) throw new IoaError('E_USAGE', '--allow-incoherent means something only with --source and --target (the ontologies the rules are checked against)', { path: '--allow-incoherent' });
     const now = parseNow(args.now);
     if (args.merge !== undefined) return merge(args, rawArgs, now);
     const missing = (['from', 'artifact-id', 'revision', 'asserted-by', 'valid-until'] as const).filter((name) => args[name] === undefined);
     if (missing.length > 0) throw new IoaError('E_USAGE', missing.map((name) => `missing required option --${name}`).join('; '), { path: `--${missing[0]}` });
     const from = args.from!;
     if (!(DIRECTIONS as readonly string[]).includes(args.direction)) throw new IoaError('E_USAGE', `--direction must be one of ${DIRECTIONS.join(', ')}`);
-    const output = await openOutput(args.out, { inputs: [from, args.conditions] });
+    const output = await openOutput(args.out, { inputs: [from, args.conditions, args.source, args.target] });
     let conditions: Record<string, unknown> = {};
     if (args.conditions !== undefined) {
       const parsed = parseJson(await readTextFile(args.conditions, { what: 'conditions file', kind: 'config' }), args.conditions);
@@ -60,7 +67,9 @@ const build = defineCommand({
     ];
     for (const [name, value] of flags) if (value !== undefined) conditions[name] = value;
     const set = await readMappings(from, { onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`) });
+    const ontologies = await loadCoherenceOntologies(args.source, args.target);
     const result = await buildArtifact(set, {
+      ...(ontologies ? { ontologies, allowIncoherent: Boolean(args['allow-incoherent']) } : {}),
       file: from,
       artifactId: args['artifact-id']!, revision: args.revision!, direction: args.direction as (typeof DIRECTIONS)[number], assertedBy: args['asserted-by']!,
       validUntil: args['valid-until']!, conditions,
@@ -75,6 +84,7 @@ const build = defineCommand({
     // A real review file leaves tens of thousands of candidate rows out: one line per reason,
     // and every row only when asked for.
     reportSkipped(result.skipped, from, Boolean(args.verbose));
+    reportCoherence(result.coherence, from);
     err(`${result.artifact.mappingRules.length} rule(s) from ${set.mappings.length} row(s); the artifact is unsigned: run \`ioa-align artifact sign\``);
     await output.write(JSON.stringify(result.document, null, 2));
   },
@@ -93,6 +103,28 @@ function reportSkipped(skipped: ReadonlyArray<{ line?: number; row: number; subj
   }
 }
 
+/** Both ontologies of the coherence check, loaded, or undefined when not given. */
+async function loadCoherenceOntologies(source: string | undefined, target: string | undefined): Promise<{ source: OntologyIndex; target: OntologyIndex } | undefined> {
+  if (source === undefined || target === undefined) return undefined;
+  const { loadOntology } = await import('../../api/index.js');
+  const [s, t] = await Promise.all([loadOntology(source), loadOntology(target)]);
+  return { source: s, target: t };
+}
+
+/** What the coherence check of a build found (never silent: an unchecked build says so). */
+function reportCoherence(coherence: ArtifactCoherence, file: string, unit: 'row' | 'rule' = 'row'): void {
+  if (!coherence.checked) {
+    err(`ioa-align: warning: coherence not checked: give --source and --target (the ontologies the rules map between) to check the rules against them`);
+    return;
+  }
+  if (coherence.conflicts.length === 0) {
+    err('coherent with both ontologies: no rule makes a class or property unsatisfiable');
+    return;
+  }
+  err(`ioa-align: warning: built although the rules are incoherent with the ontologies (--allow-incoherent): ${coherence.conflicts.length} conflict(s)`);
+  for (const c of coherence.conflicts) err(`  ${c.rows.map((r) => (r.line !== undefined ? `${file}:${r.line}` : unit === 'rule' ? `rule ${r.row - 1}` : `row ${r.row}`)).join(' and ')}: ${c.message}`);
+}
+
 /** Options of `artifact build` that say what the draft already says, refused beside --merge. */
 const NOT_WITH_MERGE = ['artifact-id', 'revision', 'source-id', 'source-version', 'target-id', 'target-version', 'direction', 'asserted-by', 'conditions', 'input-media-type', 'output-media-type', 'source-lang', 'target-lang', 'domain'] as const;
 
@@ -107,7 +139,7 @@ async function merge(args: Record<string, unknown>, rawArgs: readonly string[], 
   const { sourceLine } = await import('../../exchange/index.js');
   const draftFile = args.merge as string;
   const from = args.from as string | undefined;
-  const output = await openOutput(args.out as string | undefined, { inputs: [draftFile, ...(from !== undefined ? [from] : [])] });
+  const output = await openOutput(args.out as string | undefined, { inputs: [draftFile, ...(from !== undefined ? [from] : []), ...[args.source, args.target].filter((x): x is string => typeof x === 'string')] });
   const draft = parseJson(await readTextFile(draftFile, { what: 'upgrade draft', kind: 'artifact' }), draftFile);
   const set = from === undefined ? undefined : await readMappings(from, { onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`) });
   let result;
@@ -125,6 +157,11 @@ async function merge(args: Record<string, unknown>, rawArgs: readonly string[], 
     throw error;
   }
   if (from !== undefined) reportSkipped(result.skipped, from, Boolean(args.verbose));
+  // The complete new revision is what gets signed: its rules, carried and reviewed, are checked together.
+  const { checkRuleCoherence } = await import('../../gate/build.js');
+  const ontologies = await loadCoherenceOntologies(args.source as string | undefined, args.target as string | undefined);
+  const rules = Array.isArray(result.document.mappingRules) ? (result.document.mappingRules as Array<Record<string, unknown>>) : [];
+  reportCoherence(checkRuleCoherence(rules.map((rule, index) => ({ rule, index })), { ...(ontologies ? { ontologies, allowIncoherent: Boolean(args['allow-incoherent']) } : {}), file: draftFile, unit: 'rule' }), draftFile, 'rule');
   for (const u of result.unresolved) err(`ioa-align: warning: rule ${u.rule} of the earlier revision (${u.from} → ${u.to}) was neither carried nor accepted in review: revision ${String(result.document.revision)} has no rule for it`);
   err(`${result.carried} carried + ${result.reviewed} reviewed rule(s) in ${String(result.document.artifactId)} revision ${String(result.document.revision)}; the artifact is unsigned: run \`ioa-align artifact sign\``);
   await output.write(JSON.stringify(result.document, null, 2));

@@ -1,4 +1,4 @@
-import { EMBEDDING_CLI_ARGS, embeddingConfigFromCli } from '../embedding-options.js';
+import { descriptionConfigFromCli, EMBEDDING_CLI_ARGS, embeddingConfigFromCli } from '../embedding-options.js';
 import { defineCommand } from 'citty';
 import { DEFAULT_MIN_FUSED_VALUE, IoaError, listGenerators, SELECTION_MODES } from '../../api/index.js';
 import { formatMarkdown, runBenchmark, writeReport, type BenchManifest, type BenchProgress as ProgressEvent } from '../../api/bench.js';
@@ -6,7 +6,7 @@ import { parseGeneratorChoice } from '../../generators/run.js';
 import { GENERATORS } from '../../generators/registry.js';
 import { err, out, report } from '../io.js';
 import { basename, resolve } from 'node:path';
-import { parseMinScore, parseSelectMode } from '../selection-options.js';
+import { parseMinScore, parseSelectionStep, parseSelectMode } from '../selection-options.js';
 import { progress, type Progress } from '../progress.js';
 import { outputFolder } from '../output.js';
 import { KIND_SELECTORS, parseKindList } from '../../model/kinds.js';
@@ -31,7 +31,7 @@ export default defineCommand({
     description: `Score generators against a reference alignment (OAEI Alignment RDF/XML, or a curated SSSOM/CSV/JSON mapping file): Hits@k, MRR, recall@k, mutual top-1 and selected-set P/R/F1, an oracle F1, time and memory. Generators: ${listGenerators().map((g) => g.name).join(', ')}.`,
   },
   args: {
-    corpus: { type: 'string', description: 'conference, anatomy, agents, anatomy-subsumption, conference-subsumption, agents-subsumption, or a path to a manifest.json', default: 'conference' },
+    corpus: { type: 'string', description: 'conference, anatomy, agents, anatomy-subsumption, conference-subsumption, agents-subsumption, multilingual, multilingual-cldr, agentworld-dev (any folder of corpora/ with a manifest.json), or a path to a manifest.json', default: 'conference' },
     generators: { type: 'string', description: 'comma-separated registry names, or "all" (default: the lexical generators and structure, as in propose)' },
     'top-k': { type: 'string', description: 'equivalence candidates (exact, close, related) per subject (default 10)' },
     'directional-top-k': { type: 'string', description: `broader / narrower candidates per subject besides them, in the fused list (default ${DEFAULT_DIRECTIONAL_TOP_K}; 0 for none)` },
@@ -46,6 +46,8 @@ export default defineCommand({
     select: { type: 'string', description: `selection scored as each run's selected set: ${SELECTION_MODES.join(' | ')} (default one-to-one)` },
     'select-directional': { type: 'boolean', description: 'that selection also takes broader and narrower candidates for the subjects left without an equivalence (default: equivalences only; the version diff always does)' },
     'min-score': { type: 'string', description: `threshold of that selection (default: ${DEFAULT_MIN_FUSED_VALUE} on the fused value, none on a single generator)` },
+    repair: { type: 'boolean', description: 'repair that selection for coherence with each pair\'s ontologies, as propose --select does (default on with one-to-one; --no-repair scores the raw selection)' },
+    structure: { type: 'boolean', description: 'structural selection, as propose --select does (default on with one-to-one; --no-structure for none)' },
     'review-budget': { type: 'string', description: 'questions of the simulated review of the fused candidates (perfect oracle and 20 % wrong answers; table and review-curve.svg); default 400, 0 for none' },
     diff: { type: 'boolean', description: 'score the version diff (ioa-align diff) instead: each pair is two releases of one ontology; --generators names the generators it fuses besides identity and lineage; its selected set is its version alignment' },
     ...EMBEDDING_CLI_ARGS,
@@ -55,6 +57,8 @@ export default defineCommand({
     const select = parseSelectMode(args.select);
     const minScore = parseMinScore(args['min-score']);
     const selectDirectional = args['select-directional'] === true;
+    const repair = parseSelectionStep(args.repair, 'repair', select ?? 'one-to-one');
+    const structure = parseSelectionStep(args.structure, 'structure', select ?? 'one-to-one');
     const pair = [args.source, args.target, args.reference];
     let manifest: BenchManifest | undefined;
     if (pair.some((p) => p !== undefined)) {
@@ -71,6 +75,8 @@ export default defineCommand({
     if (args.diff && parsed === 'all') throw new IoaError('E_USAGE', 'with --diff, --generators names the generators the diff fuses: list them (all would include the embedding generator and translate)', { path: '--generators' });
     const generators = args.diff ? ['diff'] : parsed;
     const embeddingConfig = embeddingConfigFromCli(args);
+    const descriptionConfig = descriptionConfigFromCli(args);
+    const generatorConfig = { ...(embeddingConfig ? { embedding: embeddingConfig } : {}), ...(descriptionConfig ? { description: descriptionConfig } : {}) };
     if (args.out !== undefined) await outputFolder(args.out);
     const kinds = args.kinds === undefined ? undefined : parseKindList(args.kinds);
     let bar: Progress | undefined;
@@ -92,13 +98,15 @@ export default defineCommand({
       ...(select ? { select } : {}),
       ...(minScore !== undefined ? { minScore } : {}),
       ...(selectDirectional ? { selectDirectional } : {}),
+      ...(repair !== undefined ? { repair } : {}),
+      ...(structure !== undefined ? { structure } : {}),
       ...(generators ? { generators } : {}),
       ...(topK ? { topK } : {}),
       ...(directionalTopK !== undefined ? { directionalTopK } : {}),
       ...(reviewBudget !== undefined ? { reviewBudget } : {}),
       ...(kinds ? { kinds } : {}),
       ...(args['cross-kind'] ? { crossKind: true } : {}),
-      ...(diffRegistry ? { registry: diffRegistry, ...(parsed ? { generatorConfig: { diff: { generators: parsed } } } : {}) } : embeddingConfig ? { generatorConfig: { embedding: embeddingConfig } } : {}),
+      ...(diffRegistry ? { registry: diffRegistry, ...(parsed ? { generatorConfig: { diff: { generators: parsed } } } : {}) } : Object.keys(generatorConfig).length > 0 ? { generatorConfig } : {}),
       onProgress,
     });
     bar?.done();

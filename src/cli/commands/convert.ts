@@ -5,26 +5,7 @@ import { outputFormat, parseExchangeFormat } from '../formats.js';
 import { describeDiagnostic } from '../../model/errors.js';
 import { err, outChunks } from '../io.js';
 import { openOutput } from '../output.js';
-import { readTextFile } from '../../io/files.js';
-import type { MappingSet } from '../../model/mapping.js';
-
-/**
- * The rules of an alignment artifact as a mapping set, when `path` is one (a JSON object with
- * `artifactId` and `mappingRules`); undefined for any other file, which the mapping readers take.
- */
-async function readIfArtifact(path: string): Promise<MappingSet | undefined> {
-  if (!path.toLowerCase().endsWith('.json')) return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(await readTextFile(path, { kind: 'artifact' }));
-  } catch {
-    return undefined; // not JSON (or unreadable, or too large for an artifact): the mapping readers report it with a location
-  }
-  if (typeof json !== 'object' || json === null || Array.isArray(json) || !('mappingRules' in json) || !('artifactId' in json)) return undefined;
-  const { readArtifact } = await import('../../api/gate.js');
-  const { artifactToMappingSet } = await import('../../gate/rule-rows.js');
-  return artifactToMappingSet(await readArtifact(path));
-}
+import { readIfArtifact } from '../mapping-input.js';
 
 export default defineCommand({
   meta: { name: 'convert', description: 'Convert a mapping file between SSSOM TSV, Alignment API RDF/XML, JSON and CSV (input format from its extension, else its content). A TSV or CSV file F.ext is read with the metadata sidecar F.yml beside it, if there is one. An alignment artifact (JSON) becomes one row per rule: its relation as predicate_id, its conditions as JSON in the rule_conditions column.' },
@@ -45,7 +26,7 @@ export default defineCommand({
     const inputs = [args.in, ...(args.metadata !== undefined ? [args.metadata] : []), sidecarPath(args.in)];
     const output = await openOutput(args.out, { inputs, companions: (path) => (to === 'csv' ? [sidecarPath(path)] : []) });
     let metadataFile = args.metadata;
-    const artifact = from === undefined || from === 'json' ? await readIfArtifact(args.in) : undefined;
+    const artifact = from === undefined || from === 'json' ? (await readIfArtifact(args.in))?.set : undefined;
     const set = artifact ?? await readMappings(args.in, {
       ...(from !== undefined ? { format: from } : {}),
       ...(args.metadata !== undefined ? { metadata: args.metadata } : {}),

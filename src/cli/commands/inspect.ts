@@ -8,10 +8,11 @@ export default defineCommand({
   args: {
     ontology: { type: 'positional', description: 'Ontology file (Turtle, N-Triples, RDF/XML, JSON-LD) or another supported vocabulary source', required: true },
     json: { type: 'boolean', description: 'Print one JSON object instead of a table' },
+    'skip-invalid': { type: 'boolean', description: 'Agent record files: leave bad records out (counted per reason under warnings) instead of stopping at the first' },
   },
   async run({ args }) {
     const bar = progress(`loading ${args.ontology}`);
-    const index = await loadOntology(args.ontology, { onProgress: (d, t) => bar.update(d, t) });
+    const index = await loadOntology(args.ontology, { onProgress: (d, t) => bar.update(d, t), ...(args['skip-invalid'] ? { skipInvalid: true } : {}) });
     bar.done();
     const inspection = inspectOntology(index);
     // The table is for people: labels and version strings from the file are escaped; JSON is data.

@@ -8,10 +8,10 @@
 import { setFlagsFromString } from 'node:v8';
 import { defineCommand } from 'citty';
 import {
-  DEFAULT_MIN_FUSED_VALUE, EVIDENCE_LAYOUTS, EXCHANGE_FORMATS, IoaError, formatMappingChunks, listGenerators, loadOntology, propose, select, writeMappings,
-  type EvidenceLayout,
+  DEFAULT_MIN_FUSED_VALUE, EVIDENCE_LAYOUTS, EXCHANGE_FORMATS, IoaError, formatMappingChunks, listGenerators, loadOntology, propose, selectDetailed, writeMappings,
+  type EvidenceLayout, type ProposedCandidate,
 } from '../../api/index.js';
-import { EMBEDDING_CLI_ARGS, embeddingConfigFromCli } from '../embedding-options.js';
+import { descriptionConfigFromCli, EMBEDDING_CLI_ARGS, embeddingConfigFromCli } from '../embedding-options.js';
 import { parseGeneratorList, stepLabel } from '../../generators/run.js';
 import { DEFAULT_DIRECTIONAL_TOP_K } from '../../generators/fusion.js';
 import { KIND_SELECTORS, kindsOf, parseKindList, selectKinds } from '../../model/kinds.js';
@@ -20,7 +20,7 @@ import { err, outChunks } from '../io.js';
 import { outputFormat } from '../formats.js';
 import { openOutput } from '../output.js';
 import { progress, type Progress } from '../progress.js';
-import { parseMinScore, parseSelectDirectional, parseSelectMode, SELECTION_CLI_ARGS } from '../selection-options.js';
+import { parseMinScore, parseSelectDirectional, parseSelectionStep, parseSelectMode, SELECTION_CLI_ARGS } from '../selection-options.js';
 
 export const DEFAULT_TOP_K = 10;
 
@@ -61,6 +61,7 @@ export default defineCommand({
     quiet: { type: 'boolean', description: 'Print no summary line on stderr' },
     kinds: { type: 'string', description: `Match only these kinds of concept, comma-separated: ${Object.keys(KIND_SELECTORS).join(', ')} (default: all)` },
     'cross-kind': { type: 'boolean', description: 'Also pair capabilities, intents, domains and concepts with each other (proposed as skos:relatedMatch)' },
+    'skip-invalid': { type: 'boolean', description: 'Agent record files: leave bad records out (a summary per reason on stderr) instead of stopping at the first' },
     ...EMBEDDING_CLI_ARGS,
   },
   async run({ args }) {
@@ -74,18 +75,25 @@ export default defineCommand({
     const mode = parseSelectMode(args.select);
     const minScore = parseMinScore(args['min-score']);
     const selectDirectional = parseSelectDirectional(args['select-directional'], mode);
+    const repair = parseSelectionStep(args.repair, 'repair', mode);
+    const structure = parseSelectionStep(args.structure, 'structure', mode);
     const evidence = parseEvidence(args.evidence);
     const embeddingConfig = embeddingConfigFromCli(args);
     if (embeddingConfig && !requested?.includes('embedding')) {
       throw new IoaError('E_USAGE', 'model options (--model, --model-id, --allow-remote-models, --models-dir) apply to the embedding generator: add it to --generators');
     }
+    const descriptionConfig = descriptionConfigFromCli(args);
+    if (descriptionConfig && requested && !requested.includes('description')) {
+      throw new IoaError('E_USAGE', '--encoder applies to the description generator: add it to --generators', { path: '--encoder' });
+    }
+    const generatorConfig = { ...(embeddingConfig ? { embedding: embeddingConfig } : {}), ...(descriptionConfig ? { description: descriptionConfig } : {}) };
     const inputs = [args.source, args.target];
     const output = await openOutput(args.out, { inputs, companions: (path) => (format === 'csv' ? [sidecarPath(path)] : []) });
 
     const loading = progress('loading');
     const [loadedSource, loadedTarget] = await Promise.all([
-      loadOntology(args.source, { onProgress: (d, t) => loading.update(d, t, args.source) }),
-      loadOntology(args.target),
+      loadOntology(args.source, { onProgress: (d, t) => loading.update(d, t, args.source), ...(args['skip-invalid'] ? { skipInvalid: true } : {}) }),
+      loadOntology(args.target, args['skip-invalid'] ? { skipInvalid: true } : {}),
     ]);
     const selected = kinds ? kindsOf(kinds) : undefined;
     const [source, target] = selected ? [selectKinds(loadedSource, selected), selectKinds(loadedTarget, selected)] : [loadedSource, loadedTarget];
@@ -101,7 +109,7 @@ export default defineCommand({
       topK,
       ...(directionalTopK !== undefined ? { directionalTopK } : {}),
       ...(args['cross-kind'] ? { crossKind: true } : {}),
-      ...(embeddingConfig ? { generatorConfig: { embedding: embeddingConfig } } : {}),
+      ...(Object.keys(generatorConfig).length > 0 ? { generatorConfig } : {}),
       onWarning: (message) => err(`ioa-align: warning: ${message}`),
       onProgress: (event) => {
         const label = event.stage === 'model' ? 'embedding model' : event.stage === 'load' ? 'loading' : stepLabel(event);
@@ -122,10 +130,23 @@ export default defineCommand({
     // own scale, so with one generator only an explicit --min-score applies.
     const fused = candidates.some((c) => c.members.length > 0);
     const threshold = minScore ?? (mode !== undefined && fused ? DEFAULT_MIN_FUSED_VALUE : undefined);
-    const chosen = mode === undefined && threshold === undefined ? candidates : select(candidates, { ...(mode ? { mode } : {}), ...(selectDirectional ? { directional: true } : {}), ...(threshold !== undefined ? { minScore: threshold } : {}) });
-    const selection = [mode === 'one-to-one' ? 'one-to-one (greedy on similarity_score)' : mode === 'mutual' ? 'mutual best on similarity_score' : undefined,
-      mode !== undefined ? (selectDirectional ? 'equivalences, then broader and narrower for subjects without one' : 'equivalences only') : undefined,
-      threshold !== undefined ? `similarity_score >= ${threshold}` : undefined].filter(Boolean).join(', ');
+    const outcome = mode === undefined && threshold === undefined
+      ? undefined
+      : selectDetailed(candidates, {
+        ...(mode ? { mode } : {}), ...(selectDirectional ? { directional: true } : {}), ...(threshold !== undefined ? { minScore: threshold } : {}),
+        ...(mode ? { ontologies: { source, target } } : {}), ...(repair !== undefined ? { repair } : {}),
+        // The boost is in units of the fused value: a single generator's raw score gets it only when asked, like a threshold.
+        structure: structure ?? (mode === 'one-to-one' && fused),
+      });
+    // What the selection removed stays in the file, marked with why; Alignment RDF has no place
+    // for the mark, so there it is left out (and said so).
+    const removed = outcome?.removed ?? [];
+    const marked = new Map<ProposedCandidate, string>(removed.map((r) => [r.candidate, `${r.by}: ${r.reason}`]));
+    const selectedSet = new Set(outcome?.selected ?? []);
+    const kept = outcome === undefined ? candidates : format === 'alignment' ? outcome.selected : candidates.filter((c) => marked.has(c) || selectedSet.has(c));
+    const chosen = marked.size === 0 || format === 'alignment' ? kept : kept.map((c) => (marked.has(c) ? { ...c, selectionRemoved: marked.get(c)! } : c));
+    if (format === 'alignment' && removed.length > 0 && !args.quiet) err(`ioa-align: ${removed.length} selected candidate(s) removed by ${[...new Set(removed.map((r) => r.by))].join(' and ')} are not written: Alignment RDF cannot mark them (SSSOM, JSON and CSV keep them, marked in selection_removed)`);
+    const selection = outcome?.description ?? '';
     const written = { source, target, format, evidence, ...(selection ? { selection } : {}) };
 
     let where = 'stdout';
@@ -142,7 +163,10 @@ export default defineCommand({
       // On stderr even when piped: stdout may be the file itself.
       const subjects = new Set(chosen.map((c) => c.subject)).size;
       const how = [mode, threshold !== undefined ? `min-score ${threshold}` : undefined].filter(Boolean).join(', ');
-      err(`ioa-align: wrote ${chosen.length} candidate${chosen.length === 1 ? '' : 's'}${how ? ` (selected: ${how})` : ''} for ${subjects} of ${source.concepts.length} subjects to ${where}`);
+      const byRepair = removed.filter((r) => r.by === 'repair').length;
+      const byStructure = removed.length - byRepair;
+      const marks = format === 'alignment' || removed.length === 0 ? '' : `; removed ${[byRepair ? `${byRepair} by repair` : '', byStructure ? `${byStructure} by structure` : ''].filter(Boolean).join(' and ')}, marked in selection_removed`;
+      err(`ioa-align: wrote ${chosen.length} candidate${chosen.length === 1 ? '' : 's'}${how ? ` (selected: ${how}${marks})` : ''} for ${subjects} of ${source.concepts.length} subjects to ${where}`);
     }
   },
 });

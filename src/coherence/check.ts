@@ -1,0 +1,232 @@
+/**
+ * The incoherence check: which mappings, taken as bridge axioms between two ontologies, make a
+ * class (or a property's domain or range) unsatisfiable that each ontology alone leaves
+ * satisfiable — a node from which both of two disjoint classes can be reached once the mappings
+ * join the hierarchies (graph.ts). This is LogMap's propositional Horn propagation over the told
+ * hierarchies: sound (every conflict it reports is a real one, given the axioms as read) and
+ * incomplete (docs/coherence.md lists what it does not see).
+ *
+ * Each conflict names a minimal set of mappings: without any one of them the node is
+ * satisfiable again. It is found as the union of the two paths (to each of the disjoint classes)
+ * that use the fewest mappings, then shrunk one mapping at a time.
+ */
+import type { BridgeKind } from './semantics.js';
+import { SIDE_NAMES, type CoherenceGraph, type NodeKind, type SideName, type ToldAxiom } from './graph.js';
+import { unsatisfiableNodes, type MappingEdges } from './labels.js';
+
+/** A mapping as the check sees it: its position in the caller's list and the edges it adds. */
+export interface BridgeMapping {
+  index: number;
+  subject: string;
+  predicate: string;
+  object: string;
+  kind: BridgeKind;
+  edges: ReadonlyArray<readonly [number, number]>;
+}
+
+/** One reason for incoherence: a minimal set of mappings and the told axioms they combine with. */
+export interface CoherenceConflict {
+  /** Positions of the mappings in the list checked, ascending: without any one of them the conflict goes. */
+  mappings: number[];
+  /** What becomes unsatisfiable: a class, or the domain or range of a property (the property can then have no value). */
+  unsatisfiable: { ontology: SideName; kind: NodeKind; iri: string };
+  /** The disjointness it ends under both sides of. */
+  disjoint: ToldAxiom;
+  /** The told statements on the two ways up to the disjoint classes, in path order. */
+  axioms: ToldAxiom[];
+}
+
+/** Scratch arrays reused by every search of one check (stamped instead of cleared). */
+class Scratch {
+  readonly stamp: Int32Array;
+  readonly done: Int32Array;
+  readonly cost: Int32Array;
+  /** Predecessor node, and how it was reached: an axiom id ≥ 0, or −(position + 1) of a mapping. */
+  readonly pred: Int32Array;
+  readonly via: Int32Array;
+  current = 0;
+  constructor(size: number) {
+    this.stamp = new Int32Array(size);
+    this.done = new Int32Array(size);
+    this.cost = new Int32Array(size);
+    this.pred = new Int32Array(size);
+    this.via = new Int32Array(size);
+  }
+}
+
+
+export function mappingEdges(mappings: readonly BridgeMapping[], keep?: ReadonlySet<number>): MappingEdges {
+  const edges: MappingEdges = new Map();
+  const add = (position: number): void => {
+    for (const [from, to] of mappings[position]!.edges) {
+      const list = edges.get(from);
+      if (list) list.push([to, position]);
+      else edges.set(from, [[to, position]]);
+    }
+  };
+  // A few kept positions (a conflict being shrunk) are read directly, not by a pass over all.
+  if (keep) for (const position of keep) add(position);
+  else for (let position = 0; position < mappings.length; position++) add(position);
+  return edges;
+}
+
+/**
+ * Cheapest-first search from `start` over told edges (cost 0) and mapping edges (the weight of
+ * the mapping: 1 when counted, else 0), with one bucket per cost: the cheapest way to every node
+ * reached, in `scratch`. Returns the nodes reached, cheapest first.
+ */
+function search(graph: CoherenceGraph, start: number, edges: MappingEdges, weight: (position: number) => number, scratch: Scratch): number[] {
+  const stamp = ++scratch.current;
+  const reached: number[] = [];
+  const buckets: number[][] = [[start]];
+  scratch.stamp[start] = stamp;
+  scratch.cost[start] = 0;
+  scratch.pred[start] = -1;
+  scratch.via[start] = 0;
+  const relax = (from: number, to: number, cost: number, via: number): void => {
+    if (scratch.stamp[to] === stamp && scratch.cost[to]! <= cost) return;
+    scratch.stamp[to] = stamp;
+    scratch.cost[to] = cost;
+    scratch.pred[to] = from;
+    scratch.via[to] = via;
+    (buckets[cost] ??= []).push(to);
+  };
+  for (let cost = 0; cost < buckets.length; cost++) {
+    const bucket = buckets[cost];
+    if (!bucket) continue;
+    while (bucket.length > 0) {
+      const n = bucket.pop()!;
+      if (scratch.done[n] === stamp || scratch.cost[n] !== cost) continue;
+      scratch.done[n] = stamp;
+      reached.push(n);
+      const out = graph.out[n]!;
+      const axioms = graph.outAxiom[n]!;
+      for (let i = 0; i < out.length; i++) relax(n, out[i]!, cost, axioms[i]!);
+      const mapped = edges.get(n);
+      if (mapped) for (const [to, position] of mapped) relax(n, to, cost + weight(position), -(position + 1));
+    }
+  }
+  return reached;
+}
+
+/** The cheapest disjoint pair among the nodes reached, or undefined when none is reached. */
+function cheapestPair(graph: CoherenceGraph, reached: readonly number[], scratch: Scratch): { a: number; b: number; axiom: number; cost: number } | undefined {
+  let best: { a: number; b: number; axiom: number; cost: number } | undefined;
+  const stamp = scratch.current;
+  for (const n of reached) {
+    const partners = graph.disjoint.get(n);
+    if (!partners) continue;
+    for (const { other, axiom } of partners) {
+      if (scratch.stamp[other] !== stamp) continue;
+      const cost = scratch.cost[n]! + scratch.cost[other]!;
+      if (!best || cost < best.cost) best = { a: n, b: other, axiom, cost };
+    }
+  }
+  return best;
+}
+
+/** The mappings (positions) and told axioms on the way from the search's start to `node`, in path order. */
+function pathTo(node: number, scratch: Scratch): { mappings: number[]; axioms: number[] } {
+  const mappings: number[] = [];
+  const axioms: number[] = [];
+  for (let at = node; scratch.pred[at] !== -1; at = scratch.pred[at]!) {
+    const via = scratch.via[at]!;
+    if (via < 0) mappings.push(-via - 1);
+    else axioms.push(via);
+  }
+  return { mappings: mappings.reverse(), axioms: axioms.reverse() };
+}
+
+/** Nodes unsatisfiable by told edges alone, per graph (its size when computed: nodes are added on demand). */
+const toldOnly = new WeakMap<CoherenceGraph, { size: number; unsat: Uint8Array }>();
+
+function toldUnsatisfiable(graph: CoherenceGraph): Uint8Array {
+  const cached = toldOnly.get(graph);
+  if (cached && cached.size === graph.size) return cached.unsat;
+  const unsat = unsatisfiableNodes(graph, new Map());
+  toldOnly.set(graph, { size: graph.size, unsat });
+  return unsat;
+}
+
+/**
+ * The nodes to search from: unsatisfiable with every mapping, satisfiable without the counted
+ * ones (without any mapping, or without the focus). Classes first, then domains and ranges;
+ * within each, the order nodes were made (source first).
+ */
+function starts(graph: CoherenceGraph, mappings: readonly BridgeMapping[], all: MappingEdges, focus: number | undefined, known?: Uint8Array): number[] {
+  const unsat = unsatisfiableNodes(graph, all);
+  const before = known ?? (focus === undefined ? toldUnsatisfiable(graph) : unsatisfiableNodes(graph, mappingEdges(mappings, new Set([...mappings.keys()].filter((p) => p !== focus)))));
+  const found: number[] = [];
+  for (let n = 0; n < unsat.length; n++) if (unsat[n] && !(n < before.length && before[n])) found.push(n);
+  // The ends of the focus mapping first (their conflicts are the plainest), then classes, domains
+  // and ranges; within each, the order nodes were made (source first).
+  const ends = new Set(focus === undefined ? [] : mappings[focus]!.edges.flat());
+  const order = { class: 0, domain: 1, range: 2 } as const;
+  return found.sort((a, b) => Number(ends.has(b)) - Number(ends.has(a)) || order[graph.kind[a]!] - order[graph.kind[b]!] || a - b);
+}
+
+/**
+ * Conflicts among `mappings` (see the module comment). With `focus`, only conflicts that
+ * include that mapping (a position in `mappings`): the others are taken as given, and a node
+ * they already make unsatisfiable is not reported again (`before`, when the caller knows those
+ * nodes already). `limit` stops after that many conflicts.
+ */
+export function findConflicts(graph: CoherenceGraph, mappings: readonly BridgeMapping[], options: { focus?: number; limit?: number; before?: Uint8Array } = {}): CoherenceConflict[] {
+  if (!graph.hasDisjointness || mappings.length === 0) return [];
+  const focus = options.focus;
+  const all = mappingEdges(mappings);
+  const weight = focus === undefined ? () => 1 : (position: number) => (position === focus ? 1 : 0);
+  const scratch = new Scratch(graph.size);
+  const found = new Map<string, CoherenceConflict>();
+  for (const start of starts(graph, mappings, all, focus, options.before)) {
+    const reached = search(graph, start, all, weight, scratch);
+    const pair = cheapestPair(graph, reached, scratch);
+    // Unreachable, or unsatisfiable without the counted mappings: nothing to report here.
+    if (!pair || pair.cost === 0) continue;
+    const used = [...new Set([...pathTo(pair.a, scratch).mappings, ...pathTo(pair.b, scratch).mappings])];
+    const minimal = shrink(graph, start, mappings, used, focus, scratch);
+    const key = minimal.join(' ');
+    if (found.has(key)) continue;
+    found.set(key, explain(graph, start, mappings, minimal, scratch));
+    if (options.limit !== undefined && found.size >= options.limit) break;
+  }
+  // A set that contains another conflict's set is not minimal: drop it.
+  const conflicts = [...found.values()];
+  return conflicts.filter((c) => !conflicts.some((d) => d !== c && d.mappings.length < c.mappings.length && d.mappings.every((m) => c.mappings.includes(m))));
+}
+
+/** Whether `start` reaches both classes of some disjoint pair using told edges and the mappings at `positions`. */
+function unsatisfiable(graph: CoherenceGraph, start: number, mappings: readonly BridgeMapping[], positions: ReadonlySet<number>, scratch: Scratch): boolean {
+  const reached = search(graph, start, mappingEdges(mappings, positions), () => 1, scratch);
+  return cheapestPair(graph, reached, scratch) !== undefined;
+}
+
+/**
+ * Drop the mappings `start` stays unsatisfiable without, one at a time (the focus mapping stays):
+ * what remains is minimal. Positions are returned ascending.
+ */
+function shrink(graph: CoherenceGraph, start: number, mappings: readonly BridgeMapping[], used: readonly number[], focus: number | undefined, scratch: Scratch): number[] {
+  // With a focus, the other mappings were free in the search: keep only what is needed.
+  const keep = new Set(used);
+  for (const position of [...used].sort((a, b) => b - a)) {
+    if (position === focus || keep.size === 1) continue;
+    keep.delete(position);
+    if (!unsatisfiable(graph, start, mappings, keep, scratch)) keep.add(position);
+  }
+  return [...keep].sort((a, b) => a - b);
+}
+
+/** The conflict of `start` under exactly the mappings at `positions`, with its axioms. */
+function explain(graph: CoherenceGraph, start: number, mappings: readonly BridgeMapping[], positions: readonly number[], scratch: Scratch): CoherenceConflict {
+  const reached = search(graph, start, mappingEdges(mappings, new Set(positions)), () => 1, scratch);
+  const pair = cheapestPair(graph, reached, scratch)!;
+  const ways = [pathTo(pair.a, scratch), pathTo(pair.b, scratch)];
+  const axioms: ToldAxiom[] = [];
+  for (const way of ways) for (const a of way.axioms) if (!axioms.includes(graph.axioms[a]!)) axioms.push(graph.axioms[a]!);
+  return {
+    mappings: positions.map((p) => mappings[p]!.index).sort((a, b) => a - b),
+    unsatisfiable: { ontology: SIDE_NAMES[graph.side[start]!], kind: graph.kind[start]!, iri: graph.iri[start]! },
+    disjoint: graph.axioms[pair.axiom]!,
+    axioms,
+  };
+}

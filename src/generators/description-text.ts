@@ -1,0 +1,183 @@
+/**
+ * What the `description` generator reads in a description: its words (stems, in order, the first
+ * MAX_DESCRIPTION_WORDS of them), the cases it lists and the genus it names. Patterns and the
+ * relation each gives are documented in docs/relations.md ("Direction from descriptions"):
+ *
+ * - **cases**: a description that lists cases — after "including", "such as", "e.g.", "for
+ *   example", "like", "especially" …, or a first sentence that is a list of three or more
+ *   coordinated activities sharing their object ("Analyzing, generating, and editing images and
+ *   video": analyzing images, generating images, editing images, video) — names concepts
+ *   narrower than the one it describes;
+ * - **genus**: a genus–differentia definition ("A malignant neoplasm that …", "X is a search
+ *   skill that …", "X: a Y which …") names a concept broader than the one it describes, unless
+ *   the genus is a word that says nothing of the domain ("process", "capability", "task" …).
+ *
+ * Phrases are compared as sets of content-word stems (`generating images` ~ `Image Generation`).
+ */
+import { contentWords, stem, words } from '../text/normalize.js';
+
+/** Words of a description read: its first sentences say what the concept is; the rest, mostly how. */
+export const MAX_DESCRIPTION_WORDS = 60;
+/** Longest phrase read as one case or one genus (words). */
+const MAX_PHRASE_WORDS = 6;
+
+/** A phrase of a description: its text and the set of its content stems, sorted (its key). */
+export interface Phrase {
+  text: string;
+  stems: readonly string[];
+  key: string;
+  /** The stem of its last content word that is not generic: the head of a noun phrase ("six-legged animal": anim). */
+  head: string;
+}
+
+/** The stems of a text's content words, in order (stop words left out). */
+export function contentStems(text: string, limit = MAX_DESCRIPTION_WORDS): string[] {
+  const ws = words(text);
+  if (ws.length > limit) ws.length = limit;
+  return contentWords(ws).map(stem);
+}
+
+/**
+ * Words that name no kind of thing in a domain: a genus or a case made of them alone says
+ * nothing ("the process of …", "capabilities for …"), and they are dropped from phrase keys
+ * ("search tasks" ~ "Search").
+ */
+const GENERIC = new Set([
+  'ability', 'abilities', 'act', 'action', 'activity', 'activities', 'application', 'applications', 'approach', 'area', 'aspect',
+  'capability', 'capabilities', 'category', 'class', 'concept', 'entity', 'feature', 'features', 'field', 'form', 'forms', 'function',
+  'functions', 'group', 'kind', 'kinds', 'means', 'method', 'methods', 'operation', 'operations', 'part', 'procedure', 'process',
+  'processes', 'service', 'services', 'set', 'skill', 'skills', 'something', 'subclass', 'subtype', 'system', 'systems', 'task',
+  'tasks', 'technique', 'techniques', 'term', 'thing', 'things', 'tool', 'tools', 'type', 'types', 'use', 'variety', 'way', 'ways',
+  'other', 'others', 'various', 'many', 'more', 'etc', 'specific', 'different', 'several', 'certain', 'given',
+]);
+const GENERIC_STEMS = new Set([...GENERIC].map(stem));
+
+/** A phrase with its generic words left out; undefined when nothing else is left. */
+export function phrase(text: string): Phrase | undefined {
+  const ws = words(text);
+  if (ws.length === 0 || ws.length > MAX_PHRASE_WORDS + 2) return undefined;
+  const ordered = contentWords(ws).map(stem).filter((s) => !GENERIC_STEMS.has(s) && !/^\d+$/.test(s));
+  if (ordered.length === 0) return undefined;
+  const stems = [...new Set(ordered)].sort();
+  return { text: text.trim(), stems, key: stems.join(' '), head: ordered[ordered.length - 1]! };
+}
+
+/** The key of a name as phrases are keyed: its content stems without generic words, sorted, unique. */
+export function nameKey(stems: readonly string[]): string {
+  return [...new Set(stems)].filter((s) => !GENERIC_STEMS.has(s)).sort().join(' ');
+}
+
+const SENTENCE_END = /(?<=[.!?;])\s+(?=[A-Z(])/;
+/** What introduces a list of cases. */
+const CASE_MARKER = /\b(?:including|includes|include|such as|e\.\s?g\.?|for example|for instance|like|especially|notably|namely|covering|covers|comprising|encompassing|encompasses|encompass|involving|involves|involve|among them)\s*[,:]?\s+/i;
+/** Where a list of cases ends: the end of the clause. */
+const CASE_END = /[.;:)\]]|\s(?:to|that|which|while|where|when|so|by|in order)\s/i;
+/** How items of a list are separated. */
+const ITEM_SEPARATOR = /\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|as well as|and\/or)\s+|\s*\/\s*/i;
+const LEADING = /^(?:and|or|also|other|the|a|an|all|any|some|various|more|most|many)\s+/i;
+
+function sentences(text: string): string[] {
+  return text.split(SENTENCE_END).map((s) => s.trim()).filter(Boolean);
+}
+
+/** Items of a list, determiners and "other" dropped. */
+function items(list: string): string[] {
+  return list
+    .split(ITEM_SEPARATOR)
+    .map((item) => {
+      let t = item.trim();
+      for (let before = ''; before !== t;) {
+        before = t;
+        t = t.replace(LEADING, '');
+      }
+      return t.replace(/\s*(?:etc\.?|and so on|and more)$/i, '').trim();
+    })
+    .filter((t) => t.length > 0);
+}
+
+/**
+ * A first clause made of three or more coordinated single words and a last item that adds their
+ * shared object ("Understanding, generating, classifying, and translating natural-language
+ * text"): each word with that object. Undefined when the clause is not of that shape.
+ */
+function sharedObjectList(clause: string): string[] | undefined {
+  const parts = items(clause);
+  // Two phrases joined, the whole description ("Applied web search and information retrieval"): both are cases.
+  if (parts.length === 2 && parts.every((p) => { const n = words(p).length; return n >= 2 && n <= 4; }) && /\s(?:and|or)\s/i.test(clause)) return parts;
+  if (parts.length < 3) return undefined;
+  const lengths = parts.map((p) => words(p).length);
+  // The last item that has more than one word carries the object; the items before it are single words.
+  let carrier = -1;
+  for (let i = 0; i < parts.length; i++) if (lengths[i]! > 1) {
+    carrier = i;
+    break;
+  }
+  if (carrier < 1) return undefined;
+  // The object ends where a preposition starts what the activities are for or where they happen.
+  const objectWords = words(parts[carrier]!).slice(1);
+  const cut = objectWords.findIndex((w) => PREPOSITIONS.has(w));
+  if (cut >= 0) objectWords.length = cut;
+  if (objectWords.length === 0 || objectWords.length > MAX_PHRASE_WORDS) return undefined;
+  const object = objectWords.join(' ');
+  const out = parts.slice(0, carrier + 1).map((p, i) => (i < carrier ? `${p} ${object}` : p));
+  // Items after the carrier are more objects of the same activities ("… images and video").
+  for (const extra of parts.slice(carrier + 1)) if (words(extra).length <= MAX_PHRASE_WORDS) out.push(extra);
+  return out;
+}
+
+const PREPOSITIONS = new Set(['on', 'for', 'in', 'with', 'to', 'from', 'across', 'over', 'into', 'by', 'using', 'via', 'through', 'at', 'against', 'within', 'under', 'between', 'about']);
+
+/** The cases a description lists (see the module comment), as phrases, at most 12. */
+export function descriptionCases(text: string): Phrase[] {
+  const found: Phrase[] = [];
+  const seen = new Set<string>();
+  const add = (item: string): void => {
+    if (words(item).length > MAX_PHRASE_WORDS) return;
+    const p = phrase(item);
+    if (p && !seen.has(p.key) && found.length < 12) {
+      seen.add(p.key);
+      found.push(p);
+    }
+  };
+  const all = sentences(text);
+  const first = all[0];
+  if (first) {
+    // The part before a colon or a dash is a heading ("Tabular / Text: …"); the list follows it.
+    const clause = first.replace(/^[^:]{0,60}:\s+/, '').replace(/[.!?]$/, '');
+    for (const item of sharedObjectList(clause.split(CASE_MARKER)[0]!) ?? []) add(item);
+  }
+  for (const sentence of all) {
+    let rest = sentence;
+    for (let m = CASE_MARKER.exec(rest); m; m = CASE_MARKER.exec(rest)) {
+      rest = rest.slice(m.index + m[0].length);
+      const end = CASE_END.exec(rest);
+      const list = end ? rest.slice(0, end.index) : rest;
+      for (const item of items(list)) add(item);
+      rest = end ? rest.slice(end.index) : '';
+    }
+  }
+  return found;
+}
+
+/** How a genus is introduced: "X is a Y that …", "A Y that …", "X: a Y which …". */
+const GENUS_LEAD = /^(?:[^:]{1,80}:\s+)?(?:(?:[^,.;:]{1,80}?\s+)?(?:is|are|refers to|denotes)\s+(?:an?|the|any)|an?|any)\s+(?:(?:type|kind|form|class|category|subclass|subtype|variety|sort)\s+of\s+(?:an?\s+)?)?/i;
+/** Where a genus phrase ends: the differentia begins. */
+const DIFFERENTIA = /\s+(?:that|which|who|whose|where|in which|can|may|must|will|should|is|are|was|were|has|have|does|do|used|consisting|characterized|characterised|caused|composed|involving|for|of|with|by|from|to|on|in|at|affecting|arising|located|associated|derived|based|made|designed|intended|as|whereby)\b|[,.;:(]/i;
+
+/**
+ * The genus of a genus–differentia definition, as a phrase; undefined when the description does
+ * not start that way or its genus is a generic word.
+ */
+export function descriptionGenus(text: string): Phrase | undefined {
+  const first = sentences(text)[0];
+  if (!first) return undefined;
+  const lead = GENUS_LEAD.exec(first);
+  if (!lead || lead[0].length === 0) return undefined;
+  // An article is needed: a description that starts with a verb or a list names no genus.
+  if (!/\b(?:an?|the|any)\s+(?:(?:type|kind|form|class|category|subclass|subtype|variety|sort)\s+of\s+(?:an?\s+)?)?$/i.test(lead[0])) return undefined;
+  const rest = first.slice(lead[0].length);
+  const end = DIFFERENTIA.exec(rest);
+  const genus = (end ? rest.slice(0, end.index) : rest).trim();
+  if (!genus || words(genus).length > MAX_PHRASE_WORDS) return undefined;
+  return phrase(genus);
+}

@@ -1,0 +1,205 @@
+/**
+ * Agent records as a vocabulary: a file of MCP servers, MCP tools, A2A Agent Cards, OASF records
+ * or record rows becomes an OntologyIndex with one concept per record (per server, tool, skill,
+ * OASF record and declared term).
+ *
+ * Files: `.jsonl` / `.ndjson` hold one JSON document per line; `.json` one document, which may be
+ * an array. Every document (and every element of an array) is recognised by its shape, and each
+ * layout expands it into records (units.ts). A document no layout recognises makes the whole
+ * file `E_UNKNOWN_FORMAT`; nothing is read as an empty vocabulary.
+ *
+ * A bad record stops the load with `file:line:column at <JSON path>: message [CODE]`
+ * (`E_RECORD_INVALID`, `E_RECORD_DUPLICATE`, `E_PARSE_JSON` for a malformed line,
+ * `E_VOCAB_INVALID` for a broken Agent Card). With `skipInvalid` it is left out instead, and the
+ * index's warnings say how many records were skipped for each reason and where the first were.
+ */
+import { basename } from 'node:path';
+import { IoaError, type ErrorCode } from '../../model/errors.js';
+import type { Concept } from '../../model/concept.js';
+import { buildOntologyIndex, type OntologyIndex } from '../../model/ontology-index.js';
+import { formatJsonPath, jsonSyntaxError, locateJsonPath, parseJson, type JsonPathSegments } from '../../text/json.js';
+import { readTextFile } from '../../io/files.js';
+import { bundledOasfRelease } from '../oasf-bundled.js';
+import { a2aCardLayout } from './a2a.js';
+import { draftConcept, type RecordDraft } from './draft.js';
+import { isObject, RecordFault } from './fields.js';
+import { mcpServerLayout, mcpServerListLayout } from './mcp-server.js';
+import { mcpToolsLayout } from './mcp-tools.js';
+import { erc8004Layout, oasfRecordLayout } from './oasf-record.js';
+import { recordRowLayout } from './rows.js';
+import type { Layout, LayoutContext, Unit } from './units.js';
+
+/** In the order they are tried: the most specific shapes first (an OASF record has `skills` too). */
+export const RECORD_LAYOUTS: readonly Layout[] = [mcpServerListLayout, mcpToolsLayout, erc8004Layout, oasfRecordLayout, recordRowLayout, a2aCardLayout, mcpServerLayout];
+
+export interface RecordLoadOptions {
+  /** Leave bad records out (with a summary per reason in the index's warnings) instead of failing. */
+  skipInvalid?: boolean;
+  /** Records read so far out of all records. */
+  onProgress?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+  /** Read every document with this layout instead of recognising it (one Agent Card). */
+  layout?: Layout;
+}
+
+/** The layout of one JSON value, if any recognises it. */
+export function recordLayoutOf(value: unknown): Layout | undefined {
+  return RECORD_LAYOUTS.find((layout) => layout.recognises(value));
+}
+
+const JSON_LD_KEYS = ['@context', '@graph', '@id', '@type'];
+
+/** A JSON-LD document (for the RDF reader), not a record file. */
+export function isJsonLd(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(isJsonLd);
+  return isObject(value) && JSON_LD_KEYS.some((k) => k in value);
+}
+
+export const isJsonLinesFile = (file: string): boolean => /\.(jsonl|ndjson)$/i.test(file);
+
+/** One JSON document of the input: the whole file, or one line of a JSON Lines file. */
+export interface RecordDocument {
+  value: unknown;
+  /** The document's text (to locate faults in it). */
+  text: string;
+  /** 1-based line of the file where the document starts (JSON Lines). */
+  line?: number;
+}
+
+/** One record's fault, located. */
+interface Fault {
+  error: IoaError;
+  reason: string;
+}
+
+const LAYOUT_NAMES = RECORD_LAYOUTS.map((l) => l.name).join(', ');
+
+/**
+ * Records of parsed documents as an index. `parseFaults` are documents that could not be parsed
+ * (malformed JSON Lines), reported or skipped like bad records.
+ */
+export async function recordsToIndex(documents: readonly RecordDocument[], file: string, options: RecordLoadOptions = {}, parseFaults: readonly { error: IoaError; reason: string }[] = []): Promise<OntologyIndex> {
+  const warnings: string[] = [];
+  const context: LayoutContext = {
+    file,
+    stem: basename(file).replace(/\.[^.]+$/, '').replace(/\.(json|jsonl|ndjson)$/i, ''),
+    warn: (message) => {
+      if (!warnings.includes(message)) warnings.push(message);
+    },
+    oasfRelease: bundledOasfRelease,
+  };
+  const locate = (doc: RecordDocument, path: JsonPathSegments, code: ErrorCode, message: string): IoaError => {
+    const at = locateJsonPath(doc.text, path);
+    const line = at ? (doc.line ?? 1) + at.line - 1 : doc.line;
+    return new IoaError(code, message, { file, ...(line !== undefined ? { line } : {}), ...(at ? { column: at.column } : {}), path: formatJsonPath(path) });
+  };
+
+  // Units of every document; a value no layout knows is the file's format problem when nothing
+  // in the file is known, else one bad record.
+  const units: Array<{ unit: Unit; doc: RecordDocument }> = [];
+  const unknown: Array<{ doc: RecordDocument; path: JsonPathSegments }> = [];
+  const collections = new Set<string>();
+  let version: string | undefined;
+  const expand = (value: unknown, path: JsonPathSegments, doc: RecordDocument): void => {
+    const layout = options.layout ?? recordLayoutOf(value);
+    if (!layout) {
+      unknown.push({ doc, path });
+      return;
+    }
+    const collection = layout.collection?.(value, context);
+    if (collection) {
+      collections.add(collection.iri);
+      version = collection.version;
+    } else collections.add('');
+    for (const unit of layout.expand(value, path, context)) units.push({ unit, doc });
+  };
+  for (const doc of documents) {
+    if (Array.isArray(doc.value) && !options.layout) doc.value.forEach((v: unknown, i) => expand(v, [i], doc));
+    else expand(doc.value, [], doc);
+  }
+  if (units.length === 0 && parseFaults.length === 0) {
+    if (unknown.length === 0) throw new IoaError('E_EMPTY_ONTOLOGY', 'no records: the file holds no agent records to match', { file });
+    const first = unknown[0]!;
+    throw locate(first.doc, first.path, 'E_UNKNOWN_FORMAT', `not a known agent record layout (${LAYOUT_NAMES}) nor JSON-LD`);
+  }
+
+  const faults: Fault[] = [...parseFaults];
+  const onFault = (f: Fault): void => {
+    if (!options.skipInvalid) throw f.error;
+    faults.push(f);
+  };
+  if (!options.skipInvalid && parseFaults[0]) throw parseFaults[0].error;
+  for (const { doc, path } of unknown) {
+    onFault({ reason: 'not a known agent record layout', error: locate(doc, path, 'E_RECORD_INVALID', `not a record of a known layout (${LAYOUT_NAMES})`) });
+  }
+
+  const concepts: Concept[] = [];
+  const seen = new Map<string, RecordDraft>();
+  let done = 0;
+  for (const { unit, doc } of units) {
+    options.signal?.throwIfAborted();
+    let d: RecordDraft;
+    try {
+      d = await unit.build();
+    } catch (error) {
+      if (!(error instanceof RecordFault)) throw error;
+      onFault({ reason: error.reason, error: locate(doc, error.path, error.code, error.message) });
+      options.onProgress?.(++done, units.length);
+      continue;
+    }
+    const prior = seen.get(d.iri);
+    if (prior) {
+      onFault({ reason: 'two records with one identifier', error: locate(doc, d.path, 'E_RECORD_DUPLICATE', `a second record with the identifier ${JSON.stringify(d.provenance.recordId)} (the first is at ${formatJsonPath(prior.path)}): they would become one concept`) });
+    } else {
+      seen.set(d.iri, d);
+      concepts.push(draftConcept(d, file, doc.line));
+    }
+    options.onProgress?.(++done, units.length);
+  }
+
+  const total = units.length + unknown.length + parseFaults.length;
+  if (faults.length > 0) warnings.push(...skipSummary(faults, total));
+  if (concepts.length === 0) {
+    throw new IoaError('E_EMPTY_ONTOLOGY', `no records left: all ${total} record(s) were skipped as invalid (${[...new Set(faults.map((f) => f.reason))].join('; ')})`, { file });
+  }
+  const iri = collections.size === 1 ? [...collections][0] || undefined : undefined;
+  return buildOntologyIndex({ source: file, concepts, warnings, ...(iri ? { iri } : {}), ...(iri && version !== undefined ? { version } : {}) });
+}
+
+/** One warning per reason: how many records, their code, and where the first three are. */
+function skipSummary(faults: readonly Fault[], total: number): string[] {
+  const byReason = new Map<string, Fault[]>();
+  for (const f of faults) {
+    const list = byReason.get(f.reason) ?? [];
+    list.push(f);
+    byReason.set(f.reason, list);
+  }
+  const where = (e: IoaError): string => [e.location.line !== undefined ? `line ${e.location.line}${e.location.column !== undefined ? `:${e.location.column}` : ''}` : '', e.location.path ?? ''].filter(Boolean).join(' ');
+  const lines = [`skipped ${faults.length} of ${total} record(s) as invalid (--skip-invalid):`];
+  for (const [reason, list] of [...byReason].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))) {
+    const shown = list.slice(0, 3).map((f) => where(f.error)).join(', ');
+    lines.push(`  ${list.length} × ${reason} [${list[0]!.error.code}] (${shown}${list.length > 3 ? ', …' : ''})`);
+  }
+  return [lines.join('\n')];
+}
+
+/** Read a records file (`.json`, `.jsonl`, `.ndjson`) as an index of its records. */
+export async function loadRecords(file: string, options: RecordLoadOptions = {}): Promise<OntologyIndex> {
+  const text = await readTextFile(file, { what: 'agent records' });
+  if (!isJsonLinesFile(file)) return recordsToIndex([{ value: parseJson(text, file), text }], file, options);
+  const documents: RecordDocument[] = [];
+  const parseFaults: Array<{ error: IoaError; reason: string }> = [];
+  const lines = text.split('\n');
+  lines.forEach((raw, i) => {
+    const lineText = raw.replace(/\r$/, '');
+    if (!lineText.trim()) return;
+    try {
+      documents.push({ value: JSON.parse(lineText) as unknown, text: lineText, line: i + 1 });
+    } catch (error) {
+      const { message, ...where } = jsonSyntaxError(lineText, error);
+      parseFaults.push({ reason: 'malformed JSON line', error: new IoaError('E_PARSE_JSON', message, { file, line: i + 1, ...(where.column !== undefined ? { column: where.column } : {}) }, { cause: error }) });
+    }
+  });
+  return recordsToIndex(documents, file, options, parseFaults);
+}
+

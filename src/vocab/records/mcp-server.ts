@@ -1,0 +1,103 @@
+/**
+ * MCP Registry server records (`server.json`), in both layouts found in the wild:
+ *
+ * - the registry's seed of May 2025 (`data/seed_2025_05_16.json`): `id` (a UUID), `name`,
+ *   `description` (may be empty), `repository`, `version_detail: {version, release_date,
+ *   is_latest}`, `packages[]` with snake_case members (`registry_name`, `package_arguments`);
+ * - the published `server.schema.json` (2025-07-09 to 2025-12-11 and later): `$schema`, `name`,
+ *   `title` (optional display name), `description` (required, non-empty), `version` (required),
+ *   `repository`, `websiteUrl`, `icons`, `packages[]`, `remotes[]`, `_meta`.
+ *
+ * `name` is the server's reverse-DNS name with exactly one `/` (`io.github.user/weather`). The
+ * registry publishes no IRI per server: ioa-align names a server
+ * `https://registry.modelcontextprotocol.io/servers/<name>` (minted; the same for every version
+ * of the server, whose version is kept in the provenance). Labels: `title`, then the part after
+ * the `/` split into words (`mcp-server-adfin` → "mcp server adfin"). The registry's list
+ * response (`{"servers": [{"server": {…}, "_meta": {…}}], "metadata": {…}}`) is read entry by entry.
+ */
+import type { JsonPathSegments } from '../../text/json.js';
+import { splitIdentifier } from '../../text/identifiers.js';
+import { draft, type RecordDraft } from './draft.js';
+import { fault, isObject, optionalObject, optionalString, requiredString, type JsonObject } from './fields.js';
+import type { Layout, LayoutContext, Unit } from './units.js';
+
+export const MCP_SERVER_BASE = 'https://registry.modelcontextprotocol.io/servers/';
+/** The published schema's pattern for `name`. */
+const SERVER_NAME = /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/;
+const SCHEMA_URL = /^https:\/\/static\.modelcontextprotocol\.io\/schemas\/([0-9-]+)\/server\.schema\.json$/;
+
+export const mcpServerIri = (name: string): string => `${MCP_SERVER_BASE}${name}`;
+
+/** The label an MCP server name gives: its part after the `/`, split into words. */
+export function mcpServerNameLabel(name: string): string {
+  return splitIdentifier(name.slice(name.indexOf('/') + 1));
+}
+
+const isSeed = (json: JsonObject): boolean =>
+  'version_detail' in json || (Array.isArray(json.packages) && json.packages.some((p) => isObject(p) && 'registry_name' in p));
+
+export function looksLikeMcpServer(json: unknown): boolean {
+  if (!isObject(json) || typeof json.name !== 'string' || !json.name.includes('/')) return false;
+  if (typeof json.$schema === 'string' && SCHEMA_URL.test(json.$schema)) return true;
+  return isSeed(json) || 'packages' in json || 'remotes' in json || 'repository' in json || (typeof json.version === 'string' && typeof json.description === 'string');
+}
+
+function serverDraft(json: JsonObject, path: JsonPathSegments): RecordDraft {
+  const seed = isSeed(json);
+  const what = seed ? 'MCP server (2025 seed layout)' : 'MCP server';
+  const name = requiredString(json, 'name', path, what);
+  if (!SERVER_NAME.test(name)) throw fault(`${what}: "name" is not a reverse-DNS name with one "/"`, [...path, 'name'], JSON.stringify(name));
+  // The seed left some descriptions empty; the published schema requires one.
+  const description = requiredString(json, 'description', path, what, { allowEmpty: seed });
+  let version: string | undefined;
+  let schema: string | undefined;
+  if (seed) {
+    const detail = optionalObject(json, 'version_detail', path, what);
+    version = detail ? optionalString(detail, 'version', [...path, 'version_detail'], what) : undefined;
+  } else {
+    version = requiredString(json, 'version', path, what);
+    schema = optionalString(json, '$schema', path, what);
+  }
+  const d = draft({
+    iri: mcpServerIri(name), kind: 'capability', localName: name.slice(name.indexOf('/') + 1), path,
+    provenance: { format: seed ? 'mcp-server-seed-2025' : 'mcp-server', recordId: name, ...(version ? { version } : {}), ...(schema ? { schema } : {}) },
+  });
+  const title = seed ? undefined : optionalString(json, 'title', path, what);
+  if (title) d.labels.push({ text: title, source: 'caption' });
+  d.labels.push({ text: mcpServerNameLabel(name), source: 'name' });
+  if (description) d.description = description;
+  d.alternativeIds.push(name);
+  return d;
+}
+
+/** One server.json object. */
+export const mcpServerLayout: Layout = {
+  name: 'MCP server.json',
+  recognises: looksLikeMcpServer,
+  expand(value, path) {
+    return [{ path, build: () => serverDraft(value as JsonObject, path) }];
+  },
+  collection: () => ({ iri: MCP_SERVER_BASE.replace(/\/$/, '') }),
+};
+
+/** The registry API's list response: `servers[]` of `{server, _meta}` (or bare server objects). */
+export const mcpServerListLayout: Layout = {
+  name: 'MCP Registry server list',
+  recognises: (value) => isObject(value) && Array.isArray(value.servers) && !('name' in value),
+  expand(value, path, _context: LayoutContext): Unit[] {
+    const servers = (value as JsonObject).servers as unknown[];
+    return servers.map((entry, i): Unit => {
+      const at: JsonPathSegments = [...path, 'servers', i];
+      const server = isObject(entry) && isObject(entry.server) ? entry.server : entry;
+      const where = server === entry ? at : [...at, 'server'];
+      return {
+        path: where,
+        build: () => {
+          if (!isObject(server)) throw fault('MCP server list: an entry is not an object', at);
+          return serverDraft(server, where);
+        },
+      };
+    });
+  },
+  collection: () => ({ iri: MCP_SERVER_BASE.replace(/\/$/, '') }),
+};

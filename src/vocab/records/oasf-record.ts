@@ -1,0 +1,237 @@
+/**
+ * Records that declare OASF skills and domains for an agent, by slug (the name path,
+ * `natural_language_processing/natural_language_generation/summarization`) or by numeric id:
+ *
+ * - an OASF (AGNTCY) record: `{schema_version, name, version, description, authors, created_at,
+ *   skills: [{name, id}], domains: [{name, id}], locators, modules}`; skills and domains may also
+ *   be given as plain slug strings;
+ * - an OASF slug list: the same without `name` (`{"schema_version": "0.8.0", "skills": […]}`);
+ * - an ERC-8004 registration file (`"type": "…eip-8004#registration-v1"`): its `endpoints` (or
+ *   `services`) entry named `OASF` carries `version`, `skills` and `domains` as slugs.
+ *
+ * The record itself becomes a capability (`urn:ioa-align:oasf-record:<name>`, or
+ * `urn:ioa-align:erc-8004:<name>`; minted), its name a label and its description the definition.
+ * Every declared term becomes a concept of its own, `<record IRI>#<skills|domains>/<slug>`, kind
+ * capability or domain, that stands for the OASF term it names (`Concept.record.declared`,
+ * with the term's IRI in that schema version): `ioa-align records declared` writes these
+ * declarations as curated mapping rows, which `artifact build` turns into an artifact and
+ * `artifact upgrade --via` carries to a newer OASF release.
+ *
+ * Declarations are checked against the OASF release bundled for their schema version
+ * (corpora/agents/oasf: 0.8.0, 1.0.0, 1.1.0): an unknown slug, a slug whose path differs from the
+ * release's, or an id that names another term is `E_RECORD_INVALID`; an id alone is resolved
+ * to its slug. For other versions slugs are taken as written (with a warning) and an id alone
+ * cannot be named.
+ */
+import type { Concept } from '../../model/concept.js';
+import type { DeclaredOasfTerm } from '../../model/record.js';
+import type { JsonPathSegments } from '../../text/json.js';
+import { splitIdentifier } from '../../text/identifiers.js';
+import { oasfIri, type OasfPart } from '../oasf.js';
+import { draft, type RecordDraft } from './draft.js';
+import { fault, isObject, optionalString, RecordFault, requiredString, type JsonObject } from './fields.js';
+import { failedUnit, type Layout, type LayoutContext, type Unit } from './units.js';
+
+export const OASF_RECORD_BASE = 'urn:ioa-align:oasf-record:';
+export const ERC_8004_BASE = 'urn:ioa-align:erc-8004:';
+export const OASF_SLUGS_BASE = 'urn:ioa-align:oasf-slugs:';
+const ERC_8004_TYPE = /eip-8004#registration-v1$/;
+const SLUG = /^[a-z0-9_]+(\/[a-z0-9_]+)*$/;
+const VERSION = /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?$/;
+const PARTS: readonly OasfPart[] = ['skills', 'domains'];
+
+/** One term as a record declares it, before it is checked. */
+interface Declaration {
+  part: OasfPart;
+  slug?: string;
+  id?: number;
+  path: JsonPathSegments;
+}
+
+/** `v0.8.0` → `0.8.0`; `0.8` → `0.8.0` with a warning; anything else that is no version is a fault. */
+export function oasfSchemaVersion(raw: string, path: JsonPathSegments, what: string, context: LayoutContext): string {
+  const bare = raw.trim().replace(/^[vV]/, '');
+  if (VERSION.test(bare)) return bare;
+  if (/^\d+\.\d+$/.test(bare)) {
+    context.warn(`${what}: OASF version ${JSON.stringify(raw)} read as ${bare}.0`);
+    return `${bare}.0`;
+  }
+  throw fault(`${what}: the OASF version is not a version number`, path, JSON.stringify(raw));
+}
+
+function declarations(list: unknown, part: OasfPart, path: JsonPathSegments, what: string): Declaration[] {
+  if (list === undefined || list === null) return [];
+  if (!Array.isArray(list)) throw fault(`${what}: "${part}" is not an array`, path);
+  return list.map((entry: unknown, i): Declaration => {
+    const at: JsonPathSegments = [...path, i];
+    if (typeof entry === 'string') return { part, slug: entry.trim(), path: at };
+    if (!isObject(entry)) return { part, path: at };
+    const d: Declaration = { part, path: at };
+    if (typeof entry.name === 'string') d.slug = entry.name.trim();
+    if (typeof entry.id === 'number') d.id = entry.id;
+    else if (typeof entry.id === 'string' && /^\d+$/.test(entry.id)) d.id = Number(entry.id);
+    return d;
+  });
+}
+
+/** The concepts of one taxonomy of a release, by name path and by numeric id. */
+interface ReleaseTerms {
+  byPath: Map<string, Concept>;
+  byLeaf: Map<string, Concept>;
+  byId: Map<string, Concept>;
+}
+
+const releaseTerms = new WeakMap<object, Map<OasfPart, ReleaseTerms>>();
+
+function termsOf(release: { concepts: Concept[] }, part: OasfPart): ReleaseTerms {
+  let parts = releaseTerms.get(release);
+  if (!parts) releaseTerms.set(release, (parts = new Map()));
+  let terms = parts.get(part);
+  if (!terms) {
+    terms = { byPath: new Map(), byLeaf: new Map(), byId: new Map() };
+    for (const c of release.concepts) {
+      if (!c.iri.includes(`/${part}/`)) continue;
+      terms.byPath.set(c.alternativeIds[0] ?? c.localName, c);
+      terms.byLeaf.set(c.localName, c);
+      for (const n of c.notations) terms.byId.set(n, c);
+    }
+    parts.set(part, terms);
+  }
+  return terms;
+}
+
+const notChecked = new WeakMap<LayoutContext, Set<string>>();
+
+/** Check one declaration against its release and make it a draft. */
+async function termDraft(decl: Declaration, version: string, base: string, recordVersion: string | undefined, what: string, context: LayoutContext): Promise<RecordDraft> {
+  const term = decl.part === 'skills' ? `${what}: declared skill` : `${what}: declared domain`;
+  if (decl.slug === undefined && decl.id === undefined) throw fault(`${term} has neither a name nor an id`, decl.path);
+  if (decl.slug !== undefined && !SLUG.test(decl.slug)) throw fault(`${term} is not an OASF name path (snake_case names joined by "/")`, decl.path, JSON.stringify(decl.slug));
+  const release = await context.oasfRelease(version);
+  let slug = decl.slug;
+  let known: Concept | undefined;
+  if (release) {
+    const terms = termsOf(release, decl.part);
+    if (slug !== undefined) {
+      known = terms.byPath.get(slug);
+      if (!known) {
+        const leaf = terms.byLeaf.get(slug.split('/').pop()!);
+        throw fault(`${term} is not a ${decl.part.slice(0, -1)} of OASF ${version}`, decl.path, leaf ? `${JSON.stringify(slug)}; OASF ${version} has ${JSON.stringify(leaf.alternativeIds[0])}` : JSON.stringify(slug));
+      }
+      if (decl.id !== undefined && terms.byId.size > 0 && !known.notations.includes(String(decl.id))) {
+        const other = terms.byId.get(String(decl.id));
+        throw fault(`${term}: its id names another term of OASF ${version}`, decl.path, `${decl.id} is ${other ? JSON.stringify(other.alternativeIds[0]) : 'no term'}, not ${JSON.stringify(slug)}`);
+      }
+    } else {
+      if (terms.byId.size === 0) throw fault(`${term} is given by id only, and OASF ${version} as bundled has no numeric ids`, decl.path, String(decl.id));
+      known = terms.byId.get(String(decl.id));
+      if (!known) throw fault(`${term} is given by an id OASF ${version} does not have`, decl.path, String(decl.id));
+      slug = known.alternativeIds[0]!;
+    }
+  } else {
+    if (slug === undefined) throw fault(`${term} is given by id only, and OASF ${version} is not bundled with ioa-align to name it`, decl.path, `${decl.id}; give its name path`);
+    const said = notChecked.get(context) ?? new Set<string>();
+    notChecked.set(context, said);
+    if (!said.has(version)) {
+      said.add(version);
+      context.warn(`OASF ${version} is not bundled with ioa-align (0.8.0, 1.0.0 and 1.1.0 are): its declared slugs are taken as written, unchecked`);
+    }
+  }
+  const leaf = slug!.split('/').pop()!;
+  const declared: DeclaredOasfTerm = { part: decl.part, schemaVersion: version, slug: slug!, iri: oasfIri(version, decl.part, leaf), ...(decl.id !== undefined ? { id: decl.id } : {}) };
+  const d = draft({
+    iri: `${base}#${decl.part}/${slug}`, kind: decl.part === 'skills' ? 'capability' : 'domain', localName: leaf, path: decl.path,
+    provenance: { format: 'oasf-declared-term', recordId: slug!, schema: `OASF ${version}`, ...(recordVersion ? { version: recordVersion } : {}) },
+  });
+  if (known) {
+    for (const label of known.labels) d.labels.push({ text: label.text, source: label.source });
+    if (known.definitions[0]) d.description = known.definitions[0];
+    d.notations = [...known.notations];
+  } else {
+    d.labels.push({ text: splitIdentifier(leaf), source: 'name' });
+    if (decl.id !== undefined) d.notations = [String(decl.id)];
+  }
+  d.alternativeIds.push(slug!);
+  d.declared = declared;
+  return d;
+}
+
+/** The record's own concept: its name and description. */
+function recordDraft(json: JsonObject, iri: string, path: JsonPathSegments, what: string, provenance: RecordDraft['provenance']): RecordDraft {
+  const name = requiredString(json, 'name', path, what);
+  const d = draft({ iri, kind: 'capability', localName: name.split('/').pop()!, path, provenance });
+  d.labels.push({ text: splitIdentifier(name.split('/').pop()!), source: 'name' });
+  const description = optionalString(json, 'description', path, what);
+  if (description) d.description = description;
+  d.alternativeIds.push(name);
+  return d;
+}
+
+/** Units for the terms one OASF entry declares, each checked when built. */
+function termUnits(entry: JsonObject, at: JsonPathSegments, rawVersion: unknown, versionPath: JsonPathSegments, base: string, recordVersion: string | undefined, what: string, context: LayoutContext): Unit[] {
+  if (typeof rawVersion !== 'string') return [failedUnit(fault(`${what}: the OASF version is missing`, versionPath))];
+  let version: string;
+  const decls: Declaration[] = [];
+  try {
+    version = oasfSchemaVersion(rawVersion, versionPath, what, context);
+    for (const part of PARTS) decls.push(...declarations(entry[part], part, [...at, part], what));
+  } catch (error) {
+    if (error instanceof RecordFault) return [failedUnit(error)];
+    throw error;
+  }
+  return decls.map((decl) => ({ path: decl.path, build: () => termDraft(decl, version, base, recordVersion, what, context) }));
+}
+
+const recordId = (name: unknown, fallback: string): string => encodeURIComponent(typeof name === 'string' && name.trim() ? name.trim() : fallback);
+
+export const oasfRecordLayout: Layout = {
+  name: 'OASF record or slug list',
+  recognises: (value) => isObject(value) && typeof value.schema_version === 'string' && PARTS.some((p) => Array.isArray(value[p])),
+  expand(value, path, context): Unit[] {
+    const json = value as JsonObject;
+    const named = typeof json.name === 'string';
+    const what = named ? 'OASF record' : 'OASF slug list';
+    const base = named ? `${OASF_RECORD_BASE}${recordId(json.name, '')}` : `${OASF_SLUGS_BASE}${encodeURIComponent(context.stem)}`;
+    const version = typeof json.version === 'string' ? json.version.trim() || undefined : undefined;
+    const units: Unit[] = [];
+    if (named) {
+      units.push({ path, build: () => recordDraft(json, base, path, what, { format: 'oasf-record', recordId: String(json.name).trim(), ...(version ? { version } : {}), schema: `OASF ${String(json.schema_version).trim()}` }) });
+    }
+    units.push(...termUnits(json, path, json.schema_version, [...path, 'schema_version'], base, version, what, context));
+    return units;
+  },
+  collection(value, context) {
+    const json = value as JsonObject;
+    const version = typeof json.version === 'string' && json.version.trim() ? { version: json.version.trim() } : {};
+    return typeof json.name === 'string' ? { iri: `${OASF_RECORD_BASE}${recordId(json.name, '')}`, ...version } : { iri: `${OASF_SLUGS_BASE}${encodeURIComponent(context.stem)}` };
+  },
+};
+
+/** The `OASF` entries of an ERC-8004 registration's `endpoints` (or `services`). */
+function oasfEntries(json: JsonObject): Array<{ entry: JsonObject; at: JsonPathSegments }> {
+  const out: Array<{ entry: JsonObject; at: JsonPathSegments }> = [];
+  for (const key of ['endpoints', 'services']) {
+    const list = json[key];
+    if (!Array.isArray(list)) continue;
+    list.forEach((entry: unknown, i) => {
+      if (isObject(entry) && typeof entry.name === 'string' && entry.name.trim().toUpperCase() === 'OASF') out.push({ entry, at: [key, i] });
+    });
+  }
+  return out;
+}
+
+export const erc8004Layout: Layout = {
+  name: 'ERC-8004 registration',
+  recognises: (value) => isObject(value) && typeof value.type === 'string' && ERC_8004_TYPE.test(value.type),
+  expand(value, path, context): Unit[] {
+    const json = value as JsonObject;
+    const what = 'ERC-8004 registration';
+    const base = `${ERC_8004_BASE}${recordId(json.name, context.stem)}`;
+    const units: Unit[] = [{ path, build: () => recordDraft(json, base, path, what, { format: 'oasf-record', recordId: String(json.name ?? '').trim(), schema: 'ERC-8004 registration-v1' }) }];
+    for (const { entry, at } of oasfEntries(json)) {
+      units.push(...termUnits(entry, [...path, ...at], entry.version, [...path, ...at, 'version'], base, undefined, `${what} OASF entry`, context));
+    }
+    return units;
+  },
+  collection: (value, context) => ({ iri: `${ERC_8004_BASE}${recordId((value as JsonObject).name, context.stem)}` }),
+};

@@ -1,0 +1,42 @@
+/**
+ * A unit is one record of an input: it becomes exactly one concept, or fails on its own (and
+ * `--skip-invalid` skips it alone). A layout expands a JSON document into units: an MCP server is
+ * one unit, an Agent Card one unit per skill, an OASF record one for itself and one per term it
+ * declares.
+ */
+import type { OntologyIndex } from '../../model/ontology-index.js';
+import type { JsonPathSegments } from '../../text/json.js';
+import type { RecordDraft } from './draft.js';
+import { RecordFault } from './fields.js';
+
+export interface Unit {
+  /** Where the record is in its document. */
+  path: JsonPathSegments;
+  build(): RecordDraft | Promise<RecordDraft>;
+}
+
+/** What the layouts may ask of the loader. */
+export interface LayoutContext {
+  /** The input file, for messages and provenance. */
+  file: string;
+  /** The file's name without folder and extension (names the records of layouts without ids). */
+  stem: string;
+  /** A note for the user: something was read in a way the record did not spell out. */
+  warn(message: string): void;
+  /** The OASF release bundled for a schema version, to resolve declared slugs and ids. */
+  oasfRelease(schemaVersion: string): Promise<OntologyIndex | undefined>;
+}
+
+/** A unit that fails when built: a document whose header is broken yields one such unit. */
+export function failedUnit(error: RecordFault): Unit {
+  return { path: error.path, build: () => { throw error; } };
+}
+
+/** One layout: recognises a JSON value and expands it into units. */
+export interface Layout {
+  name: string;
+  recognises(value: unknown): boolean;
+  expand(value: unknown, path: JsonPathSegments, context: LayoutContext): Unit[];
+  /** The id of the vocabulary a file of this layout alone forms (an Agent Card's endpoint). */
+  collection?(value: unknown, context: LayoutContext): { iri: string; version?: string } | undefined;
+}

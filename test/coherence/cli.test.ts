@@ -1,0 +1,146 @@
+/**
+ * `ioa-align coherence` and the repair of `propose --select`: the raw one-to-one selection of a
+ * conference pair is incoherent, the default selection is coherent, and what repair and
+ * structure removed stays in the file, marked with why; the library's checkCoherence agrees.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { candidatesFromMappingSet, parseSssom } from '../../src/exchange/index.js';
+import { checkCoherence } from '../../src/api/index.js';
+
+const ONTO = join(import.meta.dirname, '../../corpora/conference/ontologies');
+const CMT = join(ONTO, 'cmt.owl');
+const EKAW = join(ONTO, 'ekaw.owl');
+
+async function proposeTo(file: string, ...args: string[]): Promise<string> {
+  // The generator set is fixed so that the conflicts asserted below do not move with the default set.
+  const r = await runCli(['propose', CMT, EKAW, '--generators', 'exact,edit,tfidf,wordnet,structure', '--select', 'one-to-one', '--out', file, ...args]);
+  expect(r.code).toBe(0);
+  return r.stderr;
+}
+
+describe('coherence of a selection', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ioa-coherence-'));
+  const raw = join(dir, 'raw.sssom.tsv');
+  const repaired = join(dir, 'repaired.sssom.tsv');
+
+  it('the raw one-to-one selection (--no-repair --no-structure) is incoherent: exit 3, each conflict with its rows and axioms', async () => {
+    await proposeTo(raw, '--no-repair', '--no-structure');
+    const text = await runCli(['coherence', raw, '--source', CMT, '--target', EKAW]);
+    expect(text.code).toBe(3);
+    expect(text.stdout).toMatch(/^incoherent: \d+ mapping\(s\) checked; \d+ conflict\(s\)\n/);
+    // cmt's Administrator is a User ⊑ Person; ekaw says Organisation and Person are disjoint.
+    expect(text.stdout).toContain('source class Administrator becomes unsatisfiable: Administrator skos:exactMatch Organisation and Person skos:exactMatch Person put it under two disjoint classes (Organisation disjointWith Person (target)), through Administrator ⊑ User (source), User ⊑ Person (source)');
+    expect(text.stdout).toMatch(new RegExp(`${raw.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+ http://cmt#Administrator skos:exactMatch http://ekaw#Organisation`));
+    const json = JSON.parse((await runCli(['coherence', raw, '--source', CMT, '--target', EKAW, '--json'])).stdout) as {
+      coherent: boolean; checked: number; disjointness: boolean;
+      conflicts: Array<{ unsatisfiable: { ontology: string; kind: string; iri: string }; disjoint: { axiom: string }; mappings: Array<{ subject_id: string; line: number }> }>;
+    };
+    expect([json.coherent, json.disjointness]).toEqual([false, true]);
+    const admin = json.conflicts.find((c) => c.unsatisfiable.iri === 'http://cmt#Administrator')!;
+    expect(admin.disjoint.axiom).toBe('disjointWith');
+    expect(admin.mappings.map((m) => m.subject_id).sort()).toEqual(['http://cmt#Administrator', 'http://cmt#Person']);
+    expect(admin.mappings.every((m) => Number.isInteger(m.line))).toBe(true);
+  });
+
+  it('the default selection is repaired: coherent (exit 0), the removed rows stay in the file marked with why, the description says so', async () => {
+    const stderr = await proposeTo(repaired);
+    expect(stderr).toMatch(/removed \d+ by repair and \d+ by structure, marked in selection_removed\)/);
+    const set = parseSssom(readFileSync(repaired, 'utf8'), repaired);
+    const rows = candidatesFromMappingSet(set);
+    const removed = rows.filter((r) => r.selectionRemoved !== undefined);
+    expect(removed.some((r) => r.selectionRemoved!.startsWith('repair: source class Administrator becomes unsatisfiable'))).toBe(true);
+    expect(removed.some((r) => r.selectionRemoved!.startsWith('structure: no selected class mapping relates the domains or the ranges'))).toBe(true);
+    // The lower-valued of the two mappings went: Administrator ≡ Organisation, not Person ≡ Person.
+    expect(removed.map((r) => r.subject)).toContain('http://cmt#Administrator');
+    expect(rows.find((r) => r.subject === 'http://cmt#Person')!.selectionRemoved).toBeUndefined();
+    expect(String(set.metadata.extra?.mapping_set_description)).toContain('repaired for coherence with the two ontologies');
+    const check = await runCli(['coherence', repaired, '--source', CMT, '--target', EKAW]);
+    expect([check.code, check.stdout.split('\n')[0]]).toEqual([0, `coherent: ${rows.length - removed.length} mapping(s) checked (left out: ${removed.length} removed by the selection); 0 conflict(s)`]);
+    // The library says the same of the same file.
+    const result = await checkCoherence(repaired, { source: CMT, target: EKAW });
+    expect([result.coherent, result.checked.length, result.skipped.removedBySelection]).toEqual([true, rows.length - removed.length, removed.length]);
+  });
+
+  it('Alignment RDF cannot mark removed rows: they are left out, and stderr says so', async () => {
+    const file = join(dir, 'repaired.rdf');
+    const stderr = await proposeTo(file);
+    expect(stderr).toMatch(/^ioa-align: \d+ selected candidate\(s\) removed by (repair and structure|structure and repair) are not written: Alignment RDF cannot mark them/m);
+    expect(readFileSync(file, 'utf8')).not.toContain('http://cmt#Administrator');
+  });
+
+  it('a reviewed file is checked on its reviewed rows; an artifact on its rules, with a warning when its ontology ids differ', async () => {
+    const rows = readFileSync(raw, 'utf8').split('\n');
+    // Accept the two conflicting rows by hand (mapping_justification → semapv:ManualMappingCuration).
+    const header = rows.findIndex((l) => l.startsWith('subject_id\t'));
+    const cols = rows[header]!.split('\t');
+    const just = cols.indexOf('mapping_justification');
+    const reviewed = rows.map((l, i) => {
+      if (i <= header || !l) return l;
+      const cells = l.split('\t');
+      if (cells[0] === 'cmt:Administrator' || cells[0] === 'cmt:Person') cells[just] = 'semapv:ManualMappingCuration';
+      return cells.join('\t');
+    });
+    const file = join(dir, 'reviewed.sssom.tsv');
+    writeFileSync(file, reviewed.join('\n'));
+    const json = JSON.parse((await runCli(['coherence', file, '--source', CMT, '--target', EKAW, '--json'])).stdout) as { checked: number; skipped: { unreviewed: number }; conflicts: unknown[] };
+    expect([json.checked, json.conflicts.length]).toEqual([2, 1]);
+    expect(json.skipped.unreviewed).toBeGreaterThan(0);
+
+    const artifact = join(dir, 'artifact.json');
+    writeFileSync(artifact, JSON.stringify({
+      artifactId: 'https://example.org/artifacts/cmt-ekaw', revision: '1', sourceOntologyId: 'https://example.org/cmt', sourceOntologyVersion: '1', targetOntologyId: 'http://ekaw',
+      targetOntologyVersion: '1', direction: 'source-to-target', assertedBy: 'https://example.org/issuer', validUntil: '2030-01-01T00:00:00Z',
+      mappingRules: [{ from: 'http://cmt#Administrator', to: 'http://ekaw#Organisation', conditions: {} }, { from: 'http://cmt#Person', to: 'http://ekaw#Person', conditions: {} }],
+    }));
+    const r = await runCli(['coherence', artifact, '--source', CMT, '--target', EKAW]);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toMatch(/^incoherent: 2 mapping\(s\) checked; 1 conflict\(s\)/);
+    expect(r.stdout).toContain('row 1 http://cmt#Administrator skos:exactMatch http://ekaw#Organisation');
+    expect(r.stderr).toMatch(/warning: the artifact's source ontology is https:\/\/example\.org\/cmt; --source declares \S+/);
+  });
+
+  it('warns when the rows name terms the ontologies lack (swapped --source and --target); says when no disjointness exists', async () => {
+    const swapped = await runCli(['coherence', raw, '--source', EKAW, '--target', CMT]);
+    expect(swapped.stderr).toMatch(/warning: \d+ of \d+ mappings name a subject .* lacks or an object .* lacks: were --source and --target given the right way round\?/);
+    const sigkdd = join(ONTO, 'sigkdd.owl');
+    const none = await runCli(['coherence', raw, '--source', sigkdd, '--target', sigkdd]);
+    expect(none.stdout).toContain('neither ontology states a disjointness: no mapping can make a class unsatisfiable');
+  });
+
+  it('usage: the ontologies are required; --repair without --select is a usage error', async () => {
+    const r = await runCli(['coherence', raw, '--source', CMT]);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringContaining('missing required option --target [E_USAGE]')]);
+    const p = await runCli(['propose', CMT, EKAW, '--repair']);
+    expect([p.code, p.stdout, p.stderr]).toEqual([2, '', expect.stringContaining('--repair needs --select one-to-one or --select mutual [E_USAGE]')]);
+    const s = await runCli(['propose', CMT, EKAW, '--structure']);
+    expect([s.code, s.stderr]).toEqual([2, expect.stringContaining('--structure needs --select one-to-one or --select mutual [E_USAGE]')]);
+  });
+});
+
+describe('selection_removed travels through every format that can hold it', () => {
+  it('SSSOM TSV, JSON and CSV keep the mark and its reason; a selected row has none; the column is declared only when used', async () => {
+    const { loadOntology, propose, readCandidates, readMappings, selectDetailed, writeMappings } = await import('../../src/api/index.js');
+    const [source, target] = await Promise.all([loadOntology(CMT), loadOntology(EKAW)]);
+    const candidates = await propose(source, target);
+    const outcome = selectDetailed(candidates, { mode: 'one-to-one', minScore: 0.2, ontologies: { source, target } });
+    expect(outcome.removed.length).toBeGreaterThan(0);
+    const marked = [...outcome.selected, ...outcome.removed.map((r) => ({ ...r.candidate, selectionRemoved: `${r.by}: ${r.reason}` }))];
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-removed-'));
+    for (const name of ['set.sssom.tsv', 'set.json', 'set.csv']) {
+      const file = join(dir, name);
+      await writeMappings(file, marked, { source, target, selection: outcome.description });
+      const back = readCandidates(await readMappings(file));
+      const removedBack = back.filter((c) => c.selectionRemoved !== undefined);
+      expect([name, removedBack.map((c) => [c.subject, c.selectionRemoved]).sort()]).toEqual([name, outcome.removed.map((r) => [r.candidate.subject, `${r.by}: ${r.reason}`]).sort()]);
+      expect(back.length - removedBack.length).toBe(outcome.selected.length);
+    }
+    // Without removed rows the column is not declared.
+    const plainFile = join(dir, 'plain.sssom.tsv');
+    await writeMappings(plainFile, outcome.selected, { source, target });
+    expect(readFileSync(plainFile, 'utf8')).not.toContain('selection_removed');
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * An agent record resembling a taxonomy class is proposed as narrower than it (skos:broadMatch),
+ * unless the names are the same: src/generators/record-relations.ts, and `propose` end to end.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { propose } from '../../src/api/index.js';
+import { emptyConcept, type Concept } from '../../src/model/concept.js';
+import { rawScore, type Candidate } from '../../src/model/mapping.js';
+import { buildOntologyIndex } from '../../src/model/ontology-index.js';
+import type { FusedCandidate } from '../../src/generators/fusion.js';
+import { recordRelations } from '../../src/generators/record-relations.js';
+import { loadRecords } from '../../src/vocab/records/load.js';
+
+const provenance = { format: 'agent-record-row' as const, recordId: 'r', file: 'x.jsonl' };
+function record(iri: string, declared = false): Concept {
+  const c = emptyConcept(iri, 'capability', iri.split('/').pop()!);
+  c.record = { parameters: [], provenance, ...(declared ? { declared: { part: 'skills', schemaVersion: '0.8.0', slug: 'a/b', iri: 'https://schema.oasf.outshift.com/0.8.0/skills/b' } } : {}) };
+  return c;
+}
+const term = (iri: string): Concept => emptyConcept(iri, 'capability', iri.split('/').pop()!);
+const member = (generator: string, predicate: string, justification: string, subjectField = 'label'): Candidate => ({
+  subject: 's', predicate, object: 'o', generator, score: rawScore(0.5), measure: 'm', rank: 1, justification: justification as Candidate['justification'],
+  evidence: [{ generator, subjectText: 'x', objectText: 'x', subjectField, objectField: 'label' }],
+});
+function fused(subject: string, predicate: string, object: string, rank: number, members: Candidate[]): FusedCandidate {
+  return { subject, predicate, object, generator: 'fusion', score: rawScore(1 / rank), measure: 'fused', rank, justification: 'semapv:CompositeMatching', evidence: [], members };
+}
+const SIMILAR = member('tfidf', 'skos:closeMatch', 'semapv:LexicalSimilarityThresholdMatching');
+const AGREE = member('edit', 'skos:exactMatch', 'semapv:LexicalSimilarityThresholdMatching');
+const NAME = member('exact', 'skos:exactMatch', 'semapv:LexicalMatching');
+/** The record's keyword (a tag, a related synonym) equals the class's name. */
+const TAG = member('exact', 'skos:exactMatch', 'semapv:LexicalMatching', 'synonym:related');
+const STRUCTURE = member('structure', 'skos:broadMatch', 'semapv:StructuralMatching');
+
+describe('recordRelations', () => {
+  const records = buildOntologyIndex({ source: 'records', concepts: [record('urn:r/server'), record('urn:r/declared', true)] });
+  const oasf = buildOntologyIndex({ source: 'oasf', concepts: [term('urn:o/nosql'), term('urn:o/translation'), term('urn:o/databases'), term('urn:o/tagged')] });
+
+  it('similarity and a keyword equal to the class name are broader, the record\'s own name equal to it stays exactMatch, a declared term keeps its relation; duplicates merge and ranks follow', () => {
+    const input = [
+      fused('urn:r/server', 'skos:closeMatch', 'urn:o/nosql', 1, [SIMILAR]),
+      fused('urn:r/server', 'skos:exactMatch', 'urn:o/translation', 2, [NAME, SIMILAR]),
+      fused('urn:r/server', 'skos:exactMatch', 'urn:o/databases', 3, [AGREE, SIMILAR]),
+      fused('urn:r/server', 'skos:broadMatch', 'urn:o/nosql', 4, [STRUCTURE]),
+      fused('urn:r/server', 'skos:exactMatch', 'urn:o/tagged', 5, [TAG]),
+      fused('urn:r/declared', 'skos:closeMatch', 'urn:o/nosql', 1, [SIMILAR]),
+    ];
+    const before = JSON.stringify(input);
+    const out = recordRelations(input, records, oasf);
+    expect(out.map((c) => [c.subject.slice(6), c.predicate, c.object.slice(6), c.rank, c.members.map((m) => m.generator)])).toEqual([
+      ['server', 'skos:broadMatch', 'nosql', 1, ['tfidf', 'structure']],
+      ['server', 'skos:exactMatch', 'translation', 2, ['exact', 'tfidf']],
+      ['server', 'skos:broadMatch', 'databases', 3, ['edit', 'tfidf']],
+      ['server', 'skos:broadMatch', 'tagged', 4, ['exact']],
+      ['declared', 'skos:closeMatch', 'nosql', 1, ['tfidf']],
+    ]);
+    expect(JSON.stringify(input)).toBe(before);
+  });
+
+  it('read the other way round (a class subject, a record object), similarity is narrower', () => {
+    const out = recordRelations([fused('urn:o/nosql', 'skos:closeMatch', 'urn:r/server', 1, [SIMILAR])], oasf, records);
+    expect(out.map((c) => c.predicate)).toEqual(['skos:narrowMatch']);
+  });
+
+  it('between two taxonomies nothing changes', () => {
+    const input = [fused('urn:o/nosql', 'skos:closeMatch', 'urn:o/databases', 1, [SIMILAR])];
+    expect(recordRelations(input, oasf, oasf)).toEqual(input);
+  });
+});
+
+describe('propose RECORDS OASF', () => {
+  it('A2A skills against OASF 1.1.0 skills: no candidate is a bare exactMatch or closeMatch, most are broadMatch', async () => {
+    const skills = await loadRecords(join(import.meta.dirname, '../../corpora/agentworld-dev/a2a-skills-dev.jsonl'));
+    // The whole release, skills and domains: kinds stay apart, so skills meet skills only.
+    const candidates = await propose(skills, join(import.meta.dirname, '../../corpora/agents/oasf/v1.1.1'));
+    const byRelation = new Map<string, number>();
+    for (const c of candidates) byRelation.set(c.predicate, (byRelation.get(c.predicate) ?? 0) + 1);
+    expect(byRelation.get('skos:closeMatch')).toBeUndefined();
+    for (const c of candidates.filter((x) => x.predicate === 'skos:exactMatch')) {
+      expect(c.members.some((m) => m.generator === 'exact' || m.generator === 'wordnet')).toBe(true);
+    }
+    expect((byRelation.get('skos:broadMatch') ?? 0) / candidates.length).toBeGreaterThan(0.9);
+    expect(candidates.every((c) => c.object.startsWith('https://schema.oasf.outshift.com/1.1.0/skills/'))).toBe(true);
+  });
+});

@@ -1,0 +1,249 @@
+/**
+ * Agent records as vocabularies (src/vocab/records): every layout read from hand-made fixtures
+ * that follow the published shapes, the real records of corpora/agentworld-dev, and bad records
+ * with their exact codes and locations, stopped at or skipped with a summary per reason.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Concept } from '../../src/model/concept.js';
+import { loadVocabulary } from '../../src/ontology/dispatch.js';
+import { loadRecords } from '../../src/vocab/records/load.js';
+import { runCli } from '../helpers/cli.js';
+import { rejectedIoaError } from '../helpers/errors.js';
+
+const FIXTURES = join(import.meta.dirname, 'fixtures/records');
+const DEV = join(import.meta.dirname, '../../corpora/agentworld-dev');
+const fixture = (name: string): string => join(FIXTURES, name);
+const byIri = (concepts: Concept[], iri: string): Concept => {
+  const c = concepts.find((x) => x.iri === iri);
+  if (!c) throw new Error(`no concept ${iri} among ${concepts.map((x) => x.iri).join(', ')}`);
+  return c;
+};
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'ioa-records-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+async function file(name: string, text: string): Promise<string> {
+  const path = join(dir, name);
+  await writeFile(path, text);
+  return path;
+}
+
+describe('MCP Registry server.json', () => {
+  it('the 2025-12-11 layout: title and split name as labels, description as definition, version and $schema kept', async () => {
+    const index = await loadVocabulary(fixture('weather-server-2025-12-11.json'));
+    expect(index.iri).toBe('https://registry.modelcontextprotocol.io/servers');
+    const [server] = index.concepts;
+    expect(server!.iri).toBe('https://registry.modelcontextprotocol.io/servers/io.github.example-org/weather');
+    expect(server!.kind).toBe('capability');
+    expect(server!.labels.map((l) => [l.text, l.source])).toEqual([['Weather Forecasts', 'caption'], ['weather', 'name']]);
+    expect(server!.definitions).toEqual(['Current conditions and seven-day forecasts for any city, from a public weather API.']);
+    expect(server!.alternativeIds).toEqual(['io.github.example-org/weather']);
+    expect(server!.record!.provenance).toEqual({ format: 'mcp-server', recordId: 'io.github.example-org/weather', version: '1.4.2', schema: 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json', file: fixture('weather-server-2025-12-11.json') });
+  });
+
+  it('a JSON array of servers (several schema dates) is read server by server, not as an empty JSON-LD document', async () => {
+    const index = await loadVocabulary(fixture('servers-2025-12-11.json'));
+    expect(index.concepts.map((c) => [c.alternativeIds[0], c.localName])).toEqual([['io.github.example-org/weather', 'weather'], ['com.example.docs/pdf-tools', 'pdf-tools'], ['io.github.example-org/sql-reader', 'sql-reader']]);
+    expect(index.concepts[1]!.labels.map((l) => l.text)).toEqual(['pdf tools']);
+    expect(index.warnings).toEqual([]);
+  });
+
+  it('the 2025 seed layout: version from version_detail, an empty description is no definition', async () => {
+    const index = await loadVocabulary(fixture('servers-seed-2025.json'));
+    const [invoices, notes] = index.concepts;
+    expect(invoices!.record!.provenance).toMatchObject({ format: 'mcp-server-seed-2025', version: '0.0.1-seed' });
+    expect(invoices!.labels.map((l) => l.text)).toEqual(['mcp server invoices']);
+    expect(invoices!.definitions).toEqual(['A Model Context Protocol server to create and send invoices']);
+    expect(notes!.definitions).toEqual([]);
+  });
+
+  it('the registry list response, entry by entry', async () => {
+    const index = await loadVocabulary(fixture('registry-list.json'));
+    expect(index.concepts.map((c) => [c.alternativeIds[0], c.record!.provenance.version])).toEqual([['io.github.example-org/weather', '1.4.2'], ['com.example.docs/pdf-tools', '0.3.0']]);
+  });
+
+  it('JSON Lines of servers: each record keeps its line', async () => {
+    const path = await file('servers.jsonl', [
+      JSON.stringify({ name: 'io.github.a/one', description: 'First server.', version: '1.0.0', packages: [] }),
+      '',
+      JSON.stringify({ name: 'io.github.a/two', description: 'Second server.', version: '2.0.0', remotes: [] }),
+    ].join('\n'));
+    const index = await loadVocabulary(path);
+    expect(index.concepts.map((c) => [c.alternativeIds[0], c.record!.provenance.line])).toEqual([['io.github.a/one', 1], ['io.github.a/two', 3]]);
+  });
+});
+
+describe('MCP tools/list', () => {
+  it('each tool a capability: title (or annotations.title) and split name as labels, input property titles as parameters', async () => {
+    const index = await loadVocabulary(fixture('weather-tools.json'));
+    expect(index.iri).toBe('urn:ioa-align:mcp-tools:weather-tools');
+    const forecast = byIri(index.concepts, 'urn:ioa-align:mcp-tools:weather-tools#get_forecast');
+    expect(forecast.labels.map((l) => l.text)).toEqual(['Weather forecast', 'get forecast']);
+    expect(forecast.definitions).toEqual(['Seven-day weather forecast for a city.']);
+    expect(forecast.record!.parameters).toEqual(['City name', 'days']);
+    const alerts = byIri(index.concepts, 'urn:ioa-align:mcp-tools:weather-tools#get_alerts');
+    expect(alerts.labels[0]!.text).toBe('Weather alerts');
+    expect(alerts.record!.provenance.format).toBe('mcp-tool');
+  });
+
+  it('inside its JSON-RPC response', async () => {
+    const index = await loadVocabulary(fixture('weather-tools-rpc.json'));
+    expect(index.concepts.map((c) => c.iri)).toEqual(['urn:ioa-align:mcp-tools:weather-tools-rpc#get_forecast']);
+  });
+});
+
+describe('OASF records, slug lists and ERC-8004 registrations', () => {
+  it('an OASF 0.8.0 record: itself a capability, and each declared skill and domain a concept standing for the 0.8.0 term', async () => {
+    const index = await loadVocabulary(fixture('oasf-record-0.8.0.json'));
+    const base = 'urn:ioa-align:oasf-record:example-org%2Freport-assistant';
+    expect(index.iri).toBe(base);
+    const record = byIri(index.concepts, base);
+    expect(record.labels[0]!.text).toBe('report assistant');
+    expect(record.definitions).toEqual(['Summarizes long reports and answers questions about them.']);
+    expect(record.record!.provenance).toMatchObject({ format: 'oasf-record', version: 'v1.2.0', schema: 'OASF v0.8.0' });
+    const summarization = byIri(index.concepts, `${base}#skills/natural_language_processing/natural_language_generation/summarization`);
+    expect(summarization.kind).toBe('capability');
+    // Named and defined as the bundled OASF 0.8.0 release has it.
+    expect(summarization.labels[0]!.text).toBe('Text Summarization');
+    expect(summarization.definitions[0]).toMatch(/summar/i);
+    expect(summarization.record!.declared).toEqual({ part: 'skills', schemaVersion: '0.8.0', slug: 'natural_language_processing/natural_language_generation/summarization', iri: 'https://schema.oasf.outshift.com/0.8.0/skills/summarization' });
+    const domain = byIri(index.concepts, `${base}#domains/technology/software_engineering`);
+    expect(domain.kind).toBe('domain');
+    expect(domain.record!.declared!.iri).toBe('https://schema.oasf.outshift.com/0.8.0/domains/software_engineering');
+  });
+
+  it('an OASF 1.0.0 record: a skill by name and id is checked, a skill by id alone is named', async () => {
+    const index = await loadVocabulary(fixture('oasf-record-1.0.0.json'));
+    const declared = index.concepts.filter((c) => c.record!.declared).map((c) => [c.record!.declared!.slug, c.notations]);
+    expect(declared).toEqual([['natural_language_processing/language_translation/translation', ['10501']], ['natural_language_processing/natural_language_generation/summarization', ['10202']]]);
+  });
+
+  it('an ERC-8004 registration: its OASF endpoint\'s 0.8.0 slugs', async () => {
+    const index = await loadVocabulary(fixture('erc8004-registration.json'));
+    expect(index.concepts.map((c) => c.record!.declared?.iri ?? c.iri)).toEqual([
+      'urn:ioa-align:erc-8004:Market%20Brief%20Agent',
+      'https://schema.oasf.outshift.com/0.8.0/skills/summarization',
+      'https://schema.oasf.outshift.com/0.8.0/skills/math_word_problems',
+      'https://schema.oasf.outshift.com/0.8.0/domains/investment_services',
+    ]);
+  });
+
+  it('a slug list without a record name; a version written "0.8" is read as 0.8.0 with a warning', async () => {
+    const path = await file('pinned.json', JSON.stringify({ schema_version: '0.8', skills: ['natural_language_processing/language_translation/translation'] }));
+    const index = await loadVocabulary(path);
+    expect(index.concepts.map((c) => c.iri)).toEqual(['urn:ioa-align:oasf-slugs:pinned#skills/natural_language_processing/language_translation/translation']);
+    expect(index.warnings).toEqual(['OASF slug list: OASF version "0.8" read as 0.8.0']);
+  });
+
+  it('a version that is not bundled: slugs taken as written, with a warning; an id alone cannot be named', async () => {
+    const path = await file('v070.json', JSON.stringify({ schema_version: 'v0.7.0', name: 'email-agent', skills: [{ id: 10306, name: 'natural_language_processing/information_retrieval_synthesis/information_retrieval_synthesis_search' }] }));
+    const index = await loadVocabulary(path);
+    expect(index.concepts).toHaveLength(2);
+    expect(index.warnings[0]).toMatch(/^OASF 0\.7\.0 is not bundled/);
+    const idOnly = await file('v070-id.json', JSON.stringify({ schema_version: '0.7.0', name: 'email-agent', skills: [{ id: 10306 }] }));
+    const error = await rejectedIoaError(loadVocabulary(idOnly));
+    expect([error.code, error.location.path, error.location.line]).toEqual(['E_RECORD_INVALID', '$.skills[0]', 1]);
+  });
+});
+
+describe('record rows (corpora/agentworld-dev)', () => {
+  it('the 191 MCP seed servers and 30 A2A skills load, each with its source; tags are keywords and examples examples (description text, never names)', async () => {
+    const servers = await loadVocabulary(join(DEV, 'mcp-servers-dev.jsonl'));
+    expect(servers.concepts).toHaveLength(191);
+    expect(servers.concepts.filter((c) => c.definitions.length === 0)).toHaveLength(35);
+    const redis = byIri(servers.concepts, 'https://registry.modelcontextprotocol.io/servers/io.github.redis/mcp-redis');
+    expect(redis.labels.map((l) => l.text)).toEqual(['mcp redis']);
+    expect(redis.record!.provenance.origin).toBe('modelcontextprotocol/registry@1ad366c59ac3c0e27a6bf8b91c64edf9e9725ff5:data/seed_2025_05_16.json');
+    const skills = await loadVocabulary(join(DEV, 'a2a-skills-dev.jsonl'));
+    expect(skills.concepts).toHaveLength(30);
+    const translator = byIri(skills.concepts, 'https://a2a.example/ai-translation-bot/skills/ai-translator');
+    expect(translator.labels.map((l) => l.text)).toEqual(['AI Translation Service']);
+    expect(translator.synonyms).toEqual([]);
+    expect(translator.keywords).toEqual(['translation', 'language', 'ai', 'multilingual']);
+    expect(translator.examples).toHaveLength(3);
+    expect(translator.definitionSources).toEqual(['dcterms:description']);
+    expect(translator.definitions).toHaveLength(1);
+  });
+});
+
+describe('bad records: stop with the exact code and place, or skip with a summary per reason', () => {
+  const good = { name: 'io.github.a/good', description: 'A good server.', version: '1.0.0', packages: [] };
+
+  it('each fault has its code and location (file:line:column at a JSON path)', async () => {
+    const cases: Array<[string, string, string, number | undefined, string]> = [
+      ['no-description.json', JSON.stringify([good, { name: 'io.github.a/bad', version: '1.0.0', packages: [] }], null, 2), 'E_RECORD_INVALID', 8, '$[1].description'],
+      ['bad-name.json', JSON.stringify([{ ...good, name: 'no slash at all', $schema: 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json' }]), 'E_UNKNOWN_FORMAT', 1, '$[0]'],
+      ['two-slashes.json', JSON.stringify({ ...good, name: 'io.github.a/b/c' }, null, 2), 'E_RECORD_INVALID', 2, '$.name'],
+      ['empty-description.json', JSON.stringify({ ...good, description: ' ' }), 'E_RECORD_INVALID', 1, '$.description'],
+      ['duplicate.json', JSON.stringify([good, good], null, 2), 'E_RECORD_DUPLICATE', 8, '$[1]'],
+      ['tool-without-schema.json', JSON.stringify({ tools: [{ name: 'x' }] }), 'E_RECORD_INVALID', 1, '$.tools[0].inputSchema'],
+      ['row-bad-kind.json', JSON.stringify([{ id: 'https://x.example/1', kind: 'robot', name: 'n' }]), 'E_RECORD_INVALID', 1, '$[0].kind'],
+      ['row-relative-id.json', JSON.stringify([{ id: 'x/1', kind: 'mcp-server', name: 'io.github.a/b' }]), 'E_RECORD_INVALID', 1, '$[0].id'],
+      ['unknown-slug.json', JSON.stringify({ schema_version: '0.8.0', skills: ['natural_language_processing/summarization'] }), 'E_RECORD_INVALID', 1, '$.skills[0]'],
+      ['bad-slug.json', JSON.stringify({ schema_version: '0.8.0', skills: ['Summarization!'] }), 'E_RECORD_INVALID', 1, '$.skills[0]'],
+      ['wrong-id.json', JSON.stringify({ schema_version: '1.0.0', skills: [{ name: 'natural_language_processing/language_translation/translation', id: 10202 }] }), 'E_RECORD_INVALID', 1, '$.skills[0]'],
+      ['bad-version.json', JSON.stringify({ schema_version: 'latest', skills: ['a/b'] }), 'E_RECORD_INVALID', 1, '$.schema_version'],
+      ['not-records.json', JSON.stringify({ hello: 'world' }), 'E_UNKNOWN_FORMAT', 1, '$'],
+      ['no-records.json', '[]', 'E_PARSE_JSONLD', undefined, '$'],
+    ];
+    for (const [name, text, code, line, path] of cases) {
+      const error = await rejectedIoaError(loadVocabulary(await file(name, text)));
+      expect([name, error.code, error.location.line, error.location.path ?? '']).toEqual([name, code, line, path]);
+    }
+  });
+
+  it('the unknown slug names the release\'s path of the same leaf', async () => {
+    const error = await rejectedIoaError(loadVocabulary(await file('slug.json', JSON.stringify({ schema_version: '0.8.0', skills: ['natural_language_processing/summarization'] }))));
+    expect(error.message).toContain('OASF 0.8.0 has "natural_language_processing/natural_language_generation/summarization"');
+  });
+
+  it('JSON Lines: a malformed line is E_PARSE_JSON at its line; the CLI prints file:line:column and exits 2', async () => {
+    const path = await file('lines.jsonl', `${JSON.stringify(good)}\n{"name": "io.github.a/x",\n${JSON.stringify({ ...good, name: 'io.github.a/three', description: '' })}\n`);
+    const error = await rejectedIoaError(loadVocabulary(path));
+    expect([error.code, error.location.line]).toEqual(['E_PARSE_JSON', 2]);
+    const run = await runCli(['inspect', path]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/lines\.jsonl:2:\d+: malformed JSON: .* \[E_PARSE_JSON\]/);
+  });
+
+  it('--skip-invalid leaves each bad record out and says how many per reason, with the first places', async () => {
+    const path = await file('mixed.jsonl', [
+      JSON.stringify(good),
+      '{"name": "io.github.a/x",',
+      JSON.stringify({ ...good, name: 'io.github.a/three', description: '' }),
+      JSON.stringify({ ...good, name: 'io.github.a/four', description: '' }),
+      JSON.stringify(good),
+      JSON.stringify({ unrelated: true }),
+      JSON.stringify({ ...good, name: 'io.github.a/five' }),
+    ].join('\n'));
+    const index = await loadRecords(path, { skipInvalid: true });
+    expect(index.concepts.map((c) => c.alternativeIds[0])).toEqual(['io.github.a/good', 'io.github.a/five']);
+    expect(index.warnings).toEqual([[
+      'skipped 5 of 7 record(s) as invalid (--skip-invalid):',
+      '  2 × MCP server: "description" is empty [E_RECORD_INVALID] (line 3:43 $.description, line 4:42 $.description)',
+      '  1 × malformed JSON line [E_PARSE_JSON] (line 2:26)',
+      '  1 × not a known agent record layout [E_RECORD_INVALID] (line 6:1 $)',
+      '  1 × two records with one identifier [E_RECORD_DUPLICATE] (line 5:1 $)',
+    ].join('\n')]);
+    // The CLI: the same summary as a warning, the good records written.
+    const run = await runCli(['inspect', path, '--skip-invalid']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('matchable    2 concepts');
+    expect(run.stdout).toContain('2 × MCP server: "description" is empty [E_RECORD_INVALID]');
+    const stopped = await runCli(['inspect', path]);
+    expect([stopped.code, stopped.stderr.trim()]).toEqual([2, `ioa-align: ${path}:2:26: malformed JSON: property name expected [E_PARSE_JSON]`]);
+  });
+
+  it('every record skipped is E_EMPTY_ONTOLOGY, never an empty vocabulary', async () => {
+    const path = await file('all-bad.json', JSON.stringify([{ ...good, description: '' }]));
+    const error = await rejectedIoaError(loadRecords(path, { skipInvalid: true }));
+    expect(error.code).toBe('E_EMPTY_ONTOLOGY');
+  });
+});
