@@ -56,6 +56,8 @@ export const ERROR_CODES = [
   'E_KEY_INVALID',
   'E_SIGNATURE_INVALID',
   'E_ARTIFACT_BUILD',
+  // reviewers' decisions on a pair conflict and no adjudicator settled them
+  'E_REVIEW_CONFLICT',
   // version diff and artifact upgrade (src/versions)
   // two ontologies that are not releases of one ontology
   'E_VERSION_SERIES',
@@ -75,6 +77,14 @@ export const ERROR_CODES = [
   'E_REVIEW_SET_MISMATCH',
   // the review server's port is taken
   'E_REVIEW_PORT_IN_USE',
+  // a decision made on a candidate whose status changed since the reviewer saw it
+  'E_REVIEW_STALE',
+  // an acceptance that would break one-to-one (or accept what propagation closed), not confirmed
+  'E_REVIEW_ONE_TO_ONE',
+  // a comment on a candidate the reviewer has not decided
+  'E_REVIEW_NOT_DECIDED',
+  // two rows of one reviewer on one candidate in a reviewed file
+  'E_REVIEW_DUPLICATE_DECISION',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
