@@ -25,6 +25,7 @@ import { IoaError } from '../model/errors.js';
 import type { Iri } from '../envelope/types.js';
 import { validateArtifact, type Direction, type RuleRelation, type ValidatedArtifact } from './artifact.js';
 import { RULE_CONDITIONS_SLOT, rowConditions } from './rule-rows.js';
+import { settleReviewers } from './reviewers.js';
 
 export const REVIEWED_JUSTIFICATIONS = ['semapv:ManualMappingCuration', 'semapv:MappingReview'] as const;
 /** Predicates that become rules, and the rule relation each states (subject → object). */
@@ -164,8 +165,10 @@ export function reviewedRules(set: MappingSet, options: ReviewedRuleOptions): { 
   // of the same pair contradicts one (rejecting a broadMatch while accepting an exactMatch does not).
   const pairKey = (m: MappingRecord): string => `${subjectTerm(m)}\u0000${ruleRelation(m)}\u0000${objectTerm(m)}`;
   const rejected = new Map<string, Array<{ m: MappingRecord; at: { row: number; line?: number } }>>();
+  // Reviewers who conflict must be settled by an adjudicator; the rows an adjudicator overruled are left out.
+  const { overruled } = settleReviewers(set, options);
   set.mappings.forEach((m, i) => {
-    if (m.predicateModifier === 'Not' && ruleRelation(m)) rejected.set(pairKey(m), [...(rejected.get(pairKey(m)) ?? []), { m, at: where(m, i) }]);
+    if (m.predicateModifier === 'Not' && ruleRelation(m) && !overruled.has(i)) rejected.set(pairKey(m), [...(rejected.get(pairKey(m)) ?? []), { m, at: where(m, i) }]);
   });
   // A row's own conditions (rule_conditions: an artifact converted to rows, an upgrade's review
   // file) and those given for every rule together; the same name with two values is refused,
@@ -183,7 +186,7 @@ export function reviewedRules(set: MappingSet, options: ReviewedRuleOptions): { 
   const conflicts: Array<{ at: { row: number; line?: number }; text: string }> = [];
   set.mappings.forEach((m, i) => {
     const at = where(m, i);
-    const why = skipReason(m);
+    const why = overruled.get(i) ?? skipReason(m);
     if (why) {
       skipped.push({ ...at, subject: subjectTerm(m), object: objectTerm(m), why });
       return;

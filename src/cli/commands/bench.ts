@@ -46,7 +46,7 @@ export default defineCommand({
     select: { type: 'string', description: `selection scored as each run's selected set: ${SELECTION_MODES.join(' | ')} (default one-to-one)` },
     'select-directional': { type: 'boolean', description: 'that selection also takes broader and narrower candidates for the subjects left without an equivalence (default: equivalences only; the version diff always does)' },
     'min-score': { type: 'string', description: `threshold of that selection (default: ${DEFAULT_MIN_FUSED_VALUE} on the fused value, none on a single generator)` },
-    'review-budget': { type: 'string', description: 'questions of the simulated review of the fused candidates (perfect oracle and 20 % wrong answers; table and review-curve.svg); default 400, 0 for none' },
+    'review-budget': { type: 'string', description: 'questions of the simulated review of the fused candidates (a perfect oracle and 10, 20 and 30 % wrong answers, mean over three seeds; table and review-curve.svg); default 400, 0 for none' },
     diff: { type: 'boolean', description: 'score the version diff (ioa-align diff) instead: each pair is two releases of one ontology; --generators names the generators it fuses besides identity and lineage; its selected set is its version alignment' },
     ...EMBEDDING_CLI_ARGS,
   },

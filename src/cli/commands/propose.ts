@@ -15,7 +15,9 @@ import { EMBEDDING_CLI_ARGS, embeddingConfigFromCli } from '../embedding-options
 import { parseGeneratorList, stepLabel } from '../../generators/run.js';
 import { DEFAULT_DIRECTIONAL_TOP_K } from '../../generators/fusion.js';
 import { KIND_SELECTORS, kindsOf, parseKindList, selectKinds } from '../../model/kinds.js';
-import { sidecarPath } from '../../exchange/index.js';
+import { earlierDecisions, readMappingFile, sidecarPath, type EarlierDecision } from '../../exchange/index.js';
+import type { ProposedCandidate } from '../../api/propose.js';
+import { repeated } from '../repeated.js';
 import { err, outChunks } from '../io.js';
 import { outputFormat } from '../formats.js';
 import { openOutput } from '../output.js';
@@ -59,11 +61,12 @@ export default defineCommand({
     ...SELECTION_CLI_ARGS,
     evidence: { type: 'string', description: `Where each member generator's score and rank go: ${EVIDENCE_LAYOUTS.join(' | ')} (columns: on the candidate's row, the default; rows: also one row per member generator)` },
     quiet: { type: 'boolean', description: 'Print no summary line on stderr' },
+    decisions: { type: 'string', description: 'A reviewed file of an earlier review (repeatable): candidates it decided are marked (earlier_decision accept, reject or conflict, earlier_reviewer_id, earlier_review_date); a selection (--select) leaves rejected ones out' },
     kinds: { type: 'string', description: `Match only these kinds of concept, comma-separated: ${Object.keys(KIND_SELECTORS).join(', ')} (default: all)` },
     'cross-kind': { type: 'boolean', description: 'Also pair capabilities, intents, domains and concepts with each other (proposed as skos:relatedMatch)' },
     ...EMBEDDING_CLI_ARGS,
   },
-  async run({ args }) {
+  async run({ args, rawArgs }) {
     // Check every option before the (slow) loading starts. Without --generators the choice
     // waits for the ontologies: names in Chinese and English add `translate`.
     const requested = args.generators === undefined ? undefined : parseGeneratorList(args.generators);
@@ -79,7 +82,13 @@ export default defineCommand({
     if (embeddingConfig && !requested?.includes('embedding')) {
       throw new IoaError('E_USAGE', 'model options (--model, --model-id, --allow-remote-models, --models-dir) apply to the embedding generator: add it to --generators');
     }
-    const inputs = [args.source, args.target];
+    const decisionFiles = repeated(rawArgs, 'decisions');
+    const inputs = [args.source, args.target, ...decisionFiles];
+    // Earlier reviews are read before the (slow) proposal: a bad file fails at once.
+    const reviews = await Promise.all(decisionFiles.map(async (path) => {
+      const set = await readMappingFile(path);
+      return { set, source: set.metadata.mappingSetId ?? path };
+    }));
     const output = await openOutput(args.out, { inputs, companions: (path) => (format === 'csv' ? [sidecarPath(path)] : []) });
 
     const loading = progress('loading');
@@ -120,9 +129,13 @@ export default defineCommand({
 
     // The default threshold belongs to the fused value; a single generator's raw score has its
     // own scale, so with one generator only an explicit --min-score applies.
+    // Earlier decisions mark their candidates; a rejected pair is never selected again.
+    const earlier = reviews.length > 0 ? earlierDecisions(candidates, reviews) : new Map<number, EarlierDecision>();
+    const marked: Array<ProposedCandidate & { earlier?: EarlierDecision }> = earlier.size > 0 ? candidates.map((c, i) => (earlier.has(i) ? { ...c, earlier: earlier.get(i)! } : c)) : candidates;
     const fused = candidates.some((c) => c.members.length > 0);
     const threshold = minScore ?? (mode !== undefined && fused ? DEFAULT_MIN_FUSED_VALUE : undefined);
-    const chosen = mode === undefined && threshold === undefined ? candidates : select(candidates, { ...(mode ? { mode } : {}), ...(selectDirectional ? { directional: true } : {}), ...(threshold !== undefined ? { minScore: threshold } : {}) });
+    const selectable = mode === undefined && threshold === undefined ? marked : marked.filter((c) => c.earlier?.decision !== 'reject');
+    const chosen = mode === undefined && threshold === undefined ? marked : select(selectable, { ...(mode ? { mode } : {}), ...(selectDirectional ? { directional: true } : {}), ...(threshold !== undefined ? { minScore: threshold } : {}) });
     const selection = [mode === 'one-to-one' ? 'one-to-one (greedy on similarity_score)' : mode === 'mutual' ? 'mutual best on similarity_score' : undefined,
       mode !== undefined ? (selectDirectional ? 'equivalences, then broader and narrower for subjects without one' : 'equivalences only') : undefined,
       threshold !== undefined ? `similarity_score >= ${threshold}` : undefined].filter(Boolean).join(', ');
@@ -142,7 +155,8 @@ export default defineCommand({
       // On stderr even when piped: stdout may be the file itself.
       const subjects = new Set(chosen.map((c) => c.subject)).size;
       const how = [mode, threshold !== undefined ? `min-score ${threshold}` : undefined].filter(Boolean).join(', ');
-      err(`ioa-align: wrote ${chosen.length} candidate${chosen.length === 1 ? '' : 's'}${how ? ` (selected: ${how})` : ''} for ${subjects} of ${source.concepts.length} subjects to ${where}`);
+      const decided = chosen.filter((c) => c.earlier !== undefined).length;
+      err(`ioa-align: wrote ${chosen.length} candidate${chosen.length === 1 ? '' : 's'}${how ? ` (selected: ${how})` : ''} for ${subjects} of ${source.concepts.length} subjects to ${where}${reviews.length ? `; ${decided} already decided in ${reviews.length} earlier review${reviews.length === 1 ? '' : 's'}` : ''}`);
     }
   },
 });
