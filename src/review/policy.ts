@@ -9,8 +9,8 @@
  * - Answers are weighed, not taken as final (belief.ts): a candidate is *settled* when its
  *   answers and the evidence agree — the log-odds after the answers lie at least SETTLE_LOGIT on
  *   the side most answers take. An answer that goes against strong evidence leaves the candidate
- *   *contested*: the alignment follows the belief (the candidate is in when it is more likely
- *   right than wrong), and a second reviewer is asked where that is worth a question. An
+ *   *contested*: the alignment follows the belief (the candidate is in when it lies above the
+ *   F1 line), and a second reviewer is asked where that is worth a question. An
  *   adjudicator's answer, and an answer carried from an earlier review, settle at once.
  * - Propagation: a candidate settled as accepted under an equivalence closes the unanswered
  *   candidates of the same pair and the unanswered equivalence candidates of its subject and of
@@ -24,11 +24,11 @@
  *   it the wrong way, per answer); where no question is worth anything, the review stops asking.
  *   Until enough pairs are measured, every fifth question is an audit: a second opinion on the
  *   latest answer given once, which is how the error rate is measured (`auditDue`).
- * - The current alignment: the settled acceptances, the contested candidates believed right
- *   (one-to-one), and what the one-to-one selection keeps of the unanswered candidates on the
- *   places left free; a candidate the selection first left out steps in for a rejected one only
- *   when the answers so far make it more likely right than wrong. That is what the simulation
- *   scores after each answer.
+ * - The current alignment: the settled acceptances, the other answered candidates whose belief
+ *   lies above the F1 line (`line`), one-to-one, and what the one-to-one selection keeps of the
+ *   unanswered candidates on the places left free; a candidate the selection first left out
+ *   steps in for a rejected one only above the line too. That is what the simulation scores
+ *   after each answer.
  */
 import { relationFamily, select, type Selectable } from '../selection/index.js';
 import { IoaError } from '../model/errors.js';
@@ -154,7 +154,9 @@ export class ReviewState {
   /** For each candidate, the settled acceptance that closed it (-1: none), worked out after each change. */
   private closing: Int32Array | undefined;
   private batching = 0;
-  /** Candidates asked as audits (see `auditDue`), and the audit asked now. */
+  /** The F1 the alignment last worked out is believed to have: its believed precision (see `line`). */
+  private f1 = 0.5;
+  /** Candidates asked as audits (see `auditDue`). */
   private readonly audits = new Set<number>();
 
   constructor(candidates: readonly Omit<ReviewCandidate, 'index'>[], options: ReviewStateOptions = {}) {
@@ -454,6 +456,11 @@ export class ReviewState {
     this.uncertaintyCache.clear();
   }
 
+  /** Settled by an adjudicator or an earlier review: its answers, not the belief, decide. */
+  private isFinal(index: number): boolean {
+    return (this.answers.get(index) ?? []).some((a) => (a.adjudicator || a.earlier) && a.decision !== 'unsure');
+  }
+
   /** Settled either way, or closed: nothing left to decide about it. */
   private settledOrClosed(index: number): boolean {
     const s = this.standing.get(index);
@@ -536,21 +543,20 @@ export class ReviewState {
     const values = new Float64Array(this.candidates.length).fill(-Infinity);
     // F1 = 2·TP / (|alignment| + |reference|): taking a wrong mapping out raises it by about F1
     // units, taking a right one out lowers it by about 2 − F1 (and putting one in the reverse).
-    // F1 is unknown; the alignment's expected precision stands in for it. Where it is low (a
+    // F1 is unknown; the alignment's believed precision stands in for it. Where it is low (a
     // track whose candidates are nearly all wrong), removing one more wrong mapping is worth
     // little and risking a right one a lot.
-    let believedRight = 0;
-    for (const i of aligned) believedRight += sigmoid(this.logitOf(i));
-    const f = aligned.size > 0 ? believedRight / aligned.size : 0.5;
+    const f = this.f1;
+    const line = this.line();
     for (const c of this.questionable) {
       if (done.has(c.subject) || !this.askable(c.index)) continue;
       const logit = this.logitOf(c.index);
       const p = sigmoid(logit);
       if (aligned.has(c.index)) {
-        const n = Math.max(1, Math.ceil((logit + SETTLE_LOGIT) / weight));
+        const n = Math.max(1, Math.ceil((logit - line) / weight));
         values[c.index] = ((1 - p) * (1 - error) ** n * f - p * error ** n * (2 - f)) / n;
       } else {
-        const n = Math.max(1, Math.ceil((SETTLE_LOGIT - logit) / weight));
+        const n = Math.max(1, Math.ceil((line - logit) / weight));
         values[c.index] = (p * (1 - error) ** n * (2 - f) - (1 - p) * error ** n * f) / n;
       }
     }
@@ -565,7 +571,22 @@ export class ReviewState {
     const set = new Set<number>(believed.keys());
     for (const c of this.selectUnsettled(believed)) set.add(c.index);
     this.aligned = set;
+    // The believed precision stands in for F1 (which needs the reference's size, unknown).
+    let believedRight = 0;
+    for (const i of set) believedRight += sigmoid(this.logitOf(i));
+    this.f1 = set.size > 0 ? believedRight / set.size : 0.5;
     return set;
+  }
+
+  /**
+   * The log-odds above which an answered candidate belongs in the alignment: a mapping raises
+   * the expected F1 when it is right with probability above F1 / 2 (its gain if right, 2 − F1,
+   * against its cost if wrong, F1). F1 is the one the alignment last worked out is believed to
+   * have; at most even odds.
+   */
+  private line(): number {
+    const p = Math.min(0.5, Math.max(1e-4, this.f1 / 2));
+    return Math.log(p / (1 - p));
   }
 
   /**
@@ -631,9 +652,9 @@ export class ReviewState {
   }
 
   /**
-   * The answered candidates the alignment holds: the settled acceptances, and the contested
-   * candidates whose belief after the answers is more likely right than wrong, one-to-one on
-   * equivalences (settled first, then the most believed).
+   * The answered candidates the alignment holds: the settled acceptances, and the others (not
+   * settled by an adjudicator or an earlier review) whose belief lies above the F1 line, one-to-
+   * one on equivalences (settled first, then the most believed).
    */
   private believedSet(): Map<number, string> {
     const out = new Map(this.accepted);
@@ -644,8 +665,10 @@ export class ReviewState {
       subjects.add(this.candidates[i]!.subject);
       objects.add(this.candidates[i]!.object);
     }
-    const contested = [...this.standing].filter(([i, s]) => s === 'contested' && this.closedByOf(i) === undefined).map(([i]) => [i, this.logitOf(i)] as const)
-      .filter(([, l]) => l >= 0).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    const line = this.line();
+    const contested = [...this.standing].filter(([i, s]) => (s === 'contested' || (s === 'reject' && !this.isFinal(i))) && this.closedByOf(i) === undefined)
+      .map(([i]) => [i, this.logitOf(i)] as const)
+      .filter(([, l]) => l >= line).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
     for (const [i] of contested) {
       const c = this.candidates[i]!;
       const list = (this.answers.get(i) ?? []).filter((a) => a.decision === 'accept');
@@ -670,11 +693,12 @@ export class ReviewState {
       if (relationFamily(relation) === 'equivalence') objects.add(c.object);
     }
     // A candidate the selection first left out steps in for a rejected one only when the
-    // answers so far make it more likely right than wrong.
+    // answers so far make it likely enough to be right (see `line`).
+    const line = this.line();
     const pool = this.selectable.filter((c) => !this.settledOrClosed(c.index) && !subjects.has(c.subject)
       && !(objects.has(c.object) && this.equivalence[c.index])
       && this.standing.get(c.index) !== 'contested'
-      && (this.keptAtStart[c.index] || !this.equivalence[c.index] || this.logitOf(c.index) >= 0));
+      && (this.keptAtStart[c.index] || !this.equivalence[c.index] || this.logitOf(c.index) >= line));
     return select(pool, { mode: 'one-to-one', ...(this.minScore !== undefined ? { minScore: this.minScore } : {}) });
   }
 }

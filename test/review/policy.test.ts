@@ -131,15 +131,17 @@ describe('ReviewState: answers are weighed, not final', () => {
     expect(state.nextQuestion()).toBeUndefined();
   });
 
-  it('a rejection lets a rival in only where the evidence makes it more likely right than wrong; a "yes" does', () => {
-    const state = new ReviewState(CANDIDATES, { minScore: 0.2 });
-    expect(pairs(state)).toEqual(['s1-o1', 's2-o3', 's3-o4']);
+  it('a rejection lets a rival in only where the evidence makes it likely enough to be right; a "yes" does', () => {
+    // s1's second candidate is far behind its first.
+    const list = [c('s1', 'o1', 0.3, 1), c('s1', 'o2', 0.21, 2), c('s3', 'o5', 0.9, 1)];
+    const state = new ReviewState(list, { minScore: 0.2 });
+    expect(pairs(state)).toEqual(['s1-o1', 's3-o5']);
     state.decide(0, 'reject', undefined, { reviewer: 'a' });
     expect(state.standingOf(0)).toBe('reject');
-    // s1→o2 and s2→o1, which the selection left out, are less likely right than wrong.
-    expect(pairs(state)).toEqual(['s2-o3', 's3-o4']);
-    state.decide(3, 'accept', undefined, { reviewer: 'a' });
-    expect(pairs(state)).toEqual(['s2-o1', 's3-o4']);
+    // The plain selection would put s1→o2 in; it is unlikely to be right and stays out.
+    expect(pairs(state)).toEqual(['s3-o5']);
+    state.decide(1, 'accept', undefined, { reviewer: 'a' });
+    expect(pairs(state)).toEqual(['s1-o2', 's3-o5']);
   });
 
   it('a pair accepted under another kind of relation than proposed starts from even odds, not from the evidence for the proposed one', () => {
