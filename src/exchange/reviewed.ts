@@ -184,6 +184,18 @@ export function agreeingRows(decisions: readonly ReviewedDecision[]): Set<number
   return rows;
 }
 
+/** Candidates (position and proposed predicate) by pair, keyed `subject\0object`, in list order. */
+export function candidatesByPair(candidates: ReadonlyArray<{ index: number; subject: string; predicate: string; object: string }>): Map<string, Array<{ index: number; predicate: string }>> {
+  const pairs = new Map<string, Array<{ index: number; predicate: string }>>();
+  for (const c of candidates) {
+    const key = `${c.subject}\u0000${c.object}`;
+    const list = pairs.get(key);
+    if (list) list.push({ index: c.index, predicate: c.predicate });
+    else pairs.set(key, [{ index: c.index, predicate: c.predicate }]);
+  }
+  return pairs;
+}
+
 /**
  * Which candidate an earlier decision applies to: the one with the same proposed predicate, else
  * the one proposing the relation accepted (or rejected); an acceptance with neither applies to
@@ -233,13 +245,7 @@ export function earlierDecisions(
   candidates: ReadonlyArray<{ subject: string; predicate: string; object: string }>,
   reviews: ReadonlyArray<{ set: MappingSet; source: string }>,
 ): Map<number, EarlierDecision> {
-  const pairs = new Map<string, Array<{ index: number; predicate: string }>>();
-  candidates.forEach((c, index) => {
-    const key = `${c.subject}\u0000${c.object}`;
-    const list = pairs.get(key);
-    if (list) list.push({ index, predicate: c.predicate });
-    else pairs.set(key, [{ index, predicate: c.predicate }]);
-  });
+  const pairs = candidatesByPair(candidates.map((c, index) => ({ ...c, index })));
   const found = new Map<number, Array<ReviewedDecision & { from: string }>>();
   for (const review of reviews) {
     for (const d of reviewedDecisions(review.set)) {

@@ -25,10 +25,10 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { PrefixMap, readMappingFile, sourceLine, writeMappingFile } from '../exchange/index.js';
+import { PrefixMap, canonicalTerm, readMappingFile, sourceLine, writeMappingFile } from '../exchange/index.js';
 import {
   ADJUDICATOR, CANDIDATE_PREDICATE_SLOT, DECISION_SOURCE_SLOT, REVIEW_DECISION_SLOT, REVIEW_ROLE_SLOT, REVIEWER_AGREEMENT,
-  EARLIER_SLOTS, agreeingRows, candidateOfDecision, reviewedDecisions, reviewerKey, unsettledConflicts, type ReviewedDecision,
+  EARLIER_SLOTS, agreeingRows, candidateOfDecision, candidatesByPair, reviewedDecisions, reviewerKey, unsettledConflicts, type ReviewedDecision,
 } from '../exchange/reviewed.js';
 import { IoaError, isIoaError } from '../model/errors.js';
 import { hasEntityEnds, type ExtensionDefinition, type ExtensionValue, type MappingRecord, type MappingSet } from '../model/mapping.js';
@@ -301,13 +301,7 @@ export class ReviewSession {
    * already decided that candidate here.
    */
   private carry(): void {
-    const pairs = new Map<string, Array<{ index: number; predicate: string }>>();
-    for (const c of this.state.candidates) {
-      const key = `${c.subject}\u0000${c.object}`;
-      const list = pairs.get(key);
-      if (list) list.push({ index: c.index, predicate: c.predicate });
-      else pairs.set(key, [{ index: c.index, predicate: c.predicate }]);
-    }
+    const pairs = candidatesByPair(this.state.candidates);
     const carryOne = (d: Omit<ReviewedDecision, 'row' | 'record'>, source: string): void => {
       if (d.decision === 'unsure') return;
       const index = candidateOfDecision(d, pairs.get(`${d.subject}\u0000${d.object}`) ?? []);
@@ -332,7 +326,7 @@ export class ReviewSession {
 
   /** A candidate by its ends and proposed predicate, written as CURIEs of the file or as IRIs. */
   find(subject: string, predicate: string, object: string): number | undefined {
-    return this.byTriple.get(`${this.expand(subject)}\u0000${canonical(this.canonicalPredicate(predicate))}\u0000${this.expand(object)}`);
+    return this.byTriple.get(`${this.expand(subject)}\u0000${canonical(predicate)}\u0000${this.expand(object)}`);
   }
 
   /** The API's name of a candidate. */
@@ -345,11 +339,6 @@ export class ReviewSession {
     if (/^[a-z][a-z0-9+.-]*:\/\//i.test(term) || term.startsWith('urn:')) return term;
     const r = this.prefixes.expand(term);
     return r.ok ? r.iri : term;
-  }
-
-  private canonicalPredicate(predicate: string): string {
-    const skos = 'http://www.w3.org/2004/02/skos/core#';
-    return predicate.startsWith(skos) ? `skos:${predicate.slice(skos.length)}` : predicate;
   }
 
   private today(): string {
@@ -367,7 +356,7 @@ export class ReviewSession {
   decide(index: number, decision: Decision, options: DecideOptions = {}): DecideResult {
     const { relation, comment, expectedStatus, confirm } = options;
     if (!(DECISIONS as readonly string[]).includes(decision)) throw new IoaError('E_USAGE', `decision must be one of ${DECISIONS.join(', ')}`, { path: '$.decision' });
-    if (relation !== undefined && !(REVIEW_RELATIONS as readonly string[]).includes(this.canonicalPredicate(relation))) {
+    if (relation !== undefined && !(REVIEW_RELATIONS as readonly string[]).includes(canonical(relation))) {
       throw new IoaError('E_USAGE', `relation must be one of ${REVIEW_RELATIONS.join(', ')}, not ${JSON.stringify(relation)}`, { path: '$.relation' });
     }
     checkComment(comment);
@@ -380,7 +369,7 @@ export class ReviewSession {
       throw new ReviewRefusal('E_REVIEW_STALE', `the candidate is ${status} now, not ${expectedStatus} as shown: nothing was changed; look again and decide`, [this.ref(index)]);
     }
     const c = this.state.candidates[index]!;
-    const predicate = decision === 'accept' ? (relation === undefined ? c.predicate : this.canonicalPredicate(relation)) : c.predicate;
+    const predicate = decision === 'accept' ? (relation === undefined ? c.predicate : canonical(relation)) : c.predicate;
     const own = this.state.answerOf(index);
     const adjudicator = this.options.adjudicator === true;
     if (own && own.decision === decision && own.predicate === predicate && (comment === undefined || comment === (own.comment ?? '')) && Boolean(own.adjudicator) === adjudicator) {
@@ -717,10 +706,8 @@ export class ReviewSession {
   }
 }
 
-const canonical = (predicate: string): string => {
-  const skos = 'http://www.w3.org/2004/02/skos/core#';
-  return predicate.startsWith(skos) ? `skos:${predicate.slice(skos.length)}` : predicate;
-};
+/** A predicate as the canonical CURIE of its standard vocabulary (`skos:exactMatch`), as readers give it. */
+const canonical = canonicalTerm;
 
 function lineOf(record: MappingRecord): { line?: number } {
   const line = sourceLine(record);
