@@ -136,6 +136,8 @@ export class ReviewState {
   private readonly belief = new Belief();
   /** What the belief's prior reads of each candidate. */
   private readonly features: number[][];
+  /** Each candidate's log-odds after its answers (worked out as asked, after each change). */
+  private logits: Float64Array | undefined;
   /** The value of asking each candidate (worked out for all at once, after each change). */
   private values: Float64Array | undefined;
   /** Candidates in the current alignment (settled acceptances and what the selection keeps). */
@@ -173,7 +175,10 @@ export class ReviewState {
     for (const list of this.byObject.values()) list.sort(best);
     const isEquivalence = this.candidates.map((c) => relationFamily(c.predicate) === 'equivalence');
     this.equivalence = isEquivalence;
-    this.selectable = this.minScore === undefined ? this.candidates : this.candidates.filter((c) => c.score >= this.minScore!);
+    // Best first, as the selection orders them: each selection of a subset sorts an ordered list.
+    const text = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+    this.selectable = (this.minScore === undefined ? [...this.candidates] : this.candidates.filter((c) => c.score >= this.minScore!))
+      .sort((a, b) => b.score - a.score || a.rank - b.rank || text(a.subject, b.subject) || text(a.object, b.object) || text(a.predicate, b.predicate));
     this.questionable = this.candidates.filter((c) => c.score >= QUESTION_FLOOR * (this.minScore ?? 0));
     const kept = new Set(select(this.candidates.filter((c) => isEquivalence[c.index]), { mode: 'one-to-one', ...(this.minScore !== undefined ? { minScore: this.minScore } : {}) }).map((c) => c.index));
     this.keptAtStart = this.candidates.map((c) => kept.has(c.index));
@@ -208,6 +213,16 @@ export class ReviewState {
 
   /** The log-odds that a candidate is right, after its answers. */
   logitOf(index: number): number {
+    this.logits ??= new Float64Array(this.candidates.length).fill(Number.NaN);
+    let logit = this.logits[index]!;
+    if (Number.isNaN(logit)) {
+      logit = this.computeLogit(index);
+      this.logits[index] = logit;
+    }
+    return logit;
+  }
+
+  private computeLogit(index: number): number {
     const { yes, no } = this.votes(index);
     // A reviewer who accepted the pair under another kind of relation than the one proposed
     // curated a mapping the generators' evidence does not speak to: it starts from even odds.
@@ -401,6 +416,8 @@ export class ReviewState {
     const { pairs, disagree } = this.auditPairs();
     this.belief.measureError(pairs, disagree);
     if (fitted.length > 0) this.belief.fit(fitted);
+    // Answers and weights changed: every log-odds is worked out again.
+    this.logits = undefined;
     const changed = new Set<number>();
     const seen = new Set<number>();
     for (const i of this.answers.keys()) {
@@ -450,6 +467,7 @@ export class ReviewState {
 
   /** Forget what was worked out from the answers: values, the alignment, subjects' uncertainty. */
   private touch(): void {
+    this.logits = undefined;
     this.values = undefined;
     this.closing = undefined;
     this.aligned = undefined;

@@ -301,9 +301,11 @@ export class ReviewSession {
    * already decided that candidate here.
    */
   private carry(): void {
-    const pairs = candidatesByPair(this.state.candidates);
+    // Worked out only when there is something to carry (a large candidate file has no need of it otherwise).
+    let pairs: Map<string, Array<{ index: number; predicate: string }>> | undefined;
     const carryOne = (d: Omit<ReviewedDecision, 'row' | 'record'>, source: string): void => {
       if (d.decision === 'unsure') return;
+      pairs ??= candidatesByPair(this.state.candidates);
       const index = candidateOfDecision(d, pairs.get(`${d.subject}\u0000${d.object}`) ?? []);
       if (index === undefined || this.state.answerOf(index, d.reviewer)) return;
       this.carriedFrom.add(source);
@@ -609,7 +611,7 @@ export class ReviewSession {
       const list = this.state.bySubject.get(subject) ?? [];
       const best = this.state.candidates[list[0]!]!;
       const done = this.isDone(subject);
-      const conflict = list.some((i) => conflicted.has(`${subject}\u0000${this.state.candidates[i]!.object}`));
+      const conflict = conflicted.size > 0 && list.some((i) => conflicted.has(`${subject}\u0000${this.state.candidates[i]!.object}`));
       if (filter.status === 'undecided' && done) continue;
       if (filter.status === 'decided' && !done) continue;
       if (filter.status === 'conflict' && !conflict) continue;
