@@ -66,7 +66,7 @@ describe('reports for people escape what the input brings; data stays exact', ()
 });
 
 describe('commands print text for people through report() or err(), data through out()', () => {
-  it('every out(…) in a command prints JSON or a mapping file's data (or the review URL it made itself); a table or message goes through report()', () => {
+  it('every out(…) in a command prints JSON or the data of a mapping file (or the review URL it made itself); a table or message goes through report()', () => {
     const commands = join(import.meta.dirname, '../../src/cli/commands');
     const calls = readdirSync(commands).flatMap((f) => [...readFileSync(join(commands, f), 'utf8').matchAll(/\bout\(([^\n]*)/g)].map((m) => `${f}: out(${m[1]!}`));
     expect(calls.length).toBeGreaterThan(10);
