@@ -36,7 +36,7 @@ export {
   type MappingSet, type MappingSetMetadata, type EntityMappingRecord,
 } from '../model/mapping.js';
 export {
-  CONCEPT_KINDS, type Concept, type ConceptKind, type Label, type LabelSource, type LangString, type Synonym, type SynonymKind, type Abbreviation,
+  CONCEPT_KINDS, type Concept, type ConceptKind, type Label, type LabelSource, type LangString, type Synonym, type SynonymKind, type Abbreviation, type Restriction,
 } from '../model/concept.js';
 export type { OntologyIndex, IdentifierPolicy } from '../model/ontology-index.js';
 export { KIND_SELECTORS, type KindSelector } from '../model/kinds.js';

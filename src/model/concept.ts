@@ -47,6 +47,18 @@ export interface Label extends LangString {
   source: LabelSource;
 }
 
+/**
+ * An existential or universal restriction the ontology states on a class through
+ * `rdfs:subClassOf` (anatomy: `part_of some heart`): context for a reviewer, never match evidence.
+ */
+export interface Restriction {
+  /** `owl:onProperty`. */
+  property: string;
+  /** `owl:someValuesFrom` (`some`) or `owl:allValuesFrom` (`only`): a named class. */
+  filler: string;
+  quantifier: 'some' | 'only';
+}
+
 export interface Concept {
   iri: string;
   kind: ConceptKind;
@@ -80,6 +92,8 @@ export interface Concept {
    * replaced by) and `oboInOwl:consider`. Evidence for a version diff, never identity.
    */
   replacedBy?: string[];
+  /** Restrictions on named classes the concept is a subclass of (absent when none). */
+  restrictions?: Restriction[];
 }
 
 export function emptyConcept(iri: string, kind: ConceptKind, localName: string): Concept {

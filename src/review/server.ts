@@ -10,7 +10,8 @@
  *   `Authorization: Bearer TOKEN`; 401 without it;
  * - the `Host` header must be `127.0.0.1:PORT` or `localhost:PORT`, else 403 (DNS rebinding);
  * - no CORS headers at all, and POST bodies must be `application/json` (a cross-site form
- *   cannot send that without a preflight, which is refused);
+ *   cannot send that without a preflight, which is refused: 405, before any token is asked for,
+ *   since a preflight carries none);
  * - a strict Content-Security-Policy (scripts and styles from this server only, no inline code,
  *   no frames), `nosniff`, no referrer; the page builds its DOM with textContent only;
  * - request bodies are limited to 64 KiB (413).
@@ -19,8 +20,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { IoaError, isIoaError } from '../model/errors.js';
 import { DECISIONS, type Decision } from './policy.js';
+
+/** Every status a candidate can have (CandidateStatus), as `expected_status` may name them. */
+const STATUSES = ['open', 'closed', ...DECISIONS] as const;
 import type { ItemFilter, ReviewSession } from './session.js';
-import { PAGE_CSS, PAGE_HTML, PAGE_JS } from './page.js';
+import { pageAssets } from './assets.js';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 const COOKIE = 'ioa_review';
@@ -48,6 +52,8 @@ export interface ServeOptions {
 export async function serveReview(session: ReviewSession, options: ServeOptions = {}): Promise<ReviewServer> {
   const token = options.token ?? randomBytes(24).toString('base64url');
   let port = options.port ?? 0;
+  // Read the page's files before listening: missing files fail here, not on the first request.
+  pageAssets();
   const server = createServer((req, res) => {
     handle(req, res, session, token, port).catch((error: unknown) => {
       if (!res.headersSent) send(res, isIoaError(error) && error.code !== 'E_INTERNAL' ? 400 : 500, { error: errorBody(error) });
@@ -102,7 +108,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-function sendText(res: ServerResponse, type: string, text: string): void {
+function sendText(res: ServerResponse, type: string, text: string | Buffer): void {
   headers(res, type);
   res.statusCode = 200;
   res.end(text);
@@ -161,23 +167,25 @@ async function route(req: IncomingMessage, res: ServerResponse, session: ReviewS
   const host = req.headers.host ?? '';
   if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) throw new HttpError(403, 'E_FORBIDDEN_HOST', 'this server answers only to 127.0.0.1 and localhost');
   const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+  if (req.method === 'OPTIONS') {
+    res.setHeader('Allow', 'GET, POST');
+    throw new HttpError(405, 'E_USAGE', 'method not allowed (no cross-origin requests)');
+  }
   const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
   const pageLoad = req.method === 'GET' && url.pathname === '/' && sameToken(url.searchParams.get('token') ?? undefined, token);
   if (!pageLoad && !sameToken(bearer, token) && !sameToken(cookieToken(req), token)) throw new HttpError(401, 'E_UNAUTHORIZED', 'missing or wrong token: open the URL the command printed');
 
   if (req.method === 'GET') {
+    const asset = pageAssets().get(url.pathname);
+    if (asset) {
+      if (url.pathname === '/') res.setHeader('Set-Cookie', `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
+      return sendText(res, asset.type, asset.body);
+    }
     switch (url.pathname) {
-      case '/':
-        res.setHeader('Set-Cookie', `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
-        return sendText(res, 'text/html; charset=utf-8', PAGE_HTML);
-      case '/app.js':
-        return sendText(res, 'text/javascript; charset=utf-8', PAGE_JS);
-      case '/app.css':
-        return sendText(res, 'text/css; charset=utf-8', PAGE_CSS);
       case '/api/progress':
         return send(res, 200, session.progress());
       case '/api/items':
-        return send(res, 200, { items: session.items(filterOf(url.searchParams)), progress: session.progress() });
+        return send(res, 200, { items: session.items(filterOf(url.searchParams)), kinds: session.kinds(), progress: session.progress() });
       case '/api/item': {
         const subject = url.searchParams.get('subject');
         if (!subject) throw new HttpError(400, 'E_USAGE', 'give ?subject=…');
@@ -230,12 +238,18 @@ function decide(session: ReviewSession, body: unknown): unknown {
     if (typeof b[key] !== 'string') throw new HttpError(400, 'E_USAGE', `${key} must be a string`);
   }
   for (const key of Object.keys(b)) {
-    if (!['subject_id', 'object_id', 'predicate_id', 'decision', 'relation'].includes(key)) throw new HttpError(400, 'E_USAGE', `unknown member ${JSON.stringify(key.slice(0, 40))}`);
+    if (!['subject_id', 'object_id', 'predicate_id', 'decision', 'relation', 'expected_status', 'confirm'].includes(key)) throw new HttpError(400, 'E_USAGE', `unknown member ${JSON.stringify(key.slice(0, 40))}`);
   }
   if (!(DECISIONS as readonly string[]).includes(b.decision as string)) throw new HttpError(400, 'E_USAGE', `decision must be one of ${DECISIONS.join(', ')}`);
   if (b.relation !== undefined && typeof b.relation !== 'string') throw new HttpError(400, 'E_USAGE', 'relation must be a string');
+  if (b.expected_status !== undefined && !(typeof b.expected_status === 'string' && (STATUSES as readonly string[]).includes(b.expected_status))) throw new HttpError(400, 'E_USAGE', `expected_status must be one of ${STATUSES.join(', ')}`);
+  if (b.confirm !== undefined && b.confirm !== 'break-one-to-one') throw new HttpError(400, 'E_USAGE', 'confirm must be "break-one-to-one"');
   const index = session.find(b.subject_id as string, b.predicate_id as string, b.object_id as string);
   if (index === undefined) throw new HttpError(404, 'E_NOT_FOUND', 'no such candidate (subject_id, predicate_id, object_id as in the candidate file, CURIEs or IRIs)');
+  // The status the reviewer saw: a decision made on a page that was behind (keys that outran it,
+  // another tab) is refused rather than applied to a candidate that has changed since.
+  const now = session.state.status(index);
+  if (b.expected_status !== undefined && now !== b.expected_status) throw new HttpError(409, 'E_REVIEW_STALE', `the candidate is ${now} now, not ${b.expected_status as string} as the reviewer saw it; nothing was decided`);
   const closed = session.decide(index, b.decision as Decision, b.relation as string | undefined);
   const view = (i: number): { subject_id: string; predicate_id: string; object_id: string } => {
     const c = session.state.candidates[i]!;

@@ -26,6 +26,7 @@ import { hasEntityEnds, type ExtensionDefinition, type MappingRecord, type Mappi
 import type { OntologyIndex } from '../model/ontology-index.js';
 import type { Concept } from '../model/concept.js';
 import { relationFamily } from '../selection/index.js';
+import { localNameOf } from '../text/identifiers.js';
 import { candidateLine, type CandidateFile } from './load.js';
 import { DECISIONS, REVIEW_RELATIONS, ReviewState, type Decision } from './policy.js';
 
@@ -44,6 +45,21 @@ export interface SessionOptions {
   onSaveError?: (error: unknown) => void;
 }
 
+/** A term as the page names it: IRI, CURIE (of the candidate file's prefixes, else the IRI), label. */
+export interface TermView {
+  id: string;
+  curie: string;
+  label: string;
+}
+
+/** A restriction the ontology states on a concept (anatomy: `part_of some heart`), labelled. */
+export interface RestrictionView {
+  property_id: string;
+  property_label: string;
+  quantifier: 'some' | 'only';
+  filler: TermView;
+}
+
 export interface ConceptView {
   id: string;
   curie: string;
@@ -53,7 +69,18 @@ export interface ConceptView {
   /** Labels from the root down to the parent. */
   parents: string[];
   kind: string;
+  /** The named direct parents (is-a), labelled. */
+  parent_terms: TermView[];
+  /** Direct children (is-a), labelled, at most {@link CHILDREN_SHOWN}; `children_count` counts all. */
+  children: TermView[];
+  children_count: number;
+  restrictions: RestrictionView[];
+  /** Where the term can be read about: its IRI, when that is an http(s) address on a public host. */
+  link?: string;
 }
+
+/** Children listed per concept on the page (the count says how many there are). */
+export const CHILDREN_SHOWN = 12;
 
 export interface CandidateView {
   index: number;
@@ -74,6 +101,14 @@ export interface CandidateView {
   object: ConceptView;
   /** Other subjects with an accepted mapping to this object. */
   already_mapped: Array<{ subject_id: string; label: string; predicate_id: string }>;
+  /** Whether the candidate's own relation is an equivalence (what one-to-one is about). */
+  equivalence: boolean;
+  /**
+   * Accepted candidates, other than this one, of the same subject or the same object: what
+   * accepting this one would stand beside (two relations for one pair, or, accepted as an
+   * equivalence, a second equivalence for a subject or target).
+   */
+  accepted_rivals: Array<{ subject_id: string; subject_label: string; predicate_id: string; object_id: string; object_label: string; equivalence: boolean; same_pair: boolean }>;
 }
 
 export interface ItemSummary {
@@ -342,6 +377,9 @@ export class ReviewSession {
   items(filter: ItemFilter = {}): ItemSummary[] {
     const order = filter.order === 'ontology' ? this.subjectOrder : [...this.state.uncertainOrder(), ...this.subjectOrder.filter((s) => this.state.uncertainty(s) === Infinity)];
     const text = filter.text?.trim().toLowerCase();
+    // A CURIE as the page shows it (`mouse:MA_0001596`) finds the IRI it stands for.
+    const iriText = filter.text ? this.expand(filter.text.trim()).toLowerCase() : undefined;
+    const matchesIri = (iri: string): boolean => iri.toLowerCase().includes(text!) || iri.toLowerCase().includes(iriText!);
     const out: ItemSummary[] = [];
     for (const subject of order) {
       const list = this.state.bySubject.get(subject) ?? [];
@@ -355,8 +393,11 @@ export class ReviewSession {
       const concept = this.source.byIri.get(subject);
       if (filter.kind && concept?.kind !== filter.kind) continue;
       const label = labelOf(concept, subject);
-      if (text && !label.toLowerCase().includes(text) && !subject.toLowerCase().includes(text)
-        && !list.some((i) => labelOf(this.target.byIri.get(this.state.candidates[i]!.object), '').toLowerCase().includes(text))) continue;
+      if (text && !label.toLowerCase().includes(text) && !matchesIri(subject)
+        && !list.some((i) => {
+          const object = this.state.candidates[i]!.object;
+          return matchesIri(object) || labelOf(this.target.byIri.get(object), '').toLowerCase().includes(text);
+        })) continue;
       out.push({
         subject_id: subject, label, kind: concept?.kind ?? '', candidates: list.length,
         open: list.filter((i) => this.state.status(i) === 'open').length, best_score: best.score, best_predicate: best.predicate, decided: done,
@@ -365,14 +406,21 @@ export class ReviewSession {
     return out;
   }
 
+  /** The kinds of the subjects under review (what the page's kind filter offers), sorted. */
+  kinds(): string[] {
+    return [...new Set(this.subjectOrder.map((s) => this.source.byIri.get(s)?.kind ?? ''))].filter(Boolean).sort();
+  }
+
   /** One item: the subject and its candidates, best first, each with its evidence. */
   item(subject: string): { subject: ConceptView; done: boolean; candidates: CandidateView[] } | undefined {
     const s = this.expand(subject);
     const list = this.state.bySubject.get(s);
     if (!list) return undefined;
     const acceptedTo = new Map<string, Array<{ subject_id: string; label: string; predicate_id: string }>>();
+    const accepted: Array<{ index: number; predicate: string }> = [];
     for (const [i, d] of this.state.allDecisions()) {
       if (d.decision !== 'accept') continue;
+      accepted.push({ index: i, predicate: d.predicate });
       const c = this.state.candidates[i]!;
       const entry = { subject_id: c.subject, label: labelOf(this.source.byIri.get(c.subject), c.subject), predicate_id: d.predicate };
       const l = acceptedTo.get(c.object);
@@ -390,6 +438,16 @@ export class ReviewSession {
         match_string: listOf(extra.match_string), subject_match_field: listOf(extra.subject_match_field), object_match_field: listOf(extra.object_match_field),
         object: this.conceptView(this.target, c.object),
         already_mapped: (acceptedTo.get(c.object) ?? []).filter((m) => m.subject_id !== s),
+        equivalence: relationFamily(c.predicate) === 'equivalence',
+        accepted_rivals: accepted.filter((a) => a.index !== i).flatMap(({ index: j, predicate }) => {
+          const r = this.state.candidates[j]!;
+          if (r.subject !== c.subject && r.object !== c.object) return [];
+          return [{
+            subject_id: r.subject, subject_label: labelOf(this.source.byIri.get(r.subject), r.subject), predicate_id: predicate,
+            object_id: r.object, object_label: labelOf(this.target.byIri.get(r.object), r.object),
+            equivalence: relationFamily(predicate) === 'equivalence', same_pair: r.subject === c.subject && r.object === c.object,
+          }];
+        }),
       };
       const d = this.state.decisionOf(i);
       if (d?.decision === 'accept') view.accepted_predicate = d.predicate;
@@ -420,13 +478,42 @@ export class ReviewSession {
       current = index.byIri.get(parent);
       parents.unshift(labelOf(current, parent));
     }
+    const term = (id: string): TermView => ({ id, curie: this.contract(id), label: labelOf(index.byIri.get(id), id) });
+    const children = this.childrenOf(index).get(iri) ?? [];
     const view: ConceptView = {
       id: iri, curie: this.contract(iri), label: labelOf(concept, iri),
       synonyms: [...new Set((concept?.synonyms ?? []).map((x) => x.text))], parents, kind: concept?.kind ?? '',
+      parent_terms: (concept?.parents ?? []).filter((p) => index.byIri.has(p)).map(term),
+      children: children.slice(0, CHILDREN_SHOWN).map(term),
+      children_count: children.length,
+      restrictions: (concept?.restrictions ?? []).map((r) => ({
+        property_id: r.property, property_label: labelOf(index.byIri.get(r.property), localNameOf(r.property)), quantifier: r.quantifier, filler: term(r.filler),
+      })),
     };
     const definition = concept?.definitions[0];
     if (definition !== undefined) view.definition = definition;
+    const link = linkOf(iri);
+    if (link !== undefined) view.link = link;
     return view;
+  }
+
+  private readonly children = new Map<OntologyIndex, Map<string, string[]>>();
+
+  /** Direct children per concept (is-a), in the ontology's order; built on first use. */
+  private childrenOf(index: OntologyIndex): Map<string, string[]> {
+    let map = this.children.get(index);
+    if (!map) {
+      map = new Map();
+      for (const c of index.concepts) {
+        for (const p of c.parents) {
+          const list = map.get(p);
+          if (list) list.push(c.iri);
+          else map.set(p, [c.iri]);
+        }
+      }
+      this.children.set(index, map);
+    }
+    return map;
   }
 
   private contract(iri: string): string {
@@ -436,6 +523,25 @@ export class ReviewSession {
     }
     return best ? `${best[0]}:${iri.slice(best[1].length)}` : iri;
   }
+}
+
+/**
+ * Host names that never resolve to a page about a term: reserved for documentation and tests
+ * (RFC 2606, RFC 6761), or a file name used as a namespace (OAEI anatomy's `http://mouse.owl#`).
+ */
+const NO_PAGE_HOST = /(^|\.)(example|test|invalid|localhost)$|(^|\.)example\.(com|net|org)$|\.(owl|rdf|ttl|obo|owx|xml|nt|jsonld)$/i;
+
+/** The term's own IRI as a link, when it is an http(s) address on a host that can serve one. */
+export function linkOf(iri: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(iri);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  if (!url.hostname.includes('.') || NO_PAGE_HOST.test(url.hostname) || url.username || url.password) return undefined;
+  return url.href;
 }
 
 function listOf(value: unknown): string[] {
