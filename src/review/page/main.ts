@@ -65,10 +65,6 @@ function say(text: string, alert = false): void {
   const msg = $('msg');
   msg.textContent = visible(text);
   msg.classList.toggle('alert', alert);
-  // Restart the highlight so that the same message twice is seen twice.
-  msg.classList.remove('flash');
-  void msg.offsetWidth;
-  msg.classList.add('flash');
 }
 
 function showProgress(p: Progress): void {
@@ -170,7 +166,12 @@ async function openItem(i: number, on?: Triple): Promise<void> {
   const firstOpen = data.candidates.findIndex((c) => c.status === 'open');
   focus = at >= 0 ? at : firstOpen >= 0 ? firstOpen : 0;
   showProgress(data.progress);
+  // A new item starts at its top (set before drawing, while the layout is still clean);
+  // scrolling into view, which forces a layout, only when the focus is further down.
+  const detail = $('detail');
+  if (detail.scrollTop) detail.scrollTop = 0;
   renderItem();
+  if (focus > 0) reveal();
   if (!on) say(`${data.subject.label}: ${plural(data.candidates.length, 'candidate')}${data.done ? ', done' : ''}`);
 }
 
@@ -187,8 +188,11 @@ function renderItem(): void {
     const button = $(`rel-${command.slice('relation-'.length)}`);
     button.setAttribute('aria-pressed', String(relation === r.predicate));
   }
-  const focused = $('cands-pane').querySelector('.cand.focus');
-  focused?.scrollIntoView({ block: 'nearest' });
+}
+
+/** Bring the focused candidate into view (it may be below the fold after a move or a decision). */
+function reveal(): void {
+  $('cands-pane').querySelector('.cand.focus')?.scrollIntoView({ block: 'nearest' });
 }
 
 function focusedCandidate(): Candidate | undefined {
@@ -204,6 +208,7 @@ function moveFocus(step: number): void {
   focus = Math.max(0, Math.min(item.candidates.length - 1, focus + step));
   relation = null;
   renderItem();
+  reveal();
   say(`${focus + 1} of ${item.candidates.length}: ${describe(item.candidates[focus]!)}`);
 }
 
@@ -341,6 +346,7 @@ async function decide(decision: Decision, s: Seen | undefined, keyName: string):
   const open = data.candidates.findIndex((x) => x.status === 'open');
   if (open >= 0) focus = open;
   renderItem();
+  reveal();
 }
 
 async function undo(): Promise<void> {
