@@ -68,7 +68,11 @@ if (shots) await page.screenshot({ path: join(shots, 'review-page.png') });
 
 const saveMs = [];
 const shotSubject = await page.textContent('#detail h2');
+const idle = () => page.waitForFunction(() => document.body.dataset.queue === '0' && document.body.dataset.pending === '0');
 for (let i = 0; i < 5; i++) {
+  // A decision key acts on the candidate shown when it is pressed: wait until the page shows the
+  // item auto-advance moved to (a key pressed earlier would be refused, as the page says).
+  await idle();
   const t = performance.now();
   await page.keyboard.press(i % 2 ? 'r' : 'a');
   await page.waitForFunction(() => document.querySelector('#saved')?.textContent === 'saving…' || true);
@@ -92,7 +96,7 @@ if (shots) {
   await page.waitForFunction((s) => document.querySelector('#detail h2')?.textContent === s, shotSubject);
   await page.waitForSelector('.cand.closed', { state: 'attached', timeout: 10_000 });
   for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowLeft');
-  await page.waitForFunction(() => document.body.dataset.queue === '0' && document.body.dataset.pending === '0');
+  await idle();
   await page.click('.cand.focus details.evidence summary');
   await page.waitForTimeout(200);
   await page.screenshot({ path: join(shots, 'review-accepted.png') });

@@ -498,6 +498,56 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
     });
   });
 
+  describe('several reviewers (servers that keep each decision, its reviewer and comment)', () => {
+    let s: Awaited<ReturnType<typeof start>>;
+    const sent: Array<Record<string, unknown>> = [];
+    beforeAll(async () => {
+      s = await start();
+      // The data side of several reviewers adds `decisions` and `conflict` to the item views and a
+      // `comment` to decisions; here the answers are extended as such a server sends them.
+      await s.page.route('**/api/item?*', async (route) => {
+        const res = await route.fetch();
+        const item = await res.json() as { candidates: Array<Record<string, unknown>> };
+        item.candidates.forEach((c, i) => {
+          c.decisions = i === 0 ? [{ reviewer_id: 'orcid:0000-0002-1825-0097', review_date: '2026-12-01', decision: 'accept', predicate_id: 'skos:exactMatch', comment: 'same \u202Eorgan', source: 'earlier.sssom.tsv' }, { reviewer_id: 'orcid:0000-0001-5109-3700', review_date: '2026-12-02', decision: 'reject', predicate_id: 'skos:exactMatch', source: 'earlier.sssom.tsv' }] : [];
+          c.conflict = i === 0;
+        });
+        await route.fulfill({ response: res, json: item });
+      });
+      await s.page.route('**/api/items?*', async (route) => {
+        const res = await route.fetch();
+        const answer = await res.json() as { items: Array<Record<string, unknown>> };
+        for (const it of answer.items) it.conflict = false;
+        await route.fulfill({ response: res, json: answer });
+      });
+      await s.page.route('**/api/decisions', async (route) => {
+        const body = JSON.parse(route.request().postData() ?? '{}');
+        sent.push({ ...body });
+        delete body.comment; // this server does not keep comments yet
+        await route.continue({ postData: JSON.stringify(body) });
+      });
+      await load(s.page, s.server);
+      await s.page.uncheck('#advance');
+    });
+    afterAll(() => s?.close());
+
+    it('shows every reviewer\'s decision and the conflict, offers the conflicts filter, and sends the comment with the decision', async () => {
+      await show(s.page, 'src:Heart', 'heart');
+      expect(await s.page.locator('.cand.focus .flag').textContent()).toBe('conflict');
+      expect(await s.page.locator('.cand.focus ul.decisions li').allTextContents()).toEqual([
+        'accept skos:exactMatch · orcid:0000-0002-1825-0097 · 2026-12-01 · earlier.sssom.tsv · “same ⟨U+202E⟩organ”',
+        'reject skos:exactMatch · orcid:0000-0001-5109-3700 · 2026-12-02 · earlier.sssom.tsv',
+      ]);
+      expect(await s.page.locator('.cand.focus .warn').textContent()).toContain('reviewers disagree');
+      expect(await s.page.locator('#status option[value="conflict"]').isEnabled()).toBe(true);
+      await s.page.fill('#comment', 'checked the definition');
+      await s.page.press('#comment', 'Escape');
+      await s.page.keyboard.press('a');
+      await expect.poll(async () => (await rows(s.out)).length, { timeout: 5000 }).toBe(1);
+      expect(sent).toEqual([expect.objectContaining({ subject_id: `${SRC}Heart`, object_id: `${TGT}Heart`, decision: 'accept', comment: 'checked the definition' })]);
+    });
+  });
+
   describe('accessibility', () => {
     let s: Awaited<ReturnType<typeof start>>;
     beforeAll(async () => {
