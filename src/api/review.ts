@@ -20,7 +20,7 @@ import { loadOntology } from './ontology.js';
 export { ReviewState, DECISIONS, REVIEW_RELATIONS, type Decision, type DecisionState, type CandidateStatus, type ReviewCandidate } from '../review/policy.js';
 export {
   ReviewSession, REVIEW_DECISION_SLOT, CANDIDATE_PREDICATE_SLOT,
-  type SessionOptions, type ConceptView, type CandidateView, type ItemSummary, type ItemFilter, type Progress,
+  type SessionOptions, type ConceptView, type CandidateView, type ItemSummary, type ItemFilter, type Progress, type TermView, type RestrictionView,
 } from '../review/session.js';
 export { serveReview, CONTENT_SECURITY_POLICY, MAX_BODY_BYTES, type ReviewServer, type ServeOptions } from '../review/server.js';
 export { simulateReview, draw, type SimulationOptions, type SimulationResult, type CurvePoint, type Score, type ReferenceTriple } from '../review/simulate.js';

@@ -71,9 +71,11 @@ export interface ConceptView {
   kind: string;
   /** The named direct parents (is-a), labelled. */
   parent_terms: TermView[];
-  /** Direct children (is-a), labelled, at most {@link CHILDREN_SHOWN}; `children_count` counts all. */
+  /** Direct children (is-a), labelled, the first 12 (CHILDREN_SHOWN). */
   children: TermView[];
+  /** How many direct children there are. */
   children_count: number;
+  /** Restrictions the ontology states on the concept through rdfs:subClassOf, labelled. */
   restrictions: RestrictionView[];
   /** Where the term can be read about: its IRI, when that is an http(s) address on a public host. */
   link?: string;
