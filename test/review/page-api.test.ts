@@ -5,25 +5,13 @@
  * restrictions, a link-out where the IRI can be opened); search by CURIE; the kinds to filter
  * on; and decisions that name the status the reviewer saw (409 E_REVIEW_STALE otherwise).
  */
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openReview, serveReview, type ReviewServer } from '../../src/api/review.js';
 import { linkOf } from '../../src/review/session.js';
 import { requireFreshDist } from '../helpers/dist.js';
 import { pageFixture, SRC, TGT } from './page-fixture.js';
-
-function http(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: { Host: `127.0.0.1:${port}`, ...options.headers } }, (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
+import { http } from '../helpers/http.js';
 
 describe('review server: what the page needs', () => {
   let server: ReviewServer;
