@@ -364,14 +364,16 @@ async function undo(): Promise<void> {
     await loadItems(true);
     at = items.findIndex((i) => i.subject_id === undone.subject_id);
   }
-  if (at >= 0) {
-    current = at;
-    markCurrent();
-    await openItem(at, undone);
-    const summary = items[at];
-    if (summary && item) summary.decided = item.done;
-    $('items').children[at]?.classList.toggle('done', item?.done ?? false);
+  if (at < 0) {
+    say(`undone: ${undone.subject_id} ${undone.predicate_id} ${undone.object_id}, whose item the filters do not show`);
+    return;
   }
+  current = at;
+  markCurrent();
+  await openItem(at, undone);
+  const summary = items[at];
+  if (summary && item) summary.decided = item.done;
+  $('items').children[at]?.classList.toggle('done', item?.done ?? false);
   const c = item?.candidates.find((x) => key(x) === key(undone));
   say(c ? `undone: ${c.object.label} is ${c.status} again${c.closed_by ? ' (closed by an acceptance)' : ''}` : 'undone');
 }
