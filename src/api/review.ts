@@ -22,7 +22,7 @@ export { ReviewState, DECISIONS, REVIEW_RELATIONS, type Decision, type DecisionS
 export {
   ReviewSession, ReviewRefusal, REVIEW_DECISION_SLOT, CANDIDATE_PREDICATE_SLOT, REVIEW_ROLE_SLOT, DECISION_SOURCE_SLOT, EARLIER_SLOTS, BREAK_ONE_TO_ONE, MAX_COMMENT,
   type SessionOptions, type DecisionFile, type DecideOptions, type DecideResult, type CandidateRef, type ConceptView, type CandidateView, type DecisionView,
-  type ItemSummary, type ItemFilter, type Progress,
+  type ItemSummary, type ItemFilter, type Progress, type TermView, type RestrictionView,
 } from '../review/session.js';
 export {
   reviewedDecisions, pairReviews, unsettledConflicts, agreeingRows, contradicts, type ReviewedDecision, type PairReview, type ReviewDecision,

@@ -10,7 +10,8 @@
  *   `Authorization: Bearer TOKEN`; 401 without it;
  * - the `Host` header must be `127.0.0.1:PORT` or `localhost:PORT`, else 403 (DNS rebinding);
  * - no CORS headers at all, and POST bodies must be `application/json` (a cross-site form
- *   cannot send that without a preflight, which is refused);
+ *   cannot send that without a preflight, which is refused: 405, before any token is asked for,
+ *   since a preflight carries none);
  * - a strict Content-Security-Policy (scripts and styles from this server only, no inline code,
  *   no frames), `nosniff`, no referrer; the page builds its DOM with textContent only;
  * - request bodies are limited to 64 KiB (413).
@@ -21,7 +22,7 @@ import { IoaError, isIoaError } from '../model/errors.js';
 import { readJson } from '../text/json.js';
 import { DECISIONS, type Decision } from './policy.js';
 import { ReviewRefusal, type ItemFilter, type ReviewSession } from './session.js';
-import { PAGE_CSS, PAGE_HTML, PAGE_JS } from './page.js';
+import { pageAssets } from './assets.js';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 const COOKIE = 'ioa_review';
@@ -49,6 +50,8 @@ export interface ServeOptions {
 export async function serveReview(session: ReviewSession, options: ServeOptions = {}): Promise<ReviewServer> {
   const token = options.token ?? randomBytes(24).toString('base64url');
   let port = options.port ?? 0;
+  // Read the page's files before listening: missing files fail here, not on the first request.
+  pageAssets();
   const server = createServer((req, res) => {
     handle(req, res, session, token, port).catch((error: unknown) => {
       if (!res.headersSent) send(res, isIoaError(error) && error.code !== 'E_INTERNAL' ? 400 : 500, { error: errorBody(error) });
@@ -103,7 +106,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-function sendText(res: ServerResponse, type: string, text: string): void {
+function sendText(res: ServerResponse, type: string, text: string | Buffer): void {
   headers(res, type);
   res.statusCode = 200;
   res.end(text);
@@ -168,23 +171,25 @@ async function route(req: IncomingMessage, res: ServerResponse, session: ReviewS
   const host = req.headers.host ?? '';
   if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) throw new HttpError(403, 'E_FORBIDDEN_HOST', 'this server answers only to 127.0.0.1 and localhost');
   const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+  if (req.method === 'OPTIONS') {
+    res.setHeader('Allow', 'GET, POST');
+    throw new HttpError(405, 'E_USAGE', 'method not allowed (no cross-origin requests)');
+  }
   const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
   const pageLoad = req.method === 'GET' && url.pathname === '/' && sameToken(url.searchParams.get('token') ?? undefined, token);
   if (!pageLoad && !sameToken(bearer, token) && !sameToken(cookieToken(req), token)) throw new HttpError(401, 'E_UNAUTHORIZED', 'missing or wrong token: open the URL the command printed');
 
   if (req.method === 'GET') {
+    const asset = pageAssets().get(url.pathname);
+    if (asset) {
+      if (url.pathname === '/') res.setHeader('Set-Cookie', `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
+      return sendText(res, asset.type, asset.body);
+    }
     switch (url.pathname) {
-      case '/':
-        res.setHeader('Set-Cookie', `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
-        return sendText(res, 'text/html; charset=utf-8', PAGE_HTML);
-      case '/app.js':
-        return sendText(res, 'text/javascript; charset=utf-8', PAGE_JS);
-      case '/app.css':
-        return sendText(res, 'text/css; charset=utf-8', PAGE_CSS);
       case '/api/progress':
         return send(res, 200, session.progress());
       case '/api/items':
-        return send(res, 200, { items: session.items(filterOf(url.searchParams)), progress: session.progress() });
+        return send(res, 200, { items: session.items(filterOf(url.searchParams)), kinds: session.kinds(), progress: session.progress() });
       case '/api/item': {
         const subject = url.searchParams.get('subject');
         if (!subject) throw new HttpError(400, 'E_USAGE', 'give ?subject=…');

@@ -37,6 +37,7 @@ import type { OntologyIndex } from '../model/ontology-index.js';
 import type { Concept } from '../model/concept.js';
 import { relationFamily } from '../selection/index.js';
 import { IRI_CHARACTERS } from '../text/iri.js';
+import { localNameOf } from '../text/identifiers.js';
 import { candidateLine, type CandidateFile } from './load.js';
 import { DECISIONS, REVIEW_RELATIONS, ReviewState, type Answer, type CandidateStatus, type Decision } from './policy.js';
 import { ReviewCoherence, type IncoherentWith } from './coherence.js';
@@ -88,6 +89,21 @@ export class ReviewRefusal extends IoaError {
   }
 }
 
+/** A term as the page names it: IRI, CURIE (of the candidate file's prefixes, else the IRI), label. */
+export interface TermView {
+  id: string;
+  curie: string;
+  label: string;
+}
+
+/** A restriction the ontology states on a concept (anatomy: `part_of some heart`), labelled. */
+export interface RestrictionView {
+  property_id: string;
+  property_label: string;
+  quantifier: 'some' | 'only';
+  filler: TermView;
+}
+
 export interface ConceptView {
   id: string;
   curie: string;
@@ -97,6 +113,16 @@ export interface ConceptView {
   /** Labels from the root down to the parent. */
   parents: string[];
   kind: string;
+  /** The named direct parents (is-a), labelled. */
+  parent_terms: TermView[];
+  /** Direct children (is-a), labelled, the first 12 (CHILDREN_SHOWN). */
+  children: TermView[];
+  /** How many direct children there are. */
+  children_count: number;
+  /** Restrictions the ontology states on the concept through rdfs:subClassOf, labelled. */
+  restrictions: RestrictionView[];
+  /** Where the term can be read about: its IRI, when that is an http(s) address on a public host. */
+  link?: string;
 }
 
 /** One reviewer's decision on a candidate, as the page shows it. */
@@ -111,6 +137,9 @@ export interface DecisionView {
   source: string;
   adjudicator?: boolean;
 }
+
+/** Children listed per concept on the page (the count says how many there are). */
+export const CHILDREN_SHOWN = 12;
 
 export interface CandidateView {
   index: number;
@@ -137,6 +166,14 @@ export interface CandidateView {
   decisions: DecisionView[];
   /** Reviewers conflict on this pair and no adjudicator settled it. */
   conflict: boolean;
+  /** Whether the candidate's own relation is an equivalence (what one-to-one is about). */
+  equivalence: boolean;
+  /**
+   * Accepted candidates, other than this one, of the same subject or the same object: what
+   * accepting this one would stand beside (two relations for one pair, or, accepted as an
+   * equivalence, a second equivalence for a subject or target).
+   */
+  accepted_rivals: Array<{ subject_id: string; subject_label: string; predicate_id: string; object_id: string; object_label: string; equivalence: boolean; same_pair: boolean }>;
 }
 
 export interface ItemSummary {
@@ -622,6 +659,9 @@ export class ReviewSession {
     const order = filter.order === 'ontology' ? this.subjectOrder : [...this.state.uncertainOrder(), ...this.subjectOrder.filter((s) => this.state.uncertainty(s) === Infinity)];
     const text = filter.text?.trim().toLowerCase();
     const conflicted = this.conflictedPairs();
+    // A CURIE as the page shows it (`mouse:MA_0001596`) finds the IRI it stands for.
+    const iriText = filter.text ? this.expand(filter.text.trim()).toLowerCase() : undefined;
+    const matchesIri = (iri: string): boolean => iri.toLowerCase().includes(text!) || iri.toLowerCase().includes(iriText!);
     const out: ItemSummary[] = [];
     for (const subject of order) {
       const list = this.state.bySubject.get(subject) ?? [];
@@ -637,14 +677,22 @@ export class ReviewSession {
       const concept = this.source.byIri.get(subject);
       if (filter.kind && concept?.kind !== filter.kind) continue;
       const label = labelOf(concept, subject);
-      if (text && !label.toLowerCase().includes(text) && !subject.toLowerCase().includes(text)
-        && !list.some((i) => labelOf(this.target.byIri.get(this.state.candidates[i]!.object), '').toLowerCase().includes(text))) continue;
+      if (text && !label.toLowerCase().includes(text) && !matchesIri(subject)
+        && !list.some((i) => {
+          const object = this.state.candidates[i]!.object;
+          return matchesIri(object) || labelOf(this.target.byIri.get(object), '').toLowerCase().includes(text);
+        })) continue;
       out.push({
         subject_id: subject, label, kind: concept?.kind ?? '', candidates: list.length,
         open: list.filter((i) => this.state.status(i) === 'open').length, best_score: best.score, best_predicate: best.predicate, decided: done, conflict,
       });
     }
     return out;
+  }
+
+  /** The kinds of the subjects under review (what the page's kind filter offers), sorted. */
+  kinds(): string[] {
+    return [...new Set(this.subjectOrder.map((s) => this.source.byIri.get(s)?.kind ?? ''))].filter(Boolean).sort();
   }
 
   /** One item: the subject and its candidates, best first, each with its evidence and every reviewer's decision. */
@@ -654,9 +702,11 @@ export class ReviewSession {
     if (!list) return undefined;
     const acceptedTo = new Map<string, Array<{ subject_id: string; label: string; predicate_id: string }>>();
     const accepted: Array<{ subject: string; predicate: string; object: string }> = [];
+    const acceptedAt: Array<{ index: number; predicate: string }> = [];
     for (const i of this.state.answered()) {
       const d = this.state.decisionOf(i);
       if (d?.decision !== 'accept') continue;
+      acceptedAt.push({ index: i, predicate: d.predicate });
       const c = this.state.candidates[i]!;
       accepted.push({ subject: c.subject, predicate: d.predicate, object: c.object });
       const entry = { subject_id: c.subject, label: labelOf(this.source.byIri.get(c.subject), c.subject), predicate_id: d.predicate };
@@ -680,6 +730,16 @@ export class ReviewSession {
         incoherent_with: warnings[at]!,
         decisions: this.state.answersOf(i).map((a) => decisionView(a)),
         conflict: conflicted.has(`${c.subject}\u0000${c.object}`),
+        equivalence: relationFamily(c.predicate) === 'equivalence',
+        accepted_rivals: acceptedAt.filter((a) => a.index !== i).flatMap(({ index: j, predicate }) => {
+          const r = this.state.candidates[j]!;
+          if (r.subject !== c.subject && r.object !== c.object) return [];
+          return [{
+            subject_id: r.subject, subject_label: labelOf(this.source.byIri.get(r.subject), r.subject), predicate_id: predicate,
+            object_id: r.object, object_label: labelOf(this.target.byIri.get(r.object), r.object),
+            equivalence: relationFamily(predicate) === 'equivalence', same_pair: r.subject === c.subject && r.object === c.object,
+          }];
+        }),
       };
       const d = this.state.decisionOf(i);
       if (d?.decision === 'accept') view.accepted_predicate = d.predicate;
@@ -710,13 +770,42 @@ export class ReviewSession {
       current = index.byIri.get(parent);
       parents.unshift(labelOf(current, parent));
     }
+    const term = (id: string): TermView => ({ id, curie: this.contract(id), label: labelOf(index.byIri.get(id), id) });
+    const children = this.childrenOf(index).get(iri) ?? [];
     const view: ConceptView = {
       id: iri, curie: this.contract(iri), label: labelOf(concept, iri),
       synonyms: [...new Set((concept?.synonyms ?? []).map((x) => x.text))], parents, kind: concept?.kind ?? '',
+      parent_terms: (concept?.parents ?? []).filter((p) => index.byIri.has(p)).map(term),
+      children: children.slice(0, CHILDREN_SHOWN).map(term),
+      children_count: children.length,
+      restrictions: (concept?.restrictions ?? []).map((r) => ({
+        property_id: r.property, property_label: labelOf(index.byIri.get(r.property), localNameOf(r.property)), quantifier: r.quantifier, filler: term(r.filler),
+      })),
     };
     const definition = concept?.definitions[0];
     if (definition !== undefined) view.definition = definition;
+    const link = linkOf(iri);
+    if (link !== undefined) view.link = link;
     return view;
+  }
+
+  private readonly children = new Map<OntologyIndex, Map<string, string[]>>();
+
+  /** Direct children per concept (is-a), in the ontology's order; built on first use. */
+  private childrenOf(index: OntologyIndex): Map<string, string[]> {
+    let map = this.children.get(index);
+    if (!map) {
+      map = new Map();
+      for (const c of index.concepts) {
+        for (const p of c.parents) {
+          const list = map.get(p);
+          if (list) list.push(c.iri);
+          else map.set(p, [c.iri]);
+        }
+      }
+      this.children.set(index, map);
+    }
+    return map;
   }
 
   private contract(iri: string): string {
@@ -787,6 +876,25 @@ function earlierColumns(record: MappingRecord): Omit<ReviewedDecision, 'row' | '
   const source = ext[EARLIER_SLOTS.source];
   if (typeof source === 'string' && source !== '') out.source = source;
   return out;
+}
+
+/**
+ * Host names that never resolve to a page about a term: reserved for documentation and tests
+ * (RFC 2606, RFC 6761), or a file name used as a namespace (OAEI anatomy's `http://mouse.owl#`).
+ */
+const NO_PAGE_HOST = /(^|\.)(example|test|invalid|localhost)$|(^|\.)example\.(com|net|org)$|\.(owl|rdf|ttl|obo|owx|xml|nt|jsonld)$/i;
+
+/** The term's own IRI as a link, when it is an http(s) address on a host that can serve one. */
+export function linkOf(iri: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(iri);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  if (!url.hostname.includes('.') || NO_PAGE_HOST.test(url.hostname) || url.username || url.password) return undefined;
+  return url.href;
 }
 
 function listOf(value: unknown): string[] {

@@ -4,7 +4,6 @@
  * a port in use). The page itself is driven in a real browser in page.test.ts.
  */
 import { readFileSync, writeFileSync, existsSync, statSync } from 'node:fs';
-import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,18 +12,7 @@ import { fixture } from './fixture.js';
 import { buildArtifact } from '../../src/api/artifact-build.js';
 import { openReview, serveReview, type ReviewServer } from '../../src/api/review.js';
 import { runCli } from '../helpers/cli.js';
-
-function http(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: { Host: `127.0.0.1:${port}`, ...options.headers } }, (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
+import { http } from '../helpers/http.js';
 
 describe('review server', () => {
   let files: Awaited<ReturnType<typeof fixture>>;

@@ -19,6 +19,10 @@ export function parsePort(value: string | undefined): number {
   return n;
 }
 
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 export default defineCommand({
   meta: {
     name: 'review',
@@ -52,7 +56,7 @@ export default defineCommand({
     for (const index of [session.source, session.target]) for (const warning of index.warnings) err(`ioa-align: warning: ${index.source}: ${warning}`);
     const server = await serveReview(session, { port });
     const p = session.progress();
-    err(`ioa-align: ${p.candidates} candidates for ${p.subjects} subjects; ${p.accepted + p.rejected + p.unsure} decided (resumed from ${args.out} or carried from --decisions)${p.conflicts ? `; ${p.conflicts} pair(s) where reviewers conflict (show: conflicts)` : ''}; Ctrl-C saves and stops`);
+    err(`ioa-align: ${count(p.candidates, 'candidate')} for ${count(p.subjects, 'subject')}; ${count(p.accepted + p.rejected + p.unsure, 'decision')} resumed from ${args.out} or carried from --decisions${p.conflicts ? `; ${count(p.conflicts, 'pair')} where reviewers conflict (show: conflicts)` : ''}; Ctrl-C saves and stops`);
     out(server.url);
     // The listener stays until the last save is on disk: the atomic writer's own interrupt
     // handler (src/io/temp.ts) re-raises the signal only when nobody else listens.
@@ -68,6 +72,6 @@ export default defineCommand({
       process.off('SIGTERM', stop);
     }
     const done = session.progress();
-    err(`ioa-align: saved ${done.accepted + done.rejected + done.unsure} decisions (${done.accepted} accepted, ${done.rejected} rejected, ${done.unsure} unsure) to ${args.out}`);
+    err(`ioa-align: saved ${count(done.accepted + done.rejected + done.unsure, 'decision')} (${done.accepted} accepted, ${done.rejected} rejected, ${done.unsure} unsure) to ${args.out}`);
   },
 });
