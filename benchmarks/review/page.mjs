@@ -3,7 +3,8 @@
 // as a user starts it), then headless Chromium (Debian's, through playwright-core) measures the
 // page load (navigation until the first item is shown), moving to the next item (key `j` until
 // the next subject is shown), and a decision until the server reports it saved. With --screenshots
-// DIR it also saves the README's screenshots. Needs `npm run build` and `chromium` on PATH.
+// DIR it also saves the README's screenshots (1400 px wide, and a phone's 390 px). Needs
+// `npm run build` and `chromium` on PATH.
 //
 //   node benchmarks/review/page.mjs [--candidates F] [--screenshots docs/images] [--out benchmarks/results/review-page.json]
 import { execFileSync, spawn } from 'node:child_process';
@@ -67,12 +68,18 @@ if (shots) await page.screenshot({ path: join(shots, 'review-page.png') });
 
 const saveMs = [];
 const shotSubject = await page.textContent('#detail h2');
+const idle = () => page.waitForFunction(() => document.body.dataset.queue === '0' && document.body.dataset.pending === '0');
 for (let i = 0; i < 5; i++) {
+  // A decision key acts on the candidate shown when it is pressed: wait until the page shows the
+  // item auto-advance moved to (a key pressed earlier would be refused, as the page says).
+  await idle();
   const t = performance.now();
   await page.keyboard.press(i % 2 ? 'r' : 'a');
   await page.waitForFunction(() => document.querySelector('#saved')?.textContent === 'saving…' || true);
   const token = new URL(url).searchParams.get('token');
   for (;;) {
+    // A candidate whose target is already mapped asks before breaking one-to-one.
+    if (await page.locator('dialog#confirm[open]').count()) await page.click('#confirm-yes');
     const p = await (await fetch(new URL('/api/progress', url), { headers: { Authorization: `Bearer ${token}` } })).json();
     if (p.saved && p.accepted + p.rejected > i) break;
     await new Promise((r) => setTimeout(r, 5));
@@ -89,9 +96,16 @@ if (shots) {
   await page.waitForFunction((s) => document.querySelector('#detail h2')?.textContent === s, shotSubject);
   await page.waitForSelector('.cand.closed', { state: 'attached', timeout: 10_000 });
   for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowLeft');
-  await page.waitForTimeout(2600); // the last toast fades
+  await idle();
+  await page.click('.cand.focus details.evidence summary');
   await page.waitForTimeout(200);
   await page.screenshot({ path: join(shots, 'review-accepted.png') });
+  // The same page on a phone.
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+  await phone.goto(url);
+  await phone.waitForSelector('body[data-ready="1"] .cand');
+  await phone.waitForFunction(() => document.body.dataset.queue === '0' && document.body.dataset.pending === '0');
+  await phone.screenshot({ path: join(shots, 'review-phone.png') });
 }
 await browser.close();
 child.kill('SIGINT');

@@ -44,7 +44,7 @@ export {
   type MappingSet, type MappingSetMetadata, type EntityMappingRecord,
 } from '../model/mapping.js';
 export {
-  CONCEPT_KINDS, type Concept, type ConceptKind, type Label, type LabelSource, type LangString, type Synonym, type SynonymKind, type Abbreviation,
+  CONCEPT_KINDS, type Concept, type ConceptKind, type Label, type LabelSource, type LangString, type Synonym, type SynonymKind, type Abbreviation, type Restriction,
   DEFINITION_SOURCES, DEFAULT_DEFINITION_SOURCE, addDefinition, definitionSource, type DefinitionSource,
 } from '../model/concept.js';
 export type { OntologyIndex, IdentifierPolicy } from '../model/ontology-index.js';

@@ -13,17 +13,25 @@ import { resolveOutput } from '../io/files.js';
 import { readCandidateFile } from '../review/load.js';
 import { readReference } from '../bench/reference.js';
 import { isIncompatible, PREDICATE_OF_RELATION } from '../ontology/alignment-reader.js';
-import { ReviewSession, type SessionOptions } from '../review/session.js';
-import { simulateReview, type ReferenceTriple, type SimulationOptions, type SimulationResult } from '../review/simulate.js';
+import { ReviewSession, type DecisionFile, type SessionOptions } from '../review/session.js';
+import { readMappingFile } from '../exchange/index.js';
+import { simulateReview, simulateReviewSeries, type ReferenceTriple, type SeriesOptions, type SimulationOptions, type SimulationResult, type SimulationSeries } from '../review/simulate.js';
 import { loadOntology } from './ontology.js';
 
 export { ReviewState, DECISIONS, REVIEW_RELATIONS, type Decision, type DecisionState, type CandidateStatus, type ReviewCandidate } from '../review/policy.js';
 export {
-  ReviewSession, REVIEW_DECISION_SLOT, CANDIDATE_PREDICATE_SLOT,
-  type SessionOptions, type ConceptView, type CandidateView, type ItemSummary, type ItemFilter, type Progress,
+  ReviewSession, ReviewRefusal, REVIEW_DECISION_SLOT, CANDIDATE_PREDICATE_SLOT, REVIEW_ROLE_SLOT, DECISION_SOURCE_SLOT, EARLIER_SLOTS, BREAK_ONE_TO_ONE, MAX_COMMENT,
+  type SessionOptions, type DecisionFile, type DecideOptions, type DecideResult, type CandidateRef, type ConceptView, type CandidateView, type DecisionView,
+  type ItemSummary, type ItemFilter, type Progress, type TermView, type RestrictionView,
 } from '../review/session.js';
+export {
+  reviewedDecisions, pairReviews, unsettledConflicts, agreeingRows, contradicts, type ReviewedDecision, type PairReview, type ReviewDecision,
+} from '../exchange/reviewed.js';
 export { serveReview, CONTENT_SECURITY_POLICY, MAX_BODY_BYTES, type ReviewServer, type ServeOptions } from '../review/server.js';
-export { simulateReview, draw, type SimulationOptions, type SimulationResult, type CurvePoint, type Score, type ReferenceTriple } from '../review/simulate.js';
+export {
+  simulateReview, simulateReviewSeries, draw, spread, DEFAULT_ERROR_RATES, DEFAULT_SEEDS,
+  type SimulationOptions, type SimulationResult, type SimulationSeries, type SeriesOptions, type Spread, type CurvePoint, type Score, type ReferenceTriple,
+} from '../review/simulate.js';
 export { readCandidateFile, type CandidateFile } from '../review/load.js';
 export { ReviewCoherence, type IncoherentWith } from '../review/coherence.js';
 export type { CoherenceMapping } from '../coherence/index.js';
@@ -41,21 +49,34 @@ export interface ReviewFiles {
   target: string;
   /** The reviewed SSSOM TSV file: created, or resumed when it exists. */
   out: string;
+  /** Earlier reviewed files whose decisions carry over (`--decisions`). */
+  decisions?: readonly string[];
+}
+
+/** Read reviewed files (`--decisions`) for a review or a proposal. */
+export async function readDecisionFiles(paths: readonly string[]): Promise<DecisionFile[]> {
+  return Promise.all(paths.map(async (path) => ({ path, set: await readMappingFile(path) })));
 }
 
 /**
  * Load the candidate file and both ontologies, check that every candidate's subject is a
  * concept of `source` and its object one of `target`, and resume from `out` when it exists.
  *
+ * Decisions of `files.decisions` on these candidates are shown beside the reviewer's, written to
+ * `out` with their own reviewer, date and comment, and never asked again.
+ *
  * @throws IoaError `E_REVIEW_UNKNOWN_TERM`, `E_REVIEW_SET_MISMATCH` (`out` reviews another
- *   candidate set; it is left as it is), `E_USAGE` (a bad reviewer id, `out` naming an input),
- *   and the reading errors of the files.
+ *   candidate set; it is left as it is), `E_REVIEW_DUPLICATE_DECISION` (two rows of one reviewer
+ *   on one candidate in `out`), `E_USAGE` (a bad reviewer id, `out` naming an input, an
+ *   adjudicator without a reviewer), and the reading errors of the files.
  */
-export async function openReview(files: ReviewFiles, options: Omit<SessionOptions, 'inputs'> = {}): Promise<ReviewSession> {
-  const inputs = [files.candidates, files.source, files.target];
+export async function openReview(files: ReviewFiles, options: Omit<SessionOptions, 'inputs' | 'decisions'> = {}): Promise<ReviewSession> {
+  const inputs = [files.candidates, files.source, files.target, ...(files.decisions ?? [])];
   await resolveOutput(files.out, { inputs });
-  const [file, source, target] = await Promise.all([readCandidateFile(files.candidates), loadOntology(files.source), loadOntology(files.target)]);
-  return ReviewSession.open(file, source, target, files.out, { ...options, inputs });
+  const [file, source, target, decisions] = await Promise.all([
+    readCandidateFile(files.candidates), loadOntology(files.source), loadOntology(files.target), readDecisionFiles(files.decisions ?? []),
+  ]);
+  return ReviewSession.open(file, source, target, files.out, { ...options, inputs, decisions });
 }
 
 /**
@@ -65,4 +86,13 @@ export async function openReview(files: ReviewFiles, options: Omit<SessionOption
 export async function simulateReviewFile(candidates: string, reference: string, options: Omit<SimulationOptions, 'minScore'> = {}): Promise<SimulationResult> {
   const [file, triples] = await Promise.all([readCandidateFile(candidates), readReferenceTriples(reference)]);
   return simulateReview(file.review, triples, { ...options, ...(file.minScore !== undefined ? { minScore: file.minScore } : {}) });
+}
+
+/**
+ * Simulate a reviewer on a candidate file at several error rates and seeds (mean and spread of
+ * F1 after, the mean curve); see {@link simulateReviewSeries}.
+ */
+export async function simulateReviewFileSeries(candidates: string, reference: string, options: Omit<SeriesOptions, 'minScore'> = {}): Promise<SimulationSeries[]> {
+  const [file, triples] = await Promise.all([readCandidateFile(candidates), readReferenceTriples(reference)]);
+  return simulateReviewSeries(file.review, triples, { ...options, ...(file.minScore !== undefined ? { minScore: file.minScore } : {}) });
 }

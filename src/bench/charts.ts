@@ -243,7 +243,7 @@ export function reviewCurveSpec(result: BenchResult): Record<string, unknown> | 
     config: CONFIG,
     title: {
       text: `Interactive review, simulated — ${result.corpus.name}`,
-      subtitle: [`F1 of the selected ${run.review[0]!.scope === 'equivalence' ? 'equivalence ' : ''}alignment (fused candidates) after each question,`, 'asked in the review page\'s order and answered from the reference.'],
+      subtitle: [`F1 of the selected ${run.review[0]!.scope === 'equivalence' ? 'equivalence ' : ''}alignment (fused candidates) after each question,`, 'asked in the review page\'s order and answered from the reference (mean over seeds).'],
     },
     data: { values },
     width: 460,

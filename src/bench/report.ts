@@ -166,9 +166,10 @@ export function formatMarkdown(result: BenchResult): string {
   const reviewed = runs.find((r) => r.review?.length);
   if (reviewed?.review) {
     out.push('## Simulated review (fused candidates)', '',
-      `An oracle answers from the reference the questions the review page puts first (\`ioa-align review simulate\`, pairs pooled), wrongly with the probability shown; ${reviewed.review[0]!.scope === 'equivalence' ? 'the reference holds only equivalences, so only equivalence candidates take part; ' : ''}F1 of the selected alignment (object level).`, '');
-    out.push(table(['oracle', 'questions', 'F1 before', 'F1 after', 'P after', 'R after', 'F1 after 100 / 200 questions'], reviewed.review.map((sim) => [
-      sim.errorRate === 0 ? 'perfect' : `${Math.round(sim.errorRate * 100)} % wrong`, String(sim.questions), pct(sim.f1Before), pct(sim.f1After), pct(sim.precisionAfter), pct(sim.recallAfter),
+      `An oracle answers from the reference the questions the review page puts first (\`ioa-align review simulate\`, pairs pooled), wrongly with the probability shown (mean over seeds ${[...new Set(reviewed.review.flatMap((s) => s.seeds))].join(', ')}, with the least and greatest; a perfect oracle runs once); ${reviewed.review[0]!.scope === 'equivalence' ? 'the reference holds only equivalences, so only equivalence candidates take part; ' : ''}F1 of the selected alignment (object level).`, '');
+    out.push(table(['oracle', 'questions', 'F1 before', 'F1 after (min – max)', 'P after', 'R after', 'F1 after 100 / 200 questions'], reviewed.review.map((sim) => [
+      sim.errorRate === 0 ? 'perfect' : `${Math.round(sim.errorRate * 100)} % wrong`, String(Math.round(sim.questions)), pct(sim.f1Before),
+      `${pct(sim.f1After)}${sim.seeds.length > 1 ? ` (${pct(sim.f1AfterMin)} – ${pct(sim.f1AfterMax)})` : ''}`, pct(sim.precisionAfter), pct(sim.recallAfter),
       [100, 200].map((q) => pct(sim.curve.find((p) => p.questions === q)?.f1)).join(' / '),
     ])), '');
   }

@@ -44,7 +44,7 @@ import {
 } from './metrics.js';
 import { publishedFor, type PublishedPoint } from './published.js';
 import { describeEnvironment, PACKAGE_ROOT, type Environment } from './environment.js';
-import { simulateReview } from '../review/simulate.js';
+import { simulateReviewSeries } from '../review/simulate.js';
 import { isAbsolute, relative } from 'node:path';
 
 /** A registry as the runner needs it: name → lazy factory. GENERATORS by default. */
@@ -98,9 +98,12 @@ export interface BenchOptions {
   structure?: boolean;
   /**
    * Questions of the simulated review of the fused run (the review page's question policy, an
-   * oracle from the reference: once perfect, once wrong 20 % of the time); default 400, 0: none.
+   * oracle from the reference: perfect, and wrong 10, 20 and 30 % of the time over REVIEW_SEEDS);
+   * default 400, 0: none.
    */
   reviewBudget?: number;
+  /** Seeds of the simulated oracle's wrong answers (default REVIEW_SEEDS). */
+  reviewSeeds?: readonly number[];
 }
 
 /** Progress of a run: `done`/`total` within the current pair, `pairIndex` of `pairCount` pairs. */
@@ -173,14 +176,22 @@ export interface GeneratorRun {
   review?: ReviewSimulation[];
 }
 
-/** One simulated review: the oracle's error rate, F1 before and after, and the F1-versus-questions curve. */
+/**
+ * One simulated review: the oracle's error rate, F1 before and after (the mean over the seeds
+ * run, with its least and greatest), and the mean F1-versus-questions curve.
+ */
 export interface ReviewSimulation {
   errorRate: number;
+  /** Seeds run (one for a perfect oracle). */
+  seeds: number[];
   budget: number;
+  /** Mean questions asked. */
   questions: number;
   scope: 'equivalence' | 'all';
   f1Before: number;
   f1After: number;
+  f1AfterMin: number;
+  f1AfterMax: number;
   precisionAfter: number;
   recallAfter: number;
   curve: { questions: number; f1: number }[];
@@ -533,15 +544,17 @@ function finishRun(base: GeneratorRun, outcome: RunOutcome, selection: Selection
 }
 
 export const DEFAULT_REVIEW_BUDGET = 400;
-/** The error rates the benchmark simulates a reviewer with: a perfect oracle, and one wrong 20 % of the time (the OAEI Interactive track's settings). */
-export const REVIEW_ERROR_RATES = [0, 0.2] as const;
+/** The error rates the benchmark simulates a reviewer with: a perfect oracle and one wrong 10, 20 and 30 % of the time (the OAEI Interactive track's settings). */
+export const REVIEW_ERROR_RATES = [0, 0.1, 0.2, 0.3] as const;
+/** Seeds of the oracle's wrong answers each error rate is run with; the table and chart give their mean. */
+export const REVIEW_SEEDS = [0, 1, 2] as const;
 
 /**
  * The review simulation on the fused candidates of every pair at once: with several pairs each
  * pair's IRIs are prefixed with its index, so one question policy ranks the questions of all
  * pairs together (and the oracle's draws differ from a per-pair `review simulate`).
  */
-function simulateFusedReview(outcome: RunOutcome, pairs: readonly LoadedPair[], budget: number): ReviewSimulation[] {
+function simulateFusedReview(outcome: RunOutcome, pairs: readonly LoadedPair[], budget: number, seeds: readonly number[] = REVIEW_SEEDS): ReviewSimulation[] {
   // One pair keeps its IRIs, so the oracle draws what `review simulate` on that pair's file draws.
   const tag = (i: number, iri: string): string => (pairs.length > 1 ? `${i}\u0000${iri}` : iri);
   // Every pair's fused value is the same statistic in [0, 1], but its measure names the members
@@ -550,13 +563,12 @@ function simulateFusedReview(outcome: RunOutcome, pairs: readonly LoadedPair[], 
   const measure = (c: Candidate): string => (pairs.length > 1 && c.generator === FUSION_GENERATOR ? FUSION_GENERATOR : c.measure);
   const candidates = outcome.candidates.flatMap((list, i) => list.map((c) => ({ subject: tag(i, c.subject), predicate: normalisePredicate(c.predicate), object: tag(i, c.object), score: c.score, rank: c.rank, measure: measure(c) })));
   const reference = pairs.flatMap((p, i) => p.reference.triples.map((t) => ({ subject: tag(i, t.subject), predicate: t.predicate, object: tag(i, t.object) })));
-  return REVIEW_ERROR_RATES.map((errorRate) => {
-    const r = simulateReview(candidates, reference, { budget, errorRate, minScore: DEFAULT_MIN_FUSED_VALUE });
-    return {
-      errorRate, budget, questions: r.questions, scope: r.scope, f1Before: r.f1_before, f1After: r.f1_after, precisionAfter: r.after.precision, recallAfter: r.after.recall,
-      curve: r.curve.map((p) => ({ questions: p.questions, f1: p.f1 })),
-    };
-  });
+  return simulateReviewSeries(candidates, reference, { budget, errorRates: REVIEW_ERROR_RATES, seeds, minScore: DEFAULT_MIN_FUSED_VALUE }).map((series) => ({
+    errorRate: series.error_rate, seeds: series.seeds, budget, questions: series.questions.mean, scope: series.runs[0]!.scope, f1Before: series.f1_before,
+    f1After: series.f1_after.mean, f1AfterMin: series.f1_after.min, f1AfterMax: series.f1_after.max,
+    precisionAfter: series.precision_after.mean, recallAfter: series.recall_after.mean,
+    curve: series.curve.map((p) => ({ questions: p.questions, f1: p.f1 })),
+  }));
 }
 
 /** Runs a benchmark track. Throws IoaError for a bad manifest, unknown generator or failing generator. */
@@ -707,7 +719,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
 
   const reviewBudget = options.reviewBudget ?? DEFAULT_REVIEW_BUDGET;
   const fused = runs.find((r) => r.kind === 'fusion');
-  if (fused && fusedOutcome && reviewBudget > 0) fused.review = simulateFusedReview(fusedOutcome, pairs, reviewBudget);
+  if (fused && fusedOutcome && reviewBudget > 0) fused.review = simulateFusedReview(fusedOutcome, pairs, reviewBudget, options.reviewSeeds);
 
   const result: BenchResult = {
     schema: 'ioa-align/bench-results@1',

@@ -27,6 +27,7 @@ import {
 } from './candidate-slots.js';
 import { isStandardSlot, numberText, slotUsage, type SlotScan, type SortedRows } from './slots.js';
 import { uuidFromHash } from './ids.js';
+import { EARLIER_SLOTS, type EarlierDecision } from './reviewed.js';
 
 export { uuidFromHash };
 
@@ -38,6 +39,8 @@ export interface ExportCandidate extends Candidate {
   members?: readonly Candidate[];
   /** In a selected set: why the selection removed it (written to `selection_removed`). */
   selectionRemoved?: string;
+  /** What earlier reviews decided on it (`propose --decisions`): written in the `earlier_*` columns. */
+  earlier?: EarlierDecision;
 }
 
 /** Where member generators' evidence goes: columns of the candidate's row, or rows of their own too. */
@@ -269,6 +272,8 @@ interface RowPlan {
   removed: boolean;
   /** A member generator's score and rank slot names, made once per generator. */
   slotsOf(generator: string): readonly [string, string];
+  /** Some candidate carries an earlier review's decision. */
+  earlier: boolean;
 }
 
 function rowPlan(candidates: readonly ExportCandidate[], ctx: CandidateExportContext): RowPlan {
@@ -296,6 +301,7 @@ function rowPlan(candidates: readonly ExportCandidate[], ctx: CandidateExportCon
     shared: shared ? first : undefined,
     generators,
     removed: false,
+    earlier: candidates.some((c) => c.earlier !== undefined),
     slotsOf: (generator) => {
       let names = slotNames.get(generator);
       if (!names) {
@@ -326,6 +332,13 @@ function* candidateRows(candidates: readonly ExportCandidate[], plan: RowPlan): 
     if (c.selectionRemoved !== undefined) {
       extensions[SELECTION_REMOVED] = c.selectionRemoved;
       plan.removed = true;
+    }
+    if (c.earlier) {
+      extensions[EARLIER_SLOTS.decision] = c.earlier.decision;
+      extensions[EARLIER_SLOTS.predicate] = c.earlier.predicate;
+      if (c.earlier.reviewers.length) extensions[EARLIER_SLOTS.reviewer] = c.earlier.reviewers.join('|');
+      if (c.earlier.date !== undefined) extensions[EARLIER_SLOTS.date] = c.earlier.date;
+      extensions[EARLIER_SLOTS.source] = c.earlier.source;
     }
     row.extensions = extensions;
     yield row;
@@ -385,6 +398,9 @@ function setMetadata(rows: Iterable<EntityMappingRecord>, ctx: CandidateExportCo
       definitions.push(d);
     }
   }
+  if (plan.earlier) {
+    for (const slot of Object.values(EARLIER_SLOTS)) definitions.push({ slotName: slot, property: `${CANDIDATE_PREFIX}:${slot}`, typeHint: 'xsd:string' });
+  }
   const metadata: MappingSetMetadata = {
     curieMap,
     mappingSetId: ctx.mappingSetId ?? id!.id(),
@@ -393,7 +409,7 @@ function setMetadata(rows: Iterable<EntityMappingRecord>, ctx: CandidateExportCo
     mappingToolVersion: TOOL_VERSION,
     mappingDate: ctx.mappingDate ?? today(),
     extensionDefinitions: definitions,
-    extra: { mapping_set_description: describeSet(plan.layout, plan.generators.size > 0, ctx) },
+    extra: { mapping_set_description: describeSet(plan.layout, plan.generators.size > 0, ctx, plan.earlier) },
   };
   if (plan.shared) metadata.extra!.similarity_measure = plan.shared.measure;
   const subjectSource = ctx.source.iri;
@@ -472,7 +488,7 @@ export function candidateRowStream(candidates: readonly ExportCandidate[], ctx: 
 }
 
 /** What a reader of the file needs to know about its rows, said once in its metadata. */
-function describeSet(layout: EvidenceLayout, fused: boolean, ctx: CandidateExportContext): string {
+function describeSet(layout: EvidenceLayout, fused: boolean, ctx: CandidateExportContext, earlier = false): string {
   const parts = [
     'Candidate mappings for review: proposals, not accepted mappings; no score here is a confidence.',
     layout === 'columns' ? 'One row per candidate (subject, predicate, object).' : 'Each candidate\'s row is followed by one row per member generator that proposed it.',
@@ -481,6 +497,7 @@ function describeSet(layout: EvidenceLayout, fused: boolean, ctx: CandidateExpor
   ];
   if (fused) parts.push('<generator>_score and <generator>_rank hold each member generator\'s own raw score and rank, empty where it did not propose the candidate.');
   if (ctx.selection) parts.push(`Selected: ${ctx.selection}; candidate_rank is the rank before selection.`);
+  if (earlier) parts.push('earlier_decision says what earlier reviews decided on a candidate (accept, reject, or conflict where their reviewers disagree), with earlier_predicate (the relation accepted or rejected), earlier_reviewer_id, earlier_review_date and earlier_source (the reviewed set); empty where no earlier review decided it. `ioa-align review` shows these as decided and never asks them again.');
   return parts.join(' ');
 }
 

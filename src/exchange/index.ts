@@ -10,6 +10,11 @@ export {
   candidatesToMappingSet, candidatesFromMappingSet, candidateRowSet, candidateRowStream, EVIDENCE_LAYOUTS, UNSPECIFIED_LICENSE,
   type CandidateExportContext, type EvidenceLayout, type ExportCandidate, type ReadCandidate,
 } from './candidates.js';
+export {
+  REVIEW_DECISION_SLOT, CANDIDATE_PREDICATE_SLOT, REVIEW_ROLE_SLOT, DECISION_SOURCE_SLOT, EARLIER_SLOTS, ADJUDICATOR, REVIEWER_AGREEMENT,
+  reviewedDecisions, pairReviews, unsettledConflicts, agreeingRows, contradicts, candidateOfDecision, earlierDecisions, rowDecision, reviewerKey,
+  type ReviewedDecision, type PairReview, type ReviewDecision, type EarlierDecision,
+} from './reviewed.js';
 export { CANDIDATE_NAMESPACE, CANDIDATE_PREFIX, CANDIDATE_RANK, SELECTION_REMOVED, candidateRankOf, memberRankSlot, memberScoreSlot, selectionRemovedOf } from './candidate-slots.js';
 export { BUILTIN_PREFIXES, PrefixMap, REVIEW_PREFIXES, WELL_KNOWN_PREFIXES, buildCurieMap, canonicalTerm } from './curie.js';
 export { compareRecords, sortedMappings } from './order.js';

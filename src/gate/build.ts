@@ -28,6 +28,7 @@ import { validateArtifact, type Direction, type RuleRelation, type ValidatedArti
 import { RULE_CONDITIONS_SLOT, rowConditions } from './rule-rows.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { ruleConflicts, type RuleConflict } from './coherence.js';
+import { settleReviewers } from './reviewers.js';
 
 export const REVIEWED_JUSTIFICATIONS = ['semapv:ManualMappingCuration', 'semapv:MappingReview'] as const;
 /** Predicates that become rules, and the rule relation each states (subject → object). */
@@ -227,8 +228,10 @@ export function reviewedRules(set: MappingSet, options: ReviewedRuleOptions): { 
   // rejecting a broadMatch while accepting an exactMatch of the pair does not.
   const statement = (m: MappingRecord): string => statementKey(subjectTerm(m), ruleRelation(m)!, objectTerm(m));
   const rejected = new Map<string, Array<{ m: MappingRecord; at: { row: number; line?: number } }>>();
+  // Reviewers who conflict must be settled by an adjudicator; the rows an adjudicator overruled are left out.
+  const { overruled } = settleReviewers(set, options);
   set.mappings.forEach((m, i) => {
-    if (m.predicateModifier === 'Not' && ruleRelation(m)) rejected.set(statement(m), [...(rejected.get(statement(m)) ?? []), { m, at: where(m, i) }]);
+    if (m.predicateModifier === 'Not' && ruleRelation(m) && !overruled.has(i)) rejected.set(statement(m), [...(rejected.get(statement(m)) ?? []), { m, at: where(m, i) }]);
   });
   // A row's own conditions (rule_conditions: an artifact converted to rows, an upgrade's review
   // file) and those given for every rule together; the same name with two values is refused,
@@ -246,7 +249,7 @@ export function reviewedRules(set: MappingSet, options: ReviewedRuleOptions): { 
   const conflicts: Array<{ at: { row: number; line?: number }; text: string }> = [];
   set.mappings.forEach((m, i) => {
     const at = where(m, i);
-    const why = skipReason(m);
+    const why = overruled.get(i) ?? skipReason(m);
     if (why) {
       skipped.push({ ...at, subject: subjectTerm(m), object: objectTerm(m), why });
       return;

@@ -35,7 +35,7 @@ export interface CheckRequest {
   trust?: DocumentInput;
   /** The requester's ontologies (intents, capabilities, domains): paths or loaded indexes. */
   ontologies?: readonly (string | OntologyIndex)[];
-  /** Candidate mappings: never establish compatibility, reported as CANDIDATE_ONLY. Mapping files or sets. */
+  /** Candidate mappings: never establish compatibility, reported as CANDIDATE_ONLY (reviewed rejections as CANDIDATE_REJECTED). Mapping files or sets. */
   candidates?: readonly (string | MappingSet)[];
   /** Clock for validity windows: epoch milliseconds, a Date, or an RFC 3339 date-time (default: now). */
   now?: number | Date | string;

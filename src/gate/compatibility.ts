@@ -10,6 +10,7 @@
  */
 import type { Concept } from '../model/concept.js';
 import { objectTerm, subjectTerm, type Candidate, type MappingRecord } from '../model/mapping.js';
+import { rowDecision } from '../exchange/reviewed.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import type { DomainProfile, Iri, TrustPolicy, ValidatedCapability, ValidatedEnvelope } from '../envelope/types.js';
 import type { ValidatedArtifact } from './artifact.js';
@@ -36,6 +37,7 @@ export const REASON_CODES = {
   CONSTRAINT_NOT_ESTABLISHED: 'indeterminate',
   NO_ACCEPTED_ALIGNMENT: 'indeterminate',
   CANDIDATE_ONLY: 'indeterminate',
+  CANDIDATE_REJECTED: 'indeterminate',
   ARTIFACT_EXCLUDED: 'indeterminate',
   REVERSE_NOT_DECLARED: 'indeterminate',
   CHAIN_NOT_DECLARED: 'indeterminate',
@@ -156,7 +158,8 @@ export function digestInputs(input: CheckInput): InputDigests {
     const candidates = input.candidates;
     digests.candidates = jsonDigest(candidates.map((c) => {
       const [s, o, score] = candidateEnds(c);
-      return [s, 'predicateId' in c ? c.predicateId : c.predicate, o, String(score)];
+      // A rejection gives another reason than a proposal of the same triple: its digest differs.
+      return [s, 'predicateId' in c ? c.predicateId : c.predicate, o, String(score), ...(isRejection(c) ? ['Not'] : [])];
     }));
   }
   return digests;
@@ -177,6 +180,9 @@ function lookup(ontologies: readonly OntologyIndex[], iri: Iri): Concept | undef
  */
 const candidateEnds = (c: CandidateEvidence): [string, string, number | undefined] =>
   'predicateId' in c ? [subjectTerm(c), objectTerm(c), c.similarityScore] : [c.subject, c.object, c.score];
+
+/** A reviewed row that rejects its mapping (`predicate_modifier Not`, or `review_decision reject`). */
+const isRejection = (c: CandidateEvidence): boolean => 'predicateId' in c && rowDecision(c) === 'reject';
 
 /** Exclusion codes that the decision table names as reason codes of their own. */
 const OWN_REASON = new Set<Exclusion['code']>(['REVERSE_NOT_DECLARED', 'CHAIN_NOT_DECLARED', 'RULE_INAPPLICABLE']);
@@ -384,10 +390,18 @@ function matchThroughArtifacts(
           const [s, o] = candidateEnds(c);
           return (s === ref && o === provider.id) || (s === provider.id && o === ref);
         });
-        if (related.length > 0) {
-          const best = Math.max(...related.map((c) => candidateEnds(c)[2] ?? Number.NaN).filter(Number.isFinite));
-          add('CANDIDATE_ONLY', `${related.length} candidate mapping(s) relate ${ref} and ${provider.id}${Number.isFinite(best) ? ` (highest score ${best})` : ''}; a candidate or score of any size is a recommendation only, never an accepted mapping (7.4, S2)`);
-        } else {
+        // A row a reviewer rejected says no; it is reported as such, never as a mere candidate.
+        const rejections = related.filter(isRejection);
+        const proposals = related.filter((c) => !isRejection(c));
+        if (rejections.length > 0) {
+          const who = [...new Set(rejections.flatMap((c) => ('predicateId' in c ? [`${c.reviewerId?.join(', ') ?? 'an unnamed reviewer'}${c.reviewDate ? ` on ${c.reviewDate}` : ''}`] : [])))];
+          add('CANDIDATE_REJECTED', `${rejections.length} reviewed mapping(s) between ${ref} and ${provider.id} were rejected (predicate_modifier Not) by ${who.join('; ')}; a rejection is a reviewer's "no", and no accepted artifact maps them (7.4)`);
+        }
+        if (proposals.length > 0) {
+          const best = Math.max(...proposals.map((c) => candidateEnds(c)[2] ?? Number.NaN).filter(Number.isFinite));
+          add('CANDIDATE_ONLY', `${proposals.length} candidate mapping(s) relate ${ref} and ${provider.id}${Number.isFinite(best) ? ` (highest score ${best})` : ''}; a candidate or score of any size is a recommendation only, never an accepted mapping (7.4, S2)`);
+        }
+        if (related.length === 0) {
           add('NO_ACCEPTED_ALIGNMENT', accepted.length === 0
             ? `no accepted alignment artifact maps ${ref} (${envelope.ontologyId}) to the provider's ontology ${provider.ontologyId}`
             : `no applicable rule of the accepted artifacts maps ${ref} to the provider's ontology`);

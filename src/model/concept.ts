@@ -68,6 +68,18 @@ export const DEFINITION_SOURCES: readonly DefinitionSource[] = ['IAO:0000115', '
 /** The source of a definition that does not say where it came from (see Concept.definitionSources). */
 export const DEFAULT_DEFINITION_SOURCE: DefinitionSource = 'dcterms:description';
 
+/**
+ * An existential or universal restriction the ontology states on a class through
+ * `rdfs:subClassOf` (anatomy: `part_of some heart`): context for a reviewer, never match evidence.
+ */
+export interface Restriction {
+  /** `owl:onProperty`. */
+  property: string;
+  /** `owl:someValuesFrom` (`some`) or `owl:allValuesFrom` (`only`): a named class. */
+  filler: string;
+  quantifier: 'some' | 'only';
+}
+
 export interface Concept {
   iri: string;
   kind: ConceptKind;
@@ -129,6 +141,8 @@ export interface Concept {
    * `labels` and its description in `definitions`; absent for concepts of ontologies.
    */
   record?: AgentRecordEvidence;
+  /** Restrictions on named classes the concept is a subclass of (absent when none). */
+  restrictions?: Restriction[];
 }
 
 export function emptyConcept(iri: string, kind: ConceptKind, localName: string): Concept {

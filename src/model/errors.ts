@@ -66,6 +66,8 @@ export const ERROR_CODES = [
   'E_ARTIFACT_BUILD',
   // reviewed rules that make a concept of their ontologies unsatisfiable (artifact build without --allow-incoherent)
   'E_ARTIFACT_INCOHERENT',
+  // reviewers' decisions on a pair conflict and no adjudicator settled them
+  'E_REVIEW_CONFLICT',
   // version diff and artifact upgrade (src/versions)
   // two ontologies that are not releases of one ontology
   'E_VERSION_SERIES',
@@ -90,6 +92,14 @@ export const ERROR_CODES = [
   'E_REVIEW_SET_MISMATCH',
   // the review server's port is taken
   'E_REVIEW_PORT_IN_USE',
+  // a decision made on a candidate whose status changed since the reviewer saw it
+  'E_REVIEW_STALE',
+  // an acceptance that would break one-to-one (or accept what propagation closed), not confirmed
+  'E_REVIEW_ONE_TO_ONE',
+  // a comment on a candidate the reviewer has not decided
+  'E_REVIEW_NOT_DECIDED',
+  // two rows of one reviewer on one candidate in a reviewed file
+  'E_REVIEW_DUPLICATE_DECISION',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -3,7 +3,7 @@
  * hierarchy and the draft's capability/intent/domain relations.
  */
 import type { Quad, Term } from '@rdfjs/types';
-import { addDefinition, emptyConcept, type Concept, type ConceptKind, type DefinitionSource, type SynonymKind } from '../model/concept.js';
+import { addDefinition, emptyConcept, type Concept, type ConceptKind, type DefinitionSource, type Restriction, type SynonymKind } from '../model/concept.js';
 import { NS, RDF_TYPE } from '../model/vocabulary.js';
 import { buildOntologyIndex, type OntologyIndex } from '../model/ontology-index.js';
 import { localNameOf, splitIdentifier } from '../text/identifiers.js';
@@ -54,6 +54,10 @@ const EXAMPLES = new Set([`${NS.skos}example`]);
 /** Keywords (tags): schema.org's and DCAT's. */
 const KEYWORDS = new Set([`${NS.schema}keywords`, `${NS.dcat}keyword`]);
 const PARENTS = new Set([`${NS.rdfs}subClassOf`, `${NS.rdfs}subPropertyOf`]);
+/** What a restriction node (`[ a owl:Restriction ; owl:onProperty P ; owl:someValuesFrom C ]`) says. */
+const ON_PROPERTY = `${NS.owl}onProperty`;
+const QUANTIFIERS: Record<string, Restriction['quantifier']> = { [`${NS.owl}someValuesFrom`]: 'some', [`${NS.owl}allValuesFrom`]: 'only' };
+const RESTRICTION = `${NS.owl}Restriction`;
 /** Where an obsolete term points: IAO "term replaced by" and oboInOwl "consider". */
 const REPLACED_BY = new Set(['http://purl.obolibrary.org/obo/IAO_0100001', `${NS.oboInOwl}consider`]);
 /**
@@ -103,7 +107,7 @@ const DEPRECATED = `${NS.owl}deprecated`;
 const ABBR = `${NS.ioa}abbr`;
 const PREFERRED_ABBR = `${NS.ioa}preferredAbbr`;
 /** Every predicate the index reads besides rdf:type; statements with others are not kept. */
-const READ = new Set([...NAMING, ...DEFINITIONS, ...EXAMPLES, ...KEYWORDS, ...PARENTS, ...REPLACED_BY, ...Object.keys(IOA_LISTS), VERSION_INFO, VERSION_IRI, DEPRECATED, ABBR, PREFERRED_ABBR]);
+const READ = new Set([...NAMING, ...DEFINITIONS, ...EXAMPLES, ...KEYWORDS, ...PARENTS, ...REPLACED_BY, ...Object.keys(IOA_LISTS), VERSION_INFO, VERSION_IRI, DEPRECATED, ABBR, PREFERRED_ABBR, ON_PROPERTY, ...Object.keys(QUANTIFIERS)]);
 
 function pushUnique<T>(list: T[], value: T, same: (a: T) => boolean): void {
   if (!list.some(same)) list.push(value);
@@ -155,6 +159,19 @@ export class IndexBuilder {
       const names: Array<{ text: string; lang: string | undefined }> = [];
       for (const s of subjects.get(nodeKey)?.statements ?? []) if (s.predicate === LABEL && s.termType === 'Literal') names.push({ text: s.value, lang: s.lang });
       return names;
+    };
+    // A restriction a class is a subclass of: one property, one named filler; anything else
+    // (a class expression as filler, cardinalities) is not shown.
+    const restrictionOf = (nodeKey: string): Restriction | undefined => {
+      const node = subjects.get(nodeKey);
+      if (!node?.types.includes(RESTRICTION)) return undefined;
+      let property: string | undefined;
+      let found: Pick<Restriction, 'filler' | 'quantifier'> | undefined;
+      for (const s of node.statements) {
+        if (s.predicate === ON_PROPERTY && s.termType === 'NamedNode') property ??= s.value;
+        else if (s.predicate in QUANTIFIERS && s.termType === 'NamedNode') found ??= { filler: s.value, quantifier: QUANTIFIERS[s.predicate]! };
+      }
+      return property && found ? { property, ...found } : undefined;
     };
 
     let ontologyIri: string | undefined;
@@ -212,6 +229,9 @@ export class IndexBuilder {
           pushUnique(concept.abbreviations, { text: s.value, preferred }, (a) => a.text === s.value && a.preferred === preferred);
         } else if (PARENTS.has(p) && s.termType === 'NamedNode') {
           pushUniqueString(concept.parents, s.value);
+        } else if (PARENTS.has(p) && s.termType === 'BlankNode') {
+          const r = restrictionOf(`_:${s.value}`);
+          if (r) pushUnique((concept.restrictions ??= []), r, (x) => x.property === r.property && x.filler === r.filler && x.quantifier === r.quantifier);
         } else if (DEFINITIONS.has(p) && literal) {
           const text = s.value.trim();
           if (text) (read ??= []).push([text, DEFINITION_SOURCES.get(p)!]);

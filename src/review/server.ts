@@ -10,7 +10,8 @@
  *   `Authorization: Bearer TOKEN`; 401 without it;
  * - the `Host` header must be `127.0.0.1:PORT` or `localhost:PORT`, else 403 (DNS rebinding);
  * - no CORS headers at all, and POST bodies must be `application/json` (a cross-site form
- *   cannot send that without a preflight, which is refused);
+ *   cannot send that without a preflight, which is refused: 405, before any token is asked for,
+ *   since a preflight carries none);
  * - a strict Content-Security-Policy (scripts and styles from this server only, no inline code,
  *   no frames), `nosniff`, no referrer; the page builds its DOM with textContent only;
  * - request bodies are limited to 64 KiB (413).
@@ -20,8 +21,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { IoaError, isIoaError } from '../model/errors.js';
 import { readJson } from '../text/json.js';
 import { DECISIONS, type Decision } from './policy.js';
-import type { ItemFilter, ReviewSession } from './session.js';
-import { PAGE_CSS, PAGE_HTML, PAGE_JS } from './page.js';
+import { ReviewRefusal, type ItemFilter, type ReviewSession } from './session.js';
+import { pageAssets } from './assets.js';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 const COOKIE = 'ioa_review';
@@ -49,6 +50,8 @@ export interface ServeOptions {
 export async function serveReview(session: ReviewSession, options: ServeOptions = {}): Promise<ReviewServer> {
   const token = options.token ?? randomBytes(24).toString('base64url');
   let port = options.port ?? 0;
+  // Read the page's files before listening: missing files fail here, not on the first request.
+  pageAssets();
   const server = createServer((req, res) => {
     handle(req, res, session, token, port).catch((error: unknown) => {
       if (!res.headersSent) send(res, isIoaError(error) && error.code !== 'E_INTERNAL' ? 400 : 500, { error: errorBody(error) });
@@ -103,7 +106,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-function sendText(res: ServerResponse, type: string, text: string): void {
+function sendText(res: ServerResponse, type: string, text: string | Buffer): void {
   headers(res, type);
   res.statusCode = 200;
   res.end(text);
@@ -150,6 +153,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, session: Review
   try {
     await route(req, res, session, token, port);
   } catch (error) {
+    if (error instanceof ReviewRefusal) {
+      // 409: the request was understood, and refused because of the candidate's state.
+      send(res, 409, { error: { code: error.code, message: error.message, ...(error.code === 'E_REVIEW_ONE_TO_ONE' ? { conflicts: error.conflicts } : {}) } });
+      return;
+    }
     if (error instanceof HttpError) {
       send(res, error.status, { error: { code: error.code, message: error.message } });
       if (error.status === 413) req.destroy();
@@ -163,23 +171,25 @@ async function route(req: IncomingMessage, res: ServerResponse, session: ReviewS
   const host = req.headers.host ?? '';
   if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) throw new HttpError(403, 'E_FORBIDDEN_HOST', 'this server answers only to 127.0.0.1 and localhost');
   const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+  if (req.method === 'OPTIONS') {
+    res.setHeader('Allow', 'GET, POST');
+    throw new HttpError(405, 'E_USAGE', 'method not allowed (no cross-origin requests)');
+  }
   const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
   const pageLoad = req.method === 'GET' && url.pathname === '/' && sameToken(url.searchParams.get('token') ?? undefined, token);
   if (!pageLoad && !sameToken(bearer, token) && !sameToken(cookieToken(req), token)) throw new HttpError(401, 'E_UNAUTHORIZED', 'missing or wrong token: open the URL the command printed');
 
   if (req.method === 'GET') {
+    const asset = pageAssets().get(url.pathname);
+    if (asset) {
+      if (url.pathname === '/') res.setHeader('Set-Cookie', `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
+      return sendText(res, asset.type, asset.body);
+    }
     switch (url.pathname) {
-      case '/':
-        res.setHeader('Set-Cookie', `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
-        return sendText(res, 'text/html; charset=utf-8', PAGE_HTML);
-      case '/app.js':
-        return sendText(res, 'text/javascript; charset=utf-8', PAGE_JS);
-      case '/app.css':
-        return sendText(res, 'text/css; charset=utf-8', PAGE_CSS);
       case '/api/progress':
         return send(res, 200, session.progress());
       case '/api/items':
-        return send(res, 200, { items: session.items(filterOf(url.searchParams)), progress: session.progress() });
+        return send(res, 200, { items: session.items(filterOf(url.searchParams)), kinds: session.kinds(), progress: session.progress() });
       case '/api/item': {
         const subject = url.searchParams.get('subject');
         if (!subject) throw new HttpError(400, 'E_USAGE', 'give ?subject=…');
@@ -195,6 +205,7 @@ async function route(req: IncomingMessage, res: ServerResponse, session: ReviewS
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) throw new HttpError(415, 'E_USAGE', 'send application/json');
     const body = await readBody(req);
     if (url.pathname === '/api/decisions') return send(res, 200, decide(session, body));
+    if (url.pathname === '/api/comment') return send(res, 200, comment(session, body));
     if (url.pathname === '/api/undo') {
       const index = session.undo();
       const c = index === undefined ? undefined : session.state.candidates[index];
@@ -211,7 +222,7 @@ function filterOf(params: URLSearchParams): ItemFilter {
   const order = params.get('order');
   if (order === 'ontology' || order === 'uncertain') filter.order = order;
   const status = params.get('status');
-  if (status === 'undecided' || status === 'decided' || status === 'all') filter.status = status;
+  if (status === 'undecided' || status === 'decided' || status === 'all' || status === 'conflict') filter.status = status;
   const min = Number(params.get('min') ?? '');
   const max = Number(params.get('max') ?? '');
   if (params.get('min') && Number.isFinite(min)) filter.minScore = min;
@@ -225,23 +236,48 @@ function filterOf(params: URLSearchParams): ItemFilter {
   return filter;
 }
 
-function decide(session: ReviewSession, body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'E_USAGE', 'send {"subject_id", "object_id", "predicate_id", "decision"}');
+/** The members a body may have, checked: strings where strings are expected, nothing else. */
+function members(body: unknown, required: readonly string[], optional: readonly string[], shape: string): Record<string, string | undefined> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'E_USAGE', `send ${shape}`);
   const b = body as Record<string, unknown>;
-  for (const key of ['subject_id', 'object_id', 'predicate_id', 'decision']) {
-    if (typeof b[key] !== 'string') throw new HttpError(400, 'E_USAGE', `${key} must be a string`);
-  }
   for (const key of Object.keys(b)) {
-    if (!['subject_id', 'object_id', 'predicate_id', 'decision', 'relation'].includes(key)) throw new HttpError(400, 'E_USAGE', `unknown member ${JSON.stringify(key.slice(0, 40))}`);
+    if (!required.includes(key) && !optional.includes(key)) throw new HttpError(400, 'E_USAGE', `unknown member ${JSON.stringify(key.slice(0, 40))}`);
   }
-  if (!(DECISIONS as readonly string[]).includes(b.decision as string)) throw new HttpError(400, 'E_USAGE', `decision must be one of ${DECISIONS.join(', ')}`);
-  if (b.relation !== undefined && typeof b.relation !== 'string') throw new HttpError(400, 'E_USAGE', 'relation must be a string');
-  const index = session.find(b.subject_id as string, b.predicate_id as string, b.object_id as string);
+  for (const key of required) if (typeof b[key] !== 'string') throw new HttpError(400, 'E_USAGE', `${key} must be a string`);
+  for (const key of optional) if (b[key] !== undefined && typeof b[key] !== 'string') throw new HttpError(400, 'E_USAGE', `${key} must be a string`);
+  return b as Record<string, string | undefined>;
+}
+
+function candidateOf(session: ReviewSession, b: Record<string, string | undefined>): number {
+  const index = session.find(b.subject_id!, b.predicate_id!, b.object_id!);
   if (index === undefined) throw new HttpError(404, 'E_NOT_FOUND', 'no such candidate (subject_id, predicate_id, object_id as in the candidate file, CURIEs or IRIs)');
-  const closed = session.decide(index, b.decision as Decision, b.relation as string | undefined);
-  const view = (i: number): { subject_id: string; predicate_id: string; object_id: string } => {
-    const c = session.state.candidates[i]!;
-    return { subject_id: c.subject, predicate_id: c.predicate, object_id: c.object };
+  return index;
+}
+
+const ENDS = ['subject_id', 'object_id', 'predicate_id'] as const;
+
+function decide(session: ReviewSession, body: unknown): unknown {
+  const b = members(body, [...ENDS, 'decision'], ['relation', 'comment', 'expected_status', 'confirm'], '{"subject_id", "object_id", "predicate_id", "decision"}');
+  if (!(DECISIONS as readonly string[]).includes(b.decision!)) throw new HttpError(400, 'E_USAGE', `decision must be one of ${DECISIONS.join(', ')}`);
+  const index = candidateOf(session, b);
+  const result = session.decide(index, b.decision as Decision, {
+    ...(b.relation !== undefined ? { relation: b.relation } : {}),
+    ...(b.comment !== undefined ? { comment: b.comment } : {}),
+    ...(b.expected_status !== undefined ? { expectedStatus: b.expected_status } : {}),
+    ...(b.confirm !== undefined ? { confirm: b.confirm } : {}),
+  });
+  const own = session.state.answerOf(index);
+  return {
+    decided: { ...session.ref(index), decision: b.decision, predicate: own?.predicate, ...(own?.comment !== undefined ? { comment: own.comment } : {}), status: session.state.status(index) },
+    unchanged: result.unchanged,
+    closed: result.closed.map((i) => session.ref(i)),
+    progress: session.progress(),
   };
-  return { decided: { ...view(index), decision: b.decision, predicate: session.state.decisionOf(index)?.predicate }, closed: closed.map(view), progress: session.progress() };
+}
+
+function comment(session: ReviewSession, body: unknown): unknown {
+  const b = members(body, [...ENDS, 'comment'], [], '{"subject_id", "object_id", "predicate_id", "comment"}');
+  const index = candidateOf(session, b);
+  session.comment(index, b.comment!);
+  return { commented: { ...session.ref(index), comment: b.comment }, progress: session.progress() };
 }

@@ -4,47 +4,104 @@
  * in flight, the next one queued behind it), atomically, as a SSSOM TSV file `artifact build`
  * reads directly. Reopening the same files resumes: the reviewed file's decisions are replayed.
  *
- * The reviewed file holds one row per decided candidate, copied from the candidate's row so the
- * generator provenance stays (mapping_tool, similarity_score and measure, candidate_rank, each
- * member generator's raw score and rank, match fields), with:
+ * The reviewed file holds one row per reviewer and decided candidate, copied from the
+ * candidate's row so the generator provenance stays (mapping_tool, similarity_score and measure,
+ * candidate_rank, each member generator's raw score and rank, match fields), with:
  * - `mapping_justification`: `semapv:MappingReview` when the reviewer confirmed or rejected the
  *   predicted mapping as proposed (SEMAPV: a review of a mapping candidate determined otherwise);
  *   `semapv:ManualMappingCuration` when the reviewer changed its relation (the reviewer, not the
  *   generator, established that mapping); an unsure row keeps the generator's justification, so
  *   `artifact build` leaves it out;
  * - `predicate_id`: the relation accepted; `predicate_modifier: Not` on a rejected row;
- * - `reviewer_id`, `review_date`;
+ * - `reviewer_id`, `review_date`, `comment`;
  * - extension columns `review_decision` (accept, reject, unsure) and `candidate_predicate` (the
- *   relation proposed), which is how a row finds its candidate again.
- * Candidates closed by propagation are not written: they follow from the accepted rows.
+ *   relation proposed), which is how a row finds its candidate again; `review_role adjudicator`
+ *   on an adjudicator's decision; `decision_source` on a decision carried from an earlier review;
+ * - `reviewer_agreement` 1.0 where two or more reviewers made the same decision and nobody
+ *   contradicts them (exchange/reviewed.ts).
+ * A row read from the file is written back as it was read — its reviewer, date, comment and
+ * every other column — until its reviewer decides that candidate again. Candidates closed by
+ * propagation are not written: they follow from the accepted rows.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { PrefixMap, readMappingFile, writeMappingFile } from '../exchange/index.js';
+import { PrefixMap, canonicalTerm, readMappingFile, sourceLine, writeMappingFile } from '../exchange/index.js';
+import {
+  ADJUDICATOR, CANDIDATE_PREDICATE_SLOT, DECISION_SOURCE_SLOT, REVIEW_DECISION_SLOT, REVIEW_ROLE_SLOT, REVIEWER_AGREEMENT,
+  EARLIER_SLOTS, agreeingRows, candidateOfDecision, candidatesByPair, reviewedDecisions, reviewerKey, unsettledConflicts, type ReviewedDecision,
+} from '../exchange/reviewed.js';
 import { IoaError, isIoaError } from '../model/errors.js';
 import { fileVersion, writeIfUnchanged, type FileVersion } from '../io/lock.js';
-import { hasEntityEnds, type ExtensionDefinition, type MappingRecord, type MappingSet } from '../model/mapping.js';
+import { hasEntityEnds, type ExtensionDefinition, type ExtensionValue, type MappingRecord, type MappingSet } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import type { Concept } from '../model/concept.js';
 import { relationFamily } from '../selection/index.js';
 import { IRI_CHARACTERS } from '../text/iri.js';
+import { localNameOf } from '../text/identifiers.js';
 import { candidateLine, type CandidateFile } from './load.js';
-import { DECISIONS, REVIEW_RELATIONS, ReviewState, type Decision } from './policy.js';
+import { DECISIONS, REVIEW_RELATIONS, ReviewState, type Answer, type CandidateStatus, type Decision } from './policy.js';
 import { ReviewCoherence, type IncoherentWith } from './coherence.js';
 
-export const REVIEW_DECISION_SLOT = 'review_decision';
-export const CANDIDATE_PREDICATE_SLOT = 'candidate_predicate';
+export { REVIEW_DECISION_SLOT, CANDIDATE_PREDICATE_SLOT, REVIEW_ROLE_SLOT, DECISION_SOURCE_SLOT, EARLIER_SLOTS };
 const REVIEW_NAMESPACE = 'urn:ioa-align:sssom:';
+/** A comment is at most this many characters. */
+export const MAX_COMMENT = 2000;
+/** What `confirm` must say to accept although the acceptance breaks one-to-one. */
+export const BREAK_ONE_TO_ONE = 'break-one-to-one';
+const STATUSES: readonly CandidateStatus[] = ['open', 'closed', 'accept', 'reject', 'unsure'];
+
+/** An earlier review whose decisions carry over (`--decisions`). */
+export interface DecisionFile {
+  path: string;
+  set: MappingSet;
+}
 
 export interface SessionOptions {
   /** `reviewer_id` of every decision: a CURIE (e.g. `orcid:0000-0002-…`) or an IRI. */
   reviewer?: string;
+  /** The reviewer's decisions settle conflicts (written with `review_role adjudicator`); needs `reviewer`. */
+  adjudicator?: boolean;
+  /** Earlier reviews: their decisions on these candidates are shown and never asked again. */
+  decisions?: readonly DecisionFile[];
   /** Files the reviewed file must never replace (the candidate file and ontologies). */
   inputs?: readonly string[];
   /** `review_date` of new decisions (default: today, UTC). */
   today?: () => string;
   /** Told when a save failed (the next decision retries). */
   onSaveError?: (error: unknown) => void;
+}
+
+/** A candidate named by its ends and proposed predicate, as the API names candidates. */
+export interface CandidateRef {
+  subject_id: string;
+  predicate_id: string;
+  object_id: string;
+}
+
+/**
+ * A decision refused because it no longer fits what the reviewer saw (`E_REVIEW_STALE`), would
+ * break one-to-one (`E_REVIEW_ONE_TO_ONE`, with the acceptances it conflicts with), or comments
+ * on nothing (`E_REVIEW_NOT_DECIDED`). The server answers 409.
+ */
+export class ReviewRefusal extends IoaError {
+  constructor(code: 'E_REVIEW_STALE' | 'E_REVIEW_ONE_TO_ONE' | 'E_REVIEW_NOT_DECIDED', message: string, readonly conflicts: CandidateRef[] = []) {
+    super(code, message);
+  }
+}
+
+/** A term as the page names it: IRI, CURIE (of the candidate file's prefixes, else the IRI), label. */
+export interface TermView {
+  id: string;
+  curie: string;
+  label: string;
+}
+
+/** A restriction the ontology states on a concept (anatomy: `part_of some heart`), labelled. */
+export interface RestrictionView {
+  property_id: string;
+  property_label: string;
+  quantifier: 'some' | 'only';
+  filler: TermView;
 }
 
 export interface ConceptView {
@@ -56,7 +113,33 @@ export interface ConceptView {
   /** Labels from the root down to the parent. */
   parents: string[];
   kind: string;
+  /** The named direct parents (is-a), labelled. */
+  parent_terms: TermView[];
+  /** Direct children (is-a), labelled, the first 12 (CHILDREN_SHOWN). */
+  children: TermView[];
+  /** How many direct children there are. */
+  children_count: number;
+  /** Restrictions the ontology states on the concept through rdfs:subClassOf, labelled. */
+  restrictions: RestrictionView[];
+  /** Where the term can be read about: its IRI, when that is an http(s) address on a public host. */
+  link?: string;
 }
+
+/** One reviewer's decision on a candidate, as the page shows it. */
+export interface DecisionView {
+  reviewer_id?: string;
+  review_date?: string;
+  decision: Decision;
+  /** The relation accepted (the candidate's own for a rejection or unsure). */
+  predicate_id: string;
+  comment?: string;
+  /** `review` for this review's decisions; for a carried one, the review it came from. */
+  source: string;
+  adjudicator?: boolean;
+}
+
+/** Children listed per concept on the page (the count says how many there are). */
+export const CHILDREN_SHOWN = 12;
 
 export interface CandidateView {
   index: number;
@@ -65,7 +148,7 @@ export interface CandidateView {
   object_id: string;
   score: number;
   rank: number;
-  status: string;
+  status: CandidateStatus;
   /** The relation accepted, for an accepted candidate. */
   accepted_predicate?: string;
   /** The accepted candidate whose propagation closed this one. */
@@ -79,6 +162,18 @@ export interface CandidateView {
   already_mapped: Array<{ subject_id: string; label: string; predicate_id: string }>;
   /** Accepted mappings that accepting this candidate would be incoherent with, and the axiom (coherence.ts). */
   incoherent_with: IncoherentWith[];
+  /** Every reviewer's decision on this pair's candidate, side by side. */
+  decisions: DecisionView[];
+  /** Reviewers conflict on this pair and no adjudicator settled it. */
+  conflict: boolean;
+  /** Whether the candidate's own relation is an equivalence (what one-to-one is about). */
+  equivalence: boolean;
+  /**
+   * Accepted candidates, other than this one, of the same subject or the same object: what
+   * accepting this one would stand beside (two relations for one pair, or, accepted as an
+   * equivalence, a second equivalence for a subject or target).
+   */
+  accepted_rivals: Array<{ subject_id: string; subject_label: string; predicate_id: string; object_id: string; object_label: string; equivalence: boolean; same_pair: boolean }>;
 }
 
 export interface ItemSummary {
@@ -90,11 +185,12 @@ export interface ItemSummary {
   best_score: number;
   best_predicate: string;
   decided: boolean;
+  conflict: boolean;
 }
 
 export interface ItemFilter {
   order?: 'uncertain' | 'ontology';
-  status?: 'undecided' | 'decided' | 'all';
+  status?: 'undecided' | 'decided' | 'all' | 'conflict';
   minScore?: number;
   maxScore?: number;
   relation?: string;
@@ -110,14 +206,41 @@ export interface Progress {
   rejected: number;
   unsure: number;
   closed: number;
+  /** Pairs whose reviewers conflict, unsettled. */
+  conflicts: number;
   saved: boolean;
   can_undo: boolean;
 }
 
+export interface DecideOptions {
+  /** The relation to accept under (default: the candidate's own). */
+  relation?: string;
+  /** The comment of the decision; absent keeps the reviewer's earlier one, `''` removes it. */
+  comment?: string;
+  /** The status the reviewer saw; when the candidate's differs, nothing changes (E_REVIEW_STALE). */
+  expectedStatus?: string;
+  /** `break-one-to-one` accepts although one-to-one breaks. */
+  confirm?: string;
+}
+
+export interface DecideResult {
+  closed: number[];
+  /** The reviewer's answer was already this one: nothing changed. */
+  unchanged: boolean;
+}
+
 export class ReviewSession {
   readonly state: ReviewState;
+  /** This session's reviewer as the state knows them (expanded ids, `''` without --reviewer). */
+  readonly reviewerKey: string;
   private readonly prefixes: PrefixMap;
   private readonly subjectOrder: string[];
+  /** Rows of the reviewed file that are no decision: written back as they are. */
+  private passengers: MappingRecord[] = [];
+  /** Candidate index by subject, proposed predicate (canonical) and object. */
+  private readonly byTriple: Map<string, number>;
+  /** The `mapping_set_id` of every earlier review a decision came from. */
+  private readonly carriedFrom = new Set<string>();
   private saving: Promise<void> | undefined;
   private dirty = false;
   private lastError: unknown;
@@ -132,25 +255,49 @@ export class ReviewSession {
     readonly out: string,
     private readonly options: SessionOptions,
   ) {
-    this.state = new ReviewState(file.review, file.minScore !== undefined ? { minScore: file.minScore } : {});
-    this.prefixes = new PrefixMap(file.set.metadata.curieMap);
+    this.prefixes = new PrefixMap({ orcid: 'https://orcid.org/', ...file.set.metadata.curieMap });
+    this.reviewerKey = options.reviewer === undefined ? '' : reviewerKey([this.expand(options.reviewer)]);
+    this.state = new ReviewState(file.review, { ...(file.minScore !== undefined ? { minScore: file.minScore } : {}), reviewer: this.reviewerKey });
     const position = new Map(source.concepts.map((c, i) => [c.iri, i]));
     this.subjectOrder = [...this.state.bySubject.keys()].sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
     this.coherence = new ReviewCoherence(source, target);
+    this.byTriple = new Map(this.state.candidates.map((c) => [`${c.subject}\u0000${canonical(c.predicate)}\u0000${c.object}`, c.index]));
   }
 
   /**
-   * Check the candidates against the ontologies, resume from `out` when it exists, and return
-   * the session. Throws E_REVIEW_UNKNOWN_TERM (a subject or object the ontologies do not have),
-   * E_REVIEW_SET_MISMATCH (`out` is the review of another candidate set), E_USAGE (a reviewer id
-   * that is neither a CURIE of the file's prefixes nor an IRI).
+   * Check the candidates against the ontologies, resume from `out` when it exists, carry the
+   * decisions of earlier reviews, and return the session. Throws E_REVIEW_UNKNOWN_TERM (a
+   * subject or object the ontologies do not have), E_REVIEW_SET_MISMATCH (`out` is the review of
+   * another candidate set), E_REVIEW_DUPLICATE_DECISION (two rows of one reviewer on one
+   * candidate), E_USAGE (a reviewer id that is neither a CURIE of the file's prefixes nor an
+   * IRI; --adjudicator without a reviewer).
    */
   static async open(file: CandidateFile, source: OntologyIndex, target: OntologyIndex, out: string, options: SessionOptions = {}): Promise<ReviewSession> {
     checkTerms(file, source, target);
     if (options.reviewer !== undefined) checkReviewer(options.reviewer, file.set);
+    if (options.adjudicator && options.reviewer === undefined) throw new IoaError('E_USAGE', 'an adjudicator must be named: give --reviewer with --adjudicator', { path: '--adjudicator' });
     const session = new ReviewSession(file, source, target, out, options);
-    if (existsSync(out)) await session.resume();
+    const reviewed = await ReviewSession.readReviewed(out);
+    // The version read is the one later saves compare against: a file changed behind the page is never overwritten.
+    if (reviewed) session.onDisk = reviewed.version;
+    session.state.batch(() => {
+      session.resume(reviewed?.set);
+      session.carry();
+    });
+    session.state.clearHistory();
     return session;
+  }
+
+  /** Read `out`, when it exists, for `open`. */
+  private static async readReviewed(out: string): Promise<{ set: MappingSet; version: FileVersion | null } | undefined> {
+    if (!existsSync(out)) return undefined;
+    try {
+      const version = await fileVersion(out);
+      return { set: await readMappingFile(out), version };
+    } catch (error) {
+      if (isIoaError(error)) throw new IoaError('E_REVIEW_SET_MISMATCH', `the reviewed file cannot be read (${error.message}); move it away or give another --out`, { file: out }, { cause: error });
+      throw error;
+    }
   }
 
   /** The candidate set's identity: its `mapping_set_id`, or a hash of its rows when it has none. */
@@ -162,15 +309,8 @@ export class ReviewSession {
     return `urn:ioa-align:candidates:${h.digest('hex').slice(0, 32)}`;
   }
 
-  private async resume(): Promise<void> {
-    let set: MappingSet;
-    try {
-      this.onDisk = await fileVersion(this.out);
-      set = await readMappingFile(this.out);
-    } catch (error) {
-      if (isIoaError(error)) throw new IoaError('E_REVIEW_SET_MISMATCH', `the reviewed file cannot be read (${error.message}); move it away or give another --out`, { file: this.out }, { cause: error });
-      throw error;
-    }
+  private resume(set: MappingSet | undefined): void {
+    if (!set) return;
     const sources = set.metadata.extra?.mapping_set_source;
     const list = Array.isArray(sources) ? sources : typeof sources === 'string' ? [sources] : [];
     const expected = this.candidateSetId();
@@ -181,33 +321,69 @@ export class ReviewSession {
     if (!list.map(expand).includes(expected)) {
       throw new IoaError('E_REVIEW_SET_MISMATCH', `the reviewed file is the review of another candidate set (its mapping_set_source is ${list.length ? list.join(', ') : 'missing'}, the candidates are ${expected}); nothing was overwritten: give another --out`, { file: this.out });
     }
-    const index = new Map(this.state.candidates.map((c) => [`${c.subject}\u0000${c.predicate}\u0000${c.object}`, c.index]));
-    const accepts: Array<[number, string]> = [];
+    const decisions = reviewedDecisions(set);
+    const decided = new Set(decisions.map((d) => d.row));
     set.mappings.forEach((r, i) => {
       if (!hasEntityEnds(r)) throw new IoaError('E_REVIEW_SET_MISMATCH', 'the reviewed file has a literal mapping, which no candidate is', { file: this.out, path: `$.mappings[${i}]` });
-      const decision = String(r.extensions?.[REVIEW_DECISION_SLOT] ?? (r.predicateModifier === 'Not' ? 'reject' : 'accept'));
-      const proposed = String(r.extensions?.[CANDIDATE_PREDICATE_SLOT] ?? r.predicateId);
-      const found = index.get(`${r.subjectId}\u0000${proposed}\u0000${r.objectId}`);
-      if (found === undefined || !(DECISIONS as readonly string[]).includes(decision)) {
-        throw new IoaError('E_REVIEW_SET_MISMATCH', `row ${i + 1} of the reviewed file (${r.subjectId} ${proposed} ${r.objectId}, ${decision}) is not a candidate of this candidate file; nothing was overwritten`, { file: this.out, path: `$.mappings[${i}]` });
-      }
-      if (decision === 'accept') accepts.push([found, r.predicateId]);
-      else this.state.decide(found, decision as Decision);
+      if (!decided.has(i)) this.passengers.push(r);
     });
-    // Acceptances last, so their propagation closes only what nobody decided.
-    for (const [i, predicate] of accepts) this.state.decide(i, 'accept', predicate);
-    this.state.clearHistory();
+    const seen = new Map<string, number>();
+    for (const d of decisions) {
+      const found = this.byTriple.get(`${d.subject}\u0000${d.proposed}\u0000${d.object}`);
+      if (found === undefined) {
+        throw new IoaError('E_REVIEW_SET_MISMATCH', `row ${d.row + 1} of the reviewed file (${d.subject} ${d.proposed} ${d.object}, ${d.decision}) is not a candidate of this candidate file; nothing was overwritten`, { file: this.out, ...lineOf(d.record), path: `$.mappings[${d.row}]` });
+      }
+      const key = `${found}\u0000${d.reviewer}`;
+      const twice = seen.get(key);
+      if (twice !== undefined) {
+        throw new IoaError('E_REVIEW_DUPLICATE_DECISION', `rows ${twice + 1} and ${d.row + 1} of the reviewed file are both ${d.reviewer || 'the unnamed reviewer'}'s decision on ${d.subject} ${d.proposed} ${d.object}; remove one of them (nothing was overwritten)`, { file: this.out, ...lineOf(d.record), path: `$.mappings[${d.row}]` });
+      }
+      seen.set(key, d.row);
+      if (d.source) this.carriedFrom.add(d.source);
+      this.state.record(found, answerOf(d, { record: d.record }));
+    }
+  }
+
+  /**
+   * The decisions of earlier reviews (`--decisions`, and the `earlier_*` columns `propose
+   * --decisions` wrote into the candidate file) on these candidates, unless their reviewer
+   * already decided that candidate here.
+   */
+  private carry(): void {
+    // Worked out only when there is something to carry (a large candidate file has no need of it otherwise).
+    let pairs: Map<string, Array<{ index: number; predicate: string }>> | undefined;
+    const carryOne = (d: Omit<ReviewedDecision, 'row' | 'record'>, source: string): void => {
+      if (d.decision === 'unsure') return;
+      pairs ??= candidatesByPair(this.state.candidates);
+      const index = candidateOfDecision(d, pairs.get(`${d.subject}\u0000${d.object}`) ?? []);
+      if (index === undefined || this.state.answerOf(index, d.reviewer)) return;
+      this.carriedFrom.add(source);
+      const answer = answerOf({ ...d, source }, {});
+      answer.earlier = true;
+      delete answer.adjudicator;
+      this.state.record(index, answer);
+    };
+    for (const f of this.options.decisions ?? []) {
+      const source = f.set.metadata.mappingSetId ?? f.path;
+      for (const d of reviewedDecisions(f.set)) carryOne(d, d.source ?? source);
+    }
+    this.file.candidates.forEach((c, index) => {
+      const earlier = earlierColumns(c.record);
+      if (!earlier) return;
+      const d = this.state.candidates[index]!;
+      carryOne({ subject: d.subject, object: d.object, proposed: canonical(d.predicate), adjudicator: false, ...earlier }, earlier.source ?? this.candidateSetId());
+    });
   }
 
   /** A candidate by its ends and proposed predicate, written as CURIEs of the file or as IRIs. */
   find(subject: string, predicate: string, object: string): number | undefined {
-    const s = this.expand(subject);
-    const o = this.expand(object);
-    const p = this.canonicalPredicate(predicate);
-    return (this.state.bySubject.get(s) ?? []).find((i) => {
-      const c = this.state.candidates[i]!;
-      return c.object === o && c.predicate === p;
-    });
+    return this.byTriple.get(`${this.expand(subject)}\u0000${canonical(predicate)}\u0000${this.expand(object)}`);
+  }
+
+  /** The API's name of a candidate. */
+  ref(index: number): CandidateRef {
+    const c = this.state.candidates[index]!;
+    return { subject_id: c.subject, predicate_id: c.predicate, object_id: c.object };
   }
 
   expand(term: string): string {
@@ -216,19 +392,96 @@ export class ReviewSession {
     return r.ok ? r.iri : term;
   }
 
-  private canonicalPredicate(predicate: string): string {
-    const skos = 'http://www.w3.org/2004/02/skos/core#';
-    return predicate.startsWith(skos) ? `skos:${predicate.slice(skos.length)}` : predicate;
+  private today(): string {
+    return (this.options.today ?? (() => new Date().toISOString().slice(0, 10)))();
   }
 
-  /** Decide, save, and return what propagation closed. */
-  decide(index: number, decision: Decision, relation?: string): number[] {
-    if (relation !== undefined && !(REVIEW_RELATIONS as readonly string[]).includes(this.canonicalPredicate(relation))) {
+  /**
+   * Decide, save, and return what propagation closed. Deciding what this reviewer already
+   * decided the same way changes nothing (a key pressed twice decides once).
+   *
+   * @throws ReviewRefusal E_REVIEW_STALE (`expectedStatus` is not the candidate's status),
+   *   E_REVIEW_ONE_TO_ONE (the acceptance breaks one-to-one and `confirm` does not say so);
+   *   IoaError E_USAGE (a bad relation, comment or status)
+   */
+  decide(index: number, decision: Decision, options: DecideOptions = {}): DecideResult {
+    const { relation, comment, expectedStatus, confirm } = options;
+    if (!(DECISIONS as readonly string[]).includes(decision)) throw new IoaError('E_USAGE', `decision must be one of ${DECISIONS.join(', ')}`, { path: '$.decision' });
+    if (relation !== undefined && !(REVIEW_RELATIONS as readonly string[]).includes(canonical(relation))) {
       throw new IoaError('E_USAGE', `relation must be one of ${REVIEW_RELATIONS.join(', ')}, not ${JSON.stringify(relation)}`, { path: '$.relation' });
     }
-    const closed = this.state.decide(index, decision, relation === undefined ? undefined : this.canonicalPredicate(relation));
+    checkComment(comment);
+    if (expectedStatus !== undefined && !(STATUSES as readonly string[]).includes(expectedStatus)) {
+      throw new IoaError('E_USAGE', `expected_status must be one of ${STATUSES.join(', ')}`, { path: '$.expected_status' });
+    }
+    if (confirm !== undefined && confirm !== BREAK_ONE_TO_ONE) throw new IoaError('E_USAGE', `confirm must be "${BREAK_ONE_TO_ONE}"`, { path: '$.confirm' });
+    const status = this.state.status(index);
+    if (expectedStatus !== undefined && status !== expectedStatus) {
+      throw new ReviewRefusal('E_REVIEW_STALE', `the candidate is ${status} now, not ${expectedStatus} as shown: nothing was changed; look again and decide`, [this.ref(index)]);
+    }
+    const c = this.state.candidates[index]!;
+    const predicate = decision === 'accept' ? (relation === undefined ? c.predicate : canonical(relation)) : c.predicate;
+    const own = this.state.answerOf(index);
+    const adjudicator = this.options.adjudicator === true;
+    if (own && own.decision === decision && own.predicate === predicate && (comment === undefined || comment === (own.comment ?? '')) && Boolean(own.adjudicator) === adjudicator) {
+      return { closed: [], unchanged: true };
+    }
+    if (decision === 'accept' && confirm !== BREAK_ONE_TO_ONE) {
+      const conflicts = this.oneToOneConflicts(index, predicate);
+      if (conflicts.length > 0) {
+        throw new ReviewRefusal('E_REVIEW_ONE_TO_ONE', `accepting this ${relationFamily(predicate) === 'equivalence' ? 'equivalence' : 'relation'} conflicts with ${conflicts.length} accepted candidate${conflicts.length === 1 ? '' : 's'} (one relation per pair, one equivalence per subject and per target); nothing was changed: send confirm "${BREAK_ONE_TO_ONE}" to accept all the same`, conflicts.map((j) => this.ref(j)));
+      }
+    }
+    const answer: Answer = { reviewer: this.reviewerKey, decision, predicate, date: this.today() };
+    const kept = comment === undefined ? own?.comment : comment === '' ? undefined : comment;
+    if (kept !== undefined) answer.comment = kept;
+    if (adjudicator) answer.adjudicator = true;
+    const base = own?.record ?? own?.base;
+    if (base) answer.base = base;
+    const closed = this.state.record(index, answer);
     this.save();
-    return closed;
+    return { closed, unchanged: false };
+  }
+
+  /**
+   * The accepted candidates an acceptance of `index` under `predicate` would conflict with: the
+   * acceptance that closed it, another relation accepted for the same pair, and (for an
+   * equivalence) an equivalence accepted for the same subject or object.
+   */
+  oneToOneConflicts(index: number, predicate: string): number[] {
+    const c = this.state.candidates[index]!;
+    const out = new Set<number>();
+    const by = this.state.closedByOf(index);
+    if (by !== undefined) out.add(by);
+    const equivalence = relationFamily(predicate) === 'equivalence';
+    for (const j of [...(this.state.bySubject.get(c.subject) ?? []), ...(this.state.byObject.get(c.object) ?? [])]) {
+      if (j === index) continue;
+      const d = this.state.decisionOf(j);
+      if (d?.decision !== 'accept') continue;
+      const other = this.state.candidates[j]!;
+      if ((other.subject === c.subject && other.object === c.object) || (equivalence && relationFamily(d.predicate) === 'equivalence')) out.add(j);
+    }
+    return [...out];
+  }
+
+  /**
+   * Set the comment of this reviewer's decision on a candidate without changing the decision.
+   *
+   * @throws ReviewRefusal E_REVIEW_NOT_DECIDED (this reviewer has not decided the candidate)
+   */
+  comment(index: number, comment: string): void {
+    checkComment(comment);
+    const own = this.state.answerOf(index);
+    if (!own) throw new ReviewRefusal('E_REVIEW_NOT_DECIDED', 'you have not decided this candidate: a comment belongs to a decision (send it with the decision)', [this.ref(index)]);
+    if ((own.comment ?? '') === comment) return;
+    const answer: Answer = { ...own };
+    delete answer.record;
+    if (comment === '') delete answer.comment;
+    else answer.comment = comment;
+    const base = own.record ?? own.base;
+    if (base) answer.base = base;
+    this.state.amend(index, answer);
+    this.save();
   }
 
   undo(): number | undefined {
@@ -278,36 +531,69 @@ export class ReviewSession {
     return !this.saving && !this.dirty && this.lastError === undefined;
   }
 
-  /** The reviewed file's content: one row per decided candidate (see the module comment). */
+  /** The row an answer is written as (see the module comment). */
+  private rowOf(index: number, answer: Answer): MappingRecord {
+    if (answer.record) return { ...answer.record };
+    const c = this.state.candidates[index]!;
+    const base = answer.base ?? this.file.candidates[index]!.record;
+    const extensions: Record<string, ExtensionValue> = { ...base.extensions, [REVIEW_DECISION_SLOT]: answer.decision, [CANDIDATE_PREDICATE_SLOT]: c.predicate };
+    delete extensions[REVIEW_ROLE_SLOT];
+    delete extensions[DECISION_SOURCE_SLOT];
+    if (answer.adjudicator) extensions[REVIEW_ROLE_SLOT] = ADJUDICATOR;
+    if (answer.source !== undefined) extensions[DECISION_SOURCE_SLOT] = answer.source;
+    const row: MappingRecord = { ...base, extensions };
+    delete row.predicateModifier;
+    const original = this.file.candidates[index]!.record;
+    if (answer.decision === 'accept') {
+      row.predicateId = answer.predicate;
+      row.justification = answer.predicate === c.predicate ? 'semapv:MappingReview' : 'semapv:ManualMappingCuration';
+    } else {
+      row.predicateId = c.predicate;
+      if (answer.decision === 'reject') {
+        row.predicateModifier = 'Not';
+        row.justification = 'semapv:MappingReview';
+      } else row.justification = original.justification;
+    }
+    if (answer.reviewer !== '') row.reviewerId = answer.reviewer.split('|');
+    else delete row.reviewerId;
+    if (answer.date !== undefined) row.reviewDate = answer.date;
+    else delete row.reviewDate;
+    if (answer.comment !== undefined) row.comment = answer.comment;
+    else delete row.comment;
+    return row;
+  }
+
+  /** The reviewed file's content: one row per reviewer and decided candidate (see the module comment). */
   reviewedSet(): MappingSet {
     const meta = this.file.set.metadata;
+    const mappings: MappingRecord[] = [];
+    for (const index of this.state.answered()) for (const a of this.state.answersOf(index)) mappings.push(this.rowOf(index, a));
+    // reviewer_agreement is the review's on candidates decided by two or more reviewers.
+    const decisions = reviewedDecisions({ metadata: meta, mappings });
+    const agreeing = agreeingRows(decisions);
+    const reviewersOf = new Map<string, Set<string>>();
+    for (const d of decisions) {
+      const key = `${d.subject}\u0000${d.proposed}\u0000${d.object}`;
+      const set = reviewersOf.get(key) ?? new Set<string>();
+      set.add(d.reviewer);
+      reviewersOf.set(key, set);
+    }
+    for (const d of decisions) {
+      if ((reviewersOf.get(`${d.subject}\u0000${d.proposed}\u0000${d.object}`)?.size ?? 0) < 2) continue;
+      const extra = { ...d.record.extra };
+      if (agreeing.has(d.row)) extra[REVIEWER_AGREEMENT] = 1;
+      else delete extra[REVIEWER_AGREEMENT];
+      mappings[d.row] = { ...d.record, extra };
+    }
+    mappings.push(...this.passengers);
+    const used = new Set(mappings.flatMap((m) => Object.keys(m.extensions ?? {})));
     const definitions: ExtensionDefinition[] = [...(meta.extensionDefinitions ?? [])];
-    for (const slot of [REVIEW_DECISION_SLOT, CANDIDATE_PREDICATE_SLOT]) {
-      if (!definitions.some((d) => d.slotName === slot)) definitions.push({ slotName: slot, property: `ioa-align:${slot}` });
+    for (const slot of [REVIEW_DECISION_SLOT, CANDIDATE_PREDICATE_SLOT, REVIEW_ROLE_SLOT, DECISION_SOURCE_SLOT]) {
+      if ((slot === REVIEW_DECISION_SLOT || slot === CANDIDATE_PREDICATE_SLOT || used.has(slot)) && !definitions.some((d) => d.slotName === slot)) definitions.push({ slotName: slot, property: `ioa-align:${slot}` });
     }
     const curieMap = { ...meta.curieMap };
     if (!Object.values(curieMap).includes(REVIEW_NAMESPACE) && !curieMap['ioa-align']) curieMap['ioa-align'] = REVIEW_NAMESPACE;
-    if (this.options.reviewer?.startsWith('orcid:') && !curieMap.orcid) curieMap.orcid = 'https://orcid.org/';
-    const today = (this.options.today ?? (() => new Date().toISOString().slice(0, 10)))();
-    const mappings: MappingRecord[] = [];
-    for (const [index, d] of this.state.allDecisions()) {
-      const c = this.state.candidates[index]!;
-      const original = this.file.candidates[index]!.record;
-      const row: MappingRecord = { ...original, extensions: { ...original.extensions, [REVIEW_DECISION_SLOT]: d.decision, [CANDIDATE_PREDICATE_SLOT]: c.predicate } };
-      delete row.predicateModifier;
-      if (d.decision === 'accept') {
-        row.predicateId = d.predicate;
-        row.justification = d.predicate === c.predicate ? 'semapv:MappingReview' : 'semapv:ManualMappingCuration';
-      } else if (d.decision === 'reject') {
-        row.predicateModifier = 'Not';
-        row.justification = 'semapv:MappingReview';
-      }
-      if (this.options.reviewer !== undefined) row.reviewerId = [this.options.reviewer];
-      row.reviewDate = this.decisionDates.get(index) ?? today;
-      this.decisionDates.set(index, row.reviewDate);
-      mappings.push(row);
-    }
-    for (const index of [...this.decisionDates.keys()]) if (!this.state.decisionOf(index)) this.decisionDates.delete(index);
+    if (mappings.some((m) => m.reviewerId?.some((r) => r.startsWith('https://orcid.org/'))) && !curieMap.orcid) curieMap.orcid = 'https://orcid.org/';
     const candidateSet = this.candidateSetId();
     const id = `${candidateSet}${candidateSet.includes('#') ? '-' : '#'}reviewed`;
     return {
@@ -315,34 +601,46 @@ export class ReviewSession {
         ...meta,
         curieMap,
         mappingSetId: id,
-        mappingDate: today,
+        mappingDate: this.today(),
         extensionDefinitions: definitions,
         extra: {
           ...meta.extra,
-          mapping_set_source: [candidateSet],
-          mapping_set_description: 'Reviewed mappings: one row per candidate a reviewer decided on (review_decision accept, reject or unsure; candidate_predicate is the relation proposed). Accepted rows have mapping_justification semapv:MappingReview (the proposed relation confirmed) or semapv:ManualMappingCuration (the reviewer chose another relation); rejected rows carry predicate_modifier Not; unsure rows keep the generator\'s justification. Generator provenance (mapping_tool, similarity_score, member scores and ranks) is the candidate\'s.',
+          mapping_set_source: [candidateSet, ...[...this.carriedFrom].filter((s) => s !== candidateSet).sort()],
+          mapping_set_description: 'Reviewed mappings: one row per reviewer and candidate decided on (review_decision accept, reject or unsure; candidate_predicate is the relation proposed). Accepted rows have mapping_justification semapv:MappingReview (the proposed relation confirmed) or semapv:ManualMappingCuration (the reviewer chose another relation); rejected rows carry predicate_modifier Not; unsure rows keep the generator\'s justification. Decisions of different reviewers on one candidate stand side by side; review_role adjudicator marks a decision that settles a conflict; decision_source names the earlier review a carried decision came from; reviewer_agreement 1.0 marks decisions two or more reviewers agree on. Generator provenance (mapping_tool, similarity_score, member scores and ranks) is the candidate\'s.',
         },
       },
       mappings,
     };
   }
 
-  private readonly decisionDates = new Map<number, string>();
+  /** Pairs (subject, object) whose reviewers conflict, unsettled, as `subject\0object` keys. */
+  conflictedPairs(): Set<string> {
+    const decisions: ReviewedDecision[] = [];
+    for (const index of this.state.answered()) {
+      const c = this.state.candidates[index]!;
+      for (const a of this.state.answersOf(index)) decisions.push(decisionOfAnswer(c, a, decisions.length));
+    }
+    return new Set(unsettledConflicts(decisions).map((p) => `${p.subject}\u0000${p.object}`));
+  }
 
   progress(): Progress {
     let accepted = 0;
     let rejected = 0;
     let unsure = 0;
-    for (const [, d] of this.state.allDecisions()) {
-      if (d.decision === 'accept') accepted++;
-      else if (d.decision === 'reject') rejected++;
-      else unsure++;
-    }
     let closed = 0;
-    for (const c of this.state.candidates) if (this.state.status(c.index) === 'closed') closed++;
+    for (const c of this.state.candidates) {
+      const s = this.state.status(c.index);
+      if (s === 'accept') accepted++;
+      else if (s === 'reject') rejected++;
+      else if (s === 'unsure') unsure++;
+      else if (s === 'closed') closed++;
+    }
     let done = 0;
     for (const s of this.subjectOrder) if (this.isDone(s)) done++;
-    return { subjects: this.subjectOrder.length, subjects_done: done, candidates: this.state.candidates.length, accepted, rejected, unsure, closed, saved: this.isSaved(), can_undo: this.state.canUndo() };
+    return {
+      subjects: this.subjectOrder.length, subjects_done: done, candidates: this.state.candidates.length, accepted, rejected, unsure, closed,
+      conflicts: this.conflictedPairs().size, saved: this.isSaved(), can_undo: this.state.canUndo(),
+    };
   }
 
   /**
@@ -350,44 +648,65 @@ export class ReviewSession {
    * are then not needed: the selection keeps none of them) or none of its candidates is open.
    */
   isDone(subject: string): boolean {
-    return this.state.hasAcceptedEquivalence(subject) || (this.state.bySubject.get(subject) ?? []).every((i) => this.state.status(i) !== 'open');
+    const list = this.state.bySubject.get(subject) ?? [];
+    return list.some((i) => {
+      const d = this.state.decisionOf(i);
+      return d?.decision === 'accept' && relationFamily(d.predicate) === 'equivalence';
+    }) || list.every((i) => this.state.status(i) !== 'open');
   }
 
   items(filter: ItemFilter = {}): ItemSummary[] {
     const order = filter.order === 'ontology' ? this.subjectOrder : [...this.state.uncertainOrder(), ...this.subjectOrder.filter((s) => this.state.uncertainty(s) === Infinity)];
     const text = filter.text?.trim().toLowerCase();
+    const conflicted = this.conflictedPairs();
+    // A CURIE as the page shows it (`mouse:MA_0001596`) finds the IRI it stands for.
+    const iriText = filter.text ? this.expand(filter.text.trim()).toLowerCase() : undefined;
+    const matchesIri = (iri: string): boolean => iri.toLowerCase().includes(text!) || iri.toLowerCase().includes(iriText!);
     const out: ItemSummary[] = [];
     for (const subject of order) {
       const list = this.state.bySubject.get(subject) ?? [];
       const best = this.state.candidates[list[0]!]!;
       const done = this.isDone(subject);
+      const conflict = conflicted.size > 0 && list.some((i) => conflicted.has(`${subject}\u0000${this.state.candidates[i]!.object}`));
       if (filter.status === 'undecided' && done) continue;
       if (filter.status === 'decided' && !done) continue;
+      if (filter.status === 'conflict' && !conflict) continue;
       if (filter.minScore !== undefined && best.score < filter.minScore) continue;
       if (filter.maxScore !== undefined && best.score > filter.maxScore) continue;
       if (filter.relation && !list.some((i) => this.state.candidates[i]!.predicate === filter.relation)) continue;
       const concept = this.source.byIri.get(subject);
       if (filter.kind && concept?.kind !== filter.kind) continue;
       const label = labelOf(concept, subject);
-      if (text && !label.toLowerCase().includes(text) && !subject.toLowerCase().includes(text)
-        && !list.some((i) => labelOf(this.target.byIri.get(this.state.candidates[i]!.object), '').toLowerCase().includes(text))) continue;
+      if (text && !label.toLowerCase().includes(text) && !matchesIri(subject)
+        && !list.some((i) => {
+          const object = this.state.candidates[i]!.object;
+          return matchesIri(object) || labelOf(this.target.byIri.get(object), '').toLowerCase().includes(text);
+        })) continue;
       out.push({
         subject_id: subject, label, kind: concept?.kind ?? '', candidates: list.length,
-        open: list.filter((i) => this.state.status(i) === 'open').length, best_score: best.score, best_predicate: best.predicate, decided: done,
+        open: list.filter((i) => this.state.status(i) === 'open').length, best_score: best.score, best_predicate: best.predicate, decided: done, conflict,
       });
     }
     return out;
   }
 
-  /** One item: the subject and its candidates, best first, each with its evidence. */
+  /** The kinds of the subjects under review (what the page's kind filter offers), sorted. */
+  kinds(): string[] {
+    return [...new Set(this.subjectOrder.map((s) => this.source.byIri.get(s)?.kind ?? ''))].filter(Boolean).sort();
+  }
+
+  /** One item: the subject and its candidates, best first, each with its evidence and every reviewer's decision. */
   item(subject: string): { subject: ConceptView; done: boolean; candidates: CandidateView[] } | undefined {
     const s = this.expand(subject);
     const list = this.state.bySubject.get(s);
     if (!list) return undefined;
     const acceptedTo = new Map<string, Array<{ subject_id: string; label: string; predicate_id: string }>>();
     const accepted: Array<{ subject: string; predicate: string; object: string }> = [];
-    for (const [i, d] of this.state.allDecisions()) {
-      if (d.decision !== 'accept') continue;
+    const acceptedAt: Array<{ index: number; predicate: string }> = [];
+    for (const i of this.state.answered()) {
+      const d = this.state.decisionOf(i);
+      if (d?.decision !== 'accept') continue;
+      acceptedAt.push({ index: i, predicate: d.predicate });
       const c = this.state.candidates[i]!;
       accepted.push({ subject: c.subject, predicate: d.predicate, object: c.object });
       const entry = { subject_id: c.subject, label: labelOf(this.source.byIri.get(c.subject), c.subject), predicate_id: d.predicate };
@@ -396,6 +715,7 @@ export class ReviewSession {
       else acceptedTo.set(c.object, [entry]);
     }
     const warnings = this.coherence.warnings(list.map((i) => this.state.candidates[i]!), accepted);
+    const conflicted = this.conflictedPairs();
     const candidates = list.map((i, at): CandidateView => {
       const c = this.state.candidates[i]!;
       const read = this.file.candidates[i]!;
@@ -408,6 +728,18 @@ export class ReviewSession {
         object: this.conceptView(this.target, c.object),
         already_mapped: (acceptedTo.get(c.object) ?? []).filter((m) => m.subject_id !== s),
         incoherent_with: warnings[at]!,
+        decisions: this.state.answersOf(i).map((a) => decisionView(a)),
+        conflict: conflicted.has(`${c.subject}\u0000${c.object}`),
+        equivalence: relationFamily(c.predicate) === 'equivalence',
+        accepted_rivals: acceptedAt.filter((a) => a.index !== i).flatMap(({ index: j, predicate }) => {
+          const r = this.state.candidates[j]!;
+          if (r.subject !== c.subject && r.object !== c.object) return [];
+          return [{
+            subject_id: r.subject, subject_label: labelOf(this.source.byIri.get(r.subject), r.subject), predicate_id: predicate,
+            object_id: r.object, object_label: labelOf(this.target.byIri.get(r.object), r.object),
+            equivalence: relationFamily(predicate) === 'equivalence', same_pair: r.subject === c.subject && r.object === c.object,
+          }];
+        }),
       };
       const d = this.state.decisionOf(i);
       if (d?.decision === 'accept') view.accepted_predicate = d.predicate;
@@ -416,7 +748,7 @@ export class ReviewSession {
         const a = this.state.candidates[by]!;
         view.closed_by = {
           subject_id: a.subject, subject_label: labelOf(this.source.byIri.get(a.subject), a.subject),
-          object_id: a.object, object_label: labelOf(this.target.byIri.get(a.object), a.object), predicate_id: this.state.decisionOf(by)?.predicate ?? a.predicate,
+          object_id: a.object, object_label: labelOf(this.target.byIri.get(a.object), a.object), predicate_id: this.state.acceptedRelation(by) ?? a.predicate,
         };
       }
       return view;
@@ -438,13 +770,42 @@ export class ReviewSession {
       current = index.byIri.get(parent);
       parents.unshift(labelOf(current, parent));
     }
+    const term = (id: string): TermView => ({ id, curie: this.contract(id), label: labelOf(index.byIri.get(id), id) });
+    const children = this.childrenOf(index).get(iri) ?? [];
     const view: ConceptView = {
       id: iri, curie: this.contract(iri), label: labelOf(concept, iri),
       synonyms: [...new Set((concept?.synonyms ?? []).map((x) => x.text))], parents, kind: concept?.kind ?? '',
+      parent_terms: (concept?.parents ?? []).filter((p) => index.byIri.has(p)).map(term),
+      children: children.slice(0, CHILDREN_SHOWN).map(term),
+      children_count: children.length,
+      restrictions: (concept?.restrictions ?? []).map((r) => ({
+        property_id: r.property, property_label: labelOf(index.byIri.get(r.property), localNameOf(r.property)), quantifier: r.quantifier, filler: term(r.filler),
+      })),
     };
     const definition = concept?.definitions[0];
     if (definition !== undefined) view.definition = definition;
+    const link = linkOf(iri);
+    if (link !== undefined) view.link = link;
     return view;
+  }
+
+  private readonly children = new Map<OntologyIndex, Map<string, string[]>>();
+
+  /** Direct children per concept (is-a), in the ontology's order; built on first use. */
+  private childrenOf(index: OntologyIndex): Map<string, string[]> {
+    let map = this.children.get(index);
+    if (!map) {
+      map = new Map();
+      for (const c of index.concepts) {
+        for (const p of c.parents) {
+          const list = map.get(p);
+          if (list) list.push(c.iri);
+          else map.set(p, [c.iri]);
+        }
+      }
+      this.children.set(index, map);
+    }
+    return map;
   }
 
   private contract(iri: string): string {
@@ -454,6 +815,86 @@ export class ReviewSession {
     }
     return best ? `${best[0]}:${iri.slice(best[1].length)}` : iri;
   }
+}
+
+/** A predicate as the canonical CURIE of its standard vocabulary (`skos:exactMatch`), as readers give it. */
+const canonical = canonicalTerm;
+
+function lineOf(record: MappingRecord): { line?: number } {
+  const line = sourceLine(record);
+  return line === undefined ? {} : { line };
+}
+
+function checkComment(comment: unknown): void {
+  if (comment === undefined) return;
+  if (typeof comment !== 'string') throw new IoaError('E_USAGE', 'comment must be a string', { path: '$.comment' });
+  if (comment.length > MAX_COMMENT) throw new IoaError('E_USAGE', `comment must be at most ${MAX_COMMENT} characters, not ${comment.length}`, { path: '$.comment' });
+}
+
+/** The answer a decision row (or carried decision) stands for. */
+function answerOf(d: Omit<ReviewedDecision, 'row' | 'record'>, extra: { record?: MappingRecord }): Answer {
+  const answer: Answer = { reviewer: d.reviewer, decision: d.decision, predicate: d.decision === 'accept' ? d.predicate : d.proposed };
+  if (d.adjudicator) answer.adjudicator = true;
+  if (d.source !== undefined) {
+    answer.earlier = true;
+    answer.source = d.source;
+  }
+  if (d.date !== undefined) answer.date = d.date;
+  if (d.comment !== undefined) answer.comment = d.comment;
+  if (extra.record) answer.record = extra.record;
+  return answer;
+}
+
+/** An answer as a decision row's reading, for the conflict rules of exchange/reviewed.ts. */
+function decisionOfAnswer(c: { subject: string; predicate: string; object: string }, a: Answer, row: number): ReviewedDecision {
+  return {
+    row, record: { subjectId: c.subject, predicateId: a.predicate, objectId: c.object, justification: '' }, subject: c.subject, object: c.object,
+    proposed: canonical(c.predicate), decision: a.decision, predicate: canonical(a.decision === 'accept' ? a.predicate : c.predicate), reviewer: a.reviewer, adjudicator: a.adjudicator === true,
+  };
+}
+
+function decisionView(a: Answer): DecisionView {
+  const view: DecisionView = { decision: a.decision, predicate_id: a.predicate, source: a.source ?? 'review' };
+  if (a.reviewer !== '') view.reviewer_id = a.reviewer;
+  if (a.date !== undefined) view.review_date = a.date;
+  if (a.comment !== undefined) view.comment = a.comment;
+  if (a.adjudicator) view.adjudicator = true;
+  return view;
+}
+
+/** An earlier decision as `propose --decisions` wrote it on a candidate's row, if it did. */
+function earlierColumns(record: MappingRecord): Omit<ReviewedDecision, 'row' | 'record' | 'subject' | 'object' | 'proposed' | 'adjudicator'> | undefined {
+  const ext = record.extensions ?? {};
+  const decision = ext[EARLIER_SLOTS.decision];
+  if (decision !== 'accept' && decision !== 'reject') return undefined;
+  const reviewer = String(ext[EARLIER_SLOTS.reviewer] ?? '');
+  const out: Omit<ReviewedDecision, 'row' | 'record' | 'subject' | 'object' | 'proposed' | 'adjudicator'> = {
+    decision, predicate: canonical(String(ext[EARLIER_SLOTS.predicate] ?? record.predicateId)), reviewer: reviewerKey(reviewer ? reviewer.split('|') : []),
+  };
+  const date = ext[EARLIER_SLOTS.date];
+  if (typeof date === 'string' && date !== '') out.date = date;
+  const source = ext[EARLIER_SLOTS.source];
+  if (typeof source === 'string' && source !== '') out.source = source;
+  return out;
+}
+
+/**
+ * Host names that never resolve to a page about a term: reserved for documentation and tests
+ * (RFC 2606, RFC 6761), or a file name used as a namespace (OAEI anatomy's `http://mouse.owl#`).
+ */
+const NO_PAGE_HOST = /(^|\.)(example|test|invalid|localhost)$|(^|\.)example\.(com|net|org)$|\.(owl|rdf|ttl|obo|owx|xml|nt|jsonld)$/i;
+
+/** The term's own IRI as a link, when it is an http(s) address on a host that can serve one. */
+export function linkOf(iri: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(iri);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  if (!url.hostname.includes('.') || NO_PAGE_HOST.test(url.hostname) || url.username || url.password) return undefined;
+  return url.href;
 }
 
 function listOf(value: unknown): string[] {
@@ -492,3 +933,4 @@ function checkReviewer(reviewer: string, set: MappingSet): void {
   if (m && (set.metadata.curieMap[m[1]!] !== undefined || m[1] === 'orcid')) return;
   throw new IoaError('E_USAGE', `--reviewer must be a CURIE such as orcid:0000-0002-1825-0097 (with a prefix the candidate file declares) or an IRI, not ${JSON.stringify(reviewer)}`, { path: '--reviewer' });
 }
+

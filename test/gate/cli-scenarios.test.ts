@@ -68,6 +68,21 @@ describe('S2 (12.5, 7.4): similarity 0.99 without an accepted mapping → Indete
     expect(verdict.outcome).toBe('Indeterminate');
     expect(reasonCodes(verdict)).toEqual(['CANDIDATE_ONLY']);
   });
+  it('the same pair rejected by a reviewer (predicate_modifier Not): CANDIDATE_REJECTED, still exit 4', async () => {
+    const lines = readFileSync(ex('candidates-s2.sssom.tsv'), 'utf8').split('\n');
+    const header = lines.findIndex((l) => l.startsWith('subject_id'));
+    const columns = lines[header]!.split('\t');
+    const rows = lines.slice(header + 1).filter((l) => l.trim() !== '').map((l) => {
+      const cells = l.split('\t');
+      cells[columns.indexOf('mapping_justification')] = 'semapv:MappingReview';
+      return [...cells, 'Not'].join('\t');
+    });
+    const reviewed = join(dir, 'rejected-s2.sssom.tsv');
+    writeFileSync(reviewed, [...lines.slice(0, header), [...columns, 'predicate_modifier'].join('\t'), ...rows, ''].join('\n'));
+    const { code, verdict } = await checkJson([...DOC_ARGS, '--candidates', reviewed]);
+    expect(code).toBe(4);
+    expect(reasonCodes(verdict)).toEqual(['CANDIDATE_REJECTED']);
+  });
   it('the same candidates beside the trusted signed 12.4 artifact change nothing: the artifact decides', async () => {
     const { code } = await checkJson([...DOC_ARGS, '--candidates', ex('candidates-s2.sssom.tsv'), '--artifact', signedPath, '--trust', trustPath]);
     expect(code).toBe(0);

@@ -158,6 +158,28 @@ describe('row: only candidates / scores, however high → Indeterminate CANDIDAT
   });
 });
 
+describe('row: a reviewer rejected the mapping → Indeterminate CANDIDATE_REJECTED, never Compatible (7.4)', () => {
+  const rejected = { subjectId: `${CS}TechTranslation`, predicateId: 'skos:exactMatch', predicateModifier: 'Not' as const, objectId: `${DOC}TranslateText`, justification: 'semapv:MappingReview', similarityScore: 0.99, reviewerId: ['https://orcid.org/0000-0002-1825-0097'], reviewDate: '2026-12-03' };
+  it('a rejected reviewed row gets its own reason, naming who and when', () => {
+    const v = check({ provider: docProvider(), candidates: [rejected] });
+    expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['CANDIDATE_REJECTED']]);
+    expect(v.reasons[0]!.message).toContain('0000-0002-1825-0097');
+    expect(v.reasons[0]!.message).toContain('2026-12-03');
+  });
+  it('beside a candidate of the same pair, both reasons are given', () => {
+    const { predicateModifier: _, ...proposal } = rejected;
+    const v = check({ provider: docProvider(), candidates: [rejected, { ...proposal, predicateId: 'skos:broadMatch', justification: 'semapv:LexicalMatching' }] });
+    expect(v.outcome).toBe('Indeterminate');
+    expect(codes(v).sort()).toEqual(['CANDIDATE_ONLY', 'CANDIDATE_REJECTED']);
+  });
+  it('the rejection changes the candidates digest (a cached result is not reused)', () => {
+    const a = check({ provider: docProvider(), candidates: [rejected] });
+    const { predicateModifier: _, ...accepted } = rejected;
+    const b = check({ provider: docProvider(), candidates: [accepted] });
+    expect(a.inputs.candidates).not.toBe(b.inputs.candidates);
+  });
+});
+
 describe('12.1: zh→en technical translation through the 12.4 artifact signed by a trusted issuer → Compatible', () => {
   it('is Compatible and names the artifact rule used', () => {
     const v = check121();

@@ -25,6 +25,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOntology, propose } from '../../src/api/index.js';
 import { requireFreshDist } from '../helpers/dist.js';
+import { pageFixture } from '../review/page-fixture.js';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -163,6 +164,34 @@ describe('installed from the packed tarball into a fresh project', () => {
     expect(probe.message).toContain('npm install @huggingface/transformers@');
     expect(probe.message).toContain('ONNXRUNTIME_NODE_INSTALL_CUDA=skip');
     expect(probe.available).toMatchObject({ exact: true, edit: true, tfidf: true, wordnet: true, embedding: false });
+  });
+
+  it('the installed review serves its page: HTML, CSS, icon and every browser module main.js imports, from the package', async () => {
+    const files = pageFixture();
+    const probe = await inApp<{ modules: string[]; answers: Array<[string, number, string | null]>; dir: string }>(`
+      import { openReview, serveReview } from 'ioa-align/review';
+      const session = await openReview(${JSON.stringify({ ...files, out: join(files.dir, 'reviewed.sssom.tsv') })});
+      const server = await serveReview(session);
+      const first = await fetch(server.url);
+      const cookie = first.headers.get('set-cookie').split(';')[0];
+      const answers = [['/', first.status, first.headers.get('content-type')]];
+      const seen = new Set(['/main.js']);
+      const todo = ['/main.js', '/app.css', '/favicon.ico'];
+      while (todo.length) {
+        const path = todo.shift();
+        const res = await fetch(new URL(path, server.url), { headers: { cookie } });
+        answers.push([path, res.status, res.headers.get('content-type')]);
+        if (!path.endsWith('.js')) continue;
+        for (const m of (await res.text()).matchAll(/from '[.][/]([a-z-]+[.]js)'/g)) {
+          if (!seen.has('/' + m[1])) { seen.add('/' + m[1]); todo.push('/' + m[1]); }
+        }
+      }
+      await server.close();
+      const { pageDirectory } = await import(new URL('./node_modules/ioa-align/dist/review/assets.js', import.meta.url).href);
+      console.log(JSON.stringify({ modules: [...seen].sort(), answers, dir: pageDirectory() }));`);
+    expect(probe.dir).toBe(join(app, 'node_modules', 'ioa-align', 'dist', 'review', 'page') + '/');
+    expect(probe.modules).toEqual(expect.arrayContaining(['/main.js', '/dom.js', '/keys.js', '/queue.js', '/text.js', '/view.js']));
+    for (const [path, status, type] of probe.answers) expect([path, status, type?.split(';')[0]]).toEqual([path, 200, path === '/' ? 'text/html' : path.endsWith('.js') ? 'text/javascript' : path.endsWith('.css') ? 'text/css' : 'image/svg+xml']);
   });
 
   it('a strict TypeScript consumer (nodenext) and every example of docs/library.md type-check; each example runs', async () => {

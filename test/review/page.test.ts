@@ -2,18 +2,42 @@
  * The review page in a real browser: Debian's Chromium, driven by playwright-core (which
  * downloads no browser). `.ci/run` installs chromium when it is missing; on a machine without
  * it these tests are skipped with a message. Times are printed, never asserted (benchmarks/review/
- * measures the anatomy file).
+ * measures the anatomy file). Screenshots at 390 px and 1400 px go to a temporary folder whose
+ * path is printed.
+ *
+ * The page's browser code is served as `npm run build` compiled it: run the build first (npm test
+ * does).
  */
 import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { openReview, serveReview, type ReviewServer } from '../../src/api/review.js';
 import { readMappings } from '../../src/api/index.js';
-import { fixture } from './fixture.js';
+import { requireFreshDist } from '../helpers/dist.js';
+import { pageFixture, SPOOF_LABEL, SRC, TGT } from './page-fixture.js';
 
 /** What the callbacks run inside the page use (the project compiles without the DOM library). */
-declare const document: { querySelector(selector: string): { textContent: string | null } | null; body: { dataset: Record<string, string | undefined> } };
+interface El {
+  textContent: string | null;
+  innerText: string;
+  tagName: string;
+  className: string;
+  parentElement: El | null;
+  getAttribute(name: string): string | null;
+  querySelector(selector: string): El | null;
+  querySelectorAll(selector: string): ArrayLike<El>;
+}
+declare const document: {
+  querySelector(selector: string): El | null;
+  querySelectorAll(selector: string): ArrayLike<El>;
+  body: El & { dataset: Record<string, string | undefined> };
+  documentElement: { scrollWidth: number; clientWidth: number };
+  activeElement: El | null;
+};
+declare function getComputedStyle(e: El): { color: string; backgroundColor: string; borderLeftColor: string; opacity: string };
 
 function chromiumPath(): string | undefined {
   try {
@@ -26,81 +50,612 @@ function chromiumPath(): string | undefined {
 const executablePath = chromiumPath();
 if (!executablePath) console.warn('review page tests skipped: no `chromium` on PATH (apt-get install -y chromium; .ci/run does)');
 
-describe.skipIf(!executablePath)('review page in Chromium', () => {
-  let browser: Browser;
-  let page: Page;
-  let server: ReviewServer;
-  let out: string;
+const SHOTS = join(tmpdir(), 'ioa-review-page-shots');
 
+let browser: Browser;
+
+/** A fresh review (its own reviewed file) and a page on it. */
+async function start(viewport = { width: 1400, height: 820 }): Promise<{ server: ReviewServer; page: Page; out: string; close(): Promise<void> }> {
+  const files = pageFixture();
+  const out = join(files.dir, 'reviewed.sssom.tsv');
+  const server = await serveReview(await openReview({ candidates: files.candidates, source: files.source, target: files.target, out }, { reviewer: 'orcid:0000-0002-1825-0097' }));
+  const page = await browser.newPage({ viewport });
+  return { server, page, out, close: async () => { await page.close(); await server.close(); } };
+}
+
+/** Every request answered and drawn, no action waiting. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.body.dataset.pending === '0' && document.body.dataset.queue === '0');
+}
+
+async function load(page: Page, server: ReviewServer): Promise<void> {
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-ready="1"] .cand');
+  await settled(page);
+}
+
+/** Search for `text` (a CURIE) and wait until the item whose subject is `label` is shown. */
+async function show(page: Page, text: string, label: string): Promise<void> {
+  await page.fill('#search', text);
+  await page.press('#search', 'Enter');
+  await page.waitForFunction((l) => document.querySelector('#detail h2')?.textContent === l, label);
+  await settled(page);
+}
+
+/** Clear the search: the item shown stays shown, the list holds every item again. */
+async function clear(page: Page): Promise<void> {
+  const before = await page.locator('#items li').count();
+  await page.fill('#search', '');
+  await page.press('#search', 'Enter');
+  await expect.poll(() => page.locator('#items li').count()).toBeGreaterThan(before);
+  await settled(page);
+}
+
+async function rows(out: string) {
+  try {
+    return (await readMappings(out)).mappings.filter((m) => 'subjectId' in m) as Array<{ subjectId: string; objectId: string; predicateId: string; predicateModifier?: string; extensions?: Record<string, unknown> }>;
+  } catch {
+    return [];
+  }
+}
+
+/** WCAG 2 contrast ratio of two CSS colours `rgb(r, g, b)` / `rgba(r, g, b, a)` (alpha over `under`). */
+function contrast(fg: string, bg: string, under = 'rgb(255, 255, 255)'): number {
+  const parse = (c: string): number[] => c.match(/[\d.]+/g)!.map(Number);
+  const blend = (top: number[], base: number[]): number[] => {
+    const a = top[3] ?? 1;
+    return [0, 1, 2].map((i) => top[i]! * a + base[i]! * (1 - a));
+  };
+  const base = blend(parse(bg), parse(under));
+  const front = blend(parse(fg), base);
+  const lum = (rgb: number[]): number => {
+    const [r, g, b] = rgb.map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [l1, l2] = [lum(front), lum(base)].sort((a, b) => b - a);
+  return (l1! + 0.05) / (l2! + 0.05);
+}
+
+describe.skipIf(!executablePath)('review page in Chromium', () => {
   beforeAll(async () => {
-    const files = await fixture();
-    out = join(files.dir, 'reviewed.sssom.tsv');
-    server = await serveReview(await openReview({ candidates: files.candidates, source: files.source, target: files.target, out }, { reviewer: 'orcid:0000-0002-1825-0097' }));
+    requireFreshDist();
+    mkdirSync(SHOTS, { recursive: true });
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({ executablePath: executablePath!, headless: true });
-    page = await browser.newPage();
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
   });
 
-  it('loads with the token, drops it from the address bar, and shows the first item', async () => {
-    const started = performance.now();
-    await page.goto(server.url);
-    await page.waitForSelector('body[data-ready="1"] .cand');
-    console.log(`review page: load ${(performance.now() - started).toFixed(0)} ms (fixture)`);
-    expect(new URL(page.url()).search).toBe('');
-    expect(await page.locator('#items li').count()).toBeGreaterThan(0);
-  });
+  describe('loading, labels, context', () => {
+    let s: Awaited<ReturnType<typeof start>>;
+    const failed: string[] = [];
+    beforeAll(async () => {
+      s = await start();
+      s.page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
+      s.page.on('requestfailed', (r) => failed.push(`failed ${r.url()}`));
+      s.page.on('console', (m) => { if (m.type() === 'error') failed.push(`console: ${m.text()}`); });
+      s.page.on('pageerror', (e) => failed.push(`page: ${e.message}`));
+    });
+    afterAll(() => s?.close());
 
-  it('shows a hostile label as text: no element is created from it', async () => {
-    await page.fill('#search', 'author');
-    await page.press('#search', 'Enter');
-    await page.waitForFunction(() => document.querySelector('#detail h2')?.textContent?.startsWith('author'));
-    expect(await page.textContent('#detail h2')).toContain('<img src=x');
-    expect(await page.locator('#detail img').count()).toBe(0);
-    expect(await page.evaluate(() => document.body.dataset.pwned)).toBeUndefined();
-    // Back to every item: wait until the full list is drawn and its current item is shown, so
-    // that the next test's keys act on what it reads.
-    const filtered = await page.locator('#items li').count();
-    await page.fill('#search', '');
-    await page.press('#search', 'Enter');
-    await expect.poll(() => page.locator('#items li').count()).toBeGreaterThan(filtered);
-    await page.waitForFunction(() => {
-      const shown = document.querySelector('#detail h2')?.textContent;
-      return shown !== undefined && shown === document.querySelector('#items li.current .l')?.textContent;
+    it('loads with the token, drops it from the address bar, shows the first item; no request fails (the icon included), no CSP or script error', async () => {
+      const started = performance.now();
+      await load(s.page, s.server);
+      console.log(`review page: load ${(performance.now() - started).toFixed(0)} ms (fixture)`);
+      expect(new URL(s.page.url()).search).toBe('');
+      expect(await s.page.locator('#items li').count()).toBeGreaterThan(0);
+      await expect.poll(() => s.page.evaluate(() => document.querySelector('link[rel="icon"]')?.getAttribute('href'))).toBe('/favicon.svg');
+      // The icon is fetched after the page: give it its turn, then nothing may have failed.
+      await s.page.waitForTimeout(300);
+      expect(failed).toEqual([]);
+    });
+
+    it('shows a hostile label as text: no element is created from it', async () => {
+      await show(s.page, 'src:Hostile', 'author <img src=x onerror="document.body.dataset.pwned=1">');
+      expect(await s.page.locator('#detail img').count()).toBe(0);
+      expect(await s.page.evaluate(() => document.body.dataset.pwned)).toBeUndefined();
+    });
+
+    it('isolates every label and shows a right-to-left override as ⟨U+202E⟩ instead of letting it reorder the text', async () => {
+      await show(s.page, 'src:Spoof', 'lung ⟨U+202E⟩yendik lanigiro');
+      const shown = await s.page.evaluate(() => ({
+        heading: document.querySelector('#detail h2 bdi')?.textContent,
+        mark: document.querySelector('#detail h2 bdi .hidden-char')?.textContent,
+        listed: document.querySelector('#items li.current bdi')?.textContent,
+        text: document.body.innerText,
+        unisolated: Array.from(document.querySelectorAll('.cand .name, #items .l, .ctx dd')).filter((e) => e.tagName !== 'BDI' && !e.querySelector('bdi')).length,
+      }));
+      expect(shown.heading).toBe('lung ⟨U+202E⟩yendik lanigiro');
+      expect(shown.mark).toBe('⟨U+202E⟩');
+      expect(shown.listed).toBe('lung ⟨U+202E⟩yendik lanigiro');
+      expect(shown.text).not.toContain('\u202E');
+      expect(shown.text).not.toContain(SPOOF_LABEL);
+      expect(shown.unisolated).toBe(0);
+    });
+
+    it('compares the subject with the focused candidate: both cards show labelled parents, children, part_of, definition, synonyms; the term links out in a new tab', async () => {
+      await show(s.page, 'src:Valve', 'heart valve');
+      const card = (selector: string) => s.page.evaluate((sel) => {
+        const root = document.querySelector(sel)!;
+        const dl = Array.from(root.querySelectorAll('dl.ctx dt')).map((dt) => [dt.textContent, (dt as unknown as { nextElementSibling: El }).nextElementSibling.textContent]);
+        const a = root.querySelector('a.link-out');
+        return { dl: Object.fromEntries(dl), link: a && { href: a.getAttribute('href'), target: a.getAttribute('target'), rel: a.getAttribute('rel') } };
+      }, selector);
+      const subject = await card('#subject-pane');
+      expect(subject.dl).toEqual({
+        synonyms: 'cardiac valve',
+        definition: 'A valve of the heart that keeps blood flowing one way.',
+        'is a': 'anatomical structure',
+        'part of': 'heart',
+        'children (2)': 'mitral valve · aortic valve',
+      });
+      expect(subject.link).toEqual({ href: `${SRC}Valve`, target: '_blank', rel: 'noopener noreferrer' });
+      const target = await card('.cand.focus .panel');
+      expect(target.dl).toEqual({ 'is a': 'valve', 'part of': 'heart' });
+      expect(target.link).toBeNull(); // http://example.org/… names no page
+      expect(await s.page.textContent('.cand.focus .panel h3')).toBe('heart valve');
+      // Side by side on a wide screen: the subject's card left of the candidates, tops level.
+      const [a, b] = await Promise.all([s.page.locator('#subject-pane .card').boundingBox(), s.page.locator('#cands').boundingBox()]);
+      expect(a!.x + a!.width).toBeLessThanOrEqual(b!.x);
+      expect(Math.abs(a!.y - (await s.page.locator('#toolbar').boundingBox())!.y)).toBeLessThan(5);
+      // Evidence opens on demand.
+      expect(await s.page.locator('.cand.focus details.evidence table.members').isVisible()).toBe(false);
+      await s.page.click('.cand.focus details.evidence summary');
+      expect(await s.page.locator('.cand.focus details.evidence table.members').isVisible()).toBe(true);
+    });
+
+    it('search takes the CURIE the page shows; kind is a choice of the kinds under review', async () => {
+      await show(s.page, 'src:Aorta', 'aorta');
+      expect(await s.page.locator('#items li').count()).toBe(1);
+      expect(await s.page.evaluate(() => Array.from(document.querySelectorAll('#kind option')).map((o) => o.textContent))).toEqual(['any', 'class']);
+      expect(await s.page.evaluate(() => document.querySelector('#kind')!.tagName)).toBe('SELECT');
+      await clear(s.page);
+      expect(await s.page.textContent('#detail h2')).toBe('aorta');
+    });
+
+    it('a dozen candidates fit beside the subject at 1400 px; the screenshot is kept', async () => {
+      await show(s.page, 'src:Organ', 'organ');
+      const count = await s.page.locator('.cand').count();
+      expect(count).toBe(12);
+      const viewport = s.page.viewportSize()!;
+      for (let i = 0; i < count; i++) {
+        const box = (await s.page.locator('.cand').nth(i).boundingBox())!;
+        expect([i, box.y + box.height <= viewport.height]).toEqual([i, true]);
+      }
+      await s.page.screenshot({ path: join(SHOTS, 'review-1400.png') });
+      console.log(`review page: screenshots in ${SHOTS}`);
     });
   });
 
-  it('keys: a accepts the focused candidate (saved at once), z undoes it, j moves on', async () => {
-    const subject = await page.textContent('#detail h2');
-    const focused = await page.locator('.cand.focus h3').textContent();
-    await page.keyboard.press('a');
-    await expect.poll(async () => (await readMappings(out)).mappings.length, { timeout: 5000 }).toBe(1);
-    const row = (await readMappings(out)).mappings[0]!;
-    expect(row.justification).toBe('semapv:MappingReview');
-    expect(row.objectLabel).toBe(focused);
-    await page.keyboard.press('z');
-    await expect.poll(async () => (await readMappings(out)).mappings.length, { timeout: 5000 }).toBe(0);
-    await page.waitForFunction((s) => document.querySelector('#detail h2')?.textContent === s, subject);
-    const t = performance.now();
-    await page.keyboard.press('j');
-    await page.waitForFunction((s) => document.querySelector('#detail h2')?.textContent !== s, subject);
-    console.log(`review page: next item ${(performance.now() - t).toFixed(0)} ms (fixture)`);
-    // Let every answer still in flight (the undo's, the decision's) be drawn before the next keys.
-    await page.waitForFunction(() => document.body.dataset.pending === '0');
+  describe('keys and buttons', () => {
+    let s: Awaited<ReturnType<typeof start>>;
+    beforeAll(async () => {
+      s = await start();
+      await load(s.page, s.server);
+    });
+    afterAll(() => s?.close());
+
+    it('a accepts the focused candidate (saved at once), z undoes it and shows it open again, j moves on', async () => {
+      await show(s.page, 'src:Heart', 'heart');
+      const focused = await s.page.locator('.cand.focus .name').textContent();
+      expect(focused).toBe('heart');
+      await s.page.keyboard.press('a');
+      await expect.poll(async () => (await rows(s.out)).length, { timeout: 5000 }).toBe(1);
+      const row = (await rows(s.out))[0]!;
+      expect([row.subjectId, row.objectId, row.extensions?.review_decision]).toEqual([`${SRC}Heart`, `${TGT}Heart`, 'accept']);
+      await settled(s.page);
+      await s.page.keyboard.press('z');
+      await expect.poll(async () => (await rows(s.out)).length, { timeout: 5000 }).toBe(0);
+      await settled(s.page);
+      // Undo shows what it restored: the item, the candidate focused, open again, its competitor reopened.
+      expect(await s.page.textContent('#detail h2')).toBe('heart');
+      expect(await s.page.locator('.cand.focus .name').textContent()).toBe('heart');
+      expect(await s.page.locator('.cand.focus .status').textContent()).toBe('open');
+      expect(await s.page.locator('.cand.closed').count()).toBe(0);
+      expect(await s.page.textContent('#msg')).toBe('undone: heart is open again');
+      await clear(s.page);
+      expect(await s.page.textContent('#detail h2')).toBe('heart');
+      const t = performance.now();
+      await s.page.keyboard.press('j');
+      await s.page.waitForFunction(() => document.querySelector('#detail h2')?.textContent !== 'heart');
+      console.log(`review page: next item ${(performance.now() - t).toFixed(0)} ms (fixture)`);
+      await settled(s.page);
+    });
+
+    it('b then a accepts under broadMatch as manual curation; "(changed)" shows only when the relation differs; r rejects with Not', async () => {
+      await show(s.page, 'src:Aorta', 'aorta');
+      await s.page.keyboard.press('e'); // the candidate's own relation: not a change
+      await settled(s.page);
+      expect(await s.page.textContent('.cand.focus .rel')).toBe('skos:exactMatch');
+      await s.page.keyboard.press('b');
+      await settled(s.page);
+      expect(await s.page.textContent('.cand.focus .rel')).toBe('skos:broadMatch (changed)');
+      expect(await s.page.getAttribute('#rel-broad', 'aria-pressed')).toBe('true');
+      await s.page.keyboard.press('a');
+      await expect.poll(async () => (await rows(s.out)).find((m) => m.subjectId === `${SRC}Aorta`)?.predicateId, { timeout: 5000 }).toBe('skos:broadMatch');
+      await settled(s.page);
+      await show(s.page, 'src:Kidney', 'kidney');
+      await s.page.keyboard.press('r');
+      await expect.poll(async () => (await rows(s.out)).filter((m) => m.predicateModifier === 'Not').map((m) => m.subjectId), { timeout: 5000 }).toEqual([`${SRC}Kidney`]);
+      await settled(s.page);
+    });
+
+    it('every key has a button: accept, reject, unsure, relation, undo, previous and next candidate and item', async () => {
+      await s.page.selectOption('#status', 'all');
+      await settled(s.page);
+      await show(s.page, 'src:Valve', 'heart valve');
+      const name = () => s.page.locator('.cand.focus .name').textContent();
+      expect(await name()).toBe('heart valve');
+      await s.page.click('#go-next-candidate');
+      await settled(s.page);
+      expect(await name()).toBe('cardiac valve');
+      await s.page.click('#go-prev-candidate');
+      await settled(s.page);
+      expect(await name()).toBe('heart valve');
+      await s.page.click('#go-next-candidate');
+      await s.page.click('#rel-narrow');
+      await settled(s.page);
+      expect(await s.page.textContent('.cand.focus .rel')).toBe('skos:narrowMatch (changed)');
+      await s.page.click('#do-unsure');
+      await expect.poll(async () => (await rows(s.out)).find((m) => m.objectId === `${TGT}CardiacValve`)?.extensions?.review_decision, { timeout: 5000 }).toBe('unsure');
+      await settled(s.page);
+      await s.page.click('#do-reject');
+      await expect.poll(async () => (await rows(s.out)).find((m) => m.objectId === `${TGT}HeartValve`)?.predicateModifier, { timeout: 5000 }).toBe('Not');
+      await settled(s.page);
+      await s.page.click('#do-undo');
+      await expect.poll(async () => (await rows(s.out)).some((m) => m.objectId === `${TGT}HeartValve`), { timeout: 5000 }).toBe(false);
+      await settled(s.page);
+      expect(await name()).toBe('heart valve');
+      await s.page.click('#do-accept');
+      await expect.poll(async () => (await rows(s.out)).find((m) => m.objectId === `${TGT}HeartValve`)?.extensions?.review_decision, { timeout: 5000 }).toBe('accept');
+      await settled(s.page);
+      await clear(s.page);
+      const subject = await s.page.textContent('#detail h2');
+      await s.page.click('#go-next-item');
+      await s.page.waitForFunction((x) => document.querySelector('#detail h2')?.textContent !== x, subject);
+      await settled(s.page);
+      await s.page.click('#go-prev-item');
+      await s.page.waitForFunction((x) => document.querySelector('#detail h2')?.textContent === x, subject);
+      await settled(s.page);
+    });
   });
 
-  it('b then a accepts under broadMatch as manual curation; r rejects with Not', async () => {
-    await page.keyboard.press('b');
-    await page.waitForSelector('.cand.focus .rel:has-text("skos:broadMatch")');
-    await page.keyboard.press('a');
-    await expect.poll(async () => (await readMappings(out)).mappings.find((m) => m.predicateId === 'skos:broadMatch')?.justification, { timeout: 5000 }).toBe('semapv:ManualMappingCuration');
-    await page.keyboard.press('j');
-    await page.waitForFunction(() => document.body.dataset.pending === '0');
-    await page.waitForSelector('.cand.focus');
-    await page.keyboard.press('r');
-    await expect.poll(async () => (await readMappings(out)).mappings.filter((m) => m.predicateModifier === 'Not').length, { timeout: 5000 }).toBe(1);
+  describe('keys that outrun the page', () => {
+    let s: Awaited<ReturnType<typeof start>>;
+    const decisions: Array<Record<string, unknown>> = [];
+    beforeAll(async () => {
+      s = await start();
+      // The server answers decisions 250 ms late, as a loaded machine would: keys 20 ms apart
+      // then always arrive while the first decision is in flight.
+      await s.page.route('**/api/decisions', async (route) => {
+        decisions.push(JSON.parse(route.request().postData() ?? '{}'));
+        await new Promise((r) => setTimeout(r, 250));
+        await route.continue();
+      });
+      await load(s.page, s.server);
+      await s.page.uncheck('#advance');
+    });
+    afterAll(() => s?.close());
+
+    it('r then a 20 ms apart rejects the focused candidate and never accepts it; the a is refused visibly', async () => {
+      await show(s.page, 'src:Valve', 'heart valve');
+      await s.page.keyboard.press('r');
+      await s.page.waitForTimeout(20);
+      await s.page.keyboard.press('a');
+      await settled(s.page);
+      await expect.poll(async () => (await rows(s.out)).map((m) => [m.objectId, m.extensions?.review_decision]), { timeout: 5000 }).toEqual([[`${TGT}HeartValve`, 'reject']]);
+      // One request only, naming the candidate and the status the reviewer saw.
+      expect(decisions).toEqual([{ subject_id: `${SRC}Valve`, predicate_id: 'skos:exactMatch', object_id: `${TGT}HeartValve`, decision: 'reject', expected_status: 'open' }]);
+      expect(await s.page.textContent('#msg')).toBe('a not applied: it was pressed on heart valve, which is no longer in focus');
+      expect(await s.page.getAttribute('#msg', 'class')).toContain('alert');
+    });
+
+    it('two quick a decide one candidate once', async () => {
+      decisions.length = 0;
+      await show(s.page, 'src:Aorta', 'aorta');
+      await s.page.keyboard.press('a');
+      await s.page.keyboard.press('a');
+      await settled(s.page);
+      expect(decisions).toHaveLength(1);
+      await expect.poll(async () => (await rows(s.out)).filter((m) => m.subjectId === `${SRC}Aorta`).map((m) => m.extensions?.review_decision), { timeout: 5000 }).toEqual(['accept']);
+      expect(await s.page.textContent('#msg')).toMatch(/^a not applied: aorta is accept now, not open/);
+    });
+
+    it('keys queued behind a decision act in order: → then r moves first, and r (pressed on the old focus) is refused', async () => {
+      decisions.length = 0;
+      await show(s.page, 'src:Kidney', 'kidney');
+      await show(s.page, 'src:Spoof', 'lung ⟨U+202E⟩yendik lanigiro');
+      await s.page.keyboard.press('u');
+      await s.page.keyboard.press('ArrowRight');
+      await s.page.keyboard.press('r');
+      await settled(s.page);
+      expect(decisions.map((d) => [d.object_id, d.decision])).toEqual([[`${TGT}Lung`, 'unsure']]);
+      expect(await s.page.locator('.cand.focus .name').textContent()).toBe('kidney');
+      expect(await s.page.textContent('#msg')).toMatch(/^r not applied/);
+    });
+  });
+
+  describe('filters never take decision keys', () => {
+    let s: Awaited<ReturnType<typeof start>>;
+    beforeAll(async () => {
+      s = await start();
+      await load(s.page, s.server);
+      await s.page.uncheck('#advance');
+    });
+    afterAll(() => s?.close());
+
+    it('a on the focused "best value" select accepts, and the select keeps its value', async () => {
+      await s.page.selectOption('#band', '0.8-');
+      await settled(s.page);
+      const subject = await s.page.textContent('#detail h2');
+      const focused = await s.page.locator('.cand.focus .name').textContent();
+      await s.page.focus('#band');
+      await s.page.keyboard.press('a');
+      await settled(s.page);
+      expect(await s.page.inputValue('#band')).toBe('0.8-');
+      await expect.poll(async () => (await rows(s.out)).length, { timeout: 5000 }).toBe(1);
+      expect(await s.page.textContent('#detail h2')).toBe(subject);
+      expect(await s.page.textContent('#msg')).toMatch(new RegExp(`^${focused} accepted as skos:exactMatch`));
+    });
+
+    it('d on the focused "show" select does not switch it to "decided", and says why nothing happened', async () => {
+      await s.page.focus('#status');
+      await s.page.keyboard.press('d');
+      await settled(s.page);
+      expect(await s.page.inputValue('#status')).toBe('undecided');
+      expect(await s.page.textContent('#msg')).toBe('“d” does nothing here: letters never change a filter (leave it with Tab, or use the arrow keys to choose)');
+      // Arrow keys still choose, as a select's keys should.
+      await s.page.keyboard.press('ArrowDown');
+      await settled(s.page);
+      expect(await s.page.inputValue('#status')).toBe('decided');
+    });
+
+    it('typing in the search field is typing, not deciding', async () => {
+      const before = (await rows(s.out)).length;
+      await s.page.focus('#search');
+      await s.page.keyboard.type('aru');
+      expect(await s.page.inputValue('#search')).toBe('aru');
+      await s.page.waitForTimeout(300);
+      expect((await rows(s.out)).length).toBe(before);
+      await s.page.fill('#search', '');
+      await s.page.press('#search', 'Escape');
+      await settled(s.page);
+    });
+  });
+
+  describe('one-to-one asks first', () => {
+    let s: Awaited<ReturnType<typeof start>>;
+    const bodies: Array<Record<string, unknown>> = [];
+    beforeAll(async () => {
+      s = await start();
+      s.page.on('request', (r) => { if (r.url().endsWith('/api/decisions')) bodies.push(JSON.parse(r.postData() ?? '{}')); });
+      await load(s.page, s.server);
+      await s.page.uncheck('#advance');
+      await s.page.selectOption('#status', 'all');
+      await settled(s.page);
+    });
+    afterAll(() => s?.close());
+
+    it('accepting a candidate closed by propagation opens a dialog naming the acceptance; Cancel decides nothing', async () => {
+      await show(s.page, 'src:Valve', 'heart valve');
+      await s.page.keyboard.press('a'); // heart valve = heart valve: closes cardiac valve
+      await settled(s.page);
+      await s.page.locator('.cand').filter({ has: s.page.locator('.name').getByText('cardiac valve', { exact: true }) }).locator('button.row').click();
+      await settled(s.page);
+      expect(await s.page.locator('.cand.focus .status').textContent()).toBe('closed');
+      await s.page.keyboard.press('a');
+      await s.page.waitForSelector('dialog#confirm[open]');
+      expect(await s.page.textContent('#confirm-body')).toBe('Accepting cardiac valve breaks one-to-one:heart valve skos:exactMatch heart valve is accepted: this would be a second equivalence for the subject');
+      // Keys do not reach the page while it asks; Escape cancels.
+      await s.page.keyboard.press('a');
+      await s.page.keyboard.press('Escape');
+      await settled(s.page);
+      expect(await s.page.locator('dialog#confirm[open]').count()).toBe(0);
+      expect((await rows(s.out)).map((m) => m.objectId)).toEqual([`${TGT}HeartValve`]);
+      expect(await s.page.textContent('#msg')).toBe('not accepted: cardiac valve stays closed');
+      expect(bodies).toHaveLength(1);
+    });
+
+    it('"Accept anyway" accepts with confirm; z restores the exact earlier state, shown', async () => {
+      await s.page.keyboard.press('a');
+      await s.page.waitForSelector('dialog#confirm[open]');
+      await s.page.click('#confirm-yes');
+      await expect.poll(async () => (await rows(s.out)).map((m) => m.objectId).sort(), { timeout: 5000 }).toEqual([`${TGT}CardiacValve`, `${TGT}HeartValve`]);
+      await settled(s.page);
+      expect(bodies.at(-1)).toEqual({ subject_id: `${SRC}Valve`, predicate_id: 'skos:exactMatch', object_id: `${TGT}CardiacValve`, decision: 'accept', expected_status: 'closed', confirm: 'break-one-to-one' });
+      await s.page.keyboard.press('z');
+      await expect.poll(async () => (await rows(s.out)).map((m) => m.objectId), { timeout: 5000 }).toEqual([`${TGT}HeartValve`]);
+      await settled(s.page);
+      // The page shows the state the server restored, on the candidate the undo concerned.
+      expect(await s.page.locator('.cand.focus .name').textContent()).toBe('cardiac valve');
+      const status = await s.page.locator('.cand.focus .status').textContent();
+      expect(await s.page.textContent('#msg')).toBe(`undone: cardiac valve is ${status} again${status === 'closed' ? ' (closed by an acceptance)' : ''}`);
+    });
+
+    it('a server that refuses a second equivalence (409 E_REVIEW_ONE_TO_ONE) gets the same question, and the confirmed retry', async () => {
+      await show(s.page, 'src:Organ', 'organ');
+      bodies.length = 0;
+      let refused = 0;
+      await s.page.route('**/api/decisions', async (route) => {
+        const body = JSON.parse(route.request().postData() ?? '{}');
+        if (body.confirm) return route.continue();
+        refused++;
+        return route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: { code: 'E_REVIEW_ONE_TO_ONE', message: 'a second equivalence', conflicts: [{ subject_id: 'src:Valve', predicate_id: 'skos:exactMatch', object_id: 'tgt:HeartValve' }] } }) });
+      });
+      await s.page.keyboard.press('a');
+      await s.page.waitForSelector('dialog#confirm[open]');
+      expect(await s.page.textContent('#confirm-body')).toContain('src:Valve skos:exactMatch tgt:HeartValve is accepted');
+      await s.page.click('#confirm-yes');
+      await expect.poll(async () => (await rows(s.out)).some((m) => m.subjectId === `${SRC}Organ`), { timeout: 5000 }).toBe(true);
+      await settled(s.page);
+      expect(refused).toBe(1);
+      expect(bodies.map((b) => b.confirm)).toEqual([undefined, 'break-one-to-one']);
+      await s.page.unroute('**/api/decisions');
+    });
+  });
+
+  describe('several reviewers (servers that keep each decision, its reviewer and comment)', () => {
+    let s: Awaited<ReturnType<typeof start>>;
+    const sent: Array<Record<string, unknown>> = [];
+    beforeAll(async () => {
+      s = await start();
+      // The data side of several reviewers adds `decisions` and `conflict` to the item views and a
+      // `comment` to decisions; here the answers are extended as such a server sends them.
+      await s.page.route('**/api/item?*', async (route) => {
+        const res = await route.fetch();
+        const item = await res.json() as { candidates: Array<Record<string, unknown>> };
+        item.candidates.forEach((c, i) => {
+          c.decisions = i === 0 ? [{ reviewer_id: 'orcid:0000-0002-1825-0097', review_date: '2026-12-01', decision: 'accept', predicate_id: 'skos:exactMatch', comment: 'same \u202Eorgan', source: 'earlier.sssom.tsv' }, { reviewer_id: 'orcid:0000-0001-5109-3700', review_date: '2026-12-02', decision: 'reject', predicate_id: 'skos:exactMatch', source: 'earlier.sssom.tsv' }] : [];
+          c.conflict = i === 0;
+        });
+        await route.fulfill({ response: res, json: item });
+      });
+      await s.page.route('**/api/items?*', async (route) => {
+        const res = await route.fetch();
+        const answer = await res.json() as { items: Array<Record<string, unknown>> };
+        for (const it of answer.items) it.conflict = false;
+        await route.fulfill({ response: res, json: answer });
+      });
+      await s.page.route('**/api/decisions', async (route) => {
+        const body = JSON.parse(route.request().postData() ?? '{}');
+        sent.push({ ...body });
+        delete body.comment; // this server does not keep comments yet
+        await route.continue({ postData: JSON.stringify(body) });
+      });
+      await load(s.page, s.server);
+      await s.page.uncheck('#advance');
+    });
+    afterAll(() => s?.close());
+
+    it('shows every reviewer\'s decision and the conflict, offers the conflicts filter, and sends the comment with the decision', async () => {
+      await show(s.page, 'src:Heart', 'heart');
+      expect(await s.page.locator('.cand.focus .flag').textContent()).toBe('conflict');
+      expect(await s.page.locator('.cand.focus ul.decisions li').allTextContents()).toEqual([
+        'accept skos:exactMatch · orcid:0000-0002-1825-0097 · 2026-12-01 · earlier.sssom.tsv · “same ⟨U+202E⟩organ”',
+        'reject skos:exactMatch · orcid:0000-0001-5109-3700 · 2026-12-02 · earlier.sssom.tsv',
+      ]);
+      expect(await s.page.locator('.cand.focus .warn').textContent()).toContain('reviewers disagree');
+      expect(await s.page.locator('#status option[value="conflict"]').isEnabled()).toBe(true);
+      await s.page.fill('#comment', 'checked the definition');
+      await s.page.press('#comment', 'Escape');
+      await s.page.keyboard.press('a');
+      await expect.poll(async () => (await rows(s.out)).length, { timeout: 5000 }).toBe(1);
+      expect(sent).toEqual([expect.objectContaining({ subject_id: `${SRC}Heart`, object_id: `${TGT}Heart`, decision: 'accept', comment: 'checked the definition' })]);
+    });
+  });
+
+  describe('accessibility', () => {
+    let s: Awaited<ReturnType<typeof start>>;
+    beforeAll(async () => {
+      s = await start();
+      await load(s.page, s.server);
+      await s.page.uncheck('#advance');
+      await s.page.selectOption('#status', 'all');
+      await settled(s.page);
+    });
+    afterAll(() => s?.close());
+
+    it('closed-card text, decided rows and the current-item marker meet WCAG AA (4.5:1), computed from the rendered styles', async () => {
+      await show(s.page, 'src:Valve', 'heart valve');
+      await s.page.keyboard.press('a');
+      await settled(s.page);
+      await clear(s.page);
+      expect(await s.page.textContent('#detail h2')).toBe('heart valve');
+      const styles = await s.page.evaluate(() => {
+        const background = (e: El | null): string => {
+          for (let n = e; n; n = n.parentElement) {
+            const bg = getComputedStyle(n).backgroundColor;
+            if (bg !== 'rgba(0, 0, 0, 0)' && bg !== 'transparent') return bg;
+          }
+          return 'rgb(255, 255, 255)';
+        };
+        const opacity = (e: El | null): number => {
+          let o = 1;
+          for (let n = e; n; n = n.parentElement) o *= Number(getComputedStyle(n).opacity);
+          return o;
+        };
+        const texts = (sel: string) => Array.from(document.querySelectorAll(sel)).map((e) => ({ what: `${sel}: ${e.textContent}`, color: getComputedStyle(e).color, bg: background(e), opacity: opacity(e) }));
+        const current = document.querySelector('#items li.current')!;
+        return {
+          closed: [...texts('.cand.closed .name bdi'), ...texts('.cand.closed .rel'), ...texts('.cand.closed .status'), ...texts('.cand.closed .val'), ...texts('.cand.closed .rank')],
+          decided: [...texts('.cand.accept .status'), ...texts('.cand.accept .name bdi')],
+          list: [...texts('#items li.current .l'), ...texts('#items li.current .v'), ...texts('#items li .v'), ...texts('#items li.done .l')],
+          muted: [...texts('.meta'), ...texts('dl.ctx dt'), ...texts('#msg')],
+          marker: { color: getComputedStyle(current).borderLeftColor, bg: background(current.parentElement) },
+        };
+      });
+      expect(styles.closed.length).toBeGreaterThanOrEqual(5);
+      for (const t of [...styles.closed, ...styles.decided, ...styles.list, ...styles.muted]) {
+        expect(t.opacity, t.what).toBe(1);
+        expect(contrast(t.color, t.bg), t.what).toBeGreaterThanOrEqual(4.5);
+      }
+      expect(contrast(styles.marker.color, styles.marker.bg)).toBeGreaterThanOrEqual(4.5);
+    });
+
+    it('only a short status line is live: the item pane is not re-announced on every key', async () => {
+      const live = await s.page.evaluate(() => Array.from(document.querySelectorAll('[aria-live], [role="status"], [role="alert"]')).map((e) => e.getAttribute('id')));
+      expect(live).toEqual(['msg']);
+      // The focus is on the first open candidate (valve, the last); one to the left:
+      await s.page.keyboard.press('ArrowLeft');
+      await settled(s.page);
+      expect(await s.page.textContent('#msg')).toBe('3 of 4: heart (skos:closeMatch, closed)');
+      await s.page.keyboard.press('j');
+      await settled(s.page);
+      expect((await s.page.textContent('#msg'))!.length).toBeLessThan(80);
+    });
+
+    it('every control can take the focus and has a name', async () => {
+      const controls = s.page.locator('button:visible, select:visible, input:visible, textarea:visible, a[href]:visible, summary:visible');
+      const count = await controls.count();
+      expect(count).toBeGreaterThan(20);
+      for (let i = 0; i < count; i++) {
+        const control = controls.nth(i);
+        // A summary is named by its text (Chromium reports it as a disclosure triangle).
+        if (await control.evaluate((e) => (e as unknown as El).tagName === 'SUMMARY')) expect(await control.textContent()).toMatch(/\S/);
+        else {
+          const snapshot = await control.ariaSnapshot();
+          expect(snapshot, snapshot).toMatch(/^- \w+ "[^"]+"/);
+        }
+        await control.focus();
+        expect(await control.evaluate((e) => document.activeElement === (e as unknown as El))).toBe(true);
+      }
+      // Candidates are buttons, reachable with Tab.
+      expect(await s.page.locator('.cand button.row').count()).toBe(await s.page.locator('.cand').count());
+    });
+  });
+
+  describe('on a phone (390 px)', () => {
+    let s: Awaited<ReturnType<typeof start>>;
+    beforeAll(async () => {
+      s = await start({ width: 390, height: 844 });
+      await load(s.page, s.server);
+    });
+    afterAll(() => s?.close());
+
+    it('one column without sideways scrolling; every button on screen, at least 44 px tall; the list opens from a button', async () => {
+      await show(s.page, 'src:Valve', 'heart valve');
+      const width = await s.page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(390);
+      const subject = (await s.page.locator('#subject-pane .card').boundingBox())!;
+      expect(subject.width).toBeGreaterThan(350);
+      for (const id of ['do-accept', 'do-reject', 'do-unsure', 'do-undo', 'rel-exact', 'rel-broad', 'rel-narrow', 'rel-close', 'go-prev-candidate', 'go-next-candidate', 'go-prev-item', 'go-next-item']) {
+        const box = (await s.page.locator(`#${id}`).boundingBox())!;
+        expect([id, box.x >= 0 && box.x + box.width <= 390 && box.y >= 0 && box.y + box.height <= 844, box.height >= 44]).toEqual([id, true, true]);
+      }
+      expect(await s.page.locator('#list-pane').isVisible()).toBe(false);
+      await s.page.screenshot({ path: join(SHOTS, 'review-390.png') });
+      await s.page.click('#toggle-list');
+      expect(await s.page.locator('#list-pane').isVisible()).toBe(true);
+      await s.page.click('#items li:nth-child(1) button');
+      await settled(s.page);
+      expect(await s.page.locator('#list-pane').isVisible()).toBe(false);
+      // Deciding with the thumb.
+      await s.page.click('#do-reject');
+      await expect.poll(async () => (await rows(s.out)).length, { timeout: 5000 }).toBe(1);
+    });
   });
 });

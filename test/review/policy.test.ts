@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ReviewState } from '../../src/review/policy.js';
-import { draw, simulateReview } from '../../src/review/simulate.js';
+import { draw, simulateReview, simulateReviewSeries } from '../../src/review/simulate.js';
 
 const M = 'fused';
 const c = (subject: string, object: string, score: number, rank: number, predicate = 'skos:exactMatch') => ({ subject, predicate, object, score, rank, measure: M });
@@ -12,7 +12,9 @@ const CANDIDATES = [
   c('s3', 'o4', 0.95, 1),
 ];
 
-describe('ReviewState', () => {
+const pairs = (state: ReviewState): string[] => state.alignment().map((m) => `${m.subject}-${m.object}`).sort();
+
+describe('ReviewState: propagation and undo', () => {
   it('accepting an exactMatch closes the subject\'s and the object\'s competing equivalences, and undo reopens them', () => {
     const state = new ReviewState(CANDIDATES, { minScore: 0.2 });
     const closed = state.decide(0, 'accept');
@@ -32,17 +34,125 @@ describe('ReviewState', () => {
     expect(state.decisionOf(0)?.predicate).toBe('skos:broadMatch');
   });
 
-  it('asks first about the subject whose best candidate has the closest rival and lies nearest the threshold, and the alignment follows the answers', () => {
-    const state = new ReviewState(CANDIDATES, { minScore: 0.2 });
-    // s2: 0.45 against s1's 0.5 for o1 (margin 0.05) and 0.25 above the threshold: 0.30;
-    // s1: 0.5 against 0.48 (0.02) but 0.30 above it: 0.32; s3: 0.95 alone: last.
-    expect(state.uncertainOrder()).toEqual(['s2', 's1', 's3']);
-    expect(state.nextQuestion()).toBe(3);
-    const before = state.alignment().map((m) => `${m.subject}-${m.object}`).sort();
-    expect(before).toEqual(['s1-o1', 's2-o3', 's3-o4']);
+  it('undo restores the exact earlier state: a closed candidate accepted all the same is closed again, by the same acceptance', () => {
+    const state = new ReviewState(CANDIDATES, { minScore: 0.2, reviewer: 'r' });
+    state.decide(0, 'accept');
+    expect(state.closedByOf(3)).toBe(0);
+    state.decide(3, 'accept');
+    expect(state.status(3)).toBe('accept');
+    expect(state.closedByOf(3)).toBeUndefined();
+    state.undo();
+    expect(state.status(3)).toBe('closed');
+    expect(state.closedByOf(3)).toBe(0);
+  });
+});
+
+describe('ReviewState: answers are weighed, not final', () => {
+  // Twenty subjects, each with one candidate well above the threshold and without rivals.
+  const strong = Array.from({ length: 20 }, (_, i) => c(`s${i}`, `o${i}`, 0.5, 1));
+
+  it('one "no" against strong evidence leaves the candidate contested and in the alignment, asked of another reviewer next; further "no"s settle it', () => {
+    const clear = Array.from({ length: 20 }, (_, i) => c(`s${i}`, `o${i}`, 0.8, 1));
+    const state = new ReviewState(clear, { minScore: 0.2 });
+    state.decide(0, 'reject', undefined, { reviewer: 'r0' });
+    expect(state.standingOf(0)).toBe('contested');
+    expect(pairs(state)).toContain('s0-o0');
+    expect(state.nextQuestion()).toBe(0);
+    let reviewers = 1;
+    while (state.standingOf(0) === 'contested' && reviewers < 6) state.decide(0, 'reject', undefined, { reviewer: `r${reviewers++}` });
+    expect(state.standingOf(0)).toBe('reject');
+    expect(reviewers).toBeGreaterThan(1);
+    expect(pairs(state)).not.toContain('s0-o0');
+  });
+
+  it('the same reviewer is never asked a question twice: the page asks a second opinion of the next reviewer', () => {
+    const state = new ReviewState(strong, { minScore: 0.2, reviewer: 'a' });
     state.decide(0, 'reject');
-    const after = state.alignment().map((m) => `${m.subject}-${m.object}`).sort();
-    expect(after).toEqual(['s1-o2', 's2-o1', 's3-o4']);
+    expect(state.standingOf(0)).toBe('contested');
+    expect(state.askable(0)).toBe(false);
+    expect(state.status(0)).toBe('reject');
+    const next = new ReviewState(strong, { minScore: 0.2, reviewer: 'b' });
+    next.decide(0, 'reject', undefined, { reviewer: 'a' });
+    expect(next.askable(0)).toBe(true);
+    expect(next.nextQuestion()).toBe(0);
+  });
+
+  it('a "yes" for a candidate against a stronger rival does not close the rival until a second reviewer agrees', () => {
+    const rivals = [c('s1', 'o1', 0.9, 1), c('s1', 'o2', 0.21, 2), c('s2', 'o2', 0.85, 1)];
+    const state = new ReviewState(rivals, { minScore: 0.2 });
+    const closed = state.decide(1, 'accept', undefined, { reviewer: 'a' });
+    expect(closed).toEqual([]);
+    expect(state.standingOf(1)).toBe('contested');
+    expect(pairs(state)).toEqual(['s1-o1', 's2-o2']);
+  });
+
+  it('an adjudicator\'s answer and an answer carried from an earlier review settle at once', () => {
+    const state = new ReviewState(strong, { minScore: 0.2 });
+    state.decide(0, 'reject', undefined, { reviewer: 'a', adjudicator: true });
+    state.decide(1, 'reject', undefined, { reviewer: 'a', earlier: true });
+    expect([state.standingOf(0), state.standingOf(1)]).toEqual(['reject', 'reject']);
+    expect([state.askable(0), state.askable(1)]).toEqual([false, false]);
+  });
+
+  it('the error rate is measured by audits (second opinions on answers given once): disagreement raises it, agreement lowers it', () => {
+    const many = Array.from({ length: 80 }, (_, i) => c(`s${i}`, `o${i}`, 0.3 + (i % 7) * 0.01, 1));
+    const run = (second: 'agree' | 'disagree'): { error: number; audits: number } => {
+      const state = new ReviewState(many, { minScore: 0.2 });
+      let audits = 0;
+      for (let q = 0; q < 100; q++) {
+        const i = state.nextQuestion();
+        if (i === undefined) break;
+        const earlier = state.answersOf(i);
+        if (earlier.length > 0) audits++;
+        const decision = earlier.length > 0 && second === 'disagree' ? (earlier[0]!.decision === 'accept' ? 'reject' : 'accept') : 'accept';
+        state.decide(i, decision, undefined, { reviewer: `r${earlier.length}` });
+      }
+      return { error: state.beliefParameters().error, audits };
+    };
+    const start = new ReviewState(many, { minScore: 0.2 }).beliefParameters().error;
+    const noisy = run('disagree');
+    const agreeing = run('agree');
+    expect(noisy.audits).toBeGreaterThanOrEqual(10);
+    expect(noisy.error).toBeGreaterThan(0.3);
+    expect(agreeing.error).toBeLessThan(start);
+    // Ten audits that all agree end the audits: reliable reviewers are not asked twice for nothing.
+    expect(agreeing.audits).toBe(10);
+  });
+
+  it('asks first where the alignment is most likely wrong, and nothing where no answer could change it', () => {
+    const state = new ReviewState(CANDIDATES, { minScore: 0.2 });
+    // s3's candidate is far above the threshold and alone: never the first question.
+    const first = state.nextQuestion()!;
+    expect(state.candidates[first]!.subject).not.toBe('s3');
+    expect(state.valueOf(first)).toBeGreaterThan(state.valueOf(5));
+    expect(state.uncertainOrder()[0]).toBe(state.candidates[first]!.subject);
+    // Once every candidate is settled or closed, nothing is left to ask.
+    for (let guard = 0; guard < 20 && state.nextQuestion() !== undefined; guard++) state.decide(state.nextQuestion()!, 'reject', undefined, { reviewer: `r${guard}` });
+    expect(state.nextQuestion()).toBeUndefined();
+  });
+
+  it('a rejection lets a rival in only where the evidence makes it likely enough to be right; a "yes" does', () => {
+    // s1's second candidate is far behind its first.
+    const list = [c('s1', 'o1', 0.3, 1), c('s1', 'o2', 0.21, 2), c('s3', 'o5', 0.9, 1)];
+    const state = new ReviewState(list, { minScore: 0.2 });
+    expect(pairs(state)).toEqual(['s1-o1', 's3-o5']);
+    state.decide(0, 'reject', undefined, { reviewer: 'a' });
+    expect(state.standingOf(0)).toBe('reject');
+    // The plain selection would put s1→o2 in; it is unlikely to be right and stays out.
+    expect(pairs(state)).toEqual(['s3-o5']);
+    state.decide(1, 'accept', undefined, { reviewer: 'a' });
+    expect(pairs(state)).toEqual(['s1-o2', 's3-o5']);
+  });
+
+  it('a pair accepted under another kind of relation than proposed starts from even odds, not from the evidence for the proposed one', () => {
+    // Twenty exactMatch candidates every reviewer rejects teach the calibration that such
+    // candidates are wrong; a broadMatch accepted for one of them is the reviewer's own mapping.
+    const many = Array.from({ length: 21 }, (_, i) => c(`s${i}`, `o${i}`, 0.6, 1));
+    const state = new ReviewState(many, { minScore: 0.2 });
+    for (let i = 1; i < 21; i++) state.decide(i, 'reject', undefined, { reviewer: 'a' });
+    state.decide(0, 'accept', 'skos:broadMatch', { reviewer: 'a' });
+    expect(state.standingOf(0)).toBe('accept');
+    expect(state.alignment()).toContainEqual({ subject: 's0', predicate: 'skos:broadMatch', object: 'o0', accepted: true });
   });
 });
 
@@ -59,12 +169,14 @@ describe('simulateReview', () => {
     expect(r.answers.wrong).toBe(0);
   });
 
-  it('the same question always gets the same answer: a fixed seed gives the same run', () => {
+  it('the same question always gets the same answer: a fixed seed gives the same run; a second opinion is another reviewer\'s draw', () => {
     const a = simulateReview(CANDIDATES, reference, { minScore: 0.2, errorRate: 0.5, seed: 7 });
     const b = simulateReview(CANDIDATES, reference, { minScore: 0.2, errorRate: 0.5, seed: 7 });
     expect(a).toEqual(b);
     expect(draw(7, 's1', 'skos:exactMatch', 'o1')).toBe(draw(7, 's1', 'skos:exactMatch', 'o1'));
     expect(draw(7, 's1', 'skos:exactMatch', 'o1')).not.toBe(draw(8, 's1', 'skos:exactMatch', 'o1'));
+    expect(draw(7, 's1', 'skos:exactMatch', 'o1', 1)).not.toBe(draw(7, 's1', 'skos:exactMatch', 'o1'));
+    expect(draw(7, 's1', 'skos:exactMatch', 'o1', 0)).toBe(draw(7, 's1', 'skos:exactMatch', 'o1'));
   });
 
   it('stops at the budget', () => {
@@ -73,5 +185,17 @@ describe('simulateReview', () => {
 
   it('refuses an error rate outside [0, 1)', () => {
     expect(() => simulateReview(CANDIDATES, reference, { errorRate: 1 })).toThrow(expect.objectContaining({ code: 'E_USAGE' }));
+  });
+
+  it('a series runs each error rate over the seeds (a perfect oracle once) and reports mean and spread', () => {
+    const series = simulateReviewSeries(CANDIDATES, reference, { minScore: 0.2, errorRates: [0, 0.3], seeds: [1, 2, 3] });
+    expect(series.map((s) => [s.error_rate, s.seeds])).toEqual([[0, [1]], [0.3, [1, 2, 3]]]);
+    const noisy = series[1]!;
+    const f1 = noisy.runs.map((r) => r.f1_after);
+    expect(noisy.f1_after.mean).toBeCloseTo(f1.reduce((a, b) => a + b, 0) / 3, 10);
+    expect(noisy.f1_after.min).toBe(Math.min(...f1));
+    expect(noisy.f1_after.max).toBe(Math.max(...f1));
+    expect(noisy.curve[0]).toMatchObject({ questions: 0, f1: noisy.f1_before });
+    expect(() => simulateReviewSeries(CANDIDATES, reference, { seeds: [] })).toThrow(expect.objectContaining({ code: 'E_USAGE' }));
   });
 });

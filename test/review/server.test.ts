@@ -4,7 +4,6 @@
  * a port in use). The page itself is driven in a real browser in page.test.ts.
  */
 import { readFileSync, writeFileSync, existsSync, statSync } from 'node:fs';
-import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,18 +12,7 @@ import { fixture } from './fixture.js';
 import { buildArtifact } from '../../src/api/artifact-build.js';
 import { openReview, serveReview, type ReviewServer } from '../../src/api/review.js';
 import { runCli } from '../helpers/cli.js';
-
-function http(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: { Host: `127.0.0.1:${port}`, ...options.headers } }, (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
+import { http } from '../helpers/http.js';
 
 describe('review server', () => {
   let files: Awaited<ReturnType<typeof fixture>>;
@@ -210,5 +198,107 @@ describe('review: bad input exits 2 and overwrites nothing', () => {
     const bad = await runCli(['review', 'simulate', files.candidates, '--reference', reference, '--error-rate', '1.5']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('[E_USAGE]');
+    // Several error rates and seeds: mean and spread per rate.
+    const series = await runCli(['review', 'simulate', files.candidates, '--reference', reference, '--budget', '20', '--error-rate', '0,0.3', '--seeds', '3', '--json']);
+    expect(series.code).toBe(0);
+    const parsed = JSON.parse(series.stdout);
+    expect(parsed.series.map((s: { error_rate: number; seeds: number[] }) => [s.error_rate, s.seeds])).toEqual([[0, [0]], [0.3, [0, 1, 2]]]);
+    expect(parsed.series[1].f1_after).toEqual(expect.objectContaining({ mean: expect.any(Number), sd: expect.any(Number), min: expect.any(Number), max: expect.any(Number) }));
+    const table = await runCli(['review', 'simulate', files.candidates, '--reference', reference, '--budget', '20', '--error-rate', '0.1,0.2', '--seeds', '4,5']);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/\| 0\.2 \| 2 \|/);
+    for (const wrong of [['--error-rate', '0,x'], ['--seeds', '0'], ['--seed', '1', '--seeds', '2']]) {
+      const r = await runCli(['review', 'simulate', files.candidates, '--reference', reference, ...wrong]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('[E_USAGE]');
+    }
+  });
+});
+
+describe('review API: decisions name the candidate and the state the reviewer saw', () => {
+  let files: Awaited<ReturnType<typeof fixture>>;
+  let server: ReviewServer;
+  let out: string;
+  const auth = (): Record<string, string> => ({ Authorization: `Bearer ${server.token}` });
+  const post = async (path: string, body: unknown): Promise<{ status: number; json: any }> => {
+    const r = await http(server.port, path, { method: 'POST', headers: { ...auth(), 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: r.status, json: JSON.parse(r.body) };
+  };
+  const item = async (local: string): Promise<any> => JSON.parse((await http(server.port, `/api/item?subject=${encodeURIComponent(`http://example.org/src#${local}`)}`, { headers: auth() })).body);
+  const ends = (c: { subject_id: string; predicate_id: string; object_id: string }) => ({ subject_id: c.subject_id, predicate_id: c.predicate_id, object_id: c.object_id });
+
+  beforeAll(async () => {
+    files = await fixture();
+    out = join(files.dir, 'reviewed.sssom.tsv');
+    server = await serveReview(await openReview({ candidates: files.candidates, source: files.source, target: files.target, out }, { reviewer: 'orcid:0000-0002-1825-0097', today: () => '2026-12-03' }));
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('a decision on a candidate whose status changed since it was shown: 409 E_REVIEW_STALE, nothing changed', async () => {
+    const paper = (await item('Paper')).candidates[0];
+    const first = await post('/api/decisions', { ...ends(paper), decision: 'reject', expected_status: 'open' });
+    expect(first.status).toBe(200);
+    // "r" then "a" 20 ms apart: the accept was made on the open candidate the page showed.
+    const stale = await post('/api/decisions', { ...ends(paper), decision: 'accept', expected_status: 'open' });
+    expect(stale.status).toBe(409);
+    expect(stale.json.error.code).toBe('E_REVIEW_STALE');
+    expect((await item('Paper')).candidates[0].status).toBe('reject');
+    expect((await post('/api/decisions', { ...ends(paper), decision: 'accept', expected_status: 'bogus' })).status).toBe(400);
+    await post('/api/undo', {});
+    expect((await item('Paper')).candidates[0].status).toBe('open');
+  });
+
+  it('two identical decisions decide once: one undo step, one row', async () => {
+    const author = (await item('Author')).candidates[0];
+    const a = await post('/api/decisions', { ...ends(author), decision: 'accept' });
+    const b = await post('/api/decisions', { ...ends(author), decision: 'accept' });
+    expect([a.json.unchanged, b.json.unchanged]).toEqual([false, true]);
+    await post('/api/undo', {});
+    expect((await item('Author')).candidates[0].status).toBe('open');
+    expect(JSON.parse((await http(server.port, '/api/progress', { headers: auth() })).body).can_undo).toBe(false);
+  });
+
+  it('accepting what propagation closed, or a second equivalence for a subject, asks first (409 E_REVIEW_ONE_TO_ONE); confirm accepts; undo restores it closed by the same acceptance', async () => {
+    const paper = await item('Paper');
+    const best = paper.candidates[0];
+    const accepted = await post('/api/decisions', { ...ends(best), decision: 'accept' });
+    expect(accepted.status).toBe(200);
+    const closed = accepted.json.closed.find((c: { subject_id: string }) => c.subject_id === best.subject_id);
+    expect(closed).toBeDefined();
+    const before = (await item('Paper')).candidates.find((c: { object_id: string; predicate_id: string }) => c.object_id === closed.object_id && c.predicate_id === closed.predicate_id);
+    expect(before.status).toBe('closed');
+    const refused = await post('/api/decisions', { ...closed, decision: 'accept' });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.code).toBe('E_REVIEW_ONE_TO_ONE');
+    expect(refused.json.error.conflicts).toEqual([ends(best)]);
+    expect((await post('/api/decisions', { ...closed, decision: 'accept', confirm: 'yes' })).status).toBe(400);
+    const confirmed = await post('/api/decisions', { ...closed, decision: 'accept', confirm: 'break-one-to-one' });
+    expect(confirmed.status).toBe(200);
+    expect((await post('/api/undo', {})).json.undone).toEqual(closed);
+    const after = (await item('Paper')).candidates.find((c: { object_id: string; predicate_id: string }) => c.object_id === closed.object_id && c.predicate_id === closed.predicate_id);
+    expect(after.status).toBe('closed');
+    expect(after.closed_by).toEqual(before.closed_by);
+    await post('/api/undo', {});
+  });
+
+  it('comments: with a decision, or later through POST /api/comment; every reviewer\'s decision is listed on the candidate', async () => {
+    const doc = (await item('Document')).candidates[0];
+    const notYet = await post('/api/comment', { ...ends(doc), comment: 'later' });
+    expect(notYet.status).toBe(409);
+    expect(notYet.json.error.code).toBe('E_REVIEW_NOT_DECIDED');
+    await post('/api/decisions', { ...ends(doc), decision: 'accept', comment: 'same concept' });
+    expect((await post('/api/comment', { ...ends(doc), comment: 'same concept, checked' })).status).toBe(200);
+    expect((await post('/api/comment', { ...ends(doc), comment: 7 })).status).toBe(400);
+    const shown = (await item('Document')).candidates[0];
+    expect(shown.status).toBe('accept');
+    expect(shown.conflict).toBe(false);
+    expect(shown.decisions).toEqual([{ reviewer_id: 'https://orcid.org/0000-0002-1825-0097', review_date: '2026-12-03', decision: 'accept', predicate_id: doc.predicate_id, comment: 'same concept, checked', source: 'review' }]);
+    const items = JSON.parse((await http(server.port, '/api/items?status=conflict', { headers: auth() })).body);
+    expect(items.items).toEqual([]);
+    const all = JSON.parse((await http(server.port, '/api/items?status=all', { headers: auth() })).body);
+    expect(all.items.every((i: { conflict: boolean }) => i.conflict === false)).toBe(true);
+    await post('/api/undo', {});
   });
 });

@@ -40,7 +40,8 @@ describe('ioa-align review, whole process', () => {
     child.kill('SIGINT'); // at once: the write of the decision may still be in flight
     const code = await exited;
     expect([code, stderr]).toEqual([0, expect.any(String)]);
-    expect(stderr).toContain('saved 1 decisions (0 accepted, 1 rejected, 0 unsure)');
+    expect(stderr).toContain('saved 1 decision (0 accepted, 1 rejected, 0 unsure)');
+    expect(stderr).toContain('; 0 decisions resumed from');
     const rows = (await readMappings(out)).mappings;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ predicateModifier: 'Not', justification: 'semapv:MappingReview' });

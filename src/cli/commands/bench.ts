@@ -48,7 +48,7 @@ export default defineCommand({
     'min-score': { type: 'string', description: `threshold of that selection (default: ${DEFAULT_MIN_FUSED_VALUE} on the fused value, none on a single generator)` },
     repair: { type: 'boolean', description: 'repair that selection for coherence with each pair\'s ontologies, as propose --select does (default on with one-to-one; --no-repair scores the raw selection)' },
     structure: { type: 'boolean', description: 'structural selection, as propose --select does (default on with one-to-one; --no-structure for none)' },
-    'review-budget': { type: 'string', description: 'questions of the simulated review of the fused candidates (perfect oracle and 20 % wrong answers; table and review-curve.svg); default 400, 0 for none' },
+    'review-budget': { type: 'string', description: 'questions of the simulated review of the fused candidates (a perfect oracle and 10, 20 and 30 % wrong answers, mean over three seeds; table and review-curve.svg); default 400, 0 for none' },
     diff: { type: 'boolean', description: 'score the version diff (ioa-align diff) instead: each pair is two releases of one ontology; --generators names the generators it fuses besides identity and lineage; its selected set is its version alignment' },
     ...EMBEDDING_CLI_ARGS,
   },

@@ -21,7 +21,7 @@ export default defineCommand({
     artifact: repeatable({ type: 'string', description: 'Alignment artifact (Section 7.2)' }),
     trust: { type: 'string', description: 'Trust policy (JSON); without it no artifact is trusted' },
     ontology: repeatable({ type: 'string', description: 'Requester ontology file (Turtle, JSON-LD, RDF/XML) with intents, capabilities, domains. When both ontologies of an artifact are given, its rules are checked for coherence with them (an incoherent artifact is excluded: INCOHERENT)' }),
-    candidates: repeatable({ type: 'string', description: 'Candidate mappings (SSSOM TSV, JSON …); never establish compatibility, reported as CANDIDATE_ONLY' }),
+    candidates: repeatable({ type: 'string', description: 'Candidate mappings (SSSOM TSV, JSON …); never establish compatibility, reported as CANDIDATE_ONLY (a reviewer rejection, predicate_modifier Not, as CANDIDATE_REJECTED)' }),
     now: { type: 'string', description: 'Clock for validity windows (RFC 3339 date-time, e.g. 2026-06-01T00:00:00Z), default: current time' },
     json: { type: 'boolean', description: 'Print one JSON object' },
     ...REMOTE_ARGS,

@@ -15,7 +15,8 @@ import { descriptionConfigFromCli, EMBEDDING_CLI_ARGS, embeddingConfigFromCli } 
 import { parseGeneratorList, stepLabel } from '../../generators/run.js';
 import { DEFAULT_DIRECTIONAL_TOP_K } from '../../generators/fusion.js';
 import { KIND_SELECTORS, kindsOf, parseKindList, selectKinds } from '../../model/kinds.js';
-import { sidecarPath } from '../../exchange/index.js';
+import { earlierDecisions, readMappingFile, sidecarPath, type EarlierDecision } from '../../exchange/index.js';
+import { repeatable, repeated } from '../repeated.js';
 import { err, outChunks } from '../io.js';
 import { outputFormat } from '../formats.js';
 import { openOutput } from '../output.js';
@@ -59,12 +60,13 @@ export default defineCommand({
     ...SELECTION_CLI_ARGS,
     evidence: { type: 'string', description: `Where each member generator's score and rank go: ${EVIDENCE_LAYOUTS.join(' | ')} (columns: on the candidate's row, the default; rows: also one row per member generator)` },
     quiet: { type: 'boolean', description: 'Print no summary line on stderr' },
+    decisions: repeatable({ type: 'string', description: 'A reviewed file of an earlier review: candidates it decided are marked (earlier_decision accept, reject or conflict, earlier_reviewer_id, earlier_review_date); a selection (--select) leaves rejected ones out' }),
     kinds: { type: 'string', description: `Match only these kinds of concept, comma-separated: ${Object.keys(KIND_SELECTORS).join(', ')} (default: all)` },
     'cross-kind': { type: 'boolean', description: 'Also pair capabilities, intents, domains and concepts with each other (proposed as skos:relatedMatch)' },
     'skip-invalid': { type: 'boolean', description: 'Agent record files: leave bad records out (a summary per reason on stderr) instead of stopping at the first' },
     ...EMBEDDING_CLI_ARGS,
   },
-  async run({ args }) {
+  async run({ args, rawArgs }) {
     // Check every option before the (slow) loading starts. Without --generators the choice
     // waits for the ontologies: names in Chinese and English add `translate`.
     const requested = args.generators === undefined ? undefined : parseGeneratorList(args.generators);
@@ -87,7 +89,13 @@ export default defineCommand({
       throw new IoaError('E_USAGE', '--encoder applies to the description generator: add it to --generators', { path: '--encoder' });
     }
     const generatorConfig = { ...(embeddingConfig ? { embedding: embeddingConfig } : {}), ...(descriptionConfig ? { description: descriptionConfig } : {}) };
-    const inputs = [args.source, args.target];
+    const decisionFiles = repeated(rawArgs, 'decisions');
+    const inputs = [args.source, args.target, ...decisionFiles];
+    // Earlier reviews are read before the (slow) proposal: a bad file fails at once.
+    const reviews = await Promise.all(decisionFiles.map(async (path) => {
+      const set = await readMappingFile(path);
+      return { set, source: set.metadata.mappingSetId ?? path };
+    }));
     const output = await openOutput(args.out, { inputs, companions: (path) => (format === 'csv' ? [sidecarPath(path)] : []) });
 
     const loading = progress('loading');
@@ -128,11 +136,16 @@ export default defineCommand({
 
     // The default threshold belongs to the fused value; a single generator's raw score has its
     // own scale, so with one generator only an explicit --min-score applies.
+    // Earlier decisions mark their candidates; a rejected pair is never selected again.
+    const earlier = reviews.length > 0 ? earlierDecisions(candidates, reviews) : new Map<number, EarlierDecision>();
+    const withEarlier: Array<ProposedCandidate & { earlier?: EarlierDecision }> = earlier.size > 0 ? candidates.map((c, i) => (earlier.has(i) ? { ...c, earlier: earlier.get(i)! } : c)) : candidates;
     const fused = candidates.some((c) => c.members.length > 0);
     const threshold = minScore ?? (mode !== undefined && fused ? DEFAULT_MIN_FUSED_VALUE : undefined);
+    // A pair an earlier reviewer rejected is never selected again.
+    const selectable = withEarlier.filter((c) => c.earlier?.decision !== 'reject');
     const outcome = mode === undefined && threshold === undefined
       ? undefined
-      : selectDetailed(candidates, {
+      : selectDetailed(selectable, {
         ...(mode ? { mode } : {}), ...(selectDirectional ? { directional: true } : {}), ...(threshold !== undefined ? { minScore: threshold } : {}),
         ...(mode ? { ontologies: { source, target } } : {}), ...(repair !== undefined ? { repair } : {}),
         // The boost is in units of the fused value: a single generator's raw score gets it only when asked, like a threshold.
@@ -142,8 +155,8 @@ export default defineCommand({
     // for the mark, so there it is left out (and said so).
     const removed = outcome?.removed ?? [];
     const marked = new Map<ProposedCandidate, string>(removed.map((r) => [r.candidate, `${r.by}: ${r.reason}`]));
-    const selectedSet = new Set(outcome?.selected ?? []);
-    const kept = outcome === undefined ? candidates : format === 'alignment' ? outcome.selected : candidates.filter((c) => marked.has(c) || selectedSet.has(c));
+    const selectedSet = new Set<ProposedCandidate>(outcome?.selected ?? []);
+    const kept = outcome === undefined ? withEarlier : format === 'alignment' ? outcome.selected : selectable.filter((c) => marked.has(c) || selectedSet.has(c));
     const chosen = marked.size === 0 || format === 'alignment' ? kept : kept.map((c) => (marked.has(c) ? { ...c, selectionRemoved: marked.get(c)! } : c));
     if (format === 'alignment' && removed.length > 0 && !args.quiet) err(`ioa-align: ${removed.length} selected candidate(s) removed by ${[...new Set(removed.map((r) => r.by))].join(' and ')} are not written: Alignment RDF cannot mark them (SSSOM, JSON and CSV keep them, marked in selection_removed)`);
     const selection = outcome?.description ?? '';
@@ -166,7 +179,8 @@ export default defineCommand({
       const byRepair = removed.filter((r) => r.by === 'repair').length;
       const byStructure = removed.length - byRepair;
       const marks = format === 'alignment' || removed.length === 0 ? '' : `; removed ${[byRepair ? `${byRepair} by repair` : '', byStructure ? `${byStructure} by structure` : ''].filter(Boolean).join(' and ')}, marked in selection_removed`;
-      err(`ioa-align: wrote ${chosen.length} candidate${chosen.length === 1 ? '' : 's'}${how ? ` (selected: ${how}${marks})` : ''} for ${subjects} of ${source.concepts.length} subjects to ${where}`);
+      const decided = chosen.filter((c) => c.earlier !== undefined).length;
+      err(`ioa-align: wrote ${chosen.length} candidate${chosen.length === 1 ? '' : 's'}${how ? ` (selected: ${how}${marks})` : ''} for ${subjects} of ${source.concepts.length} subjects to ${where}${reviews.length ? `; ${decided} already decided in ${reviews.length} earlier review${reviews.length === 1 ? '' : 's'}` : ''}`);
     }
   },
 });

@@ -10,12 +10,17 @@ import { openReview, serveReview } from '../../api/review.js';
 import { err, out } from '../io.js';
 import { STDOUT } from '../output.js';
 import { streamDescriptor } from '../../io/files.js';
+import { repeatable, repeated } from '../repeated.js';
 
 export function parsePort(value: string | undefined): number {
   if (value === undefined) return 0;
   const n = Number(value);
   if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n > 65535) throw new IoaError('E_USAGE', `--port must be an integer from 0 to 65535 (0: any free port), not "${value}"`, { path: '--port' });
   return n;
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 export default defineCommand({
@@ -28,24 +33,30 @@ export default defineCommand({
     source: { type: 'string', description: 'Source ontology (the candidates\' subjects)', required: true },
     target: { type: 'string', description: 'Target ontology (the candidates\' objects)', required: true },
     out: { type: 'string', description: 'Reviewed SSSOM TSV file: created, or resumed when it is the review of the same candidates', required: true },
-    reviewer: { type: 'string', description: 'reviewer_id of every decision, e.g. orcid:0000-0002-1825-0097' },
+    reviewer: { type: 'string', description: 'reviewer_id of every decision, e.g. orcid:0000-0002-1825-0097; a second reviewer resuming the same --out adds decisions beside the first one\'s' },
+    adjudicator: { type: 'boolean', description: 'This reviewer settles conflicts: their decisions are written with review_role adjudicator and stand over the others\' (needs --reviewer)' },
+    decisions: repeatable({ type: 'string', description: 'A reviewed file of an earlier review: its decisions on these candidates are shown and never asked again' }),
     port: { type: 'string', description: 'Port on 127.0.0.1 (default 0: any free port)' },
   },
   subCommands: {
     simulate: async () => (await import('./review-simulate.js')).default,
+    conflicts: async () => (await import('./review-conflicts.js')).default,
   },
-  async run({ args }) {
+  async run({ args, rawArgs }) {
     const port = parsePort(args.port);
     if (args.out === '' || args.out === STDOUT || streamDescriptor(args.out) !== undefined) throw new IoaError('E_USAGE', '--out names the reviewed file; standard output or another stream cannot be resumed', { path: '--out' });
     if (args.reviewer === undefined) err('ioa-align: note: no --reviewer given; decisions are saved without reviewer_id');
     const session = await openReview(
-      { candidates: args.candidates, source: args.source, target: args.target, out: args.out },
-      { ...(args.reviewer !== undefined ? { reviewer: args.reviewer } : {}), onSaveError: (e) => err(`ioa-align: saving ${args.out} failed: ${(e as Error).message}`) },
+      { candidates: args.candidates, source: args.source, target: args.target, out: args.out, decisions: repeated(rawArgs, 'decisions') },
+      {
+        ...(args.reviewer !== undefined ? { reviewer: args.reviewer } : {}), ...(args.adjudicator ? { adjudicator: true } : {}),
+        onSaveError: (e) => err(`ioa-align: saving ${args.out} failed: ${(e as Error).message}`),
+      },
     );
     for (const index of [session.source, session.target]) for (const warning of index.warnings) err(`ioa-align: warning: ${index.source}: ${warning}`);
     const server = await serveReview(session, { port });
     const p = session.progress();
-    err(`ioa-align: ${p.candidates} candidates for ${p.subjects} subjects; ${p.accepted + p.rejected + p.unsure} decisions resumed from ${args.out}; Ctrl-C saves and stops`);
+    err(`ioa-align: ${count(p.candidates, 'candidate')} for ${count(p.subjects, 'subject')}; ${count(p.accepted + p.rejected + p.unsure, 'decision')} resumed from ${args.out} or carried from --decisions${p.conflicts ? `; ${count(p.conflicts, 'pair')} where reviewers conflict (show: conflicts)` : ''}; Ctrl-C saves and stops`);
     out(server.url);
     // The listener stays until the last save is on disk: the atomic writer's own interrupt
     // handler (src/io/temp.ts) re-raises the signal only when nobody else listens.
@@ -61,6 +72,6 @@ export default defineCommand({
       process.off('SIGTERM', stop);
     }
     const done = session.progress();
-    err(`ioa-align: saved ${done.accepted + done.rejected + done.unsure} decisions (${done.accepted} accepted, ${done.rejected} rejected, ${done.unsure} unsure) to ${args.out}`);
+    err(`ioa-align: saved ${count(done.accepted + done.rejected + done.unsure, 'decision')} (${done.accepted} accepted, ${done.rejected} rejected, ${done.unsure} unsure) to ${args.out}`);
   },
 });

@@ -1,0 +1,57 @@
+/**
+ * `ioa-align review conflicts REVIEWED…`: the pairs on which reviewers' decisions conflict and
+ * no adjudicator settled them, each decision with its reviewer, date, comment and line. Several
+ * files are read as one review (reviewers who worked in files of their own).
+ */
+import { defineCommand } from 'citty';
+import { IoaError } from '../../api/index.js';
+import { readMappings } from '../../api/index.js';
+import { pairReviews, reviewedDecisions, unsettledConflicts, type ReviewedDecision } from '../../api/review.js';
+import { sourceLine } from '../../exchange/index.js';
+import { out, report } from '../io.js';
+
+export default defineCommand({
+  meta: { name: 'conflicts', description: 'List the pairs on which reviewers\' decisions conflict (one accepts what another rejects, or they accept different relations) and no adjudicator settled them; settle each with a decision made under `review --reviewer ID --adjudicator`. artifact build refuses an unsettled conflict.' },
+  args: {
+    reviewed: { type: 'positional', description: 'Reviewed SSSOM files (several are read as one review)', required: true },
+    json: { type: 'boolean', description: 'Print one JSON object: {conflicts: [{subject_id, object_id, decisions: [...]}], settled}' },
+  },
+  async run({ args }) {
+    const files = (args._ as string[] | undefined)?.length ? (args._ as string[]) : [args.reviewed];
+    if (files.length === 0) throw new IoaError('E_USAGE', 'give one or more reviewed files', { path: 'reviewed' });
+    const decisions: Array<ReviewedDecision & { file: string }> = [];
+    for (const file of files) {
+      const set = await readMappings(file);
+      for (const d of reviewedDecisions(set)) decisions.push({ ...d, row: decisions.length, file });
+    }
+    const conflicts = unsettledConflicts(decisions);
+    const settled = pairReviews(decisions).filter((p) => p.settledBy !== undefined).length;
+    const where = (d: ReviewedDecision & { file: string }): string => {
+      const line = sourceLine(d.record);
+      return line === undefined ? d.file : `${d.file}:${line}`;
+    };
+    if (args.json) {
+      out(JSON.stringify({
+        conflicts: conflicts.map((p) => ({
+          subject_id: p.subject, object_id: p.object,
+          decisions: (p.decisions as Array<ReviewedDecision & { file: string }>).map((d) => ({
+            reviewer_id: d.reviewer || null, review_date: d.date ?? null, decision: d.decision, predicate_id: d.predicate, candidate_predicate: d.proposed,
+            comment: d.comment ?? null, adjudicator: d.adjudicator, file: d.file, line: sourceLine(d.record) ?? null,
+          })),
+        })),
+        settled,
+      }));
+      return;
+    }
+    const lines = [`${conflicts.length} pair(s) where reviewers conflict, unsettled; ${settled} settled by an adjudicator`];
+    for (const p of conflicts) {
+      lines.push('', `${p.subject} → ${p.object}`);
+      for (const d of p.decisions as Array<ReviewedDecision & { file: string }>) {
+        const what = d.decision === 'accept' ? `accepts ${d.predicate}` : d.decision === 'reject' ? `rejects ${d.predicate}` : `is unsure about ${d.proposed}`;
+        lines.push(`  ${d.reviewer || '(no reviewer)'}${d.adjudicator ? ' (adjudicator)' : ''} ${what}${d.date ? ` on ${d.date}` : ''} (${where(d)})${d.comment ? `: ${JSON.stringify(d.comment)}` : ''}`);
+      }
+    }
+    if (conflicts.length > 0) lines.push('', 'Settle each: `ioa-align review CANDIDATES … --out REVIEWED --reviewer ID --adjudicator`, filter the page by conflicts, decide.');
+    report(lines.join('\n'));
+  },
+});

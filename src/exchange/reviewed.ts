@@ -1,0 +1,277 @@
+/**
+ * Reading a reviewed file's decisions: which row is whose decision on which candidate, where
+ * reviewers agree and where they conflict. One reading for every command that uses reviews
+ * (`review` resuming and carrying decisions, `review conflicts`, `propose --decisions`,
+ * `artifact build`, `check --candidates`), so they never disagree about what a row says.
+ *
+ * A row is a decision when it carries `review_decision` (accept, reject, unsure; what `review`
+ * writes), or, in a file written by hand, when it is rejected (`predicate_modifier Not`) or
+ * has a review justification (`semapv:ManualMappingCuration`, `semapv:MappingReview`: accepted).
+ * Other rows (a generator's candidates) are not decisions.
+ *
+ * - The reviewer of a row is its `reviewer_id` list (sorted, joined by `|`); rows without one
+ *   are one anonymous reviewer. A reviewer has one decision per candidate.
+ * - The candidate a row decides is (subject, `candidate_predicate` or else `predicate_id`, object).
+ * - A row with `review_role adjudicator` is an adjudicator's decision: it settles its pair.
+ * - Two reviewers **conflict** on a pair (subject, object) when one accepts a relation the other
+ *   rejects, or they accept different relations. A conflict is **settled** when an adjudicator
+ *   decided the pair (and adjudicators do not conflict among themselves): the adjudicator's
+ *   decision stands, the rows it overrules are left out of `artifact build`.
+ * - Reviewers **agree** on a candidate when two or more of them made the same decision on it
+ *   and nobody conflicts on its pair: those rows carry `reviewer_agreement` 1.0 (SSSOM 1.1: the
+ *   reviewer fully agrees with the record), which `review` writes.
+ */
+import { hasEntityEnds, type EntityMappingRecord, type MappingRecord, type MappingSet } from '../model/mapping.js';
+import { canonicalTerm } from './curie.js';
+
+export const REVIEW_DECISION_SLOT = 'review_decision';
+export const CANDIDATE_PREDICATE_SLOT = 'candidate_predicate';
+/** `adjudicator` on an adjudicator's decision. */
+export const REVIEW_ROLE_SLOT = 'review_role';
+/** On a decision carried from an earlier review: the `mapping_set_id` of the file it came from. */
+export const DECISION_SOURCE_SLOT = 'decision_source';
+export const ADJUDICATOR = 'adjudicator';
+export const REVIEWER_AGREEMENT = 'reviewer_agreement';
+
+export const REVIEW_DECISIONS = ['accept', 'reject', 'unsure'] as const;
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+
+/** Justifications that mean a person decided the row. */
+const REVIEW_JUSTIFICATIONS = new Set(['semapv:ManualMappingCuration', 'semapv:MappingReview']);
+
+/** One row of a reviewed file read as a decision. */
+export interface ReviewedDecision {
+  /** 0-based position among the set's mappings. */
+  row: number;
+  record: EntityMappingRecord;
+  subject: string;
+  object: string;
+  /** The predicate of the candidate decided on (`candidate_predicate`, else `predicate_id`). */
+  proposed: string;
+  decision: ReviewDecision;
+  /** The relation accepted, or rejected; the proposed one for an unsure row. */
+  predicate: string;
+  /** `reviewer_id` values sorted and joined by `|`; `''` when the row names none. */
+  reviewer: string;
+  date?: string;
+  comment?: string;
+  adjudicator: boolean;
+  /** `decision_source`: the review this decision was carried from, when it was. */
+  source?: string;
+}
+
+/** The reviewer key of a list of reviewer ids (as `ReviewedDecision.reviewer`). */
+export function reviewerKey(ids: readonly string[] | undefined): string {
+  return [...new Set(ids ?? [])].sort().join('|');
+}
+
+/** A predicate as a canonical CURIE of the standard vocabularies when it is one. */
+function canonicalPredicate(predicate: string): string {
+  return canonicalTerm(predicate);
+}
+
+/** What a row decides, if it is a decision (see the module comment). */
+export function rowDecision(r: MappingRecord): ReviewDecision | undefined {
+  const written = r.extensions?.[REVIEW_DECISION_SLOT];
+  if (typeof written === 'string' && (REVIEW_DECISIONS as readonly string[]).includes(written)) return written as ReviewDecision;
+  if (r.predicateModifier === 'Not') return 'reject';
+  if (REVIEW_JUSTIFICATIONS.has(r.justification)) return 'accept';
+  return undefined;
+}
+
+/** The decisions of a set's rows, in row order; rows that are no decision, and literal mappings, are left out. */
+export function reviewedDecisions(set: MappingSet): ReviewedDecision[] {
+  const out: ReviewedDecision[] = [];
+  set.mappings.forEach((r, row) => {
+    if (!hasEntityEnds(r)) return;
+    const decision = rowDecision(r);
+    if (decision === undefined) return;
+    const proposed = r.extensions?.[CANDIDATE_PREDICATE_SLOT];
+    const d: ReviewedDecision = {
+      row, record: r, subject: r.subjectId, object: r.objectId,
+      proposed: canonicalPredicate(typeof proposed === 'string' && proposed !== '' ? proposed : r.predicateId),
+      decision, predicate: canonicalPredicate(r.predicateId), reviewer: reviewerKey(r.reviewerId),
+      adjudicator: r.extensions?.[REVIEW_ROLE_SLOT] === ADJUDICATOR,
+    };
+    if (r.reviewDate !== undefined) d.date = r.reviewDate;
+    if (r.comment !== undefined) d.comment = r.comment;
+    const source = r.extensions?.[DECISION_SOURCE_SLOT];
+    if (typeof source === 'string' && source !== '') d.source = source;
+    out.push(d);
+  });
+  return out;
+}
+
+/** The decisions on one pair of concepts, and how they stand. */
+export interface PairReview {
+  subject: string;
+  object: string;
+  decisions: ReviewedDecision[];
+  /** Two reviewers (not adjudicators) say different things about the pair. */
+  conflict: boolean;
+  /** The conflict is settled: an adjudicator decided (these rows), and no other adjudicator contradicts them. */
+  settledBy?: ReviewedDecision[];
+  /** Rows an adjudicator's decision overrules. */
+  overruled: ReviewedDecision[];
+}
+
+/** Whether two decisions on one pair contradict each other. */
+export function contradicts(a: Pick<ReviewedDecision, 'decision' | 'predicate'>, b: Pick<ReviewedDecision, 'decision' | 'predicate'>): boolean {
+  if (a.decision === 'unsure' || b.decision === 'unsure') return false;
+  if (a.decision === 'accept' && b.decision === 'accept') return a.predicate !== b.predicate;
+  if (a.decision === 'reject' && b.decision === 'reject') return false;
+  return a.predicate === b.predicate;
+}
+
+/** True when decisions of different reviewers in the list contradict each other. */
+function anyConflict(list: readonly ReviewedDecision[]): boolean {
+  for (let i = 0; i < list.length; i++) {
+    for (let j = i + 1; j < list.length; j++) {
+      if (list[i]!.reviewer !== list[j]!.reviewer && contradicts(list[i]!, list[j]!)) return true;
+    }
+  }
+  return false;
+}
+
+/** The decisions grouped by pair (subject, object), in order of each pair's first row, each with its standing. */
+export function pairReviews(decisions: readonly ReviewedDecision[]): PairReview[] {
+  const groups = new Map<string, ReviewedDecision[]>();
+  for (const d of decisions) {
+    const key = `${d.subject}\u0000${d.object}`;
+    const list = groups.get(key);
+    if (list) list.push(d);
+    else groups.set(key, [d]);
+  }
+  const out: PairReview[] = [];
+  for (const list of groups.values()) {
+    const reviewers = list.filter((d) => !d.adjudicator);
+    const adjudicators = list.filter((d) => d.adjudicator && d.decision !== 'unsure');
+    const review: PairReview = { subject: list[0]!.subject, object: list[0]!.object, decisions: list, conflict: anyConflict(reviewers), overruled: [] };
+    if (review.conflict && adjudicators.length > 0 && !anyConflict(adjudicators)) {
+      review.settledBy = adjudicators;
+      review.overruled = reviewers.filter((d) => adjudicators.some((a) => contradicts(a, d)));
+    }
+    out.push(review);
+  }
+  return out;
+}
+
+/** Pairs whose reviewers conflict and no adjudicator settled (including adjudicators who conflict among themselves). */
+export function unsettledConflicts(decisions: readonly ReviewedDecision[]): PairReview[] {
+  return pairReviews(decisions).filter((p) => (p.conflict && p.settledBy === undefined) || anyConflict(p.decisions.filter((d) => d.adjudicator)));
+}
+
+/**
+ * Rows on which two or more reviewers made the same decision on one candidate, with nobody
+ * conflicting on its pair: they carry `reviewer_agreement` 1.0.
+ */
+export function agreeingRows(decisions: readonly ReviewedDecision[]): Set<number> {
+  const rows = new Set<number>();
+  for (const pair of pairReviews(decisions)) {
+    if (pair.conflict || anyConflict(pair.decisions)) continue;
+    const byCandidate = new Map<string, ReviewedDecision[]>();
+    for (const d of pair.decisions) {
+      if (d.decision === 'unsure') continue;
+      const key = `${d.proposed}\u0000${d.decision}\u0000${d.predicate}`;
+      const list = byCandidate.get(key);
+      if (list) list.push(d);
+      else byCandidate.set(key, [d]);
+    }
+    for (const list of byCandidate.values()) {
+      if (new Set(list.map((d) => d.reviewer)).size >= 2) for (const d of list) rows.add(d.row);
+    }
+  }
+  return rows;
+}
+
+/** Candidates (position and proposed predicate) by pair, keyed `subject\0object`, in list order. */
+export function candidatesByPair(candidates: ReadonlyArray<{ index: number; subject: string; predicate: string; object: string }>): Map<string, Array<{ index: number; predicate: string }>> {
+  const pairs = new Map<string, Array<{ index: number; predicate: string }>>();
+  for (const c of candidates) {
+    const key = `${c.subject}\u0000${c.object}`;
+    const list = pairs.get(key);
+    if (list) list.push({ index: c.index, predicate: c.predicate });
+    else pairs.set(key, [{ index: c.index, predicate: c.predicate }]);
+  }
+  return pairs;
+}
+
+/**
+ * Which candidate an earlier decision applies to: the one with the same proposed predicate, else
+ * the one proposing the relation accepted (or rejected); an acceptance with neither applies to
+ * the pair's first candidate (it decided the pair). Returns the position in `candidates`, or
+ * undefined when none of them is about the pair.
+ */
+export function candidateOfDecision(
+  d: Pick<ReviewedDecision, 'proposed' | 'predicate' | 'decision'>,
+  pairCandidates: ReadonlyArray<{ index: number; predicate: string }>,
+): number | undefined {
+  if (pairCandidates.length === 0) return undefined;
+  const same = pairCandidates.find((c) => canonicalPredicate(c.predicate) === d.proposed) ?? pairCandidates.find((c) => canonicalPredicate(c.predicate) === d.predicate);
+  if (same) return same.index;
+  return d.decision === 'accept' ? pairCandidates[0]!.index : undefined;
+}
+
+/** The slots `propose --decisions` writes on a candidate an earlier review decided. */
+export const EARLIER_SLOTS = {
+  decision: 'earlier_decision',
+  predicate: 'earlier_predicate',
+  reviewer: 'earlier_reviewer_id',
+  date: 'earlier_review_date',
+  source: 'earlier_source',
+} as const;
+
+/** What earlier reviews decided on one candidate, as `propose --decisions` writes it. */
+export interface EarlierDecision {
+  /** `conflict` when the earlier reviewers contradict each other (and no adjudicator settled it). */
+  decision: 'accept' | 'reject' | 'conflict';
+  /** The relation accepted (or rejected). */
+  predicate: string;
+  /** Every reviewer who decided it, each as written (reviewer keys split). */
+  reviewers: string[];
+  /** The latest of their review dates. */
+  date?: string;
+  /** The review(s) it came from: `mapping_set_id` (or the file name), `|`-joined. */
+  source: string;
+}
+
+/**
+ * The earlier decisions on each candidate (keyed by position in `candidates`), from reviewed
+ * sets: each decision applies to one candidate of its pair (candidateOfDecision); unsure rows
+ * are no decision. Several decisions on one candidate: an adjudicator's stands; else they
+ * agree, or the candidate is marked `conflict`.
+ */
+export function earlierDecisions(
+  candidates: ReadonlyArray<{ subject: string; predicate: string; object: string }>,
+  reviews: ReadonlyArray<{ set: MappingSet; source: string }>,
+): Map<number, EarlierDecision> {
+  const pairs = candidatesByPair(candidates.map((c, index) => ({ ...c, index })));
+  const found = new Map<number, Array<ReviewedDecision & { from: string }>>();
+  for (const review of reviews) {
+    for (const d of reviewedDecisions(review.set)) {
+      if (d.decision === 'unsure') continue;
+      const index = candidateOfDecision(d, pairs.get(`${d.subject}\u0000${d.object}`) ?? []);
+      if (index === undefined) continue;
+      const list = found.get(index) ?? [];
+      list.push({ ...d, from: d.source ?? review.source });
+      found.set(index, list);
+    }
+  }
+  const out = new Map<number, EarlierDecision>();
+  for (const [index, list] of found) {
+    const adjudicated = list.filter((d) => d.adjudicator);
+    const deciding = adjudicated.length > 0 && !anyConflict(adjudicated) ? adjudicated : list;
+    const conflict = deciding.some((a) => deciding.some((b) => a.reviewer !== b.reviewer && contradicts(a, b)));
+    const first = deciding[0]!;
+    const dates = deciding.map((d) => d.date).filter((d): d is string => d !== undefined).sort();
+    const decision: EarlierDecision = {
+      decision: conflict ? 'conflict' : first.decision === 'accept' ? 'accept' : 'reject',
+      predicate: first.predicate,
+      reviewers: [...new Set(deciding.flatMap((d) => (d.reviewer ? d.reviewer.split('|') : [])))].sort(),
+      source: [...new Set(deciding.map((d) => d.from))].sort().join('|'),
+    };
+    if (dates.length) decision.date = dates.at(-1)!;
+    out.set(index, decision);
+  }
+  return out;
+}

@@ -1,0 +1,57 @@
+/**
+ * What a key press does, by key and by what has the keyboard focus. The one rule that matters:
+ * a decision key never changes a filter. On a focused select a letter would pick an option by
+ * its first letter (`a` on "best value" chose "any", `d` on "show" chose "decided"); here a
+ * letter on a select is a command or nothing, never a choice. Typing in a text field stays
+ * typing. No DOM here: main.ts classifies the focused element.
+ */
+
+export type Command =
+  | 'accept' | 'reject' | 'unsure'
+  | 'relation-exact' | 'relation-broad' | 'relation-narrow' | 'relation-close'
+  | 'prev-candidate' | 'next-candidate' | 'next-item' | 'prev-item'
+  | 'undo' | 'search' | 'help';
+
+export const KEYS: Readonly<Record<string, Command>> = {
+  a: 'accept', r: 'reject', u: 'unsure',
+  e: 'relation-exact', b: 'relation-broad', n: 'relation-narrow', c: 'relation-close',
+  ArrowLeft: 'prev-candidate', h: 'prev-candidate', ArrowRight: 'next-candidate', l: 'next-candidate',
+  j: 'next-item', k: 'prev-item', z: 'undo', '/': 'search', '?': 'help',
+};
+
+/** The relation each relation command chooses, and whether it is an equivalence. */
+export const RELATIONS: Readonly<Record<string, { predicate: string; equivalence: boolean; symbol: string }>> = {
+  'relation-exact': { predicate: 'skos:exactMatch', equivalence: true, symbol: '=' },
+  'relation-broad': { predicate: 'skos:broadMatch', equivalence: false, symbol: '<' },
+  'relation-narrow': { predicate: 'skos:narrowMatch', equivalence: false, symbol: '>' },
+  'relation-close': { predicate: 'skos:closeMatch', equivalence: true, symbol: '~' },
+};
+
+export const DECISION_OF: Readonly<Partial<Record<Command, 'accept' | 'reject' | 'unsure'>>> = { accept: 'accept', reject: 'reject', unsure: 'unsure' };
+
+/** What has the keyboard focus: a text field, a select, an open dialog, or anything else. */
+export type Target = 'text' | 'select' | 'dialog' | 'other';
+
+export type Outcome =
+  /** Run the command (and keep the browser from acting on the key). */
+  | { kind: 'command'; command: Command }
+  /** Leave the key to the browser and the focused control. */
+  | { kind: 'native' }
+  /** Swallow it: a letter on a select that is no command must not choose an option either. */
+  | { kind: 'blocked' }
+  /** Enter or Escape in a text field: leave the field and apply what was typed. */
+  | { kind: 'apply' };
+
+/** Keys a select keeps for itself: moving through its options, opening it, leaving it. */
+const SELECT_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown', ' ', 'Enter', 'Escape', 'Tab']);
+
+export function interpret(key: string, target: Target, modified: boolean): Outcome {
+  if (modified || target === 'dialog') return { kind: 'native' };
+  if (target === 'text') return key === 'Enter' || key === 'Escape' ? { kind: 'apply' } : { kind: 'native' };
+  if (target === 'select' && SELECT_KEYS.has(key)) return { kind: 'native' };
+  const command = Object.hasOwn(KEYS, key) ? KEYS[key] : undefined;
+  if (command) return { kind: 'command', command };
+  // A printable character on a select would choose the option it starts.
+  if (target === 'select' && [...key].length === 1) return { kind: 'blocked' };
+  return { kind: 'native' };
+}

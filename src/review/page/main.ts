@@ -1,0 +1,502 @@
+/**
+ * The review page: a list of items, the current item (subject card beside its ranked
+ * candidates), buttons for every key, and a key handler. Everything it shows comes from the JSON
+ * API, the same one a script or an agent reviewer uses.
+ *
+ * Keys outrun the server, so every action (key, button, click, filter) goes through one queue
+ * and runs after the ones before it have been answered and drawn. A decision names the exact
+ * candidate that was in focus when its key was pressed, and the status the reviewer saw
+ * (`expected_status`): when its turn comes and that candidate has left the focus or changed,
+ * it is not applied and the page says so — `r` then `a` 20 ms apart rejects one candidate and
+ * never accepts it.
+ */
+import { $, el, label } from './dom.js';
+import { ActionQueue } from './queue.js';
+import { DECISION_OF, RELATIONS, interpret, type Command, type Target } from './keys.js';
+import { plural, visible } from './text.js';
+import { candidateList, relationShown, subjectCard } from './view.js';
+import type { Candidate, DecisionAnswer, ErrorAnswer, Item, ItemSummary, ItemsAnswer, Progress, Triple, UndoAnswer } from './types.js';
+
+type Decision = 'accept' | 'reject' | 'unsure';
+
+let items: ItemSummary[] = [];
+let current = 0;
+let item: Item | null = null;
+let focus = 0;
+let relation: string | null = null;
+/** The list entry marked current, so moving on touches two entries, not every one. */
+let marked: Element | undefined;
+
+// The token travelled in the URL once; the cookie carries it from now on.
+if (location.search) history.replaceState(null, '', '/');
+
+/** Requests in flight, on the body as data-pending, and actions waiting as data-queue: scripts driving the page (the browser tests) know when it has settled. */
+let pending = 0;
+const queue = new ActionQueue(
+  (size) => (document.body.dataset.queue = String(size)),
+  (error) => say(`error: ${error instanceof Error ? error.message : String(error)}`, true),
+);
+
+interface Answer<T> {
+  ok: boolean;
+  status: number;
+  data: T & Partial<ErrorAnswer>;
+}
+
+async function api<T>(path: string, body?: unknown): Promise<Answer<T>> {
+  document.body.dataset.pending = String(++pending);
+  try {
+    const res = await fetch(path, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const data = (await res.json()) as T & Partial<ErrorAnswer>;
+    return { ok: res.ok, status: res.status, data };
+  } finally {
+    document.body.dataset.pending = String(--pending);
+  }
+}
+
+async function get<T>(path: string): Promise<T> {
+  const res = await api<T>(path);
+  if (!res.ok) throw new Error(res.data.error?.message ?? `HTTP ${res.status}`);
+  return res.data;
+}
+
+/** A short status line, shown and announced (the item itself is not re-announced on every key). */
+function say(text: string, alert = false): void {
+  const msg = $('msg');
+  msg.textContent = visible(text);
+  msg.classList.toggle('alert', alert);
+}
+
+function showProgress(p: Progress): void {
+  $('progress').textContent = `${p.subjects_done} / ${p.subjects} done · ${p.accepted} accepted · ${p.rejected} rejected · ${p.unsure} unsure · ${p.closed} closed`;
+  const saved = $('saved');
+  saved.textContent = p.saved ? 'saved' : 'saving…';
+  saved.className = p.saved ? '' : 'dirty';
+  ($('do-undo') as HTMLButtonElement).disabled = !p.can_undo;
+}
+
+function select(id: string): HTMLSelectElement {
+  return $(id) as HTMLSelectElement;
+}
+
+function query(): string {
+  const q = new URLSearchParams();
+  q.set('order', select('order').value);
+  q.set('status', select('status').value);
+  const band = select('band').value;
+  if (band) {
+    const [lo, hi] = band.split('-');
+    if (lo) q.set('min', lo);
+    if (hi) q.set('max', hi);
+  }
+  if (select('relation').value) q.set('relation', select('relation').value);
+  if (select('kind').value) q.set('kind', select('kind').value);
+  const text = ($('search') as HTMLInputElement).value.trim();
+  if (text) q.set('q', text);
+  return q.toString();
+}
+
+function fillKinds(kinds: readonly string[] | undefined): void {
+  const box = select('kind');
+  if (!kinds || box.options.length > 1) return;
+  for (const k of kinds) box.append(new Option(k, k));
+}
+
+async function loadItems(keep: boolean): Promise<void> {
+  const subject = keep ? items[current]?.subject_id : undefined;
+  const data = await get<ItemsAnswer>(`/api/items?${query()}`);
+  items = data.items;
+  fillKinds(data.kinds);
+  // Servers that keep several reviewers' decisions mark conflicts and can filter on them.
+  if (items.some((i) => i.conflict !== undefined)) {
+    const option = select('status').querySelector<HTMLOptionElement>('option[value="conflict"]');
+    if (option) option.hidden = option.disabled = false;
+  }
+  showProgress(data.progress);
+  const again = subject ? items.findIndex((i) => i.subject_id === subject) : -1;
+  current = again >= 0 ? again : Math.min(current, Math.max(0, items.length - 1));
+  renderList();
+  await openItem(current);
+}
+
+function renderList(): void {
+  const list = $('items');
+  const frag = document.createDocumentFragment();
+  items.forEach((it, i) => {
+    const button = el('button', 'it', label(it.label, 'l'), el('span', 'v', it.best_score.toFixed(2)));
+    button.type = 'button';
+    button.dataset.i = String(i);
+    const li = el('li', `${it.decided ? 'done' : ''}${it.conflict ? ' conflict' : ''}`, button);
+    frag.append(li);
+  });
+  list.replaceChildren(frag);
+  marked = undefined;
+  markCurrent();
+}
+
+function markCurrent(): void {
+  const li = $('items').children[current];
+  if (marked && marked !== li) {
+    marked.classList.remove('current');
+    marked.firstElementChild?.removeAttribute('aria-current');
+  }
+  if (li) {
+    li.classList.add('current');
+    li.firstElementChild?.setAttribute('aria-current', 'true');
+    li.scrollIntoView({ block: 'nearest' });
+  }
+  marked = li;
+}
+
+const key = (t: Triple): string => `${t.subject_id}\u0000${t.predicate_id}\u0000${t.object_id}`;
+
+/** Open item `i`; focus the candidate `on` when given, else the first open one. */
+async function openItem(i: number, on?: Triple): Promise<void> {
+  const summary = items[i];
+  if (!summary) {
+    item = null;
+    $('subject-pane').replaceChildren(el('p', 'muted', 'No items match the filters.'));
+    $('cands-pane').replaceChildren();
+    return;
+  }
+  const data = await get<Item>(`/api/item?subject=${encodeURIComponent(summary.subject_id)}`);
+  item = data;
+  relation = null;
+  const at = on ? data.candidates.findIndex((c) => key(c) === key(on)) : -1;
+  const firstOpen = data.candidates.findIndex((c) => c.status === 'open');
+  focus = at >= 0 ? at : firstOpen >= 0 ? firstOpen : 0;
+  showProgress(data.progress);
+  // A new item starts at its top (set before drawing, while the layout is still clean);
+  // scrolling into view, which forces a layout, only when the focus is further down.
+  const detail = $('detail');
+  if (detail.scrollTop) detail.scrollTop = 0;
+  renderItem();
+  if (focus > 0) reveal();
+  if (!on) say(`${data.subject.label}: ${plural(data.candidates.length, 'candidate')}${data.done ? ', done' : ''}`);
+}
+
+/** Comments go with decisions on servers that keep them (they send each candidate's decisions). */
+function commentsKept(): boolean {
+  return item?.candidates.some((c) => c.decisions !== undefined) ?? false;
+}
+
+function renderItem(): void {
+  if (!item) return;
+  $('subject-pane').replaceChildren(subjectCard(item.subject));
+  $('cands-pane').replaceChildren(candidateList(item.candidates, focus, relation, commentsKept()));
+  for (const [command, r] of Object.entries(RELATIONS)) {
+    const button = $(`rel-${command.slice('relation-'.length)}`);
+    button.setAttribute('aria-pressed', String(relation === r.predicate));
+  }
+}
+
+/** Bring the focused candidate into view (it may be below the fold after a move or a decision). */
+function reveal(): void {
+  $('cands-pane').querySelector('.cand.focus')?.scrollIntoView({ block: 'nearest' });
+}
+
+function focusedCandidate(): Candidate | undefined {
+  return item?.candidates[focus];
+}
+
+function describe(c: Candidate): string {
+  return `${c.object.label} (${relationShown(c, relation).text}, ${c.status})`;
+}
+
+function moveFocus(step: number): void {
+  if (!item || !item.candidates.length) return;
+  focus = Math.max(0, Math.min(item.candidates.length - 1, focus + step));
+  relation = null;
+  renderItem();
+  reveal();
+  say(`${focus + 1} of ${item.candidates.length}: ${describe(item.candidates[focus]!)}`);
+}
+
+async function moveItem(step: number): Promise<void> {
+  if (!items.length) return;
+  current = Math.max(0, Math.min(items.length - 1, current + step));
+  markCurrent();
+  await openItem(current);
+}
+
+function chooseRelation(predicate: string): void {
+  const c = focusedCandidate();
+  if (!c) return;
+  relation = relation === predicate ? null : predicate;
+  renderItem();
+  const shown = relationShown(c, relation);
+  say(shown.changed ? `accept ${c.object.label} as ${shown.text}` : `accept ${c.object.label} as proposed: ${shown.text}`);
+}
+
+/** What the reviewer saw when they pressed a decision key. */
+interface Seen {
+  subject: string;
+  candidate: Triple;
+  label: string;
+  status: string;
+  relation: string | null;
+  comment: string | undefined;
+}
+
+function seen(): Seen | undefined {
+  const c = focusedCandidate();
+  if (!item || !c) return undefined;
+  const comment = ($('cands-pane').querySelector('#comment') as HTMLTextAreaElement | null)?.value.trim();
+  return { subject: item.subject.id, candidate: { subject_id: c.subject_id, predicate_id: c.predicate_id, object_id: c.object_id }, label: c.object.label, status: c.status, relation, comment: comment || undefined };
+}
+
+/** Why accepting `c` (as `as`, else as proposed) needs the reviewer's confirmation: one-to-one. */
+function oneToOne(c: Candidate, as: string | null): Node[] {
+  const equivalence = as ? Object.values(RELATIONS).some((r) => r.predicate === as && r.equivalence) : c.equivalence;
+  const reasons: Node[] = [];
+  for (const r of c.accepted_rivals) {
+    if (r.same_pair) reasons.push(el('li', null, label(r.subject_label), ` is already accepted as ${r.predicate_id} of `, label(r.object_label), ': this would be a second relation for one pair'));
+    else if (equivalence && r.equivalence) reasons.push(el('li', null, label(r.subject_label), ` ${r.predicate_id} `, label(r.object_label), ` is accepted: this would be a second equivalence for ${r.subject_id === c.subject_id ? 'the subject' : 'the target'}`));
+  }
+  if (c.status === 'closed' && !reasons.length && c.closed_by) {
+    reasons.push(el('li', null, 'it was closed when ', label(c.closed_by.subject_label), ` ${c.closed_by.predicate_id} `, label(c.closed_by.object_label), ' was accepted'));
+  }
+  return reasons;
+}
+
+function oneToOneFromServer(conflicts: readonly Triple[]): Node[] {
+  return conflicts.map((t) => el('li', null, label(t.subject_id), ` ${t.predicate_id} `, label(t.object_id), ' is accepted'));
+}
+
+/** The one-to-one question, in a modal dialog; resolves true for "accept anyway". */
+function ask(target: string, reasons: Node[]): Promise<boolean> {
+  const dialog = $('confirm') as HTMLDialogElement;
+  $('confirm-body').replaceChildren(el('p', null, 'Accepting ', label(target), ' breaks one-to-one:'), el('ul', null, ...reasons));
+  return new Promise((resolve) => {
+    const done = (yes: boolean): void => {
+      $('confirm-yes').removeEventListener('click', yesClick);
+      $('confirm-no').removeEventListener('click', noClick);
+      dialog.removeEventListener('close', closed);
+      if (dialog.open) dialog.close();
+      resolve(yes);
+    };
+    const yesClick = (): void => done(true);
+    const noClick = (): void => done(false);
+    const closed = (): void => done(false);
+    $('confirm-yes').addEventListener('click', yesClick);
+    $('confirm-no').addEventListener('click', noClick);
+    dialog.addEventListener('close', closed);
+    dialog.showModal();
+    $('confirm-no').focus();
+  });
+}
+
+async function decide(decision: Decision, s: Seen | undefined, keyName: string): Promise<void> {
+  if (!s) return;
+  const c = focusedCandidate();
+  // The page has moved on since the key was pressed (an earlier key's answer advanced it).
+  if (!item || !c || item.subject.id !== s.subject || key(c) !== key(s.candidate)) {
+    say(`${keyName} not applied: it was pressed on ${s.label}, which is no longer in focus`, true);
+    return;
+  }
+  if (c.status !== s.status) {
+    say(`${keyName} not applied: ${s.label} is ${c.status} now, not ${s.status} as it was when the key was pressed`, true);
+    return;
+  }
+  const body: Record<string, unknown> = { ...s.candidate, decision, expected_status: s.status };
+  if (decision === 'accept' && s.relation) body.relation = s.relation;
+  if (s.comment) body.comment = s.comment;
+  if (decision === 'accept') {
+    const reasons = oneToOne(c, s.relation);
+    if (reasons.length) {
+      if (!(await ask(c.object.label, reasons))) {
+        say(`not accepted: ${c.object.label} stays ${c.status}`);
+        return;
+      }
+      body.confirm = 'break-one-to-one';
+    }
+  }
+  let res = await api<DecisionAnswer>('/api/decisions', body);
+  if (res.status === 409 && res.data.error?.code === 'E_REVIEW_ONE_TO_ONE' && body.confirm === undefined) {
+    if (!(await ask(c.object.label, oneToOneFromServer(res.data.error.conflicts ?? [])))) {
+      say(`not accepted: ${c.object.label} stays ${c.status}`);
+      return;
+    }
+    body.confirm = 'break-one-to-one';
+    res = await api<DecisionAnswer>('/api/decisions', body);
+  }
+  if (res.status === 409 && res.data.error?.code === 'E_REVIEW_STALE') {
+    say(`${keyName} not applied: ${s.label} changed since it was shown (${res.data.error.message}); the item is shown again`, true);
+    await openItem(current, s.candidate);
+    return;
+  }
+  if (!res.ok) throw new Error(res.data.error?.message ?? `HTTP ${res.status}`);
+  const answer = res.data;
+  showProgress(answer.progress);
+  const closed = answer.closed.length ? `; closed ${plural(answer.closed.length, 'competing candidate')} (one-to-one)` : '';
+  const verb = decision === 'accept' ? `accepted as ${answer.decided.predicate ?? c.predicate_id}` : decision === 'reject' ? 'rejected' : 'marked unsure';
+  say(`${c.object.label} ${verb}${closed}`);
+  const data = await get<Item>(`/api/item?subject=${encodeURIComponent(s.subject)}`);
+  item = data;
+  relation = null;
+  const summary = items[current];
+  if (summary && summary.subject_id === s.subject) {
+    summary.decided = data.done;
+    $('items').children[current]?.classList.toggle('done', data.done);
+  }
+  if (data.done && ($('advance') as HTMLInputElement).checked) {
+    await moveItem(1);
+    return;
+  }
+  const open = data.candidates.findIndex((x) => x.status === 'open');
+  if (open >= 0) focus = open;
+  renderItem();
+  reveal();
+}
+
+async function undo(): Promise<void> {
+  const res = await api<UndoAnswer>('/api/undo', {});
+  if (!res.ok) throw new Error(res.data.error?.message ?? `HTTP ${res.status}`);
+  const undone = res.data.undone;
+  showProgress(res.data.progress);
+  if (!undone) {
+    say('nothing to undo');
+    return;
+  }
+  // Show the candidate whose decision was taken back, as the server restored it.
+  let at = items.findIndex((i) => i.subject_id === undone.subject_id);
+  if (at < 0) {
+    await loadItems(true);
+    at = items.findIndex((i) => i.subject_id === undone.subject_id);
+  }
+  if (at < 0) {
+    say(`undone: ${undone.subject_id} ${undone.predicate_id} ${undone.object_id}, whose item the filters do not show`);
+    return;
+  }
+  current = at;
+  markCurrent();
+  await openItem(at, undone);
+  const summary = items[at];
+  if (summary && item) summary.decided = item.done;
+  $('items').children[at]?.classList.toggle('done', item?.done ?? false);
+  const c = item?.candidates.find((x) => key(x) === key(undone));
+  say(c ? `undone: ${c.object.label} is ${c.status} again${c.closed_by ? ' (closed by an acceptance)' : ''}` : 'undone');
+}
+
+function toggleHelp(): void {
+  const help = $('help');
+  help.hidden = !help.hidden;
+  $('toggle-help').setAttribute('aria-expanded', String(!help.hidden));
+}
+
+/** Run a command: what a key or its button does. Decisions carry what was seen at the press. */
+function run(command: Command, keyName: string): void {
+  const decision = DECISION_OF[command];
+  if (decision) {
+    const s = seen();
+    void queue.push(() => decide(decision, s, keyName));
+    return;
+  }
+  const r = RELATIONS[command];
+  if (r) {
+    void queue.push(() => chooseRelation(r.predicate));
+    return;
+  }
+  switch (command) {
+    case 'prev-candidate': void queue.push(() => moveFocus(-1)); break;
+    case 'next-candidate': void queue.push(() => moveFocus(1)); break;
+    case 'next-item': void queue.push(() => moveItem(1)); break;
+    case 'prev-item': void queue.push(() => moveItem(-1)); break;
+    case 'undo': void queue.push(undo); break;
+    case 'search': ($('search') as HTMLInputElement).focus(); break;
+    case 'help': toggleHelp(); break;
+  }
+}
+
+function targetOf(node: EventTarget | null): Target {
+  if ((document.getElementById('confirm') as HTMLDialogElement | null)?.open) return 'dialog';
+  if (node instanceof HTMLTextAreaElement) return 'text';
+  if (node instanceof HTMLInputElement) return node.type === 'checkbox' || node.type === 'radio' ? 'other' : 'text';
+  if (node instanceof HTMLSelectElement) return 'select';
+  return 'other';
+}
+
+document.addEventListener('keydown', (ev) => {
+  const outcome = interpret(ev.key, targetOf(ev.target), ev.ctrlKey || ev.metaKey || ev.altKey);
+  if (outcome.kind === 'native') return;
+  ev.preventDefault();
+  if (outcome.kind === 'blocked') {
+    say(`“${ev.key}” does nothing here: letters never change a filter (leave it with Tab, or use the arrow keys to choose)`);
+    return;
+  }
+  if (outcome.kind === 'apply') {
+    (ev.target as HTMLElement).blur();
+    // The item shown stays shown when the new list holds it.
+    if (ev.target === $('search')) void queue.push(() => loadItems(true));
+    return;
+  }
+  run(outcome.command, ev.key === ' ' ? 'space' : ev.key);
+});
+
+const BUTTONS: Record<string, [Command, string]> = {
+  'do-accept': ['accept', 'accept'], 'do-reject': ['reject', 'reject'], 'do-unsure': ['unsure', 'unsure'], 'do-undo': ['undo', 'undo'],
+  'rel-exact': ['relation-exact', 'e'], 'rel-broad': ['relation-broad', 'b'], 'rel-narrow': ['relation-narrow', 'n'], 'rel-close': ['relation-close', 'c'],
+  'go-prev-candidate': ['prev-candidate', '←'], 'go-next-candidate': ['next-candidate', '→'], 'go-prev-item': ['prev-item', 'k'], 'go-next-item': ['next-item', 'j'],
+};
+for (const [id, [command, name]] of Object.entries(BUTTONS)) $(id).addEventListener('click', () => run(command, name));
+
+$('items').addEventListener('click', (ev) => {
+  const button = (ev.target as Element).closest<HTMLElement>('button.it');
+  if (!button) return;
+  const i = Number(button.dataset.i);
+  void queue.push(async () => {
+    current = i;
+    markCurrent();
+    await openItem(i);
+    if (document.body.classList.contains('list-open')) toggleList();
+  });
+});
+
+$('cands-pane').addEventListener('click', (ev) => {
+  const target = ev.target as Element;
+  if (target.closest('#save-comment')) {
+    const s = seen();
+    if (s?.comment) void queue.push(() => saveComment(s));
+    return;
+  }
+  const row = target.closest<HTMLElement>('button.row');
+  const li = row?.closest<HTMLElement>('li.cand');
+  if (!li) return;
+  const i = Number(li.dataset.index);
+  void queue.push(() => {
+    if (!item || i === focus) return;
+    moveFocus(i - focus);
+  });
+});
+
+async function saveComment(s: Seen): Promise<void> {
+  const res = await api<unknown>('/api/comment', { ...s.candidate, comment: s.comment });
+  if (!res.ok) throw new Error(res.data.error?.message ?? `HTTP ${res.status}`);
+  say(`comment saved on ${s.label}`);
+  await openItem(current, s.candidate);
+}
+
+function toggleList(): void {
+  const open = document.body.classList.toggle('list-open');
+  $('toggle-list').setAttribute('aria-expanded', String(open));
+}
+$('toggle-list').addEventListener('click', toggleList);
+$('toggle-help').addEventListener('click', toggleHelp);
+
+for (const id of ['order', 'status', 'band', 'relation', 'kind']) {
+  $(id).addEventListener('change', () => {
+    void queue.push(() => {
+      current = 0;
+      return loadItems(false);
+    });
+  });
+}
+
+setInterval(() => {
+  if (!pending) api<Progress>('/api/progress').then((r) => r.ok && showProgress(r.data)).catch(() => {});
+}, 1500);
+
+void queue.push(async () => {
+  await loadItems(false);
+  document.body.dataset.ready = '1';
+});

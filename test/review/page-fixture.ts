@@ -1,0 +1,124 @@
+/**
+ * Two small anatomy-like ontologies and a hand-written candidate file for the review page's
+ * browser tests: fixed values and ranks (no generator run, so the items and their order do not
+ * move when a generator changes), one subject with a dozen candidates, is-a parents and
+ * children, part_of restrictions, a term that can be linked to (https IRIs on the source side;
+ * the target's example.org IRIs cannot), a label with a right-to-left override and a label that
+ * is markup.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const SRC = 'https://w3id.org/ioa-review-test/src/';
+export const TGT = 'http://example.org/tgt#';
+/** Reads "lung original kidney" when the override acts. */
+export const SPOOF_LABEL = 'lung \u202Eyendik lanigiro';
+
+const SOURCE_TTL = `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+@prefix oboInOwl: <http://www.geneontology.org/formats/oboInOwl#> . @prefix obo: <http://purl.obolibrary.org/obo/> . @prefix : <${SRC}> .
+<https://w3id.org/ioa-review-test/src> a owl:Ontology .
+:part_of a owl:ObjectProperty ; rdfs:label "part of" .
+:Body a owl:Class ; rdfs:label "body" .
+:Structure a owl:Class ; rdfs:label "anatomical structure" .
+:Organ a owl:Class ; rdfs:label "organ" ; rdfs:subClassOf :Structure .
+:Heart a owl:Class ; rdfs:label "heart" ; rdfs:subClassOf :Organ , [ a owl:Restriction ; owl:onProperty :part_of ; owl:someValuesFrom :Body ] .
+:Valve a owl:Class ; rdfs:label "heart valve" ; oboInOwl:hasExactSynonym "cardiac valve" ;
+  obo:IAO_0000115 "A valve of the heart that keeps blood flowing one way." ;
+  rdfs:subClassOf :Structure , [ a owl:Restriction ; owl:onProperty :part_of ; owl:someValuesFrom :Heart ] .
+:MitralValve a owl:Class ; rdfs:label "mitral valve" ; rdfs:subClassOf :Valve .
+:AorticValve a owl:Class ; rdfs:label "aortic valve" ; rdfs:subClassOf :Valve .
+:Aorta a owl:Class ; rdfs:label "aorta" ; rdfs:subClassOf :Structure .
+:Kidney a owl:Class ; rdfs:label "kidney" ; rdfs:subClassOf :Organ .
+:Spoof a owl:Class ; rdfs:label "${SPOOF_LABEL}" ; rdfs:subClassOf :Organ .
+:Hostile a owl:Class ; rdfs:label "author <img src=x onerror=\\"document.body.dataset.pwned=1\\">" .
+`;
+
+const TARGET_TTL = `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> . @prefix : <${TGT}> .
+<http://example.org/tgt> a owl:Ontology .
+:partOf a owl:ObjectProperty ; rdfs:label "part of" .
+:Body a owl:Class ; rdfs:label "body" .
+:Organ a owl:Class ; rdfs:label "organ" .
+:Heart a owl:Class ; rdfs:label "heart" ; rdfs:subClassOf :Organ .
+:Valve a owl:Class ; rdfs:label "valve" .
+:HeartValve a owl:Class ; rdfs:label "heart valve" ; rdfs:subClassOf :Valve , [ a owl:Restriction ; owl:onProperty :partOf ; owl:someValuesFrom :Heart ] .
+:CardiacValve a owl:Class ; rdfs:label "cardiac valve" ; rdfs:subClassOf :Valve .
+:Aorta a owl:Class ; rdfs:label "aorta" .
+:Kidney a owl:Class ; rdfs:label "kidney" ; rdfs:subClassOf :Organ .
+:Lung a owl:Class ; rdfs:label "lung" ; rdfs:subClassOf :Organ .
+:Author a owl:Class ; rdfs:label "author" .
+:Vessel a owl:Class ; rdfs:label "blood vessel" .
+:Muscle a owl:Class ; rdfs:label "muscle" .
+`;
+
+/** subject, predicate, object, value: ranks follow the value within each subject. */
+const ROWS: Array<[string, string, string, number]> = [
+  ['Valve', 'exactMatch', 'HeartValve', 0.9],
+  ['Valve', 'exactMatch', 'CardiacValve', 0.7],
+  ['Valve', 'broadMatch', 'Valve', 0.5],
+  ['Valve', 'closeMatch', 'Heart', 0.1],
+  ['Heart', 'exactMatch', 'Heart', 0.95],
+  ['Heart', 'closeMatch', 'Organ', 0.2],
+  ['Aorta', 'exactMatch', 'Aorta', 0.92],
+  ['Aorta', 'closeMatch', 'Vessel', 0.3],
+  ['Kidney', 'exactMatch', 'Kidney', 0.9],
+  ['Spoof', 'exactMatch', 'Lung', 0.6],
+  ['Spoof', 'exactMatch', 'Kidney', 0.4],
+  ['Hostile', 'exactMatch', 'Author', 0.65],
+  ['Body', 'exactMatch', 'Body', 0.99],
+  ...(['Organ', 'Heart', 'Kidney', 'Lung', 'Valve', 'HeartValve', 'CardiacValve', 'Aorta', 'Vessel', 'Muscle', 'Body', 'Author'] as const)
+    .map((o, i): [string, string, string, number] => ['Organ', i % 3 === 2 ? 'closeMatch' : 'exactMatch', o, Number((0.6 - i * 0.045).toFixed(3))]),
+];
+
+function candidatesTsv(): string {
+  const rank = new Map<string, number>();
+  const lines = ROWS.map(([s, p, o, v]) => {
+    const r = (rank.get(s) ?? 0) + 1;
+    rank.set(s, r);
+    const edit = (v * 0.9).toFixed(3);
+    return [`src:${s}`, `skos:${p}`, `tgt:${o}`, 'semapv:CompositeMatching', 'rdfs:label', 'rdfs:label', String(v), 'fused', String(r), edit, String(r), String(v), String(r)].join('\t');
+  });
+  return [
+    '#curie_map:',
+    `#  src: ${SRC}`,
+    `#  tgt: ${TGT}`,
+    '#  skos: http://www.w3.org/2004/02/skos/core#',
+    '#  semapv: https://w3id.org/semapv/vocab/',
+    '#  rdfs: http://www.w3.org/2000/01/rdf-schema#',
+    '#  ioa-align: "urn:ioa-align:sssom:"',
+    '#mapping_set_id: https://example.org/review-page-test/candidates',
+    '#license: https://w3id.org/sssom/license/unspecified',
+    '#mapping_tool: ioa-align/fusion',
+    '#extension_definitions:',
+    '#  - slot_name: candidate_rank',
+    '#    property: ioa-align:candidate_rank',
+    '#    type_hint: xsd:integer',
+    '#  - slot_name: edit_score',
+    '#    property: ioa-align:edit_score',
+    '#    type_hint: xsd:double',
+    '#  - slot_name: edit_rank',
+    '#    property: ioa-align:edit_rank',
+    '#    type_hint: xsd:integer',
+    '#  - slot_name: tfidf_score',
+    '#    property: ioa-align:tfidf_score',
+    '#    type_hint: xsd:double',
+    '#  - slot_name: tfidf_rank',
+    '#    property: ioa-align:tfidf_rank',
+    '#    type_hint: xsd:integer',
+    ['subject_id', 'predicate_id', 'object_id', 'mapping_justification', 'subject_match_field', 'object_match_field', 'similarity_score', 'similarity_measure', 'candidate_rank', 'edit_score', 'edit_rank', 'tfidf_score', 'tfidf_rank'].join('\t'),
+    ...lines,
+    '',
+  ].join('\n');
+}
+
+/** A folder with the two ontologies and the candidate file. */
+export function pageFixture(): { dir: string; source: string; target: string; candidates: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'ioa-review-page-'));
+  const source = join(dir, 'src.ttl');
+  const target = join(dir, 'tgt.ttl');
+  const candidates = join(dir, 'candidates.sssom.tsv');
+  writeFileSync(source, SOURCE_TTL);
+  writeFileSync(target, TARGET_TTL);
+  writeFileSync(candidates, candidatesTsv());
+  return { dir, source, target, candidates };
+}

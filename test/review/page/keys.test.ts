@@ -1,0 +1,33 @@
+/**
+ * What a key does on the review page, by what has the keyboard focus: a letter on a focused
+ * filter (a select) is a command or nothing, never a choice of option; typing in a text field is
+ * typing; a select keeps its own arrow keys.
+ */
+import { describe, expect, it } from 'vitest';
+import { interpret, KEYS } from '../../../src/review/page/keys.js';
+
+describe('review page keys', () => {
+  it('decision keys on a focused select are commands, other letters are swallowed: neither chooses an option', () => {
+    expect(interpret('a', 'select', false)).toEqual({ kind: 'command', command: 'accept' });
+    expect(interpret('r', 'select', false)).toEqual({ kind: 'command', command: 'reject' });
+    expect(interpret('d', 'select', false)).toEqual({ kind: 'blocked' });
+    expect(interpret('7', 'select', false)).toEqual({ kind: 'blocked' });
+    for (const key of ['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', 'Enter', ' ', 'Tab', 'Escape']) expect([key, interpret(key, 'select', false)]).toEqual([key, { kind: 'native' }]);
+  });
+
+  it('in a text field keys type; Enter and Escape leave it and apply the search', () => {
+    for (const key of ['a', 'r', 'j', '/', 'ArrowLeft', 'z']) expect([key, interpret(key, 'text', false)]).toEqual([key, { kind: 'native' }]);
+    expect(interpret('Enter', 'text', false)).toEqual({ kind: 'apply' });
+    expect(interpret('Escape', 'text', false)).toEqual({ kind: 'apply' });
+  });
+
+  it('elsewhere every mapped key is its command; modified keys and an open dialog are left to the browser', () => {
+    for (const [key, command] of Object.entries(KEYS)) expect(interpret(key, 'other', false)).toEqual({ kind: 'command', command });
+    expect(interpret('a', 'other', true)).toEqual({ kind: 'native' });
+    expect(interpret('a', 'dialog', false)).toEqual({ kind: 'native' });
+    expect(interpret('Escape', 'dialog', false)).toEqual({ kind: 'native' });
+    expect(interpret('x', 'other', false)).toEqual({ kind: 'native' });
+    // Keys named like Object.prototype members are not commands.
+    expect(interpret('constructor', 'other', false)).toEqual({ kind: 'native' });
+  });
+});
