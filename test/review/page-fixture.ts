@@ -111,16 +111,21 @@ function candidatesTsv(rows: ReadonlyArray<[string, string, string, number]>, sr
   ].join('\n');
 }
 
+interface FixtureFiles { dir: string; source: string; target: string; candidates: string }
+
+/** A fresh folder holding two ontologies and the candidate file of `rows`. */
+function writeFixture(prefix: string, sourceTtl: string, targetTtl: string, csv: string): FixtureFiles {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const files = { dir, source: join(dir, 'src.ttl'), target: join(dir, 'tgt.ttl'), candidates: join(dir, 'candidates.sssom.tsv') };
+  writeFileSync(files.source, sourceTtl);
+  writeFileSync(files.target, targetTtl);
+  writeFileSync(files.candidates, csv);
+  return files;
+}
+
 /** A folder with the two ontologies and the candidate file. */
-export function pageFixture(): { dir: string; source: string; target: string; candidates: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'ioa-review-page-'));
-  const source = join(dir, 'src.ttl');
-  const target = join(dir, 'tgt.ttl');
-  const candidates = join(dir, 'candidates.sssom.tsv');
-  writeFileSync(source, SOURCE_TTL);
-  writeFileSync(target, TARGET_TTL);
-  writeFileSync(candidates, candidatesTsv(ROWS));
-  return { dir, source, target, candidates };
+export function pageFixture(): FixtureFiles {
+  return writeFixture('ioa-review-page-', SOURCE_TTL, TARGET_TTL, candidatesTsv(ROWS));
 }
 
 /**
@@ -151,13 +156,6 @@ const PEOPLE_ROWS: Array<[string, string, string, number]> = [
 ];
 
 /** A folder with the people ontologies (a disjointness in the target) and their candidates. */
-export function coherenceFixture(): { dir: string; source: string; target: string; candidates: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'ioa-review-page-coherence-'));
-  const source = join(dir, 'src.ttl');
-  const target = join(dir, 'tgt.ttl');
-  const candidates = join(dir, 'candidates.sssom.tsv');
-  writeFileSync(source, PEOPLE_SOURCE);
-  writeFileSync(target, PEOPLE_TARGET);
-  writeFileSync(candidates, candidatesTsv(PEOPLE_ROWS, COHERENCE_SRC, COHERENCE_TGT));
-  return { dir, source, target, candidates };
+export function coherenceFixture(): FixtureFiles {
+  return writeFixture('ioa-review-page-coherence-', PEOPLE_SOURCE, PEOPLE_TARGET, candidatesTsv(PEOPLE_ROWS, COHERENCE_SRC, COHERENCE_TGT));
 }

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { openReview, serveReview, type ReviewServer } from '../../src/api/review.js';
+import { openReview, serveReview, type ReviewServer, type ReviewSession } from '../../src/api/review.js';
 import { readMappings } from '../../src/api/index.js';
 import { requireFreshDist } from '../helpers/dist.js';
 import { coherenceFixture, COHERENCE_SRC, COHERENCE_TGT, pageFixture, SPOOF_LABEL, SRC, TGT } from './page-fixture.js';
@@ -54,13 +54,19 @@ const SHOTS = join(tmpdir(), 'ioa-review-page-shots');
 
 let browser: Browser;
 
-/** A fresh review (its own reviewed file) and a page on it. */
-async function start(viewport = { width: 1400, height: 820 }): Promise<{ server: ReviewServer; page: Page; out: string; close(): Promise<void> }> {
-  const files = pageFixture();
-  const out = join(files.dir, 'reviewed.sssom.tsv');
-  const server = await serveReview(await openReview({ candidates: files.candidates, source: files.source, target: files.target, out }, { reviewer: 'orcid:0000-0002-1825-0097' }));
+type Started = { server: ReviewServer; page: Page; out: string; close(): Promise<void> };
+
+/** A page on a served session that writes `out`. */
+async function serve(session: ReviewSession, out: string, viewport = { width: 1400, height: 820 }): Promise<Started> {
+  const server = await serveReview(session);
   const page = await browser.newPage({ viewport });
   return { server, page, out, close: async () => { await page.close(); await server.close(); } };
+}
+
+/** A fresh review (its own reviewed file) and a page on it. */
+async function start(viewport = { width: 1400, height: 820 }, files = pageFixture()): Promise<Started> {
+  const out = join(files.dir, 'reviewed.sssom.tsv');
+  return serve(await openReview({ candidates: files.candidates, source: files.source, target: files.target, out }, { reviewer: 'orcid:0000-0002-1825-0097' }), out, viewport);
 }
 
 /** Every request answered and drawn, no action waiting. */
@@ -503,7 +509,7 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
     const B = 'orcid:0000-0001-5109-3700';
     const C = 'orcid:0000-0003-4423-4370';
     const iri = (orcid: string): string => orcid.replace('orcid:', 'https://orcid.org/');
-    let s: { server: ReviewServer; page: Page; out: string; close(): Promise<void> };
+    let s: Started;
     const sent: Array<Record<string, unknown>> = [];
     beforeAll(async () => {
       const files = pageFixture();
@@ -522,12 +528,10 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
       b.decide(aorta, 'accept');
       await b.flush();
       // C opens the page on that file as the adjudicator.
-      const server = await serveReview(await open(C, '2026-12-03', true));
-      const page = await browser.newPage({ viewport: { width: 1400, height: 820 } });
-      page.on('request', (r) => { if (r.url().endsWith('/api/decisions')) sent.push(JSON.parse(r.postData() ?? '{}')); });
-      s = { server, page, out, close: async () => { await page.close(); await server.close(); } };
-      await load(page, server);
-      await page.uncheck('#advance');
+      s = await serve(await open(C, '2026-12-03', true), out);
+      s.page.on('request', (r) => { if (r.url().endsWith('/api/decisions')) sent.push(JSON.parse(r.postData() ?? '{}')); });
+      await load(s.page, s.server);
+      await s.page.uncheck('#advance');
     });
     afterAll(() => s?.close());
 
@@ -578,15 +582,11 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
   });
 
   describe('incoherence warning', () => {
-    let s: { server: ReviewServer; page: Page; out: string; close(): Promise<void> };
+    let s: Started;
     beforeAll(async () => {
-      const files = coherenceFixture();
-      const out = join(files.dir, 'reviewed.sssom.tsv');
-      const server = await serveReview(await openReview({ candidates: files.candidates, source: files.source, target: files.target, out }, { reviewer: 'orcid:0000-0002-1825-0097' }));
-      const page = await browser.newPage({ viewport: { width: 1400, height: 820 } });
-      s = { server, page, out, close: async () => { await page.close(); await server.close(); } };
-      await load(page, server);
-      await page.uncheck('#advance');
+      s = await start(undefined, coherenceFixture());
+      await load(s.page, s.server);
+      await s.page.uncheck('#advance');
     });
     afterAll(() => s?.close());
 
