@@ -35,6 +35,6 @@ describe('agentworld-dev track', () => {
   it('the simulated review pools the pairs although exact is silent on one (its fused measure names fewer members)', async () => {
     const result = await runBenchmark({ corpus: 'agentworld-dev', generators: ['exact', 'tfidf'], reviewBudget: 20 });
     const fused = result.runs.find((r) => r.kind === 'fusion')!;
-    expect(fused.review?.map((r) => [r.errorRate, r.budget])).toEqual([[0, 20], [0.2, 20]]);
+    expect(fused.review?.map((r) => [r.errorRate, r.budget])).toEqual([[0, 20], [0.1, 20], [0.2, 20], [0.3, 20]]);
   });
 });
