@@ -70,9 +70,9 @@ const ROWS: Array<[string, string, string, number]> = [
     .map((o, i): [string, string, string, number] => ['Organ', i % 3 === 2 ? 'closeMatch' : 'exactMatch', o, Number((0.6 - i * 0.045).toFixed(3))]),
 ];
 
-function candidatesTsv(): string {
+function candidatesTsv(rows: ReadonlyArray<[string, string, string, number]>, src = SRC, tgt = TGT): string {
   const rank = new Map<string, number>();
-  const lines = ROWS.map(([s, p, o, v]) => {
+  const lines = rows.map(([s, p, o, v]) => {
     const r = (rank.get(s) ?? 0) + 1;
     rank.set(s, r);
     const edit = (v * 0.9).toFixed(3);
@@ -80,8 +80,8 @@ function candidatesTsv(): string {
   });
   return [
     '#curie_map:',
-    `#  src: ${SRC}`,
-    `#  tgt: ${TGT}`,
+    `#  src: ${src}`,
+    `#  tgt: ${tgt}`,
     '#  skos: http://www.w3.org/2004/02/skos/core#',
     '#  semapv: https://w3id.org/semapv/vocab/',
     '#  rdfs: http://www.w3.org/2000/01/rdf-schema#',
@@ -111,14 +111,51 @@ function candidatesTsv(): string {
   ].join('\n');
 }
 
+interface FixtureFiles { dir: string; source: string; target: string; candidates: string }
+
+/** A fresh folder holding two ontologies and the candidate file of `rows`. */
+function writeFixture(prefix: string, sourceTtl: string, targetTtl: string, csv: string): FixtureFiles {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const files = { dir, source: join(dir, 'src.ttl'), target: join(dir, 'tgt.ttl'), candidates: join(dir, 'candidates.sssom.tsv') };
+  writeFileSync(files.source, sourceTtl);
+  writeFileSync(files.target, targetTtl);
+  writeFileSync(files.candidates, csv);
+  return files;
+}
+
 /** A folder with the two ontologies and the candidate file. */
-export function pageFixture(): { dir: string; source: string; target: string; candidates: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'ioa-review-page-'));
-  const source = join(dir, 'src.ttl');
-  const target = join(dir, 'tgt.ttl');
-  const candidates = join(dir, 'candidates.sssom.tsv');
-  writeFileSync(source, SOURCE_TTL);
-  writeFileSync(target, TARGET_TTL);
-  writeFileSync(candidates, candidatesTsv());
-  return { dir, source, target, candidates };
+export function pageFixture(): FixtureFiles {
+  return writeFixture('ioa-review-page-', SOURCE_TTL, TARGET_TTL, candidatesTsv(ROWS));
+}
+
+/**
+ * People and organisations: the target says an organisation is no person (owl:disjointWith), so
+ * once person = person is accepted, administrator = administration organisation would put the
+ * source's administrator under two disjoint classes.
+ */
+export const COHERENCE_SRC = 'http://example.org/src#';
+export const COHERENCE_TGT = 'http://example.org/tgt#';
+const PEOPLE_SOURCE = `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> . @prefix : <${COHERENCE_SRC}> .
+<http://example.org/src> a owl:Ontology .
+:Person a owl:Class ; rdfs:label "person" .
+:Administrator a owl:Class ; rdfs:label "administrator" ; rdfs:subClassOf :Person .
+:Paper a owl:Class ; rdfs:label "paper" .
+`;
+const PEOPLE_TARGET = `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> . @prefix : <${COHERENCE_TGT}> .
+<http://example.org/tgt> a owl:Ontology .
+:Person a owl:Class ; rdfs:label "person" .
+:Organisation a owl:Class ; rdfs:label "administration organisation" ; owl:disjointWith :Person .
+:Administrator a owl:Class ; rdfs:label "administrator" ; rdfs:subClassOf :Person .
+:Paper a owl:Class ; rdfs:label "paper" .
+`;
+const PEOPLE_ROWS: Array<[string, string, string, number]> = [
+  ['Person', 'exactMatch', 'Person', 0.95],
+  ['Administrator', 'exactMatch', 'Administrator', 0.9],
+  ['Administrator', 'exactMatch', 'Organisation', 0.6],
+  ['Paper', 'exactMatch', 'Paper', 0.93],
+];
+
+/** A folder with the people ontologies (a disjointness in the target) and their candidates. */
+export function coherenceFixture(): FixtureFiles {
+  return writeFixture('ioa-review-page-coherence-', PEOPLE_SOURCE, PEOPLE_TARGET, candidatesTsv(PEOPLE_ROWS, COHERENCE_SRC, COHERENCE_TGT));
 }

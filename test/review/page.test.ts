@@ -14,10 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { openReview, serveReview, type ReviewServer } from '../../src/api/review.js';
+import { openReview, serveReview, type ReviewServer, type ReviewSession } from '../../src/api/review.js';
 import { readMappings } from '../../src/api/index.js';
 import { requireFreshDist } from '../helpers/dist.js';
-import { pageFixture, SPOOF_LABEL, SRC, TGT } from './page-fixture.js';
+import { coherenceFixture, COHERENCE_SRC, COHERENCE_TGT, pageFixture, SPOOF_LABEL, SRC, TGT } from './page-fixture.js';
 
 /** What the callbacks run inside the page use (the project compiles without the DOM library). */
 interface El {
@@ -54,13 +54,19 @@ const SHOTS = join(tmpdir(), 'ioa-review-page-shots');
 
 let browser: Browser;
 
-/** A fresh review (its own reviewed file) and a page on it. */
-async function start(viewport = { width: 1400, height: 820 }): Promise<{ server: ReviewServer; page: Page; out: string; close(): Promise<void> }> {
-  const files = pageFixture();
-  const out = join(files.dir, 'reviewed.sssom.tsv');
-  const server = await serveReview(await openReview({ candidates: files.candidates, source: files.source, target: files.target, out }, { reviewer: 'orcid:0000-0002-1825-0097' }));
+type Started = { server: ReviewServer; page: Page; out: string; close(): Promise<void> };
+
+/** A page on a served session that writes `out`. */
+async function serve(session: ReviewSession, out: string, viewport = { width: 1400, height: 820 }): Promise<Started> {
+  const server = await serveReview(session);
   const page = await browser.newPage({ viewport });
   return { server, page, out, close: async () => { await page.close(); await server.close(); } };
+}
+
+/** A fresh review (its own reviewed file) and a page on it. */
+async function start(viewport = { width: 1400, height: 820 }, files = pageFixture()): Promise<Started> {
+  const out = join(files.dir, 'reviewed.sssom.tsv');
+  return serve(await openReview({ candidates: files.candidates, source: files.source, target: files.target, out }, { reviewer: 'orcid:0000-0002-1825-0097' }), out, viewport);
 }
 
 /** Every request answered and drawn, no action waiting. */
@@ -498,53 +504,114 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
     });
   });
 
-  describe('several reviewers (servers that keep each decision, its reviewer and comment)', () => {
-    let s: Awaited<ReturnType<typeof start>>;
+  describe('several reviewers: resumed from a file where two reviewers disagree, settled by an adjudicator on the page', () => {
+    const A = 'orcid:0000-0002-1825-0097';
+    const B = 'orcid:0000-0001-5109-3700';
+    const C = 'orcid:0000-0003-4423-4370';
+    const iri = (orcid: string): string => orcid.replace('orcid:', 'https://orcid.org/');
+    let s: Started;
     const sent: Array<Record<string, unknown>> = [];
     beforeAll(async () => {
-      s = await start();
-      // The data side of several reviewers adds `decisions` and `conflict` to the item views and a
-      // `comment` to decisions; here the answers are extended as such a server sends them.
-      await s.page.route('**/api/item?*', async (route) => {
-        const res = await route.fetch();
-        const item = await res.json() as { candidates: Array<Record<string, unknown>> };
-        item.candidates.forEach((c, i) => {
-          c.decisions = i === 0 ? [{ reviewer_id: 'orcid:0000-0002-1825-0097', review_date: '2026-12-01', decision: 'accept', predicate_id: 'skos:exactMatch', comment: 'same \u202Eorgan', source: 'earlier.sssom.tsv' }, { reviewer_id: 'orcid:0000-0001-5109-3700', review_date: '2026-12-02', decision: 'reject', predicate_id: 'skos:exactMatch', source: 'earlier.sssom.tsv' }] : [];
-          c.conflict = i === 0;
-        });
-        await route.fulfill({ response: res, json: item });
-      });
-      await s.page.route('**/api/items?*', async (route) => {
-        const res = await route.fetch();
-        const answer = await res.json() as { items: Array<Record<string, unknown>> };
-        for (const it of answer.items) it.conflict = false;
-        await route.fulfill({ response: res, json: answer });
-      });
-      await s.page.route('**/api/decisions', async (route) => {
-        const body = JSON.parse(route.request().postData() ?? '{}');
-        sent.push({ ...body });
-        delete body.comment; // this server does not keep comments yet
-        await route.continue({ postData: JSON.stringify(body) });
-      });
+      const files = pageFixture();
+      const out = join(files.dir, 'reviewed.sssom.tsv');
+      const open = (reviewer: string, today: string, adjudicator = false) =>
+        openReview({ candidates: files.candidates, source: files.source, target: files.target, out }, { reviewer, today: () => today, ...(adjudicator ? { adjudicator: true } : {}) });
+      // A and B review one after the other in the same file: they disagree on heart and agree on aorta.
+      const a = await open(A, '2026-12-01');
+      const heart = a.find(`${SRC}Heart`, 'skos:exactMatch', `${TGT}Heart`)!;
+      const aorta = a.find(`${SRC}Aorta`, 'skos:exactMatch', `${TGT}Aorta`)!;
+      a.decide(heart, 'accept', { comment: 'same \u202Eorgan' });
+      a.decide(aorta, 'accept');
+      await a.flush();
+      const b = await open(B, '2026-12-02');
+      b.decide(heart, 'reject', { comment: 'the target means the organ of the whole body' });
+      b.decide(aorta, 'accept');
+      await b.flush();
+      // C opens the page on that file as the adjudicator.
+      s = await serve(await open(C, '2026-12-03', true), out);
+      s.page.on('request', (r) => { if (r.url().endsWith('/api/decisions')) sent.push(JSON.parse(r.postData() ?? '{}')); });
       await load(s.page, s.server);
       await s.page.uncheck('#advance');
     });
     afterAll(() => s?.close());
 
-    it('shows every reviewer\'s decision and the conflict, offers the conflicts filter, and sends the comment with the decision', async () => {
-      await show(s.page, 'src:Heart', 'heart');
+    const heartCandidate = () => s.page.locator('.cand').filter({ has: s.page.locator('.name').getByText('heart', { exact: true }) });
+
+    it('shows both reviewers\' decisions side by side with their comments, flags the conflict, and the conflicts filter lists only that subject', async () => {
+      expect(await s.page.locator('#status option[value="conflict"]').isEnabled()).toBe(true);
+      await s.page.selectOption('#status', 'conflict');
+      await s.page.waitForFunction(() => document.querySelectorAll('#items li').length === 1);
+      await settled(s.page);
+      expect(await s.page.locator('#items li .l').allTextContents()).toEqual(['heart']);
+      expect(await s.page.textContent('#detail h2')).toBe('heart');
+      await heartCandidate().locator('button.row').click();
+      await settled(s.page);
       expect(await s.page.locator('.cand.focus .flag').textContent()).toBe('conflict');
       expect(await s.page.locator('.cand.focus ul.decisions li').allTextContents()).toEqual([
-        'accept skos:exactMatch · orcid:0000-0002-1825-0097 · 2026-12-01 · earlier.sssom.tsv · “same ⟨U+202E⟩organ”',
-        'reject skos:exactMatch · orcid:0000-0001-5109-3700 · 2026-12-02 · earlier.sssom.tsv',
+        `accept skos:exactMatch · ${iri(A)} · 2026-12-01 · review · “same ⟨U+202E⟩organ”`,
+        `reject skos:exactMatch · ${iri(B)} · 2026-12-02 · review · “the target means the organ of the whole body”`,
       ]);
-      expect(await s.page.locator('.cand.focus .warn').textContent()).toContain('reviewers disagree');
-      expect(await s.page.locator('#status option[value="conflict"]').isEnabled()).toBe(true);
+      expect(await s.page.locator('.cand.focus .warn').allTextContents()).toContain('reviewers disagree on this candidate: an adjudicating decision settles it');
+    });
+
+    it('an adjudicating accept with a comment settles the conflict; the file keeps A\'s and B\'s rows and comments beside C\'s', async () => {
       await s.page.fill('#comment', 'checked the definition');
       await s.page.press('#comment', 'Escape');
       await s.page.keyboard.press('a');
-      await expect.poll(async () => (await rows(s.out)).length, { timeout: 5000 }).toBe(1);
+      await expect.poll(async () => (await rows(s.out)).filter((m) => m.subjectId === `${SRC}Heart`).length, { timeout: 5000 }).toBe(3);
+      await settled(s.page);
       expect(sent).toEqual([expect.objectContaining({ subject_id: `${SRC}Heart`, object_id: `${TGT}Heart`, decision: 'accept', comment: 'checked the definition' })]);
+      const heart = (await rows(s.out)).filter((m) => m.subjectId === `${SRC}Heart`).map((m) => ({
+        reviewer: (m as { reviewerId?: string[] }).reviewerId?.[0], date: (m as { reviewDate?: string }).reviewDate, modifier: m.predicateModifier,
+        comment: (m as { comment?: string }).comment, role: m.extensions?.review_role,
+      })).sort((x, y) => String(x.date).localeCompare(String(y.date)));
+      expect(heart).toEqual([
+        { reviewer: iri(A), date: '2026-12-01', modifier: undefined, comment: 'same \u202Eorgan', role: undefined },
+        { reviewer: iri(B), date: '2026-12-02', modifier: 'Not', comment: 'the target means the organ of the whole body', role: undefined },
+        { reviewer: iri(C), date: '2026-12-03', modifier: undefined, comment: 'checked the definition', role: 'adjudicator' },
+      ]);
+      // Where A and B agree, the rows say so; the page asked nothing about it.
+      const aorta = (await readMappings(s.out)).mappings.filter((m) => 'subjectId' in m && m.subjectId === `${SRC}Aorta`);
+      expect(aorta.map((m) => (m as { extra?: Record<string, unknown> }).extra?.reviewer_agreement)).toEqual([1, 1]);
+      // Shown settled: no conflict flag, C's decision beside the others', nothing left under "conflicts".
+      expect(await heartCandidate().locator('.flag').textContent()).toBe('');
+      expect(await heartCandidate().locator('ul.decisions li').allTextContents()).toContain(`accept skos:exactMatch · ${iri(C)} · 2026-12-03 · review · “checked the definition”`);
+      await s.page.selectOption('#status', 'conflict');
+      await expect.poll(() => s.page.locator('#items li').count()).toBe(0);
+    });
+  });
+
+  describe('incoherence warning', () => {
+    let s: Started;
+    beforeAll(async () => {
+      s = await start(undefined, coherenceFixture());
+      await load(s.page, s.server);
+      await s.page.uncheck('#advance');
+    });
+    afterAll(() => s?.close());
+
+    const organisation = () => s.page.locator('.cand').filter({ has: s.page.locator('.name').getByText('administration organisation', { exact: true }) });
+
+    it('says, on the candidate whose acceptance would clash with a disjointness, which accepted mapping and which axiom it breaks; nothing before', async () => {
+      await show(s.page, 'src:Administrator', 'administrator');
+      await organisation().locator('button.row').click();
+      await settled(s.page);
+      expect(await s.page.locator('.cand.focus .warn').allTextContents()).toEqual([]);
+      await show(s.page, 'src:Person', 'person');
+      await s.page.keyboard.press('a');
+      await expect.poll(async () => (await rows(s.out)).length, { timeout: 5000 }).toBe(1);
+      await settled(s.page);
+      await show(s.page, 'src:Administrator', 'administrator');
+      await organisation().locator('button.row').click();
+      await settled(s.page);
+      expect(await s.page.locator('.cand.focus .warn').allTextContents()).toEqual([
+        `incoherent: accepting this with the accepted ${COHERENCE_SRC}Person skos:exactMatch ${COHERENCE_TGT}Person breaks Organisation disjointWith Person (target)`,
+      ]);
+      await s.page.screenshot({ path: join(SHOTS, 'review-incoherent.png') });
+      // The coherent candidate beside it carries no warning.
+      await s.page.locator('.cand').filter({ has: s.page.locator('.name').getByText('administrator', { exact: true }) }).locator('button.row').click();
+      await settled(s.page);
+      expect(await s.page.locator('.cand.focus .warn').count()).toBe(0);
     });
   });
 
