@@ -53,6 +53,8 @@ export interface Label extends LangString {
  * The annotation a definition was read from, as the SSSOM `subject_match_field` /
  * `object_match_field` of a candidate that matched it names it:
  * - `IAO:0000115`: an OBO textual definition;
+ * - `oboInOwl:hasDefinition`: the same in the oboInOwl mapping of OBO files (OAEI anatomy), whose
+ *   text is a literal or the `rdfs:label` of the node it points at;
  * - `skos:definition`: a SKOS definition;
  * - `dcterms:description`: an account of the concept in prose: `dcterms:description` in RDF,
  *   and the description fields of the JSON vocabularies (an OASF class's `description`, a
@@ -61,9 +63,9 @@ export interface Label extends LangString {
  * - `rdfs:comment`: a comment that reads as prose (editorial notes are left out by the loader).
  * Which annotations count, per vocabulary: docs/relations.md, "Descriptions".
  */
-export type DefinitionSource = 'IAO:0000115' | 'skos:definition' | 'dcterms:description' | 'rdfs:comment';
+export type DefinitionSource = 'IAO:0000115' | 'oboInOwl:hasDefinition' | 'skos:definition' | 'dcterms:description' | 'rdfs:comment';
 
-export const DEFINITION_SOURCES: readonly DefinitionSource[] = ['IAO:0000115', 'skos:definition', 'dcterms:description', 'rdfs:comment'];
+export const DEFINITION_SOURCES: readonly DefinitionSource[] = ['IAO:0000115', 'oboInOwl:hasDefinition', 'skos:definition', 'dcterms:description', 'rdfs:comment'];
 
 /** The source of a definition that does not say where it came from (see Concept.definitionSources). */
 export const DEFAULT_DEFINITION_SOURCE: DefinitionSource = 'dcterms:description';

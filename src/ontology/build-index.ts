@@ -40,15 +40,18 @@ const PREF_LABEL = `${NS.skos}prefLabel`;
 /**
  * Annotations read as descriptions, strongest first (a concept's definitions are kept in this
  * order): docs/relations.md, "Descriptions". An rdfs:comment counts only where it is prose (see
- * editorialComments).
+ * editorialComments). oboInOwl:hasDefinition may point at a node whose rdfs:label is the text
+ * (OAEI anatomy writes its definitions so), as its synonyms do.
  */
 const DEFINITION_SOURCES: ReadonlyMap<string, DefinitionSource> = new Map([
   ['http://purl.obolibrary.org/obo/IAO_0000115', 'IAO:0000115'],
+  [`${NS.oboInOwl}hasDefinition`, 'oboInOwl:hasDefinition'],
   [`${NS.skos}definition`, 'skos:definition'],
   [`${NS.dcterms}description`, 'dcterms:description'],
   [`${NS.rdfs}comment`, 'rdfs:comment'],
 ]);
 const DEFINITIONS = new Set(DEFINITION_SOURCES.keys());
+const HAS_DEFINITION = `${NS.oboInOwl}hasDefinition`;
 const SOURCE_RANK: ReadonlyMap<DefinitionSource, number> = new Map([...DEFINITION_SOURCES.values()].map((s, i) => [s, i]));
 const EXAMPLES = new Set([`${NS.skos}example`]);
 /** Keywords (tags): schema.org's and DCAT's. */
@@ -235,6 +238,12 @@ export class IndexBuilder {
         } else if (DEFINITIONS.has(p) && literal) {
           const text = s.value.trim();
           if (text) (read ??= []).push([text, DEFINITION_SOURCES.get(p)!]);
+        } else if (p === HAS_DEFINITION) {
+          // A definition node: its rdfs:label is the text. A node without one defines nothing, and says so.
+          const node = s.termType === 'BlankNode' ? `_:${s.value}` : s.value;
+          const texts = labelsOfNode(node).map((l) => l.text.trim()).filter(Boolean);
+          if (texts.length === 0) warnings.push(`${subjectKey}: oboInOwl:hasDefinition points at ${node}, which has no rdfs:label; no definition read`);
+          for (const text of texts) (read ??= []).push([text, 'oboInOwl:hasDefinition']);
         } else if (EXAMPLES.has(p) && literal) {
           const text = s.value.trim();
           if (text) pushUniqueString(concept.examples, text);

@@ -51,6 +51,7 @@ const SYNONYM_PREDICATE: Record<SynonymKind, string> = {
 /** Each definition is written with the annotation it was read from, so a reload keeps its source. */
 const DEFINITION_PREDICATE: Record<DefinitionSource, string> = {
   'IAO:0000115': `${OBO}IAO_0000115`,
+  'oboInOwl:hasDefinition': `${NS.oboInOwl}hasDefinition`,
   'skos:definition': `${NS.skos}definition`,
   'dcterms:description': `${NS.dcterms}description`,
   'rdfs:comment': `${NS.rdfs}comment`,

@@ -38,7 +38,7 @@ import {
 import { identityFacts, identityGenerator, lineageGenerator, lostScope, IDENTITY_GENERATOR, LINEAGE_GENERATOR, type ChildrenMove, type LineageVerdict } from './lineage.js';
 
 /** The generators a diff runs besides `identity` and `lineage` when none are named. */
-export const DEFAULT_DIFF_GENERATORS: readonly GeneratorName[] = ['exact', 'edit', 'tfidf', 'wordnet', 'structure'];
+export const DEFAULT_DIFF_GENERATORS: readonly GeneratorName[] = ['exact', 'edit', 'tfidf', 'wordnet', 'structure', 'description'];
 
 /**
  * Fusion weights of a diff: the fusion defaults, plus `identity` (a kept identifier outweighs any
@@ -173,7 +173,7 @@ export async function diffVersions(oldIndex: OntologyIndex, newIndex: OntologyIn
     fuseCandidates(members, { generators: generatorNames, topK, weights: DIFF_FUSION_WEIGHTS, ...DIFF_FUSION_OPTIONS });
   // Round one: anchors for lineage — identity partners that kept their scope, and equivalents the
   // fused evidence establishes one-to-one.
-  const roundOne = fuse(first.members, names);
+  const roundOne = fuse(withoutRestatedParents(first.members, parentSuccessors(oldIndex, pairs, new Map())), names);
   const anchors = new Map<string, string>();
   for (const [iri, p] of pairs) if (!p.new.deprecated && !lostScope(facts.moves.get(iri)!)) anchors.set(iri, p.new.iri);
   const taken = new Set(anchors.values());
@@ -187,7 +187,7 @@ export async function diffVersions(oldIndex: OntologyIndex, newIndex: OntologyIn
   const lineage = lineageGenerator(facts.oldTree, facts.newTree, anchors, new Set(pairs.keys()), verdicts);
   const lineageCandidates: Candidate[] = [];
   for await (const c of lineage.propose(oldIndex, newIndex, { topK })) lineageCandidates.push(c);
-  const candidates = fuse([...first.members, ...lineageCandidates], [...names, LINEAGE_GENERATOR]);
+  const candidates = fuse([...withoutRestatedParents(first.members, parentSuccessors(oldIndex, pairs, anchors)), ...lineageCandidates], [...names, LINEAGE_GENERATOR]);
 
   const alignment = chooseAlignment(candidates, pairs, facts.moves, verdicts);
   return describeDiff(oldIndex, newIndex, candidates, alignment, pairs, facts.moves, options.strictDefinitions === true);
@@ -200,9 +200,40 @@ export async function diffVersions(oldIndex: OntologyIndex, newIndex: OntologyIn
  */
 export const FAINT = DEFAULT_MIN_FUSED_VALUE / 2;
 
+/** The generator whose evidence is what descriptions say (src/generators/description.ts). */
+const DESCRIPTION_GENERATOR = 'description';
+
 /** Generators whose exactMatch says the two names are the same name. */
 const NAME_IDENTITY = new Set(['exact', 'wordnet', IDENTITY_GENERATOR]);
 const namesEqual = (c: FusedCandidate): boolean => c.members.some((m) => NAME_IDENTITY.has(m.generator) && m.predicate === EXACT_MATCH);
+
+/**
+ * Old concept → the new concepts its old parents became (their identity partners, else their
+ * anchored equivalents): what was broader than it already, whatever happened to it.
+ */
+function parentSuccessors(oldIndex: OntologyIndex, pairs: ReadonlyMap<string, IdentityPair>, anchors: ReadonlyMap<string, string>): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const c of oldIndex.concepts) {
+    const successors = new Set<string>();
+    for (const p of c.parents) {
+      const s = pairs.get(p)?.new.iri ?? anchors.get(p);
+      if (s) successors.add(s);
+    }
+    if (successors.size > 0) out.set(c.iri, successors);
+  }
+  return out;
+}
+
+/**
+ * The successor of a concept's own old parent was broader than it before the release: a
+ * definition naming that parent as its genus, or siblings described alike, say where the concept
+ * sat, not where it went ("Reptile: a scaly cold-blooded animal", removed in the new release, is
+ * not merged into Animal). Such `description` votes are left out of a diff; other generators'
+ * broader candidates to the same concept stay (the structure generator's, lineage's).
+ */
+function withoutRestatedParents(members: readonly Candidate[], parents: ReadonlyMap<string, ReadonlySet<string>>): Candidate[] {
+  return members.filter((m) => !(m.generator === DESCRIPTION_GENERATOR && m.predicate === BROAD_MATCH && parents.get(m.subject)?.has(m.object)));
+}
 
 /** The version alignment from the ranked candidates (see the module comment, step 3). */
 function chooseAlignment(candidates: readonly FusedCandidate[], pairs: ReadonlyMap<string, IdentityPair>, moves: ReadonlyMap<string, ChildrenMove>, verdicts: ReadonlyMap<string, LineageVerdict>): FusedCandidate[] {

@@ -70,6 +70,30 @@ describe('IndexBuilder', () => {
     expect(index.byIri.get('http://e.org/d')!.definitions).toEqual([]);
   });
 
+  it('reads oboInOwl:hasDefinition as a definition: a literal, or the rdfs:label of the node it points at (OAEI anatomy); a node without one is a warning', async () => {
+    const ttl = [
+      '@prefix ex: <http://e.org/> . @prefix owl: <http://www.w3.org/2002/07/owl#> .',
+      '@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> . @prefix oio: <http://www.geneontology.org/formats/oboInOwl#> .',
+      '@prefix skos: <http://www.w3.org/2004/02/skos/core#> .',
+      'ex:lip a owl:Class ; rdfs:label "Lip" ; skos:definition "A fold." ; oio:hasDefinition ex:genid1 .',
+      'ex:genid1 rdfs:label "Either of the two fleshy margins of the mouth." .',
+      'ex:jaw a owl:Class ; rdfs:label "Jaw" ; oio:hasDefinition [ rdfs:label "The bony structure of the mouth." ] .',
+      'ex:tooth a owl:Class ; rdfs:label "Tooth" ; oio:hasDefinition "A hard structure in the jaw." .',
+      'ex:gum a owl:Class ; rdfs:label "Gum" ; oio:hasDefinition ex:genid2 .',
+    ].join('\n');
+    const index = await loadOntologyFile(await tempFile('has-definition.ttl', `${ttl}\n`));
+    const lip = index.byIri.get('http://e.org/lip')!;
+    // oboInOwl:hasDefinition ranks with the OBO textual definition, ahead of skos:definition.
+    expect(lip.definitions).toEqual(['Either of the two fleshy margins of the mouth.', 'A fold.']);
+    expect(lip.definitionSources).toEqual(['oboInOwl:hasDefinition', 'skos:definition']);
+    expect(index.byIri.get('http://e.org/jaw')!.definitions).toEqual(['The bony structure of the mouth.']);
+    expect(index.byIri.get('http://e.org/tooth')!.definitions).toEqual(['A hard structure in the jaw.']);
+    expect(index.byIri.get('http://e.org/gum')!.definitions).toEqual([]);
+    expect(index.warnings).toContain('http://e.org/gum: oboInOwl:hasDefinition points at http://e.org/genid2, which has no rdfs:label; no definition read');
+    // The definition nodes are not concepts.
+    expect(index.concepts.map((c) => c.iri).sort()).toEqual(['http://e.org/gum', 'http://e.org/jaw', 'http://e.org/lip', 'http://e.org/tooth']);
+  });
+
   it('folds labels for the label index the same way with and without the ASCII shortcut', () => {
     expect(labelKey('  Pancreatic \t Duct ')).toBe('pancreatic duct');
     expect(labelKey('ＡＢＣ　Ｄｕｃｔ')).toBe('abc duct');

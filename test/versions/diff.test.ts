@@ -62,7 +62,7 @@ describe('diff of two releases with stable IRIs (test/versions/fixtures/zoo-*.tt
     expect(again.concepts.length).toBe(diff.concepts.length);
     // edit starts its blocking ahead and runs after the other generators (identity, which reads
     // the facts gathered before, reports nothing of its own).
-    expect(steps).toEqual(['preparing', 'exact', 'tfidf', 'wordnet', 'structure', 'edit', 'fusing']);
+    expect(steps).toEqual(['preparing', 'exact', 'tfidf', 'wordnet', 'structure', 'description', 'edit', 'fusing']);
   });
 
   it('with strict definitions, a reworded definition is not carried', async () => {

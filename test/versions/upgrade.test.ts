@@ -152,9 +152,11 @@ describe('artifact upgrade on the source side', async () => {
     });
     const result = await upgradeArtifact(artifact, { side: 'source', old: oldZoo, new: newZoo });
     expect(result.draft).toMatchObject({ sourceOntologyVersion: '2.0', targetOntologyVersion: '3', mappingRules: [{ from: zoo('Dog'), to: app('dog') }] });
-    const first = result.review.mappings.find((m) => m.extensions?.rule_index === '0')!;
-    // Crawler ⊑ Insect (old) = bug: the new concept is narrower than the rule's target.
-    expect(first).toMatchObject({ subjectId: zoo('Crawler'), predicateId: 'skos:broadMatch', objectId: app('bug') });
+    const ofRule = result.review.mappings.filter((m) => m.extensions?.rule_index === '0');
+    // Crawler ⊑ Insect (old) = bug: the new concept is narrower than the rule's target; so are
+    // Flyer, and Beetle and Butterfly, whose definitions name Insect as their genus.
+    const narrower = ofRule.filter((m) => m.predicateId === 'skos:broadMatch' && m.objectId === app('bug')).map((m) => m.subjectId);
+    expect(narrower.slice(0, 4).sort()).toEqual([zoo('Beetle'), zoo('Butterfly'), zoo('Crawler'), zoo('Flyer')]);
   });
 });
 
