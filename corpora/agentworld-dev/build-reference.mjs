@@ -16,6 +16,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 const { loadOntology } = await import(join(root, 'dist', 'api', 'index.js'));
 const { writeMappingFile } = await import(join(root, 'dist', 'exchange', 'index.js'));
+const { splitIdentifier } = await import(join(root, 'dist', 'text', 'identifiers.js'));
 
 const MCP = 'https://registry.modelcontextprotocol.io/servers/';
 const A2A = 'https://a2a.example/';
@@ -56,7 +57,9 @@ readFileSync(join(here, 'labels.tsv'), 'utf8').split('\n').forEach((line, i) => 
   if (seen.has(key3)) throw new Error(`${where}: ${key} → ${skill} is labelled twice`);
   seen.add(key3);
   mappings.push({
-    subjectId, subjectLabel: record.labels[0].text,
+    // An MCP server's label as the reference was written: its whole name after the "/", split
+    // (the loader's label now leaves out "mcp" and "server"; a display column, not a label).
+    subjectId, subjectLabel: subjectId.startsWith(MCP) ? splitIdentifier(key.slice(key.indexOf('/') + 1)) : record.labels[0].text,
     predicateId, objectId: target.iri, objectLabel: target.labels[0].text,
     justification: 'semapv:ManualMappingCuration', comment: rationale.trim(),
   });

@@ -20,8 +20,8 @@ import { kindsOf, selectKinds, type KindSelector } from '../model/kinds.js';
 import { DEFAULT_GENERATORS, GENERATORS } from '../generators/registry.js';
 import { needsTranslation } from '../generators/languages.js';
 import type { Generator, GeneratorConfig, GeneratorFactory } from '../generators/types.js';
-import { DEFAULT_CLAIMED_WEIGHT, DEFAULT_DIRECTIONAL_TOP_K, DEFAULT_ESTABLISHED_FACTOR, DEFAULT_FUSION_WEIGHTS, DEFAULT_MIN_FUSED_VALUE, DEFAULT_OWNED_WEIGHT, DEFAULT_SHARED_SIMILARITY, DEFAULT_UNESTABLISHED_BOOST, FUSION_GENERATOR, fuseCandidates, fusedValueMeasure } from '../generators/fusion.js';
-import { recordRelations } from '../generators/record-relations.js';
+import { DEFAULT_CLAIMED_WEIGHT, DEFAULT_DIRECTIONAL_TOP_K, DEFAULT_ESTABLISHED_FACTOR, DEFAULT_FUSION_WEIGHTS, DEFAULT_MIN_FUSED_VALUE, DEFAULT_OWNED_WEIGHT, DEFAULT_SHARED_SIMILARITY, DEFAULT_UNESTABLISHED_BOOST, FUSION_GENERATOR, fusedValueMeasure } from '../generators/fusion.js';
+import { fuseForVocabularies } from '../generators/record-relations.js';
 import { exactLabelBaseline } from './baseline.js';
 import { checkManifestFiles, loadManifest, type BenchManifest, type ManifestPair } from './manifest.js';
 import {
@@ -670,7 +670,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
     const outcome = await runOne(
       FUSION_GENERATOR,
       // Same call as `propose` (src/generators/run.ts): every generator that ran counts, default weights.
-      (p) => recordRelations(fuseCandidates(memberOutcomes.flatMap((m) => m.candidates[pairs.indexOf(p)] ?? []), { generators: members, topK, directionalTopK }), p.source, p.target),
+      (p) => fuseForVocabularies(memberOutcomes.flatMap((m) => m.candidates[pairs.indexOf(p)] ?? []), { generators: members, topK, directionalTopK }, p.source, p.target),
       pairs,
       topK,
       ks,
@@ -707,7 +707,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
       const kept = memberOutcomes.filter((_, i) => fusedMembers[i] !== without);
       const outcome = await runOne(
         `${FUSION_GENERATOR} without ${without}`,
-        (p) => fuseCandidates(kept.flatMap((m) => m.candidates[pairs.indexOf(p)] ?? []), { generators: others, topK, directionalTopK }),
+        (p) => fuseForVocabularies(kept.flatMap((m) => m.candidates[pairs.indexOf(p)] ?? []), { generators: others, topK, directionalTopK }, p.source, p.target),
         pairs,
         topK,
         ks,

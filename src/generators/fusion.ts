@@ -174,6 +174,13 @@ export interface FusionOptions {
   unestablishedBoost?: number;
   /** Factor on the broadMatch / narrowMatch candidates of a subject with one (default DEFAULT_ESTABLISHED_FACTOR). */
   establishedFactor?: number;
+  /**
+   * Subjects that are offerings (agent records, record-relations.ts): what resembles them is
+   * proposed as broader, so their similarity candidates already are their place in the other
+   * hierarchy, and the rule for subjects without an established equivalent (`unestablishedBoost`)
+   * does not apply to them: their broader / narrower candidates keep `establishedFactor`.
+   */
+  offerings?: ReadonlySet<string>;
 }
 
 /** A fused candidate with the member candidates it was built from. */
@@ -465,9 +472,11 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
   // What is written is what is ranked: the value as rounded for output, made once per group
   // (not at every comparison of the sort).
   const valueOf = (group: Group): number => Math.min(1, rrf ? Math.round((group.score / best) * 1e12) / 1e12 : Math.round((group.score / best) * FUSED_DECIMALS) / FUSED_DECIMALS);
-  for (const { list, established } of bySubject.values()) {
+  const offerings = options.offerings;
+  for (const [subject, { list, established }] of bySubject) {
+    const factor = established || offerings?.has(subject) ? establishedFactor : unestablished;
     for (const group of list) {
-      if (DIRECTIONAL.has(group.family)) group.score *= established ? establishedFactor : unestablished;
+      if (DIRECTIONAL.has(group.family)) group.score *= factor;
       group.value = valueOf(group);
     }
   }

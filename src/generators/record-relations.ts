@@ -24,7 +24,7 @@ import type { Concept } from '../model/concept.js';
 import type { Candidate } from '../model/mapping.js';
 import { BROAD_MATCH, CLOSE_MATCH, EXACT_MATCH, NARROW_MATCH, tripleKey } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
-import type { FusedCandidate } from './fusion.js';
+import { fuseCandidates, type FusedCandidate, type FusionOptions } from './fusion.js';
 
 /** Name identity: a member that found the two names equal, or WordNet synonyms. */
 const NAME_IDENTITY: ReadonlySet<string> = new Set(['semapv:LexicalMatching', 'semapv:BackgroundKnowledgeBasedMatching']);
@@ -45,6 +45,21 @@ const isTaxonomyTerm = (c: Concept | undefined): boolean => c !== undefined && c
 /** True when a record relation rule can apply between these two vocabularies at all. */
 export function hasAgentRecords(index: OntologyIndex): boolean {
   return index.concepts.some(isOffering);
+}
+
+/** The source's offerings (agent records that are not declared OASF terms), by IRI. */
+function offeringsOf(index: OntologyIndex): Set<string> {
+  return new Set(index.concepts.filter(isOffering).map((c) => c.iri));
+}
+
+/**
+ * Fusion as `propose` and `bench` run it: the members fused (with the source's agent records
+ * named as offerings, see FusionOptions.offerings), then record ↔ class candidates proposed as
+ * broader or narrower (recordRelations).
+ */
+export function fuseForVocabularies(members: Iterable<Candidate>, options: FusionOptions, source: OntologyIndex, target: OntologyIndex): FusedCandidate[] {
+  const offerings = hasAgentRecords(source) ? offeringsOf(source) : undefined;
+  return recordRelations(fuseCandidates(members, offerings ? { ...options, offerings } : options), source, target);
 }
 
 /** The fused list with record ↔ class candidates proposed as broader / narrower (see the module comment). */

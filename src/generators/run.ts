@@ -10,8 +10,8 @@
 import type { Candidate } from '../model/mapping.js';
 import { IoaError } from '../model/errors.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
-import { fuseCandidates, type FusedCandidate, type FusionOptions } from './fusion.js';
-import { recordRelations } from './record-relations.js';
+import type { FusedCandidate, FusionOptions } from './fusion.js';
+import { fuseForVocabularies } from './record-relations.js';
 import { forgetPrepared } from './lexical-index.js';
 import { releaseWordNetFiles } from './wordnet-lexicon.js';
 import { DEFAULT_GENERATORS, GENERATORS, type GeneratorName } from './registry.js';
@@ -183,7 +183,7 @@ export async function runGenerators(source: OntologyIndex, target: OntologyIndex
   if (options.generators.length > 1) {
     options.onProgress?.({ stage: 'fuse', done: 0, total: members.length });
     // Agent records are offerings: their resemblance to a taxonomy class is proposed as broader.
-    result.fused = recordRelations(fuseCandidates(members, { generators: names, ...options.fusion, topK: options.topK }), source, target);
+    result.fused = fuseForVocabularies(members, { generators: names, ...options.fusion, topK: options.topK }, source, target);
     options.onProgress?.({ stage: 'fuse', done: members.length, total: members.length });
   }
   return result;

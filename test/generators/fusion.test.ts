@@ -220,6 +220,18 @@ describe('relations in fusion', () => {
     expect(fused.filter((c) => c.subject === 't').map((c) => c.predicate)).toEqual(['skos:exactMatch', 'skos:broadMatch']);
   });
 
+  it('an offering (an agent record) has no broader boost: its similar classes already are its place, so structure\'s parent stays below them', () => {
+    // u: one similarity generator's candidate and a structure broadMatch, as an unestablished subject.
+    const members = [vote('tfidf', 'u', 'near', 1), broad('u', 'up', 1)];
+    const options = { topK: 10, unestablishedBoost: 2, establishedFactor: 0.5, weights: {} };
+    const plain = fuseCandidates(members, options);
+    const offering = fuseCandidates(members, { ...options, offerings: new Set(['u']) });
+    const score = (list: typeof plain): number => list.find((c) => c.predicate === 'skos:broadMatch')!.score;
+    expect(score(plain) / score(offering)).toBeCloseTo(4, 9);
+    expect(plain.map((c) => c.predicate)).toEqual(['skos:broadMatch', 'skos:closeMatch']);
+    expect(offering.map((c) => c.predicate)).toEqual(['skos:closeMatch', 'skos:broadMatch']);
+  });
+
   it('two similarity generators agreeing on a subject\'s best candidate among their first two establish it; agreeing further down does not', () => {
     const agreeAt = (rank: number): Candidate[] => [vote('tfidf', 's', 'o', rank, { score: 0.8 }), vote('edit', 's', 'o', rank, { score: 0.8 }), broad('s', 'up', 1)];
     const factor = (rank: number): number => {

@@ -9,7 +9,7 @@ import { emptyConcept, type Concept } from '../../src/model/concept.js';
 import { rawScore, type Candidate } from '../../src/model/mapping.js';
 import { buildOntologyIndex } from '../../src/model/ontology-index.js';
 import type { FusedCandidate } from '../../src/generators/fusion.js';
-import { recordRelations } from '../../src/generators/record-relations.js';
+import { fuseForVocabularies, recordRelations } from '../../src/generators/record-relations.js';
 import { loadRecords } from '../../src/vocab/records/load.js';
 
 const provenance = { format: 'agent-record-row' as const, recordId: 'r', file: 'x.jsonl' };
@@ -66,6 +66,22 @@ describe('recordRelations', () => {
   it('between two taxonomies nothing changes', () => {
     const input = [fused('urn:o/nosql', 'skos:closeMatch', 'urn:o/databases', 1, [SIMILAR])];
     expect(recordRelations(input, oasf, oasf)).toEqual(input);
+  });
+});
+
+describe('fuseForVocabularies', () => {
+  it('a record\'s similar class ranks above a broader one from structure (no boost for a subject without an equivalent), and is proposed as broadMatch', () => {
+    const records = buildOntologyIndex({ source: 'records', concepts: [record('urn:r/server')] });
+    const oasf = buildOntologyIndex({ source: 'oasf', concepts: [term('urn:o/nosql'), term('urn:o/databases')] });
+    const at = (generator: string, predicate: string, object: string, justification: string, score: number): Candidate => ({
+      ...member(generator, predicate, justification), subject: 'urn:r/server', object, score: rawScore(score),
+    });
+    const members = [at('description', 'skos:closeMatch', 'urn:o/nosql', 'semapv:LexicalSimilarityThresholdMatching', 0.6), at('structure', 'skos:broadMatch', 'urn:o/databases', 'semapv:StructuralMatching', 0.5)];
+    const out = fuseForVocabularies(members, { topK: 10 }, records, oasf);
+    expect(out.map((c) => [c.object.slice(6), c.predicate, c.rank])).toEqual([['nosql', 'skos:broadMatch', 1], ['databases', 'skos:broadMatch', 2]]);
+    // The same two read between two taxonomies: the subject has no equivalent, its broader candidate comes first.
+    const plain = fuseForVocabularies(members, { topK: 10 }, buildOntologyIndex({ source: 'x', concepts: [term('urn:r/server')] }), oasf);
+    expect(plain.map((c) => c.object.slice(6))).toEqual(['databases', 'nosql']);
   });
 });
 

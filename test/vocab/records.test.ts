@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Concept } from '../../src/model/concept.js';
 import { loadVocabulary } from '../../src/ontology/dispatch.js';
 import { loadRecords } from '../../src/vocab/records/load.js';
+import { mcpServerNameLabel } from '../../src/vocab/records/mcp-server.js';
 import { runCli } from '../helpers/cli.js';
 import { rejectedIoaError } from '../helpers/errors.js';
 
@@ -59,9 +60,17 @@ describe('MCP Registry server.json', () => {
     const index = await loadVocabulary(fixture('servers-seed-2025.json'));
     const [invoices, notes] = index.concepts;
     expect(invoices!.record!.provenance).toMatchObject({ format: 'mcp-server-seed-2025', version: '0.0.1-seed' });
-    expect(invoices!.labels.map((l) => l.text)).toEqual(['mcp server invoices']);
+    // "mcp-server-invoices": the words that say it is an MCP server are not its name.
+    expect(invoices!.labels.map((l) => l.text)).toEqual(['invoices']);
     expect(invoices!.definitions).toEqual(['A Model Context Protocol server to create and send invoices']);
     expect(notes!.definitions).toEqual([]);
+  });
+
+  it('an MCP server\'s label leaves out the words "mcp" and "server" of its name, unless nothing else is left', () => {
+    expect(mcpServerNameLabel('io.github.redis/mcp-redis')).toBe('redis');
+    expect(mcpServerNameLabel('io.github.idoru/influxdb-mcp-server')).toBe('influxdb');
+    expect(mcpServerNameLabel('io.github.e2b-dev/mcp-server')).toBe('mcp server');
+    expect(mcpServerNameLabel('io.github.example/serverless-deploy')).toBe('serverless deploy');
   });
 
   it('the registry list response, entry by entry', async () => {
@@ -159,7 +168,7 @@ describe('record rows (corpora/agentworld-dev)', () => {
     expect(servers.concepts).toHaveLength(191);
     expect(servers.concepts.filter((c) => c.definitions.length === 0)).toHaveLength(35);
     const redis = byIri(servers.concepts, 'https://registry.modelcontextprotocol.io/servers/io.github.redis/mcp-redis');
-    expect(redis.labels.map((l) => l.text)).toEqual(['mcp redis']);
+    expect(redis.labels.map((l) => l.text)).toEqual(['redis']);
     expect(redis.record!.provenance.origin).toBe('modelcontextprotocol/registry@1ad366c59ac3c0e27a6bf8b91c64edf9e9725ff5:data/seed_2025_05_16.json');
     const skills = await loadVocabulary(join(DEV, 'a2a-skills-dev.jsonl'));
     expect(skills.concepts).toHaveLength(30);

@@ -28,9 +28,20 @@ const SCHEMA_URL = /^https:\/\/static\.modelcontextprotocol\.io\/schemas\/([0-9-
 
 export const mcpServerIri = (name: string): string => `${MCP_SERVER_BASE}${name}`;
 
-/** The label an MCP server name gives: its part after the `/`, split into words. */
+/** Words of a server's name that say it is an MCP server ("mcp-server-redis", "influxdb-mcp-server"), not what it does. */
+const KIND_WORDS = /^(mcp|server)$/i;
+
+/**
+ * The label an MCP server name gives: its part after the `/`, split into words, without the
+ * words that only say it is an MCP server (all of them kept when nothing else is left). Matched
+ * as a name, "mcp server mariadb" brings OASF's "Model Serving" and "Inference Serving" in for
+ * every server (agentworld-dev, default generators: Hits@1 0.248 -> 0.257, recall@5 0.408 -> 0.417,
+ * the same or better on each half of the records).
+ */
 export function mcpServerNameLabel(name: string): string {
-  return splitIdentifier(name.slice(name.indexOf('/') + 1));
+  const split = splitIdentifier(name.slice(name.indexOf('/') + 1));
+  const kept = split.split(' ').filter((w) => !KIND_WORDS.test(w)).join(' ');
+  return kept || split;
 }
 
 const isSeed = (json: JsonObject): boolean =>
