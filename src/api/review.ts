@@ -21,7 +21,7 @@ import { loadOntology } from './ontology.js';
 export { ReviewState, DECISIONS, REVIEW_RELATIONS, type Decision, type DecisionState, type CandidateStatus, type ReviewCandidate } from '../review/policy.js';
 export {
   ReviewSession, ReviewRefusal, REVIEW_DECISION_SLOT, CANDIDATE_PREDICATE_SLOT, REVIEW_ROLE_SLOT, DECISION_SOURCE_SLOT, EARLIER_SLOTS, BREAK_ONE_TO_ONE, MAX_COMMENT,
-  type SessionOptions, type DecisionFile, type DecideOptions, type DecideResult, type CandidateRef, type ConceptView, type CandidateView, type DecisionView,
+  type SessionOptions, type DecisionFile, type DecideOptions, type DecideResult, type CandidateRef, type ConceptView, type CandidateView, type DecisionView, type IncoherentView,
   type ItemSummary, type ItemFilter, type Progress, type TermView, type RestrictionView,
 } from '../review/session.js';
 export {

@@ -125,6 +125,12 @@ export interface ConceptView {
   link?: string;
 }
 
+/** A conflict the page warns of, with the accepted mapping's two ends labelled as the reviewer knows them. */
+export interface IncoherentView extends IncoherentWith {
+  subject_label: string;
+  object_label: string;
+}
+
 /** One reviewer's decision on a candidate, as the page shows it. */
 export interface DecisionView {
   reviewer_id?: string;
@@ -161,7 +167,7 @@ export interface CandidateView {
   /** Other subjects with an accepted mapping to this object. */
   already_mapped: Array<{ subject_id: string; label: string; predicate_id: string }>;
   /** Accepted mappings that accepting this candidate would be incoherent with, and the axiom (coherence.ts). */
-  incoherent_with: IncoherentWith[];
+  incoherent_with: IncoherentView[];
   /** Every reviewer's decision on this pair's candidate, side by side. */
   decisions: DecisionView[];
   /** Reviewers conflict on this pair and no adjudicator settled it. */
@@ -727,7 +733,9 @@ export class ReviewSession {
         match_string: listOf(extra.match_string), subject_match_field: listOf(extra.subject_match_field), object_match_field: listOf(extra.object_match_field),
         object: this.conceptView(this.target, c.object),
         already_mapped: (acceptedTo.get(c.object) ?? []).filter((m) => m.subject_id !== s),
-        incoherent_with: warnings[at]!,
+        incoherent_with: warnings[at]!.map((w) => ({
+          ...w, subject_label: labelOf(this.source.byIri.get(w.subject_id), w.subject_id), object_label: labelOf(this.target.byIri.get(w.object_id), w.object_id),
+        })),
         decisions: this.state.answersOf(i).map((a) => decisionView(a)),
         conflict: conflicted.has(`${c.subject}\u0000${c.object}`),
         equivalence: relationFamily(c.predicate) === 'equivalence',

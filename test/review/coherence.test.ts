@@ -49,7 +49,7 @@ describe('review: incoherent_with on each candidate view', () => {
     session.decide(person, 'accept');
     // Administrator ⊑ Person ≡ Person, and Organisation ⊥ Person: accepting Administrator ≡ Organisation would clash.
     expect(toOrganisation().incoherent_with).toEqual([{
-      subject_id: S('Person'), predicate_id: 'skos:exactMatch', object_id: T('Person'),
+      subject_id: S('Person'), subject_label: 'person', predicate_id: 'skos:exactMatch', object_id: T('Person'), object_label: 'person',
       axiom: 'Organisation disjointWith Person (target)',
       message: expect.stringContaining('becomes unsatisfiable: Person skos:exactMatch Person and Administrator skos:exactMatch Organisation put it under two disjoint classes (Organisation disjointWith Person (target))') as unknown,
     }]);

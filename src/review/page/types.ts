@@ -76,7 +76,7 @@ export interface Candidate {
   /** Reviewers disagree on it (newer servers). */
   conflict?: boolean;
   /** Accepted mappings that accepting this one would make incoherent with the ontologies' axioms. */
-  incoherent_with?: Array<{ subject_id: string; predicate_id: string; object_id: string; axiom: string; message: string }>;
+  incoherent_with?: Array<{ subject_id: string; subject_label: string; predicate_id: string; object_id: string; object_label: string; axiom: string; message: string }>;
 }
 
 export interface Progress {

@@ -92,7 +92,7 @@ function warnings(c: Candidate): HTMLElement[] {
   }
   for (const m of c.already_mapped) out.push(el('p', 'warn', 'already mapped to ', label(c.object.label), ' from ', label(m.label), ` (${m.predicate_id})`));
   if (c.conflict) out.push(el('p', 'warn', 'reviewers disagree on this candidate: an adjudicating decision settles it'));
-  for (const w of c.incoherent_with ?? []) out.push(el('p', 'warn', 'incoherent: accepting this with the accepted ', label(`${w.subject_id} ${w.predicate_id} ${w.object_id}`), ' breaks ', label(w.axiom)));
+  for (const w of c.incoherent_with ?? []) out.push(el('p', 'warn', 'incoherent: accepting this with the accepted ', label(w.subject_label), ` ${w.predicate_id} `, label(w.object_label), ' breaks ', label(w.axiom)));
   return out;
 }
 
