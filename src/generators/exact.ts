@@ -2,11 +2,13 @@
  * `exact`: two concepts share a name once both are normalised (case, punctuation, identifier
  * splitting, stop words, Porter stems, word order: src/text/normalize.ts). The score says how
  * much normalisation the match needed (literal 1, same words 0.95, same stems in any order 0.9;
- * an abbreviation against a multi-word name's initials 0.8) times the weights of the two fields
+ * an abbreviation against a multi-word name's initials, or inside a name and expanded
+ * (src/generators/abbreviations.ts), 0.8) times the weights of the two fields
  * (label, synonym, abbreviation …). Lookups go through a hash of canonical keys, so the cost is
  * the number of names plus the number of matches, never source × target.
  */
 import type { MappingJustification } from '../model/mapping.js';
+import { expandedKeys, expansionsOf } from './abbreviations.js';
 import { perSubject, type GeneratorIdentity } from './common.js';
 import { compatibleLanguages, crowdedKeys, isAbbreviation, keyIndex, MAX_SHARED_NAMES, type PreparedOntology, type TextEntry } from './lexical-index.js';
 import { defineGenerator, type Generator } from './types.js';
@@ -48,6 +50,19 @@ export default defineGenerator((): Generator => {
         const targetAbbreviations = acronymIndex(tgt, true);
         const crowded = crowdedKeys(byKey.values(), target.source, 'exact');
         if (crowded) options.onWarning?.(crowded);
+        // Names with abbreviations inside (`PC_Chair`), by the key they have once expanded.
+        const expansions = expansionsOf([src, tgt]);
+        const targetExpanded = new Map<string, number[]>();
+        if (expansions.size > 0) {
+          tgt.entries.forEach((b, t) => {
+            for (const key of expandedKeys(b, expansions)) {
+              const k = `${b.group}\u0000${key}`;
+              const list = targetExpanded.get(k);
+              if (list) list.push(t);
+              else targetExpanded.set(k, [t]);
+            }
+          });
+        }
         return (s, scores) => {
           for (const e of src.entriesOf[s]!) {
             const a = src.entries[e]!;
@@ -64,6 +79,16 @@ export default defineGenerator((): Generator => {
             for (const t of (viaInitials ?? []).slice(0, MAX_SHARED_NAMES)) {
               const b = tgt.entries[t]!;
               scores.offer(b.concept, a.weight * b.weight * LEVEL.acronym, a, b);
+            }
+            if (expansions.size === 0) continue;
+            // An abbreviation inside either name (or both), expanded: `Member_PC` / `Program_Committee_member`.
+            const viaExpansion = [...(targetExpanded.get(`${a.group}\u0000${a.key}`) ?? [])];
+            for (const key of expandedKeys(a, expansions)) {
+              viaExpansion.push(...(byKey.get(`${a.group}\u0000${key}`) ?? []), ...(targetExpanded.get(`${a.group}\u0000${key}`) ?? []));
+            }
+            for (const t of viaExpansion.slice(0, MAX_SHARED_NAMES)) {
+              const b = tgt.entries[t]!;
+              if (compatibleLanguages(a.lang, b.lang)) scores.offer(b.concept, a.weight * b.weight * LEVEL.acronym, a, b);
             }
           }
         };

@@ -71,3 +71,57 @@ describe('exact: normalisation levels and fields', () => {
     expect((await collect(exact(), source, target)).map((c) => c.object)).toEqual([`${T}rib1`]);
   });
 });
+
+describe('exact: abbreviations inside names, read from the two ontologies', () => {
+  it('expands `Member_PC` and `OC_Member` to the phrase another name spells with those initials, both ways', async () => {
+    const source = ontology('s', [
+      { iri: `${S}Member_PC`, labels: ['Member_PC'] },
+      { iri: `${S}OC_Member`, labels: ['OC_Member'] },
+    ]);
+    const target = ontology('t', [
+      { iri: `${T}pcm`, labels: ['Program_Committee_member'] },
+      { iri: `${T}ocm`, labels: ['Organizing_Committee_member'] },
+      { iri: `${T}chair`, labels: ['Program_Chair'] }, // "pc" is spelt by two phrases: each is tried
+    ]);
+    const forward = await collect(exact(), source, target);
+    expect(forward.map((c) => [c.subject, c.object])).toEqual([
+      [`${S}Member_PC`, `${T}pcm`],
+      [`${S}OC_Member`, `${T}ocm`],
+    ]);
+    // Weaker than a name equal after normalisation: the abbreviation level.
+    expect(forward[0]!.score).toBeCloseTo(0.8 * 1 * 1, 6);
+    expect(forward[0]!.evidence[0]).toMatchObject({ subjectText: 'Member_PC', objectText: 'Program_Committee_member' });
+    const backward = await collect(exact(), target, source);
+    expect(backward.map((c) => [c.subject, c.object])).toEqual([
+      [`${T}pcm`, `${S}Member_PC`],
+      [`${T}ocm`, `${S}OC_Member`],
+    ]);
+  });
+
+  it('matches two abbreviated names whose expansions meet (`TPCMember` / `Member_PC` only through their phrases)', async () => {
+    const source = ontology('s', [{ iri: `${S}a`, labels: ['ChairPC'] }, { iri: `${S}b`, labels: ['ProgramCommitteeChair'] }]);
+    const target = ontology('t', [{ iri: `${T}x`, labels: ['Chair_of_the_PC'] }]);
+    const out = await collect(exact(), source, target);
+    // ChairPC and Chair_of_the_PC are equal names already; ProgramCommitteeChair reaches it by expansion.
+    expect(out.map((c) => c.subject).sort()).toEqual([`${S}a`, `${S}b`]);
+  });
+
+  it('leaves Roman numerals, names written in capitals, and abbreviations no name spells as written', async () => {
+    const source = ontology('s', [
+      { iri: `${S}roman`, labels: ['oculomotor III nucleus'] },
+      { iri: `${S}caps`, labels: ['HV LIMB'] },
+      { iri: `${S}plain`, labels: ['heart valve'] },
+      { iri: `${S}unknown`, labels: ['XY_Member'] },
+    ]);
+    const target = ontology('t', [
+      { iri: `${T}iii`, labels: ['oculomotor inferior intermediate inner nucleus'] },
+      { iri: `${T}hv`, labels: ['heart valve'] },
+      { iri: `${T}hvl`, labels: ['Hepatic Vein Limb'] },
+      { iri: `${T}m`, labels: ['Member'] },
+    ]);
+    const out = await collect(exact(), source, target);
+    // Only the plain name matches: III is a numeral, a name in capitals has no abbreviation to
+    // tell apart (HV LIMB stays unread though "Hepatic Vein" spells hv), and no name spells XY.
+    expect(out.map((c) => [c.subject, c.object])).toEqual([[`${S}plain`, `${T}hv`]]);
+  });
+});
