@@ -98,7 +98,7 @@ describe('exact: abbreviations inside names, read from the two ontologies', () =
     ]);
   });
 
-  it('matches two abbreviated names whose expansions meet (`TPCMember` / `Member_PC` only through their phrases)', async () => {
+  it('expands the target\'s abbreviation too: `ProgramCommitteeChair` finds `Chair_of_the_PC`', async () => {
     const source = ontology('s', [{ iri: `${S}a`, labels: ['ChairPC'] }, { iri: `${S}b`, labels: ['ProgramCommitteeChair'] }]);
     const target = ontology('t', [{ iri: `${T}x`, labels: ['Chair_of_the_PC'] }]);
     const out = await collect(exact(), source, target);
