@@ -181,3 +181,69 @@ export function descriptionGenus(text: string): Phrase | undefined {
   if (!genus || words(genus).length > MAX_PHRASE_WORDS) return undefined;
   return phrase(genus);
 }
+
+/** Phrases read as a side's boilerplate: two or three consecutive content stems. */
+const BOILERPLATE_WORDS = [2, 3] as const;
+/** A side's boilerplate is in the descriptions of at least this share of its concepts, and of at least BOILERPLATE_MIN_CONCEPTS… */
+const BOILERPLATE_SHARE = 0.05;
+const BOILERPLATE_MIN_CONCEPTS = 5;
+/** …and in a share of the other side's concepts (their names or descriptions) at least this many times smaller. */
+const BOILERPLATE_RATIO = 10;
+
+/** The phrases of BOILERPLATE_WORDS consecutive stems in some of a concept's texts' stems, each once. */
+function phrasesOf(texts: readonly (readonly string[])[]): Set<string> {
+  const out = new Set<string>();
+  for (const stems of texts) for (const n of BOILERPLATE_WORDS) for (let i = 0; i + n <= stems.length; i++) out.add(stems.slice(i, i + n).join(' '));
+  return out;
+}
+
+/** In how many concepts each phrase is, and how many concepts have any text. */
+function phraseFrequencies(concepts: readonly (readonly (readonly string[])[])[]): { df: Map<string, number>; concepts: number } {
+  const df = new Map<string, number>();
+  let counted = 0;
+  for (const texts of concepts) {
+    if (texts.length === 0) continue;
+    counted++;
+    for (const p of phrasesOf(texts)) df.set(p, (df.get(p) ?? 0) + 1);
+  }
+  return { df, concepts: counted };
+}
+
+/**
+ * The phrases one side's descriptions repeat and the other side does not say: what a kind of
+ * record says of itself ("A Model Context Protocol (MCP) server that …" in a registry's
+ * descriptions), not what sets one concept apart. A phrase (two or three consecutive content
+ * stems) is boilerplate of a side when the descriptions of at least 5 % of its described concepts
+ * (and of at least five) hold it, and it is in the names or descriptions of a share of the other
+ * side's concepts at most a tenth of that. A phrase both sides use — the vocabulary of the domain
+ * they share — never is, so two versions of one taxonomy keep every word.
+ *
+ * @param descriptions - per concept of the side, the stems of each of its descriptions
+ * @param otherTexts - per concept of the other side, the stems of each of its names and descriptions
+ */
+export function boilerplatePhrases(descriptions: readonly (readonly (readonly string[])[])[], otherTexts: readonly (readonly (readonly string[])[])[]): Set<string> {
+  const found = new Set<string>();
+  const mine = phraseFrequencies(descriptions);
+  if (mine.concepts === 0) return found;
+  const theirs = phraseFrequencies(otherTexts);
+  for (const [p, df] of mine.df) {
+    const share = df / mine.concepts;
+    const otherShare = theirs.concepts === 0 ? 0 : (theirs.df.get(p) ?? 0) / theirs.concepts;
+    if (df >= BOILERPLATE_MIN_CONCEPTS && share >= BOILERPLATE_SHARE && otherShare * BOILERPLATE_RATIO <= share) found.add(p);
+  }
+  return found;
+}
+
+/** A text's stems without the words of the boilerplate phrases it holds (stems in order). */
+export function withoutBoilerplate(stems: readonly string[], boilerplate: ReadonlySet<string>): readonly string[] {
+  if (boilerplate.size === 0) return stems;
+  let drop: boolean[] | undefined;
+  for (const n of BOILERPLATE_WORDS) {
+    for (let i = 0; i + n <= stems.length; i++) {
+      if (!boilerplate.has(stems.slice(i, i + n).join(' '))) continue;
+      drop ??= new Array<boolean>(stems.length).fill(false);
+      for (let j = i; j < i + n; j++) drop[j] = true;
+    }
+  }
+  return drop ? stems.filter((_, i) => !drop![i]) : stems;
+}
