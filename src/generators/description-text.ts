@@ -32,9 +32,12 @@ export interface Phrase {
 
 /** The stems of a text's content words, in order (stop words left out). */
 export function contentStems(text: string, limit = MAX_DESCRIPTION_WORDS): string[] {
-  const ws = words(text);
-  if (ws.length > limit) ws.length = limit;
-  return contentWords(ws).map(stem);
+  return contentStemsOf(words(text), limit);
+}
+
+/** {@link contentStems} of a text's words, when they are at hand. */
+export function contentStemsOf(ws: readonly string[], limit = MAX_DESCRIPTION_WORDS): string[] {
+  return contentWords(ws.length > limit ? ws.slice(0, limit) : ws).map(stem);
 }
 
 /**
@@ -182,31 +185,37 @@ export function descriptionGenus(text: string): Phrase | undefined {
   return phrase(genus);
 }
 
-/** Phrases read as a side's boilerplate: two or three consecutive content stems. */
-const BOILERPLATE_WORDS = [2, 3] as const;
+/** Phrases read as a side's boilerplate: two to this many consecutive content stems. */
+const BOILERPLATE_LONGEST = 3;
 /** A side's boilerplate is in the descriptions of at least this share of its concepts, and of at least BOILERPLATE_MIN_CONCEPTS… */
 const BOILERPLATE_SHARE = 0.05;
 const BOILERPLATE_MIN_CONCEPTS = 5;
 /** …and in a share of the other side's concepts (their names or descriptions) at least this many times smaller. */
 const BOILERPLATE_RATIO = 10;
 
-/** The phrases of BOILERPLATE_WORDS consecutive stems in some of a concept's texts' stems, each once. */
-function phrasesOf(texts: readonly (readonly string[])[]): Set<string> {
-  const out = new Set<string>();
-  for (const stems of texts) for (const n of BOILERPLATE_WORDS) for (let i = 0; i + n <= stems.length; i++) out.add(stems.slice(i, i + n).join(' '));
-  return out;
-}
-
-/** In how many concepts each phrase is, and how many concepts have any text. */
-function phraseFrequencies(concepts: readonly (readonly (readonly string[])[])[]): { df: Map<string, number>; concepts: number } {
+/**
+ * Each phrase of two to BOILERPLATE_LONGEST consecutive stems made only of `words`, once per concept, in
+ * how many concepts (a concept's texts are its descriptions, or its names and descriptions).
+ * Only phrases in `only` are counted when it is given.
+ */
+function phraseFrequencies(concepts: readonly (readonly (readonly string[])[])[], words: ReadonlySet<string>, only?: ReadonlySet<string>): Map<string, number> {
   const df = new Map<string, number>();
-  let counted = 0;
+  const mine = new Set<string>();
   for (const texts of concepts) {
-    if (texts.length === 0) continue;
-    counted++;
-    for (const p of phrasesOf(texts)) df.set(p, (df.get(p) ?? 0) + 1);
+    mine.clear();
+    for (const stems of texts) {
+      for (let i = 0; i < stems.length; i++) {
+        if (!words.has(stems[i]!)) continue;
+        let p = stems[i]!;
+        for (let n = 2; n <= BOILERPLATE_LONGEST && i + n <= stems.length && words.has(stems[i + n - 1]!); n++) {
+          p += ` ${stems[i + n - 1]!}`;
+          if (!only || only.has(p)) mine.add(p);
+        }
+      }
+    }
+    for (const p of mine) df.set(p, (df.get(p) ?? 0) + 1);
   }
-  return { df, concepts: counted };
+  return df;
 }
 
 /**
@@ -223,24 +232,45 @@ function phraseFrequencies(concepts: readonly (readonly (readonly string[])[])[]
  */
 export function boilerplatePhrases(descriptions: readonly (readonly (readonly string[])[])[], otherTexts: readonly (readonly (readonly string[])[])[]): Set<string> {
   const found = new Set<string>();
-  const mine = phraseFrequencies(descriptions);
-  if (mine.concepts === 0) return found;
-  const theirs = phraseFrequencies(otherTexts);
-  for (const [p, df] of mine.df) {
-    const share = df / mine.concepts;
-    const otherShare = theirs.concepts === 0 ? 0 : (theirs.df.get(p) ?? 0) / theirs.concepts;
-    if (df >= BOILERPLATE_MIN_CONCEPTS && share >= BOILERPLATE_SHARE && otherShare * BOILERPLATE_RATIO <= share) found.add(p);
+  const described = descriptions.filter((texts) => texts.length > 0);
+  const needed = Math.max(BOILERPLATE_MIN_CONCEPTS, BOILERPLATE_SHARE * described.length);
+  if (described.length < needed) return found;
+  // A phrase is in no more concepts than each of its words: only words that many concepts hold can make one.
+  const wordDf = new Map<string, number>();
+  const seen = new Set<string>();
+  for (const texts of described) {
+    seen.clear();
+    for (const stems of texts) for (const w of stems) seen.add(w);
+    for (const w of seen) wordDf.set(w, (wordDf.get(w) ?? 0) + 1);
+  }
+  const common = new Set([...wordDf].filter(([, df]) => df >= needed).map(([w]) => w));
+  if (common.size < 2) return found;
+  const candidates = new Map([...phraseFrequencies(described, common)].filter(([, df]) => df >= needed));
+  if (candidates.size === 0) return found;
+  const others = otherTexts.filter((texts) => texts.length > 0);
+  const theirs = phraseFrequencies(others, common, new Set(candidates.keys()));
+  for (const [p, df] of candidates) {
+    const share = df / described.length;
+    const otherShare = others.length === 0 ? 0 : (theirs.get(p) ?? 0) / others.length;
+    if (otherShare * BOILERPLATE_RATIO <= share) found.add(p);
   }
   return found;
 }
 
+const wordsOfPhrases = new WeakMap<ReadonlySet<string>, Set<string>>();
+
 /** A text's stems without the words of the boilerplate phrases it holds (stems in order). */
 export function withoutBoilerplate(stems: readonly string[], boilerplate: ReadonlySet<string>): readonly string[] {
   if (boilerplate.size === 0) return stems;
+  let words = wordsOfPhrases.get(boilerplate);
+  if (!words) wordsOfPhrases.set(boilerplate, (words = new Set([...boilerplate].flatMap((p) => p.split(' ')))));
   let drop: boolean[] | undefined;
-  for (const n of BOILERPLATE_WORDS) {
-    for (let i = 0; i + n <= stems.length; i++) {
-      if (!boilerplate.has(stems.slice(i, i + n).join(' '))) continue;
+  for (let i = 0; i < stems.length; i++) {
+    if (!words.has(stems[i]!)) continue;
+    let p = stems[i]!;
+    for (let n = 2; n <= BOILERPLATE_LONGEST && i + n <= stems.length && words.has(stems[i + n - 1]!); n++) {
+      p += ` ${stems[i + n - 1]!}`;
+      if (!boilerplate.has(p)) continue;
       drop ??= new Array<boolean>(stems.length).fill(false);
       for (let j = i; j < i + n; j++) drop[j] = true;
     }

@@ -38,7 +38,7 @@ import { definitionSource } from '../model/concept.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { DEFAULT_BUDGET, InvertedIndex, type PackedArrays, type SparseVector } from './blocking.js';
 import { positiveOption, rankVotes } from './common.js';
-import { boilerplatePhrases, contentStems, descriptionCases, descriptionGenus, nameKey, withoutBoilerplate, type Phrase } from './description-text.js';
+import { boilerplatePhrases, contentStems, contentStemsOf, descriptionCases, descriptionGenus, nameKey, withoutBoilerplate, type Phrase } from './description-text.js';
 import { contentWords, stem, words } from '../text/normalize.js';
 import { wordNetDerivations, type DerivationLexicon } from './wordnet-lexicon.js';
 import { DESCRIPTION_ENCODERS, openDescriptionEncoder, type DescriptionEncoder, type DescriptionEncoderName } from './description-encoder.js';
@@ -128,10 +128,11 @@ function descriptionsOf(prepared: PreparedOntology): Descriptions {
     const group = prepared.entries[prepared.entriesOf[ci]![0] ?? -1]?.group;
     const add = (text: string, field: string, weight: number, definition: boolean): void => {
       if (group === undefined) return; // a concept without names is never a subject or an object
-      const stems = contentStems(text);
+      const all = words(text);
+      const stems = contentStemsOf(all);
       if (stems.length === 0) return;
       mine.push(docs.length);
-      docs.push({ concept: ci, group, text, field, weight, stems, words: contentWords(words(text)), cases: definition ? descriptionCases(text) : [], genus: definition ? descriptionGenus(text) : undefined });
+      docs.push({ concept: ci, group, text, field, weight, stems, words: contentWords(all), cases: definition ? descriptionCases(text) : [], genus: definition ? descriptionGenus(text) : undefined });
     };
     c.definitions.forEach((d, i) => add(d, definitionSource(c, i), DESCRIPTION_WEIGHT.definition, true));
     if (c.keywords.length > 0) add(c.keywords.join(', '), KEYWORDS_FIELD, DESCRIPTION_WEIGHT.keywords, false);
