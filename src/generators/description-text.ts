@@ -32,9 +32,12 @@ export interface Phrase {
 
 /** The stems of a text's content words, in order (stop words left out). */
 export function contentStems(text: string, limit = MAX_DESCRIPTION_WORDS): string[] {
-  const ws = words(text);
-  if (ws.length > limit) ws.length = limit;
-  return contentWords(ws).map(stem);
+  return contentStemsOf(words(text), limit);
+}
+
+/** {@link contentStems} of a text's words, when they are at hand. */
+export function contentStemsOf(ws: readonly string[], limit = MAX_DESCRIPTION_WORDS): string[] {
+  return contentWords(ws.length > limit ? ws.slice(0, limit) : ws).map(stem);
 }
 
 /**
@@ -180,4 +183,97 @@ export function descriptionGenus(text: string): Phrase | undefined {
   const genus = (end ? rest.slice(0, end.index) : rest).trim();
   if (!genus || words(genus).length > MAX_PHRASE_WORDS) return undefined;
   return phrase(genus);
+}
+
+/** Phrases read as a side's boilerplate: two to this many consecutive content stems. */
+const BOILERPLATE_LONGEST = 3;
+/** A side's boilerplate is in the descriptions of at least this share of its concepts, and of at least BOILERPLATE_MIN_CONCEPTS… */
+const BOILERPLATE_SHARE = 0.05;
+const BOILERPLATE_MIN_CONCEPTS = 5;
+/** …and in a share of the other side's concepts (their names or descriptions) at least this many times smaller. */
+const BOILERPLATE_RATIO = 10;
+
+/**
+ * Each phrase of two to BOILERPLATE_LONGEST consecutive stems made only of `words`, once per concept, in
+ * how many concepts (a concept's texts are its descriptions, or its names and descriptions).
+ * Only phrases in `only` are counted when it is given.
+ */
+function phraseFrequencies(concepts: readonly (readonly (readonly string[])[])[], words: ReadonlySet<string>, only?: ReadonlySet<string>): Map<string, number> {
+  const df = new Map<string, number>();
+  const mine = new Set<string>();
+  for (const texts of concepts) {
+    mine.clear();
+    for (const stems of texts) {
+      for (let i = 0; i < stems.length; i++) {
+        if (!words.has(stems[i]!)) continue;
+        let p = stems[i]!;
+        for (let n = 2; n <= BOILERPLATE_LONGEST && i + n <= stems.length && words.has(stems[i + n - 1]!); n++) {
+          p += ` ${stems[i + n - 1]!}`;
+          if (!only || only.has(p)) mine.add(p);
+        }
+      }
+    }
+    for (const p of mine) df.set(p, (df.get(p) ?? 0) + 1);
+  }
+  return df;
+}
+
+/**
+ * The phrases one side's descriptions repeat and the other side does not say: what a kind of
+ * record says of itself ("A Model Context Protocol (MCP) server that …" in a registry's
+ * descriptions), not what sets one concept apart. A phrase (two or three consecutive content
+ * stems) is boilerplate of a side when the descriptions of at least 5 % of its described concepts
+ * (and of at least five) hold it, and it is in the names or descriptions of a share of the other
+ * side's concepts at most a tenth of that. A phrase both sides use — the vocabulary of the domain
+ * they share — never is, so two versions of one taxonomy keep every word.
+ *
+ * @param descriptions - per concept of the side, the stems of each of its descriptions
+ * @param otherTexts - per concept of the other side, the stems of each of its names and descriptions
+ */
+export function boilerplatePhrases(descriptions: readonly (readonly (readonly string[])[])[], otherTexts: readonly (readonly (readonly string[])[])[]): Set<string> {
+  const found = new Set<string>();
+  const described = descriptions.filter((texts) => texts.length > 0);
+  const needed = Math.max(BOILERPLATE_MIN_CONCEPTS, BOILERPLATE_SHARE * described.length);
+  if (described.length < needed) return found;
+  // A phrase is in no more concepts than each of its words: only words that many concepts hold can make one.
+  const wordDf = new Map<string, number>();
+  const seen = new Set<string>();
+  for (const texts of described) {
+    seen.clear();
+    for (const stems of texts) for (const w of stems) seen.add(w);
+    for (const w of seen) wordDf.set(w, (wordDf.get(w) ?? 0) + 1);
+  }
+  const common = new Set([...wordDf].filter(([, df]) => df >= needed).map(([w]) => w));
+  if (common.size < 2) return found;
+  const candidates = new Map([...phraseFrequencies(described, common)].filter(([, df]) => df >= needed));
+  if (candidates.size === 0) return found;
+  const others = otherTexts.filter((texts) => texts.length > 0);
+  const theirs = phraseFrequencies(others, common, new Set(candidates.keys()));
+  for (const [p, df] of candidates) {
+    const share = df / described.length;
+    const otherShare = others.length === 0 ? 0 : (theirs.get(p) ?? 0) / others.length;
+    if (otherShare * BOILERPLATE_RATIO <= share) found.add(p);
+  }
+  return found;
+}
+
+const wordsOfPhrases = new WeakMap<ReadonlySet<string>, Set<string>>();
+
+/** A text's stems without the words of the boilerplate phrases it holds (stems in order). */
+export function withoutBoilerplate(stems: readonly string[], boilerplate: ReadonlySet<string>): readonly string[] {
+  if (boilerplate.size === 0) return stems;
+  let words = wordsOfPhrases.get(boilerplate);
+  if (!words) wordsOfPhrases.set(boilerplate, (words = new Set([...boilerplate].flatMap((p) => p.split(' ')))));
+  let drop: boolean[] | undefined;
+  for (let i = 0; i < stems.length; i++) {
+    if (!words.has(stems[i]!)) continue;
+    let p = stems[i]!;
+    for (let n = 2; n <= BOILERPLATE_LONGEST && i + n <= stems.length && words.has(stems[i + n - 1]!); n++) {
+      p += ` ${stems[i + n - 1]!}`;
+      if (!boilerplate.has(p)) continue;
+      drop ??= new Array<boolean>(stems.length).fill(false);
+      for (let j = i; j < i + n; j++) drop[j] = true;
+    }
+  }
+  return drop ? stems.filter((_, i) => !drop![i]) : stems;
 }

@@ -22,6 +22,11 @@
  * names a broader concept (subject's genus = target's name: broadMatch; the reverse:
  * narrowMatch).
  *
+ * **Boilerplate**: a phrase one side's descriptions repeat and the other side never says (a
+ * registry's "A Model Context Protocol (MCP) server that …") tells no concept of that side from
+ * another; its words are left out of that side's descriptions, and a genus made of it names the
+ * kind of record, not a broader concept (description-text.ts, boilerplatePhrases).
+ *
  * Words are content words stemmed as every lexical generator stems them; queries run through
  * the inverted index of blocking.ts, rarest words first within a postings budget, so the cost
  * grows with the descriptions, not with source × target. An ontology pair where neither side has
@@ -33,7 +38,7 @@ import { definitionSource } from '../model/concept.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { DEFAULT_BUDGET, InvertedIndex, type PackedArrays, type SparseVector } from './blocking.js';
 import { positiveOption, rankVotes } from './common.js';
-import { contentStems, descriptionCases, descriptionGenus, nameKey, type Phrase } from './description-text.js';
+import { boilerplatePhrases, contentStems, contentStemsOf, descriptionCases, descriptionGenus, nameKey, withoutBoilerplate, type Phrase } from './description-text.js';
 import { contentWords, stem, words } from '../text/normalize.js';
 import { wordNetDerivations, type DerivationLexicon } from './wordnet-lexicon.js';
 import { DESCRIPTION_ENCODERS, openDescriptionEncoder, type DescriptionEncoder, type DescriptionEncoderName } from './description-encoder.js';
@@ -123,10 +128,11 @@ function descriptionsOf(prepared: PreparedOntology): Descriptions {
     const group = prepared.entries[prepared.entriesOf[ci]![0] ?? -1]?.group;
     const add = (text: string, field: string, weight: number, definition: boolean): void => {
       if (group === undefined) return; // a concept without names is never a subject or an object
-      const stems = contentStems(text);
+      const all = words(text);
+      const stems = contentStemsOf(all);
       if (stems.length === 0) return;
       mine.push(docs.length);
-      docs.push({ concept: ci, group, text, field, weight, stems, words: contentWords(words(text)), cases: definition ? descriptionCases(text) : [], genus: definition ? descriptionGenus(text) : undefined });
+      docs.push({ concept: ci, group, text, field, weight, stems, words: contentWords(all), cases: definition ? descriptionCases(text) : [], genus: definition ? descriptionGenus(text) : undefined });
     };
     c.definitions.forEach((d, i) => add(d, definitionSource(c, i), DESCRIPTION_WEIGHT.definition, true));
     if (c.keywords.length > 0) add(c.keywords.join(', '), KEYWORDS_FIELD, DESCRIPTION_WEIGHT.keywords, false);
@@ -334,8 +340,17 @@ async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: Ont
   const vocabulary = new Vocabulary();
   const srcNames = src.entries.map((e) => (usable(e) ? vocabulary.count(e.group, stemsOf(e.stems)) : []));
   const tgtNames = tgt.entries.map((e) => (usable(e) ? vocabulary.count(e.group, stemsOf(e.stems)) : []));
-  const srcDocFeatures = srcDocs.docs.map((d) => vocabulary.count(d.group, stemsOf(d.stems)));
-  const tgtDocFeatures = tgtDocs.docs.map((d) => vocabulary.count(d.group, stemsOf(d.stems)));
+  // Each side's descriptions without the phrases that side repeats and the other never says
+  // (a registry's "Model Context Protocol server" in every record): they tell no concept apart.
+  const srcDocStems = srcDocs.docs.map((d) => stemsOf(d.stems));
+  const tgtDocStems = tgtDocs.docs.map((d) => stemsOf(d.stems));
+  const describedBy = (docs: Descriptions, stems: readonly string[][]): string[][][] => docs.of.map((ids) => ids.map((d) => stems[d]!));
+  const textsOf = (side: PreparedOntology, docs: Descriptions, stems: readonly string[][]): string[][][] =>
+    side.concepts.map((_, c) => [...side.entriesOf[c]!.flatMap((e) => (usable(side.entries[e]!) ? [stemsOf(side.entries[e]!.stems)] : [])), ...docs.of[c]!.map((d) => stems[d]!)]);
+  const srcBoilerplate = boilerplatePhrases(describedBy(srcDocs, srcDocStems), textsOf(tgt, tgtDocs, tgtDocStems));
+  const tgtBoilerplate = boilerplatePhrases(describedBy(tgtDocs, tgtDocStems), textsOf(src, srcDocs, srcDocStems));
+  const srcDocFeatures = srcDocs.docs.map((d, i) => vocabulary.count(d.group, withoutBoilerplate(srcDocStems[i]!, srcBoilerplate)));
+  const tgtDocFeatures = tgtDocs.docs.map((d, i) => vocabulary.count(d.group, withoutBoilerplate(tgtDocStems[i]!, tgtBoilerplate)));
   const idf = Float64Array.from(vocabulary.df, (_, f) => vocabulary.idf(f));
   const features = vocabulary.df.length;
   const allDocs = [...srcDocFeatures, ...tgtDocFeatures];
@@ -394,8 +409,11 @@ async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: Ont
   const tgtSpecificity = tgtNames.map(specificity);
   const srcDocWords = srcDocs.docs.map((d) => wordSet(d.stems));
   const tgtDocWords = tgtDocs.docs.map((d) => wordSet(d.stems));
-  const srcGenusKeys = srcDocs.docs.map((d) => (d.genus ? genusKeys(d.genus) : []));
-  const tgtGenusKeys = tgtDocs.docs.map((d) => (d.genus ? genusKeys(d.genus) : []));
+  // A genus made of its side's boilerplate names the kind of record ("A Model Context Protocol
+  // server that …"), not a broader concept.
+  const namesKind = (genus: Phrase, boilerplate: ReadonlySet<string>): boolean => boilerplate.size > 0 && withoutBoilerplate(stemsOf(contentStems(genus.text)), boilerplate).length === 0;
+  const srcGenusKeys = srcDocs.docs.map((d) => (d.genus && !namesKind(d.genus, srcBoilerplate) ? genusKeys(d.genus) : []));
+  const tgtGenusKeys = tgtDocs.docs.map((d) => (d.genus && !namesKind(d.genus, tgtBoilerplate) ? genusKeys(d.genus) : []));
 
   /** The stems of a concept's first name, as phrase keys read them: what a case it lists leaves implied. */
   const ownStems = (side: PreparedOntology, concept: number): string[] => {
@@ -417,7 +435,7 @@ async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: Ont
   tgtDocs.docs.forEach((d, i) => {
     const own = ownStems(tgt, d.concept);
     for (const c of d.cases) for (const k of caseKeys(stemsOf(c.stems), own)) push(casesByKey, `${d.group}\u0000${k}`, [i, c]);
-    if (d.genus) for (const [k, v] of genusKeys(d.genus)) push(genusByKey, `${d.group}\u0000${k}`, [i, v]);
+    for (const [k, v] of tgtGenusKeys[i]!) push(genusByKey, `${d.group}\u0000${k}`, [i, v]);
   });
   const tgtNameKeys = new Map<string, number[]>();
   tgt.entries.forEach((e, i) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import description from '../../src/generators/description.js';
-import { descriptionCases, descriptionGenus } from '../../src/generators/description-text.js';
+import { boilerplatePhrases, descriptionCases, descriptionGenus, withoutBoilerplate } from '../../src/generators/description-text.js';
 import type { Candidate } from '../../src/model/mapping.js';
 import { collect, generatorSuite } from './suite.js';
 import { ontology } from './fixtures.js';
@@ -72,6 +72,50 @@ describe('description: which text matched which text', () => {
     ]);
     const out = await collect(description(), source, target);
     expect(first(out, `${S}a`)!.object).toBe(`${T}cochlea`);
+  });
+});
+
+describe('description: what one side says of every concept (boilerplate)', () => {
+  /** Registry records: each description opens with what kind of record it is. */
+  const servers = () =>
+    ontology('servers', [
+      { iri: `${S}redis`, labels: ['redis'], definitions: ['A Model Context Protocol server for Redis.'] },
+      { iri: `${S}mariadb`, labels: ['mariadb'], definitions: ['A Model Context Protocol server that queries relational databases.'] },
+      { iri: `${S}slack`, labels: ['slack'], definitions: ['A Model Context Protocol server that posts team chat messages.'] },
+      { iri: `${S}maps`, labels: ['maps'], definitions: ['A Model Context Protocol server for route planning on maps.'] },
+      { iri: `${S}wiki`, labels: ['wiki'], definitions: ['A Model Context Protocol server that searches encyclopedia articles.'] },
+      { iri: `${S}git`, labels: ['git'], definitions: ['A Model Context Protocol server for version control.'] },
+    ]);
+  const skills = () =>
+    ontology('skills', [
+      { iri: `${T}serving`, labels: ['Model serving'], definitions: ['Deploying trained models behind a server that answers prediction requests.'] },
+      { iri: `${T}protocols`, labels: ['Network protocol design'], definitions: ['Designing how machines exchange packets.'] },
+      { iri: `${T}relational`, labels: ['Relational database operations'], definitions: ['Querying and updating relational databases.'] },
+      { iri: `${T}chat`, labels: ['Team messaging'], definitions: ['Posting messages to team chat channels.'] },
+    ]);
+
+  it('a phrase every record repeats and the other side never says is no evidence', async () => {
+    const out = await collect(description(), servers(), skills());
+    // The Redis record says nothing but its kind: nothing resembles it.
+    expect(out.filter((c) => c.subject === `${S}redis`)).toEqual([]);
+    expect(first(out, `${S}mariadb`)!.object).toBe(`${T}relational`);
+    expect(first(out, `${S}slack`)!.object).toBe(`${T}chat`);
+    expect(out.filter((c) => c.object === `${T}serving` || c.object === `${T}protocols`)).toEqual([]);
+  });
+
+  it('a phrase both sides use is kept: it is the vocabulary they share', () => {
+    const side = [[['model', 'context', 'protocol', 'serv']], [['model', 'context', 'protocol']], [['redi'], ['model', 'context', 'protocol']], [['model', 'context', 'protocol', 'git']], [['map', 'model', 'context', 'protocol']], [['model', 'context', 'window']]];
+    expect([...boilerplatePhrases(side, [[['serv']], [['databas']]])].sort()).toEqual(['context protocol', 'model context', 'model context protocol']);
+    // The other side names the phrase in one concept of three: a share above a tenth of 100 %.
+    expect(boilerplatePhrases(side, [[['model', 'context']], [['serv']], [['databas']]]).has('model context')).toBe(false);
+    // Fewer than five concepts hold it: not boilerplate, however large their share.
+    expect(boilerplatePhrases(side.slice(0, 4), [[['serv']]]).size).toBe(0);
+  });
+
+  it('leaves out only the words of the phrases found, in order', () => {
+    expect(withoutBoilerplate(['model', 'context', 'protocol', 'serv', 'redi', 'model'], new Set(['model context protocol']))).toEqual(['serv', 'redi', 'model']);
+    const stems = ['queri', 'databas'];
+    expect(withoutBoilerplate(stems, new Set())).toBe(stems);
   });
 });
 
