@@ -178,7 +178,9 @@ export interface FusionOptions {
    * Subjects that are offerings (agent records, record-relations.ts): what resembles them is
    * proposed as broader, so their similarity candidates already are their place in the other
    * hierarchy, and the rule for subjects without an established equivalent (`unestablishedBoost`)
-   * does not apply to them: their broader / narrower candidates keep `establishedFactor`.
+   * does not apply to them: their broader / narrower candidates keep `establishedFactor`. Nor do
+   * claims: many offerings share one broader class, so another offering resembling a class more
+   * does not make it that offering's own (an offering neither makes nor suffers a claim).
    */
   offerings?: ReadonlySet<string>;
 }
@@ -430,8 +432,10 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
   // The best claim on each object (the group that makes it): the highest wins, and between equal
   // claims which one is kept does not matter (a claim only counts when it is higher than the
   // subject's own).
+  const offerings = options.offerings;
   const bestClaim = new Map<string, Group>();
-  for (const { list } of bySubject.values()) {
+  for (const [subject, { list }] of bySubject) {
+    if (offerings?.has(subject)) continue;
     for (const group of list) {
       if (group.family !== EXACT_MATCH) continue;
       const seen = bestClaim.get(group.object);
@@ -440,18 +444,19 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
   }
   // Then, subject by subject, the claims on each equivalence group, its relation, and the
   // subject's status before ranking.
-  for (const subject of bySubject.values()) {
+  for (const [iri, subject] of bySubject) {
+    const offering = offerings?.has(iri) === true;
     let top: Group | undefined;
     for (const group of subject.list) {
       if (group.family !== EXACT_MATCH) continue;
       const owned = ownedByAnother(group);
-      if (!group.nameIdentity) {
+      if (!group.nameIdentity && !offering) {
         if (owned) {
           group.claimed = true;
           group.score *= ownedWeight;
         } else {
-          const best = bestClaim.get(group.object)!;
-          if (best.subject !== group.subject && best.claim > group.claim + 1e-9) {
+          const best = bestClaim.get(group.object);
+          if (best && best.subject !== group.subject && best.claim > group.claim + 1e-9) {
             group.claimed = true;
             group.score *= claimedWeight;
           }
@@ -472,7 +477,6 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
   // What is written is what is ranked: the value as rounded for output, made once per group
   // (not at every comparison of the sort).
   const valueOf = (group: Group): number => Math.min(1, rrf ? Math.round((group.score / best) * 1e12) / 1e12 : Math.round((group.score / best) * FUSED_DECIMALS) / FUSED_DECIMALS);
-  const offerings = options.offerings;
   for (const [subject, { list, established }] of bySubject) {
     const factor = established || offerings?.has(subject) ? establishedFactor : unestablished;
     for (const group of list) {

@@ -262,6 +262,24 @@ describe('relations in fusion', () => {
     expect(fuseCandidates(members, { topK: 10, weights: {}, claimedWeight: 1 }).find((c) => c.subject === 's1' && c.predicate !== 'skos:broadMatch')!.object).toBe('o');
   });
 
+  it('offerings (agent records) neither make nor suffer claims: many of them share one broader class', () => {
+    // Two records reach the skill o; r2 resembles it more. r1 also reaches p, less.
+    const members = [
+      vote('tfidf', 'r1', 'o', 1, { score: 0.7 }), vote('tfidf', 'r1', 'p', 2, { score: 0.6 }),
+      vote('tfidf', 'r2', 'o', 1, { score: 0.9 }),
+      // A declared term t reaches o too, less than r2.
+      vote('tfidf', 't', 'o', 1, { score: 0.5 }), vote('tfidf', 't', 'q', 2, { score: 0.45 }),
+    ];
+    const first = (list: ReturnType<typeof fuseCandidates>, s: string): string => list.find((c) => c.subject === s && c.rank === 1)!.object;
+    const asTerms = fuseCandidates(members, { topK: 10, weights: {}, claimedWeight: 0.4 });
+    // As terms, o is r2's: r1 and t fall back to their second candidate.
+    expect([first(asTerms, 'r1'), first(asTerms, 't')]).toEqual(['p', 'q']);
+    const asOfferings = fuseCandidates(members, { topK: 10, weights: {}, claimedWeight: 0.4, offerings: new Set(['r1', 'r2']) });
+    // As offerings, r1 keeps o (r2 does not claim it), and so does t (no offering claims against a term).
+    expect([first(asOfferings, 'r1'), first(asOfferings, 't')]).toEqual(['o', 'o']);
+    expect(asOfferings.find((c) => c.subject === 'r1' && c.object === 'o')!.score).toBeCloseTo(0.7, 6);
+  });
+
   it('keeps topK equivalence candidates and directionalTopK broader / narrower ones per subject, ranked together', () => {
     const members = [
       ...[1, 2, 3].map((r) => vote('tfidf', 's', `e${r}`, r)),
