@@ -24,8 +24,9 @@
  *   it the wrong way, per answer); where no question is worth anything, the review stops asking.
  *   Until enough pairs are measured, every fifth question is an audit: a second opinion on the
  *   latest answer given once, which measures the error rate (`auditDue`); and for the first ten
- *   answers of five more, a probe: the alignment's candidate the belief trusts most, which tests
- *   the calibration where no question of value would (`probeDue`).
+ *   answers of five more (fewer when the answers confirm the trust), a probe: the alignment's
+ *   candidate the belief trusts most, which tests the calibration where no question of value
+ *   would (`probeDue`).
  * - The current alignment: the settled acceptances, the other answered candidates whose belief
  *   lies above the F1 line (`line`), one-to-one, and what the one-to-one selection keeps of the
  *   unanswered candidates on the places left free; a candidate the selection first left out
@@ -73,6 +74,8 @@ const AUDIT_AGREED = 10;
 const PROBE_SIZE = 10;
 const PROBE_EVERY = 5;
 const PROBE_AT = 2;
+/** Probes stop early when their "yes" answers outnumber their "no"s by this many: the belief was right to trust them. */
+const PROBES_CONFIRMED = 3;
 /** Above any question's value (at most 2): an audit that is due comes first. */
 const AUDIT_VALUE = 10;
 
@@ -552,9 +555,9 @@ export class ReviewState {
   }
 
   /**
-   * The candidate to probe now, if one is due: while fewer than PROBE_SIZE probes are answered,
-   * every PROBE_EVERY-th answer is about the unanswered candidate of the alignment the belief
-   * holds most likely right. The questions of most value are where the belief is unsure, so
+   * The candidate to probe now, if one is due: while fewer than PROBE_SIZE probes are answered
+   * and their answers have not confirmed the trust (PROBES_CONFIRMED), every PROBE_EVERY-th
+   * answer is about the unanswered candidate of the alignment the belief holds most likely right. The questions of most value are where the belief is unsure, so
    * without probes the calibration of the confident part is never tested: on a track where the
    * strongest evidence misleads (candidates that look like equivalences where the reference
    * holds none) the belief would keep trusting it, overrate the alignment's precision and weigh
@@ -564,8 +567,13 @@ export class ReviewState {
     let total = 0;
     for (const list of this.answers.values()) for (const a of list) if (a.decision !== 'unsure') total++;
     let probed = 0;
-    for (const i of this.probes) if (this.answers.has(i)) probed++;
-    if (probed >= PROBE_SIZE || total % PROBE_EVERY !== PROBE_AT) return undefined;
+    let confirmed = 0;
+    for (const i of this.probes) {
+      const { yes, no } = this.votes(i);
+      if (yes + no > 0) probed++;
+      confirmed += yes - no;
+    }
+    if (probed >= PROBE_SIZE || confirmed >= PROBES_CONFIRMED || total % PROBE_EVERY !== PROBE_AT) return undefined;
     let best: number | undefined;
     for (const i of aligned) {
       if (this.answers.has(i) || !this.askable(i)) continue;
