@@ -23,7 +23,10 @@
  *   move a candidate across the alignment's line move it the right way, less the chance they move
  *   it the wrong way, per answer); where no question is worth anything, the review stops asking.
  *   Until enough pairs are measured, every fifth question is an audit: a second opinion on the
- *   latest answer given once, which is how the error rate is measured (`auditDue`).
+ *   latest answer given once, which measures the error rate (`auditDue`); and for the first ten
+ *   answers of five more (fewer when the answers confirm the trust), a probe: the alignment's
+ *   candidate the belief trusts most, which tests the calibration where no question of value
+ *   would (`probeDue`).
  * - The current alignment: the settled acceptances, the other answered candidates whose belief
  *   lies above the F1 line (`line`), one-to-one, and what the one-to-one selection keeps of the
  *   unanswered candidates on the places left free; a candidate the selection first left out
@@ -64,6 +67,15 @@ const AUDIT_SIZE = 30;
 const AUDIT_EVERY = 5;
 /** Audits stop early when this many pairs all agree: the reviewers look reliable. */
 const AUDIT_AGREED = 10;
+/**
+ * Probes of the alignment's most believed part (see `probeDue`): how many, and every how many
+ * answers one is asked (between audits).
+ */
+const PROBE_SIZE = 10;
+const PROBE_EVERY = 5;
+const PROBE_AT = 2;
+/** Probes stop early when their "yes" answers outnumber their "no"s by this many: the belief was right to trust them. */
+const PROBES_CONFIRMED = 3;
 /** Above any question's value (at most 2): an audit that is due comes first. */
 const AUDIT_VALUE = 10;
 
@@ -163,6 +175,8 @@ export class ReviewState {
   private f1 = 0.5;
   /** Candidates asked as audits (see `auditDue`). */
   private readonly audits = new Set<number>();
+  /** Candidates asked as probes (see `probeDue`). */
+  private readonly probes = new Set<number>();
 
   constructor(candidates: readonly Omit<ReviewCandidate, 'index'>[], options: ReviewStateOptions = {}) {
     this.candidates = candidates.map((c, index) => ({ ...c, index }));
@@ -416,9 +430,7 @@ export class ReviewState {
       // The calibration is about the relation proposed: a pair accepted under another says nothing of it.
       if (yes + no > 0 && !this.relationChanged(i)) fitted.push({ features: this.features[i]!, yes, no });
     }
-    const { pairs, disagree } = this.auditPairs();
-    this.belief.measureError(pairs, disagree);
-    if (fitted.length > 0) this.belief.fit(fitted);
+    this.belief.fit(fitted);
     // Answers and weights changed: every log-odds is worked out again.
     this.logits = undefined;
     const changed = new Set<number>();
@@ -542,6 +554,35 @@ export class ReviewState {
     return undefined;
   }
 
+  /**
+   * The candidate to probe now, if one is due: while fewer than PROBE_SIZE probes are answered
+   * and their answers have not confirmed the trust (PROBES_CONFIRMED), every PROBE_EVERY-th
+   * answer is about the unanswered candidate of the alignment the belief holds most likely right. The questions of most value are where the belief is unsure, so
+   * without probes the calibration of the confident part is never tested: on a track where the
+   * strongest evidence misleads (candidates that look like equivalences where the reference
+   * holds none) the belief would keep trusting it, overrate the alignment's precision and weigh
+   * every question against that.
+   */
+  private probeDue(aligned: ReadonlySet<number>): number | undefined {
+    let total = 0;
+    for (const list of this.answers.values()) for (const a of list) if (a.decision !== 'unsure') total++;
+    let probed = 0;
+    let confirmed = 0;
+    for (const i of this.probes) {
+      const { yes, no } = this.votes(i);
+      if (yes + no > 0) probed++;
+      confirmed += yes - no;
+    }
+    if (probed >= PROBE_SIZE || confirmed >= PROBES_CONFIRMED || total % PROBE_EVERY !== PROBE_AT) return undefined;
+    let best: number | undefined;
+    for (const i of aligned) {
+      if (this.answers.has(i) || !this.askable(i)) continue;
+      if (best === undefined || this.logitOf(i) > this.logitOf(best) || (this.logitOf(i) === this.logitOf(best) && i < best)) best = i;
+    }
+    if (best !== undefined) this.probes.add(best);
+    return best;
+  }
+
   /** Audited candidates answered by two reviewers, and on how many the two disagree. */
   private auditPairs(): { pairs: number; disagree: number } {
     let pairs = 0;
@@ -581,7 +622,7 @@ export class ReviewState {
         values[c.index] = (p * (1 - error) ** n * (2 - f) - (1 - p) * error ** n * f) / n;
       }
     }
-    const audit = this.auditDue();
+    const audit = this.auditDue() ?? this.probeDue(aligned);
     if (audit !== undefined) values[audit] = AUDIT_VALUE;
     return values;
   }
