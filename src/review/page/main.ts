@@ -115,8 +115,11 @@ async function loadItems(keep: boolean): Promise<void> {
   showProgress(data.progress);
   const again = subject ? items.findIndex((i) => i.subject_id === subject) : -1;
   current = again >= 0 ? again : Math.min(current, Math.max(0, items.length - 1));
+  // The item's request goes out first: drawing a list of thousands of subjects takes longer than
+  // the request, and the reviewer reads the item, not the list.
+  const opening = openItem(current);
   renderList();
-  await openItem(current);
+  await opening;
 }
 
 function renderList(): void {
