@@ -21,18 +21,26 @@ export function matchLevel(a: TextEntry, b: TextEntry): number {
   return LEVEL.stems;
 }
 
-/** Abbreviations (`ioa:abbr`) of one side against the initials of multi-word names of the other. */
-function acronymIndex(prepared: PreparedOntology, abbreviations: boolean): Map<string, number[]> {
+/** Entry ids by `group + key`, for every key `keysOf` gives an entry (none: not indexed). */
+function indexBy(prepared: PreparedOntology, keysOf: (entry: TextEntry) => readonly string[]): Map<string, number[]> {
   const index = new Map<string, number[]>();
   prepared.entries.forEach((entry, id) => {
-    const text = abbreviations ? (isAbbreviation(entry) ? entry.words.join('') : undefined) : entry.acronym;
-    if (!text) return;
-    const k = `${entry.group}\u0000${text}`;
-    const list = index.get(k);
-    if (list) list.push(id);
-    else index.set(k, [id]);
+    for (const key of keysOf(entry)) {
+      const k = `${entry.group}\u0000${key}`;
+      const list = index.get(k);
+      if (list) list.push(id);
+      else index.set(k, [id]);
+    }
   });
   return index;
+}
+
+/** Abbreviations (`ioa:abbr`) of one side against the initials of multi-word names of the other. */
+function acronymIndex(prepared: PreparedOntology, abbreviations: boolean): Map<string, number[]> {
+  return indexBy(prepared, (entry) => {
+    const text = abbreviations ? (isAbbreviation(entry) ? entry.words.join('') : undefined) : entry.acronym;
+    return text ? [text] : [];
+  });
 }
 
 export default defineGenerator((): Generator => {
@@ -52,17 +60,7 @@ export default defineGenerator((): Generator => {
         if (crowded) options.onWarning?.(crowded);
         // Names with abbreviations inside (`PC_Chair`), by the key they have once expanded.
         const expansions = expansionsOf([src, tgt]);
-        const targetExpanded = new Map<string, number[]>();
-        if (expansions.size > 0) {
-          tgt.entries.forEach((b, t) => {
-            for (const key of expandedKeys(b, expansions)) {
-              const k = `${b.group}\u0000${key}`;
-              const list = targetExpanded.get(k);
-              if (list) list.push(t);
-              else targetExpanded.set(k, [t]);
-            }
-          });
-        }
+        const targetExpanded = expansions.size > 0 ? indexBy(tgt, (b) => expandedKeys(b, expansions)) : new Map<string, number[]>();
         return (s, scores) => {
           for (const e of src.entriesOf[s]!) {
             const a = src.entries[e]!;

@@ -557,8 +557,9 @@ export class ReviewState {
   /**
    * The candidate to probe now, if one is due: while fewer than PROBE_SIZE probes are answered
    * and their answers have not confirmed the trust (PROBES_CONFIRMED), every PROBE_EVERY-th
-   * answer is about the unanswered candidate of the alignment the belief holds most likely right. The questions of most value are where the belief is unsure, so
-   * without probes the calibration of the confident part is never tested: on a track where the
+   * answer is about the unanswered candidate of the alignment the belief holds most likely
+   * right. The questions of most value are where the belief is unsure, so without probes the
+   * calibration of the confident part is never tested: on a track where the
    * strongest evidence misleads (candidates that look like equivalences where the reference
    * holds none) the belief would keep trusting it, overrate the alignment's precision and weigh
    * every question against that.
