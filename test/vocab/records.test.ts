@@ -87,6 +87,18 @@ describe('MCP Registry server.json', () => {
     const index = await loadVocabulary(path);
     expect(index.concepts.map((c) => [c.alternativeIds[0], c.record!.provenance.line])).toEqual([['io.github.a/one', 1], ['io.github.a/two', 3]]);
   });
+
+  it('registry list entries on their own ({server, _meta}), one per line or in an array, are servers at their place', async () => {
+    const entry = (name: string, version: string): unknown => ({ server: { name, description: `Server ${name}.`, version }, _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active' } } });
+    const lines = await file('entries.jsonl', [JSON.stringify(entry('io.github.a/one', '1.0.0')), JSON.stringify(entry('io.github.a/two', '2.0.0'))].join('\n'));
+    const fromLines = await loadVocabulary(lines);
+    expect(fromLines.concepts.map((c) => [c.alternativeIds[0], c.definitions[0], c.record!.provenance.line])).toEqual([['io.github.a/one', 'Server io.github.a/one.', 1], ['io.github.a/two', 'Server io.github.a/two.', 2]]);
+    const array = await file('entries.json', JSON.stringify([entry('io.github.a/one', '1.0.0'), { server: { name: 'io.github.a/bad', description: 'No version.' } }]));
+    // The second lacks the version the published schema requires: no layout takes it, and it is an error at its place, not a skipped line.
+    const error = await rejectedIoaError(loadVocabulary(array));
+    expect(error.code).toBe('E_RECORD_INVALID');
+    expect(error.location).toMatchObject({ path: '$[1]', line: 1 });
+  });
 });
 
 describe('MCP tools/list', () => {

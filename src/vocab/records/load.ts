@@ -23,14 +23,14 @@ import { bundledOasfRelease } from '../oasf-bundled.js';
 import { a2aCardLayout } from './a2a.js';
 import { draftConcept, type RecordDraft } from './draft.js';
 import { isObject, RecordFault } from './fields.js';
-import { mcpServerLayout, mcpServerListLayout } from './mcp-server.js';
+import { mcpServerEntryLayout, mcpServerLayout, mcpServerListLayout } from './mcp-server.js';
 import { mcpToolsLayout } from './mcp-tools.js';
 import { erc8004Layout, oasfRecordLayout } from './oasf-record.js';
 import { recordRowLayout } from './rows.js';
 import type { Layout, LayoutContext, Unit } from './units.js';
 
 /** In the order they are tried: the most specific shapes first (an OASF record has `skills` too). */
-export const RECORD_LAYOUTS: readonly Layout[] = [mcpServerListLayout, mcpToolsLayout, erc8004Layout, oasfRecordLayout, recordRowLayout, a2aCardLayout, mcpServerLayout];
+export const RECORD_LAYOUTS: readonly Layout[] = [mcpServerListLayout, mcpServerEntryLayout, mcpToolsLayout, erc8004Layout, oasfRecordLayout, recordRowLayout, a2aCardLayout, mcpServerLayout];
 
 export interface RecordLoadOptions {
   /** Leave bad records out (with a summary per reason in the index's warnings) instead of failing. */

@@ -91,6 +91,20 @@ export const mcpServerLayout: Layout = {
   collection: () => ({ iri: MCP_SERVER_BASE.replace(/\/$/, '') }),
 };
 
+/**
+ * One entry of the registry API's list response, `{server, _meta}`, on its own: what a client
+ * that pages through the registry writes one per line, or a JSON array of them (`jq .servers`).
+ */
+export const mcpServerEntryLayout: Layout = {
+  name: 'MCP Registry server entry',
+  recognises: (value) => isObject(value) && looksLikeMcpServer(value.server) && !('name' in value),
+  expand(value, path) {
+    const where: JsonPathSegments = [...path, 'server'];
+    return [{ path: where, build: () => serverDraft((value as JsonObject).server as JsonObject, where) }];
+  },
+  collection: () => ({ iri: MCP_SERVER_BASE.replace(/\/$/, '') }),
+};
+
 /** The registry API's list response: `servers[]` of `{server, _meta}` (or bare server objects). */
 export const mcpServerListLayout: Layout = {
   name: 'MCP Registry server list',
