@@ -29,6 +29,13 @@ export const STDOUT = '-';
 export interface OpenOutputOptions extends OutputOptions {
   /** The option that names this output, for messages (default `--out`). */
   option?: string;
+  /**
+   * The output is a new set of candidates: an existing file there that holds reviewers'
+   * decisions is refused (`E_OUT_HOLDS_DECISIONS`) rather than replaced (see
+   * refuseReplacingDecisions). `carryOption` names the command's option that carries earlier
+   * decisions into new candidates, for the message.
+   */
+  candidates?: { carryOption?: string };
   /** Files written beside the output (a CSV file's metadata sidecar), checked the same way. */
   companions?: (path: string) => readonly string[];
 }
@@ -53,10 +60,43 @@ async function withSidecars(inputs: readonly (string | undefined)[] | undefined)
   return list;
 }
 
+/** Words that only a file holding decisions carries: review justifications and the decision column. */
+const DECISION_MARKERS = /ManualMappingCuration|MappingReview|review_decision/;
+/** A rejection (`predicate_modifier Not`) may be a decision too: such a file is read to tell. */
+const REJECTION_MARKER = /\bNot\b/;
+
+/**
+ * A run that writes new candidates never replaces a mapping file that holds reviewers'
+ * decisions: re-running `propose --out reviewed.tsv` would silently throw a review away. The
+ * decisions are counted as every command reads them (src/exchange/reviewed.ts); a file that
+ * carries their marks but cannot be read as a mapping file is refused too, since what it holds
+ * cannot be told. A missing file, a device, or a file without any mark (earlier candidates, any
+ * other text) is written over as `--out` always does.
+ */
+async function refuseReplacingDecisions(outPath: string, option: string, carryOption: string | undefined): Promise<void> {
+  const { readFile, stat } = await import('node:fs/promises');
+  const info = await stat(outPath).catch(() => undefined);
+  if (!info?.isFile()) return;
+  const text = await readFile(outPath, 'utf8').catch(() => undefined);
+  if (text === undefined) return;
+  const marked = DECISION_MARKERS.test(text);
+  if (!marked && !REJECTION_MARKER.test(text)) return;
+  const [{ readMappingFile }, { reviewedDecisions }] = await Promise.all([import('../exchange/files.js'), import('../exchange/reviewed.js')]);
+  const count = await readMappingFile(outPath).then((set) => reviewedDecisions(set).length, () => (marked ? undefined : 0));
+  if (count === 0) return;
+  const what = count === undefined ? 'looks like a reviewed file (it carries review marks but cannot be read as a mapping file)' : `holds ${count} reviewer decision${count === 1 ? '' : 's'}`;
+  throw new IoaError(
+    'E_OUT_HOLDS_DECISIONS',
+    `${option} ${outPath} ${what}; new candidates would replace ${count === 1 ? 'it' : 'them'}. Write the candidates to another file${carryOption ? ` (with ${carryOption} ${outPath} to carry the decisions over)` : ''}, or remove the file first if the review is no longer wanted`,
+    { file: outPath, path: option },
+  );
+}
+
 /**
  * Check the output `outPath` (and its companions) now, before the work: refused with `E_USAGE`
  * when it is an input or one of the run's other outputs (see the module comment), with
- * `E_WRITE_FAILED` when its folder is missing or does not take files.
+ * `E_WRITE_FAILED` when its folder is missing or does not take files, and for new candidates
+ * with `E_OUT_HOLDS_DECISIONS` when the file there holds reviewers' decisions.
  */
 export async function openOutput(outPath: string | undefined, options: OpenOutputOptions = {}): Promise<Output> {
   const option = options.option ?? '--out';
@@ -66,6 +106,7 @@ export async function openOutput(outPath: string | undefined, options: OpenOutpu
   const run = opened.get(cliIo()) ?? [];
   opened.set(cliIo(), run);
   const main: NamedTarget = { name: `${option} ${outPath}`, target: await resolveOutput(outPath, checks) };
+  if (options.candidates) await refuseReplacingDecisions(outPath, option, options.candidates.carryOption);
   assertDistinctOutput(main, run);
   const mine = [main];
   for (const companion of options.companions?.(outPath) ?? []) {

@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'E_FILE_LOCKED',
   // a file changed by another process since this one read it: not overwritten (a lost race)
   'E_FILE_CHANGED',
+  // an --out file holding reviewers' decisions, which a command writing new candidates would replace
+  'E_OUT_HOLDS_DECISIONS',
   'E_PARSE_UTF8',
   'E_UNKNOWN_FORMAT',
   'E_PARSE_TURTLE',

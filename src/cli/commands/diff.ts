@@ -38,7 +38,7 @@ export default defineCommand({
     const generators = args.generators === undefined ? undefined : parseGeneratorList(args.generators);
     const topK = parseTopK(args['top-k']);
     const inputs = [args.old, args.new];
-    const output = await openOutput(args.out, { inputs, companions: (path) => (format === 'csv' ? [sidecarPath(path)] : []) });
+    const output = await openOutput(args.out, { inputs, candidates: {}, companions: (path) => (format === 'csv' ? [sidecarPath(path)] : []) });
     const summaryOut = args.summary === undefined ? undefined : await openOutput(args.summary, { inputs, option: '--summary' });
     const loading = progress('loading');
     const [oldIndex, newIndex] = await Promise.all([loadOntology(args.old), loadOntology(args.new)]).then(([a, b]) => [withVersion(a, args['from-version'], '--from-version'), withVersion(b, args['to-version'], '--to-version')] as const);

@@ -96,7 +96,7 @@ export default defineCommand({
       const set = await readMappingFile(path);
       return { set, source: set.metadata.mappingSetId ?? path };
     }));
-    const output = await openOutput(args.out, { inputs, companions: (path) => (format === 'csv' ? [sidecarPath(path)] : []) });
+    const output = await openOutput(args.out, { inputs, candidates: { carryOption: '--decisions' }, companions: (path) => (format === 'csv' ? [sidecarPath(path)] : []) });
 
     const loading = progress('loading');
     const [loadedSource, loadedTarget] = await Promise.all([

@@ -1,0 +1,93 @@
+/**
+ * A run that writes new candidates (`propose`, `diff`) never replaces a file that holds
+ * reviewers' decisions: re-running `propose --out reviewed.tsv` used to throw the review away
+ * without a word. Other files at `--out` are written over, as `--out` always does.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+
+const ROOT = join(import.meta.dirname, '../..');
+const OASF_10 = join(ROOT, 'corpora/agents/oasf/v1.0.4/schema/skills');
+const OASF_11 = join(ROOT, 'corpora/agents/oasf/v1.1.1/schema/skills');
+
+let dir: string;
+let records: string;
+let candidates: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'ioa-out-decisions-'));
+  records = join(dir, 'servers.jsonl');
+  await writeFile(records, `${JSON.stringify({ name: 'io.github.a/pg', description: 'Relational database access for Postgres.', version: '1.0.0' })}\n`);
+  candidates = join(dir, 'candidates.sssom.tsv');
+  const { code } = await runCli(['propose', records, OASF_11, '--out', candidates, '--quiet']);
+  expect(code).toBe(0);
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The candidates file with its first row decided by hand: accepted, by a named reviewer. */
+async function reviewedCopy(name: string): Promise<string> {
+  const lines = (await readFile(candidates, 'utf8')).split('\n');
+  const header = lines.findIndex((l) => !l.startsWith('#'));
+  const columns = lines[header]!.split('\t');
+  const row = lines[header + 1]!.split('\t');
+  row[columns.indexOf('mapping_justification')] = 'semapv:ManualMappingCuration';
+  row[columns.indexOf('reviewer_id')] = 'orcid:0000-0002-1825-0097';
+  row[columns.indexOf('review_date')] = '2026-12-01';
+  lines[header + 1] = row.join('\t');
+  const path = join(dir, name);
+  await writeFile(path, lines.join('\n'));
+  return path;
+}
+
+describe('--out over a file of reviewers\' decisions', () => {
+  it('propose refuses before any work: E_OUT_HOLDS_DECISIONS, exit 2, the file byte for byte as it was, and the way to carry the decisions named', async () => {
+    const reviewed = await reviewedCopy('reviewed.sssom.tsv');
+    const before = await readFile(reviewed, 'utf8');
+    const { code, stderr } = await runCli(['propose', records, OASF_11, '--out', reviewed, '--quiet']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('[E_OUT_HOLDS_DECISIONS]');
+    expect(stderr).toContain('holds 1 reviewer decision;');
+    expect(stderr).toContain(`--decisions ${reviewed}`);
+    expect(await readFile(reviewed, 'utf8')).toBe(before);
+  });
+
+  it('diff refuses too (it has no option to carry decisions, and does not name one)', async () => {
+    const reviewed = await reviewedCopy('reviewed-diff.sssom.tsv');
+    const before = await readFile(reviewed, 'utf8');
+    const { code, stderr } = await runCli(['diff', OASF_10, OASF_11, '--out', reviewed]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('[E_OUT_HOLDS_DECISIONS]');
+    expect(stderr).not.toContain('--decisions');
+    expect(await readFile(reviewed, 'utf8')).toBe(before);
+  });
+
+  it('a rejection written by hand (predicate_modifier Not) counts as a decision', async () => {
+    const lines = (await readFile(candidates, 'utf8')).split('\n');
+    const header = lines.findIndex((l) => !l.startsWith('#'));
+    const columns = lines[header]!.split('\t');
+    const row = lines[header + 1]!.split('\t');
+    row[columns.indexOf('predicate_modifier')] = 'Not';
+    lines[header + 1] = row.join('\t');
+    const rejected = join(dir, 'rejected.sssom.tsv');
+    await writeFile(rejected, lines.join('\n'));
+    const { code, stderr } = await runCli(['propose', records, OASF_11, '--out', rejected, '--quiet']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('[E_OUT_HOLDS_DECISIONS]');
+  });
+
+  it('earlier candidates and other files are written over as --out always does; a file with review marks that cannot be read as mappings is refused', async () => {
+    const earlier = join(dir, 'earlier.sssom.tsv');
+    await writeFile(earlier, await readFile(candidates, 'utf8'));
+    expect((await runCli(['propose', records, OASF_11, '--out', earlier, '--quiet'])).code).toBe(0);
+    const text = join(dir, 'notes.txt');
+    await writeFile(text, 'Do Not keep: a MappingReview of nothing\n');
+    expect((await runCli(['propose', records, OASF_11, '--out', text, '--format', 'sssom', '--quiet'])).code).toBe(2);
+    await writeFile(text, 'Do Not keep\n');
+    expect((await runCli(['propose', records, OASF_11, '--out', text, '--format', 'sssom', '--quiet'])).code).toBe(0);
+    expect(await readFile(text, 'utf8')).toContain('skos:broadMatch');
+  });
+});
