@@ -11,6 +11,7 @@
  * F.yml`). The rule lives here once, so a command with a second output gets it by opening that
  * output like the first.
  */
+import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { IoaError } from '../model/errors.js';
 import { assertDistinctOutput, checkOutputFolder, resolveOutput, streamDescriptor, writeFileAtomic, type NamedTarget, type OutputOptions } from '../io/files.js';
@@ -74,7 +75,6 @@ const REJECTION_MARKER = /\bNot\b/;
  * other text) is written over as `--out` always does.
  */
 async function refuseReplacingDecisions(outPath: string, option: string, carryOption: string | undefined): Promise<void> {
-  const { readFile, stat } = await import('node:fs/promises');
   const info = await stat(outPath).catch(() => undefined);
   if (!info?.isFile()) return;
   const text = await readFile(outPath, 'utf8').catch(() => undefined);

@@ -81,6 +81,9 @@ function serverDraft(json: JsonObject, path: JsonPathSegments): RecordDraft {
   return d;
 }
 
+/** Every server layout's records form one collection: the registry's servers. */
+const serverCollection = (): { iri: string } => ({ iri: MCP_SERVER_BASE.replace(/\/$/, '') });
+
 /** One server.json object. */
 export const mcpServerLayout: Layout = {
   name: 'MCP server.json',
@@ -88,7 +91,7 @@ export const mcpServerLayout: Layout = {
   expand(value, path) {
     return [{ path, build: () => serverDraft(value as JsonObject, path) }];
   },
-  collection: () => ({ iri: MCP_SERVER_BASE.replace(/\/$/, '') }),
+  collection: serverCollection,
 };
 
 /**
@@ -102,7 +105,7 @@ export const mcpServerEntryLayout: Layout = {
     const where: JsonPathSegments = [...path, 'server'];
     return [{ path: where, build: () => serverDraft((value as JsonObject).server as JsonObject, where) }];
   },
-  collection: () => ({ iri: MCP_SERVER_BASE.replace(/\/$/, '') }),
+  collection: serverCollection,
 };
 
 /** The registry API's list response: `servers[]` of `{server, _meta}` (or bare server objects). */
@@ -124,5 +127,5 @@ export const mcpServerListLayout: Layout = {
       };
     });
   },
-  collection: () => ({ iri: MCP_SERVER_BASE.replace(/\/$/, '') }),
+  collection: serverCollection,
 };
