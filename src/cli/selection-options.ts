@@ -12,7 +12,7 @@ export const SELECTION_CLI_ARGS = {
   'select-directional': { type: 'boolean', description: 'With --select: also select broader and narrower candidates for the subjects left without an equivalence (default: the selection holds equivalences only)' },
   'min-score': { type: 'string', description: 'Keep candidates whose similarity_score (the fused value, or a single generator\'s raw score) is at least this number in [0, 1]' },
   repair: { type: 'boolean', description: 'With --select: remove, greedily by value, the fewest selected mappings that make the selection incoherent with the two ontologies (default on with one-to-one; --no-repair shows the raw selection). Removed rows stay in the file, marked in selection_removed with why' },
-  structure: { type: 'boolean', description: 'With --select: structural selection — class candidates whose parents or children the selection maps alike move up, property mappings whose domains and ranges no selected class mapping relates are removed (default on with one-to-one; --no-structure for none)' },
+  structure: { type: 'boolean', description: 'With --select: structural selection — class candidates whose parents, children or part_of-style restriction fillers the selection maps alike move up, property mappings whose domains and ranges no selected class mapping relates are removed (default on with one-to-one; --no-structure for none)' },
 } as const;
 
 export function parseSelectMode(value: string | undefined): SelectionMode | undefined {

@@ -4,7 +4,8 @@
  *
  * 1. The plain selection (one-to-one or mutual best, the threshold).
  * 2. Structural selection (structure.ts): class candidates that agree with the first selection
- *    about their parents or children move up (and may pass the threshold), the selection is made
+ *    about their parents, children or restriction fillers (`part_of some …`) move up (and may
+ *    pass the threshold), the selection is made
  *    again, and property mappings whose domains and ranges the selected class mappings do not
  *    relate are removed.
  * 3. Repair (src/coherence): the fewest mappings, greedily by value, whose removal leaves the
@@ -18,7 +19,7 @@ import { IoaError } from '../model/errors.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { CoherenceChecker, describeConflict, type CoherenceConflict } from '../coherence/index.js';
 import { checkSelectionOptions, select as selectPlain, type Selectable, type SelectionMode, type SelectionOptions } from './select.js';
-import { STRUCTURAL_BOOST, structuralBoosts, unsupportedProperties } from './structure.js';
+import { STRUCTURAL_BOOST, structuralBoosts, unsupportedProperties, type ExistentialsOf } from './structure.js';
 
 /** The ontologies a selection reads its structure and axioms from: subjects in `source`, objects in `target`. */
 export interface SelectionOntologies {
@@ -103,7 +104,9 @@ export function selectDetailed<C extends Selectable>(candidates: readonly C[], o
   let value = (c: C): number => c.score;
   if (structure) {
     const anchors = repair ? checker.repair(chosen).kept.map((i) => chosen[i]!) : chosen;
-    const boosts = structuralBoosts(candidates, anchors, checker.graph);
+    const existentials: ExistentialsOf = (side, iri) =>
+      ((side === 0 ? source : target).byIri.get(iri)?.restrictions ?? []).filter((r) => r.quantifier === 'some');
+    const boosts = structuralBoosts(candidates, anchors, checker.graph, existentials);
     boosted = boosts.filter((b) => b > 0).length;
     if (boosted > 0) {
       // Select again in the raised order; the candidates themselves keep their values.
@@ -144,7 +147,7 @@ export function describeSelection(options: SelectionOptions, done: { repair: boo
     options.mode !== undefined ? (options.directional ? 'equivalences, then broader and narrower for subjects without one' : 'equivalences only') : undefined,
     options.minScore !== undefined ? `similarity_score >= ${options.minScore}${done.structure ? ' (with the structural boost)' : ''}` : undefined,
     done.structure
-      ? `structural selection: a class candidate whose parents or children the first selection maps alike gains ${STRUCTURAL_BOOST} for each in the order and the threshold (${done.boosted} did), and a property mapping whose domains or ranges no selected class mapping relates is removed (${count('structure')})`
+      ? `structural selection: a class candidate whose parents, children or restriction fillers (part_of some …) the first selection maps alike gains ${STRUCTURAL_BOOST} for each in the order and the threshold (${done.boosted} did), and a property mapping whose domains or ranges no selected class mapping relates is removed (${count('structure')})`
       : undefined,
     done.repair
       ? `repaired for coherence with the two ontologies (propositional Horn propagation over the told hierarchies, disjointness, domains and ranges, as LogMap does): ${count('repair')} removed, the lowest-valued mapping of each conflict`

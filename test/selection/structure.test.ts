@@ -35,6 +35,22 @@ describe('structural selection', () => {
     expect(outcome.description).toContain(`gains ${STRUCTURAL_BOOST} for each in the order and the threshold (1 did)`);
   });
 
+  it('a candidate whose part_of filler the first selection maps to its object\'s part_of filler wins the contested place; another property does not count', async () => {
+    const partOf = (cls: string, filler: string, property = 'part_of'): string =>
+      `:${cls} a owl:Class ; rdfs:subClassOf [ a owl:Restriction ; owl:onProperty :${property} ; owl:someValuesFrom :${filler} ] .`;
+    const source = await ontology(S, `:part_of a owl:ObjectProperty . :Heart a owl:Class . :Lung a owl:Class . ${partOf('Valve', 'Heart')}`);
+    const target = await ontology(T, `:partOf a owl:ObjectProperty . :has_part a owl:ObjectProperty . :Heart a owl:Class . :Lung a owl:Class . ${partOf('CardiacValve', 'Heart', 'partOf')} ${partOf('LungValve', 'Lung', 'partOf')}`);
+    const candidates = [c('Heart', 'Heart', 0.9), c('Lung', 'Lung', 0.9), c('Valve', 'LungValve', 0.3), c('Valve', 'CardiacValve', 0.28, 2)];
+    const ontologies = { source, target };
+    expect(pairs(select(candidates, { mode: 'one-to-one', ontologies, structure: false }))).toEqual(['Heart=Heart', 'Lung=Lung', 'Valve=LungValve']);
+    const outcome = selectDetailed(candidates, { mode: 'one-to-one', ontologies });
+    expect(pairs(outcome.selected)).toEqual(['Heart=Heart', 'Lung=Lung', 'Valve=CardiacValve']);
+    expect(outcome.boosted).toBe(1);
+    // The target's restriction is on has_part, not part_of: the fillers agree, the properties do not.
+    const hasPart = await ontology(T, `:has_part a owl:ObjectProperty . :Heart a owl:Class . :Lung a owl:Class . ${partOf('CardiacValve', 'Heart', 'has_part')} ${partOf('LungValve', 'Lung', 'has_part')}`);
+    expect(pairs(select(candidates, { mode: 'one-to-one', ontologies: { source, target: hasPart } }))).toEqual(['Heart=Heart', 'Lung=Lung', 'Valve=LungValve']);
+  });
+
   it('parent and child agreement together lift a candidate over the threshold; one alone may not', async () => {
     const source = await ontology(S, ':Doc a owl:Class . :Paper a owl:Class ; rdfs:subClassOf :Doc . :Poster a owl:Class ; rdfs:subClassOf :Paper .');
     const target = await ontology(T, ':Document a owl:Class . :Article a owl:Class ; rdfs:subClassOf :Document . :PosterPaper a owl:Class ; rdfs:subClassOf :Article .');
