@@ -5,7 +5,9 @@
 // perfect and wrong 10, 20 and 30 % of the time, each error rate over five seeds (mean, least and
 // greatest); F1 of the selected alignment before and after and the mean F1-versus-questions
 // curves. Anatomy is also run through the CLI as a user would (`propose`, then `review simulate
-// --error-rate 0,0.1,0.2,0.3 --seeds 5`), whole process, and must agree with the in-process figure.
+// --source … --target … --error-rate 0,0.1,0.2,0.3 --seeds 5`), whole process, and must agree with
+// the in-process figure. The review starts from each pair's selection with its ontologies, as the
+// review page starts it.
 // Needs `npm run build`.
 //
 //   node benchmarks/review/simulate.mjs [--tracks anatomy,conference,agents,…] [--budget 400] [--seeds 5] [--out benchmarks/results/review-simulation.json]
@@ -50,7 +52,7 @@ if (tracks.includes('anatomy')) {
   const cli = join(root, 'bin', 'ioa-align.js');
   execFileSync(process.execPath, [cli, 'propose', 'corpora/anatomy/mouse.owl', 'corpora/anatomy/human.owl', '--out', candidates, '--quiet'], { cwd: root });
   const started = performance.now();
-  const json = JSON.parse(execFileSync(process.execPath, [cli, 'review', 'simulate', candidates, '--reference', 'corpora/anatomy/reference.rdf', '--budget', String(budget), '--error-rate', '0,0.1,0.2,0.3', '--seeds', String(seeds.length), '--json'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 }));
+  const json = JSON.parse(execFileSync(process.execPath, [cli, 'review', 'simulate', candidates, '--reference', 'corpora/anatomy/reference.rdf', '--source', 'corpora/anatomy/mouse.owl', '--target', 'corpora/anatomy/human.owl', '--budget', String(budget), '--error-rate', '0,0.1,0.2,0.3', '--seeds', String(seeds.length), '--json'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 }));
   const wallMs = Math.round(performance.now() - started);
   results.cli = { wallMs, f1_before: json.f1_before, series: json.series.map((s) => ({ error_rate: s.error_rate, f1_after: s.f1_after, questions: s.questions })) };
   for (const s of json.series) console.log(`anatomy via CLI: error rate ${s.error_rate}: F1 ${f(json.f1_before)} → ${f(s.f1_after.mean)} ± ${f(s.f1_after.sd)} [${f(s.f1_after.min)}–${f(s.f1_after.max)}] in ${Math.round(s.questions.mean)} questions`);

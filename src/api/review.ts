@@ -9,8 +9,10 @@
  *
  * @packageDocumentation
  */
+import { IoaError } from '../model/errors.js';
 import { resolveOutput } from '../io/files.js';
-import { readCandidateFile } from '../review/load.js';
+import { readCandidateFile, type CandidateFile } from '../review/load.js';
+import { startingSelection } from '../review/policy.js';
 import { readReference } from '../bench/reference.js';
 import { isIncompatible, PREDICATE_OF_RELATION } from '../ontology/alignment-reader.js';
 import { ReviewSession, type DecisionFile, type SessionOptions } from '../review/session.js';
@@ -18,7 +20,7 @@ import { readMappingFile } from '../exchange/index.js';
 import { simulateReview, simulateReviewSeries, type ReferenceTriple, type SeriesOptions, type SimulationOptions, type SimulationResult, type SimulationSeries } from '../review/simulate.js';
 import { loadOntology } from './ontology.js';
 
-export { ReviewState, DECISIONS, REVIEW_RELATIONS, type Decision, type DecisionState, type CandidateStatus, type ReviewCandidate } from '../review/policy.js';
+export { ReviewState, startingSelection, DECISIONS, REVIEW_RELATIONS, type Decision, type DecisionState, type CandidateStatus, type ReviewCandidate, type StartingSelection } from '../review/policy.js';
 export {
   ReviewSession, ReviewRefusal, REVIEW_DECISION_SLOT, CANDIDATE_PREDICATE_SLOT, REVIEW_ROLE_SLOT, DECISION_SOURCE_SLOT, EARLIER_SLOTS, BREAK_ONE_TO_ONE, MAX_COMMENT,
   type SessionOptions, type DecisionFile, type DecideOptions, type DecideResult, type CandidateRef, type ConceptView, type CandidateView, type DecisionView, type IncoherentView,
@@ -35,6 +37,7 @@ export {
 export { readCandidateFile, type CandidateFile } from '../review/load.js';
 export { ReviewCoherence, type IncoherentWith } from '../review/coherence.js';
 export type { CoherenceMapping } from '../coherence/index.js';
+export type { SelectionOntologies } from '../selection/index.js';
 
 /** A reference alignment's mappings as (subject, SKOS predicate CURIE, object); incompatibility cells (`%`) left out. */
 export async function readReferenceTriples(path: string): Promise<ReferenceTriple[]> {
@@ -83,16 +86,53 @@ export async function openReview(files: ReviewFiles, options: Omit<SessionOption
  * Simulate a reviewer on a candidate file: the oracle answers from `reference` (an OAEI
  * Alignment file or a mapping file), wrongly with probability `errorRate`.
  */
-export async function simulateReviewFile(candidates: string, reference: string, options: Omit<SimulationOptions, 'minScore'> = {}): Promise<SimulationResult> {
+export async function simulateReviewFile(candidates: string, reference: string, options: SimulationFileOptions = {}): Promise<SimulationResult> {
   const [file, triples] = await Promise.all([readCandidateFile(candidates), readReferenceTriples(reference)]);
-  return simulateReview(file.review, triples, { ...options, ...(file.minScore !== undefined ? { minScore: file.minScore } : {}) });
+  return simulateReview(file.review, triples, { ...withoutOntologies(options), ...await fileSelection(file, options) });
+}
+
+/**
+ * Options of the file simulations: with `source` and `target` (ontology files, as `review`
+ * takes them) the review starts from the selection `propose --select one-to-one` makes with the
+ * two ontologies (structural agreement, repair), as the review page does; without them, from the
+ * plain one-to-one selection.
+ */
+export interface SimulationFileOptions extends Omit<SimulationOptions, 'minScore' | 'start'> {
+  /** The source ontology file (the candidates' subjects); only with `target`. */
+  source?: string;
+  /** The target ontology file (the candidates' objects); only with `source`. */
+  target?: string;
+}
+
+/** {@link SimulationFileOptions} for a series. */
+export interface SeriesFileOptions extends Omit<SeriesOptions, 'minScore' | 'start'> {
+  /** The source ontology file (the candidates' subjects); only with `target`. */
+  source?: string;
+  /** The target ontology file (the candidates' objects); only with `source`. */
+  target?: string;
+}
+
+function withoutOntologies<O extends { source?: string; target?: string }>(options: O): Omit<O, 'source' | 'target'> {
+  const { source: _source, target: _target, ...rest } = options;
+  return rest;
+}
+
+/** The candidate file's threshold, and the starting selection when both ontologies are given. */
+async function fileSelection(file: CandidateFile, options: { source?: string; target?: string }): Promise<Pick<SimulationOptions, 'minScore' | 'start'>> {
+  if ((options.source === undefined) !== (options.target === undefined)) {
+    throw new IoaError('E_USAGE', 'give both the source and the target ontology, or neither', { path: options.source === undefined ? '--source' : '--target' });
+  }
+  const threshold = file.minScore !== undefined ? { minScore: file.minScore } : {};
+  if (options.source === undefined || options.target === undefined) return threshold;
+  const [source, target] = await Promise.all([loadOntology(options.source), loadOntology(options.target)]);
+  return { ...threshold, start: startingSelection(file.review, { source, target }, file.minScore) };
 }
 
 /**
  * Simulate a reviewer on a candidate file at several error rates and seeds (mean and spread of
  * F1 after, the mean curve); see {@link simulateReviewSeries}.
  */
-export async function simulateReviewFileSeries(candidates: string, reference: string, options: Omit<SeriesOptions, 'minScore'> = {}): Promise<SimulationSeries[]> {
+export async function simulateReviewFileSeries(candidates: string, reference: string, options: SeriesFileOptions = {}): Promise<SimulationSeries[]> {
   const [file, triples] = await Promise.all([readCandidateFile(candidates), readReferenceTriples(reference)]);
-  return simulateReviewSeries(file.review, triples, { ...options, ...(file.minScore !== undefined ? { minScore: file.minScore } : {}) });
+  return simulateReviewSeries(file.review, triples, { ...withoutOntologies(options), ...await fileSelection(file, options) });
 }

@@ -7,7 +7,7 @@
  * GENERATORS can be benchmarked; tests inject their own registry.
  */
 import { IoaError, isIoaError } from '../model/errors.js';
-import type { Candidate, MappingJustification } from '../model/mapping.js';
+import { tripleKey, type Candidate, type MappingJustification } from '../model/mapping.js';
 import { NS } from '../model/vocabulary.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { isIncompatible, PREDICATE_OF_RELATION, type AlignmentRelation } from '../ontology/alignment-reader.js';
@@ -45,6 +45,7 @@ import {
 import { publishedFor, type PublishedPoint } from './published.js';
 import { describeEnvironment, PACKAGE_ROOT, type Environment } from './environment.js';
 import { simulateReviewSeries } from '../review/simulate.js';
+import { startingSelection } from '../review/policy.js';
 import { isAbsolute, relative } from 'node:path';
 
 /** A registry as the runner needs it: name → lazy factory. GENERATORS by default. */
@@ -563,7 +564,21 @@ function simulateFusedReview(outcome: RunOutcome, pairs: readonly LoadedPair[], 
   const measure = (c: Candidate): string => (pairs.length > 1 && c.generator === FUSION_GENERATOR ? FUSION_GENERATOR : c.measure);
   const candidates = outcome.candidates.flatMap((list, i) => list.map((c) => ({ subject: tag(i, c.subject), predicate: normalisePredicate(c.predicate), object: tag(i, c.object), score: c.score, rank: c.rank, measure: measure(c) })));
   const reference = pairs.flatMap((p, i) => p.reference.triples.map((t) => ({ subject: tag(i, t.subject), predicate: t.predicate, object: tag(i, t.object) })));
-  return simulateReviewSeries(candidates, reference, { budget, errorRates: REVIEW_ERROR_RATES, seeds, minScore: DEFAULT_MIN_FUSED_VALUE }).map((series) => ({
+  // The review starts from each pair's selection with its ontologies, as `propose --select` and
+  // the review page make it.
+  const boosts = new Map<string, number>();
+  const setAside = new Set<string>();
+  outcome.candidates.forEach((list, i) => {
+    const pair = pairs[i]!;
+    const start = startingSelection(list.map((c) => ({ ...c, predicate: normalisePredicate(c.predicate), measure: measure(c) })), { source: pair.source, target: pair.target }, DEFAULT_MIN_FUSED_VALUE);
+    const tagged = (key: string): string => {
+      const [s, p, o] = key.split('\u0000') as [string, string, string];
+      return tripleKey(tag(i, s), p, tag(i, o));
+    };
+    for (const [k, b] of start.boosts) boosts.set(tagged(k), b);
+    for (const k of start.setAside) setAside.add(tagged(k));
+  });
+  return simulateReviewSeries(candidates, reference, { budget, errorRates: REVIEW_ERROR_RATES, seeds, minScore: DEFAULT_MIN_FUSED_VALUE, start: { boosts, setAside } }).map((series) => ({
     errorRate: series.error_rate, seeds: series.seeds, budget, questions: series.questions.mean, scope: series.runs[0]!.scope, f1Before: series.f1_before,
     f1After: series.f1_after.mean, f1AfterMin: series.f1_after.min, f1AfterMax: series.f1_after.max,
     precisionAfter: series.precision_after.mean, recallAfter: series.recall_after.mean,

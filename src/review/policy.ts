@@ -33,9 +33,9 @@
  *   steps in for a rejected one only above the line too. That is what the simulation scores
  *   after each answer.
  */
-import { relationFamily, select, type Selectable } from '../selection/index.js';
+import { relationFamily, select, selectDetailed, type Selectable, type SelectionOntologies } from '../selection/index.js';
 import { IoaError } from '../model/errors.js';
-import type { MappingRecord } from '../model/mapping.js';
+import { tripleKey, type MappingRecord } from '../model/mapping.js';
 import { Belief, priorFeatures, sigmoid, type AnsweredCandidate } from './belief.js';
 
 /** A candidate as review needs it; `index` is its position in the session's list. */
@@ -121,9 +121,38 @@ export type CandidateStatus = Decision | 'closed' | 'open';
 /** How the answers on a candidate stand. */
 export type Standing = 'accept' | 'reject' | 'contested' | 'unanswered';
 
+/**
+ * What a selection that read the two ontologies found before any answer (selection/coherent.ts,
+ * `startingSelection`), so that the review starts from, and keeps selecting as, the set
+ * `propose --select one-to-one` writes: candidates keyed by `tripleKey`.
+ */
+export interface StartingSelection {
+  /** How much structural agreement raised a candidate's place in the selection's order (absent: nothing). */
+  boosts: ReadonlyMap<string, number>;
+  /**
+   * Candidates the selection chose and then removed (repair, a property mapping without
+   * structural support): left out of the alignment unless a reviewer accepts them.
+   */
+  setAside: ReadonlySet<string>;
+}
+
+/**
+ * The starting selection of `candidates` between two ontologies: the one-to-one selection of
+ * their equivalences at `minScore` with structural agreement and repair, as `propose --select
+ * one-to-one` makes it (selection/coherent.ts).
+ */
+export function startingSelection(candidates: readonly Selectable[], ontologies: SelectionOntologies, minScore: number | undefined): StartingSelection {
+  const equivalences = candidates.filter((c) => relationFamily(c.predicate) === 'equivalence');
+  const outcome = selectDetailed(equivalences, { mode: 'one-to-one', ...(minScore !== undefined ? { minScore } : {}), ontologies });
+  const key = (c: Selectable): string => tripleKey(c.subject, c.predicate, c.object);
+  return { boosts: new Map([...outcome.boosts].map(([c, b]) => [key(c), b])), setAside: new Set(outcome.removed.map((r) => key(r.candidate))) };
+}
+
 export interface ReviewStateOptions {
   /** The selection threshold uncertainty is measured against (none: margins only). */
   minScore?: number;
+  /** What the ontologies say of the candidates before any answer (none: the plain selection). */
+  start?: StartingSelection;
   /**
    * The reviewer this state asks and shows statuses to (a session's `--reviewer`, `''` without
    * one). Undefined: a pool of reviewers, each asked a question at most once (the simulation).
@@ -168,6 +197,10 @@ export class ReviewState {
   private readonly equivalence: boolean[];
   /** Whether the one-to-one selection at the threshold keeps each candidate before any answer. */
   private readonly keptAtStart: boolean[];
+  /** Each candidate's place in the selection's order: its value, raised by structural agreement. */
+  private readonly orderValue: Float64Array;
+  /** Candidates the starting selection removed (see StartingSelection.setAside). */
+  private readonly setAside: ReadonlySet<number>;
   /** For each candidate, the settled acceptance that closed it (-1: none), worked out after each change. */
   private closing: Int32Array | undefined;
   private batching = 0;
@@ -194,10 +227,14 @@ export class ReviewState {
     this.equivalence = isEquivalence;
     // Best first, as the selection orders them: each selection of a subset sorts an ordered list.
     const text = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-    this.selectable = (this.minScore === undefined ? [...this.candidates] : this.candidates.filter((c) => c.score >= this.minScore!))
-      .sort((a, b) => b.score - a.score || a.rank - b.rank || text(a.subject, b.subject) || text(a.object, b.object) || text(a.predicate, b.predicate));
+    const start = options.start;
+    this.orderValue = Float64Array.from(this.candidates, (c) => c.score + (start?.boosts.get(tripleKey(c.subject, c.predicate, c.object)) ?? 0));
+    this.setAside = new Set(start ? this.candidates.filter((c) => start.setAside.has(tripleKey(c.subject, c.predicate, c.object))).map((c) => c.index) : []);
+    const order = this.orderValue;
+    this.selectable = (this.minScore === undefined ? [...this.candidates] : this.candidates.filter((c) => order[c.index]! >= this.minScore!))
+      .sort((a, b) => order[b.index]! - order[a.index]! || a.rank - b.rank || text(a.subject, b.subject) || text(a.object, b.object) || text(a.predicate, b.predicate));
     this.questionable = this.candidates.filter((c) => c.score >= QUESTION_FLOOR * (this.minScore ?? 0));
-    const kept = new Set(select(this.candidates.filter((c) => isEquivalence[c.index]), { mode: 'one-to-one', ...(this.minScore !== undefined ? { minScore: this.minScore } : {}) }).map((c) => c.index));
+    const kept = new Set(this.selectInOrder(this.candidates.filter((c) => isEquivalence[c.index] && !this.setAside.has(c.index))).map((c) => c.index));
     this.keptAtStart = this.candidates.map((c) => kept.has(c.index));
     // A candidate's margin over the best other equivalence candidate of its subject (or object).
     const margin = (c: ReviewCandidate, list: readonly number[]): number => {
@@ -761,8 +798,15 @@ export class ReviewState {
     const pool = this.selectable.filter((c) => !this.settledOrClosed(c.index) && !subjects.has(c.subject)
       && !(objects.has(c.object) && this.equivalence[c.index])
       && this.standing.get(c.index) !== 'contested'
+      && !this.setAside.has(c.index)
       && (this.keptAtStart[c.index] || !this.equivalence[c.index] || this.logitOf(c.index) >= line));
-    return select(pool, { mode: 'one-to-one', ...(this.minScore !== undefined ? { minScore: this.minScore } : {}) });
+    return this.selectInOrder(pool);
+  }
+
+  /** One-to-one at the threshold in the selection's order (values raised by structural agreement). */
+  private selectInOrder(pool: readonly ReviewCandidate[]): ReviewCandidate[] {
+    const raised = pool.map((c) => ({ ...c, score: this.orderValue[c.index]! }));
+    return select(raised, { mode: 'one-to-one', ...(this.minScore !== undefined ? { minScore: this.minScore } : {}) }).map((r) => this.candidates[r.index]!);
   }
 }
 

@@ -39,7 +39,7 @@ import { relationFamily } from '../selection/index.js';
 import { IRI_CHARACTERS } from '../text/iri.js';
 import { localNameOf } from '../text/identifiers.js';
 import { candidateLine, type CandidateFile } from './load.js';
-import { DECISIONS, REVIEW_RELATIONS, ReviewState, type Answer, type CandidateStatus, type Decision } from './policy.js';
+import { DECISIONS, REVIEW_RELATIONS, ReviewState, startingSelection, type Answer, type CandidateStatus, type Decision } from './policy.js';
 import { ReviewCoherence, type IncoherentWith } from './coherence.js';
 
 export { REVIEW_DECISION_SLOT, CANDIDATE_PREDICATE_SLOT, REVIEW_ROLE_SLOT, DECISION_SOURCE_SLOT, EARLIER_SLOTS };
@@ -263,7 +263,13 @@ export class ReviewSession {
   ) {
     this.prefixes = new PrefixMap({ orcid: 'https://orcid.org/', ...file.set.metadata.curieMap });
     this.reviewerKey = options.reviewer === undefined ? '' : reviewerKey([this.expand(options.reviewer)]);
-    this.state = new ReviewState(file.review, { ...(file.minScore !== undefined ? { minScore: file.minScore } : {}), reviewer: this.reviewerKey });
+    // The review starts from the selection `propose --select one-to-one` makes with the two
+    // ontologies, so the page keeps what that selection keeps and leaves out what it removed.
+    this.state = new ReviewState(file.review, {
+      ...(file.minScore !== undefined ? { minScore: file.minScore } : {}),
+      reviewer: this.reviewerKey,
+      start: startingSelection(file.review, { source, target }, file.minScore),
+    });
     const position = new Map(source.concepts.map((c, i) => [c.iri, i]));
     this.subjectOrder = [...this.state.bySubject.keys()].sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
     this.coherence = new ReviewCoherence(source, target);

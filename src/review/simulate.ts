@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import { IoaError } from '../model/errors.js';
 import { relationFamily } from '../selection/index.js';
-import { ReviewState, type ReviewCandidate } from './policy.js';
+import { ReviewState, type ReviewCandidate, type StartingSelection } from './policy.js';
 
 export interface ReferenceTriple {
   subject: string;
@@ -34,6 +34,8 @@ export interface SimulationOptions {
   seed?: number;
   /** The selection threshold (what the page's order and the selection use). */
   minScore?: number;
+  /** What the two ontologies say of the candidates (`startingSelection`; none: the plain selection). */
+  start?: StartingSelection;
   /** A point of the curve every this many questions (default 10). */
   curveStep?: number;
 }
@@ -98,7 +100,7 @@ export function simulateReview(candidates: readonly Omit<ReviewCandidate, 'index
   // alignment: broader and narrower candidates are outside the task, neither asked nor scored.
   const equivalenceOnly = reference.length > 0 && reference.every((t) => relationFamily(t.predicate) === 'equivalence');
   const pool = equivalenceOnly ? candidates.filter((c) => relationFamily(c.predicate) === 'equivalence') : candidates;
-  const state = new ReviewState(pool, options.minScore !== undefined ? { minScore: options.minScore } : {});
+  const state = new ReviewState(pool, { ...(options.minScore !== undefined ? { minScore: options.minScore } : {}), ...(options.start ? { start: options.start } : {}) });
   const score = (): Score => {
     const chosen = state.alignment();
     const seenPairs = new Set<string>();

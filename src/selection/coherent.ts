@@ -62,6 +62,8 @@ export interface SelectionOutcome<C> {
   structure: boolean;
   /** Candidates whose place in the order structural agreement raised. */
   boosted: number;
+  /** By how much structural agreement raised each candidate's place in the order (only those it raised). */
+  boosts: ReadonlyMap<C, number>;
   /** How the selection was made, in one sentence (a mapping set's description says it). */
   description: string;
 }
@@ -93,8 +95,9 @@ export function selectDetailed<C extends Selectable>(candidates: readonly C[], o
     ...(options.directional !== undefined ? { directional: options.directional } : {}),
   };
   let chosen = selectPlain(candidates, plain);
+  let boosts: ReadonlyMap<C, number> = new Map();
   const outcome = (selected: C[], removed: RemovedCandidate<C>[], boosted: number): SelectionOutcome<C> =>
-    ({ selected, removed, repair, structure, boosted, description: describeSelection(options, { repair, structure, boosted, removed }) });
+    ({ selected, removed, repair, structure, boosted, boosts, description: describeSelection(options, { repair, structure, boosted, removed }) });
   if (!repair && !structure) return outcome(chosen, [], 0);
   const { source, target } = options.ontologies!;
   const checker = options.checker ?? new CoherenceChecker(source, target);
@@ -106,15 +109,16 @@ export function selectDetailed<C extends Selectable>(candidates: readonly C[], o
     const anchors = repair ? checker.repair(chosen).kept.map((i) => chosen[i]!) : chosen;
     const existentials: ExistentialsOf = (side, iri) =>
       ((side === 0 ? source : target).byIri.get(iri)?.restrictions ?? []).filter((r) => r.quantifier === 'some');
-    const boosts = structuralBoosts(candidates, anchors, checker.graph, existentials);
-    boosted = boosts.filter((b) => b > 0).length;
+    const raise = structuralBoosts(candidates, anchors, checker.graph, existentials);
+    boosted = raise.filter((b) => b > 0).length;
     if (boosted > 0) {
       // Select again in the raised order; the candidates themselves keep their values.
-      const raised = candidates.map((c, i) => ({ subject: c.subject, predicate: c.predicate, object: c.object, score: c.score + boosts[i]!, rank: c.rank, measure: c.measure, at: i }));
+      const raised = candidates.map((c, i) => ({ subject: c.subject, predicate: c.predicate, object: c.object, score: c.score + raise[i]!, rank: c.rank, measure: c.measure, at: i }));
       const again = new Set(selectPlain(raised, plain).map((r) => r.at));
       chosen = candidates.filter((_, i) => again.has(i));
-      const raisedBy = new Map(candidates.map((c, i) => [c, boosts[i]!]));
+      const raisedBy = new Map(candidates.map((c, i) => [c, raise[i]!] as const).filter(([, b]) => b > 0));
       value = (c) => c.score + (raisedBy.get(c) ?? 0);
+      boosts = raisedBy;
     }
     for (const [i, reason] of unsupportedProperties(chosen, checker.graph)) removed.set(chosen[i]!, { candidate: chosen[i]!, by: 'structure', reason });
   }

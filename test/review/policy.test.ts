@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ReviewState } from '../../src/review/policy.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadOntology } from '../../src/api/index.js';
+import { tripleKey } from '../../src/model/mapping.js';
+import { ReviewState, startingSelection } from '../../src/review/policy.js';
 import { draw, simulateReview, simulateReviewSeries } from '../../src/review/simulate.js';
 
 const M = 'fused';
@@ -183,6 +188,34 @@ describe('ReviewState: answers are weighed, not final', () => {
     state.decide(0, 'accept', 'skos:broadMatch', { reviewer: 'a' });
     expect(state.standingOf(0)).toBe('accept');
     expect(state.alignment()).toContainEqual({ subject: 's0', predicate: 'skos:broadMatch', object: 'o0', accepted: true });
+  });
+});
+
+describe('ReviewState: the starting selection the ontologies make', () => {
+  it('keeps what structural agreement raises, leaves out what repair removed until a reviewer accepts it', () => {
+    // s1's two candidates: o2 raised above o1 by its structure; s3's only candidate removed by repair.
+    const start = { boosts: new Map([[tripleKey('s1', 'skos:exactMatch', 'o2'), 0.05]]), setAside: new Set([tripleKey('s3', 'skos:exactMatch', 'o4')]) };
+    const plain = new ReviewState(CANDIDATES, { minScore: 0.2 });
+    expect(pairs(plain)).toEqual(['s1-o1', 's2-o3', 's3-o4']);
+    const state = new ReviewState(CANDIDATES, { minScore: 0.2, start });
+    expect(pairs(state)).toEqual(['s1-o2', 's2-o1']);
+    state.decide(5, 'accept');
+    expect(pairs(state)).toEqual(['s1-o2', 's2-o1', 's3-o4']);
+  });
+
+  it('startingSelection reads the ontologies as propose --select one-to-one does: a boost for agreeing parents, repair for disjointness', async () => {
+    const ttl = (ns: string, body: string): string => `@prefix : <${ns}> . @prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n${body}\n`;
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-start-'));
+    writeFileSync(join(dir, 's.ttl'), ttl('http://s/#', ':Event a owl:Class . :Talk a owl:Class ; rdfs:subClassOf :Event . :Person a owl:Class . :Admin a owl:Class ; rdfs:subClassOf :Person .'));
+    writeFileSync(join(dir, 't.ttl'), ttl('http://t/#', ':Event a owl:Class . :Talk a owl:Class ; rdfs:subClassOf :Event . :Speech a owl:Class . :Person a owl:Class . :Org a owl:Class ; owl:disjointWith :Person .'));
+    const [source, target] = await Promise.all([loadOntology(join(dir, 's.ttl')), loadOntology(join(dir, 't.ttl'))]);
+    const x = (s: string, o: string, score: number, rank: number) => c(`http://s/#${s}`, `http://t/#${o}`, score, rank);
+    const list = [x('Event', 'Event', 0.9, 1), x('Talk', 'Speech', 0.3, 1), x('Talk', 'Talk', 0.28, 2), x('Person', 'Person', 0.9, 1), x('Admin', 'Org', 0.3, 1)];
+    const start = startingSelection(list, { source, target }, 0.2);
+    expect([...start.boosts.keys()]).toEqual([tripleKey('http://s/#Talk', 'skos:exactMatch', 'http://t/#Talk')]);
+    expect([...start.setAside]).toEqual([tripleKey('http://s/#Admin', 'skos:exactMatch', 'http://t/#Org')]);
+    const local = (state: ReviewState): string[] => pairs(state).map((p) => p.replace(/http:\/\/[st]\/#/g, ''));
+    expect(local(new ReviewState(list, { minScore: 0.2, start }))).toEqual(['Event-Event', 'Person-Person', 'Talk-Talk']);
   });
 });
 

@@ -212,6 +212,14 @@ describe('review: bad input exits 2 and overwrites nothing', () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toContain('[E_USAGE]');
     }
+    // With the two ontologies the review starts from the selection propose makes with them; one
+    // of the two alone is refused.
+    const withOntologies = await runCli(['review', 'simulate', files.candidates, '--reference', reference, '--budget', '20', '--source', files.source, '--target', files.target, '--json']);
+    expect(withOntologies.code).toBe(0);
+    expect(JSON.parse(withOntologies.stdout).f1_after).toBe(1);
+    const half = await runCli(['review', 'simulate', files.candidates, '--reference', reference, '--source', files.source]);
+    expect(half.code).toBe(2);
+    expect(half.stderr).toContain('give both the source and the target ontology, or neither [E_USAGE]');
   });
 });
 

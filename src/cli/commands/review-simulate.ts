@@ -44,6 +44,8 @@ export default defineCommand({
   args: {
     candidates: { type: 'positional', description: 'Candidate file (as `propose` writes it)', required: true },
     reference: { type: 'string', description: 'Reference alignment (OAEI Alignment RDF/XML, or a SSSOM/CSV/JSON mapping file)', required: true },
+    source: { type: 'string', description: 'Source ontology (the candidates\' subjects); with --target the review starts from the selection propose --select one-to-one makes with the ontologies (structural agreement, repair), as the review page does' },
+    target: { type: 'string', description: 'Target ontology (the candidates\' objects); see --source' },
     budget: { type: 'string', description: 'Questions at most (default 400)' },
     'error-rate': { type: 'string', description: 'Probability of a wrong answer, in [0, 1), or a list: 0,0.1,0.2,0.3 (default 0)' },
     seed: { type: 'string', description: 'Seed of the oracle\'s answers (default 0)' },
@@ -54,8 +56,9 @@ export default defineCommand({
     const budget = args.budget === undefined ? 400 : integer(args.budget, '--budget', 0);
     const rates = parseErrorRates(args['error-rate']);
     const seeds = parseSeeds(args.seeds, args.seed);
+    const ontologies = { ...(args.source !== undefined ? { source: args.source } : {}), ...(args.target !== undefined ? { target: args.target } : {}) };
     if (rates.length === 1 && seeds.length === 1) {
-      const result = await simulateReviewFile(args.candidates, args.reference, { budget, errorRate: rates[0]!, seed: seeds[0]! });
+      const result = await simulateReviewFile(args.candidates, args.reference, { budget, errorRate: rates[0]!, seed: seeds[0]!, ...ontologies });
       if (args.json) {
         out(JSON.stringify(result));
         return;
@@ -73,7 +76,7 @@ export default defineCommand({
       ].join('\n'));
       return;
     }
-    const series = await simulateReviewFileSeries(args.candidates, args.reference, { budget, errorRates: rates, seeds });
+    const series = await simulateReviewFileSeries(args.candidates, args.reference, { budget, errorRates: rates, seeds, ...ontologies });
     if (args.json) {
       out(JSON.stringify({ f1_before: series[0]!.f1_before, budget, series }));
       return;
