@@ -28,17 +28,22 @@
  * 0 bias; 1 kept by the one-to-one selection at the threshold; 2 ln(value / threshold);
  * 3 kept × ln(value / threshold); 4 margin over the subject's best other equivalence candidate;
  * 5 margin over the object's best other equivalence candidate (both clipped to ±1);
- * 6 a broader or narrower candidate (never in a plain selection).
+ * 6 a broader or narrower candidate (never in a plain selection); 7 structural agreement: how many
+ * of its parents, children and restriction fillers the starting selection maps alike (0–2, from
+ * its structural boost; 0 without the ontologies).
  */
-export const FEATURES = 7;
+export const FEATURES = 8;
 
 /**
  * Default weights: what the fit is drawn towards while answers are few. Read off logistic fits of
  * the equivalence candidates of anatomy, conference and the OASF migration (values at least half
  * the threshold) against their references, and rounded towards each other: margins matter most,
- * a kept candidate gains with its value, a left-out one hardly.
+ * a kept candidate gains with its value, a left-out one hardly. Structural agreement (the last):
+ * on anatomy the kept equivalence candidates with one agreement or more are right 97–100 % of the
+ * time against 90 % without (left-out ones 21 % against 8 %), on conference 91 % against 76 %:
+ * about 1.2 in log-odds on both.
  */
-const DEFAULT_THETA: readonly number[] = [-1.5, 0, 0.1, 1.2, 3.5, 2, -1.5];
+const DEFAULT_THETA: readonly number[] = [-1.5, 0, 0.1, 1.2, 3.5, 2, -1.5, 1.2];
 /**
  * Standard deviation of the Gaussian prior on each weight. Measured on an earlier form of the
  * policy (conference, 20 % wrong answers, mean of five seeds): 1.5 gave F1 0.679, 0.7 0.687, 0.4
@@ -74,11 +79,11 @@ export interface BeliefParameters {
 }
 
 /** The prior's features of a candidate (see FEATURES). */
-export function priorFeatures(kept: boolean, directional: boolean, score: number, threshold: number | undefined, subjectMargin: number, objectMargin: number): number[] {
+export function priorFeatures(kept: boolean, directional: boolean, score: number, threshold: number | undefined, subjectMargin: number, objectMargin: number, agreement = 0): number[] {
   const x = logRatio(score, threshold);
   const k = kept ? 1 : 0;
   const clip = (m: number): number => Math.max(-1, Math.min(1, m));
-  return [1, k, x, k * x, clip(subjectMargin), clip(objectMargin), directional ? 1 : 0];
+  return [1, k, x, k * x, clip(subjectMargin), clip(objectMargin), directional ? 1 : 0, Math.min(2, agreement)];
 }
 
 function dot(a: readonly number[], b: readonly number[]): number {

@@ -33,7 +33,7 @@
  *   steps in for a rejected one only above the line too. That is what the simulation scores
  *   after each answer.
  */
-import { relationFamily, select, selectDetailed, type Selectable, type SelectionOntologies } from '../selection/index.js';
+import { relationFamily, select, selectDetailed, STRUCTURAL_BOOST, type Selectable, type SelectionOntologies } from '../selection/index.js';
 import { IoaError } from '../model/errors.js';
 import { tripleKey, type MappingRecord } from '../model/mapping.js';
 import { Belief, priorFeatures, sigmoid, type AnsweredCandidate } from './belief.js';
@@ -245,7 +245,7 @@ export class ReviewState {
       const family = relationFamily(c.predicate);
       const directional = family === 'broader' || family === 'narrower';
       return isEquivalence[c.index]
-        ? priorFeatures(kept.has(c.index), false, c.score, this.minScore, margin(c, this.bySubject.get(c.subject)!), margin(c, this.byObject.get(c.object)!))
+        ? priorFeatures(kept.has(c.index), false, c.score, this.minScore, margin(c, this.bySubject.get(c.subject)!), margin(c, this.byObject.get(c.object)!), Math.round((order[c.index]! - c.score) / STRUCTURAL_BOOST))
         : priorFeatures(false, directional, c.score, this.minScore, 0, 0);
     });
   }

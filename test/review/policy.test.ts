@@ -203,6 +203,15 @@ describe('ReviewState: the starting selection the ontologies make', () => {
     expect(pairs(state)).toEqual(['s1-o2', 's2-o1', 's3-o4']);
   });
 
+  it('a candidate whose structure agrees with the starting selection is believed more before any answer', () => {
+    const plain = new ReviewState(CANDIDATES, { minScore: 0.2 });
+    const start = { boosts: new Map([[tripleKey('s3', 'skos:exactMatch', 'o4'), 0.05]]), setAside: new Set<string>() };
+    const agreeing = new ReviewState(CANDIDATES, { minScore: 0.2, start });
+    // Same value, same place in the selection; only the structural agreement differs.
+    expect(agreeing.logitOf(5) - plain.logitOf(5)).toBeGreaterThan(1);
+    expect(agreeing.logitOf(0)).toBe(plain.logitOf(0));
+  });
+
   it('startingSelection reads the ontologies as propose --select one-to-one does: a boost for agreeing parents, repair for disjointness', async () => {
     const ttl = (ns: string, body: string): string => `@prefix : <${ns}> . @prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n${body}\n`;
     const dir = mkdtempSync(join(tmpdir(), 'ioa-start-'));
