@@ -73,6 +73,22 @@ describe('--out equal to an input is refused (exit 2, E_USAGE naming both)', () 
     expect((JSON.parse(readFileSync(artifact, 'utf8')) as { signature?: { alg: string } }).signature?.alg).toBe('Ed25519');
   });
 
+  it('--out onto a key file that is not an input (the public key, another private key) is refused, the key kept', async () => {
+    const artifact = at('artifact-12.4.json');
+    for (const key of [at('keys/public.pem'), at('other-private.pem')]) {
+      if (key.endsWith('other-private.pem')) copyFileSync(keyPath, key);
+      const before = readFileSync(key);
+      const run = await runCli(['artifact', 'sign', artifact, '--key', keyPath, '--out', key]);
+      expect(run.code).toBe(2);
+      expect(run.stderr.split('\n')[0]).toBe(`ioa-align: ${key}: the output is a key file (it starts with a PEM key): no command writes a key over another, so refusing to replace it (choose another output path) [E_USAGE]`);
+      expect(readFileSync(key).equals(before)).toBe(true);
+    }
+    const withBom = at('bom-public.pem');
+    writeFileSync(withBom, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), readFileSync(at('keys/public.pem'))]));
+    const run = await runCli(['convert', at('reviewed-cs-doc.sssom.tsv'), '--to', 'json', '--out', withBom]);
+    expect([run.code, run.stderr.includes('[E_USAGE]')]).toEqual([2, true]);
+  });
+
   it('a2a wrap and nlip wrap: --out onto the envelope', async () => {
     const envelope = at('envelope-12.1-zh-en.json');
     await refusesOverwritingInput(['a2a', 'wrap', envelope, '--out', envelope], envelope);
