@@ -37,7 +37,10 @@ export interface OpenOutputOptions extends OutputOptions {
    * decisions into new candidates, for the message.
    */
   candidates?: { carryOption?: string };
-  /** Files written beside the output (a CSV file's metadata sidecar), checked the same way. */
+  /**
+   * Files written beside the output (a CSV file's metadata sidecar), checked the same way; an
+   * existing one that is not SSSOM metadata is refused too (assertReplaceableSidecar).
+   */
   companions?: (path: string) => readonly string[];
 }
 
@@ -112,6 +115,7 @@ export async function openOutput(outPath: string | undefined, options: OpenOutpu
   for (const companion of options.companions?.(outPath) ?? []) {
     const next: NamedTarget = { name: `${companion} (the metadata file of ${option} ${outPath})`, target: await resolveOutput(companion, checks) };
     assertDistinctOutput(next, [...run, ...mine]);
+    if (next.target.kind === 'file') await (await import('../exchange/files.js')).assertReplaceableSidecar(companion, `${option} ${outPath}`);
     mine.push(next);
   }
   run.push(...mine);

@@ -75,6 +75,22 @@ export function sidecarPath(path: string): string {
   return `${ext ? path.slice(0, -ext.length) : path}.yml`;
 }
 
+/** Set-level slots one of which every SSSOM metadata file has (ioa-align's sidecars have all three). */
+const METADATA_SLOTS = ['curie_map', 'mapping_set_id', 'license'];
+
+/**
+ * Refuse (`E_USAGE`, before anything is written) to write the metadata sidecar `metadata` of the
+ * table `name` over an existing file that is not SSSOM metadata: `F.yml` is a name other files
+ * have too (a CI or compose file, someone's notes), and `--out F.csv` names only the table. An
+ * earlier sidecar, or any YAML map with one of the set's slots, is replaced as the table is.
+ */
+export async function assertReplaceableSidecar(metadata: string, name: string): Promise<void> {
+  if (!(await isFile(metadata))) return;
+  const slots = await readExternalMetadata(metadata).catch(() => undefined);
+  if (slots !== undefined && METADATA_SLOTS.some((slot) => slot in slots)) return;
+  throw new IoaError('E_USAGE', `the file is not SSSOM metadata (no ${METADATA_SLOTS.join(', ')}), and writing ${name} would replace it with that table's metadata: choose another output path, or remove the file first`, { file: metadata });
+}
+
 async function isFile(path: string): Promise<boolean> {
   try {
     return (await stat(path)).isFile();
@@ -162,6 +178,7 @@ export async function writeMappingFile(path: string, set: MappingSet | SortedRow
       const table = mappingTable(set, format === 'csv' ? SSSOM_CSV : SSSOM_TSV, { ...options, externalMetadata: true });
       const metadata = sidecarPath(path);
       if (metadata === path) throw new IoaError('E_USAGE', 'the table and its metadata file would be the same file; give it a .csv or .tsv extension', { file: path });
+      await assertReplaceableSidecar(metadata, path);
       files = [{ path: metadata, data: table.metadataYaml }, { path, data: table.chunks() }];
     } else {
       const chunks = serializeMappingChunks(set, format, options);
