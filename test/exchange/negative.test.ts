@@ -384,6 +384,18 @@ describe('files and the convert command', () => {
     expect(dropped.stdout.match(/<Cell>/g)).toHaveLength(1);
   });
 
+  it('convert --to alignment says when an accepted row\'s review (reviewer, date, comment, curation) is not carried; candidates pass quietly', async () => {
+    const reviewed = join(import.meta.dirname, '../../corpora/ioa-example/reviewed-cs-doc.sssom.tsv');
+    const run = await runCli(['convert', reviewed, '--to', 'alignment', '--drop-unrepresentable', '--quiet']);
+    expect(run.code).toBe(0);
+    expect(run.stderr.split('\n').filter((l) => l.includes('warning'))).toEqual([
+      `ioa-align: warning: 2 of 3 rows carry a review (reviewer, review date, comment or curation justification) that Alignment RDF has no place for: their cells are written without it, as unreviewed candidates would be; keep ${reviewed} for the review`,
+    ]);
+    const candidates = join(import.meta.dirname, '../../corpora/ioa-example/candidates-s2.sssom.tsv');
+    const quiet = await runCli(['convert', candidates, '--to', 'alignment', '--quiet']);
+    expect([quiet.code, quiet.stderr]).toEqual([0, '']);
+  });
+
   it('convert with an unknown --to → E_USAGE, exit 2', async () => {
     const { code, stderr } = await runCli(['convert', goodTsv, '--to', 'xlsx']);
     expect(code).toBe(2);
