@@ -207,6 +207,8 @@ describe('review: bad input exits 2 and overwrites nothing', () => {
     const table = await runCli(['review', 'simulate', files.candidates, '--reference', reference, '--budget', '20', '--error-rate', '0.1,0.2', '--seeds', '4,5']);
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/\| 0\.2 \| 2 \|/);
+    const zero = await runCli(['review', 'simulate', files.candidates, '--reference', reference, '--seeds', '0']);
+    expect([zero.code, zero.stderr.split('\n')[0]]).toEqual([2, 'ioa-align: --seeds must be an integer ≥ 1, not "0" [E_USAGE]']);
     for (const wrong of [['--error-rate', '0,x'], ['--seeds', '0'], ['--seed', '1', '--seeds', '2']]) {
       const r = await runCli(['review', 'simulate', files.candidates, '--reference', reference, ...wrong]);
       expect(r.code).toBe(2);
