@@ -101,9 +101,10 @@ describe('export-ontology', () => {
       expect([run.code, run.stderr.split('\n')[0]]).toEqual([2, `ioa-align: --to ${to} contradicts --out ${out}, whose extension means ${means}: no command could read it back; name it ${to === 'turtle' ? '.ttl' : '.jsonld'} [E_USAGE]`]);
       expect(await readFile(out, 'utf8').catch(() => 'absent')).toBe('absent');
     }
-    for (const [to, name] of [['turtle', 'generic.json'], ['jsonld', 'generic.xml']]) {
+    const generic: Array<[string, string]> = [['turtle', 'generic.json'], ['jsonld', 'generic.xml']];
+    for (const [to, name] of generic) {
       const out = join(dir, name);
-      expect((await runCli(['export-ontology', card, '--to', to!, '--out', out])).code).toBe(0);
+      expect((await runCli(['export-ontology', card, '--to', to, '--out', out])).code).toBe(0);
       expect((await loadVocabulary(out)).concepts.length).toBeGreaterThan(0);
     }
     const bad = await runCli(['export-ontology', card, '--to', 'rdfxml']);
