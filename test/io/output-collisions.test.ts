@@ -120,6 +120,23 @@ describe('a CSV output never replaces an F.yml beside it that is not SSSOM metad
   });
 });
 
+describe('a TSV written beside an F.yml that every reader would take as its metadata, and that does not fit it, is refused (E_USAGE), nothing written', () => {
+  it('convert --out x.csv, then propose --out x.tsv: x.yml names the other set; a foreign y.yml; a sidecar of the same set is fine', async () => {
+    const reviewed = at('reviewed-cs-doc.sssom.tsv');
+    expect((await runCli(['convert', reviewed, '--out', at('x.csv'), '--quiet'])).code).toBe(0);
+    const run = await runCli(['propose', at('cs.ttl'), at('doc.ttl'), '--out', at('x.tsv'), '--quiet']);
+    expect([run.code, run.stderr.split('\n')[0]]).toEqual([2, `ioa-align: ${at('x.tsv')}: ${at('x.yml')}, which every reader takes as the external metadata of this file, describes another mapping set (https://example.org/align/cs-doc-review-1): the file written could not be read back; move ${at('x.yml')} away or choose another output path [E_USAGE]`]);
+    expect(existsSync(at('x.tsv'))).toBe(false);
+    writeFileSync(at('y.yml'), 'services:\n  web: {}\n');
+    const foreign = await runCli(['convert', reviewed, '--out', at('y.tsv'), '--quiet']);
+    expect([foreign.code, foreign.stderr.includes(`${at('y.yml')}, which every reader takes as the external metadata of this file, is not SSSOM metadata`)]).toEqual([2, true]);
+    expect(existsSync(at('y.tsv'))).toBe(false);
+    // The same set's sidecar (the CSV of this very set): written, and read back with it.
+    expect((await runCli(['convert', reviewed, '--out', at('x.tsv'), '--quiet'])).code).toBe(0);
+    expect((await runCli(['convert', at('x.tsv'), '--to', 'json', '--quiet'])).code).toBe(0);
+  });
+});
+
 describe('every output\'s folder is checked before the work (E_WRITE_FAILED at once)', () => {
   it('--out /nonexistent/dir/x: the missing folder is named before the inputs are even read', async () => {
     const out = join(dir, 'no-such-folder', 'deeper', 'x.sssom.tsv');
