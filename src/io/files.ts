@@ -413,10 +413,12 @@ export async function resolveOutput(path: string, options: OutputOptions = {}): 
     await checkDescriptor(path, fd);
     return { path, final: followed.final, kind: 'stream', fd };
   }
-  if (info !== undefined && options.exclusive) throw new IoaError('E_WRITE_FAILED', 'the file already exists and is never overwritten', { file: path });
+  // What is there is named first: `trust init --out DIR` is a folder given by mistake, which
+  // "already exists and is never overwritten" would not tell.
   if (info !== undefined && !info.isFile() && !info.isCharacterDevice()) {
     throw new IoaError('E_USAGE', `the output is a ${kindOf(info)}, not a regular file: refusing to write over it`, { file: path });
   }
+  if (info !== undefined && options.exclusive) throw new IoaError('E_WRITE_FAILED', 'the file already exists and is never overwritten', { file: path });
   if (info?.isCharacterDevice()) return { path, final: followed.final, kind: 'device', existing: info };
   const final = join(await writableFolder(path, followed.final), basename(followed.final));
   for (const input of options.inputs ?? []) {
