@@ -16,7 +16,7 @@ import { startingSelection } from '../review/policy.js';
 import { readReference } from '../bench/reference.js';
 import { isIncompatible, PREDICATE_OF_RELATION } from '../ontology/alignment-reader.js';
 import { ReviewSession, type DecisionFile, type SessionOptions } from '../review/session.js';
-import { readMappingFile } from '../exchange/index.js';
+import { formatFromExtension, readMappingFile } from '../exchange/index.js';
 import { simulateReview, simulateReviewSeries, type ReferenceTriple, type SeriesOptions, type SimulationOptions, type SimulationResult, type SimulationSeries } from '../review/simulate.js';
 import { loadOntology } from './ontology.js';
 
@@ -75,6 +75,14 @@ export async function readDecisionFiles(paths: readonly string[]): Promise<Decis
  */
 export async function openReview(files: ReviewFiles, options: Omit<SessionOptions, 'inputs' | 'decisions'> = {}): Promise<ReviewSession> {
   const inputs = [files.candidates, files.source, files.target, ...(files.decisions ?? [])];
+  // Decisions are saved as SSSOM TSV, and every reader (a resumed review, artifact build,
+  // convert) takes a mapping file's format from its extension: decisions saved to `r.csv` or
+  // `r.json` could never be read back, so such a name is refused before anything is saved.
+  const implied = formatFromExtension(files.out);
+  if (implied !== undefined && implied !== 'sssom') {
+    const name = { csv: 'CSV', json: 'JSON', alignment: 'Alignment RDF/XML' }[implied];
+    throw new IoaError('E_USAGE', `the reviewed file is SSSOM TSV, but its extension means ${name}: every reader would take it for ${name} and fail; name it .tsv (e.g. reviewed.sssom.tsv)`, { file: files.out });
+  }
   await resolveOutput(files.out, { inputs });
   const [file, source, target, decisions] = await Promise.all([
     readCandidateFile(files.candidates), loadOntology(files.source), loadOntology(files.target), readDecisionFiles(files.decisions ?? []),

@@ -37,8 +37,17 @@ export interface OpenOutputOptions extends OutputOptions {
    * decisions into new candidates, for the message.
    */
   candidates?: { carryOption?: string };
-  /** Files written beside the output (a CSV file's metadata sidecar), checked the same way. */
+  /**
+   * Files written beside the output (a CSV file's metadata sidecar), checked the same way; an
+   * existing one that is not SSSOM metadata is refused too (assertReplaceableSidecar).
+   */
   companions?: (path: string) => readonly string[];
+  /**
+   * The output is a JSON document (an artifact or an upgrade draft): a name whose extension means
+   * another mapping format (`.tsv`, `.csv`, `.rdf`, `.xml`) is refused, since `convert` and
+   * `coherence` take a file's format from its extension and could not read it back.
+   */
+  json?: boolean;
 }
 
 /** The outputs each run (each `main` call: its own CliIo) has opened so far. */
@@ -92,6 +101,16 @@ async function refuseReplacingDecisions(outPath: string, option: string, carryOp
   );
 }
 
+const FORMAT_NAMES: Record<string, string> = { sssom: 'SSSOM TSV', csv: 'CSV', alignment: 'Alignment RDF/XML' };
+
+/** See OpenOutputOptions.json. */
+async function refuseNonJsonName(outPath: string, option: string): Promise<void> {
+  const { formatFromExtension } = await import('../exchange/files.js');
+  const implied = formatFromExtension(outPath);
+  if (implied === undefined || implied === 'json') return;
+  throw new IoaError('E_USAGE', `${option} ${outPath} is written as JSON, but its extension means ${FORMAT_NAMES[implied] ?? implied}: convert and coherence would read it as that and fail; name it .json`, { file: outPath, path: option });
+}
+
 /**
  * Check the output `outPath` (and its companions) now, before the work: refused with `E_USAGE`
  * when it is an input or one of the run's other outputs (see the module comment), with
@@ -106,12 +125,14 @@ export async function openOutput(outPath: string | undefined, options: OpenOutpu
   const run = opened.get(cliIo()) ?? [];
   opened.set(cliIo(), run);
   const main: NamedTarget = { name: `${option} ${outPath}`, target: await resolveOutput(outPath, checks) };
+  if (options.json) await refuseNonJsonName(outPath, option);
   if (options.candidates) await refuseReplacingDecisions(outPath, option, options.candidates.carryOption);
   assertDistinctOutput(main, run);
   const mine = [main];
   for (const companion of options.companions?.(outPath) ?? []) {
     const next: NamedTarget = { name: `${companion} (the metadata file of ${option} ${outPath})`, target: await resolveOutput(companion, checks) };
     assertDistinctOutput(next, [...run, ...mine]);
+    if (next.target.kind === 'file') await (await import('../exchange/files.js')).assertReplaceableSidecar(companion, `${option} ${outPath}`);
     mine.push(next);
   }
   run.push(...mine);

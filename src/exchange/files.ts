@@ -75,6 +75,40 @@ export function sidecarPath(path: string): string {
   return `${ext ? path.slice(0, -ext.length) : path}.yml`;
 }
 
+/** Set-level slots one of which every SSSOM metadata file has (ioa-align's sidecars have all three). */
+const METADATA_SLOTS = ['curie_map', 'mapping_set_id', 'license'];
+
+/**
+ * Refuse (`E_USAGE`, before anything is written) to write the metadata sidecar `metadata` of the
+ * table `name` over an existing file that is not SSSOM metadata: `F.yml` is a name other files
+ * have too (a CI or compose file, someone's notes), and `--out F.csv` names only the table. An
+ * earlier sidecar, or any YAML map with one of the set's slots, is replaced as the table is.
+ */
+export async function assertReplaceableSidecar(metadata: string, name: string): Promise<void> {
+  if (!(await isFile(metadata))) return;
+  const slots = await readExternalMetadata(metadata).catch(() => undefined);
+  if (slots !== undefined && METADATA_SLOTS.some((slot) => slot in slots)) return;
+  throw new IoaError('E_USAGE', `the file is not SSSOM metadata (no ${METADATA_SLOTS.join(', ')}), and writing ${name} would replace it with that table's metadata: choose another output path, or remove the file first`, { file: metadata });
+}
+
+/**
+ * A TSV (or CSV) table written with its metadata inside is still read with the sidecar `F.yml`
+ * beside it (readMappingFile). One left there from another set (`--out x.csv` earlier, then
+ * `--out x.tsv`), or a YAML file that is no SSSOM metadata, would make the new file unreadable
+ * (`E_SSSOM_BAD_METADATA`): refused (`E_USAGE`) before it is written, naming the sidecar. A
+ * sidecar of the same set, or one without a mapping_set_id, is read with it as before.
+ */
+async function refuseUnreadableBeside(path: string, mappingSetId: string | undefined): Promise<void> {
+  const metadata = sidecarPath(path);
+  if (metadata === path || !(await isFile(metadata))) return;
+  const slots = await readExternalMetadata(metadata).catch(() => undefined);
+  const theirs = slots?.mapping_set_id;
+  const isMetadata = slots !== undefined && METADATA_SLOTS.some((slot) => slot in slots);
+  if (isMetadata && (typeof theirs !== 'string' || mappingSetId === undefined || theirs.trim() === mappingSetId.trim())) return;
+  const why = isMetadata ? `describes another mapping set (${String(theirs)})` : 'is not SSSOM metadata';
+  throw new IoaError('E_USAGE', `${metadata}, which every reader takes as the external metadata of this file, ${why}: the file written could not be read back; move ${metadata} away or choose another output path`, { file: path });
+}
+
 async function isFile(path: string): Promise<boolean> {
   try {
     return (await stat(path)).isFile();
@@ -162,8 +196,10 @@ export async function writeMappingFile(path: string, set: MappingSet | SortedRow
       const table = mappingTable(set, format === 'csv' ? SSSOM_CSV : SSSOM_TSV, { ...options, externalMetadata: true });
       const metadata = sidecarPath(path);
       if (metadata === path) throw new IoaError('E_USAGE', 'the table and its metadata file would be the same file; give it a .csv or .tsv extension', { file: path });
+      await assertReplaceableSidecar(metadata, path);
       files = [{ path: metadata, data: table.metadataYaml }, { path, data: table.chunks() }];
     } else {
+      if (format === 'sssom' || format === 'csv') await refuseUnreadableBeside(path, set.metadata.mappingSetId);
       const chunks = serializeMappingChunks(set, format, options);
       // Generators run lazily: take the first chunk here, so a set the format cannot express
       // fails before a temporary file exists.

@@ -4,7 +4,7 @@
  * to gigabytes. The yaml library stops past `maxAliasCount` with a ReferenceError; here that,
  * and an alias without its anchor, are invalid metadata with the file and line of the alias.
  */
-import { visit, type Document } from 'yaml';
+import { isScalar, visit, type Document } from 'yaml';
 import { IoaError } from '../model/errors.js';
 
 /** Alias expansions allowed per document (the yaml library's own default, stated here). */
@@ -15,6 +15,7 @@ export const MAX_YAML_ALIASES = 100;
  * line of its first line; `what` names it in messages ("metadata block", "external metadata").
  */
 export function yamlToJs(doc: Document, text: string, file: string, what: string, firstLine = 1): unknown {
+  keepNumberText(doc);
   try {
     return doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
   } catch (error) {
@@ -34,4 +35,20 @@ export function yamlToJs(doc: Document, text: string, file: string, what: string
       : `${what} expands YAML aliases more than ${MAX_YAML_ALIASES} times (an alias bomb); write the values out instead`;
     throw new IoaError('E_SSSOM_BAD_METADATA', message, { file, line }, { cause: error });
   }
+}
+
+/**
+ * A plain scalar that YAML resolves to a number whose own text says more than the number does
+ * (`subject_source_version: 1.10`, `1.0`, `2.0`, `010`) keeps that text as a string. Every
+ * version slot is a string: read as the number, 1.10 became "1.1" and 1.0 became "1", so an
+ * artifact built from the set named another release than the file did. A number written as the
+ * number prints (`0.5`, `12`) stays a number, and a slot typed as a number reads either form.
+ */
+function keepNumberText(doc: Document): void {
+  visit(doc, {
+    Scalar(key, node) {
+      if (key === 'key' || node.tag !== undefined || node.type !== 'PLAIN' || !isScalar(node)) return;
+      if (typeof node.value === 'number' && node.source !== undefined && node.source !== String(node.value)) node.value = node.source;
+    },
+  });
 }

@@ -22,7 +22,9 @@
  *   it (appended after `>>`, into a pipe), never renamed over the file behind it;
  * - anything else (directory, FIFO, socket, block device): refused, `E_USAGE`, nothing written;
  * - the same file as one of the command's inputs (same real path, or same device and inode,
- *   whatever the spelling or links): refused, `E_USAGE`, naming both.
+ *   whatever the spelling or links): refused, `E_USAGE`, naming both;
+ * - a file that holds a PEM key (a private or public key): refused, `E_USAGE`; no output is a
+ *   key, and keys are never written over (see holdsPemKey).
  * The folder of a new file must exist and be writable; that is checked before the work too.
  *
  * A temporary file is named `.F.<pid>-<start>-<host>.<random>.tmp`: the process that writes it,
@@ -411,10 +413,12 @@ export async function resolveOutput(path: string, options: OutputOptions = {}): 
     await checkDescriptor(path, fd);
     return { path, final: followed.final, kind: 'stream', fd };
   }
-  if (info !== undefined && options.exclusive) throw new IoaError('E_WRITE_FAILED', 'the file already exists and is never overwritten', { file: path });
+  // What is there is named first: `trust init --out DIR` is a folder given by mistake, which
+  // "already exists and is never overwritten" would not tell.
   if (info !== undefined && !info.isFile() && !info.isCharacterDevice()) {
     throw new IoaError('E_USAGE', `the output is a ${kindOf(info)}, not a regular file: refusing to write over it`, { file: path });
   }
+  if (info !== undefined && options.exclusive) throw new IoaError('E_WRITE_FAILED', 'the file already exists and is never overwritten', { file: path });
   if (info?.isCharacterDevice()) return { path, final: followed.final, kind: 'device', existing: info };
   const final = join(await writableFolder(path, followed.final), basename(followed.final));
   for (const input of options.inputs ?? []) {
@@ -426,7 +430,37 @@ export async function resolveOutput(path: string, options: OutputOptions = {}): 
       throw new IoaError('E_USAGE', `the output is the same file as the input ${input}: refusing to overwrite an input (choose another output path)`, { file: path });
     }
   }
+  if (info !== undefined && (await holdsPemKey(final))) {
+    throw new IoaError('E_USAGE', 'the output is a key file (it starts with a PEM key): no command writes a key over another, so refusing to replace it (choose another output path)', { file: path });
+  }
   return info === undefined ? { path, final, kind: 'new' } : { path, final, kind: 'file', existing: info };
+}
+
+/**
+ * The first line of a PEM key: PKCS#8 and SPKI (what `keys generate` writes), and the RSA, EC,
+ * encrypted and OpenSSH forms. After a BOM (read as Latin-1: its three bytes) or blank lines.
+ */
+const PEM_KEY = /^(?:\u00EF\u00BB\u00BF)?\s*-----BEGIN [A-Z0-9 ]*(?:PRIVATE|PUBLIC) KEY-----/;
+
+/**
+ * Whether the regular file at `path` holds a PEM key. Keys are written only by `keys generate`,
+ * never over an existing file; any other output that lands on one (`artifact sign … --out
+ * keys/public.pem`) would destroy a key that may exist nowhere else, so an output never replaces
+ * it. Only the head of the file is read.
+ */
+async function holdsPemKey(path: string): Promise<boolean> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const head = Buffer.alloc(256);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return PEM_KEY.test(head.subarray(0, bytesRead).toString('latin1'));
+  } catch {
+    // Unreadable (a file this user may replace but not read): the write decides.
+    return false;
+  } finally {
+    await handle?.close();
+  }
 }
 
 /**

@@ -41,6 +41,29 @@ function* piecesOf(text: string, onProgress?: (done: number) => void): Generator
   }
 }
 
+/** An internal entity declaration as the parser reads it (rdfxml-streaming-parser's onDoctype). */
+const ENTITY_DECLARATION = /<!ENTITY\s+(\S+)\s+["']([^"']+)["']\s*>/gu;
+
+/**
+ * The parser takes each `<!ENTITY name "value">` of the DOCTYPE as it stands and never expands
+ * the entities its value refers to: with `<!ENTITY b "&a;x">`, `&b;` reads as the text "&a;x",
+ * so an IRI built from it would silently be another IRI than the document's. Such a declaration
+ * is a parse error at its place instead. The DOCTYPE comes first, so the first chunk holds it.
+ */
+function nestedEntity(text: string): Error | undefined {
+  const doctype = /<!DOCTYPE[\s\S]*?\]\s*>/.exec(text);
+  if (!doctype) return undefined;
+  for (const match of doctype[0].matchAll(ENTITY_DECLARATION)) {
+    const reference = /&[^;\s]*;?/.exec(match[2]!);
+    if (!reference) continue;
+    const before = text.slice(0, doctype.index + match.index);
+    const line = before.split('\n').length;
+    const column = before.length - before.lastIndexOf('\n');
+    return new Error(`Line ${line} column ${column}: entity "${match[1]}" refers to another entity (${reference[0]}), which is not expanded: its references would be read as text; write its value out`);
+  }
+  return undefined;
+}
+
 /** {@link parseRdfXml}, handing each quad to `sink` as the parser emits it instead of collecting them. */
 export function parseRdfXmlInto(text: string, file: string, sink: (quad: Quad) => void, options: { onProgress?: (done: number) => void; signal?: AbortSignal } = {}): Promise<void> {
   return parseRdfXmlChunksInto(piecesOf(text, options.onProgress), file, sink, options.signal ? { signal: options.signal } : {});
@@ -70,8 +93,14 @@ export async function parseRdfXmlChunksInto(chunks: Iterable<string> | AsyncIter
     }
   });
   parser.on('error', (error: unknown) => fail(error, true));
+  let first = true;
   for await (const chunk of chunks) {
     if (options.signal?.aborted) fail(options.signal.reason, false);
+    if (first) {
+      const nested = nestedEntity(chunk);
+      if (nested) fail(nested, true);
+      first = false;
+    }
     if (state.failure) break;
     parser.write(chunk);
   }

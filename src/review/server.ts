@@ -20,6 +20,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { IoaError, isIoaError } from '../model/errors.js';
 import { readJson } from '../text/json.js';
+import { firstInvalidUtf8 } from '../io/utf8.js';
 import { DECISIONS, type Decision } from './policy.js';
 import { ReviewRefusal, type ItemFilter, type ReviewSession } from './session.js';
 import { pageAssets } from './assets.js';
@@ -148,8 +149,13 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
     chunks.push(chunk as Buffer);
   }
   // A decision is a document that feeds an artifact: read as strictly as any other (one member
-  // named twice, e.g. two "decision"s, is refused rather than the last one taken).
-  const read = readJson(Buffer.concat(chunks).toString('utf8'));
+  // named twice, e.g. two "decision"s, is refused rather than the last one taken). Its bytes are
+  // decoded strictly too: Buffer#toString would turn a broken sequence into U+FFFD and save a
+  // comment the reviewer never wrote.
+  const bytes = Buffer.concat(chunks);
+  const bad = firstInvalidUtf8(bytes);
+  if (bad >= 0) throw new HttpError(400, 'E_PARSE_UTF8', `the request body is not UTF-8: invalid byte 0x${bytes[bad]!.toString(16).padStart(2, '0')} at offset ${bad}`);
+  const read = readJson(bytes.toString('utf8'));
   if (read.ok) return read.value;
   if (read.fault.kind === 'duplicate-key') throw new HttpError(400, 'E_DUPLICATE_KEY', `the request body names a member twice at ${read.fault.path}`);
   throw new HttpError(400, 'E_PARSE_JSON', read.fault.kind === 'syntax' ? 'the request body is not JSON' : `the request body is not I-JSON: ${read.fault.message}`);

@@ -179,6 +179,24 @@ describe('SSSOM 1.1 slots: typed values, extension slots, propagation', () => {
     expect(parseSssom(cols('reviewer_agreement', '-1'), 'f.tsv').mappings[0]?.extra?.reviewer_agreement).toBe(-1);
   });
 
+  it('an unquoted version in YAML metadata keeps its text (1.10 is not 1.1, 2.0 not 2), embedded or external; an artifact built from it names that release', async () => {
+    const versions = ['#subject_source: https://example.org/onto/a', '#subject_source_version: 1.10', '#object_source: https://example.org/onto/b', '#object_source_version: 2.0', '#mapping_tool_version: 0.10', '#mapping_set_confidence: 0.50'];
+    const set = parseSssom(tsv(...META, ...versions, HEADER, ROW), 'f.tsv');
+    // Propagatable slots move to the mappings (none has its own); mapping_set_confidence, a number, stays on the set.
+    const row = set.mappings[0]!;
+    expect([row.extra?.subject_source_version, row.extra?.object_source_version, row.extra?.mapping_tool_version, set.metadata.extra?.mapping_set_confidence])
+      .toEqual(['1.10', '2.0', '0.10', 0.5]);
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-yaml-version-'));
+    writeFileSync(join(dir, 'ext.tsv'), tsv(HEADER, ROW));
+    writeFileSync(join(dir, 'ext.yml'), [...META, ...versions].map((l) => l.slice(1)).join('\n'));
+    expect((await readMappingFile(join(dir, 'ext.tsv'))).mappings[0]!.extra?.subject_source_version).toBe('1.10');
+    const reviewed = join(dir, 'reviewed.tsv');
+    writeFileSync(reviewed, tsv(...META, ...versions, `${HEADER}\treviewer_id`, `${ROW.replace('semapv:LexicalMatching', 'semapv:ManualMappingCuration')}\thttps://orcid.org/0000-0002-1825-0097`));
+    const built = await runCli(['artifact', 'build', '--from', reviewed, '--artifact-id', 'https://example.org/a/1', '--revision', '1', '--asserted-by', 'https://example.org/me', '--valid-until', '2099-01-01T00:00:00Z']);
+    expect(built.code).toBe(0);
+    expect(JSON.parse(built.stdout)).toMatchObject({ sourceOntologyVersion: '1.10', targetOntologyVersion: '2.0' });
+  });
+
   it('a well-known prefix a hand-edited file lacks (orcid, oboInOwl) reads with one warning per prefix, and the set read declares it', () => {
     const warnings: ExchangeWarning[] = [];
     const text = tsv(...META, `${HEADER}\treviewer_id\tsubject_match_field`, `${ROW}\torcid:0000-0002-1825-0097\toboInOwl:hasExactSynonym`, `${ROW.replace('MP:0000001', 'MP:0000002')}\torcid:0000-0001-5109-3700\t`);
@@ -382,6 +400,18 @@ describe('files and the convert command', () => {
     expect(dropped.code).toBe(0);
     expect(dropped.stderr).toContain('dropped 1 of 2 rows');
     expect(dropped.stdout.match(/<Cell>/g)).toHaveLength(1);
+  });
+
+  it('convert --to alignment says when an accepted row\'s review (reviewer, date, comment, curation) is not carried; candidates pass quietly', async () => {
+    const reviewed = join(import.meta.dirname, '../../corpora/ioa-example/reviewed-cs-doc.sssom.tsv');
+    const run = await runCli(['convert', reviewed, '--to', 'alignment', '--drop-unrepresentable', '--quiet']);
+    expect(run.code).toBe(0);
+    expect(run.stderr.split('\n').filter((l) => l.includes('warning'))).toEqual([
+      `ioa-align: warning: 2 of 3 rows carry a review (reviewer, review date, comment or curation justification) that Alignment RDF has no place for: their cells are written without it, as unreviewed candidates would be; keep ${reviewed} for the review`,
+    ]);
+    const candidates = join(import.meta.dirname, '../../corpora/ioa-example/candidates-s2.sssom.tsv');
+    const quiet = await runCli(['convert', candidates, '--to', 'alignment', '--quiet']);
+    expect([quiet.code, quiet.stderr]).toEqual([0, '']);
   });
 
   it('convert with an unknown --to → E_USAGE, exit 2', async () => {

@@ -39,6 +39,12 @@ describe('trust init', () => {
     expect(readFileSync(trust, 'utf8')).toBe('{"kept": true}');
     expect((await runCli(['trust', 'init', '--out', join(setup().dir, 't.json'), '--clock-skew', '4000'])).stderr).toContain('--clock-skew must be a whole number of seconds from 0 to 3600, not "4000" [E_USAGE]');
   });
+
+  it('--out naming a folder says it is a folder (E_USAGE), not that a file "already exists"', async () => {
+    const { dir } = setup();
+    const r = await runCli(['trust', 'init', '--out', dir]);
+    expect([r.code, r.stderr.split('\n')[0]]).toEqual([2, `ioa-align: ${dir}: the output is a directory, not a regular file: refusing to write over it [E_USAGE]`]);
+  });
 });
 
 describe('trust add-key', () => {

@@ -202,6 +202,33 @@ describe('a document that stops early is a parse error (exit 2), in every loader
   });
 });
 
+describe('RDF/XML entities: one that refers to another is a parse error, never read as its text', () => {
+  const doc = (entities: string, about: string): string => [
+    '<?xml version="1.0"?>',
+    `<!DOCTYPE rdf:RDF [\n${entities}\n]>`,
+    '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:owl="http://www.w3.org/2002/07/owl#" xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#">',
+    `<owl:Class rdf:about="${about}"><rdfs:label>Paper</rdfs:label></owl:Class>`,
+    '</rdf:RDF>',
+  ].join('\n');
+
+  it('inspect (ontology) and convert (Alignment): E_PARSE_RDFXML at the declaration; a plain entity still reads', async () => {
+    const nested = at('nested.owl');
+    writeFileSync(nested, doc('  <!ENTITY base "http://example.org/onto">\n  <!ENTITY ex "&base;#">', '&ex;Paper'));
+    const run = await runCli(['inspect', nested]);
+    expect([run.code, run.stderr.trim()]).toEqual([2, `ioa-align: ${nested}:4:3: malformed RDF/XML: entity "ex" refers to another entity (&base;), which is not expanded: its references would be read as text; write its value out [E_PARSE_RDFXML]`]);
+    const alignment = (await runCli(['convert', ex('reviewed-cs-doc.sssom.tsv'), '--to', 'alignment', '--drop-unrepresentable'])).stdout
+      .replaceAll('https://example.org/onto/cs#', '&cs;')
+      .replace('<rdf:RDF', '<!DOCTYPE rdf:RDF [ <!ENTITY a "x"> <!ENTITY cs "&a;https://example.org/onto/cs#"> ]>\n<rdf:RDF');
+    writeFileSync(at('nested.rdf'), alignment);
+    const converted = await runCli(['convert', at('nested.rdf'), '--to', 'json']);
+    expect([converted.code, converted.stderr.includes('entity "cs" refers to another entity (&a;)')]).toEqual([2, true]);
+    const plain = at('plain.owl');
+    writeFileSync(plain, doc('  <!ENTITY ex "http://example.org/onto#">', '&ex;Paper'));
+    const ok = await runCli(['inspect', plain, '--json']);
+    expect(ok.code).toBe(0);
+  });
+});
+
 describe('YAML aliases in SSSOM metadata are bounded', () => {
   const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]', ...'bcdefgh'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefgh'[i]}`).join(',')}]`)];
 

@@ -73,6 +73,38 @@ describe('--out equal to an input is refused (exit 2, E_USAGE naming both)', () 
     expect((JSON.parse(readFileSync(artifact, 'utf8')) as { signature?: { alg: string } }).signature?.alg).toBe('Ed25519');
   });
 
+  it('--out onto a key file that is not an input (the public key, another private key) is refused, the key kept', async () => {
+    const artifact = at('artifact-12.4.json');
+    for (const key of [at('keys/public.pem'), at('other-private.pem')]) {
+      if (key.endsWith('other-private.pem')) copyFileSync(keyPath, key);
+      const before = readFileSync(key);
+      const run = await runCli(['artifact', 'sign', artifact, '--key', keyPath, '--out', key]);
+      expect(run.code).toBe(2);
+      expect(run.stderr.split('\n')[0]).toBe(`ioa-align: ${key}: the output is a key file (it starts with a PEM key): no command writes a key over another, so refusing to replace it (choose another output path) [E_USAGE]`);
+      expect(readFileSync(key).equals(before)).toBe(true);
+    }
+    const withBom = at('bom-public.pem');
+    writeFileSync(withBom, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), readFileSync(at('keys/public.pem'))]));
+    const run = await runCli(['convert', at('reviewed-cs-doc.sssom.tsv'), '--to', 'json', '--out', withBom]);
+    expect([run.code, run.stderr.includes('[E_USAGE]')]).toEqual([2, true]);
+  });
+
+  it('an artifact or draft --out named .tsv/.csv/.rdf is refused (convert and coherence could not read it back); another name is written', async () => {
+    const artifact = at('artifact-12.4.json');
+    const reviewed = at('reviewed-cs-doc.sssom.tsv');
+    const build = ['artifact', 'build', '--from', reviewed, '--artifact-id', 'https://example.org/a/1', '--revision', '1', '--asserted-by', 'https://example.org/mapping-authority', '--valid-until', '2099-01-01T00:00:00Z'];
+    for (const [argv, out, means] of [
+      [['artifact', 'sign', artifact, '--key', keyPath], at('signed.tsv'), 'SSSOM TSV'],
+      [build, at('built.csv'), 'CSV'],
+      [['artifact', 'upgrade', artifact, '--side', 'target', '--from', at('doc.ttl'), '--to', at('doc.ttl'), '--review-out', at('review.tsv')], at('draft.rdf'), 'Alignment RDF/XML'],
+    ] as const) {
+      const run = await runCli([...argv, '--out', out]);
+      expect([run.code, run.stderr.split('\n')[0]]).toEqual([2, `ioa-align: ${out}: --out ${out} is written as JSON, but its extension means ${means}: convert and coherence would read it as that and fail; name it .json [E_USAGE]`]);
+      expect(existsSync(out)).toBe(false);
+    }
+    expect((await runCli(['artifact', 'sign', artifact, '--key', keyPath, '--out', at('signed.artifact')])).code).toBe(0);
+  });
+
   it('a2a wrap and nlip wrap: --out onto the envelope', async () => {
     const envelope = at('envelope-12.1-zh-en.json');
     await refusesOverwritingInput(['a2a', 'wrap', envelope, '--out', envelope], envelope);

@@ -86,6 +86,57 @@ describe('no output is an input or the metadata an input is read with (E_USAGE n
   });
 });
 
+describe('a CSV output never replaces an F.yml beside it that is not SSSOM metadata (E_USAGE, before any work)', () => {
+  const foreign = 'services:\n  web:\n    image: nginx\n';
+
+  it('propose, diff, convert, records declared and artifact upgrade --review-out: refused, the file kept', async () => {
+    writeFileSync(at('mine.yml'), foreign);
+    const expected = `ioa-align: ${at('mine.yml')}: the file is not SSSOM metadata (no curie_map, mapping_set_id, license), and writing --out ${at('mine.csv')} would replace it with that table's metadata: choose another output path, or remove the file first [E_USAGE]`;
+    for (const argv of [
+      ['propose', at('missing-source.ttl'), at('missing-target.ttl'), '--out', at('mine.csv')],
+      ['diff', at('missing-a.ttl'), at('missing-b.ttl'), '--out', at('mine.csv')],
+      ['convert', at('reviewed-cs-doc.sssom.tsv'), '--out', at('mine.csv')],
+      ['records', 'declared', at('missing-records.json'), '--out', at('mine.csv')],
+    ]) {
+      const line = await refused(argv, at('mine.yml'), at('mine.csv'), [at('mine.yml')]);
+      expect(line).toBe(expected);
+    }
+    await refused(['artifact', 'upgrade', at('artifact-12.4.json'), '--side', 'target', '--from', at('doc.ttl'), '--to', at('doc.ttl'), '--out', at('draft.json'), '--review-out', at('mine.csv')],
+      at('mine.yml'), `--review-out ${at('mine.csv')}`, [at('mine.yml')]);
+  });
+
+  it('the library writer refuses it too; an earlier sidecar, or metadata a person wrote, is replaced', async () => {
+    const { readMappingFile, writeMappingFile } = await import('../../src/exchange/index.js');
+    const set = await readMappingFile(at('reviewed-cs-doc.sssom.tsv'));
+    writeFileSync(at('lib.yml'), foreign);
+    await expect(writeMappingFile(at('lib.csv'), set, 'csv')).rejects.toMatchObject({ code: 'E_USAGE', location: { file: at('lib.yml') } });
+    expect(readFileSync(at('lib.yml'), 'utf8')).toBe(foreign);
+    writeFileSync(at('lib.yml'), 'license: https://creativecommons.org/publicdomain/zero/1.0/\n');
+    await writeMappingFile(at('lib.csv'), set, 'csv');
+    await writeMappingFile(at('lib.csv'), set, 'csv');
+    expect(readFileSync(at('lib.yml'), 'utf8')).toContain('curie_map:');
+    const again = await runCli(['convert', at('reviewed-cs-doc.sssom.tsv'), '--out', at('lib.csv'), '--quiet']);
+    expect(again.code).toBe(0);
+  });
+});
+
+describe('a TSV written beside an F.yml that every reader would take as its metadata, and that does not fit it, is refused (E_USAGE), nothing written', () => {
+  it('convert --out x.csv, then propose --out x.tsv: x.yml names the other set; a foreign y.yml; a sidecar of the same set is fine', async () => {
+    const reviewed = at('reviewed-cs-doc.sssom.tsv');
+    expect((await runCli(['convert', reviewed, '--out', at('x.csv'), '--quiet'])).code).toBe(0);
+    const run = await runCli(['propose', at('cs.ttl'), at('doc.ttl'), '--out', at('x.tsv'), '--quiet']);
+    expect([run.code, run.stderr.split('\n')[0]]).toEqual([2, `ioa-align: ${at('x.tsv')}: ${at('x.yml')}, which every reader takes as the external metadata of this file, describes another mapping set (https://example.org/align/cs-doc-review-1): the file written could not be read back; move ${at('x.yml')} away or choose another output path [E_USAGE]`]);
+    expect(existsSync(at('x.tsv'))).toBe(false);
+    writeFileSync(at('y.yml'), 'services:\n  web: {}\n');
+    const foreign = await runCli(['convert', reviewed, '--out', at('y.tsv'), '--quiet']);
+    expect([foreign.code, foreign.stderr.includes(`${at('y.yml')}, which every reader takes as the external metadata of this file, is not SSSOM metadata`)]).toEqual([2, true]);
+    expect(existsSync(at('y.tsv'))).toBe(false);
+    // The same set's sidecar (the CSV of this very set): written, and read back with it.
+    expect((await runCli(['convert', reviewed, '--out', at('x.tsv'), '--quiet'])).code).toBe(0);
+    expect((await runCli(['convert', at('x.tsv'), '--to', 'json', '--quiet'])).code).toBe(0);
+  });
+});
+
 describe('every output\'s folder is checked before the work (E_WRITE_FAILED at once)', () => {
   it('--out /nonexistent/dir/x: the missing folder is named before the inputs are even read', async () => {
     const out = join(dir, 'no-such-folder', 'deeper', 'x.sssom.tsv');

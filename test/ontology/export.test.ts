@@ -90,4 +90,24 @@ describe('export-ontology', () => {
     expect(missing.stderr).toContain('[E_FILE_UNREADABLE]');
     expect(await readFile(join(dir, 'nope.ttl'), 'utf8').catch(() => 'absent')).toBe('absent');
   });
+
+  it('--to that contradicts the --out extension (Turtle into x.jsonld, JSON-LD into x.ttl) is E_USAGE before any work; generic .json/.xml read back by content', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['turtle', 'x.jsonld', 'JSON-LD'], ['jsonld', 'x.ttl', 'Turtle'], ['turtle', 'x.nt', 'N-Triples'], ['jsonld', 'x.owl', 'RDF/XML'],
+    ];
+    for (const [to, name, means] of cases) {
+      const out = join(dir, name);
+      const run = await runCli(['export-ontology', join(dir, 'missing-input.ttl'), '--to', to, '--out', out]);
+      expect([run.code, run.stderr.split('\n')[0]]).toEqual([2, `ioa-align: --to ${to} contradicts --out ${out}, whose extension means ${means}: no command could read it back; name it ${to === 'turtle' ? '.ttl' : '.jsonld'} [E_USAGE]`]);
+      expect(await readFile(out, 'utf8').catch(() => 'absent')).toBe('absent');
+    }
+    const generic: Array<[string, string]> = [['turtle', 'generic.json'], ['jsonld', 'generic.xml']];
+    for (const [to, name] of generic) {
+      const out = join(dir, name);
+      expect((await runCli(['export-ontology', card, '--to', to, '--out', out])).code).toBe(0);
+      expect((await loadVocabulary(out)).concepts.length).toBeGreaterThan(0);
+    }
+    const bad = await runCli(['export-ontology', card, '--to', 'rdfxml']);
+    expect(bad.stderr.split('\n')[0]).toBe('ioa-align: --to must be one of turtle, jsonld, not "rdfxml" [E_USAGE]');
+  });
 });

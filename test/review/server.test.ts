@@ -171,6 +171,16 @@ describe('review: bad input exits 2 and overwrites nothing', () => {
     }
   });
 
+  it('--out whose extension names another format (r.csv, r.json, r.rdf) is E_USAGE before anything is saved: no reader could take it back', async () => {
+    const files = await fixture();
+    for (const [name, means] of [['r.csv', 'CSV'], ['r.json', 'JSON'], ['r.rdf', 'Alignment RDF/XML']] as const) {
+      const out = join(files.dir, name);
+      const r = await runCli(['review', files.candidates, '--source', files.source, '--target', files.target, '--out', out, '--reviewer', 'orcid:0000-0002-1825-0097']);
+      expect([r.code, r.stderr.split('\n')[0]]).toEqual([2, `ioa-align: ${out}: the reviewed file is SSSOM TSV, but its extension means ${means}: every reader would take it for ${means} and fail; name it .tsv (e.g. reviewed.sssom.tsv) [E_USAGE]`]);
+      expect(existsSync(out)).toBe(false);
+    }
+  });
+
   it('--out naming the candidate file is refused', async () => {
     const files = await fixture();
     const r = await runCli(['review', files.candidates, '--source', files.source, '--target', files.target, '--out', files.candidates]);
@@ -207,6 +217,8 @@ describe('review: bad input exits 2 and overwrites nothing', () => {
     const table = await runCli(['review', 'simulate', files.candidates, '--reference', reference, '--budget', '20', '--error-rate', '0.1,0.2', '--seeds', '4,5']);
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/\| 0\.2 \| 2 \|/);
+    const zero = await runCli(['review', 'simulate', files.candidates, '--reference', reference, '--seeds', '0']);
+    expect([zero.code, zero.stderr.split('\n')[0]]).toEqual([2, 'ioa-align: --seeds must be an integer ≥ 1, not "0" [E_USAGE]']);
     for (const wrong of [['--error-rate', '0,x'], ['--seeds', '0'], ['--seed', '1', '--seeds', '2']]) {
       const r = await runCli(['review', 'simulate', files.candidates, '--reference', reference, ...wrong]);
       expect(r.code).toBe(2);

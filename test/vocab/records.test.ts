@@ -234,6 +234,19 @@ describe('bad records: stop with the exact code and place, or skip with a summar
     expect(run.stderr).toMatch(/lines\.jsonl:2:\d+: malformed JSON: .* \[E_PARSE_JSON\]/);
   });
 
+  it('JSON Lines are read as strictly as a .json file: a member named twice is E_DUPLICATE_KEY at line:column and path, a lone surrogate E_PARSE_JSON', async () => {
+    const twice = `{"name": "io.github.a/first", ${JSON.stringify(good).slice(1)}`;
+    const path = await file('twice.jsonl', `${JSON.stringify({ ...good, name: 'io.github.a/one' })}\n${twice}\n`);
+    const run = await runCli(['inspect', path]);
+    expect([run.code, run.stderr.trim()]).toEqual([2, `ioa-align: ${path}:2:${twice.indexOf('"name"', 5) + 1} at $.name: member "name" appears twice in one object (first at line 1, column 2); duplicate member names are refused (I-JSON, RFC 7493 2.3): readers disagree on which one counts [E_DUPLICATE_KEY]`]);
+    const surrogate = await file('surrogate.jsonl', `${JSON.stringify({ ...good, description: 'half \ud800 a pair' })}\n`);
+    const error = await rejectedIoaError(loadVocabulary(surrogate));
+    expect([error.code, error.location.line, error.location.path]).toEqual(['E_PARSE_JSON', 1, '$.description']);
+    const skipped = await loadRecords(path, { skipInvalid: true });
+    expect(skipped.concepts.map((c) => c.alternativeIds[0])).toEqual(['io.github.a/one']);
+    expect(skipped.warnings[0]).toContain('1 × JSON line naming a member twice [E_DUPLICATE_KEY] (line 2:');
+  });
+
   it('--skip-invalid leaves each bad record out and says how many per reason, with the first places', async () => {
     const path = await file('mixed.jsonl', [
       JSON.stringify(good),

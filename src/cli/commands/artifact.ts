@@ -54,7 +54,7 @@ const build = defineCommand({
     if (missing.length > 0) throw new IoaError('E_USAGE', missing.map((name) => `missing required option --${name}`).join('; '), { path: `--${missing[0]}` });
     const from = args.from!;
     if (!(DIRECTIONS as readonly string[]).includes(args.direction)) throw new IoaError('E_USAGE', `--direction must be one of ${DIRECTIONS.join(', ')}`);
-    const output = await openOutput(args.out, { inputs: [from, args.conditions, args.source, args.target] });
+    const output = await openOutput(args.out, { inputs: [from, args.conditions, args.source, args.target], json: true });
     let conditions: Record<string, unknown> = {};
     if (args.conditions !== undefined) {
       const parsed = parseJson(await readTextFile(args.conditions, { what: 'conditions file', kind: 'config' }), args.conditions);
@@ -139,7 +139,7 @@ async function merge(args: Record<string, unknown>, rawArgs: readonly string[], 
   const { sourceLine } = await import('../../exchange/index.js');
   const draftFile = args.merge as string;
   const from = args.from as string | undefined;
-  const output = await openOutput(args.out as string | undefined, { inputs: [draftFile, ...(from !== undefined ? [from] : []), ...[args.source, args.target].filter((x): x is string => typeof x === 'string')] });
+  const output = await openOutput(args.out as string | undefined, { inputs: [draftFile, ...(from !== undefined ? [from] : []), ...[args.source, args.target].filter((x): x is string => typeof x === 'string')], json: true });
   const draft = parseJson(await readTextFile(draftFile, { what: 'upgrade draft', kind: 'artifact' }), draftFile);
   const set = from === undefined ? undefined : await readMappings(from, { onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`) });
   let result;
@@ -206,7 +206,7 @@ const upgrade = defineCommand({
     if (format === 'alignment') throw new IoaError('E_USAGE', '--review-out must be SSSOM TSV, CSV or JSON: Alignment RDF cannot hold the rule conditions a review row carries', { path: '--review-out' });
     const inputs = [args.artifact, args.from, args.to, ...(args.via !== undefined ? [args.via] : [])];
     // Both destinations are checked before the work: nothing is written when one is wrong.
-    await openOutput(args.out, { inputs });
+    await openOutput(args.out, { inputs, json: true });
     await openOutput(args['review-out'], { inputs, option: '--review-out', companions: (path) => (format === 'csv' ? [sidecarPath(path)] : []) });
     const artifact = await readArtifact(args.artifact);
     const [oldIndex, newIndex] = await Promise.all([loadOntology(args.from), loadOntology(args.to)]);
@@ -248,7 +248,7 @@ const sign = defineCommand({
     const { parsePrivateKey } = await import('../../gate/signature.js');
     const { readArtifact, signArtifact } = await import('../../api/gate.js');
     // Writing over the artifact itself is allowed (explicit in-place signing); over the key is not.
-    const output = await openOutput(args.out, { inputs: [args.key] });
+    const output = await openOutput(args.out, { inputs: [args.key], json: true });
     const artifact = await readArtifact(args.artifact);
     const keyPem = await readTextFile(args.key, { what: 'private key', kind: 'key' });
     parsePrivateKey(keyPem, args.key); // names the key file in the error when it is not an Ed25519 private key

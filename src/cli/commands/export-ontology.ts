@@ -2,6 +2,22 @@ import { defineCommand } from 'citty';
 import { EXPORT_FORMATS, IoaError, exportVocabulary, loadOntology, type ExportFormat } from '../../api/index.js';
 import { openOutput } from '../output.js';
 import { progress } from '../progress.js';
+import { formatFromExtension, type RdfFormat } from '../../ontology/rdf-source.js';
+
+const FORMAT_NAMES: Record<RdfFormat, string> = { turtle: 'Turtle', ntriples: 'N-Triples', rdfxml: 'RDF/XML', jsonld: 'JSON-LD' };
+
+/**
+ * Every loader picks an ontology's format by its extension, and trusts the content over it only
+ * for the generic `.json` and `.xml` (src/ontology/rdf-source.ts). So Turtle written into
+ * `x.jsonld`, or JSON-LD into `x.ttl`, is a file no command reads back: refused before the work,
+ * as the mapping commands refuse a --format that contradicts --out.
+ */
+function refuseContradictingExtension(to: ExportFormat, out: string | undefined): void {
+  if (out === undefined || out === '-' || /\.(json|xml)$/i.test(out)) return;
+  const implied = formatFromExtension(out);
+  if (implied === undefined || implied === to) return;
+  throw new IoaError('E_USAGE', `--to ${to} contradicts --out ${out}, whose extension means ${FORMAT_NAMES[implied]}: no command could read it back; name it ${to === 'turtle' ? '.ttl' : '.jsonld'}`, { path: '--to' });
+}
 
 export default defineCommand({
   meta: {
@@ -15,8 +31,9 @@ export default defineCommand({
   },
   async run({ args }) {
     if (!(EXPORT_FORMATS as readonly string[]).includes(args.to)) {
-      throw new IoaError('E_USAGE', `--to must be one of ${EXPORT_FORMATS.join(', ')}, not "${args.to}"`);
+      throw new IoaError('E_USAGE', `--to must be one of ${EXPORT_FORMATS.join(', ')}, not "${args.to}"`, { path: '--to' });
     }
+    refuseContradictingExtension(args.to as ExportFormat, args.out);
     const output = await openOutput(args.out, { inputs: [args.in] });
     const bar = progress(`loading ${args.in}`);
     const index = await loadOntology(args.in, { onProgress: (d, t) => bar.update(d, t) });

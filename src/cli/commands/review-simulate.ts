@@ -11,7 +11,8 @@ import { out, report } from '../io.js';
 
 function integer(value: string, option: string, min: number): number {
   const n = Number(value);
-  if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min) throw new IoaError('E_USAGE', `${option} must be an integer${min === 0 ? ' ≥ 0' : ''}, not "${value}"`, { path: option });
+  // The bound is named whenever there is one: `--seeds 0` is an integer, and the message must say why it is refused.
+  if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min) throw new IoaError('E_USAGE', `${option} must be an integer${min > Number.MIN_SAFE_INTEGER ? ` ≥ ${min}` : ''}, not "${value}"`, { path: option });
   return n;
 }
 

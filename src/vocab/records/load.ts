@@ -17,7 +17,7 @@ import { basename } from 'node:path';
 import { IoaError, type ErrorCode } from '../../model/errors.js';
 import type { Concept } from '../../model/concept.js';
 import { buildOntologyIndex, type OntologyIndex } from '../../model/ontology-index.js';
-import { formatJsonPath, jsonSyntaxError, locateJsonPath, parseJson, type JsonPathSegments } from '../../text/json.js';
+import { formatJsonPath, locateJsonPath, parseJson, readJson, type JsonPathSegments } from '../../text/json.js';
 import { readTextFile } from '../../io/files.js';
 import { bundledOasfRelease } from '../oasf-bundled.js';
 import { a2aCardLayout } from './a2a.js';
@@ -193,12 +193,19 @@ export async function loadRecords(file: string, options: RecordLoadOptions = {})
   lines.forEach((raw, i) => {
     const lineText = raw.replace(/\r$/, '');
     if (!lineText.trim()) return;
-    try {
-      documents.push({ value: JSON.parse(lineText) as unknown, text: lineText, line: i + 1 });
-    } catch (error) {
-      const { message, ...where } = jsonSyntaxError(lineText, error);
-      parseFaults.push({ reason: 'malformed JSON line', error: new IoaError('E_PARSE_JSON', message, { file, line: i + 1, ...(where.column !== undefined ? { column: where.column } : {}) }, { cause: error }) });
+    // Each line as strictly as a whole .json file (readJson): a member named twice (two "kind"s,
+    // two "name"s: which one did the registry mean?) or a lone surrogate is a fault of that line,
+    // not the last value JSON.parse would keep.
+    const read = readJson(lineText);
+    if (read.ok) {
+      documents.push({ value: read.value, text: lineText, line: i + 1 });
+      return;
     }
+    const { kind, message, path, column } = read.fault;
+    const reason = kind === 'syntax' ? 'malformed JSON line' : kind === 'duplicate-key' ? 'JSON line naming a member twice' : 'JSON line with a lone surrogate';
+    const code = kind === 'duplicate-key' ? 'E_DUPLICATE_KEY' : 'E_PARSE_JSON';
+    const where = { file, line: i + 1, ...(column !== undefined ? { column } : {}), ...(path !== undefined ? { path } : {}) };
+    parseFaults.push({ reason, error: new IoaError(code, message, where, read.cause === undefined ? undefined : { cause: read.cause }) });
   });
   return recordsToIndex(documents, file, options, parseFaults);
 }
