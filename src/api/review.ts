@@ -105,28 +105,26 @@ export async function simulateReviewFile(candidates: string, reference: string, 
  * two ontologies (structural agreement, repair), as the review page does; without them, from the
  * plain one-to-one selection.
  */
-export interface SimulationFileOptions extends Omit<SimulationOptions, 'minScore' | 'start'> {
-  /** The source ontology file (the candidates' subjects); only with `target`. */
-  source?: string;
-  /** The target ontology file (the candidates' objects); only with `source`. */
-  target?: string;
-}
+export interface SimulationFileOptions extends Omit<SimulationOptions, 'minScore' | 'start'>, OntologyFiles {}
 
 /** {@link SimulationFileOptions} for a series. */
-export interface SeriesFileOptions extends Omit<SeriesOptions, 'minScore' | 'start'> {
+export interface SeriesFileOptions extends Omit<SeriesOptions, 'minScore' | 'start'>, OntologyFiles {}
+
+/** The two ontology files a file simulation may start from (both or neither). */
+export interface OntologyFiles {
   /** The source ontology file (the candidates' subjects); only with `target`. */
   source?: string;
   /** The target ontology file (the candidates' objects); only with `source`. */
   target?: string;
 }
 
-function withoutOntologies<O extends { source?: string; target?: string }>(options: O): Omit<O, 'source' | 'target'> {
+function withoutOntologies<O extends OntologyFiles>(options: O): Omit<O, 'source' | 'target'> {
   const { source: _source, target: _target, ...rest } = options;
   return rest;
 }
 
 /** The candidate file's threshold, and the starting selection when both ontologies are given. */
-async function fileSelection(file: CandidateFile, options: { source?: string; target?: string }): Promise<Pick<SimulationOptions, 'minScore' | 'start'>> {
+async function fileSelection(file: CandidateFile, options: OntologyFiles): Promise<Pick<SimulationOptions, 'minScore' | 'start'>> {
   if ((options.source === undefined) !== (options.target === undefined)) {
     throw new IoaError('E_USAGE', 'give both the source and the target ontology, or neither', { path: options.source === undefined ? '--source' : '--target' });
   }

@@ -45,7 +45,7 @@ import {
 import { publishedFor, type PublishedPoint } from './published.js';
 import { describeEnvironment, PACKAGE_ROOT, type Environment } from './environment.js';
 import { simulateReviewSeries } from '../review/simulate.js';
-import { startingSelection } from '../review/policy.js';
+import { startingSelectionWith } from '../review/policy.js';
 import { isAbsolute, relative } from 'node:path';
 
 /** A registry as the runner needs it: name → lazy factory. GENERATORS by default. */
@@ -570,7 +570,7 @@ function simulateFusedReview(outcome: RunOutcome, pairs: readonly LoadedPair[], 
   const setAside = new Set<string>();
   outcome.candidates.forEach((list, i) => {
     const pair = pairs[i]!;
-    const start = startingSelection(list.map((c) => ({ ...c, predicate: normalisePredicate(c.predicate), measure: measure(c) })), { source: pair.source, target: pair.target }, DEFAULT_MIN_FUSED_VALUE);
+    const start = startingSelectionWith(list.map((c) => ({ ...c, predicate: normalisePredicate(c.predicate), measure: measure(c) })), (pair.checker ??= new CoherenceChecker(pair.source, pair.target)), DEFAULT_MIN_FUSED_VALUE);
     const tagged = (key: string): string => {
       const [s, p, o] = key.split('\u0000') as [string, string, string];
       return tripleKey(tag(i, s), p, tag(i, o));

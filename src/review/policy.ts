@@ -36,6 +36,7 @@
 import { relationFamily, select, selectDetailed, STRUCTURAL_BOOST, type Selectable, type SelectionOntologies } from '../selection/index.js';
 import { IoaError } from '../model/errors.js';
 import { tripleKey, type MappingRecord } from '../model/mapping.js';
+import type { CoherenceChecker } from '../coherence/index.js';
 import { Belief, priorFeatures, sigmoid, type AnsweredCandidate } from './belief.js';
 
 /** A candidate as review needs it; `index` is its position in the session's list. */
@@ -142,8 +143,17 @@ export interface StartingSelection {
  * one-to-one` makes it (selection/coherent.ts).
  */
 export function startingSelection(candidates: readonly Selectable[], ontologies: SelectionOntologies, minScore: number | undefined): StartingSelection {
+  return startFrom(candidates, { ontologies }, minScore);
+}
+
+/** {@link startingSelection} with a checker already built for the two ontologies (the benchmark keeps one per pair). */
+export function startingSelectionWith(candidates: readonly Selectable[], checker: CoherenceChecker, minScore: number | undefined): StartingSelection {
+  return startFrom(candidates, { ontologies: { source: checker.source, target: checker.target }, checker }, minScore);
+}
+
+function startFrom(candidates: readonly Selectable[], context: { ontologies: SelectionOntologies; checker?: CoherenceChecker }, minScore: number | undefined): StartingSelection {
   const equivalences = candidates.filter((c) => relationFamily(c.predicate) === 'equivalence');
-  const outcome = selectDetailed(equivalences, { mode: 'one-to-one', ...(minScore !== undefined ? { minScore } : {}), ontologies });
+  const outcome = selectDetailed(equivalences, { mode: 'one-to-one', ...(minScore !== undefined ? { minScore } : {}), ...context });
   const key = (c: Selectable): string => tripleKey(c.subject, c.predicate, c.object);
   return { boosts: new Map([...outcome.boosts].map(([c, b]) => [key(c), b])), setAside: new Set(outcome.removed.map((r) => key(r.candidate))) };
 }

@@ -24,15 +24,14 @@
 import type { CoherenceGraph, NodeKind } from '../coherence/graph.js';
 import { bridgeKind } from '../coherence/semantics.js';
 import { relationFamily, type Selectable } from './select.js';
+import type { Restriction } from '../model/concept.js';
+import { localNameOf } from '../text/identifiers.js';
 
 /** What a candidate gains for each of parent and child agreement with the anchors. */
 export const STRUCTURAL_BOOST = 0.05;
 
 /** An existential restriction a class is stated to be under: `property some filler`. */
-export interface Existential {
-  property: string;
-  filler: string;
-}
+export type Existential = Pick<Restriction, 'property' | 'filler'>;
 
 /** A class's existential restrictions on one side (0 source, 1 target); none when unknown. */
 export type ExistentialsOf = (side: 0 | 1, iri: string) => readonly Existential[];
@@ -42,9 +41,8 @@ export type ExistentialsOf = (side: 0 | 1, iri: string) => readonly Existential[
  * when no anchor maps it: its local name, lower case, letters and digits only (`part_of`,
  * `partOf` and `part-of` all read `partof`).
  */
-export function propertySpelling(iri: string): string {
-  const local = iri.slice(Math.max(iri.lastIndexOf('#'), iri.lastIndexOf('/')) + 1);
-  return local.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+function propertySpelling(iri: string): string {
+  return localNameOf(iri).toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 }
 
 /**
