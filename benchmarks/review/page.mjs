@@ -67,7 +67,6 @@ await page.waitForTimeout(200);
 if (shots) await page.screenshot({ path: join(shots, 'review-page.png') });
 
 const saveMs = [];
-const shotSubject = await page.textContent('#detail h2');
 const idle = () => page.waitForFunction(() => document.body.dataset.queue === '0' && document.body.dataset.pending === '0');
 for (let i = 0; i < 5; i++) {
   // A decision key acts on the candidate shown when it is pressed: wait until the page shows the
@@ -89,11 +88,14 @@ for (let i = 0; i < 5; i++) {
 }
 if (shots) {
   // An accepted exactMatch with the competitors it closed, auto-advance off so the item stays.
-  // The first item decided above (accepted with `a`), shown with what its acceptance closed.
-  await page.selectOption('#status', 'all');
-  await page.fill('#search', shotSubject);
-  await page.press('#search', 'Enter');
-  await page.waitForFunction((s) => document.querySelector('#detail h2')?.textContent === s, shotSubject);
+  // The items asked first are the uncertain ones, where one "yes" stays contested and closes
+  // nothing until a second opinion: the shot accepts a strong candidate (best value 0.4–0.8),
+  // which one answer settles.
+  await page.selectOption('#band', '0.4-0.8');
+  await page.uncheck('#advance');
+  await idle();
+  await page.keyboard.press('a');
+  await idle();
   await page.waitForSelector('.cand.closed', { state: 'attached', timeout: 10_000 });
   for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowLeft');
   await idle();
