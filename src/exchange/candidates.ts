@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import type { Candidate, EntityMappingRecord, ExtensionDefinition, ExtensionValue, MappingRecord, MappingSet, MappingSetMetadata, SlotValue } from '../model/mapping.js';
 import { hasEntityEnds, objectTerm, subjectTerm } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
-import { DEFINITION_SOURCES, type Concept } from '../model/concept.js';
+import { DEFINITION_SOURCES, PRODUCT_DESCRIPTION_FIELD, type Concept } from '../model/concept.js';
 import { IoaError } from '../model/errors.js';
 import { NS } from '../model/vocabulary.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
@@ -81,10 +81,11 @@ const MATCH_FIELD: Record<string, string> = {
   ...Object.fromEntries(DEFINITION_SOURCES.map((source) => [source, source])),
   'schema:keywords': 'schema:keywords',
   'skos:example': 'skos:example',
+  [PRODUCT_DESCRIPTION_FIELD]: PRODUCT_DESCRIPTION_FIELD,
 };
 
 /** Evidence fields of description text (definitions, keywords, examples). */
-const DESCRIPTION_FIELDS: ReadonlySet<string> = new Set([...DEFINITION_SOURCES, 'schema:keywords', 'skos:example']);
+const DESCRIPTION_FIELDS: ReadonlySet<string> = new Set([...DEFINITION_SOURCES, 'schema:keywords', 'skos:example', PRODUCT_DESCRIPTION_FIELD]);
 /** Description text pairs spelled out in a row's comment, at most. */
 const DESCRIBED_IN_COMMENT = 2;
 

@@ -34,7 +34,8 @@
  */
 import type { Candidate, Evidence, MappingJustification, MappingRelation } from '../model/mapping.js';
 import { BROAD_MATCH, CLOSE_MATCH, EXACT_MATCH, NARROW_MATCH } from '../model/mapping.js';
-import { definitionSource } from '../model/concept.js';
+import { definitionSource, PRODUCT_DESCRIPTION_FIELD, type Concept } from '../model/concept.js';
+import { productDescription, productsNamed, type RecordText } from './products.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { DEFAULT_BUDGET, InvertedIndex, type PackedArrays, type SparseVector } from './blocking.js';
 import { positiveOption, rankVotes } from './common.js';
@@ -64,7 +65,7 @@ const QUOTE_CHARS = 240;
 /** Target texts fetched per query before concepts are scored. */
 const QUERY_LIMIT = 48;
 /** Field weights: a definition says what the concept is; keywords and examples, what it is about. */
-const DESCRIPTION_WEIGHT = { definition: 1, keywords: 0.8, example: 0.6 } as const;
+const DESCRIPTION_WEIGHT = { definition: 1, keywords: 0.8, example: 0.6, product: 1 } as const;
 /** Weight of each comparison in a pair's score (noisy-or): a description of the other's name says more than resemblance. */
 const CHANNEL_WEIGHT = { nameInDescription: 0.9, descriptionHasName: 0.9, descriptions: 1, encoder: 0.8 } as const;
 /** Source × target concepts with descriptions the encoder compares all with all, at most (beyond: a warning, no encoder). */
@@ -92,6 +93,18 @@ const SIBLING_FROM = 0.5;
 /** Evidence fields of the texts that are not definitions (definitions carry their annotation's CURIE). */
 export const KEYWORDS_FIELD = 'schema:keywords';
 export const EXAMPLE_FIELD = 'skos:example';
+
+/** What an agent record says in its own words: names and identifiers, then description and keywords. */
+function recordTexts(c: Concept): RecordText[] {
+  return [
+    ...c.labels.map((l) => ({ text: l.text, identifier: true })),
+    { text: c.localName, identifier: true },
+    // A registry name's host ("io.github.redis/mcp-redis") is where it is published, not what it is.
+    ...(c.record ? [{ text: c.record.provenance.recordId.replace(/^[^/]*\.(?=[^./]+\/)/, ''), identifier: true }] : []),
+    ...c.definitions.map((text) => ({ text, identifier: false })),
+    ...c.keywords.map((text) => ({ text, identifier: false })),
+  ];
+}
 
 /** One description of one concept, read. */
 interface DescriptionDoc {
@@ -137,6 +150,8 @@ function descriptionsOf(prepared: PreparedOntology): Descriptions {
     c.definitions.forEach((d, i) => add(d, definitionSource(c, i), DESCRIPTION_WEIGHT.definition, true));
     if (c.keywords.length > 0) add(c.keywords.join(', '), KEYWORDS_FIELD, DESCRIPTION_WEIGHT.keywords, false);
     for (const e of c.examples.slice(0, MAX_EXAMPLES)) add(e, EXAMPLE_FIELD, DESCRIPTION_WEIGHT.example, false);
+    // An agent record that names a well-known product is also described by what the product is.
+    if (c.record) for (const p of productsNamed(recordTexts(c))) add(productDescription(p), PRODUCT_DESCRIPTION_FIELD, DESCRIPTION_WEIGHT.product, true);
     of.push(mine);
   });
   found = { docs, of };

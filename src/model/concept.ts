@@ -67,6 +67,12 @@ export type DefinitionSource = 'IAO:0000115' | 'oboInOwl:hasDefinition' | 'skos:
 
 export const DEFINITION_SOURCES: readonly DefinitionSource[] = ['IAO:0000115', 'oboInOwl:hasDefinition', 'skos:definition', 'dcterms:description', 'rdfs:comment'];
 
+/**
+ * The evidence field of a description ioa-align adds to an agent record that names a well-known
+ * product (generators/products.ts): knowledge about the product, not the record's own words.
+ */
+export const PRODUCT_DESCRIPTION_FIELD = 'ioa-align:product';
+
 /** The source of a definition that does not say where it came from (see Concept.definitionSources). */
 export const DEFAULT_DEFINITION_SOURCE: DefinitionSource = 'dcterms:description';
 

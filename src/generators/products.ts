@@ -1,0 +1,374 @@
+/**
+ * What well-known software products and services are: a gazetteer the `description` generator
+ * reads for agent records. An MCP server or an A2A skill often says no more than the product it
+ * wraps ("An MCP server for querying InfluxDB", "mcp-redis"); which skill that is (a NoSQL or a
+ * time-series database, team messaging, monitoring) is knowledge no word of the record holds.
+ * A record that names a product here gains one more description, "InfluxDB: a time-series
+ * database (…)", with its own evidence field (`ioa-align:product`), so every candidate it moves
+ * says so. Nothing of the record itself is changed or exported.
+ *
+ * The entries are the project's own one-line summaries of what each product is publicly
+ * described as, written by category (databases, messaging, cloud, observability, …) to cover
+ * the products agent records most often wrap — not the records of any benchmark. Each text
+ * starts with its category as a noun phrase ("a relational database"), which the generator
+ * reads as the genus of a genus–differentia definition (a broader concept), then says more in
+ * parentheses.
+ *
+ * Matching (`productsNamed`): a product's name (or one of its other spellings) as a whole word
+ * or word sequence, case-insensitive, in the record's names, identifiers, description and
+ * keywords. Names that are also ordinary English words ("Notion", "Linear", "Discord") count in
+ * prose only when written with their capital letter; in an identifier (`mcp-linear`) they count
+ * as written.
+ */
+
+/** One product: its names (the first is how it is written) and what it is. */
+export interface Product {
+  names: readonly string[];
+  /** What it is: a category noun phrase first, details in parentheses. */
+  is: string;
+}
+
+/** `names` separated by `|`; a leading `~` marks a name that is also an ordinary English word. */
+type Row = readonly [names: string, is: string];
+
+// prettier-ignore
+const ROWS: readonly Row[] = [
+  // Relational and analytical databases
+  ['PostgreSQL|Postgres', 'a relational database (open-source SQL database server)'],
+  ['MySQL', 'a relational database (open-source SQL database server)'],
+  ['MariaDB', 'a relational database (open-source SQL database server, a MySQL fork)'],
+  ['SQLite', 'a relational database (embedded SQL database engine in a file)'],
+  ['SQL Server|MSSQL', 'a relational database (Microsoft SQL database server)'],
+  ['Oracle Database', 'a relational database (enterprise SQL database server)'],
+  ['OceanBase', 'a relational database (distributed SQL database, MySQL compatible)'],
+  ['TiDB', 'a relational database (distributed SQL database, MySQL compatible)'],
+  ['CockroachDB', 'a relational database (distributed SQL database)'],
+  ['AnalyticDB', 'a relational database (cloud analytical SQL data warehouse)'],
+  ['Supabase', 'a relational database platform (hosted Postgres SQL database with authentication and storage)'],
+  ['PlanetScale', 'a relational database (serverless MySQL platform)'],
+  ['~Neon', 'a relational database (serverless Postgres platform)'],
+  ['YugabyteDB', 'a relational database (distributed SQL database)'],
+  ['SingleStore', 'a relational database (distributed SQL database for analytics)'],
+  ['DuckDB', 'an analytical database (embedded SQL OLAP engine for data analysis)'],
+  ['ClickHouse', 'an analytical database (columnar SQL OLAP database for real-time analytics)'],
+  ['~Snowflake', 'a data warehouse (cloud SQL analytics platform)'],
+  ['BigQuery', 'a data warehouse (Google cloud SQL analytics)'],
+  ['Redshift', 'a data warehouse (Amazon cloud SQL analytics)'],
+  ['Databricks', 'a data lakehouse platform (data engineering, analytics and machine learning on Spark)'],
+  ['Trino|~Presto', 'a distributed SQL query engine (data lake querying)'],
+  ['Apache Doris|StarRocks', 'an analytical database (real-time SQL data warehouse)'],
+  ['Greenplum|Teradata|Vertica', 'a data warehouse (analytical SQL database)'],
+  // NoSQL, key-value, document, wide-column, time-series, graph, search
+  ['Redis|Valkey', 'a NoSQL database (in-memory key-value data store and cache)'],
+  ['Memcached', 'an in-memory cache (distributed key-value caching)'],
+  ['MongoDB|Mongo|MongoDB Atlas', 'a NoSQL database (document database storing JSON documents)'],
+  ['Couchbase', 'a NoSQL database (distributed document database)'],
+  ['CouchDB', 'a NoSQL database (document database with JSON and HTTP)'],
+  ['Cassandra|ScyllaDB', 'a NoSQL database (distributed wide-column store)'],
+  ['DynamoDB', 'a NoSQL database (Amazon managed key-value and document database)'],
+  ['Firestore', 'a NoSQL database (Google cloud document database)'],
+  ['Firebase', 'an app development platform (NoSQL realtime database, authentication and hosting)'],
+  ['Cosmos DB|CosmosDB', 'a NoSQL database (Azure multi-model database)'],
+  ['HBase|Bigtable', 'a NoSQL database (wide-column store)'],
+  ['RavenDB', 'a NoSQL database (document database)'],
+  ['etcd|ZooKeeper', 'a distributed key-value store (configuration and coordination)'],
+  ['InfluxDB', 'a time-series database (NoSQL store of metrics and events)'],
+  ['TimescaleDB', 'a time-series database (on PostgreSQL)'],
+  ['IoTDB|TDengine|QuestDB', 'a time-series database (IoT sensor data)'],
+  ['Neo4j|Memgraph|ArangoDB|Dgraph|TigerGraph|JanusGraph', 'a graph database (nodes and relationships queried with graph queries)'],
+  ['Amazon Neptune', 'a graph database (Amazon managed graph database)'],
+  ['Elasticsearch|OpenSearch', 'a search engine (full-text search and log analytics)'],
+  ['Solr|Meilisearch|Typesense', 'a search engine (full-text search)'],
+  ['Algolia', 'a search service (hosted site search API)'],
+  // Vector databases
+  ['~Pinecone', 'a vector database (embeddings and vector search)'],
+  ['Weaviate|Qdrant|Milvus|Zilliz|LanceDB|pgvector', 'a vector database (embeddings and vector similarity search)'],
+  ['ChromaDB|~Chroma', 'a vector database (embeddings store for retrieval)'],
+  // Spreadsheets and no-code databases
+  ['Airtable', 'a spreadsheet database (no-code tables, records and fields)'],
+  ['Google Sheets', 'a spreadsheet (online spreadsheet editor)'],
+  ['Excel|Microsoft Excel', 'a spreadsheet (workbook editor)'],
+  ['Smartsheet', 'a spreadsheet (work management in sheets)'],
+  ['Bitable|Lark Base', 'a spreadsheet database (multi-dimensional tables in Lark)'],
+  ['NocoDB|Baserow|SeaTable', 'a spreadsheet database (no-code tables on a database)'],
+  // Notes, documents, knowledge bases
+  ['~Notion', 'a note-taking and knowledge base workspace (pages, documents and databases)'],
+  ['~Obsidian', 'a note-taking app (Markdown notes in a local vault, knowledge base)'],
+  ['Evernote|OneNote|Joplin|Logseq|Roam Research', 'a note-taking app (notes and notebooks)'],
+  ['~Confluence', 'a knowledge base (team wiki and documentation pages)'],
+  ['~Coda|Quip', 'a document collaboration workspace (docs and tables)'],
+  ['Google Docs', 'a document editor (online document collaboration)'],
+  ['Google Drive|Dropbox|OneDrive|iCloud Drive', 'a file storage service (cloud file sync and sharing)'],
+  ['SharePoint', 'a document management platform (intranet and file sharing)'],
+  ['Pandoc', 'a document converter (between Markdown, HTML, PDF, Word and other formats)'],
+  ['LaTeX|Overleaf', 'a document preparation system (typesetting scientific papers)'],
+  // Messaging, email, meetings
+  ['~Slack', 'a team messaging platform (channels and chat for workplace communication)'],
+  ['~Discord', 'a team messaging platform (chat servers, channels and voice for communities)'],
+  ['Microsoft Teams|MS Teams', 'a team messaging platform (workplace chat and meetings)'],
+  ['Mattermost|Rocket.Chat|Zulip', 'a team messaging platform (open-source workplace chat)'],
+  ['Telegram|WhatsApp|WeChat|Signal Messenger', 'a messaging app (chat messages and bots)'],
+  ['~Lark|Feishu|DingTalk', 'a workplace collaboration suite (team messaging, documents and calendars)'],
+  ['Twilio', 'a communications API (SMS, voice calls and messaging)'],
+  ['Gmail|~Outlook|Fastmail', 'an email service (mailbox, sending and reading email)'],
+  ['SendGrid|Mailgun|~Postmark|~Resend', 'an email delivery service (transactional email API)'],
+  ['Mailchimp|Brevo|Klaviyo', 'an email marketing platform (campaigns and newsletters)'],
+  ['~Zoom|Google Meet|Webex', 'a video meeting platform (online meetings and calls)'],
+  ['Google Calendar|Calendly|Cal.com', 'a calendar and scheduling service (events and meeting booking)'],
+  // Customer support, sales, marketing
+  ['Zendesk|Freshdesk|~Intercom|Help Scout', 'a customer support platform (tickets and help desk)'],
+  ['Salesforce|HubSpot|Pipedrive|Zoho CRM|Attio', 'a CRM (customer relationship management for sales contacts and deals)'],
+  ['Google Ads|Meta Ads', 'an advertising platform (paid ads campaigns)'],
+  ['Google Analytics|Mixpanel|~Amplitude|PostHog|Plausible', 'a product analytics service (web and product usage metrics)'],
+  ['Canva', 'a graphic design platform (visual content and templates)'],
+  ['~Figma', 'a design tool (user interface design and prototyping)'],
+  // Project and issue tracking
+  ['Jira', 'an issue tracker (project and task management for software teams)'],
+  ['~Linear', 'an issue tracker (project and task management for software teams)'],
+  ['Asana|Trello|ClickUp|Monday.com|Basecamp|Wrike', 'a project management tool (tasks, boards and team projects)'],
+  ['Todoist|TickTick|Things 3', 'a task management app (to-do lists)'],
+  // Code hosting, CI/CD, developer tools
+  ['GitHub', 'a code hosting platform (Git repositories, pull requests, issues and CI workflows)'],
+  ['GitLab|Bitbucket|Gitea', 'a code hosting platform (Git repositories, merge requests and CI/CD pipelines)'],
+  ['Git', 'a version control system (commits, branches and repositories)'],
+  ['GitHub Actions|CircleCI|Travis CI|~Jenkins|Buildkite|Azure DevOps', 'a CI/CD service (build, test and deployment pipelines)'],
+  ['npm|PyPI|Maven Central|crates.io|Homebrew', 'a package registry (software dependencies and packages)'],
+  ['ESLint|Prettier|~Ruff|SonarQube|SonarCloud', 'a static analysis tool (linting and code quality checks)'],
+  ['~Jest|pytest|Vitest|~Mocha|JUnit', 'a testing framework (unit and integration tests)'],
+  ['Playwright|Puppeteer|Selenium|Cypress', 'a browser automation tool (end-to-end testing and web automation)'],
+  ['Browserbase|Browserless', 'a browser automation service (headless browsers in the cloud)'],
+  ['Postman|Newman|~Insomnia', 'an API testing tool (running API requests and test collections)'],
+  ['OpenAPI|Swagger', 'an API specification format (describing REST API endpoints and schemas)'],
+  ['GraphQL', 'an API query language (schemas and queries over an API)'],
+  ['gRPC|JSON-RPC|OpenRPC', 'a remote procedure call protocol (API interface definitions)'],
+  ['Visual Studio Code|VS Code|VSCode|JetBrains|IntelliJ|Xcode|Android Studio', 'a code editor (IDE for software development)'],
+  ['Jupyter|JupyterLab', 'a notebook environment (interactive code, data analysis and visualization)'],
+  ['E2B', 'a code execution sandbox (cloud sandboxes that run AI-generated code)'],
+  ['Replit|CodeSandbox|StackBlitz', 'a cloud development environment (write and run code in the browser)'],
+  ['Webpack|esbuild|~Rollup|~Vite|Turbopack', 'a build tool (bundling JavaScript applications)'],
+  ['React Native|~Flutter|~Expo|~Ionic', 'a mobile app framework (cross-platform mobile development)'],
+  ['~Unity|Unreal Engine|Godot', 'a game engine (game development)'],
+  ['~Blender', 'a 3D creation suite (modelling, rendering and animation)'],
+  ['~Storybook', 'a UI component workshop (frontend development and testing)'],
+  // Cloud, infrastructure, deployment
+  ['AWS|Amazon Web Services', 'a cloud platform (compute, storage, databases and managed services)'],
+  ['~Azure|Microsoft Azure', 'a cloud platform (compute, storage and managed services)'],
+  ['Google Cloud|GCP|Google Cloud Platform', 'a cloud platform (compute, storage and managed services)'],
+  ['Alibaba Cloud|Aliyun|Tencent Cloud|Huawei Cloud|Oracle Cloud|IBM Cloud', 'a cloud platform (compute, storage and managed services)'],
+  ['Heroku|~Render|Fly.io|~Railway', 'a cloud application platform (PaaS for deploying and hosting apps)'],
+  ['Vercel|Netlify', 'a cloud deployment platform (hosting frontends and serverless functions)'],
+  ['Cloudflare', 'an edge network platform (CDN, DNS, security and serverless Workers)'],
+  ['DigitalOcean|Linode|Hetzner|Vultr', 'a cloud hosting provider (virtual servers and infrastructure)'],
+  ['AWS Lambda|~Cloud Functions|Cloudflare Workers', 'a serverless functions platform (running functions without servers)'],
+  ['Amazon S3|S3|MinIO|~Cloud Storage', 'an object storage service (buckets of files in the cloud)'],
+  ['EC2', 'a cloud compute service (virtual machines on AWS)'],
+  ['AWS Cost Explorer|Cost Explorer', 'a cloud cost management tool (cloud spending and cost optimization)'],
+  ['Kubernetes|k8s|kubectl|OpenShift|Rancher', 'a container orchestration platform (deploying and managing containers in clusters)'],
+  ['Docker|Podman|containerd', 'a container platform (building and running container images)'],
+  ['~Helm', 'a Kubernetes package manager (charts for deploying applications)'],
+  ['Terraform|OpenTofu|Pulumi|CloudFormation', 'an infrastructure as code tool (provisioning cloud infrastructure)'],
+  ['Ansible|Chef Infra|~Puppet|SaltStack', 'a configuration management tool (automating server configuration)'],
+  ['Argo CD|ArgoCD|Flux CD', 'a GitOps tool (continuous delivery to Kubernetes from Git)'],
+  ['Nginx|Apache HTTP Server|~Caddy|Traefik', 'a web server (HTTP server and reverse proxy)'],
+  ['Istio|Linkerd|~Envoy', 'a service mesh (traffic between microservices)'],
+  ['~Consul|~Vault|HashiCorp Vault', 'an infrastructure tool (service discovery, secrets and configuration)'],
+  // Observability, monitoring, incidents
+  ['Prometheus', 'a monitoring system (metrics collection, time-series queries and alerting)'],
+  ['Grafana', 'an observability platform (dashboards, metrics, logs and alerting)'],
+  ['Datadog|New Relic|Dynatrace|AppDynamics', 'an observability platform (monitoring, metrics, logs and traces)'],
+  ['~Sentry|Rollbar|Bugsnag', 'an error monitoring service (application errors and crash reports)'],
+  ['Splunk|Kibana|Graylog|Loki|Logstash|Papertrail', 'a log analysis platform (searching and analysing logs)'],
+  ['Jaeger|Zipkin|OpenTelemetry|Honeycomb', 'a distributed tracing tool (traces and observability instrumentation)'],
+  ['PagerDuty|Opsgenie|incident.io', 'an incident response platform (on-call alerting and incident management)'],
+  ['Langfuse|LangSmith|Helicone|Arize|Arize Phoenix|~Weave', 'an LLM observability platform (tracing, monitoring and evaluating LLM applications)'],
+  ['Weights & Biases|wandb|MLflow|Comet ML|Neptune.ai', 'an ML experiment tracking platform (runs, metrics and model versions)'],
+  // Data pipelines and analytics
+  ['Apache Kafka|Kafka|Redpanda|~Pulsar', 'an event streaming platform (message streams and stream processing)'],
+  ['RabbitMQ|ActiveMQ|NATS|Amazon SQS|SQS', 'a message broker (queues and messaging between services)'],
+  ['Airflow|Apache Airflow|Dagster|~Prefect|Luigi', 'a pipeline orchestration tool (scheduling data workflows)'],
+  ['dbt', 'a data transformation tool (SQL models in the data warehouse)'],
+  ['Apache Spark|PySpark|Flink|Apache Flink|Apache Beam', 'a data processing engine (distributed batch and stream processing)'],
+  ['Fivetran|Airbyte|Stitch Data', 'a data ingestion tool (ELT connectors into a warehouse)'],
+  ['Tableau|Power BI|Looker|Metabase|Superset|Apache Superset|Redash', 'a business intelligence tool (dashboards and data visualization)'],
+  ['pandas|NumPy|Polars', 'a data analysis library (dataframes and numerical computing)'],
+  ['Matplotlib|Plotly|Vega-Lite|D3.js|ECharts|Chart.js', 'a data visualization library (charts and plots)'],
+  // Web search, scraping, fetching
+  ['Firecrawl|Apify|Scrapy|ScrapingBee|Bright Data|Crawl4AI|Crawlee', 'a web scraping tool (crawling websites and extracting content)'],
+  ['Tavily|Exa|SerpAPI|Brave Search|Kagi|Bing Search|~Perplexity|DuckDuckGo|Google Search|SearXNG', 'a web search service (search engine results for queries)'],
+  ['Wikipedia|Wikidata', 'an encyclopedia (open knowledge base of articles and facts)'],
+  ['Hacker News|Reddit', 'a social news forum (posts, links and discussions)'],
+  ['Twitter|LinkedIn|Instagram|Facebook|TikTok|Bluesky|Mastodon|~Threads', 'a social media platform (posts, followers and feeds)'],
+  ['YouTube|Vimeo', 'a video platform (hosting and watching videos)'],
+  ['Spotify|SoundCloud|Apple Music', 'a music streaming service (songs and playlists)'],
+  // Payments, finance, commerce, crypto
+  ['Stripe|PayPal|Adyen|Braintree|~Square|Razorpay|Mollie', 'a payment processing platform (online payments, subscriptions and invoices)'],
+  ['~Plaid', 'a financial data API (bank accounts and transactions)'],
+  ['QuickBooks|Xero|FreshBooks|NetSuite', 'an accounting software (bookkeeping, invoicing and financial reports)'],
+  ['Shopify|WooCommerce|Magento|BigCommerce', 'an e-commerce platform (online stores, products and orders)'],
+  ['~Alpaca|Interactive Brokers|Robinhood|TradingView', 'a trading platform (stock market orders and market data)'],
+  ['Yahoo Finance|Alpha Vantage|Polygon.io|Financial Modeling Prep|Bloomberg', 'a financial market data service (stock prices and financial data)'],
+  ['Coinbase|Binance|~Kraken|OKX|Bybit', 'a cryptocurrency exchange (crypto trading and wallets)'],
+  ['CoinMarketCap|CoinGecko|DefiLlama|Dune Analytics|Etherscan|Solscan|Nansen', 'a crypto market and on-chain data service (cryptocurrency prices and blockchain analytics)'],
+  ['Uniswap|~Jupiter|PancakeSwap|SushiSwap|Curve Finance|Aave|Raydium|1inch', 'a DeFi protocol (decentralized exchange, token swaps and crypto trading)'],
+  ['Ethereum|EVM|Solana|Bitcoin|~Polygon|Arbitrum|Base chain|BNB Chain|~Avalanche|Sui|Aptos|~TON', 'a blockchain network (Web3, tokens and smart contracts)'],
+  ['ERC-20|ERC20|ERC-721|SPL token', 'a blockchain token standard (crypto tokens and NFTs)'],
+  ['MetaMask|Phantom wallet|WalletConnect|~Ledger', 'a crypto wallet (keys, balances and transactions)'],
+  ['Solidity|Hardhat|Foundry|OpenZeppelin|Anchor framework', 'a smart contract development tool (writing and deploying contracts)'],
+  ['Chainlink', 'a blockchain oracle network (off-chain data for smart contracts)'],
+  // Security
+  ['Semgrep|CodeQL|Bandit|Checkmarx', 'a static application security testing tool (scanning code for vulnerabilities)'],
+  ['Snyk|Dependabot|Trivy|Grype|OSV-Scanner', 'a dependency vulnerability scanner (supply-chain security of packages and containers)'],
+  ['OWASP ZAP|~ZAP|Burp Suite|Nikto', 'a web application security testing tool (scanning web apps for vulnerabilities)'],
+  ['Nmap|Masscan|Nessus|OpenVAS', 'a network vulnerability scanner (ports, hosts and services)'],
+  ['Metasploit|Kali Linux|Cobalt Strike', 'a penetration testing framework (exploits and offensive security)'],
+  ['Shodan|Censys|theHarvester|Maltego', 'a reconnaissance and OSINT tool (internet-exposed hosts and intelligence)'],
+  ['VirusTotal|YARA|Cuckoo Sandbox', 'a malware analysis service (scanning files and URLs for malware)'],
+  ['Ghidra|IDA Pro|Radare2|Binary Ninja', 'a reverse engineering tool (disassembling and decompiling binaries)'],
+  ['Wireshark|tcpdump', 'a network protocol analyzer (capturing and inspecting packets)'],
+  ['1Password|Bitwarden|LastPass|KeePass|Doppler|Infisical', 'a secrets manager (passwords, API keys and credentials)'],
+  ['Okta|Auth0|Keycloak|~Clerk|Entra ID|Azure AD|WorkOS', 'an identity and access management service (authentication, single sign-on and users)'],
+  ['CrowdStrike|SentinelOne|Wazuh|Microsoft Sentinel|Elastic Security', 'a security operations platform (threat detection and endpoint security)'],
+  // AI platforms, models, agent frameworks
+  ['Hugging Face|HuggingFace', 'a machine learning model hub (models, datasets and inference)'],
+  ['Ollama|vLLM|llama.cpp|LM Studio|LocalAI', 'a local LLM runtime (model serving and inference)'],
+  ['~Replicate|~Modal|RunPod|Baseten|Fireworks AI', 'a model hosting platform (machine learning inference in the cloud)'],
+  ['LangChain|LangGraph|LlamaIndex|~Haystack|Semantic Kernel|AutoGen|CrewAI|DSPy', 'an LLM application framework (agents, chains, retrieval-augmented generation and tools)'],
+  ['Langflow|Flowise|Dify|~Rivet', 'an LLM workflow builder (visual flows for agents and RAG)'],
+  ['n8n|Zapier|Make.com|IFTTT|Pipedream|Power Automate', 'a workflow automation platform (connecting apps with automated workflows)'],
+  ['Siri Shortcuts|Apple Shortcuts', 'a workflow automation app (automations on Apple devices)'],
+  ['Home Assistant|SmartThings', 'a home automation platform (smart home devices and automations)'],
+  ['Stable Diffusion|Midjourney|DALL-E|DALL·E|FLUX.1|~Ideogram', 'an image generation model (text to image)'],
+  ['ElevenLabs|Azure Speech|Google Text-to-Speech|Amazon Polly|PlayHT', 'a text to speech service (speech synthesis and voice)'],
+  ['~Whisper|Deepgram|AssemblyAI|Speechmatics', 'a speech recognition service (transcribing audio to text)'],
+  ['DeepL|Google Translate|Microsoft Translator', 'a machine translation service (translating text between languages)'],
+  ['Runway ML|Pika Labs|Sora|HeyGen|Synthesia', 'a video generation service (AI-generated video)'],
+  // Content, sites, commerce, media, travel and everyday services
+  ['WordPress|~Drupal|Joomla|~Ghost CMS|Contentful|Sanity CMS|Strapi|Webflow|Wix|DevHub CMS', 'a content management system (websites, posts and pages)'],
+  ['Prisma|Drizzle ORM|TypeORM|Sequelize|SQLAlchemy|Hibernate', 'an ORM (object-relational mapping and database access in code)'],
+  ['Hasura|Apollo GraphQL|PostGraphile', 'a GraphQL API platform (APIs over databases)'],
+  ['Upstash|Momento', 'a serverless cache and data platform (Redis-compatible key-value store)'],
+  ['Turso|libSQL|Cloudflare D1', 'a relational database (SQLite at the edge)'],
+  ['Convex|Appwrite|PocketBase', 'a backend platform (database, functions and authentication for apps)'],
+  ['Atlassian', 'a software collaboration suite (Jira issue tracking and Confluence wiki)'],
+  ['ServiceNow|Freshservice|Jira Service Management', 'an IT service management platform (tickets, incidents and workflows)'],
+  ['Microsoft 365|Office 365|Google Workspace', 'an office productivity suite (email, documents, spreadsheets and calendars)'],
+  ['Miro|~Mural|XMind|MindMeister|Excalidraw|draw.io|Lucidchart|~Mermaid|Whimsical', 'a diagramming and whiteboard tool (mind maps, flowcharts and diagrams)'],
+  ['Neovim|~Vim|Emacs|Sublime Text', 'a text editor (editing code and text)'],
+  ['iTerm2|iTerm|Warp terminal|tmux|Windows Terminal', 'a terminal emulator (command-line shell sessions)'],
+  ['Ableton Live|~Reaper|Logic Pro|FL Studio|Pro Tools', 'a digital audio workstation (music production and audio editing)'],
+  ['DaVinci Resolve|Premiere Pro|Final Cut Pro|CapCut', 'a video editor (editing video footage)'],
+  ['Photoshop|GIMP|Lightroom|Affinity Photo', 'an image editor (editing photos and images)'],
+  ['Pushover|ntfy|Gotify|OneSignal', 'a push notification service (sending notifications to devices)'],
+  ['FRED|Federal Reserve Economic Data|World Bank Open Data', 'an economic data service (economic time series and indicators)'],
+  ['SEC EDGAR|EDGAR', 'a company filings database (financial reports filed with the SEC)'],
+  ['Hyperliquid|dYdX|GMX', 'a DeFi exchange (perpetual futures and crypto trading)'],
+  ['~Discourse|phpBB', 'a discussion forum (community threads and posts)'],
+  ['~Nomad|HashiCorp Nomad', 'a workload orchestrator (scheduling containers and applications on clusters)'],
+  ['Codacy|Code Climate|DeepSource', 'a code quality platform (static analysis and code review)'],
+  ['Raygun|Honeybadger|Airbrake', 'an error monitoring service (application errors and crash reports)'],
+  ['Axiom|Better Stack|Logfire|Logtail', 'a log analysis platform (searching and analysing logs)'],
+  ['BrowserStack|Sauce Labs|LambdaTest', 'a cross-browser testing service (end-to-end and UI testing on real browsers)'],
+  ['~Lighthouse|PageSpeed Insights|WebPageTest', 'a web performance auditing tool (page speed and accessibility audits)'],
+  ['Lightdash|~Mode Analytics|Sigma Computing', 'a business intelligence tool (dashboards and data visualization)'],
+  ['Raindrop.io|~Pocket|Instapaper|Readwise', 'a bookmarking and read-later service (saved articles and highlights)'],
+  ['Glean|Coveo', 'an enterprise search platform (searching company knowledge)'],
+  ['Vertex AI|SageMaker|Amazon Bedrock|Azure Machine Learning', 'a cloud machine learning platform (model training, deployment and inference)'],
+  ['Mem0|Zep memory|Letta|MemGPT', 'an agent memory layer (long-term memory for AI agents)'],
+  ['Airbnb|Booking.com|Expedia|Skyscanner|Kayak|TripAdvisor', 'a travel booking service (flights, hotels and accommodation)'],
+  ['Uber|Lyft', 'a ride-hailing service (booking rides)'],
+  ['OpenWeather|OpenWeatherMap|AccuWeather|Weather.gov', 'a weather data service (forecasts and current conditions)'],
+  ['NewsAPI|Google News|CryptoPanic', 'a news aggregation service (latest news articles)'],
+  ['IMDb|TMDB|The Movie Database|Letterboxd', 'a movie database (films, ratings and cast)'],
+  ['Goodreads|Open Library', 'a book database (books, authors and reviews)'],
+  ['~Steam|Riot Games|League of Legends|OpenDota|Dota 2|Chess.com|Lichess', 'a gaming platform (games, players and match data)'],
+  ['~Amazon|eBay|Etsy|AliExpress|Walmart', 'an online marketplace (products, listings and orders)'],
+  ['DocuSign|Dropbox Sign|HelloSign|PandaDoc|eSignatures.com', 'an electronic signature service (signing contracts and documents)'],
+  ['Gyazo|ScreenshotOne|Snagit', 'a screenshot service (capturing and sharing screen images)'],
+  ['OpenCV', 'a computer vision library (image processing and camera capture)'],
+  // Maps and geography
+  ['Google Maps|Mapbox|OpenStreetMap|~HERE Maps|Nominatim', 'a maps service (geocoding, places and directions)'],
+  ['ArcGIS|QGIS|PostGIS|GDAL', 'a geographic information system (geospatial data and analysis)'],
+  // Research, science, scholarship
+  ['PubMed|PubMed Central|Europe PMC', 'a biomedical literature database (searching medical research articles)'],
+  ['arXiv|bioRxiv|medRxiv', 'a preprint server (scientific papers)'],
+  ['DBLP', 'a computer science bibliography (publication and author records)'],
+  ['Semantic Scholar|Google Scholar|OpenAlex|Crossref|Scopus|Web of Science', 'a scholarly literature search service (papers, citations and authors)'],
+  ['Zotero|Mendeley|EndNote', 'a reference manager (citation management and bibliographies)'],
+  ['UniProt|NCBI|GenBank|Ensembl|Protein Data Bank|RCSB PDB|AlphaFold DB', 'a bioinformatics database (genes, sequences and protein structures)'],
+  ['PubChem|ChEMBL|RDKit|DrugBank', 'a cheminformatics resource (chemical compounds, molecules and drug data)'],
+  ['ClinicalTrials.gov|FHIR|HL7|Epic EHR', 'a clinical health data resource (patient records and clinical trials)'],
+  ['Wolfram Alpha|WolframAlpha|Mathematica|SymPy|MATLAB|~Maple', 'a mathematical computing system (symbolic computation and equations)'],
+  ['Qiskit|Cirq|PennyLane', 'a quantum computing framework (quantum circuits)'],
+  ['Lean 4|Lean prover|Coq|Isabelle', 'a proof assistant (formal theorem proving)'],
+];
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** A name as the lower-case word sequence it is matched by ("Rocket.Chat" → rocket chat). */
+function tokens(text: string): string[] {
+  return text.toLowerCase().match(WORD) ?? [];
+}
+
+/** The gazetteer, read once. */
+export const PRODUCTS: readonly Product[] = ROWS.map(([names, is]) => {
+  const list = names.split('|');
+  return { names: list.map((n) => n.replace(/^~/, '')), is };
+});
+
+interface Entry {
+  product: Product;
+  /** The name's words, lower case. */
+  words: readonly string[];
+  /** An ordinary English word: in prose only capitalised. */
+  word: boolean;
+}
+
+/** Names by their first word, longest first (so "Google Cloud Platform" wins over "Google Cloud"). */
+const BY_FIRST_WORD: ReadonlyMap<string, readonly Entry[]> = (() => {
+  const map = new Map<string, Entry[]>();
+  ROWS.forEach(([names], i) => {
+    for (const raw of names.split('|')) {
+      const ws = tokens(raw);
+      if (ws.length === 0) continue;
+      const list = map.get(ws[0]!) ?? [];
+      list.push({ product: PRODUCTS[i]!, words: ws, word: raw.startsWith('~') });
+      map.set(ws[0]!, list);
+    }
+  });
+  for (const list of map.values()) list.sort((a, b) => b.words.length - a.words.length);
+  return map;
+})();
+
+/** A text a record says something in: prose (a description, a keyword) or an identifier (a name, a slug). */
+export interface RecordText {
+  text: string;
+  identifier: boolean;
+}
+
+/**
+ * The products a record's texts name, each once, in the order first named. In prose a name
+ * that is also an ordinary word counts only when written with a capital letter.
+ */
+export function productsNamed(texts: readonly RecordText[]): Product[] {
+  const found: Product[] = [];
+  for (const { text, identifier } of texts) {
+    const written = [...text.matchAll(WORD)].map((m) => m[0]);
+    const lower = written.map((w) => w.toLowerCase());
+    for (let i = 0; i < lower.length; i++) {
+      for (const entry of BY_FIRST_WORD.get(lower[i]!) ?? []) {
+        const n = entry.words.length;
+        if (i + n > lower.length || entry.words.some((w, k) => lower[i + k] !== w)) continue;
+        if (entry.word && !identifier && !/^\p{Lu}/u.test(written[i]!)) continue;
+        if (!found.includes(entry.product)) found.push(entry.product);
+        i += n - 1;
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+/** The description a product adds to a record that names it: "Redis: a NoSQL database (…)". */
+export function productDescription(product: Product): string {
+  return `${product.names[0]!}: ${product.is}`;
+}

@@ -1,0 +1,81 @@
+/**
+ * The product gazetteer (src/generators/products.ts) and what the `description` generator makes
+ * of it: an agent record that names a well-known product is also described by what the product
+ * is, with its own evidence field; a concept that is not an agent record is never expanded.
+ */
+import { describe, expect, it } from 'vitest';
+import description from '../../src/generators/description.js';
+import { PRODUCTS, productDescription, productsNamed } from '../../src/generators/products.js';
+import { emptyConcept, PRODUCT_DESCRIPTION_FIELD, type Concept } from '../../src/model/concept.js';
+import { buildOntologyIndex } from '../../src/model/ontology-index.js';
+import { collect } from './suite.js';
+import { ontology } from './fixtures.js';
+
+const prose = (text: string) => productsNamed([{ text, identifier: false }]).map((p) => p.names[0]);
+const identifier = (text: string) => productsNamed([{ text, identifier: true }]).map((p) => p.names[0]);
+
+describe('productsNamed', () => {
+  it('finds a product by any of its names, whole words only, case-insensitive', () => {
+    expect(prose('An MCP server for querying InfluxDB')).toEqual(['InfluxDB']);
+    expect(prose('query influxdb and postgres')).toEqual(['InfluxDB', 'PostgreSQL']);
+    expect(prose('Influxdbx is not it, nor is mongodbish')).toEqual([]);
+  });
+
+  it('a name that is an ordinary word counts in prose only capitalised, in an identifier as written', () => {
+    expect(prose('fits a linear model to the notion of discord')).toEqual([]);
+    expect(prose('Create Linear issues and post to Discord')).toEqual(['Linear', 'Discord']);
+    expect(identifier('mcp-linear')).toEqual(['Linear']);
+  });
+
+  it('names of several words match as a sequence, and the longer name wins', () => {
+    expect(prose('Read rows from Google Sheets, then search with Google Search')).toEqual(['Google Sheets', 'Tavily']);
+    expect(prose('a Rocket.Chat bot')).toEqual(['Mattermost']);
+    expect(prose('Google alone names nothing')).toEqual([]);
+  });
+
+  it('names each product once, in the order first named', () => {
+    expect(productsNamed([{ text: 'mcp-redis', identifier: true }, { text: 'The Redis server for Redis users', identifier: false }]).map((p) => p.names[0])).toEqual(['Redis']);
+  });
+
+  it('every entry starts with a category noun phrase (the genus the generator reads)', () => {
+    for (const p of PRODUCTS) expect(productDescription(p), p.names[0]).toMatch(/^[^:]+: an? [^(]+ \(.+\)$/);
+  });
+});
+
+const provenance = { format: 'agent-record-row' as const, recordId: 'io.github.idoru/influxdb-mcp-server', file: 'records.jsonl' };
+function server(iri: string, label: string, text: string, asRecord = true): Concept {
+  const c = emptyConcept(iri, 'capability', iri.split('/').pop()!);
+  c.labels.push({ text: label, source: 'name' });
+  c.definitions.push(text);
+  if (asRecord) c.record = { parameters: [], provenance };
+  return c;
+}
+const skills = () =>
+  ontology('skills', [
+    { iri: 'urn:o/timeseries', kind: 'capability', labels: ['Time-Series Database Operations'], definitions: ['Store and read measurements indexed by time.'] },
+    { iri: 'urn:o/translation', kind: 'capability', labels: ['Translation'], definitions: ['Translate text between languages.'] },
+    { iri: 'urn:o/messaging', kind: 'capability', labels: ['Team Messaging'], definitions: ['Send and read messages in team channels.'] },
+  ]);
+
+describe('description: what a product an agent record names is', () => {
+  it('a record naming a product is matched through what the product is, and says so in its evidence', async () => {
+    const records = buildOntologyIndex({ source: 'records', concepts: [server('urn:r/influx', 'influxdb', 'An MCP server for querying InfluxDB')] });
+    const out = await collect(description(), records, skills());
+    const top = out.find((c) => c.subject === 'urn:r/influx' && c.rank === 1)!;
+    expect(top.object).toBe('urn:o/timeseries');
+    expect(top.predicate).toBe('skos:broadMatch');
+    expect(top.evidence).toContainEqual(expect.objectContaining({ subjectField: PRODUCT_DESCRIPTION_FIELD, subjectText: expect.stringContaining('InfluxDB: a time-series database') }));
+  });
+
+  it('a concept that is not an agent record is never expanded: the same text finds nothing', async () => {
+    const plain = buildOntologyIndex({ source: 'plain', concepts: [server('urn:r/influx', 'influxdb', 'An MCP server for querying InfluxDB', false)] });
+    const out = await collect(description(), plain, skills());
+    expect(out.filter((c) => c.object === 'urn:o/timeseries')).toEqual([]);
+  });
+
+  it('an ordinary word in a record\'s prose is not a product: "discord" in lower case adds nothing', async () => {
+    const records = buildOntologyIndex({ source: 'records', concepts: [server('urn:r/calm', 'calm', 'Resolves discord between two plans.')] });
+    const out = await collect(description(), records, skills());
+    expect(out.filter((c) => c.object === 'urn:o/messaging')).toEqual([]);
+  });
+});
