@@ -18,7 +18,7 @@
  * or word sequence, case-insensitive, in the record's names, identifiers, description and
  * keywords. Names that are also ordinary English words ("Notion", "Linear", "Discord") count in
  * prose only when written with their capital letter; in an identifier (`mcp-linear`) they count
- * as written.
+ * as written. Links in prose are not read: they say where something is hosted.
  */
 
 /** One product: its names (the first is how it is written) and what it is. */
@@ -285,6 +285,73 @@ const ROWS: readonly Row[] = [
   ['DocuSign|Dropbox Sign|HelloSign|PandaDoc|eSignatures.com', 'an electronic signature service (signing contracts and documents)'],
   ['Gyazo|ScreenshotOne|Snagit', 'a screenshot service (capturing and sharing screen images)'],
   ['OpenCV', 'a computer vision library (image processing and camera capture)'],
+  // More developer, data and infrastructure services
+  ['Sourcegraph|grep.app', 'a code search engine (searching code across repositories)'],
+  ['Gitpod|GitHub Codespaces|Codespaces|DevPod', 'a cloud development environment (ready-to-code workspaces)'],
+  ['Docker Hub|JFrog Artifactory|Artifactory|Nexus Repository|GitHub Packages', 'an artifact registry (container images and build packages)'],
+  ['LaunchDarkly|Statsig|Unleash|Flagsmith|GrowthBook|Optimizely', 'a feature flag and experimentation platform (feature toggles and A/B tests)'],
+  ['Retool|Appsmith|~Bubble|Budibase|ToolJet', 'a low-code app builder (internal tools and dashboards)'],
+  ['Typeform|Google Forms|SurveyMonkey|Jotform|Tally Forms', 'a form and survey builder (questionnaires and responses)'],
+  ['Eventbrite|~Meetup|Luma events', 'an event management platform (event listings and registrations)'],
+  ['Loom|Vidyard', 'a video messaging tool (screen recordings shared as links)'],
+  ['Vonage|MessageBird|Plivo|Sinch', 'a communications API (SMS, voice calls and messaging)'],
+  ['~Crisp|Drift|LiveChat|tawk.to', 'a live chat platform (customer chat on websites)'],
+  ['Workday|BambooHR|Gusto|Rippling|Deel|Personio|HiBob', 'an HR platform (employees, payroll and HR records)'],
+  ['Greenhouse|Lever ATS|Ashby|Workable|Indeed|Glassdoor', 'a recruiting platform (job postings, candidates and hiring)'],
+  ['Ramp|Brex|Expensify|Bill.com|Navan', 'a spend management platform (expenses, corporate cards and bills)'],
+  ['Wise|Revolut|Mercury bank|Payoneer', 'a banking and money transfer service (accounts and international payments)'],
+  ['Chargebee|Paddle|Recurly|Lemon Squeezy|Zuora', 'a subscription billing platform (recurring payments and invoices)'],
+  ['Finnhub|IEX Cloud|Nasdaq Data Link|Quandl|Morningstar|Tiingo|Twelve Data', 'a financial market data service (stock prices and financial data)'],
+  ['Klarna|Afterpay|Affirm', 'a buy-now-pay-later payment service (consumer payments in instalments)'],
+  ['Clio|Ironclad|Harvey AI|LexisNexis|Westlaw', 'a legal software platform (legal research, matters and contracts)'],
+  ['Cerner|Oracle Health|Athenahealth|eClinicalWorks', 'an electronic health record system (clinical patient records)'],
+  ['Apple Health|HealthKit|Google Fit|Fitbit|~Oura|Withings|Garmin Connect|Strava|MyFitnessPal|WHOOP', 'a health and fitness tracker (activity, sleep and health metrics)'],
+  ['Canvas LMS|Moodle|Blackboard Learn|Google Classroom|Coursera|Udemy|edX|Khan Academy', 'a learning platform (courses, lessons and assignments)'],
+  ['~Anki|Quizlet', 'a flashcard app (spaced-repetition study cards)'],
+  ['Duolingo|Babbel', 'a language learning app (lessons for learning a language)'],
+  ['Semrush|Ahrefs|~Moz|Google Search Console|Screaming Frog|Similarweb', 'an SEO platform (keyword research, backlinks and search rankings)'],
+  ['Hootsuite|~Buffer|Sprout Social|Later.com|Typefully', 'a social media management tool (scheduling and publishing posts)'],
+  ['Google Tag Manager|Segment CDP|RudderStack|Braze|Iterable|Customer.io|OneSignal Journeys', 'a customer engagement platform (events, audiences and messaging campaigns)'],
+  ['Framer|Adobe XD|Penpot|InVision', 'a design tool (user interface design and prototyping)'],
+  ['Illustrator|Adobe Illustrator|InDesign|Adobe Express|Inkscape|Affinity Designer', 'a graphic design application (vector graphics and layouts)'],
+  ['Unsplash|Pexels|Pixabay|Shutterstock|Getty Images|Giphy', 'a stock media library (photos, videos and GIFs)'],
+  ['remove.bg|Clipdrop|Photoroom', 'a background removal service (cutting out image subjects)'],
+  ['Cloudinary|imgix|ImageKit|Uploadcare', 'a media management service (image and video storage, transformation and CDN)'],
+  ['Suno|Udio|AIVA', 'a music generation service (AI-generated songs and audio)'],
+  ['Luma AI|Kling AI|Hailuo|Leonardo AI|fal.ai', 'a generative media service (AI images and video)'],
+  ['Jina AI|Voyage AI|Nomic Embed|Cohere Embed|Cohere Rerank', 'an embedding model API (text embeddings and reranking)'],
+  ['Unstructured.io|LlamaParse|Docling|Marker PDF|Reducto', 'a document parsing service (extracting text and tables from PDFs and documents)'],
+  ['Tesseract|Amazon Textract|Textract|Google Vision|Azure Document Intelligence|Mathpix|PaddleOCR', 'an optical character recognition service (text from images and scanned documents)'],
+  ['Kaggle|data.gov|Socrata|Our World in Data|Statista|US Census Bureau', 'an open data portal (public datasets and statistics)'],
+  ['Akamai|Fastly|CloudFront|Bunny CDN', 'a content delivery network (caching and serving web content at the edge)'],
+  ['Route 53|Namecheap|GoDaddy|Porkbun|Gandi', 'a domain and DNS service (domain names and DNS records)'],
+  ["Let's Encrypt|Certbot", 'a certificate authority (TLS certificates for HTTPS)'],
+  ['Tailscale|WireGuard|ZeroTier|OpenVPN|ngrok|Cloudflare Tunnel', 'a network connectivity tool (VPN, tunnels and private networking)'],
+  ['Proxmox|VMware|vSphere|VirtualBox|Hyper-V|QEMU', 'a virtualization platform (virtual machines)'],
+  ['AppleScript|~Automator|PowerShell|AutoHotkey|~Raycast|Alfred app|Keyboard Maestro', 'a desktop automation tool (scripting and automating the computer)'],
+  ['SurrealDB|EdgeDB|Fauna|Xata|Dolt|FileMaker|Db2', 'a database (storing and querying application data)'],
+  ['Apache Iceberg|Iceberg|Delta Lake|Apache Hudi|Apache Hive|~Athena|AWS Glue|Unity Catalog', 'a data lake platform (tables on object storage queried with SQL)'],
+  ['Kinesis|EventBridge|Google Pub/Sub|Azure Event Hubs|Pusher|Ably|Socket.IO', 'a real-time messaging service (event streams and publish/subscribe)'],
+  ['UptimeRobot|Pingdom|StatusCake|Checkly|Better Uptime|Statuspage', 'an uptime monitoring service (website checks, status pages and alerts)'],
+  ['Zabbix|Nagios|Netdata|Icinga|Checkmk', 'an infrastructure monitoring system (hosts, services and alerting)'],
+  ['Wiz|Prisma Cloud|Lacework|Orca Security|Tenable|Qualys|Rapid7', 'a cloud security platform (vulnerability and posture management)'],
+  ['HackerOne|Bugcrowd|Intigriti', 'a bug bounty platform (vulnerability reports from security researchers)'],
+  ['Have I Been Pwned|HIBP|AbuseIPDB|GreyNoise|AlienVault OTX|MISP|OpenCTI|ThreatFox', 'a threat intelligence service (indicators of compromise, breaches and malicious IPs)'],
+  ['Suricata|~Snort|~Zeek|osquery|~Falco|~Sigma rules', 'an intrusion detection system (network and host threat detection)'],
+  ['GitGuardian|TruffleHog|Gitleaks|detect-secrets', 'a secret leak scanner (finding exposed credentials in code)'],
+  ['Vanta|Drata|Secureframe|OneTrust', 'a compliance automation platform (SOC 2, ISO 27001 and privacy compliance)'],
+  ['Amadeus|Sabre|Duffel|FlightAware|Flightradar24', 'a travel and flight data service (flight search, bookings and tracking)'],
+  ['Google Tasks|Microsoft To Do|Apple Reminders|Fantastical', 'a task and reminder app (to-do lists and reminders)'],
+  ['Feedly|Inoreader|RSS feed|RSS|Atom feed', 'a news feed reader (web feeds of news and blog updates)'],
+  ['Materials Project|ChemSpider|Reactome|KEGG|STRING database|ClinVar|gnomAD|OMIM|Open Targets', 'a life science database (genes, pathways, variants and compounds)'],
+  ['SNOMED CT|ICD-10|ICD-11|LOINC|RxNorm|MeSH|UMLS', 'a clinical terminology (medical codes and concepts)'],
+  ['Benchling|protocols.io|LabArchives|LabKey', 'a laboratory informatics platform (lab notebooks, samples and protocols)'],
+  ['~Plex|Jellyfin|Emby|Kodi', 'a media server (personal movies, shows and music libraries)'],
+  ['Last.fm|~Genius|Musixmatch|Podcast Index|Pocket Casts|Audible|Kindle|Calibre', 'a music, podcast and book service (tracks, lyrics, podcasts and e-books)'],
+  ['OBS Studio|~Twitch|Streamlabs', 'a live streaming tool (broadcasting and recording video)'],
+  ['Philips Hue|Google Home|~Alexa|HomeKit|Tuya|ESPHome', 'a smart home platform (lights, sensors and connected devices)'],
+  ['MQTT|Arduino|Raspberry Pi|Node-RED|ThingsBoard', 'an IoT platform (devices, sensors and IoT messaging)'],
+  ['Minecraft|Roblox|Fortnite', 'a video game (players, worlds and game servers)'],
   // Maps and geography
   ['Google Maps|Mapbox|OpenStreetMap|~HERE Maps|Nominatim', 'a maps service (geocoding, places and directions)'],
   ['ArcGIS|QGIS|PostGIS|GDAL', 'a geographic information system (geospatial data and analysis)'],
@@ -347,12 +414,14 @@ export interface RecordText {
 
 /**
  * The products a record's texts name, each once, in the order first named. In prose a name
- * that is also an ordinary word counts only when written with a capital letter.
+ * that is also an ordinary word counts only when written with a capital letter; links are not read.
  */
 export function productsNamed(texts: readonly RecordText[]): Product[] {
   const found: Product[] = [];
   for (const { text, identifier } of texts) {
-    const written = [...text.matchAll(WORD)].map((m) => m[0]);
+    // A link names where something is hosted ("pushed to https://github.com/…"), not what it is.
+    const read = identifier ? text : text.replace(/\b(?:https?:\/\/|www\.)\S*/gi, ' ');
+    const written = [...read.matchAll(WORD)].map((m) => m[0]);
     const lower = written.map((w) => w.toLowerCase());
     for (let i = 0; i < lower.length; i++) {
       for (const entry of BY_FIRST_WORD.get(lower[i]!) ?? []) {

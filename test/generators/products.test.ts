@@ -33,6 +33,10 @@ describe('productsNamed', () => {
     expect(prose('Google alone names nothing')).toEqual([]);
   });
 
+  it('a link in prose is where something is hosted, not a product it names', () => {
+    expect(prose('A Redis server (pushed to https://github.com/org/servers/tree/main/src/redis)')).toEqual(['Redis']);
+  });
+
   it('names each product once, in the order first named', () => {
     expect(productsNamed([{ text: 'mcp-redis', identifier: true }, { text: 'The Redis server for Redis users', identifier: false }]).map((p) => p.names[0])).toEqual(['Redis']);
   });
