@@ -6,6 +6,8 @@
  *   --model-id <id>           with --allow-remote-models: a Hugging Face hub id (e.g. Xenova/all-MiniLM-L6-v2)
  *   --allow-remote-models     permit downloads from the Hugging Face hub (needs internet)
  *   --models-dir <dir>        folder of model folders (default: the package's models/)
+ *   --encoder <name>          description generator: a sentence encoder (offline)
+ *   --no-products             description generator: leave out what a product an agent record names is
  */
 import { IoaError } from '../model/errors.js';
 import type { GeneratorConfig } from '../generators/types.js';
@@ -18,6 +20,7 @@ export const EMBEDDING_CLI_ARGS = {
   'allow-remote-models': { type: 'boolean', description: 'embedding generator: allow downloading models from the Hugging Face hub (off by default: everything runs offline)' },
   'models-dir': { type: 'string', description: 'embedding generator: folder of model folders (default: the package\'s models/)' },
   encoder: { type: 'string', description: `description generator: a sentence encoder whose cosine of two descriptions is one more comparison, offline: ${DESCRIPTION_ENCODERS.join(' | ')} (default: none, BM25 only)` },
+  products: { type: 'boolean', default: true, description: 'description generator: read what a well-known product an agent record names is, from ioa-align\'s gazetteer (use --no-products to match the records\' own words only)' },
 } as const;
 
 export interface EmbeddingCliValues {
@@ -26,15 +29,20 @@ export interface EmbeddingCliValues {
   'allow-remote-models'?: boolean | undefined;
   'models-dir'?: string | undefined;
   encoder?: string | undefined;
+  products?: boolean | undefined;
 }
 
-/** The `description` generator's settings from parsed CLI values (`--encoder`); undefined when none were given. */
+/** The `description` generator's settings from parsed CLI values (`--encoder`, `--no-products`); undefined when none were given. */
 export function descriptionConfigFromCli(args: EmbeddingCliValues): GeneratorConfig | undefined {
-  if (args.encoder === undefined) return undefined;
-  if (!(DESCRIPTION_ENCODERS as readonly string[]).includes(args.encoder)) {
-    throw new IoaError('E_USAGE', `--encoder must be one of ${DESCRIPTION_ENCODERS.join(', ')}, got ${JSON.stringify(args.encoder)}`, { path: '--encoder' });
+  const config: Record<string, unknown> = {};
+  if (args.encoder !== undefined) {
+    if (!(DESCRIPTION_ENCODERS as readonly string[]).includes(args.encoder)) {
+      throw new IoaError('E_USAGE', `--encoder must be one of ${DESCRIPTION_ENCODERS.join(', ')}, got ${JSON.stringify(args.encoder)}`, { path: '--encoder' });
+    }
+    config.encoder = args.encoder;
   }
-  return { encoder: args.encoder };
+  if (args.products === false) config.products = false;
+  return Object.keys(config).length > 0 ? config : undefined;
 }
 
 /** The `embedding` generator's settings from parsed CLI values; undefined when none were given. */

@@ -128,11 +128,13 @@ interface Descriptions {
   of: number[][];
 }
 
-const described = new WeakMap<PreparedOntology, Descriptions>();
+/** Descriptions read per prepared ontology, with and without what named products are. */
+const described = { products: new WeakMap<PreparedOntology, Descriptions>(), plain: new WeakMap<PreparedOntology, Descriptions>() };
 
-/** The descriptions of a prepared ontology's concepts, read once per prepared ontology. */
-function descriptionsOf(prepared: PreparedOntology): Descriptions {
-  let found = described.get(prepared);
+/** The descriptions of a prepared ontology's concepts, read once per prepared ontology (and `products` setting). */
+function descriptionsOf(prepared: PreparedOntology, products: boolean): Descriptions {
+  const cache = products ? described.products : described.plain;
+  let found = cache.get(prepared);
   if (found) return found;
   const docs: DescriptionDoc[] = [];
   const of: number[][] = [];
@@ -151,11 +153,11 @@ function descriptionsOf(prepared: PreparedOntology): Descriptions {
     if (c.keywords.length > 0) add(c.keywords.join(', '), KEYWORDS_FIELD, DESCRIPTION_WEIGHT.keywords, false);
     for (const e of c.examples.slice(0, MAX_EXAMPLES)) add(e, EXAMPLE_FIELD, DESCRIPTION_WEIGHT.example, false);
     // An agent record that names a well-known product is also described by what the product is.
-    if (c.record) for (const p of productsNamed(recordTexts(c))) add(productDescription(p), PRODUCT_DESCRIPTION_FIELD, DESCRIPTION_WEIGHT.product, true);
+    if (products && c.record) for (const p of productsNamed(recordTexts(c))) add(productDescription(p), PRODUCT_DESCRIPTION_FIELD, DESCRIPTION_WEIGHT.product, true);
     of.push(mine);
   });
   found = { docs, of };
-  described.set(prepared, found);
+  cache.set(prepared, found);
   return found;
 }
 
@@ -235,6 +237,11 @@ export interface DescriptionConfig {
    * by default), by name or as an object (tests inject one).
    */
   encoder?: DescriptionEncoderName | DescriptionEncoder;
+  /**
+   * Read what a well-known product an agent record names is (products.ts; default true;
+   * `--no-products` leaves ioa-align's own knowledge out, so only the records' words count).
+   */
+  products?: boolean;
 }
 
 export default defineGenerator((config?: GeneratorConfig): Generator => {
@@ -250,10 +257,14 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
   const openEncoder = (onWait?: (message: string) => void): Promise<DescriptionEncoder> | undefined =>
     chosen === undefined ? undefined : (encoder ??= openDescriptionEncoder(chosen as DescriptionEncoderName, onWait));
   const encoderName = injected?.name ?? (chosen as string | undefined);
+  if (config?.products !== undefined && typeof config.products !== 'boolean') {
+    throw new IoaError('E_USAGE', `description generator: products must be true or false, got ${JSON.stringify(config.products)}`, { path: '$.products' });
+  }
+  const products = config?.products !== false;
   return {
     ...IDENTITY,
     ...(encoderName !== undefined ? { modelId: `encoder:${encoderName}` } : {}),
-    propose: (source, target, options) => proposeDescriptions(source, target, options, budget, lexicon, openEncoder(options.onWarning)),
+    propose: (source, target, options) => proposeDescriptions(source, target, options, budget, lexicon, openEncoder(options.onWarning), products),
   };
 });
 
@@ -322,15 +333,15 @@ function combined(v: Vote): number {
 const round = (x: number): number => Math.round(x * 1e9) / 1e9;
 const quote = (text: string): string => (text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS - 1)}…` : text);
 
-async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: OntologyIndex, options: GeneratorOptions, budget: number, lexicon: DerivationLexicon | undefined, encoder: Promise<DescriptionEncoder> | undefined): AsyncGenerator<Candidate> {
+async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: OntologyIndex, options: GeneratorOptions, budget: number, lexicon: DerivationLexicon | undefined, encoder: Promise<DescriptionEncoder> | undefined, products: boolean): AsyncGenerator<Candidate> {
   const src = prepareOntology(sourceIndex, options.crossKind);
   const tgt = prepareOntology(targetIndex, options.crossKind);
   for (const w of new Set([...src.warnings, ...tgt.warnings])) options.onWarning?.(w);
   options.signal?.throwIfAborted();
   const total = src.concepts.length;
   options.onProgress?.(0, total);
-  const srcDocs = descriptionsOf(src);
-  const tgtDocs = descriptionsOf(tgt);
+  const srcDocs = descriptionsOf(src, products);
+  const tgtDocs = descriptionsOf(tgt, products);
   // Without a description on either side there is nothing to read.
   if (srcDocs.docs.length === 0 && tgtDocs.docs.length === 0) {
     options.onProgress?.(total, total);

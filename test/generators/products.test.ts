@@ -3,7 +3,11 @@
  * of it: an agent record that names a well-known product is also described by what the product
  * is, with its own evidence field; a concept that is not an agent record is never expanded.
  */
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { tempFile } from '../helpers/files.js';
+import { thrownIoaError } from '../helpers/errors.js';
 import description from '../../src/generators/description.js';
 import { PRODUCTS, productDescription, productsNamed } from '../../src/generators/products.js';
 import { emptyConcept, PRODUCT_DESCRIPTION_FIELD, type Concept } from '../../src/model/concept.js';
@@ -81,5 +85,33 @@ describe('description: what a product an agent record names is', () => {
     const records = buildOntologyIndex({ source: 'records', concepts: [server('urn:r/calm', 'calm', 'Resolves discord between two plans.')] });
     const out = await collect(description(), records, skills());
     expect(out.filter((c) => c.object === 'urn:o/messaging')).toEqual([]);
+  });
+});
+
+describe('--no-products: only the records\' own words', () => {
+  const rows = `${JSON.stringify({ id: 'urn:r/influx', kind: 'mcp-server', name: 'io.github.idoru/influxdb-mcp-server', description: 'An MCP server for querying InfluxDB', tags: [], examples: [] })}\n`;
+  // The OASF 1.1.0 skills as bundled (corpora/agents): records meet skills of their own kind.
+  const skillsFile = fileURLToPath(new URL('../../corpora/agents/oasf/v1.1.1/schema/skills', import.meta.url));
+
+  it('propose reads what a named product is by default, and not with --no-products', async () => {
+    const records = await tempFile('records.jsonl', rows);
+    const on = await runCli(['propose', records, skillsFile]);
+    expect(on.code, on.stderr).toBe(0);
+    expect(on.stdout).toMatch(/\tskills:nosql_database_operations\t[^\n]*\tdcterms:description\|ioa-align:product\t/);
+    const off = await runCli(['propose', records, skillsFile, '--no-products']);
+    expect(off.code, off.stderr).toBe(0);
+    expect(off.stdout).not.toContain('ioa-align:product');
+  });
+
+  it('--no-products without the description generator is a usage error naming the option', async () => {
+    const records = await tempFile('records.jsonl', rows);
+    const r = await runCli(['propose', records, skillsFile, '--generators', 'exact', '--no-products']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--no-products applies to the description generator');
+    expect(r.stderr).toContain('[E_USAGE]');
+  });
+
+  it('a products setting that is not true or false is refused (E_USAGE)', () => {
+    expect(thrownIoaError(() => description({ products: 'yes' })).code).toBe('E_USAGE');
   });
 });

@@ -86,7 +86,8 @@ export default defineCommand({
     }
     const descriptionConfig = descriptionConfigFromCli(args);
     if (descriptionConfig && requested && !requested.includes('description')) {
-      throw new IoaError('E_USAGE', '--encoder applies to the description generator: add it to --generators', { path: '--encoder' });
+      const option = descriptionConfig.encoder !== undefined ? '--encoder' : '--no-products';
+      throw new IoaError('E_USAGE', `${option} applies to the description generator: add it to --generators`, { path: option });
     }
     const generatorConfig = { ...(embeddingConfig ? { embedding: embeddingConfig } : {}), ...(descriptionConfig ? { description: descriptionConfig } : {}) };
     const decisionFiles = repeated(rawArgs, 'decisions');
