@@ -461,7 +461,8 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
       await s.page.keyboard.press('Escape');
       await settled(s.page);
       expect(await s.page.locator('dialog#confirm[open]').count()).toBe(0);
-      expect((await rows(s.out)).map((m) => m.objectId)).toEqual([`${TGT}HeartValve`]);
+      // The server answers a decision before its save lands on disk: wait for the file.
+      await expect.poll(async () => (await rows(s.out)).map((m) => m.objectId), { timeout: 5000 }).toEqual([`${TGT}HeartValve`]);
       expect(await s.page.textContent('#msg')).toBe('not accepted: cardiac valve stays closed');
       expect(bodies).toHaveLength(1);
     });
