@@ -163,6 +163,11 @@ export interface CandidateView {
   match_string: string[];
   subject_match_field: string[];
   object_match_field: string[];
+  /**
+   * The texts the candidate file says matched (its row's `comment`: "description ~ description",
+   * what a product a record names is), so a reviewer reads the evidence, not only its fields.
+   */
+  matched_text?: string;
   object: ConceptView;
   /** Other subjects with an accepted mapping to this object. */
   already_mapped: Array<{ subject_id: string; label: string; predicate_id: string }>;
@@ -737,6 +742,7 @@ export class ReviewSession {
         index: i, subject_id: c.subject, predicate_id: c.predicate, object_id: c.object, score: c.score, rank: c.rank, status,
         members: read.members,
         match_string: listOf(extra.match_string), subject_match_field: listOf(extra.subject_match_field), object_match_field: listOf(extra.object_match_field),
+        ...(read.record.comment ? { matched_text: read.record.comment } : {}),
         object: this.conceptView(this.target, c.object),
         already_mapped: (acceptedTo.get(c.object) ?? []).filter((m) => m.subject_id !== s),
         incoherent_with: warnings[at]!.map((w) => ({

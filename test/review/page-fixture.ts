@@ -111,7 +111,7 @@ function candidatesTsv(rows: ReadonlyArray<[string, string, string, number]>, sr
   ].join('\n');
 }
 
-interface FixtureFiles { dir: string; source: string; target: string; candidates: string }
+export interface FixtureFiles { dir: string; source: string; target: string; candidates: string }
 
 /** A fresh folder holding two ontologies and the candidate file of `rows`. */
 function writeFixture(prefix: string, sourceTtl: string, targetTtl: string, csv: string): FixtureFiles {

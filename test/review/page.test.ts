@@ -9,7 +9,8 @@
  * does).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +18,9 @@ import type { Browser, Page } from 'playwright-core';
 import { openReview, serveReview, type ReviewServer, type ReviewSession } from '../../src/api/review.js';
 import { readMappings } from '../../src/api/index.js';
 import { requireFreshDist } from '../helpers/dist.js';
-import { coherenceFixture, COHERENCE_SRC, COHERENCE_TGT, pageFixture, SPOOF_LABEL, SRC, TGT } from './page-fixture.js';
+import { coherenceFixture, COHERENCE_SRC, COHERENCE_TGT, pageFixture, SPOOF_LABEL, SRC, TGT, type FixtureFiles } from './page-fixture.js';
+import { PRODUCT_DESCRIPTION_FIELD } from '../../src/model/concept.js';
+import { PRODUCT_FIELD } from '../../src/review/page/types.js';
 
 /** What the callbacks run inside the page use (the project compiles without the DOM library). */
 interface El {
@@ -724,6 +727,33 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
       // Deciding with the thumb.
       await s.page.click('#do-reject');
       await expect.poll(async () => (await rows(s.out)).length, { timeout: 5000 }).toBe(1);
+    });
+  });
+
+  describe('texts matched, and what ioa-align knows of a product', () => {
+    let s: Started;
+    beforeAll(async () => {
+      // An MCP server record that names a product, its candidates from `propose` against the bundled OASF 1.1.0 skills.
+      const dir = mkdtempSync(join(tmpdir(), 'ioa-review-page-records-'));
+      const files: FixtureFiles = { dir, source: join(dir, 'servers.jsonl'), target: fileURLToPath(new URL('../../corpora/agents/oasf/v1.1.1/schema/skills', import.meta.url)), candidates: join(dir, 'candidates.sssom.tsv') };
+      writeFileSync(files.source, `${JSON.stringify({ id: 'urn:r/influx', kind: 'mcp-server', name: 'io.github.idoru/influxdb-mcp-server', description: 'An MCP server for querying InfluxDB', tags: [], examples: [] })}\n`);
+      execFileSync(process.execPath, ['bin/ioa-align.js', 'propose', files.source, files.target, '--out', files.candidates, '--quiet'], { cwd: fileURLToPath(new URL('../..', import.meta.url)) });
+      s = await start(undefined, files);
+      await load(s.page, s.server);
+    });
+    afterAll(() => s?.close());
+
+    it('shows the texts the candidate file says matched, and says that a product\'s description is ioa-align\'s knowledge, not the record\'s words', async () => {
+      expect(PRODUCT_FIELD).toBe(PRODUCT_DESCRIPTION_FIELD);
+      const product = s.page.locator('.cand').filter({ has: s.page.locator('.name').getByText('NoSQL Database Operations', { exact: true }) });
+      await product.locator('button.row').click();
+      await settled(s.page);
+      await s.page.locator('.cand.focus details.evidence summary').click();
+      const pairs = await s.page.locator('.cand.focus .matched-text li').allTextContents();
+      expect(pairs).toContain('InfluxDB: a time-series database (NoSQL store of metrics and events) ~ NoSQL Database Operations');
+      expect(pairs).toContain('An MCP server for querying InfluxDB ~ Model and query document/key-value/wide-column stores.');
+      expect(await s.page.locator('.cand.focus details.evidence .warn').textContent()).toBe(`${PRODUCT_DESCRIPTION_FIELD}: what ioa-align's gazetteer says the product the record names is, not the record's own words`);
+      await s.page.screenshot({ path: join(s.out, '..', 'product-evidence.png') });
     });
   });
 });

@@ -67,6 +67,8 @@ export interface Candidate {
   match_string: string[];
   subject_match_field: string[];
   object_match_field: string[];
+  /** The texts the candidate file says matched (its row's comment). */
+  matched_text?: string;
   object: Concept;
   already_mapped: Array<{ subject_id: string; label: string; predicate_id: string }>;
   equivalence: boolean;
@@ -137,3 +139,10 @@ export interface UndoAnswer {
 export interface ErrorAnswer {
   error: { code: string; message: string; conflicts?: Triple[] };
 }
+
+/**
+ * The match field of what ioa-align's gazetteer says a product an agent record names is: the
+ * page's copy of PRODUCT_DESCRIPTION_FIELD (src/model/concept.ts; the page is compiled on its
+ * own, and a test keeps the two equal).
+ */
+export const PRODUCT_FIELD = 'ioa-align:product';

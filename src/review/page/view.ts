@@ -5,7 +5,7 @@
  */
 import { el, label, labels, linkOut } from './dom.js';
 import { plural } from './text.js';
-import type { Candidate, Concept, DecisionRecord } from './types.js';
+import { PRODUCT_FIELD, type Candidate, type Concept, type DecisionRecord } from './types.js';
 
 /** The evidence panel stays open or closed as the reviewer left it, from candidate to candidate. */
 let evidenceOpen = false;
@@ -112,6 +112,12 @@ function evidence(c: Candidate): HTMLElement {
   }
   if (c.match_string.length) details.append(el('p', 'muted', 'matched: ', labels(c.match_string, ' · ')));
   if (c.subject_match_field.length || c.object_match_field.length) details.append(el('p', 'muted', `fields: ${c.subject_match_field.join(', ')} → ${c.object_match_field.join(', ')}`));
+  // The candidate file joins the text pairs that matched with " | ": one line each.
+  if (c.matched_text) details.append(el('p', 'muted', 'texts matched:'), el('ul', 'matched-text', ...c.matched_text.split(' | ').map((pair) => el('li', null, label(pair)))));
+  // What ioa-align knows of a product the record names is evidence, but not the record's words.
+  if ([...c.subject_match_field, ...c.object_match_field].includes(PRODUCT_FIELD)) {
+    details.append(el('p', 'warn', `${PRODUCT_FIELD}: what ioa-align's gazetteer says the product the record names is, not the record's own words`));
+  }
   return details;
 }
 
