@@ -45,7 +45,7 @@ export {
 } from '../model/mapping.js';
 export {
   CONCEPT_KINDS, type Concept, type ConceptKind, type Label, type LabelSource, type LangString, type Synonym, type SynonymKind, type Abbreviation, type Restriction,
-  DEFINITION_SOURCES, DEFAULT_DEFINITION_SOURCE, addDefinition, definitionSource, type DefinitionSource,
+  DEFINITION_SOURCES, DEFAULT_DEFINITION_SOURCE, PRODUCT_DESCRIPTION_FIELD, addDefinition, definitionSource, type DefinitionSource,
 } from '../model/concept.js';
 export type { OntologyIndex, IdentifierPolicy } from '../model/ontology-index.js';
 export { RECORD_FORMATS, type AgentRecordEvidence, type DeclaredOasfTerm, type RecordFormat, type RecordProvenance } from '../model/record.js';
