@@ -34,8 +34,8 @@
  */
 import type { Candidate, Evidence, MappingJustification, MappingRelation } from '../model/mapping.js';
 import { BROAD_MATCH, CLOSE_MATCH, EXACT_MATCH, NARROW_MATCH } from '../model/mapping.js';
-import { definitionSource, PRODUCT_DESCRIPTION_FIELD, type Concept } from '../model/concept.js';
-import { productDescription, productsNamed, type RecordText } from './products.js';
+import { definitionSource, PRODUCT_DESCRIPTION_FIELD } from '../model/concept.js';
+import { productDescription, productsOfRecord } from './products.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { DEFAULT_BUDGET, InvertedIndex, type PackedArrays, type SparseVector } from './blocking.js';
 import { positiveOption, rankVotes } from './common.js';
@@ -94,17 +94,6 @@ const SIBLING_FROM = 0.5;
 export const KEYWORDS_FIELD = 'schema:keywords';
 export const EXAMPLE_FIELD = 'skos:example';
 
-/** What an agent record says in its own words: names and identifiers, then description and keywords. */
-function recordTexts(c: Concept): RecordText[] {
-  return [
-    ...c.labels.map((l) => ({ text: l.text, identifier: true })),
-    { text: c.localName, identifier: true },
-    // A registry name's host ("io.github.redis/mcp-redis") is where it is published, not what it is.
-    ...(c.record ? [{ text: c.record.provenance.recordId.replace(/^[^/]*\.(?=[^./]+\/)/, ''), identifier: true }] : []),
-    ...c.definitions.map((text) => ({ text, identifier: false })),
-    ...c.keywords.map((text) => ({ text, identifier: false })),
-  ];
-}
 
 /** One description of one concept, read. */
 interface DescriptionDoc {
@@ -153,7 +142,7 @@ function descriptionsOf(prepared: PreparedOntology, products: boolean): Descript
     if (c.keywords.length > 0) add(c.keywords.join(', '), KEYWORDS_FIELD, DESCRIPTION_WEIGHT.keywords, false);
     for (const e of c.examples.slice(0, MAX_EXAMPLES)) add(e, EXAMPLE_FIELD, DESCRIPTION_WEIGHT.example, false);
     // An agent record that names a well-known product is also described by what the product is.
-    if (products && c.record) for (const p of productsNamed(recordTexts(c))) add(productDescription(p), PRODUCT_DESCRIPTION_FIELD, DESCRIPTION_WEIGHT.product, true);
+    if (products) for (const { product } of productsOfRecord(c)) add(productDescription(product), PRODUCT_DESCRIPTION_FIELD, DESCRIPTION_WEIGHT.product, true);
     of.push(mine);
   });
   found = { docs, of };

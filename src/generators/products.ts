@@ -21,6 +21,8 @@
  * as written. Links in prose are not read: they say where something is hosted.
  */
 
+import type { Concept } from '../model/concept.js';
+
 /** One product: its names (the first is how it is written) and what it is. */
 export interface Product {
   names: readonly string[];
@@ -384,6 +386,8 @@ export const PRODUCTS: readonly Product[] = ROWS.map(([names, is]) => {
 
 interface Entry {
   product: Product;
+  /** The name as the gazetteer writes it. */
+  name: string;
   /** The name's words, lower case. */
   words: readonly string[];
   /** An ordinary English word: in prose only capitalised. */
@@ -398,7 +402,7 @@ const BY_FIRST_WORD: ReadonlyMap<string, readonly Entry[]> = (() => {
       const ws = tokens(raw);
       if (ws.length === 0) continue;
       const list = map.get(ws[0]!) ?? [];
-      list.push({ product: PRODUCTS[i]!, words: ws, word: raw.startsWith('~') });
+      list.push({ product: PRODUCTS[i]!, name: raw.replace(/^~/, ''), words: ws, word: raw.startsWith('~') });
       map.set(ws[0]!, list);
     }
   });
@@ -412,12 +416,19 @@ export interface RecordText {
   identifier: boolean;
 }
 
+/** A product as one of a record's texts names it: the gazetteer's spelling of the name found. */
+export interface ProductMention {
+  product: Product;
+  name: string;
+}
+
 /**
- * The products a record's texts name, each once, in the order first named. In prose a name
- * that is also an ordinary word counts only when written with a capital letter; links are not read.
+ * The products a record's texts name, each once, in the order first named, with the name that
+ * named it first. In prose a name that is also an ordinary word counts only when written with a
+ * capital letter; links are not read.
  */
-export function productsNamed(texts: readonly RecordText[]): Product[] {
-  const found: Product[] = [];
+export function productMentions(texts: readonly RecordText[]): ProductMention[] {
+  const found: ProductMention[] = [];
   for (const { text, identifier } of texts) {
     // A link names where something is hosted ("pushed to https://github.com/…"), not what it is.
     const read = identifier ? text : text.replace(/\b(?:https?:\/\/|www\.)\S*/gi, ' ');
@@ -428,7 +439,7 @@ export function productsNamed(texts: readonly RecordText[]): Product[] {
         const n = entry.words.length;
         if (i + n > lower.length || entry.words.some((w, k) => lower[i + k] !== w)) continue;
         if (entry.word && !identifier && !/^\p{Lu}/u.test(written[i]!)) continue;
-        if (!found.includes(entry.product)) found.push(entry.product);
+        if (!found.some((m) => m.product === entry.product)) found.push({ product: entry.product, name: entry.name });
         i += n - 1;
         break;
       }
@@ -437,7 +448,29 @@ export function productsNamed(texts: readonly RecordText[]): Product[] {
   return found;
 }
 
+/** The products a record's texts name (see {@link productMentions}). */
+export function productsNamed(texts: readonly RecordText[]): Product[] {
+  return productMentions(texts).map((m) => m.product);
+}
+
 /** The description a product adds to a record that names it: "Redis: a NoSQL database (…)". */
 export function productDescription(product: Product): string {
   return `${product.names[0]!}: ${product.is}`;
+}
+
+/** What an agent record says in its own words: names and identifiers, then description and keywords. */
+function recordTexts(c: Concept): RecordText[] {
+  return [
+    ...c.labels.map((l) => ({ text: l.text, identifier: true })),
+    { text: c.localName, identifier: true },
+    // A registry name's host ("io.github.redis/mcp-redis") is where it is published, not what it is.
+    ...(c.record ? [{ text: c.record.provenance.recordId.replace(/^[^/]*\.(?=[^./]+\/)/, ''), identifier: true }] : []),
+    ...c.definitions.map((text) => ({ text, identifier: false })),
+    ...c.keywords.map((text) => ({ text, identifier: false })),
+  ];
+}
+
+/** The products an agent record names, with the names found (none for a concept that is not an agent record). */
+export function productsOfRecord(c: Concept): ProductMention[] {
+  return c.record ? productMentions(recordTexts(c)) : [];
 }

@@ -2,6 +2,7 @@ import type { ConceptKind } from '../model/concept.js';
 import type { AxiomCounts } from '../model/axioms.js';
 import { countByKind, type OntologyIndex } from '../model/ontology-index.js';
 import { countLanguages, type LanguageCount } from './languages.js';
+import { productsOfRecord } from '../generators/products.js';
 
 export interface InspectionReport {
   source: string;
@@ -34,7 +35,29 @@ export interface InspectionReport {
    * null for a vocabulary source that states no axioms (OASF, Hugging Face tasks, agent cards).
    */
   axioms: AxiomCounts | null;
+  /**
+   * Agent records that name a product the `description` generator knows (generators/products.ts),
+   * and the products named most; null where the source holds no agent record.
+   */
+  products: { records: number; naming: number; named: Array<{ product: string; records: number }> } | null;
   warnings: string[];
+}
+
+/** Products shown by name in a report, at most. */
+const NAMED_PRODUCTS = 8;
+
+function productReport(index: OntologyIndex): InspectionReport['products'] {
+  const records = index.concepts.filter((c) => c.record);
+  if (records.length === 0) return null;
+  const count = new Map<string, number>();
+  let naming = 0;
+  for (const c of records) {
+    const found = productsOfRecord(c);
+    if (found.length) naming++;
+    for (const m of found) count.set(m.name, (count.get(m.name) ?? 0) + 1);
+  }
+  const named = [...count].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, NAMED_PRODUCTS).map(([product, n]) => ({ product, records: n }));
+  return { records: records.length, naming, named };
 }
 
 const share = (n: number, total: number): number => (total === 0 ? 0 : Math.round((n / total) * 10_000) / 10_000);
@@ -71,6 +94,7 @@ export function inspectOntology(index: OntologyIndex): InspectionReport {
     },
     labelLanguages: countLanguages(index.concepts),
     axioms: index.axioms ? { ...index.axioms.counts } : null,
+    products: productReport(index),
     warnings: index.warnings,
   };
 }
@@ -96,6 +120,11 @@ export function formatInspection(r: InspectionReport): string {
     const a = r.axioms;
     lines.push(`axioms       subClassOf ${a.subClassOf}, equivalentClass ${a.equivalentClass}; disjointness: disjointWith ${a.disjointWith}, AllDisjointClasses ${a.allDisjointClasses}, disjointUnionOf ${a.disjointUnionOf}, complementOf ${a.complementOf} (${a.disjointPairs} disjoint pairs)`);
     lines.push(`             domain ${a.domain}, range ${a.range}, inverseOf ${a.inverseOf}, subPropertyOf ${a.subPropertyOf}, equivalentProperty ${a.equivalentProperty}, existential restrictions ${a.existential}`);
+  }
+  if (r.products) {
+    const p = r.products;
+    const examples = p.named.map((n) => `${n.product} ${n.records}`).join(', ');
+    lines.push(`products     ${p.naming} of ${p.records} records name a product the description generator knows${examples ? ` (${examples}${p.named.length === NAMED_PRODUCTS ? ', …' : ''})` : ''}; --no-products leaves that out`);
   }
   for (const w of r.warnings.slice(0, 20)) lines.push(`warning      ${w}`);
   if (r.warnings.length > 20) lines.push(`warning      … and ${r.warnings.length - 20} more`);

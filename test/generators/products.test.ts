@@ -13,6 +13,7 @@ import { PRODUCTS, productDescription, productsNamed } from '../../src/generator
 import { emptyConcept, PRODUCT_DESCRIPTION_FIELD, type Concept } from '../../src/model/concept.js';
 import { buildOntologyIndex } from '../../src/model/ontology-index.js';
 import { collect } from './suite.js';
+import { formatInspection, inspectOntology } from '../../src/ontology/inspect.js';
 import { ontology } from './fixtures.js';
 
 const prose = (text: string) => productsNamed([{ text, identifier: false }]).map((p) => p.names[0]);
@@ -55,7 +56,7 @@ function server(iri: string, label: string, text: string, asRecord = true): Conc
   const c = emptyConcept(iri, 'capability', iri.split('/').pop()!);
   c.labels.push({ text: label, source: 'name' });
   c.definitions.push(text);
-  if (asRecord) c.record = { parameters: [], provenance };
+  if (asRecord) c.record = { parameters: [], provenance: { ...provenance, recordId: `io.github.example/${label}` } };
   return c;
 }
 const skills = () =>
@@ -113,5 +114,15 @@ describe('--no-products: only the records\' own words', () => {
 
   it('a products setting that is not true or false is refused (E_USAGE)', () => {
     expect(thrownIoaError(() => description({ products: 'yes' })).code).toBe('E_USAGE');
+  });
+});
+
+describe('inspect: which records name a product ioa-align knows', () => {
+  it('counts the records that name one and the names found; null where the source holds no agent record', () => {
+    const records = buildOntologyIndex({ source: 'records', concepts: [server('urn:r/influx', 'influxdb', 'An MCP server for querying InfluxDB'), server('urn:r/redis', 'redis', 'The official Redis server, with Postgres too'), server('urn:r/calm', 'calm', 'Resolves discord between two plans.')] });
+    const report = inspectOntology(records);
+    expect(report.products).toEqual({ records: 3, naming: 2, named: [{ product: 'InfluxDB', records: 1 }, { product: 'Postgres', records: 1 }, { product: 'Redis', records: 1 }] });
+    expect(formatInspection(report)).toContain('products     2 of 3 records name a product the description generator knows (InfluxDB 1, Postgres 1, Redis 1); --no-products leaves that out');
+    expect(inspectOntology(skills()).products).toBeNull();
   });
 });
