@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { tempFile } from '../helpers/files.js';
 import { thrownIoaError } from '../helpers/errors.js';
+import { mappingSetSchemaErrors } from '../helpers/sssom-schema.js';
 import description from '../../src/generators/description.js';
 import { PRODUCTS, productDescription, productsNamed } from '../../src/generators/products.js';
 import { emptyConcept, PRODUCT_DESCRIPTION_FIELD, type Concept } from '../../src/model/concept.js';
@@ -102,6 +103,14 @@ describe('--no-products: only the records\' own words', () => {
     const off = await runCli(['propose', records, skillsFile, '--no-products']);
     expect(off.code, off.stderr).toBe(0);
     expect(off.stdout).not.toContain('ioa-align:product');
+  });
+
+  it('the SSSOM JSON it writes with the product field is valid against the SSSOM schema', async () => {
+    const records = await tempFile('records.jsonl', rows);
+    const r = await runCli(['propose', records, skillsFile, '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('ioa-align:product');
+    expect(mappingSetSchemaErrors(JSON.parse(r.stdout))).toEqual([]);
   });
 
   it('--no-products without the description generator is a usage error naming the option', async () => {
