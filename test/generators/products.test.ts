@@ -10,7 +10,8 @@ import { tempFile } from '../helpers/files.js';
 import { thrownIoaError } from '../helpers/errors.js';
 import { mappingSetSchemaErrors } from '../helpers/sssom-schema.js';
 import description from '../../src/generators/description.js';
-import { PRODUCTS, productDescription, productsNamed } from '../../src/generators/products.js';
+import { PRODUCTS, productDescription, productNames, productsNamed } from '../../src/generators/products.js';
+import { wordNetDefinitions } from '../../src/generators/wordnet-lexicon.js';
 import { emptyConcept, PRODUCT_DESCRIPTION_FIELD, type Concept } from '../../src/model/concept.js';
 import { buildOntologyIndex } from '../../src/model/ontology-index.js';
 import { collect } from './suite.js';
@@ -45,6 +46,12 @@ describe('productsNamed', () => {
 
   it('names each product once, in the order first named', () => {
     expect(productsNamed([{ text: 'mcp-redis', identifier: true }, { text: 'The Redis server for Redis users', identifier: false }]).map((p) => p.names[0])).toEqual(['Redis']);
+  });
+
+  it('every one-word name WordNet knows as an ordinary word is flagged, so prose must capitalise it (git, docker and mongo aside)', async () => {
+    const single = productNames().filter((n) => !n.word && /^[\p{L}\p{N}]+$/u.test(n.name));
+    const known = await wordNetDefinitions().definitions(single.map((n) => n.name.toLowerCase()));
+    expect([...known.keys()].sort()).toEqual(['docker', 'git', 'mongo']);
   });
 
   it('every entry starts with a category noun phrase (the genus the generator reads)', () => {
