@@ -70,6 +70,14 @@ export function nameKey(stems: readonly string[]): string {
   return [...new Set(stems)].filter((s) => !GENERIC_STEMS.has(s)).sort().join(' ');
 }
 
+/**
+ * Stems without the generic words, in order: for keys built from stems that another mapping
+ * changes next (WordNet derivations turn `applic` into `appli`, which no longer reads as generic).
+ */
+export function withoutGenericStems(stems: readonly string[]): string[] {
+  return stems.filter((s) => !GENERIC_STEMS.has(s));
+}
+
 const SENTENCE_END = /(?<=[.!?;])\s+(?=[A-Z(])/;
 /** What introduces a list of cases. */
 const CASE_MARKER = /\b(?:including|includes|include|such as|e\.\s?g\.?|for example|for instance|like|especially|notably|namely|covering|covers|comprising|encompassing|encompasses|encompass|involving|involves|involve|among them)\s*[,:]?\s+/i;

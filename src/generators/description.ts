@@ -39,7 +39,7 @@ import { productDescription, productsOfRecord } from './products.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { DEFAULT_BUDGET, InvertedIndex, type PackedArrays, type SparseVector } from './blocking.js';
 import { positiveOption, rankVotes } from './common.js';
-import { boilerplatePhrases, contentStems, contentStemsOf, descriptionCases, descriptionGenus, nameKey, withoutBoilerplate, type Phrase } from './description-text.js';
+import { boilerplatePhrases, contentStems, contentStemsOf, descriptionCases, descriptionGenus, nameKey, withoutBoilerplate, withoutGenericStems, type Phrase } from './description-text.js';
 import { contentWords, stem, words } from '../text/normalize.js';
 import { wordNetDerivations, type DerivationLexicon } from './wordnet-lexicon.js';
 import { DESCRIPTION_ENCODERS, openDescriptionEncoder, type DescriptionEncoder, type DescriptionEncoderName } from './description-encoder.js';
@@ -109,6 +109,11 @@ interface DescriptionDoc {
   /** Only for definitions: the cases it lists and the genus it names. */
   cases: Phrase[];
   genus?: Phrase | undefined;
+  /**
+   * What a tool product the record names is (products.ts, Product.tool): its genus names the
+   * activity the record does, an equivalent rather than a broader class.
+   */
+  tool: boolean;
 }
 
 interface Descriptions {
@@ -130,19 +135,19 @@ function descriptionsOf(prepared: PreparedOntology, products: boolean): Descript
   prepared.concepts.forEach((c, ci) => {
     const mine: number[] = [];
     const group = prepared.entries[prepared.entriesOf[ci]![0] ?? -1]?.group;
-    const add = (text: string, field: string, weight: number, definition: boolean): void => {
+    const add = (text: string, field: string, weight: number, definition: boolean, tool = false): void => {
       if (group === undefined) return; // a concept without names is never a subject or an object
       const all = words(text);
       const stems = contentStemsOf(all);
       if (stems.length === 0) return;
       mine.push(docs.length);
-      docs.push({ concept: ci, group, text, field, weight, stems, words: contentWords(all), cases: definition ? descriptionCases(text) : [], genus: definition ? descriptionGenus(text) : undefined });
+      docs.push({ concept: ci, group, text, field, weight, stems, words: contentWords(all), cases: definition ? descriptionCases(text) : [], genus: definition ? descriptionGenus(text) : undefined, tool });
     };
     c.definitions.forEach((d, i) => add(d, definitionSource(c, i), DESCRIPTION_WEIGHT.definition, true));
     if (c.keywords.length > 0) add(c.keywords.join(', '), KEYWORDS_FIELD, DESCRIPTION_WEIGHT.keywords, false);
     for (const e of c.examples.slice(0, MAX_EXAMPLES)) add(e, EXAMPLE_FIELD, DESCRIPTION_WEIGHT.example, false);
     // An agent record that names a well-known product is also described by what the product is.
-    if (products) for (const { product } of productsOfRecord(c)) add(productDescription(product), PRODUCT_DESCRIPTION_FIELD, DESCRIPTION_WEIGHT.product, true);
+    if (products) for (const { product } of productsOfRecord(c)) add(productDescription(product), PRODUCT_DESCRIPTION_FIELD, DESCRIPTION_WEIGHT.product, true, product.tool);
     of.push(mine);
   });
   found = { docs, of };
@@ -349,7 +354,9 @@ async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: Ont
   const canon = await derivationalStems(surface, lexicon);
   options.signal?.throwIfAborted();
   const stemsOf = (stems: readonly string[]): string[] => stems.map(canon);
-  const keyOf = (stems: readonly string[]): string => nameKey(stemsOf(stems));
+  // Generic words leave before derivations join stems: "Static Application Security Testing"
+  // keys as "secur static test", as the genus "a static application security testing tool" does.
+  const keyOf = (stems: readonly string[]): string => nameKey(stemsOf(withoutGenericStems(stems)));
 
   // One vocabulary and one set of document frequencies over both sides' names and descriptions.
   const vocabulary = new Vocabulary();
@@ -478,9 +485,16 @@ async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: Ont
       const key = object * 3 + (relation === BROAD_MATCH ? 1 : relation === NARROW_MATCH ? 2 : 0);
       let v = votes.get(key);
       if (!v) votes.set(key, (v = { relation, object, score: 0, channels: [0, 0, 0, 0], evidence: [] }));
-      if (relation === EXACT_MATCH) v.relation = EXACT_MATCH;
       const before = v.channels[channel]!;
       if (score > before) v.channels[channel] = Math.min(1, score);
+      if (relation === EXACT_MATCH && v.relation !== EXACT_MATCH) {
+        // What makes the candidate exact leads its evidence (readers, and the record relation
+        // rule, look for it there), even where weaker texts filled the list first.
+        v.relation = EXACT_MATCH;
+        const e = made();
+        v.evidence = [e, ...v.evidence.filter((x) => x.subjectText !== e.subjectText || x.objectText !== e.objectText)].slice(0, MAX_EVIDENCE);
+        return;
+      }
       if (v.evidence.length >= MAX_EVIDENCE) return;
       const e = made();
       if (!v.evidence.some((x) => x.subjectText === e.subjectText && x.objectText === e.objectText)) v.evidence.push(e);
@@ -506,10 +520,11 @@ async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: Ont
         const d = tgtDocs.docs[doc]!;
         vote(BROAD_MATCH, d.concept, CASE_VOTE * a.weight, 0, () => evidence(a.text, a.field, `${d.text} [case: ${c.text}]`, d.field));
       }
-      // A target definition whose genus is this name is narrower.
+      // A target definition whose genus is this name is narrower (what a tool the target names
+      // is for: the same activity).
       for (const [doc, v] of genusByKey.get(`${a.group}\u0000${k}`) ?? []) {
         const d = tgtDocs.docs[doc]!;
-        vote(NARROW_MATCH, d.concept, v * a.weight, 0, () => evidence(a.text, a.field, `${d.text} [genus: ${d.genus!.text}]`, d.field));
+        vote(d.tool ? EXACT_MATCH : NARROW_MATCH, d.concept, v * a.weight, 0, () => evidence(a.text, a.field, `${d.text} [${d.tool ? 'tool for' : 'genus'}: ${d.genus!.text}]`, d.field));
       }
     }
     for (const di of ownDocs) {
@@ -546,7 +561,7 @@ async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: Ont
       for (const [g, v] of ownGenus) {
         for (const t of tgtNameKeys.get(`${own.group}\u0000${g}`) ?? []) {
           const b = tgt.entries[t]!;
-          vote(BROAD_MATCH, b.concept, v * b.weight, 0, () => evidence(`${own.text} [genus: ${own.genus!.text}]`, own.field, b.text, b.field));
+          vote(own.tool ? EXACT_MATCH : BROAD_MATCH, b.concept, v * b.weight, 0, () => evidence(`${own.text} [${own.tool ? 'tool for' : 'genus'}: ${own.genus!.text}]`, own.field, b.text, b.field));
         }
       }
     }

@@ -29,10 +29,20 @@ export interface Product {
   names: readonly string[];
   /** What it is: a category noun phrase first, details in parentheses. */
   is: string;
+  /**
+   * A tool for an activity on any input (a web scraper, a speech recogniser, a code scanner), not
+   * a platform holding its own objects (a database, a chat service): a record wrapping it does
+   * that activity in general, so the activity its category names is the record's equivalent
+   * rather than a broader class (corpora/README.md, labelling rule 4).
+   */
+  tool: boolean;
 }
 
-/** `names` separated by `|`; a leading `~` marks a name that is also an ordinary English word. */
-type Row = readonly [names: string, is: string];
+/**
+ * `names` separated by `|`; a leading `~` marks a name that is also an ordinary English word;
+ * `'tool'` marks a tool for an activity (Product.tool).
+ */
+type Row = readonly [names: string, is: string, kind?: 'tool'];
 
 // prettier-ignore
 const ROWS: readonly Row[] = [
@@ -103,7 +113,7 @@ const ROWS: readonly Row[] = [
   ['Google Docs', 'a document editor (online document collaboration)'],
   ['Google Drive|Dropbox|OneDrive|iCloud Drive', 'a file storage service (cloud file sync and sharing)'],
   ['SharePoint', 'a document management platform (intranet and file sharing)'],
-  ['Pandoc', 'a document converter (between Markdown, HTML, PDF, Word and other formats)'],
+  ['Pandoc', 'a document converter (between Markdown, HTML, PDF, Word and other formats)', 'tool'],
   ['~LaTeX|~Overleaf', 'a document preparation system (typesetting scientific papers)'],
   // Messaging, email, meetings
   ['~Slack', 'a team messaging platform (channels and chat for workplace communication)'],
@@ -138,8 +148,8 @@ const ROWS: readonly Row[] = [
   ['npm|PyPI|Maven Central|crates.io|~Homebrew', 'a package registry (software dependencies and packages)'],
   ['ESLint|Prettier|~Ruff|SonarQube|SonarCloud', 'a static analysis tool (linting and code quality checks)'],
   ['~Jest|pytest|Vitest|~Mocha|JUnit', 'a testing framework (unit and integration tests)'],
-  ['~Playwright|~Puppeteer|~Selenium|~Cypress', 'a browser automation tool (end-to-end testing and web automation)'],
-  ['Browserbase|Browserless', 'a browser automation service (headless browsers in the cloud)'],
+  ['~Playwright|~Puppeteer|~Selenium|~Cypress', 'a browser automation tool (end-to-end testing and web automation)', 'tool'],
+  ['Browserbase|Browserless', 'a browser automation service (headless browsers in the cloud)', 'tool'],
   ['~Postman|~Newman|~Insomnia', 'an API testing tool (running API requests and test collections)'],
   ['OpenAPI|~Swagger', 'an API specification format (describing REST API endpoints and schemas)'],
   ['GraphQL', 'an API query language (schemas and queries over an API)'],
@@ -196,8 +206,8 @@ const ROWS: readonly Row[] = [
   ['pandas|NumPy|Polars', 'a data analysis library (dataframes and numerical computing)'],
   ['Matplotlib|Plotly|Vega-Lite|D3.js|ECharts|Chart.js', 'a data visualization library (charts and plots)'],
   // Web search, scraping, fetching
-  ['Firecrawl|Apify|Scrapy|ScrapingBee|Bright Data|Crawl4AI|Crawlee', 'a web scraping tool (crawling websites and extracting content)'],
-  ['Tavily|Exa|SerpAPI|Brave Search|Kagi|Bing Search|~Perplexity|DuckDuckGo|Google Search|SearXNG', 'a web search service (search engine results for queries)'],
+  ['Firecrawl|Apify|Scrapy|ScrapingBee|Bright Data|Crawl4AI|Crawlee', 'a web scraping tool (crawling websites and extracting content)', 'tool'],
+  ['Tavily|Exa|SerpAPI|Brave Search|Kagi|Bing Search|~Perplexity|DuckDuckGo|Google Search|SearXNG', 'a web search service (search engine results for queries)', 'tool'],
   ['Wikipedia|Wikidata', 'an encyclopedia (open knowledge base of articles and facts)'],
   ['Hacker News|Reddit', 'a social news forum (posts, links and discussions)'],
   ['~Twitter|LinkedIn|Instagram|Facebook|TikTok|Bluesky|~Mastodon|~Threads', 'a social media platform (posts, followers and feeds)'],
@@ -219,15 +229,15 @@ const ROWS: readonly Row[] = [
   ['~Solidity|Hardhat|~Foundry|OpenZeppelin|Anchor framework', 'a smart contract development tool (writing and deploying contracts)'],
   ['Chainlink', 'a blockchain oracle network (off-chain data for smart contracts)'],
   // Security
-  ['Semgrep|CodeQL|~Bandit|Checkmarx', 'a static application security testing tool (scanning code for vulnerabilities)'],
-  ['Snyk|Dependabot|Trivy|Grype|OSV-Scanner', 'a dependency vulnerability scanner (supply-chain security of packages and containers)'],
-  ['OWASP ZAP|~ZAP|Burp Suite|Nikto', 'a web application security testing tool (scanning web apps for vulnerabilities)'],
-  ['Nmap|Masscan|Nessus|OpenVAS', 'a network vulnerability scanner (ports, hosts and services)'],
-  ['Metasploit|Kali Linux|Cobalt Strike', 'a penetration testing framework (exploits and offensive security)'],
-  ['Shodan|Censys|theHarvester|Maltego', 'a reconnaissance and OSINT tool (internet-exposed hosts and intelligence)'],
-  ['VirusTotal|YARA|Cuckoo Sandbox', 'a malware analysis service (scanning files and URLs for malware)'],
-  ['Ghidra|IDA Pro|Radare2|Binary Ninja', 'a reverse engineering tool (disassembling and decompiling binaries)'],
-  ['Wireshark|tcpdump', 'a network protocol analyzer (capturing and inspecting packets)'],
+  ['Semgrep|CodeQL|~Bandit|Checkmarx', 'a static application security testing tool (scanning code for vulnerabilities)', 'tool'],
+  ['Snyk|Dependabot|Trivy|Grype|OSV-Scanner', 'a dependency vulnerability scanner (supply-chain security of packages and containers)', 'tool'],
+  ['OWASP ZAP|~ZAP|Burp Suite|Nikto', 'a web application security testing tool (scanning web apps for vulnerabilities)', 'tool'],
+  ['Nmap|Masscan|Nessus|OpenVAS', 'a network vulnerability scanner (ports, hosts and services)', 'tool'],
+  ['Metasploit|Kali Linux|Cobalt Strike', 'a penetration testing framework (exploits and offensive security)', 'tool'],
+  ['Shodan|Censys|theHarvester|Maltego', 'a reconnaissance and OSINT tool (internet-exposed hosts and intelligence)', 'tool'],
+  ['VirusTotal|YARA|Cuckoo Sandbox', 'a malware analysis service (scanning files and URLs for malware)', 'tool'],
+  ['Ghidra|IDA Pro|Radare2|Binary Ninja', 'a reverse engineering tool (disassembling and decompiling binaries)', 'tool'],
+  ['Wireshark|tcpdump', 'a network protocol analyzer (capturing and inspecting packets)', 'tool'],
   ['1Password|Bitwarden|LastPass|KeePass|~Doppler|Infisical', 'a secrets manager (passwords, API keys and credentials)'],
   ['Okta|Auth0|Keycloak|~Clerk|Entra ID|Azure AD|WorkOS', 'an identity and access management service (authentication, single sign-on and users)'],
   ['CrowdStrike|SentinelOne|Wazuh|Microsoft Sentinel|Elastic Security', 'a security operations platform (threat detection and endpoint security)'],
@@ -240,11 +250,11 @@ const ROWS: readonly Row[] = [
   ['n8n|Zapier|Make.com|IFTTT|Pipedream|Power Automate', 'a workflow automation platform (connecting apps with automated workflows)'],
   ['Siri Shortcuts|Apple Shortcuts', 'a workflow automation app (automations on Apple devices)'],
   ['Home Assistant|SmartThings', 'a home automation platform (smart home devices and automations)'],
-  ['Stable Diffusion|Midjourney|DALL-E|DALL·E|FLUX.1|~Ideogram', 'an image generation model (text to image)'],
-  ['ElevenLabs|Azure Speech|Google Text-to-Speech|Amazon Polly|PlayHT', 'a text to speech service (speech synthesis and voice)'],
-  ['~Whisper|Deepgram|AssemblyAI|Speechmatics', 'a speech recognition service (transcribing audio to text)'],
-  ['DeepL|Google Translate|Microsoft Translator', 'a machine translation service (translating text between languages)'],
-  ['Runway ML|Pika Labs|Sora|HeyGen|Synthesia', 'a video generation service (AI-generated video)'],
+  ['Stable Diffusion|Midjourney|DALL-E|DALL·E|FLUX.1|~Ideogram', 'an image generation model (text to image)', 'tool'],
+  ['ElevenLabs|Azure Speech|Google Text-to-Speech|Amazon Polly|PlayHT', 'a text to speech service (speech synthesis and voice)', 'tool'],
+  ['~Whisper|Deepgram|AssemblyAI|Speechmatics', 'a speech recognition service (transcribing audio to text)', 'tool'],
+  ['DeepL|Google Translate|Microsoft Translator', 'a machine translation service (translating text between languages)', 'tool'],
+  ['Runway ML|Pika Labs|Sora|HeyGen|Synthesia', 'a video generation service (AI-generated video)', 'tool'],
   // Content, sites, commerce, media, travel and everyday services
   ['WordPress|~Drupal|Joomla|~Ghost CMS|~Ghost|Contentful|Sanity CMS|~Sanity|Strapi|Storyblok|Payload CMS|Webflow|Wix|DevHub CMS', 'a content management system (websites, posts and pages)'],
   ['Prisma|Drizzle ORM|TypeORM|Sequelize|SQLAlchemy|~Hibernate', 'an ORM (object-relational mapping and database access in code)'],
@@ -318,13 +328,13 @@ const ROWS: readonly Row[] = [
   ['~Framer|Adobe XD|Penpot|InVision', 'a design tool (user interface design and prototyping)'],
   ['~Illustrator|Adobe Illustrator|InDesign|Adobe Express|Inkscape|Affinity Designer', 'a graphic design application (vector graphics and layouts)'],
   ['Unsplash|Pexels|Pixabay|Shutterstock|Getty Images|Giphy', 'a stock media library (photos, videos and GIFs)'],
-  ['remove.bg|Clipdrop|Photoroom', 'a background removal service (cutting out image subjects)'],
+  ['remove.bg|Clipdrop|Photoroom', 'a background removal service (cutting out image subjects)', 'tool'],
   ['Cloudinary|imgix|ImageKit|Uploadcare', 'a media management service (image and video storage, transformation and CDN)'],
-  ['Suno|Udio|AIVA', 'a music generation service (AI-generated songs and audio)'],
-  ['Luma AI|Kling AI|Hailuo|Leonardo AI|fal.ai', 'a generative media service (AI images and video)'],
+  ['Suno|Udio|AIVA', 'a music generation service (AI-generated songs and audio)', 'tool'],
+  ['Luma AI|Kling AI|Hailuo|Leonardo AI|fal.ai', 'a generative media service (AI images and video)', 'tool'],
   ['Jina AI|Voyage AI|Nomic Embed|Cohere Embed|Cohere Rerank', 'an embedding model API (text embeddings and reranking)'],
-  ['Unstructured.io|LlamaParse|Docling|Marker PDF|Reducto', 'a document parsing service (extracting text and tables from PDFs and documents)'],
-  ['~Tesseract|Amazon Textract|Textract|Google Vision|Azure Document Intelligence|Mathpix|PaddleOCR', 'an optical character recognition service (text from images and scanned documents)'],
+  ['Unstructured.io|LlamaParse|Docling|Marker PDF|Reducto', 'a document parsing service (extracting text and tables from PDFs and documents)', 'tool'],
+  ['~Tesseract|Amazon Textract|Textract|Google Vision|Azure Document Intelligence|Mathpix|PaddleOCR', 'an optical character recognition service (text from images and scanned documents)', 'tool'],
   ['Kaggle|data.gov|Socrata|Our World in Data|Statista|US Census Bureau', 'an open data portal (public datasets and statistics)'],
   ['Akamai|Fastly|CloudFront|Bunny CDN', 'a content delivery network (caching and serving web content at the edge)'],
   ['Route 53|Namecheap|GoDaddy|Porkbun|Gandi', 'a domain and DNS service (domain names and DNS records)'],
@@ -341,7 +351,7 @@ const ROWS: readonly Row[] = [
   ['HackerOne|Bugcrowd|Intigriti', 'a bug bounty platform (vulnerability reports from security researchers)'],
   ['Have I Been Pwned|HIBP|AbuseIPDB|GreyNoise|AlienVault OTX|MISP|OpenCTI|ThreatFox', 'a threat intelligence service (indicators of compromise, breaches and malicious IPs)'],
   ['~Suricata|~Snort|~Zeek|osquery|~Falco|~Sigma rules', 'an intrusion detection system (network and host threat detection)'],
-  ['GitGuardian|TruffleHog|Gitleaks|detect-secrets', 'a secret leak scanner (finding exposed credentials in code)'],
+  ['GitGuardian|TruffleHog|Gitleaks|detect-secrets', 'a secret leak scanner (finding exposed credentials in code)', 'tool'],
   ['Vanta|Drata|Secureframe|OneTrust', 'a compliance automation platform (SOC 2, ISO 27001 and privacy compliance)'],
   ['Amadeus|~Sabre|~Duffel|FlightAware|Flightradar24', 'a travel and flight data service (flight search, bookings and tracking)'],
   ['Google Tasks|Microsoft To Do|Apple Reminders|~Fantastical', 'a task and reminder app (to-do lists and reminders)'],
@@ -359,7 +369,7 @@ const ROWS: readonly Row[] = [
   ['Microsoft Word|Word document|DOCX', 'a document editor (word processing documents)'],
   ['Apple Notes|Bear Notes|Craft Docs|Heptabase|Tana', 'a note-taking app (notes and notebooks)'],
   ['~Gong|Otter.ai|Fireflies.ai|~Fathom|tl;dv|~Granola', 'a meeting intelligence tool (call recordings, transcripts and meeting notes)'],
-  ['Grammarly|LanguageTool|ProWritingAid|Hemingway Editor', 'a writing assistant (grammar, spelling and style checking)'],
+  ['Grammarly|LanguageTool|ProWritingAid|Hemingway Editor', 'a writing assistant (grammar, spelling and style checking)', 'tool'],
   ['Farcaster|Nostr|Lens Protocol', 'a decentralized social network (posts and follows on an open protocol)'],
   ['Frida|Binwalk|~Volatility|~Autopsy|Sleuth Kit', 'a digital forensics tool (memory, disk and binary analysis)'],
   ['Desmos|GeoGebra', 'a mathematics tool (graphing and geometry)'],
@@ -395,9 +405,9 @@ function tokens(text: string): string[] {
 }
 
 /** The gazetteer, read once. */
-export const PRODUCTS: readonly Product[] = ROWS.map(([names, is]) => {
+export const PRODUCTS: readonly Product[] = ROWS.map(([names, is, kind]) => {
   const list = names.split('|');
-  return { names: list.map((n) => n.replace(/^~/, '')), is };
+  return { names: list.map((n) => n.replace(/^~/, '')), is, tool: kind === 'tool' };
 });
 
 interface Entry {

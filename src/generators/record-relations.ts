@@ -9,7 +9,9 @@
  * equivalence-family candidate (`skos:exactMatch`, `skos:closeMatch`) is proposed as
  * `skos:broadMatch` — unless a member establishes it by name identity of the record's own name
  * (a label or its identifier, not a keyword) with the class's (`exact` or `wordnet`):
- * "Translation" = Translation stays an exactMatch, a skill merely tagged "translation" does not. Read the
+ * "Translation" = Translation stays an exactMatch, a skill merely tagged "translation" does not —
+ * or unless the record names a *tool* whose category is the class's activity ("Firecrawl: a web
+ * scraping tool" for Web Scraping: the record scrapes the web in general, products.ts). Read the
  * other way round (a class subject, a record object) the same candidate is `skos:narrowMatch`.
  * Broader and narrower candidates (structure's) are kept as they are.
  *
@@ -20,7 +22,7 @@
  * object (structure proposed the same broader class) is merged into the better-ranked one, its
  * members added; the subject's candidates are ranked 1… again in their order.
  */
-import type { Concept } from '../model/concept.js';
+import { PRODUCT_DESCRIPTION_FIELD, type Concept } from '../model/concept.js';
 import type { Candidate } from '../model/mapping.js';
 import { BROAD_MATCH, CLOSE_MATCH, EXACT_MATCH, NARROW_MATCH, tripleKey } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
@@ -37,6 +39,16 @@ const NAME_IDENTITY: ReadonlySet<string> = new Set(['semapv:LexicalMatching', 's
 function recordNameIdentity(members: readonly Candidate[], recordSide: 'subject' | 'object'): boolean {
   return members.some((m) => m.predicate === EXACT_MATCH && NAME_IDENTITY.has(m.justification)
     && m.evidence.some((e) => !(recordSide === 'subject' ? e.subjectField : e.objectField).startsWith('synonym')));
+}
+
+/**
+ * Whether a member finds that a tool product the record names is for the class's activity
+ * ("Firecrawl: a web scraping tool" for Web Scraping): the record does that activity in general,
+ * whatever tool it uses inside (description.ts, products.ts).
+ */
+function toolIdentity(members: readonly Candidate[], recordSide: 'subject' | 'object'): boolean {
+  return members.some((m) => m.predicate === EXACT_MATCH
+    && m.evidence.some((e) => (recordSide === 'subject' ? e.subjectField : e.objectField) === PRODUCT_DESCRIPTION_FIELD));
 }
 
 const isOffering = (c: Concept | undefined): boolean => c?.record !== undefined && c.record.declared === undefined;
@@ -74,8 +86,8 @@ export function recordRelations(fused: readonly FusedCandidate[], source: Ontolo
     if (relation === EXACT_MATCH || relation === CLOSE_MATCH) {
       const s = source.byIri.get(c.subject);
       const o = target.byIri.get(c.object);
-      if (isOffering(s) && isTaxonomyTerm(o) && !recordNameIdentity(c.members, 'subject')) relation = BROAD_MATCH;
-      else if (isTaxonomyTerm(s) && isOffering(o) && !recordNameIdentity(c.members, 'object')) relation = NARROW_MATCH;
+      if (isOffering(s) && isTaxonomyTerm(o) && !recordNameIdentity(c.members, 'subject') && !toolIdentity(c.members, 'subject')) relation = BROAD_MATCH;
+      else if (isTaxonomyTerm(s) && isOffering(o) && !recordNameIdentity(c.members, 'object') && !toolIdentity(c.members, 'object')) relation = NARROW_MATCH;
     }
     const candidate = relation === c.predicate ? c : { ...c, predicate: relation };
     if (candidate !== c) changed = true;

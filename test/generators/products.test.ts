@@ -142,3 +142,38 @@ describe('inspect: which records name a product ioa-align knows', () => {
     expect(inspectOntology(skills()).products).toBeNull();
   });
 });
+
+describe('a tool a record wraps names the activity the record does (corpora/README.md, labelling rule 4)', () => {
+  const skillsFile = fileURLToPath(new URL('../../corpora/agents/oasf/v1.1.1/schema/skills', import.meta.url));
+  const row = (id: string, name: string, description: string) => JSON.stringify({ id, kind: 'mcp-server', name, description, tags: [], examples: [] });
+
+  it('a scraper, a browser driver and a code scanner make exactMatch rows with the product text first; a database stays broadMatch', async () => {
+    const records = await tempFile('tools.jsonl', [
+      row('urn:r/crawl', 'io.github.example/firecrawl-mcp', 'Firecrawl for your agent'),
+      row('urn:r/browser', 'io.github.example/mcp-playwright', 'Drive a browser with Playwright'),
+      // "Static Application Security Testing" keys as the genus does once its generic word leaves before derivations.
+      row('urn:r/scan', 'io.github.example/mcp', 'Use Semgrep from your agent'),
+      row('urn:r/redis', 'io.github.example/mcp-redis', 'Talk to Redis'),
+    ].join('\n') + '\n');
+    const r = await runCli(['propose', records, skillsFile, '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = (JSON.parse(r.stdout) as { mappings: Array<{ subject_id: string; predicate_id: string; object_id: string; subject_match_field?: string[]; comment?: string }> }).mappings;
+    // The pair's rows in rank order: the best relation first.
+    const relation = (subject: string, object: string) => rows.filter((m) => m.subject_id.endsWith(subject) && m.object_id.endsWith(object)).map((m) => m.predicate_id);
+    expect(relation('crawl', 'web_scraping')[0]).toBe('skos:exactMatch');
+    expect(relation('browser', 'browser_automation')[0]).toBe('skos:exactMatch');
+    expect(relation('scan', 'sast_scanning')[0]).toBe('skos:exactMatch');
+    expect(relation('redis', 'nosql_database_operations')).toEqual(['skos:broadMatch']);
+    const crawl = rows.find((m) => m.subject_id.endsWith('crawl') && m.object_id.endsWith('web_scraping'))!;
+    expect(crawl.subject_match_field).toContain(PRODUCT_DESCRIPTION_FIELD);
+    expect(crawl.comment).toMatch(/^Firecrawl: a web scraping tool .*\[tool for: web scraping tool\] ~ Web Scraping/);
+  });
+
+  it('without the gazetteer the same records are broadMatch only', async () => {
+    const records = await tempFile('tools.jsonl', `${row('urn:r/crawl', 'io.github.example/firecrawl-mcp', 'Firecrawl for your agent')}\n`);
+    const r = await runCli(['propose', records, skillsFile, '--format', 'json', '--no-products']);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = (JSON.parse(r.stdout) as { mappings: Array<{ predicate_id: string }> }).mappings;
+    expect(rows.some((m) => m.predicate_id === 'skos:exactMatch')).toBe(false);
+  });
+});
