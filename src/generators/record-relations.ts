@@ -32,23 +32,18 @@ import { fuseCandidates, type FusedCandidate, type FusionOptions } from './fusio
 const NAME_IDENTITY: ReadonlySet<string> = new Set(['semapv:LexicalMatching', 'semapv:BackgroundKnowledgeBasedMatching']);
 
 /**
- * Whether a member finds the record's own name (a label or its identifier, not one of its
- * keywords: a tag "translation" says what a skill is about, not that it is Translation) equal to
- * the class's name.
+ * Whether a member establishes the equivalence for the record: it finds the record's own name (a
+ * label or its identifier, not one of its keywords: a tag "translation" says what a skill is
+ * about, not that it is Translation) equal to the class's name, or it finds that a tool product
+ * the record names is for the class's activity ("Firecrawl: a web scraping tool" for Web
+ * Scraping: the record does that activity in general, whatever tool it uses inside;
+ * description.ts, products.ts).
  */
-function recordNameIdentity(members: readonly Candidate[], recordSide: 'subject' | 'object'): boolean {
-  return members.some((m) => m.predicate === EXACT_MATCH && NAME_IDENTITY.has(m.justification)
-    && m.evidence.some((e) => !(recordSide === 'subject' ? e.subjectField : e.objectField).startsWith('synonym')));
-}
-
-/**
- * Whether a member finds that a tool product the record names is for the class's activity
- * ("Firecrawl: a web scraping tool" for Web Scraping): the record does that activity in general,
- * whatever tool it uses inside (description.ts, products.ts).
- */
-function toolIdentity(members: readonly Candidate[], recordSide: 'subject' | 'object'): boolean {
-  return members.some((m) => m.predicate === EXACT_MATCH
-    && m.evidence.some((e) => (recordSide === 'subject' ? e.subjectField : e.objectField) === PRODUCT_DESCRIPTION_FIELD));
+function establishesEquivalence(members: readonly Candidate[], recordSide: 'subject' | 'object'): boolean {
+  return members.some((m) => m.predicate === EXACT_MATCH && m.evidence.some((e) => {
+    const field = recordSide === 'subject' ? e.subjectField : e.objectField;
+    return field === PRODUCT_DESCRIPTION_FIELD || (NAME_IDENTITY.has(m.justification) && !field.startsWith('synonym'));
+  }));
 }
 
 const isOffering = (c: Concept | undefined): boolean => c?.record !== undefined && c.record.declared === undefined;
@@ -86,8 +81,8 @@ export function recordRelations(fused: readonly FusedCandidate[], source: Ontolo
     if (relation === EXACT_MATCH || relation === CLOSE_MATCH) {
       const s = source.byIri.get(c.subject);
       const o = target.byIri.get(c.object);
-      if (isOffering(s) && isTaxonomyTerm(o) && !recordNameIdentity(c.members, 'subject') && !toolIdentity(c.members, 'subject')) relation = BROAD_MATCH;
-      else if (isTaxonomyTerm(s) && isOffering(o) && !recordNameIdentity(c.members, 'object') && !toolIdentity(c.members, 'object')) relation = NARROW_MATCH;
+      if (isOffering(s) && isTaxonomyTerm(o) && !establishesEquivalence(c.members, 'subject')) relation = BROAD_MATCH;
+      else if (isTaxonomyTerm(s) && isOffering(o) && !establishesEquivalence(c.members, 'object')) relation = NARROW_MATCH;
     }
     const candidate = relation === c.predicate ? c : { ...c, predicate: relation };
     if (candidate !== c) changed = true;

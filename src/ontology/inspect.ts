@@ -39,7 +39,7 @@ export interface InspectionReport {
    * Agent records that name a product the `description` generator knows (generators/products.ts),
    * and the products named most; null where the source holds no agent record.
    */
-  products: { records: number; naming: number; named: Array<{ product: string; records: number }> } | null;
+  products: { records: number; naming: number; named: Array<{ product: string; records: number }>; more: boolean } | null;
   warnings: string[];
 }
 
@@ -56,8 +56,8 @@ function productReport(index: OntologyIndex): InspectionReport['products'] {
     if (found.length) naming++;
     for (const m of found) count.set(m.name, (count.get(m.name) ?? 0) + 1);
   }
-  const named = [...count].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, NAMED_PRODUCTS).map(([product, n]) => ({ product, records: n }));
-  return { records: records.length, naming, named };
+  const named = [...count].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([product, n]) => ({ product, records: n }));
+  return { records: records.length, naming, named: named.slice(0, NAMED_PRODUCTS), more: named.length > NAMED_PRODUCTS };
 }
 
 const share = (n: number, total: number): number => (total === 0 ? 0 : Math.round((n / total) * 10_000) / 10_000);
@@ -124,7 +124,7 @@ export function formatInspection(r: InspectionReport): string {
   if (r.products) {
     const p = r.products;
     const examples = p.named.map((n) => `${n.product} ${n.records}`).join(', ');
-    lines.push(`products     ${p.naming} of ${p.records} records name a product the description generator knows${examples ? ` (${examples}${p.named.length === NAMED_PRODUCTS ? ', …' : ''})` : ''}; --no-products leaves that out`);
+    lines.push(`products     ${p.naming} of ${p.records} records name a product the description generator knows${examples ? ` (${examples}${p.more ? ', …' : ''})` : ''}; --no-products leaves that out`);
   }
   for (const w of r.warnings.slice(0, 20)) lines.push(`warning      ${w}`);
   if (r.warnings.length > 20) lines.push(`warning      … and ${r.warnings.length - 20} more`);

@@ -137,7 +137,7 @@ describe('inspect: which records name a product ioa-align knows', () => {
   it('counts the records that name one and the names found; null where the source holds no agent record', () => {
     const records = buildOntologyIndex({ source: 'records', concepts: [server('urn:r/influx', 'influxdb', 'An MCP server for querying InfluxDB'), server('urn:r/redis', 'redis', 'The official Redis server, with Postgres too'), server('urn:r/calm', 'calm', 'Resolves discord between two plans.')] });
     const report = inspectOntology(records);
-    expect(report.products).toEqual({ records: 3, naming: 2, named: [{ product: 'InfluxDB', records: 1 }, { product: 'Postgres', records: 1 }, { product: 'Redis', records: 1 }] });
+    expect(report.products).toEqual({ records: 3, naming: 2, named: [{ product: 'InfluxDB', records: 1 }, { product: 'Postgres', records: 1 }, { product: 'Redis', records: 1 }], more: false });
     expect(formatInspection(report)).toContain('products     2 of 3 records name a product the description generator knows (InfluxDB 1, Postgres 1, Redis 1); --no-products leaves that out');
     expect(inspectOntology(skills()).products).toBeNull();
   });
