@@ -183,6 +183,13 @@ export interface FusionOptions {
    * does not make it that offering's own (an offering neither makes nor suffers a claim).
    */
   offerings?: ReadonlySet<string>;
+  /**
+   * Members that speak only to some subjects by their nature (the version diff's `identity`,
+   * which has something to say only where an identifier was kept, and `lineage`): their weight
+   * counts in a subject's fused value only when they propose something for that subject, so
+   * their silence elsewhere does not lower the other members' values. Default none.
+   */
+  partialMembers?: ReadonlySet<string>;
 }
 
 /** A fused candidate with the member candidates it was built from. */
@@ -195,8 +202,9 @@ export function fusionMeasure(k: number, generators: readonly string[]): string 
 }
 
 /** The `similarity_measure` of the fused value: its definition and the weights of the generators that ran. */
-export function fusedValueMeasure(generators: readonly string[], weights: Readonly<Record<string, number>> = DEFAULT_FUSION_WEIGHTS): string {
-  const parts = [...generators].sort().map((g) => `${g}:${Math.max(0, weights[g] ?? 1)}`);
+export function fusedValueMeasure(generators: readonly string[], weights: Readonly<Record<string, number>> = DEFAULT_FUSION_WEIGHTS, partialMembers?: ReadonlySet<string>): string {
+  // A partial member's weight counts only for subjects it proposed for: `name:weight(partial)`.
+  const parts = [...generators].sort().map((g) => `${g}:${Math.max(0, weights[g] ?? 1)}${partialMembers?.has(g) ? '(partial)' : ''}`);
   return `weighted-mean-of-score/sqrt(rank)(${parts.join(',')})`;
 }
 
@@ -307,6 +315,8 @@ interface SubjectGroups {
   byObject: Map<string, Group>;
   /** Whether the subject has an established equivalent (see the module comment). */
   established: boolean;
+  /** The partial members (FusionOptions.partialMembers) that proposed something for the subject. */
+  partial?: Set<string>;
 }
 
 function findGroup(first: Group | undefined, family: string): Group | undefined {
@@ -351,6 +361,7 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
   const directionalTopK = options.directionalTopK ?? DEFAULT_DIRECTIONAL_TOP_K;
   const bySubject = new Map<string, SubjectGroups>();
   const generators = new Set<string>(options.generators ?? []);
+  const partial = options.partialMembers && options.partialMembers.size > 0 ? options.partialMembers : undefined;
   // Objects whose name a subject carries exactly: object → that subject, or SEVERAL_SUBJECTS.
   const owners = new Map<string, string | typeof SEVERAL_SUBJECTS>();
   const proposing = new Set<string>();
@@ -377,6 +388,7 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
         bySubject.set(c.subject, current);
       }
     }
+    if (partial?.has(c.generator)) (current.partial ??= new Set()).add(c.generator);
     const ofObject = current.byObject.get(c.object);
     let group = findGroup(ofObject, family);
     if (group) group.members.push(c);
@@ -471,17 +483,25 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
 
   // RRF normalises over every generator that ran; the fused value over those that proposed anything.
   const counted = rrf ? [...generators] : [...generators].filter((g) => proposing.has(g));
-  const measure = rrf ? fusionMeasure(k, counted) : fusedValueMeasure(counted, weights);
+  const measure = rrf ? fusionMeasure(k, counted) : fusedValueMeasure(counted, weights, partial);
   let best = 0;
   for (const g of counted) best += Math.max(0, weightOf(g)) / (rrf ? k + 1 : 1);
+  // A partial member counts for a subject only where it spoke (FusionOptions.partialMembers).
+  const partialCounted = partial ? counted.filter((g) => partial.has(g)) : [];
+  const bestFor = (spoke: ReadonlySet<string> | undefined): number => {
+    let b = best;
+    for (const g of partialCounted) if (!spoke?.has(g)) b -= Math.max(0, weightOf(g)) / (rrf ? k + 1 : 1);
+    return b > 0 ? b : best;
+  };
   // What is written is what is ranked: the value as rounded for output, made once per group
   // (not at every comparison of the sort).
-  const valueOf = (group: Group): number => Math.min(1, rrf ? Math.round((group.score / best) * 1e12) / 1e12 : Math.round((group.score / best) * FUSED_DECIMALS) / FUSED_DECIMALS);
-  for (const [subject, { list, established }] of bySubject) {
+  const valueOf = (group: Group, of: number): number => Math.min(1, rrf ? Math.round((group.score / of) * 1e12) / 1e12 : Math.round((group.score / of) * FUSED_DECIMALS) / FUSED_DECIMALS);
+  for (const [subject, { list, established, partial: spoke }] of bySubject) {
     const factor = established || offerings?.has(subject) ? establishedFactor : unestablished;
+    const of = partialCounted.length > 0 ? bestFor(spoke) : best;
     for (const group of list) {
       if (DIRECTIONAL.has(group.family)) group.score *= factor;
-      group.value = valueOf(group);
+      group.value = valueOf(group, of);
     }
   }
   const tieBreak = options.tieBreak ?? DEFAULT_TIE_BREAK;

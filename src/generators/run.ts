@@ -64,6 +64,8 @@ export interface RunOptions extends Omit<GeneratorOptions, 'onProgress'> {
   /** Candidates each member keeps per subject before fusion (default: topK). */
   memberTopK?: number;
   fusion?: Omit<FusionOptions, 'topK'>;
+  /** False: return the members unfused, for a caller that fuses them its own way (two releases of one ontology). Default true. */
+  fuse?: boolean;
   onProgress?: (event: RunProgress) => void;
   /**
    * Once every generator has run, before fusion, forget what they cached on the two indexes and
@@ -180,7 +182,7 @@ export async function runGenerators(source: OntologyIndex, target: OntologyIndex
   }
   const members = own.flat();
   const result: RunResult = { members, timings: Object.fromEntries(names.filter((n) => n in timings).map((n) => [n, timings[n]!])) };
-  if (options.generators.length > 1) {
+  if (options.generators.length > 1 && options.fuse !== false) {
     options.onProgress?.({ stage: 'fuse', done: 0, total: members.length });
     // Agent records are offerings: their resemblance to a taxonomy class is proposed as broader.
     result.fused = fuseForVocabularies(members, { generators: names, ...options.fusion, topK: options.topK }, source, target);

@@ -32,6 +32,22 @@ describe('the fused value (default): rank-discounted weighted mean of member sco
     expect(fused[0]!.measure).toBe('weighted-mean-of-score/sqrt(rank)(translate:1)');
   });
 
+  it('a partial member counts only for the subjects it proposed for, and the measure says so', () => {
+    const members = [candidate('a', 's', 'o', 1, 0.8), candidate('id', 's', 'o', 1, 1), candidate('a', 't', 'p', 1, 0.8)];
+    const options = { topK: 10, weights: { a: 1, id: 3 }, generators: ['a', 'id'] };
+    const valueFor = (fused: readonly Candidate[], subject: string): number => fused.find((c) => c.subject === subject)!.score as number;
+    const whole = fuseCandidates(members, options);
+    const partial = fuseCandidates(members, { ...options, partialMembers: new Set(['id']) });
+    // s: (0.8 + 3 · 1) / (1 + 3) = 0.95 either way: `id` spoke for s.
+    expect(valueFor(whole, 's')).toBe(0.95);
+    expect(valueFor(partial, 's')).toBe(0.95);
+    // t: `id` said nothing about t: 0.8 / 4 = 0.2 when it counts everywhere, 0.8 / 1 when partial.
+    expect(valueFor(whole, 't')).toBe(0.2);
+    expect(valueFor(partial, 't')).toBe(0.8);
+    expect(whole[0]!.measure).toBe('weighted-mean-of-score/sqrt(rank)(a:1,id:3)');
+    expect(partial[0]!.measure).toBe('weighted-mean-of-score/sqrt(rank)(a:1,id:3(partial))');
+  });
+
   it('spreads where rank fusion bunches: two rank-1 candidates of different strength get different values', () => {
     const members = [candidate('a', 's1', 'o', 1, 0.95), candidate('a', 's2', 'o', 1, 0.55)];
     const [strong, weak] = fuseCandidates(members, { topK: 10, weights: {} });
