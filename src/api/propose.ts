@@ -13,6 +13,8 @@ import type { Generator, GeneratorConfig, GeneratorOptions } from '../generators
 import { missingEmbeddingPackages, type EmbeddingPackage } from '../embedding/availability.js';
 import { kindsOf, selectKinds, type KindSelector } from '../model/kinds.js';
 import { loadOntology } from './ontology.js';
+import { commonSeries } from '../versions/identity.js';
+import { fuseReleases, RELEASE_PROPOSE_FUSION_OPTIONS } from '../versions/diff.js';
 
 /** Candidates per source concept when `topK` is not given (as on the command line). */
 export const DEFAULT_TOP_K = 10;
@@ -113,6 +115,15 @@ export interface ProposeOptions {
    * `skos:relatedMatch` (default false: each kind meets only its own kind).
    */
   crossKind?: boolean;
+  /**
+   * Propose as between two releases of one ontology, as `diff` does: the `identity` of kept
+   * identifiers and the `lineage` of moved children join the fused members, under the version
+   * diff's fusion weights (see fuseReleases). Default: when source and target name one ontology
+   * IRI, version segments aside, two or more generators are fused and `fusion` is not given (its
+   * settings are for the ordinary fusion). `false` never; `true` also when nothing says they are
+   * releases of one ontology. Needs two or more generators and no `fusion` settings.
+   */
+  releases?: boolean;
 }
 
 /** A registered generator, as {@link listGenerators} describes it. */
@@ -280,9 +291,17 @@ export async function propose(source: OntologyIndex | string, target: OntologyIn
     if (typeof location === 'string') for (const warning of index.warnings) options.onWarning?.(`${index.source}: ${warning}`);
   }
   for (const warning of languageWarnings(sourceIndex, targetIndex, requested === undefined ? undefined : generators.map((g) => g.name))) options.onWarning?.(warning);
-  const shared = sharedConceptsWarning(sourceIndex, targetIndex);
-  if (shared) options.onWarning?.(shared);
   if (requested === undefined) for (const name of defaultGenerators(sourceIndex, targetIndex)) generators.push(await create(name));
+  if (options.releases === true && generators.length < 2) throw new IoaError('E_USAGE', 'releases fuses the identity of kept identifiers with the generators\' evidence: name two or more generators, or leave generators out', { path: '$.releases' });
+  if (options.releases === true && options.fusion !== undefined) throw new IoaError('E_USAGE', 'releases fuses with the version diff\'s weights: leave fusion out, or set releases false', { path: '$.fusion' });
+  const series = commonSeries(sourceIndex, targetIndex);
+  const releases = generators.length > 1 && options.fusion === undefined && (options.releases ?? series !== undefined);
+  if (releases) {
+    options.onWarning?.(`${series ? `${sourceIndex.source} and ${targetIndex.source} are releases of ${series}` : 'source and target are taken as releases of one ontology'}: candidates fuse the version diff's evidence too (identity of kept identifiers, lineage of moved children); propose with releases false (--no-releases) to compare them as two ontologies`);
+  } else {
+    const shared = sharedConceptsWarning(sourceIndex, targetIndex);
+    if (shared) options.onWarning?.(shared);
+  }
 
   try {
     const result = await runGenerators(sourceIndex, targetIndex, {
@@ -297,7 +316,16 @@ export async function propose(source: OntologyIndex | string, target: OntologyIn
       onProgress: (event) => options.onProgress?.(event),
       // Fusion and writing need the memory more than a later call would need the caches.
       releaseCaches: true,
+      ...(releases ? { fuse: false } : {}),
     });
+    if (releases) {
+      options.onProgress?.({ stage: 'fuse', done: 0, total: result.members.length });
+      const { candidates } = await fuseReleases(sourceIndex, targetIndex, result.members, {
+        generators: generators.map((g) => g.name), topK, fusion: RELEASE_PROPOSE_FUSION_OPTIONS, ...(directionalTopK !== undefined ? { directionalTopK } : {}),
+      });
+      options.onProgress?.({ stage: 'fuse', done: result.members.length, total: result.members.length });
+      return candidates;
+    }
     if (result.fused) return result.fused;
     return result.members.map((c) => ({ ...c, members: [] }));
   } catch (error) {

@@ -18,6 +18,8 @@ import { loadVocabulary } from '../ontology/dispatch.js';
 import type { ConceptKind } from '../model/concept.js';
 import { kindsOf, selectKinds, type KindSelector } from '../model/kinds.js';
 import { DEFAULT_GENERATORS, GENERATORS } from '../generators/registry.js';
+import { commonSeries } from '../versions/identity.js';
+import { fuseReleases, RELEASE_PROPOSE_FUSION_OPTIONS } from '../versions/diff.js';
 import { needsTranslation } from '../generators/languages.js';
 import type { Generator, GeneratorConfig, GeneratorFactory } from '../generators/types.js';
 import { DEFAULT_CLAIMED_WEIGHT, DEFAULT_DIRECTIONAL_TOP_K, DEFAULT_ESTABLISHED_FACTOR, DEFAULT_FUSION_WEIGHTS, DEFAULT_MIN_FUSED_VALUE, DEFAULT_OWNED_WEIGHT, DEFAULT_SHARED_SIMILARITY, DEFAULT_UNESTABLISHED_BOOST, FUSION_GENERATOR, fusedValueMeasure } from '../generators/fusion.js';
@@ -105,6 +107,11 @@ export interface BenchOptions {
   reviewBudget?: number;
   /** Seeds of the simulated oracle's wrong answers (default REVIEW_SEEDS). */
   reviewSeeds?: readonly number[];
+  /**
+   * Fuse a pair whose two ontologies are releases of one ontology as `propose` does (ProposeOptions.releases):
+   * default when both name one ontology IRI, version segments aside; false never; true every pair.
+   */
+  releases?: boolean;
 }
 
 /** Progress of a run: `done`/`total` within the current pair, `pairIndex` of `pairCount` pairs. */
@@ -678,6 +685,14 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
     memberOutcomes.push(outcome);
   }
 
+  // The fused list of the generators that ran, as `propose` would produce it: two releases of one
+  // ontology with the version diff's identity and lineage evidence, any other pair as usual.
+  const asReleases = (p: LoadedPair): boolean => options.releases ?? commonSeries(p.source, p.target) !== undefined;
+  const fusePair = async function* (members: Candidate[], names: readonly string[], p: LoadedPair): AsyncIterable<Candidate> {
+    if (asReleases(p)) yield* (await fuseReleases(p.source, p.target, members, { generators: names, topK, directionalTopK, fusion: RELEASE_PROPOSE_FUSION_OPTIONS })).candidates;
+    else yield* fuseForVocabularies(members, { generators: names, topK, directionalTopK }, p.source, p.target);
+  };
+  const releasePairs = pairs.filter(asReleases).map((p) => p.pair.id);
   // The fused list of the generators that ran, as `propose` would produce it.
   let fusedOutcome: RunOutcome | undefined;
   if (memberOutcomes.length > 1 && options.fusion !== false) {
@@ -685,7 +700,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
     const outcome = await runOne(
       FUSION_GENERATOR,
       // Same call as `propose` (src/generators/run.ts): every generator that ran counts, default weights.
-      (p) => fuseForVocabularies(memberOutcomes.flatMap((m) => m.candidates[pairs.indexOf(p)] ?? []), { generators: members, topK, directionalTopK }, p.source, p.target),
+      (p) => fusePair(memberOutcomes.flatMap((m) => m.candidates[pairs.indexOf(p)] ?? []), members, p),
       pairs,
       topK,
       ks,
@@ -705,6 +720,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
             members, value: 'mean', weights: Object.fromEntries(members.map((m) => [m, DEFAULT_FUSION_WEIGHTS[m] ?? 1])),
             directionalTopK, sharedSimilarity: DEFAULT_SHARED_SIMILARITY, ownedWeight: DEFAULT_OWNED_WEIGHT, claimedWeight: DEFAULT_CLAIMED_WEIGHT,
             unestablishedBoost: DEFAULT_UNESTABLISHED_BOOST, establishedFactor: DEFAULT_ESTABLISHED_FACTOR,
+            ...(releasePairs.length > 0 ? { releases: releasePairs } : {}),
           },
         },
         outcome,
@@ -722,7 +738,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
       const kept = memberOutcomes.filter((_, i) => fusedMembers[i] !== without);
       const outcome = await runOne(
         `${FUSION_GENERATOR} without ${without}`,
-        (p) => fuseForVocabularies(kept.flatMap((m) => m.candidates[pairs.indexOf(p)] ?? []), { generators: others, topK, directionalTopK }, p.source, p.target),
+        (p) => fusePair(kept.flatMap((m) => m.candidates[pairs.indexOf(p)] ?? []), others, p),
         pairs,
         topK,
         ks,

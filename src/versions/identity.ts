@@ -81,6 +81,17 @@ export function seriesOf(index: OntologyIndex): string | undefined {
   return undefined;
 }
 
+/**
+ * The ontology two indexes are releases of (its IRI, version segments aside), or undefined when
+ * either names no ontology IRI, they name different ones, or both were read from one file (one
+ * release, not two).
+ */
+export function commonSeries(a: OntologyIndex, b: OntologyIndex): string | undefined {
+  if (a.source === b.source) return undefined;
+  const series = seriesOf(a);
+  return series !== undefined && series === seriesOf(b) ? series : undefined;
+}
+
 /** A release as reports and files name it. */
 export interface ReleaseRef {
   /** The ontology IRI as the release states it (undefined when it states none). */

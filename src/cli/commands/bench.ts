@@ -49,6 +49,7 @@ export default defineCommand({
     repair: { type: 'boolean', description: 'repair that selection for coherence with each pair\'s ontologies, as propose --select does (default on with one-to-one; --no-repair scores the raw selection)' },
     structure: { type: 'boolean', description: 'structural selection, as propose --select does (default on with one-to-one; --no-structure for none)' },
     'review-budget': { type: 'string', description: 'questions of the simulated review of the fused candidates (a perfect oracle and 10, 20 and 30 % wrong answers, mean over three seeds; table and review-curve.svg); default 400, 0 for none' },
+    releases: { type: 'boolean', description: 'fuse a pair of two releases of one ontology as propose does, with the version diff\'s identity and lineage evidence (default: when both name one ontology IRI, version segments aside; --releases: every pair; --no-releases: never)' },
     diff: { type: 'boolean', description: 'score the version diff (ioa-align diff) instead: each pair is two releases of one ontology; --generators names the generators it fuses besides identity and lineage; its selected set is its version alignment' },
     ...EMBEDDING_CLI_ARGS,
   },
@@ -106,6 +107,7 @@ export default defineCommand({
       ...(reviewBudget !== undefined ? { reviewBudget } : {}),
       ...(kinds ? { kinds } : {}),
       ...(args['cross-kind'] ? { crossKind: true } : {}),
+      ...(typeof args.releases === 'boolean' ? { releases: args.releases } : {}),
       ...(diffRegistry ? { registry: diffRegistry, ...(parsed ? { generatorConfig: { diff: { generators: parsed } } } : {}) } : Object.keys(generatorConfig).length > 0 ? { generatorConfig } : {}),
       onProgress,
     });

@@ -63,6 +63,7 @@ export default defineCommand({
     decisions: repeatable({ type: 'string', description: 'A reviewed file of an earlier review: candidates it decided are marked (earlier_decision accept, reject or conflict, earlier_reviewer_id, earlier_review_date); a selection (--select) leaves rejected ones out' }),
     kinds: { type: 'string', description: `Match only these kinds of concept, comma-separated: ${Object.keys(KIND_SELECTORS).join(', ')} (default: all)` },
     'cross-kind': { type: 'boolean', description: 'Also pair capabilities, intents, domains and concepts with each other (proposed as skos:relatedMatch)' },
+    releases: { type: 'boolean', description: 'Source and target are two releases of one ontology: fuse the version diff\'s evidence too (identity of kept identifiers, lineage of moved children). Default: when both name one ontology IRI, version segments aside; --no-releases compares them as two ontologies' },
     'skip-invalid': { type: 'boolean', description: 'Agent record files: leave bad records out (a summary per reason on stderr) instead of stopping at the first' },
     ...EMBEDDING_CLI_ARGS,
   },
@@ -118,6 +119,7 @@ export default defineCommand({
       topK,
       ...(directionalTopK !== undefined ? { directionalTopK } : {}),
       ...(args['cross-kind'] ? { crossKind: true } : {}),
+      ...(typeof args.releases === 'boolean' ? { releases: args.releases } : {}),
       ...(Object.keys(generatorConfig).length > 0 ? { generatorConfig } : {}),
       onWarning: (message) => err(`ioa-align: warning: ${message}`),
       onProgress: (event) => {
