@@ -184,25 +184,13 @@ export interface FusionOptions {
    */
   offerings?: ReadonlySet<string>;
   /**
-   * Members that speak only to some subjects by their nature (`description`, which has
-   * something to say only where a text describes a concept; the version diff's `identity`, only
-   * where an identifier was kept; `lineage`): their weight counts in a subject's fused value only
-   * when they propose something for that subject, so their silence elsewhere does not lower the
-   * other members' values. Default DEFAULT_PARTIAL_MEMBERS; an empty set for none.
+   * Members that speak only to some subjects by their nature (the version diff's `identity`,
+   * which has something to say only where an identifier was kept, and `lineage`): their weight
+   * counts in a subject's fused value only when they propose something for that subject, so
+   * their silence elsewhere does not lower the other members' values. Default none.
    */
   partialMembers?: ReadonlySet<string>;
 }
-
-/**
- * Members partial by default (FusionOptions.partialMembers): `description`. Where few concepts
- * carry a description (conference: a comment on some classes), counting its weight for every
- * subject lowered the fused value of the others' right rank-1 candidates under the selection
- * threshold. Measured with bench (one-to-one, default): conference F1 0.668 -> 0.676, conference
- * subsumption (broader candidates selected) 0.099 -> 0.163; anatomy, the OASF tracks, agent records
- * and the Chinese skills unchanged; anatomy subsumption 0.1052 -> 0.1038 (its selected
- * equivalences are wrong by construction).
- */
-export const DEFAULT_PARTIAL_MEMBERS: ReadonlySet<string> = new Set(['description']);
 
 /** A fused candidate with the member candidates it was built from. */
 export interface FusedCandidate extends Candidate {
@@ -373,8 +361,7 @@ export function fuseCandidates(members: Iterable<Candidate>, options: FusionOpti
   const directionalTopK = options.directionalTopK ?? DEFAULT_DIRECTIONAL_TOP_K;
   const bySubject = new Map<string, SubjectGroups>();
   const generators = new Set<string>(options.generators ?? []);
-  const partialMembers = options.partialMembers ?? DEFAULT_PARTIAL_MEMBERS;
-  const partial = partialMembers.size > 0 ? partialMembers : undefined;
+  const partial = options.partialMembers && options.partialMembers.size > 0 ? options.partialMembers : undefined;
   // Objects whose name a subject carries exactly: object → that subject, or SEVERAL_SUBJECTS.
   const owners = new Map<string, string | typeof SEVERAL_SUBJECTS>();
   const proposing = new Set<string>();

@@ -26,7 +26,7 @@ import { IoaError, isIoaError } from '../model/errors.js';
 import type { Candidate, MappingRelation } from '../model/mapping.js';
 import { BROAD_MATCH, CLOSE_MATCH, EXACT_MATCH, NARROW_MATCH } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
-import { DEFAULT_FUSION_WEIGHTS, DEFAULT_MIN_FUSED_VALUE, DEFAULT_PARTIAL_MEMBERS, fuseCandidates, type FusedCandidate, type FusionOptions } from '../generators/fusion.js';
+import { DEFAULT_FUSION_WEIGHTS, DEFAULT_MIN_FUSED_VALUE, fuseCandidates, type FusedCandidate, type FusionOptions } from '../generators/fusion.js';
 import { progressBySteps, runGenerators } from '../generators/run.js';
 import type { GeneratorName } from '../generators/registry.js';
 import type { Generator } from '../generators/types.js';
@@ -191,7 +191,7 @@ export type ReleaseFusionOptions = typeof DIFF_FUSION_OPTIONS & Pick<FusionOptio
  * F1 0.26 → 0.34. The diff keeps its own settings: on its alignment they cost 0.4 points of F1.
  */
 export const RELEASE_PROPOSE_FUSION_OPTIONS: Readonly<ReleaseFusionOptions> = {
-  ...DIFF_FUSION_OPTIONS, unestablishedBoost: 2, partialMembers: new Set([IDENTITY_GENERATOR, LINEAGE_GENERATOR, ...DEFAULT_PARTIAL_MEMBERS]),
+  ...DIFF_FUSION_OPTIONS, unestablishedBoost: 2, partialMembers: new Set([IDENTITY_GENERATOR, LINEAGE_GENERATOR]),
 };
 
 /** What {@link fuseReleases} found besides the fused candidates, for the version alignment. */

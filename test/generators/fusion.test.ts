@@ -48,18 +48,6 @@ describe('the fused value (default): rank-discounted weighted mean of member sco
     expect(partial[0]!.measure).toBe('weighted-mean-of-score/sqrt(rank)(a:1,id:3(partial))');
   });
 
-  it('description is partial by default: a subject it has nothing to say about keeps its value', () => {
-    const members = [candidate('tfidf', 's', 'o', 1, 0.6), candidate('description', 's', 'o', 1, 0.8), candidate('tfidf', 't', 'p', 1, 0.6)];
-    const valueFor = (fused: readonly Candidate[], subject: string): number => fused.find((c) => c.subject === subject)!.score as number;
-    const byDefault = fuseCandidates(members, { topK: 10, generators: ['tfidf', 'description'] });
-    const counted = fuseCandidates(members, { topK: 10, generators: ['tfidf', 'description'], partialMembers: new Set() });
-    // t: no description spoke for it, so 0.6 / 1 by default; 0.6 / (1 + 1) when it counts everywhere.
-    expect(valueFor(byDefault, 't')).toBe(0.6);
-    expect(valueFor(counted, 't')).toBe(0.3);
-    expect(valueFor(byDefault, 's')).toBe(0.7);
-    expect(byDefault[0]!.measure).toBe('weighted-mean-of-score/sqrt(rank)(description:1(partial),tfidf:1)');
-  });
-
   it('spreads where rank fusion bunches: two rank-1 candidates of different strength get different values', () => {
     const members = [candidate('a', 's1', 'o', 1, 0.95), candidate('a', 's2', 'o', 1, 0.55)];
     const [strong, weak] = fuseCandidates(members, { topK: 10, weights: {} });
