@@ -262,10 +262,7 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
     const ownedByAnother = (t: number): boolean => owner[t] !== NO_OWNER && owner[t] !== s;
     // The subject's likely equivalent: its closest neighbour that is no other source concept's
     // namesake and whose name is
-    // - the subject's (spelling and word order aside) — not a co-hyponym's: "Audio
-    //   Classification" is not "Intent Classification", and where a subject's equivalent is
-    //   missing its co-hyponyms are what is left near it (their parents are its broader concepts,
-    //   below);
+    // - the subject's, or a co-hyponym's (spelling and word order aside);
     // - the subject's without a modifier, when none of that target's children resembles the
     //   subject (else the subject is one more child of it: "left lung alveolus" next to
     //   "right lung alveolus" under "lung alveolus");
@@ -291,9 +288,8 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
       if (n.score < anchorLevel || ownedByAnother(n.concept)) return false;
       switch (n.relation) {
         case 'same':
-          return true;
         case 'sibling':
-          return false;
+          return true;
         case 'narrower':
           return !childOfCandidate(n.concept);
         case 'broader':
