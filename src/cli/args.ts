@@ -190,7 +190,9 @@ export function checkArgs(command: ResolvedCommand, tokens: readonly string[]): 
       note(name.slice(3), token);
       continue;
     }
-    const hint = suggest(name, known);
+    // `--no-relases`: the nearest boolean option, negated as it was typed.
+    const negatedHint = name.startsWith('no-') ? suggest(name.slice(3), optionNames.filter((n) => args[n]!.type === 'boolean')) : undefined;
+    const hint = suggest(name, known) ?? (negatedHint === undefined ? undefined : `no-${negatedHint}`);
     // `--top_k 3`: the value belongs to the misspelt option, not to the positionals.
     const meant = hint === undefined ? undefined : args[hint];
     if (meant && takesValue(meant) && inline === undefined && tokens[i + 1] !== undefined && !tokens[i + 1]!.startsWith('--')) i++;

@@ -85,6 +85,8 @@ describe('unknown options are refused (exit 2, E_USAGE) with a suggestion from t
     expect([camel.code, camel.stderr.split('\n')[0]]).toEqual([2, 'ioa-align: unknown option --topK (did you mean --top-k?) [E_USAGE]']);
     const typo = await runCli(['convert', 'x.tsv', '--to', 'csv', '--metdata', 'm.yml']);
     expect([typo.code, typo.stderr.split('\n')[0]]).toEqual([2, 'ioa-align: unknown option --metdata (did you mean --metadata?) [E_USAGE]']);
+    const negated = await runCli(['bench', '--corpus', 'agents', '--no-relases']);
+    expect([negated.code, negated.stderr.split('\n')[0]]).toEqual([2, 'ioa-align: unknown option --no-relases (did you mean --no-releases?) [E_USAGE]']);
     const far = await runCli(['validate', 'x.json', '--zzzzzz']);
     expect([far.code, far.stderr.split('\n')[0]]).toEqual([2, 'ioa-align: unknown option --zzzzzz [E_USAGE]']);
     const short = await runCli(['check', '-x']);
