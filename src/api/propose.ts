@@ -14,7 +14,7 @@ import { missingEmbeddingPackages, type EmbeddingPackage } from '../embedding/av
 import { kindsOf, selectKinds, type KindSelector } from '../model/kinds.js';
 import { loadOntology } from './ontology.js';
 import { commonSeries } from '../versions/identity.js';
-import { fuseReleases, RELEASE_PROPOSE_FUSION_OPTIONS } from '../versions/diff.js';
+import { fuseReleasesForPropose } from '../versions/diff.js';
 
 /** Candidates per source concept when `topK` is not given (as on the command line). */
 export const DEFAULT_TOP_K = 10;
@@ -118,7 +118,7 @@ export interface ProposeOptions {
   /**
    * Propose as between two releases of one ontology, as `diff` does: the `identity` of kept
    * identifiers and the `lineage` of moved children join the fused members, under the version
-   * diff's fusion weights (see fuseReleases). Default: when source and target name one ontology
+   * diff's fusion weights (see fuseReleasesForPropose). Default: when source and target name one ontology
    * IRI, version segments aside, two or more generators are fused and `fusion` is not given (its
    * settings are for the ordinary fusion). `false` never; `true` also when nothing says they are
    * releases of one ontology. Needs two or more generators and no `fusion` settings.
@@ -320,8 +320,8 @@ export async function propose(source: OntologyIndex | string, target: OntologyIn
     });
     if (releases) {
       options.onProgress?.({ stage: 'fuse', done: 0, total: result.members.length });
-      const { candidates } = await fuseReleases(sourceIndex, targetIndex, result.members, {
-        generators: generators.map((g) => g.name), topK, fusion: RELEASE_PROPOSE_FUSION_OPTIONS, ...(directionalTopK !== undefined ? { directionalTopK } : {}),
+      const candidates = await fuseReleasesForPropose(sourceIndex, targetIndex, result.members, {
+        generators: generators.map((g) => g.name), topK, ...(directionalTopK !== undefined ? { directionalTopK } : {}),
       });
       options.onProgress?.({ stage: 'fuse', done: result.members.length, total: result.members.length });
       return candidates;

@@ -19,7 +19,7 @@ import type { ConceptKind } from '../model/concept.js';
 import { kindsOf, selectKinds, type KindSelector } from '../model/kinds.js';
 import { DEFAULT_GENERATORS, GENERATORS } from '../generators/registry.js';
 import { commonSeries } from '../versions/identity.js';
-import { fuseReleases, RELEASE_PROPOSE_FUSION_OPTIONS } from '../versions/diff.js';
+import { fuseReleasesForPropose } from '../versions/diff.js';
 import { needsTranslation } from '../generators/languages.js';
 import type { Generator, GeneratorConfig, GeneratorFactory } from '../generators/types.js';
 import { DEFAULT_CLAIMED_WEIGHT, DEFAULT_DIRECTIONAL_TOP_K, DEFAULT_ESTABLISHED_FACTOR, DEFAULT_FUSION_WEIGHTS, DEFAULT_MIN_FUSED_VALUE, DEFAULT_OWNED_WEIGHT, DEFAULT_SHARED_SIMILARITY, DEFAULT_UNESTABLISHED_BOOST, FUSION_GENERATOR, fusedValueMeasure } from '../generators/fusion.js';
@@ -689,7 +689,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
   // ontology with the version diff's identity and lineage evidence, any other pair as usual.
   const asReleases = (p: LoadedPair): boolean => options.releases ?? commonSeries(p.source, p.target) !== undefined;
   const fusePair = async function* (members: Candidate[], names: readonly string[], p: LoadedPair): AsyncIterable<Candidate> {
-    if (asReleases(p)) yield* (await fuseReleases(p.source, p.target, members, { generators: names, topK, directionalTopK, fusion: RELEASE_PROPOSE_FUSION_OPTIONS })).candidates;
+    if (asReleases(p)) yield* await fuseReleasesForPropose(p.source, p.target, members, { generators: names, topK, directionalTopK });
     else yield* fuseForVocabularies(members, { generators: names, topK, directionalTopK }, p.source, p.target);
   };
   const releasePairs = pairs.filter(asReleases).map((p) => p.pair.id);

@@ -190,9 +190,20 @@ export type ReleaseFusionOptions = typeof DIFF_FUSION_OPTIONS & Pick<FusionOptio
  * ten 24 → 27 of 41 against the diff's settings; the subsumption track's directional selection
  * F1 0.26 → 0.34. The diff keeps its own settings: on its alignment they cost 0.4 points of F1.
  */
-export const RELEASE_PROPOSE_FUSION_OPTIONS: Readonly<ReleaseFusionOptions> = {
+const RELEASE_PROPOSE_FUSION_OPTIONS: Readonly<ReleaseFusionOptions> = {
   ...DIFF_FUSION_OPTIONS, unestablishedBoost: 2, partialMembers: new Set([IDENTITY_GENERATOR, LINEAGE_GENERATOR]),
 };
+
+/**
+ * The fused list `propose` writes between two releases of one ontology (and `bench` scores as
+ * propose's): {@link fuseReleases} under RELEASE_PROPOSE_FUSION_OPTIONS.
+ */
+export async function fuseReleasesForPropose(
+  oldIndex: OntologyIndex, newIndex: OntologyIndex, members: readonly Candidate[],
+  options: { generators: readonly string[]; topK: number; directionalTopK?: number },
+): Promise<FusedCandidate[]> {
+  return (await fuseReleases(oldIndex, newIndex, members, { ...options, fusion: RELEASE_PROPOSE_FUSION_OPTIONS })).candidates;
+}
 
 /** What {@link fuseReleases} found besides the fused candidates, for the version alignment. */
 export interface ReleaseFusion {
@@ -210,8 +221,8 @@ export interface ReleaseFusion {
  *
  * @param members - The member generators' own candidates (OLD concepts as subjects).
  * @param options.generators - The members' names, as fusion counts them.
- * @param options.fusion - Fusion factors (default DIFF_FUSION_OPTIONS; `propose` passes
- *   RELEASE_PROPOSE_FUSION_OPTIONS).
+ * @param options.fusion - Fusion factors (default DIFF_FUSION_OPTIONS; `propose`'s are
+ *   RELEASE_PROPOSE_FUSION_OPTIONS, see fuseReleasesForPropose).
  */
 export async function fuseReleases(
   oldIndex: OntologyIndex, newIndex: OntologyIndex, members: readonly Candidate[],
