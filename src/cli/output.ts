@@ -72,8 +72,19 @@ async function withSidecars(inputs: readonly (string | undefined)[] | undefined)
 
 /** Words that only a file holding decisions carries: review justifications and the decision column. */
 const DECISION_MARKERS = /ManualMappingCuration|MappingReview|review_decision/;
-/** A rejection (`predicate_modifier Not`) may be a decision too: such a file is read to tell. */
-const REJECTION_MARKER = /\bNot\b/;
+/**
+ * A rejection (`predicate_modifier Not`) may be a decision too: such a file is read to tell. The
+ * marker is `Not` as a whole TSV or CSV cell, the value of a JSON `predicate_modifier`, or an
+ * Alignment cell of relation `%` (read as a rejected equivalence); a
+ * label that starts with the word ("Not Otherwise Specified", common in disease ontologies) is not
+ * one, so a large candidate file is not parsed in full only to find it holds no decision.
+ */
+const REJECTION_MARKER = /(?:^|[\t,])"?Not"?(?=[\t,\r\n]|$)|"predicate_modifier"\s*:\s*"Not"|<(?:\w+:)?relation>\s*%\s*</m;
+
+/** Whether a file's text may hold reviewers' decisions (then it is read as a mapping file to count them). */
+export function mayHoldDecisions(text: string): boolean {
+  return DECISION_MARKERS.test(text) || REJECTION_MARKER.test(text);
+}
 
 /**
  * A run that writes new candidates never replaces a mapping file that holds reviewers'
@@ -86,10 +97,12 @@ const REJECTION_MARKER = /\bNot\b/;
 async function refuseReplacingDecisions(outPath: string, option: string, carryOption: string | undefined): Promise<void> {
   const info = await stat(outPath).catch(() => undefined);
   if (!info?.isFile()) return;
-  const text = await readFile(outPath, 'utf8').catch(() => undefined);
+  // Every marker is ASCII: a byte-for-byte (latin1) reading finds them as a UTF-8 one would, at a
+  // fraction of its cost on a candidate file of tens of megabytes.
+  const text = await readFile(outPath).then((bytes) => bytes.toString('latin1'), () => undefined);
   if (text === undefined) return;
   const marked = DECISION_MARKERS.test(text);
-  if (!marked && !REJECTION_MARKER.test(text)) return;
+  if (!mayHoldDecisions(text)) return;
   const [{ readMappingFile }, { reviewedDecisions }] = await Promise.all([import('../exchange/files.js'), import('../exchange/reviewed.js')]);
   const count = await readMappingFile(outPath).then((set) => reviewedDecisions(set).length, () => (marked ? undefined : 0));
   if (count === 0) return;

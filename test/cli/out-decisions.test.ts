@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { mayHoldDecisions } from '../../src/cli/output.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const OASF_10 = join(ROOT, 'corpora/agents/oasf/v1.0.4/schema/skills');
@@ -89,5 +90,20 @@ describe('--out over a file of reviewers\' decisions', () => {
     await writeFile(text, 'Do Not keep\n');
     expect((await runCli(['propose', records, OASF_11, '--out', text, '--format', 'sssom', '--quiet'])).code).toBe(0);
     expect(await readFile(text, 'utf8')).toContain('skos:broadMatch');
+  });
+
+  it('a label that starts with the word Not is no rejection: a candidate file of a disease ontology is written over without being parsed to count decisions', () => {
+    const header = 'subject_id\tsubject_label\tpredicate_id\tpredicate_modifier\tobject_id\tobject_label\tmapping_justification';
+    const row = (modifier: string, label: string): string => `ncit:C1\t${label}\tskos:exactMatch\t${modifier}\tordo:2\tx\tsemapv:LexicalMatching`;
+    expect(mayHoldDecisions(`${header}\n${row('', 'Not Otherwise Specified Neoplasm')}\n`)).toBe(false);
+    expect(mayHoldDecisions(`${header}\n${row('', 'Cancer, Not Otherwise Specified')}\n`)).toBe(false);
+    expect(mayHoldDecisions(`${header}\n${row('Not', 'Neoplasm')}\n`)).toBe(true);
+    expect(mayHoldDecisions(`${header}\r\n${row('', 'x')}\tNot\r\n`)).toBe(true);
+    expect(mayHoldDecisions('subject_id,predicate_modifier,object_id\nA,Not,B\n')).toBe(true);
+    expect(mayHoldDecisions('subject_id,predicate_modifier,object_id\nA,"Not",B\n')).toBe(true);
+    expect(mayHoldDecisions('{"mappings": [{"subject_id": "A", "predicate_modifier" : "Not"}]}')).toBe(true);
+    expect(mayHoldDecisions('<map><Cell><relation>%</relation></Cell></map>')).toBe(true);
+    expect(mayHoldDecisions('<map><Cell><relation>=</relation></Cell></map>')).toBe(false);
+    expect(mayHoldDecisions('mapping_justification: semapv:ManualMappingCuration')).toBe(true);
   });
 });
