@@ -74,12 +74,13 @@ async function withSidecars(inputs: readonly (string | undefined)[] | undefined)
 const DECISION_MARKERS = /ManualMappingCuration|MappingReview|review_decision/;
 /**
  * A rejection (`predicate_modifier Not`) may be a decision too: such a file is read to tell. The
- * marker is `Not` as a whole TSV or CSV cell, the value of a JSON `predicate_modifier`, or an
- * Alignment cell of relation `%` (read as a rejected equivalence); a
+ * marker is `Not` as a whole TSV or CSV cell, the value of a JSON `predicate_modifier` (either
+ * with spaces or quotes around it, which the readers trim), or an Alignment cell of relation `%`
+ * (read as a rejected equivalence); a
  * label that starts with the word ("Not Otherwise Specified", common in disease ontologies) is not
  * one, so a large candidate file is not parsed in full only to find it holds no decision.
  */
-const REJECTION_MARKER = /(?:^|[\t,])"?Not"?(?=[\t,\r\n]|$)|"predicate_modifier"\s*:\s*"Not"|<(?:\w+:)?relation>\s*%\s*</m;
+const REJECTION_MARKER = /(?:^|[\t,])[^\t,\r\n\w]*Not[^\t,\r\n\w]*(?=[\t,\r\n]|$)|"predicate_modifier"\s*:\s*"[^"\w]*Not[^"\w]*"|<(?:\w+:)?relation>\s*%\s*</m;
 
 /** Whether a file's text may hold reviewers' decisions (then it is read as a mapping file to count them). */
 export function mayHoldDecisions(text: string): boolean {

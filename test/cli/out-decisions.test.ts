@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { mayHoldDecisions } from '../../src/cli/output.js';
+import { readMappingFile } from '../../src/exchange/files.js';
+import { reviewedDecisions } from '../../src/exchange/reviewed.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const OASF_10 = join(ROOT, 'corpora/agents/oasf/v1.0.4/schema/skills');
@@ -105,5 +107,29 @@ describe('--out over a file of reviewers\' decisions', () => {
     expect(mayHoldDecisions('<map><Cell><relation>%</relation></Cell></map>')).toBe(true);
     expect(mayHoldDecisions('<map><Cell><relation>=</relation></Cell></map>')).toBe(false);
     expect(mayHoldDecisions('mapping_justification: semapv:ManualMappingCuration')).toBe(true);
+    // The readers trim a cell, so a rejection written with spaces or quotes around it is one too.
+    expect(mayHoldDecisions(`${header}\n${row(' Not ', 'x')}\n`)).toBe(true);
+    expect(mayHoldDecisions('subject_id,predicate_modifier,object_id\nA, Not ,B\n')).toBe(true);
+    expect(mayHoldDecisions('subject_id,predicate_modifier,object_id\nA," Not",B\n')).toBe(true);
+    expect(mayHoldDecisions('{"predicate_modifier": " Not "}')).toBe(true);
+    expect(mayHoldDecisions('subject_id,subject_label\nA, Not Otherwise Specified\n')).toBe(false);
+  });
+
+  it('every rejection the readers count is seen by the check: a hand-written TSV or CSV rejection with spaces around Not is refused, not written over', async () => {
+    const curies = '#curie_map:\n#  A: http://a#\n#  B: http://b#\n#mapping_set_id: https://example.org/set\n#license: https://creativecommons.org/publicdomain/zero/1.0/\n';
+    const files = {
+      'spaced.sssom.tsv': `${curies}subject_id\tpredicate_id\tpredicate_modifier\tobject_id\tmapping_justification\nA:1\tskos:exactMatch\t Not \tB:1\tsemapv:LexicalMatching\n`,
+      'spaced.sssom.csv': `${curies}subject_id,predicate_id,predicate_modifier,object_id,mapping_justification\nA:1,skos:exactMatch, Not ,B:1,semapv:LexicalMatching\n`,
+    };
+    for (const [name, text] of Object.entries(files)) {
+      const path = join(dir, name);
+      await writeFile(path, text);
+      expect(reviewedDecisions(await readMappingFile(path))).toHaveLength(1);
+      expect(mayHoldDecisions(text)).toBe(true);
+      const { code, stderr } = await runCli(['propose', records, OASF_11, '--out', path, '--quiet']);
+      expect(code).toBe(2);
+      expect(stderr).toContain('[E_OUT_HOLDS_DECISIONS]');
+      expect(await readFile(path, 'utf8')).toBe(text);
+    }
   });
 });
