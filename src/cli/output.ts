@@ -74,17 +74,23 @@ async function withSidecars(inputs: readonly (string | undefined)[] | undefined)
 const DECISION_MARKERS = /ManualMappingCuration|MappingReview|review_decision/;
 /**
  * A rejection (`predicate_modifier Not`) may be a decision too: such a file is read to tell. The
- * marker is `Not` as a whole TSV or CSV cell, the value of a JSON `predicate_modifier` (either
- * with spaces or quotes around it, which the readers trim), or an Alignment cell of relation `%`
- * (read as a rejected equivalence); a
- * label that starts with the word ("Not Otherwise Specified", common in disease ontologies) is not
- * one, so a large candidate file is not parsed in full only to find it holds no decision.
+ * marker is `Not` as a whole TSV or CSV cell, the value of a JSON `predicate_modifier` (either with
+ * spaces or quotes around it, which the readers trim), or an Alignment cell of relation `%` (read
+ * as a rejected equivalence). A label that starts with the word ("Not Otherwise Specified", common
+ * in disease ontologies) is none, so a large candidate file is not parsed in full only to find it
+ * holds no decision.
  */
 const REJECTION_MARKER = /(?:^|[\t,])[^\t,\r\n\w]*Not[^\t,\r\n\w]*(?=[\t,\r\n]|$)|"predicate_modifier"\s*:\s*"[^"\w]*Not[^"\w]*"|<(?:\w+:)?relation>\s*%\s*</m;
 
+/** The mark a file's text carries of reviewers' decisions: review marks, a possible rejection, or none. */
+function decisionMark(text: string): 'review' | 'rejection' | undefined {
+  if (DECISION_MARKERS.test(text)) return 'review';
+  return REJECTION_MARKER.test(text) ? 'rejection' : undefined;
+}
+
 /** Whether a file's text may hold reviewers' decisions (then it is read as a mapping file to count them). */
 export function mayHoldDecisions(text: string): boolean {
-  return DECISION_MARKERS.test(text) || REJECTION_MARKER.test(text);
+  return decisionMark(text) !== undefined;
 }
 
 /**
@@ -102,8 +108,9 @@ async function refuseReplacingDecisions(outPath: string, option: string, carryOp
   // fraction of its cost on a candidate file of tens of megabytes.
   const text = await readFile(outPath).then((bytes) => bytes.toString('latin1'), () => undefined);
   if (text === undefined) return;
-  const marked = DECISION_MARKERS.test(text);
-  if (!mayHoldDecisions(text)) return;
+  const mark = decisionMark(text);
+  if (mark === undefined) return;
+  const marked = mark === 'review';
   const [{ readMappingFile }, { reviewedDecisions }] = await Promise.all([import('../exchange/files.js'), import('../exchange/reviewed.js')]);
   const count = await readMappingFile(outPath).then((set) => reviewedDecisions(set).length, () => (marked ? undefined : 0));
   if (count === 0) return;
