@@ -4,6 +4,12 @@
  *
  * - `candidate_rank` (xsd:integer): the candidate's rank among its subject's candidates, 1 = best,
  *   before any selection. Writers order rows by subject, then this rank.
+ * - `candidate_family_rank` (xsd:integer): its rank among the subject's candidates of its own family — the
+ *   equivalence family (exactMatch, closeMatch, relatedMatch) or the directional one (broadMatch,
+ *   narrowMatch) — in the same order. A subject's two answers, "what is it?" and "what is it
+ *   under (or over)?", are each family's rank 1: a broader candidate that leads the subject's
+ *   list never moves its best equivalence candidate from family rank 1 (docs/relations.md, "One
+ *   list, two kinds of answer").
  * - `<generator>_score` (xsd:double) and `<generator>_rank` (xsd:integer): each member
  *   generator's own raw score and rank for the candidate, empty where it did not propose it.
  *
@@ -18,6 +24,7 @@ import type { ExtensionDefinition, MappingRecord } from '../model/mapping.js';
 export const CANDIDATE_PREFIX = 'ioa-align';
 export const CANDIDATE_NAMESPACE = 'urn:ioa-align:sssom:';
 export const CANDIDATE_RANK = 'candidate_rank';
+export const FAMILY_RANK = 'candidate_family_rank';
 export const SELECTION_REMOVED = 'selection_removed';
 
 const SCORE_SUFFIX = '_score';
@@ -33,6 +40,10 @@ export function memberRankSlot(generator: string): string {
 
 export function rankDefinition(): ExtensionDefinition {
   return { slotName: CANDIDATE_RANK, property: `${CANDIDATE_PREFIX}:${CANDIDATE_RANK}`, typeHint: 'xsd:integer' };
+}
+
+export function familyRankDefinition(): ExtensionDefinition {
+  return { slotName: FAMILY_RANK, property: `${CANDIDATE_PREFIX}:${FAMILY_RANK}`, typeHint: 'xsd:integer' };
 }
 
 export function removedDefinition(): ExtensionDefinition {

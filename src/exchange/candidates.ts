@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Candidate, EntityMappingRecord, ExtensionDefinition, ExtensionValue, MappingRecord, MappingSet, MappingSetMetadata, SlotValue } from '../model/mapping.js';
-import { hasEntityEnds, objectTerm, subjectTerm } from '../model/mapping.js';
+import { BROAD_MATCH, hasEntityEnds, NARROW_MATCH, objectTerm, subjectTerm } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { DEFINITION_SOURCES, PRODUCT_DESCRIPTION_FIELD, type Concept } from '../model/concept.js';
 import { IoaError } from '../model/errors.js';
@@ -22,7 +22,7 @@ import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { buildCurieMap, canonicalTerm, PrefixMap } from './curie.js';
 import { compareRecords, sortedMappings } from './order.js';
 import {
-  CANDIDATE_NAMESPACE, CANDIDATE_PREFIX, CANDIDATE_RANK, candidateRankOf, memberDefinitions, memberGenerators, memberRankSlot, memberScoreSlot, rankDefinition,
+  CANDIDATE_NAMESPACE, CANDIDATE_PREFIX, CANDIDATE_RANK, candidateRankOf, FAMILY_RANK, familyRankDefinition, memberDefinitions, memberGenerators, memberRankSlot, memberScoreSlot, rankDefinition,
   removedDefinition, SELECTION_REMOVED, selectionRemovedOf,
 } from './candidate-slots.js';
 import { isStandardSlot, numberText, slotUsage, type SlotScan, type SortedRows } from './slots.js';
@@ -318,11 +318,12 @@ function rowPlan(candidates: readonly ExportCandidate[], ctx: CandidateExportCon
 /** The rows of the candidates in their order: each candidate's row, with evidence as rows followed by its members' rows. */
 function* candidateRows(candidates: readonly ExportCandidate[], plan: RowPlan): Generator<EntityMappingRecord> {
   const { slotsOf } = plan;
+  const familyRanks = familyRanksOf(candidates);
   for (let i = 0; i < candidates.length; i++) {
     const c = candidates[i]!;
     const row = rowOf(c, { index: i }, plan, plan.shared === undefined);
     const rank = String(c.rank);
-    const extensions: Record<string, string> = { [CANDIDATE_RANK]: rank };
+    const extensions: Record<string, string> = { [CANDIDATE_RANK]: rank, [FAMILY_RANK]: String(familyRanks[i]) };
     const members = c.members ?? [];
     for (let j = 0; j < members.length; j++) {
       const m = members[j]!;
@@ -351,11 +352,41 @@ function* candidateRows(candidates: readonly ExportCandidate[], plan: RowPlan): 
         const member = rowOf(m.predicate === c.predicate ? m : { ...m, predicate: c.predicate }, { index: i, member: j }, plan);
         // The rank of the candidate this row is evidence for; the member's own rank is its column.
         const slots = slotsOf(m.generator);
-        member.extensions = { [CANDIDATE_RANK]: rank, [slots[0]]: numberText(m.score), [slots[1]]: String(m.rank) };
+        member.extensions = { [CANDIDATE_RANK]: rank, [FAMILY_RANK]: String(familyRanks[i]), [slots[0]]: numberText(m.score), [slots[1]]: String(m.rank) };
         yield member;
       }
     }
   }
+}
+
+/** Whether a relation is of the directional family (broader or narrower) rather than the equivalence one. */
+const isDirectional = (predicate: string): boolean => predicate === BROAD_MATCH || predicate === NARROW_MATCH;
+
+/**
+ * Each candidate's `candidate_family_rank`: its place among its subject's candidates of its own family
+ * in its generator's list,
+ * in `candidate_rank` order; equal ranks (a list written by hand) go by object and relation, so
+ * the input's order never changes a rank.
+ */
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const compareByRank = (a: ExportCandidate, b: ExportCandidate): number => a.rank - b.rank || compareText(a.object, b.object) || compareText(a.predicate, b.predicate);
+
+function familyRanksOf(candidates: readonly ExportCandidate[]): Int32Array {
+  const groups = new Map<string, number[]>();
+  for (let i = 0; i < candidates.length; i++) {
+    const c = candidates[i]!;
+    // Ranks are each generator's own: a file of several generators' lists has one list per generator.
+    const key = `${isDirectional(c.predicate) ? 'd' : 'e'}\u0000${c.generator}\u0000${c.subject}`;
+    const list = groups.get(key);
+    if (list) list.push(i);
+    else groups.set(key, [i]);
+  }
+  const ranks = new Int32Array(candidates.length);
+  for (const list of groups.values()) {
+    list.sort((a, b) => compareByRank(candidates[a]!, candidates[b]!));
+    list.forEach((index, place) => (ranks[index] = place + 1));
+  }
+  return ranks;
 }
 
 /**
@@ -391,7 +422,7 @@ function setMetadata(rows: Iterable<EntityMappingRecord>, ctx: CandidateExportCo
     const ns = MATCH_FIELD_PREFIXES[prefix];
     if (ns !== undefined && curieMap[prefix] === undefined) curieMap[prefix] = ns;
   }
-  const definitions: ExtensionDefinition[] = [rankDefinition()];
+  const definitions: ExtensionDefinition[] = [rankDefinition(), familyRankDefinition()];
   if (plan.removed) definitions.push(removedDefinition());
   for (const g of [...plan.generators].sort()) {
     for (const d of memberDefinitions(g)) {
@@ -493,7 +524,8 @@ function describeSet(layout: EvidenceLayout, fused: boolean, ctx: CandidateExpor
   const parts = [
     'Candidate mappings for review: proposals, not accepted mappings; no score here is a confidence.',
     layout === 'columns' ? 'One row per candidate (subject, predicate, object).' : 'Each candidate\'s row is followed by one row per member generator that proposed it.',
-    'Rows are ordered by subject_id, then candidate_rank (1 = the best candidate of its subject).',
+    'Rows are ordered by subject_id, then candidate_rank (1 = the best candidate of its subject);',
+    'candidate_family_rank is the rank among the subject\'s candidates of the same family, equivalences (exactMatch, closeMatch, relatedMatch) or broadMatch / narrowMatch, so each family\'s rank 1 is the subject\'s best answer of that kind.',
     `similarity_score is the value the candidates are ranked by${ctx.measureNote ? `: ${ctx.measureNote}` : ' (see similarity_measure)'}.`,
   ];
   if (fused) parts.push('<generator>_score and <generator>_rank hold each member generator\'s own raw score and rank, empty where it did not propose the candidate.');

@@ -15,7 +15,7 @@ export {
   reviewedDecisions, pairReviews, unsettledConflicts, agreeingRows, contradicts, candidateOfDecision, earlierDecisions, rowDecision, reviewerKey,
   type ReviewedDecision, type PairReview, type ReviewDecision, type EarlierDecision,
 } from './reviewed.js';
-export { CANDIDATE_NAMESPACE, CANDIDATE_PREFIX, CANDIDATE_RANK, SELECTION_REMOVED, candidateRankOf, memberRankSlot, memberScoreSlot, selectionRemovedOf } from './candidate-slots.js';
+export { CANDIDATE_NAMESPACE, CANDIDATE_PREFIX, CANDIDATE_RANK, FAMILY_RANK, SELECTION_REMOVED, candidateRankOf, memberRankSlot, memberScoreSlot, selectionRemovedOf } from './candidate-slots.js';
 export { BUILTIN_PREFIXES, PrefixMap, REVIEW_PREFIXES, WELL_KNOWN_PREFIXES, buildCurieMap, canonicalTerm } from './curie.js';
 export { compareRecords, sortedMappings } from './order.js';
 export {

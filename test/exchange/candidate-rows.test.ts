@@ -54,12 +54,38 @@ describe('candidate rows (default layout)', () => {
     expect(candidatesToMappingSet([...CANDIDATES].reverse(), ctx)).toEqual(set);
   });
 
+  it('each candidate also has its rank within its family: a broader candidate that leads the list leaves the best equivalence at family rank 1', () => {
+    const broader = (object: string, score: number, rank: number): ExportCandidate => ({ ...fused('Aorta', object, score, rank, [member('edit', 'Aorta', object, score, rank)]), predicate: 'skos:broadMatch' });
+    const mixed: ExportCandidate[] = [
+      fused('Aorta', 'Vein', 0.21, 3, [member('edit', 'Aorta', 'Vein', 0.62, 3)]),
+      broader('Heart', 0.5, 1),
+      fused('Aorta', 'Artery', 0.35, 2, [member('edit', 'Aorta', 'Artery', 0.7, 1)]),
+      { ...broader('Lungs', 0.1, 4), predicate: 'skos:narrowMatch' },
+    ];
+    for (const input of [mixed, [...mixed].reverse()]) {
+      for (const evidence of ['columns', 'rows'] as const) {
+        const rows = candidatesToMappingSet(input, { ...ctx, evidence }).mappings.filter((m) => m.justification === 'semapv:CompositeMatching');
+        expect(rows.map((m) => [m.predicateId, m.objectId, m.extensions?.candidate_rank, m.extensions?.candidate_family_rank])).toEqual([
+          ['skos:broadMatch', `${O}Heart`, '1', '1'],
+          ['skos:exactMatch', `${O}Artery`, '2', '1'],
+          ['skos:exactMatch', `${O}Vein`, '3', '2'],
+          ['skos:narrowMatch', `${O}Lungs`, '4', '2'],
+        ]);
+      }
+    }
+    // The written file says what the column is.
+    const written = serializeSssom(candidatesToMappingSet(mixed, ctx));
+    expect(written).toMatch(/slot_name: candidate_family_rank/);
+    expect(written).toMatch(/candidate_family_rank is the rank among the subject's candidates of the same family/);
+  });
+
   it('members\' raw scores and ranks in declared, typed extension columns; tool and measure said once on the set', () => {
     const aorta = set.mappings[0]!;
-    expect(aorta.extensions).toEqual({ candidate_rank: '1', edit_score: '0.7', edit_rank: '1', tfidf_score: '0.41', tfidf_rank: '2' });
+    expect(aorta.extensions).toEqual({ candidate_rank: '1', candidate_family_rank: '1', edit_score: '0.7', edit_rank: '1', tfidf_score: '0.41', tfidf_rank: '2' });
     expect(aorta.similarityScore).toBe(0.35);
     expect(set.metadata.extensionDefinitions).toEqual([
       { slotName: 'candidate_rank', property: 'ioa-align:candidate_rank', typeHint: 'xsd:integer' },
+      { slotName: 'candidate_family_rank', property: 'ioa-align:candidate_family_rank', typeHint: 'xsd:integer' },
       { slotName: 'edit_score', property: 'ioa-align:edit_score', typeHint: 'xsd:double' },
       { slotName: 'edit_rank', property: 'ioa-align:edit_rank', typeHint: 'xsd:integer' },
       { slotName: 'exact_score', property: 'ioa-align:exact_score', typeHint: 'xsd:double' },
