@@ -27,6 +27,7 @@ import type { Candidate } from '../model/mapping.js';
 import { BROAD_MATCH, CLOSE_MATCH, EXACT_MATCH, NARROW_MATCH, tripleKey } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { fuseCandidates, type FusedCandidate, type FusionOptions } from './fusion.js';
+import { weighPropertySupport } from './property-support.js';
 
 /** Name identity: a member that found the two names equal, or WordNet synonyms. */
 const NAME_IDENTITY: ReadonlySet<string> = new Set(['semapv:LexicalMatching', 'semapv:BackgroundKnowledgeBasedMatching']);
@@ -62,11 +63,12 @@ function offeringsOf(index: OntologyIndex): Set<string> {
 /**
  * Fusion as `propose` and `bench` run it: the members fused (with the source's agent records
  * named as offerings, see FusionOptions.offerings), then record ↔ class candidates proposed as
- * broader or narrower (recordRelations).
+ * broader or narrower (recordRelations), then property candidates weighed by what their domains
+ * and ranges say (property-support.ts).
  */
 export function fuseForVocabularies(members: Iterable<Candidate>, options: FusionOptions, source: OntologyIndex, target: OntologyIndex): FusedCandidate[] {
   const offerings = hasAgentRecords(source) ? offeringsOf(source) : undefined;
-  return recordRelations(fuseCandidates(members, offerings ? { ...options, offerings } : options), source, target);
+  return weighPropertySupport(recordRelations(fuseCandidates(members, offerings ? { ...options, offerings } : options), source, target), source, target);
 }
 
 /** The fused list with record ↔ class candidates proposed as broader / narrower (see the module comment). */
