@@ -211,6 +211,13 @@ describe('bad records: stop with the exact code and place, or skip with a summar
       ['bad-slug.json', JSON.stringify({ schema_version: '0.8.0', skills: ['Summarization!'] }), 'E_RECORD_INVALID', 1, '$.skills[0]'],
       ['wrong-id.json', JSON.stringify({ schema_version: '1.0.0', skills: [{ name: 'natural_language_processing/language_translation/translation', id: 10202 }] }), 'E_RECORD_INVALID', 1, '$.skills[0]'],
       ['bad-version.json', JSON.stringify({ schema_version: 'latest', skills: ['a/b'] }), 'E_RECORD_INVALID', 1, '$.schema_version'],
+      // Declarations of the wrong type are faults, never a file read as another layout without them.
+      ['skills-object.json', JSON.stringify({ schema_version: '1.0.0', name: 'org/translator', description: 'Translates.', skills: { name: 'natural_language_processing/language_translation/translation' } }), 'E_RECORD_INVALID', 1, '$.skills'],
+      ['domains-string.json', JSON.stringify({ schema_version: '1.0.0', name: 'org/translator', skills: [], domains: 'technology/software_engineering' }), 'E_RECORD_INVALID', 1, '$.domains'],
+      ['name-number.json', JSON.stringify({ schema_version: '1.0.0', name: 42, skills: ['natural_language_processing/language_translation/translation'] }), 'E_RECORD_INVALID', 1, '$.name'],
+      ['erc-endpoints-object.json', JSON.stringify({ type: 'https://eips.ethereum.org/EIPS/eip-8004#registration-v1', name: 'A', description: 'An agent.', endpoints: { name: 'OASF', version: '0.8.0', skills: [] } }), 'E_RECORD_INVALID', 1, '$.endpoints'],
+      ['erc-endpoint-null.json', JSON.stringify({ type: 'https://eips.ethereum.org/EIPS/eip-8004#registration-v1', name: 'A', description: 'An agent.', endpoints: [{ name: 'A2A', endpoint: 'https://x.example' }, null] }), 'E_RECORD_INVALID', 1, '$.endpoints[1]'],
+      ['erc-endpoint-nameless.json', JSON.stringify({ type: 'https://eips.ethereum.org/EIPS/eip-8004#registration-v1', name: 'A', description: 'An agent.', endpoints: [{ name: 7, version: '0.8.0', skills: [] }] }), 'E_RECORD_INVALID', 1, '$.endpoints[0].name'],
       ['not-records.json', JSON.stringify({ hello: 'world' }), 'E_UNKNOWN_FORMAT', 1, '$'],
       ['no-records.json', '[]', 'E_PARSE_JSONLD', undefined, '$'],
     ];

@@ -186,11 +186,15 @@ const recordId = (name: unknown, fallback: string): string => encodeURIComponent
 
 export const oasfRecordLayout: Layout = {
   name: 'OASF record or slug list',
-  recognises: (value) => isObject(value) && typeof value.schema_version === 'string' && PARTS.some((p) => Array.isArray(value[p])),
+  // A `skills` or `domains` field of any type makes it one: a wrong type is a fault to report,
+  // not a reason to read the file as some other layout and lose the declarations.
+  recognises: (value) => isObject(value) && typeof value.schema_version === 'string' && PARTS.some((p) => value[p] !== undefined),
   expand(value, path, context): Unit[] {
     const json = value as JsonObject;
     const named = typeof json.name === 'string';
     const what = named ? 'OASF record' : 'OASF slug list';
+    // A record's name of another type would otherwise read the file as a slug list, without the record.
+    if (json.name !== undefined && !named) return [failedUnit(fault('OASF record: "name" is not a string', [...path, 'name'], JSON.stringify(json.name)))];
     const base = named ? `${OASF_RECORD_BASE}${recordId(json.name, '')}` : `${OASF_SLUGS_BASE}${encodeURIComponent(context.stem)}`;
     const version = typeof json.version === 'string' ? json.version.trim() || undefined : undefined;
     const units: Unit[] = [];
@@ -207,14 +211,21 @@ export const oasfRecordLayout: Layout = {
   },
 };
 
-/** The `OASF` entries of an ERC-8004 registration's `endpoints` (or `services`). */
-function oasfEntries(json: JsonObject): Array<{ entry: JsonObject; at: JsonPathSegments }> {
+/**
+ * The `OASF` entries of an ERC-8004 registration's `endpoints` (or `services`). A list that is
+ * no array, an entry that is no object or an entry without a string name is a fault: skipping
+ * it could drop the OASF entry unseen.
+ */
+function oasfEntries(json: JsonObject, path: JsonPathSegments, what: string): Array<{ entry: JsonObject; at: JsonPathSegments }> {
   const out: Array<{ entry: JsonObject; at: JsonPathSegments }> = [];
   for (const key of ['endpoints', 'services']) {
     const list = json[key];
-    if (!Array.isArray(list)) continue;
+    if (list === undefined || list === null) continue;
+    if (!Array.isArray(list)) throw fault(`${what}: "${key}" is not an array`, [...path, key]);
     list.forEach((entry: unknown, i) => {
-      if (isObject(entry) && typeof entry.name === 'string' && entry.name.trim().toUpperCase() === 'OASF') out.push({ entry, at: [key, i] });
+      if (!isObject(entry)) throw fault(`${what}: an entry of "${key}" is not an object`, [...path, key, i], JSON.stringify(entry));
+      if (typeof entry.name !== 'string') throw fault(`${what}: an entry of "${key}" has no string "name"`, [...path, key, i, 'name']);
+      if (entry.name.trim().toUpperCase() === 'OASF') out.push({ entry, at: [key, i] });
     });
   }
   return out;
@@ -228,7 +239,14 @@ export const erc8004Layout: Layout = {
     const what = 'ERC-8004 registration';
     const base = `${ERC_8004_BASE}${recordId(json.name, context.stem)}`;
     const units: Unit[] = [{ path, build: () => recordDraft(json, base, path, what, { format: 'oasf-record', recordId: String(json.name ?? '').trim(), schema: 'ERC-8004 registration-v1' }) }];
-    for (const { entry, at } of oasfEntries(json)) {
+    let entries: ReturnType<typeof oasfEntries>;
+    try {
+      entries = oasfEntries(json, path, what);
+    } catch (error) {
+      if (error instanceof RecordFault) return [...units, failedUnit(error)];
+      throw error;
+    }
+    for (const { entry, at } of entries) {
       units.push(...termUnits(entry, [...path, ...at], entry.version, [...path, ...at, 'version'], base, undefined, `${what} OASF entry`, context));
     }
     return units;
