@@ -129,16 +129,30 @@ export function alignmentFromQuads(quads: Quad[], file: string): Alignment {
     }
   }
   cellNodes.forEach((cell, i) => {
-    const entity1 = first(cell, 'entity1');
-    const entity2 = first(cell, 'entity2');
-    const relation = (first(cell, 'relation') ?? '=').trim();
-    const measureText = first(cell, 'measure');
     const where = { file, path: `Cell[${i}]` };
+    // A cell says one thing of each: a second entity1 or measure would leave one of the two
+    // silently unread, so it is an error, as is an entity that is no IRI (a blank node).
+    const only = (prop: string): Quad['object'] | undefined => {
+      const objects = nodes.get(cell)?.get(prop);
+      if (objects && objects.length > 1) throw new IoaError('E_ALIGNMENT_BAD_CELL', `cell ${i + 1} has ${objects.length} ${prop} elements; a cell has one`, where);
+      return objects?.[0];
+    };
+    const entity = (prop: 'entity1' | 'entity2'): string | undefined => {
+      const term = only(prop);
+      if (term && term.termType !== 'NamedNode') throw new IoaError('E_ALIGNMENT_BAD_CELL', `cell ${i + 1}: ${prop} is not an IRI (rdf:resource="…")`, where);
+      return term?.value;
+    };
+    const entity1 = entity('entity1');
+    const entity2 = entity('entity2');
+    // The Alignment API reads a cell without <relation> as "=" and one without <measure> as 1.
+    const relation = (only('relation')?.value ?? '=').trim();
+    const measureText = only('measure')?.value;
     if (!entity1 || !entity2) throw new IoaError('E_ALIGNMENT_BAD_CELL', `cell ${i + 1} lacks ${!entity1 ? 'entity1' : 'entity2'}`, where);
     if (!RELATIONS.has(relation)) throw new IoaError('E_ALIGNMENT_BAD_CELL', `cell ${i + 1} has unknown relation "${relation}"`, where);
-    const measure = measureText === undefined ? 1 : Number(measureText);
+    // Number('') is 0: an empty measure must not read as a score of 0.
+    const measure = measureText === undefined ? 1 : measureText.trim() === '' ? Number.NaN : Number(measureText);
     if (!Number.isFinite(measure) || measure < 0 || measure > 1) {
-      throw new IoaError('E_ALIGNMENT_BAD_CELL', `cell ${i + 1} has measure "${measureText}" outside [0, 1]`, where);
+      throw new IoaError('E_ALIGNMENT_BAD_CELL', `cell ${i + 1} has measure "${measureText}", not a number in [0, 1]`, where);
     }
     alignment.cells.push({ entity1, entity2, relation: relation as AlignmentRelation, measure });
   });

@@ -78,6 +78,12 @@ describe('OAEI Alignment API reader', () => {
     ['a cell without entity2', '<map><Cell><entity1 rdf:resource="http://a.org/x"/><relation>=</relation></Cell></map>', 'E_ALIGNMENT_BAD_CELL'],
     ['an unknown relation', cell('http://a.org/x', 'http://b.org/y', '~'), 'E_ALIGNMENT_BAD_CELL'],
     ['a measure outside [0,1]', cell('http://a.org/x', 'http://b.org/y', '=', '1.7'), 'E_ALIGNMENT_BAD_CELL'],
+    // Each of these was read before, one value silently lost or invented.
+    ['an empty measure (not a score of 0)', cell('http://a.org/x', 'http://b.org/y', '=', ''), 'E_ALIGNMENT_BAD_CELL'],
+    ['two measures', cell('http://a.org/x', 'http://b.org/y', '=').replace('</Cell>', '<measure rdf:datatype="xsd:float">0.2</measure></Cell>'), 'E_ALIGNMENT_BAD_CELL'],
+    ['two entity1 elements', cell('http://a.org/x', 'http://b.org/y', '=').replace('</Cell>', '<entity1 rdf:resource="http://a.org/other"/></Cell>'), 'E_ALIGNMENT_BAD_CELL'],
+    ['an entity that is a blank node', '<map><Cell><entity1><rdf:Description/></entity1><entity2 rdf:resource="http://b.org/y"/><relation>=</relation></Cell></map>', 'E_ALIGNMENT_BAD_CELL'],
+    ['an entity that is a literal', '<map><Cell><entity1>http://a.org/x</entity1><entity2 rdf:resource="http://b.org/y"/><relation>=</relation></Cell></map>', 'E_ALIGNMENT_BAD_CELL'],
   ])('rejects %s', async (_name, cells, code) => {
     const path = await alignmentFile(cells);
     await expect(readAlignmentFile(path)).rejects.toSatisfy((e: unknown) => e instanceof IoaError && e.code === code);
