@@ -208,7 +208,9 @@ export function checkArgs(command: ResolvedCommand, tokens: readonly string[]): 
   positionals.forEach(([name, def], index) => {
     if (index >= values.length && isRequiredPositional(def)) problems.push(`missing required argument <${name}>`);
   });
-  for (const extra of values.slice(positionals.length)) problems.push(`unexpected argument "${extra}"`);
+  // A last positional declared repeatable (`review conflicts A.tsv B.tsv …`) takes the rest.
+  const variadic = positionals.length > 0 && isRepeatable(positionals[positionals.length - 1]![1]);
+  if (!variadic) for (const extra of values.slice(positionals.length)) problems.push(`unexpected argument "${extra}"`);
   for (const name of optionNames) {
     if (isRequiredOption(args[name]!) && !seen.has(name)) problems.push(`missing required option --${name}`);
   }
@@ -232,7 +234,7 @@ export function usageLine(command: ResolvedCommand, program = 'ioa-align'): stri
   }
   let optional = false;
   for (const [name, def] of Object.entries(command.args)) {
-    if (def.type === 'positional') parts.push(isRequiredPositional(def) ? `<${name}>` : `[${name}]`);
+    if (def.type === 'positional') parts.push(`${isRequiredPositional(def) ? `<${name}>` : `[${name}]`}${isRepeatable(def) ? '…' : ''}`);
     else if (isRequiredOption(def)) parts.push(`--${name} ${placeholder(name, def)}`);
     else optional = true;
   }

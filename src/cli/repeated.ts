@@ -3,7 +3,8 @@ import type { ArgDef } from 'citty';
 /**
  * Mark an option as one that may be given more than once (its values read with `repeated`). Any
  * other option given twice is a usage error (args.ts): citty would keep the last value silently,
- * and `--trust a.json --trust b.json` would check against b alone.
+ * and `--trust a.json --trust b.json` would check against b alone. On a command's last
+ * positional argument it means that argument takes every value left (read from `args._`).
  */
 export function repeatable<T extends ArgDef>(def: T): T & { repeatable: true } {
   return { ...def, repeatable: true };

@@ -11,6 +11,7 @@ import { readMappings, type MappingRecord } from '../../src/api/index.js';
 import { buildArtifact } from '../../src/api/artifact-build.js';
 import { openReview, type ReviewSession } from '../../src/api/review.js';
 import { runCli } from '../helpers/cli.js';
+import { tempFile } from '../helpers/files.js';
 import { fixture } from './fixture.js';
 
 const A = 'orcid:0000-0002-1825-0097';
@@ -160,6 +161,21 @@ describe('several reviewers', () => {
     // A's row is A's: date kept.
     expect(rows.find((r) => r.reviewerId![0] === A_IRI)!.reviewDate).toBe('2026-11-01');
     expect(rowFor(await rowsOf(out), 'Author')[0]!.extra?.reviewer_agreement).toBeUndefined();
+  });
+
+  it('`review conflicts A B` reads reviewers who worked in files of their own as one review, naming each decision\'s file and line', async () => {
+    const header = ['# curie_map:', '#   a: https://a.example/o#', '#   b: https://b.example/o#', '#   orcid: https://orcid.org/', '#   semapv: https://w3id.org/semapv/vocab/', '#   skos: http://www.w3.org/2004/02/skos/core#',
+      '# license: https://creativecommons.org/publicdomain/zero/1.0/', '# mapping_set_id: https://a.example/review', 'subject_id\tpredicate_id\tpredicate_modifier\tobject_id\tmapping_justification\treviewer_id\treview_date'];
+    const row = (modifier: string, reviewer: string, date: string): string => ['a:Paper', 'skos:exactMatch', modifier, 'b:Article', 'semapv:ManualMappingCuration', `orcid:${reviewer}`, date].join('\t');
+    const first = await tempFile('first.sssom.tsv', [...header, row('', '0000-0000-0000-0001', '2026-05-01')].join('\n') + '\n');
+    const second = await tempFile('second.sssom.tsv', [...header, row('Not', '0000-0000-0000-0002', '2026-05-02')].join('\n') + '\n');
+    // Each file alone holds one reviewer's decision: no conflict.
+    expect(JSON.parse((await runCli(['review', 'conflicts', first, '--json'])).stdout).conflicts).toEqual([]);
+    const both = await runCli(['review', 'conflicts', first, second, '--json']);
+    expect(both.code).toBe(0);
+    const listed = JSON.parse(both.stdout).conflicts;
+    expect(listed).toHaveLength(1);
+    expect(listed[0].decisions.map((d: { decision: string; file: string; line: number }) => [d.decision, d.file, d.line])).toEqual([['accept', first, 10], ['reject', second, 10]]);
   });
 
   it('a conflict is listed (page filter, `review conflicts`), refused by artifact build with the rows named, and settled by an adjudicator', async () => {

@@ -9,11 +9,12 @@ import { readMappings } from '../../api/index.js';
 import { pairReviews, reviewedDecisions, unsettledConflicts, type ReviewedDecision } from '../../api/review.js';
 import { sourceLine } from '../../exchange/index.js';
 import { out, report } from '../io.js';
+import { repeatable } from '../repeated.js';
 
 export default defineCommand({
   meta: { name: 'conflicts', description: 'List the pairs on which reviewers\' decisions conflict (one accepts what another rejects, or they accept different relations) and no adjudicator settled them; settle each with a decision made under `review --reviewer ID --adjudicator`. artifact build refuses an unsettled conflict.' },
   args: {
-    reviewed: { type: 'positional', description: 'Reviewed SSSOM files (several are read as one review)', required: true },
+    reviewed: repeatable({ type: 'positional', description: 'Reviewed SSSOM files (several are read as one review)', required: true }),
     json: { type: 'boolean', description: 'Print one JSON object: {conflicts: [{subject_id, object_id, decisions: [...]}], settled}' },
   },
   async run({ args }) {
