@@ -14,7 +14,7 @@
  * Accepted locations: a release folder (holding `schema/`), the `schema/` folder itself, or its
  * `skills/` or `domains/` subfolder (the version is then read from the parent's version.json).
  */
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { addDefinition, emptyConcept, type Concept, type ConceptKind } from '../model/concept.js';
 import { IoaError } from '../model/errors.js';
@@ -113,17 +113,32 @@ async function readSchemaVersion(schemaDir: string): Promise<string> {
   return version;
 }
 
+/**
+ * The JSON files under a taxonomy folder, symbolic links followed (a category folder or a class
+ * file linked in from elsewhere is part of the taxonomy; `readdir`'s own recursion would skip it
+ * without a word). A folder reached twice (a link back up) is read once; a dangling link is an
+ * error, not a silent gap.
+ */
 async function jsonFilesUnder(dir: string): Promise<string[]> {
-  let entries;
+  const files: string[] = [];
+  const walked = new Set<string>();
+  const walk = async (folder: string): Promise<void> => {
+    const real = await realpath(folder);
+    if (walked.has(real)) return;
+    walked.add(real);
+    for (const e of await readdir(folder, { withFileTypes: true })) {
+      const path = join(folder, e.name);
+      const kind = e.isSymbolicLink() ? await stat(path) : e;
+      if (kind.isDirectory()) await walk(path);
+      else if (kind.isFile() && e.name.endsWith('.json')) files.push(path);
+    }
+  };
   try {
-    entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    await walk(dir);
   } catch (cause) {
     throw new IoaError('E_FILE_UNREADABLE', `cannot list the taxonomy folder: ${(cause as Error).message}`, { file: dir }, { cause });
   }
-  return entries
-    .filter((e) => e.isFile() && e.name.endsWith('.json'))
-    .map((e) => join(e.parentPath, e.name))
-    .sort();
+  return files.sort();
 }
 
 /** One class file as published. */

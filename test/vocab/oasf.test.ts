@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,6 +155,18 @@ describe('OASF bad input', () => {
       ['https://schema.oasf.outshift.com/9.9.0/skills/alpha', '3', 'alpha'],
       ['https://schema.oasf.outshift.com/9.9.0/skills/beta', '307', 'alpha/beta'],
     ]);
+  });
+
+  it('a class file or category folder linked in from elsewhere is read; a dangling link is E_FILE_UNREADABLE, not a silent gap', async () => {
+    const elsewhere = await taxonomy('elsewhere', { 'sub/b.json': cls('beta', 'alpha', 7) });
+    const root = await taxonomy('linked', { 'a.json': cls('alpha', 'base_skill', 3) });
+    await symlink(join(elsewhere, 'schema', 'skills', 'sub'), join(root, 'schema', 'skills', 'linked-sub'));
+    // A link back up is walked once.
+    await symlink(join(root, 'schema', 'skills'), join(root, 'schema', 'skills', 'loop'));
+    expect((await loadOasf(root)).concepts.map((c) => c.alternativeIds[0])).toEqual(['alpha', 'alpha/beta']);
+    await symlink(join(dir, 'no-such-file.json'), join(root, 'schema', 'skills', 'gone.json'));
+    const e = await expectCode(loadOasf(root), 'E_FILE_UNREADABLE');
+    expect(e.message).toContain('gone.json');
   });
 
   it('missing version.json: E_VOCAB_INVALID naming the file', async () => {
