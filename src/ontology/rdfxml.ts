@@ -104,6 +104,10 @@ export async function parseRdfXmlChunksInto(chunks: Iterable<string> | AsyncIter
     if (state.failure) break;
     parser.write(chunk);
   }
+  // The stream reports what the RDF/XML layer found wrong (a bad rdf:ID, an invalid IRI, an
+  // element where none may be) as an 'error' event after the write returns: let it arrive before
+  // closing the XML parser, whose own complaint ("unclosed tag") would otherwise hide the cause.
+  await new Promise<void>((resolve) => setImmediate(resolve));
   rethrow();
   try {
     (parser as unknown as ClosableXml).saxParser.close();

@@ -172,6 +172,22 @@ describe('a document that stops early is a parse error (exit 2), in every loader
     }
   });
 
+  it('RDF/XML the XML reads but RDF does not: the RDF reason and its place, not the "unclosed tag" the end of the file would add', async () => {
+    for (const [name, text, message] of [
+      ['bad-id.owl', `${RDF_OPEN}
+<owl:Class rdf:ID="1bad"/></rdf:RDF>`, 'Not a valid NCName: 1bad'],
+      ['bad-iri.owl', `${RDF_OPEN}
+<owl:Class rdf:about="http://x.example/a b"/></rdf:RDF>`, "Invalid IRI according to RDF Turtle: 'http://x.example/a b'"],
+    ] as const) {
+      const run = await runCli(['inspect', write(name, text)]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`${name}:3:`);
+      expect(run.stderr).toContain(message);
+      expect(run.stderr).not.toContain('unclosed tag');
+      expect(run.stderr).toContain('[E_PARSE_RDFXML]');
+    }
+  });
+
   it('Alignment RDF/XML cut short (convert)', async () => {
     const full = (await runCli(['convert', ex('reviewed-cs-doc.sssom.tsv'), '--to', 'alignment', '--drop-unrepresentable'])).stdout;
     const cut = write('cut.rdf', full.slice(0, full.lastIndexOf('</Cell>')));
