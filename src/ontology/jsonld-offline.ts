@@ -24,6 +24,33 @@ function term(t: JsonLdTerm): Quad['object'] {
 }
 
 /**
+ * Nesting jsonld can expand: it recurses once or more per level, and a document nested tens of
+ * thousands of levels deep (`{"a":{"a":…}}`, or `@list` in `@list`) would end in "Maximum call
+ * stack size exceeded" with no place. Ontologies and agent records nest a few levels.
+ */
+export const MAX_JSONLD_DEPTH = 256;
+
+/** The JSON path of a value nested deeper than `limit`, if there is one (walked without recursion). */
+function deepestPath(doc: unknown, limit: number): string | undefined {
+  // Each step keeps its parent and key; the path is spelled only for the one that is too deep.
+  interface Step { value: unknown; depth: number; parent?: Step; key?: string | number }
+  const stack: Step[] = [{ value: doc, depth: 0 }];
+  while (stack.length > 0) {
+    const step = stack.pop()!;
+    const { value, depth } = step;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth >= limit) {
+      const keys: Array<string | number> = [];
+      for (let at: Step | undefined = step; at?.key !== undefined; at = at.parent) keys.push(at.key);
+      return `$${keys.reverse().map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('')}`;
+    }
+    if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, depth: depth + 1, parent: step, key: i }));
+    else for (const [k, v] of Object.entries(value)) stack.push({ value: v, depth: depth + 1, parent: step, key: k });
+  }
+  return undefined;
+}
+
+/**
  * JSON-LD text → quads, offline. Errors name the file and, for JSON syntax, the position. A node
  * whose `@id` is not an absolute IRI (`"foo"`, `"a b"`: relative, with no base to resolve it) has
  * no RDF form and jsonld leaves it out with every statement that names it; `onWarning` hears how
@@ -38,6 +65,8 @@ export async function toRdfOffline(text: string, file: string, onWarning?: (mess
     const got = doc === null ? 'null' : Array.isArray(doc) ? (doc.length === 0 ? 'an empty array' : 'an array with a member that is not an object') : `a ${typeof doc}`;
     throw new IoaError('E_PARSE_JSONLD', `not a JSON-LD document: the top level must be a JSON object or an array of objects, got ${got}`, { file, path: '$' });
   }
+  const deep = deepestPath(doc, MAX_JSONLD_DEPTH);
+  if (deep) throw new IoaError('E_LIMIT_EXCEEDED', `JSON-LD nested deeper than ${MAX_JSONLD_DEPTH} levels: jsonld expands it by recursion, and no ontology needs that depth`, { file, path: deep });
   try {
     // Imported here, not at the top: only JSON-LD ontologies need it (~0.3 s with its HTTP client).
     const { default: jsonldApi } = await import('jsonld');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { loadOntologyFile } from '../../src/ontology/load.js';
 import { detectFormat, sniffFormat } from '../../src/ontology/rdf-source.js';
 import { splitIdentifier, localNameOf } from '../../src/text/identifiers.js';
+import { MAX_JSONLD_DEPTH } from '../../src/ontology/jsonld-offline.js';
 
 const corpus = (p: string): string => join(import.meta.dirname, '../../corpora', p);
 
@@ -136,6 +137,14 @@ describe('bad input', () => {
     expect(error.location.line).toBe(4);
     const remote = await tempFile('remote.jsonld', JSON.stringify({ '@context': 'https://example.org/ctx.jsonld', '@id': 'http://e.org/a' }));
     expect((await ioaErrorOf(loadOntologyFile(remote))).code).toBe('E_PARSE_JSONLD');
+  });
+
+  it('JSON-LD nested past the depth jsonld can recurse through is E_LIMIT_EXCEEDED at its path, not a stack overflow; a few hundred levels still load', async () => {
+    const nested = (levels: number): string => `{"@context":{"@vocab":"http://e.org/"},"@id":"http://e.org/r",${'"a":{'.repeat(levels)}"b":1${'}'.repeat(levels)}}`;
+    const error = await ioaErrorOf(loadOntologyFile(await tempFile('deep.jsonld', nested(20_000))));
+    expect(error.code).toBe('E_LIMIT_EXCEEDED');
+    expect(error.location.path).toBe(`$${'.a'.repeat(MAX_JSONLD_DEPTH)}`);
+    expect((await loadOntologyFile(await tempFile('ok.jsonld', nested(MAX_JSONLD_DEPTH - 2)))).concepts).toBeDefined();
   });
 });
 
