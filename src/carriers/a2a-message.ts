@@ -96,7 +96,7 @@ function detectWire(message: JsonObject, path: string, file?: string): A2AWire {
   const role = message.role;
   const modern = role === 'ROLE_USER' || role === 'ROLE_AGENT';
   const legacy = role === 'user' || role === 'agent';
-  if (!modern && !legacy) throw carrierError(`"role" must be ROLE_USER or ROLE_AGENT (A2A 1.0) or user or agent (0.3), got ${JSON.stringify(role)}`, `${path}.role`, file);
+  if (!modern && !legacy) throw carrierError(`"role" must be ROLE_USER or ROLE_AGENT (A2A 1.0) or user or agent (0.3), ${role === undefined ? 'but the message has none' : `got ${JSON.stringify(role)}`}`, `${path}.role`, file);
   if (modern && message.kind !== undefined) throw carrierError('a 1.0 message (ROLE_…) must not carry the 0.3 "kind" member', `${path}.kind`, file);
   if (legacy && message.kind !== 'message') throw carrierError('a 0.3 message must have "kind": "message"', `${path}.kind`, file);
   return modern ? '1.0' : '0.3';

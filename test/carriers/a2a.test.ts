@@ -177,6 +177,15 @@ describe('envelope carriage in an A2A Message', () => {
     expect(e.location.path).toBe(path);
   });
 
+  it('a message without a role says so, not "got undefined"', async () => {
+    const m = clone(await wrapA2A(await corpus('envelope-6.2.json'), { messageId: 'm-9' }));
+    delete m.role;
+    const e = await carrierErrorAsync(unwrapA2A(m));
+    expect([e.code, e.location.path]).toEqual(['E_CARRIER_INVALID', '$.role']);
+    expect(e.message).toContain('but the message has none');
+    expect(e.message).not.toContain('undefined');
+  });
+
   it('refuses to wrap an invalid envelope', async () => {
     const envelope = clone(await corpus('envelope-6.2.json')) as Record<string, unknown>;
     envelope.ontologyVersion = '';
