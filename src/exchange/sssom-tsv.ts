@@ -168,6 +168,8 @@ export function sourceLine(record: MappingRecord): number | undefined {
 /** Parse SSSOM TSV (or, with {@link SSSOM_CSV}, its CSV variant) into a MappingSet. */
 export function parseMappingTable(input: string, file: string, dialect: TableDialect, options: ParseTableOptions = {}): MappingSet {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  // An empty file is not a set without metadata: say what it is before asking for a license.
+  if (text.trim() === '') throw new IoaError('E_SSSOM_TRUNCATED', `the file is empty: ${dialect.name} needs at least its header row`, { file, line: 1 });
   // The metadata block: every leading line that starts with `#` (in CSV also `"#`: a spreadsheet
   // quotes a cell it must, see spreadsheetLine).
   const metaLines: string[] = [];

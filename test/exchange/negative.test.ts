@@ -143,6 +143,13 @@ describe('SSSOM TSV bad input', () => {
     expect(failure(() => parseSssom(tsv(...META), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_TRUNCATED', line: 6 });
   });
 
+  it('an empty file (or only blank lines) is E_SSSOM_TRUNCATED saying it is empty, not a missing license', () => {
+    for (const text of ['', '\n\n', '\ufeff']) {
+      expect(failure(() => parseSssom(text, 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_TRUNCATED', line: 1 });
+      expect(failure(() => parseCsv(text, 'f.csv'))).toMatchObject({ code: 'E_SSSOM_TRUNCATED', line: 1 });
+    }
+  });
+
   it('a short row that is not the last one is a bad row, not truncation', () => {
     expect(failure(() => parseSssom(tsv(...META, HEADER, 'HP:0000001\tskos:exactMatch', ROW), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_BAD_ROW', line: 7 });
   });
