@@ -106,6 +106,8 @@ interface SubjectRecord {
 const NAMING = new Set([LABEL, PREF_LABEL, ...Object.keys(SYNONYM_PREDICATES)]);
 const VERSION_INFO = `${NS.owl}versionInfo`;
 const VERSION_IRI = `${NS.owl}versionIRI`;
+const OWL_IMPORTS = `${NS.owl}imports`;
+const MAX_IMPORTS_LISTED = 3;
 const DEPRECATED = `${NS.owl}deprecated`;
 const ABBR = `${NS.ioa}abbr`;
 const PREFERRED_ABBR = `${NS.ioa}preferredAbbr`;
@@ -131,6 +133,8 @@ export class IndexBuilder {
   private readonly parserWarnings: string[] = [];
   /** The statements a coherence check needs, read from the same quads (axioms.ts). */
   private readonly axioms = new AxiomCollector();
+  /** `owl:imports` objects (the first few), reported as not followed. */
+  private readonly imports: string[] = [];
 
   constructor(private readonly source: string) {}
 
@@ -141,6 +145,9 @@ export class IndexBuilder {
 
   add(quad: Quad): void {
     this.axioms.add(quad);
+    // Imports are never fetched (no network, and a local path in a shared file would read the
+    // reader's disk): say so, since the imported classes and axioms are then missing.
+    if (quad.predicate.value === OWL_IMPORTS && this.imports.length < MAX_IMPORTS_LISTED + 1) this.imports.push(quad.object.value);
     const k = key(quad.subject);
     let record = this.subjects.get(k);
     if (!record) this.subjects.set(k, (record = { types: [], statements: [] }));
@@ -182,6 +189,10 @@ export class IndexBuilder {
     let versionIri: string | undefined;
     const concepts: Concept[] = [];
     const warnings: string[] = [...this.parserWarnings];
+    if (this.imports.length > 0) {
+      const listed = this.imports.slice(0, MAX_IMPORTS_LISTED).map((iri) => `<${iri}>`).join(', ');
+      warnings.push(`owl:imports ${listed}${this.imports.length > MAX_IMPORTS_LISTED ? ', …' : ''} not followed: only this file's own classes and axioms are read (merge the imported ontology into the file to match against it)`);
+    }
     const declaredCounts: Partial<Record<ConceptKind, number>> = {};
 
     for (const [subjectKey, { types, statements }] of subjects) {

@@ -139,6 +139,12 @@ describe('bad input', () => {
     expect((await ioaErrorOf(loadOntologyFile(remote))).code).toBe('E_PARSE_JSONLD');
   });
 
+  it('owl:imports is never followed, and the index says so (the imported classes are missing)', async () => {
+    const index = await loadOntologyFile(await tempFile('imports.ttl', '@prefix owl: <http://www.w3.org/2002/07/owl#> .\n<http://e.org/o> a owl:Ontology ; owl:imports <http://e.org/other.owl> .\n<http://e.org/o#A> a owl:Class .\n'));
+    expect(index.concepts.map((c) => c.iri)).toEqual(['http://e.org/o#A']);
+    expect(index.warnings.filter((w) => w.includes('owl:imports <http://e.org/other.owl> not followed'))).toHaveLength(1);
+  });
+
   it('JSON-LD nested past the depth jsonld can recurse through is E_LIMIT_EXCEEDED at its path, not a stack overflow; a few hundred levels still load', async () => {
     const nested = (levels: number): string => `{"@context":{"@vocab":"http://e.org/"},"@id":"http://e.org/r",${'"a":{'.repeat(levels)}"b":1${'}'.repeat(levels)}}`;
     const error = await ioaErrorOf(loadOntologyFile(await tempFile('deep.jsonld', nested(20_000))));
