@@ -103,11 +103,26 @@ describe('coherence of a selection', () => {
     expect(r.stderr).toMatch(/warning: the artifact's source ontology is https:\/\/example\.org\/cmt; --source declares \S+/);
   });
 
-  it('warns when the rows name terms the ontologies lack (swapped --source and --target); says when no disjointness exists', async () => {
+  it('rows naming terms the ontologies lack: a warning when some do, E_USAGE (exit 2, no verdict) when all do (swapped --source and --target); says when no disjointness exists', async () => {
     const swapped = await runCli(['coherence', raw, '--source', EKAW, '--target', CMT]);
-    expect(swapped.stderr).toMatch(/warning: \d+ of \d+ mappings name a subject .* lacks or an object .* lacks: were --source and --target given the right way round\?/);
+    expect([swapped.code, swapped.stdout]).toEqual([2, '']);
+    expect(swapped.stderr).toMatch(/none of the \d+ mappings names a subject of .*cmt\.owl and an object of .*ekaw\.owl|none of the \d+ mappings names a subject of .*ekaw\.owl and an object of .*cmt\.owl/);
+    expect(swapped.stderr).toContain('[E_USAGE]');
+    // One row more, naming a class cmt lacks: checked, with a warning about that row.
+    const lines = readFileSync(raw, 'utf8').split('\n').filter((l) => l !== '');
+    const last = lines[lines.length - 1]!.split('\t');
+    last[0] = last[0]!.replace(/[^:#/]+$/, 'NoSuchClass');
+    const partial = join(dir, 'partial.sssom.tsv');
+    writeFileSync(partial, [...lines, last.join('\t')].join('\n') + '\n');
+    const some = await runCli(['coherence', partial, '--source', CMT, '--target', EKAW]);
+    expect(some.code).not.toBe(2);
+    expect(some.stderr).toMatch(/warning: 1 of \d+ mappings name a subject .* lacks or an object .* lacks: were --source and --target given the right way round\?/);
     const sigkdd = join(ONTO, 'sigkdd.owl');
-    const none = await runCli(['coherence', raw, '--source', sigkdd, '--target', sigkdd]);
+    const self = join(dir, 'sigkdd-self.sssom.tsv');
+    writeFileSync(self, ['# curie_map:', '#   skos: http://www.w3.org/2004/02/skos/core#', '#   semapv: https://w3id.org/semapv/vocab/', '# license: https://w3id.org/sssom/license/unspecified', '# mapping_set_id: https://example.org/self',
+      'subject_id\tpredicate_id\tobject_id\tmapping_justification', 'http://sigkdd#Paper\tskos:exactMatch\thttp://sigkdd#Paper\tsemapv:ManualMappingCuration', ''].join('\n'));
+    const none = await runCli(['coherence', self, '--source', sigkdd, '--target', sigkdd]);
+    expect(none.code).toBe(0);
     expect(none.stdout).toContain('neither ontology states a disjointness: no mapping can make a class unsatisfiable');
   });
 

@@ -5,7 +5,7 @@
  * input or usage. Nothing is written or changed.
  */
 import { defineCommand } from 'citty';
-import { describeDiagnostic } from '../../model/errors.js';
+import { describeDiagnostic, IoaError } from '../../model/errors.js';
 import { err, out, report, setExitCode } from '../io.js';
 import { EXIT } from '../exit-codes.js';
 import { progress } from '../progress.js';
@@ -39,6 +39,10 @@ export default defineCommand({
       const m = rows.checked[i]!;
       return `${m.line !== undefined ? `${args.mappings}:${m.line}` : `row ${m.row + 1}`} ${m.subject} ${m.predicate} ${m.object}`;
     };
+    // Not one mapping joins the two ontologies: "coherent" would be a verdict on nothing.
+    if (rows.checked.length > 0 && result.unknownTerms === rows.checked.length) {
+      throw new IoaError('E_USAGE', `none of the ${rows.checked.length} mappings names a subject of ${source.source} and an object of ${target.source}: nothing could be checked (were --source and --target given the right way round?)`, { path: '--source' });
+    }
     if (result.unknownTerms > 0) err(`ioa-align: warning: ${result.unknownTerms} of ${rows.checked.length} mappings name a subject ${source.source} lacks or an object ${target.source} lacks: were --source and --target given the right way round?`);
     if (args.json) {
       out(JSON.stringify({
