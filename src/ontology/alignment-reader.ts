@@ -2,6 +2,7 @@
  * Reader for OAEI Alignment API files (RDF/XML). Cells keep their relation: `=` is equivalence,
  * `<` and `>` are directional subsumption and are never folded into `=`.
  */
+import { pathToFileURL } from 'node:url';
 import type { Quad } from '@rdfjs/types';
 import { IoaError } from '../model/errors.js';
 import { NS, RDF_TYPE } from '../model/vocabulary.js';
@@ -88,6 +89,15 @@ function alignTerm(iri: string): string | undefined {
   return undefined;
 }
 
+function fileFolderIri(file: string): string | undefined {
+  try {
+    const href = pathToFileURL(file).href;
+    return href.slice(0, href.lastIndexOf('/') + 1);
+  } catch {
+    return undefined;
+  }
+}
+
 export async function readAlignmentFile(path: string): Promise<Alignment> {
   const { quads } = await readRdfFile(path, { format: 'rdfxml' });
   return alignmentFromQuads(quads, path);
@@ -128,6 +138,8 @@ export function alignmentFromQuads(quads: Quad[], file: string): Alignment {
       alignment[field] = value.termType === 'BlankNode' ? (first(value.value, 'location') ?? value.value) : value.value;
     }
   }
+  // The folder the file's relative IRIs resolve against (the RDF/XML reader's base is the file).
+  const here = fileFolderIri(file);
   cellNodes.forEach((cell, i) => {
     const where = { file, path: `Cell[${i}]` };
     // A cell says one thing of each: a second entity1 or measure would leave one of the two
@@ -140,6 +152,10 @@ export function alignmentFromQuads(quads: Quad[], file: string): Alignment {
     const entity = (prop: 'entity1' | 'entity2'): string | undefined => {
       const term = only(prop);
       if (term && term.termType !== 'NamedNode') throw new IoaError('E_ALIGNMENT_BAD_CELL', `cell ${i + 1}: ${prop} is not an IRI (rdf:resource="…")`, where);
+      // A relative rdf:resource resolves against where the file happens to lie: a term of no ontology.
+      if (term && here !== undefined && term.value.startsWith(here)) {
+        throw new IoaError('E_ALIGNMENT_BAD_CELL', `cell ${i + 1}: ${prop} "${term.value.slice(here.length)}" is a relative IRI (it would name a place beside this file); write the term's full IRI`, where);
+      }
       return term?.value;
     };
     const entity1 = entity('entity1');

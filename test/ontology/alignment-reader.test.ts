@@ -83,6 +83,7 @@ describe('OAEI Alignment API reader', () => {
     ['two measures', cell('http://a.org/x', 'http://b.org/y', '=').replace('</Cell>', '<measure rdf:datatype="xsd:float">0.2</measure></Cell>'), 'E_ALIGNMENT_BAD_CELL'],
     ['two entity1 elements', cell('http://a.org/x', 'http://b.org/y', '=').replace('</Cell>', '<entity1 rdf:resource="http://a.org/other"/></Cell>'), 'E_ALIGNMENT_BAD_CELL'],
     ['an entity that is a blank node', '<map><Cell><entity1><rdf:Description/></entity1><entity2 rdf:resource="http://b.org/y"/><relation>=</relation></Cell></map>', 'E_ALIGNMENT_BAD_CELL'],
+    ['a relative entity IRI (it resolves against the file\'s own folder)', cell('Conference', 'http://b.org/y', '='), 'E_ALIGNMENT_BAD_CELL'],
     ['an entity that is a literal', '<map><Cell><entity1>http://a.org/x</entity1><entity2 rdf:resource="http://b.org/y"/><relation>=</relation></Cell></map>', 'E_ALIGNMENT_BAD_CELL'],
   ])('rejects %s', async (_name, cells, code) => {
     const path = await alignmentFile(cells);
