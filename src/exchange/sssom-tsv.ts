@@ -170,6 +170,12 @@ export function parseMappingTable(input: string, file: string, dialect: TableDia
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   // An empty file is not a set without metadata: say what it is before asking for a license.
   if (text.trim() === '') throw new IoaError('E_SSSOM_TRUNCATED', `the file is empty: ${dialect.name} needs at least its header row`, { file, line: 1 });
+  // Lines that end in a bare carriage return (classic Mac OS) would read as one line: the whole
+  // metadata block and table as a single YAML comment. Say what the file is instead.
+  const firstBreak = text.search(/[\r\n]/);
+  if (firstBreak >= 0 && text[firstBreak] === '\r' && text[firstBreak + 1] !== '\n') {
+    throw new IoaError(dialect.rowCode, `line 1 ends in a bare carriage return (classic Mac OS line endings): ${dialect.name} lines end in LF or CRLF; convert the file first (e.g. tr '\\r' '\\n')`, { file, line: 1 });
+  }
   // The metadata block: every leading line that starts with `#` (in CSV also `"#`: a spreadsheet
   // quotes a cell it must, see spreadsheetLine).
   const metaLines: string[] = [];
@@ -227,6 +233,11 @@ export function parseMappingTable(input: string, file: string, dialect: TableDia
   let short: { count: number; line: number } | undefined;
   for (const rec of records) {
     if (rec.fields.every((f) => f.trim() === '')) continue; // blank line, or one a spreadsheet padded
+    // No identifier starts with `#`: such a line is metadata or a note put after the header, where
+    // SSSOM has no comments. Read as a row it would be a mapping with empty slots.
+    if (rec.fields[0]!.startsWith('#')) {
+      throw new IoaError(dialect.rowCode, `a "#" line inside the table: ${dialect.name} puts its "#" metadata lines before the header row and has no comment lines after it`, { file, line: rec.line });
+    }
     // Cells past the header's last column are padding when empty; a value there has no column.
     while (rec.fields.length > header.length && rec.fields[rec.fields.length - 1]!.trim() === '') rec.fields.pop();
     if (rec.fields.length > header.length) {

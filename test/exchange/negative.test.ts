@@ -143,6 +143,25 @@ describe('SSSOM TSV bad input', () => {
     expect(failure(() => parseSssom(tsv(...META), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_TRUNCATED', line: 6 });
   });
 
+  it('a "#" line after the header is E_SSSOM_BAD_ROW at that line (it was read as a mapping with empty slots)', () => {
+    const error = failure(() => parseSssom(tsv(...META, HEADER, ROW, '# reviewed up to here', ROW), 'f.tsv'));
+    expect(error).toMatchObject({ code: 'E_SSSOM_BAD_ROW', line: 8 });
+    expect(failure(() => parseCsv(tsv(...META, HEADER.replaceAll('\t', ','), ROW.replaceAll('\t', ','), '"# a note, quoted"'), 'f.csv'))).toMatchObject({ code: 'E_EXCHANGE_BAD_CSV', line: 8 });
+  });
+
+  it('lines ending in a bare carriage return are refused at line 1 saying so (they read as one YAML comment line)', () => {
+    const text = tsv(...META, HEADER, ROW).replaceAll('\n', '\r');
+    try {
+      parseSssom(text, 'f.tsv');
+      expect.unreachable('a CR-only file was read');
+    } catch (error) {
+      expect(isIoaError(error) && { code: error.code, line: error.location.line }).toEqual({ code: 'E_SSSOM_BAD_ROW', line: 1 });
+      expect(String((error as Error).message)).toMatch(/carriage return/);
+    }
+    // CRLF files stay readable.
+    expect(parseSssom(tsv(...META, HEADER, ROW).replaceAll('\n', '\r\n'), 'f.tsv').mappings).toHaveLength(1);
+  });
+
   it('an empty file (or only blank lines) is E_SSSOM_TRUNCATED saying it is empty, not a missing license', () => {
     for (const text of ['', '\n\n', '\ufeff']) {
       expect(failure(() => parseSssom(text, 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_TRUNCATED', line: 1 });
