@@ -53,6 +53,11 @@ const publicKeys = new Map<string, KeyObject>();
 export function parsePublicKey(pem: string, where = 'public key'): KeyObject {
   const cached = publicKeys.get(pem);
   if (cached) return cached;
+  // createPublicKey derives the public half from a private key without a word: a private key
+  // given where a public one belongs would then be copied into a trust policy and shared.
+  if (/-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(pem)) {
+    throw new IoaError('E_KEY_INVALID', `${where} is a private key: give the public key (public.pem beside it, from \`ioa-align keys generate\`); a private key is never put in a trust policy`);
+  }
   let key: KeyObject;
   try {
     key = createPublicKey({ key: pem, format: 'pem' });

@@ -82,12 +82,17 @@ describe('trust add-key', () => {
     writeFileSync(rsa, generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }).toString());
     const other = join(dir, 'other.pem');
     writeFileSync(other, generateEd25519KeyPair().publicKeyPem);
+    // The private key `keys generate` writes beside public.pem: Node derives a public key from it
+    // silently, so without its own check it reached the policy (and was refused only as "not SPKI").
+    const secret = join(dir, 'private.pem');
+    writeFileSync(secret, generateEd25519KeyPair().privateKeyPem);
     const cases: Array<[string[], string]> = [
       [['--scope', `${CORE}`], '[E_USAGE]'],
       [['--scope', 'agent-core:doc'], 'must be SOURCE_ONTOLOGY:TARGET_ONTOLOGY, two absolute IRIs'],
       [['--scope', `${CORE}:${DOC}`, '--direction', 'backwards'], '--direction must be one of source-to-target, both, not "backwards" [E_USAGE]'],
       [['--scope', `${CORE}:${DOC}`, '--issuer', 'mapping-authority'], '[E_INVALID_DOCUMENT]'],
       [['--scope', `${CORE}:${DOC}`, '--key', rsa], '[E_KEY_INVALID]'],
+      [['--scope', `${CORE}:${DOC}`, '--key', secret], `${secret}: the public key is a private key: give the public key (public.pem beside it`],
       [['--scope', `${CORE}:${DOC}`, '--key', other, '--key-id', 'k1'], 'key id k1 already names another public key'],
       [['--scope', `${CORE}:${DOC}`, '--issuer', 'https://example.org/someone-else', '--key-id', 'k1'], 'key id k1 already belongs to issuer https://example.org/mapping-authority'],
     ];
