@@ -52,6 +52,30 @@ describe('ReviewState: propagation and undo', () => {
   });
 });
 
+describe('ReviewState: one answer does not close what the evidence alone holds nearly certain', () => {
+  // s1→o1 is far ahead of every rival (kept, clear margins); s1→o2 is weak; s1→o3 weaker still.
+  // The reviewer accepts s1→o2: an ontology with duplicate classes can map s1 to both o1 and o2.
+  const DUPLICATES = [c('s1', 'o1', 0.95, 1), c('s1', 'o2', 0.3, 2), c('s1', 'o3', 0.25, 3), c('s2', 'o5', 0.8, 1)];
+
+  it('the strong rival stays open and is asked next; the weak one is closed; a "yes" on the strong one keeps both', () => {
+    const state = new ReviewState(DUPLICATES, { minScore: 0.2 });
+    // An adjudicator's acceptance settles at once (one reviewer's would stay contested: s1→o2 is weak).
+    const closed = state.decide(1, 'accept', undefined, { reviewer: 'a', adjudicator: true });
+    expect(closed).toEqual([2]); // s1→o3 closed by the acceptance; s1→o1 not
+    expect(state.status(0)).toBe('open');
+    expect(state.closedByOf(0)).toBeUndefined();
+    // Out of the alignment (its subject's place is taken) until somebody says yes to it.
+    expect(pairs(state)).toEqual(['s1-o2', 's2-o5']);
+    expect(state.valueOf(0)).toBeGreaterThan(0);
+    expect(state.nextQuestion()).toBe(0);
+    state.decide(0, 'accept', undefined, { reviewer: 'a' });
+    expect(pairs(state)).toEqual(['s1-o1', 's1-o2', 's2-o5']);
+    // Undo gives back the state before, rival open and out of the alignment.
+    state.undo();
+    expect([state.status(0), state.closedByOf(0), pairs(state)]).toEqual(['open', undefined, ['s1-o2', 's2-o5']]);
+  });
+});
+
 describe('ReviewState: answers are weighed, not final', () => {
   // Twenty subjects, each with one candidate well above the threshold and without rivals.
   const strong = Array.from({ length: 20 }, (_, i) => c(`s${i}`, `o${i}`, 0.5, 1));
