@@ -6,12 +6,13 @@
  * - an OASF release folder, its `schema/` folder, or its `skills/` or `domains/` folder;
  * - agent records (src/vocab/records): MCP server.json files and registry lists, MCP tools/list
  *   results, A2A Agent Cards, OASF records and slug lists, ERC-8004 registrations and record
- *   rows, as `.json` (not JSON-LD: that goes to the RDF reader) or `.jsonl`.
+ *   rows, as `.jsonl`, or `.json` or any other name when the JSON is records (JSON-LD without
+ *   records goes to the RDF reader).
  *
  * Each `accepts` is cheap; the loaders themselves are imported on first use.
  */
 import { stat } from 'node:fs/promises';
-import { readTextFile } from '../io/files.js';
+import { readTextFile, readTextHead } from '../io/files.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 
 /**
@@ -58,24 +59,37 @@ export const oasfSource: VocabularySource = {
 };
 
 /**
- * Agent records: `.jsonl` / `.ndjson` files, and `.json` files that are not JSON-LD (those go to
- * the RDF reader). A `.json` file of no known record layout is refused by the records loader
- * (E_UNKNOWN_FORMAT) rather than read as an empty JSON-LD document.
+ * Extensions that name an RDF syntax: such a file is the RDF reader's, whatever it holds. `.json`
+ * is not among them: it is as often a record file as JSON-LD.
+ */
+const RDF_EXTENSION = /\.(ttl|turtle|n3|nt|owl|rdf|xml|jsonld)$/i;
+
+/**
+ * Agent records: `.jsonl` / `.ndjson` files, and any other file (`.json`, another extension or
+ * none) that holds JSON of a record layout, or JSON that is neither records nor JSON-LD. A record
+ * layout wins over JSON-LD keywords (an Agent Card may carry a schema.org `@type`, a registry
+ * export an `@id`): a recognised record is read, never dropped as an empty JSON-LD graph. JSON
+ * of no known layout is refused by the records loader (E_UNKNOWN_FORMAT) rather than read as an
+ * empty JSON-LD document; JSON-LD without records goes to the RDF reader.
  */
 export const recordsSource: VocabularySource = {
   name: 'agent-records',
   async accepts(location) {
     const jsonLines = /\.(jsonl|ndjson)$/i.test(location);
-    if (!jsonLines && !location.toLowerCase().endsWith('.json')) return false;
+    if (!jsonLines && RDF_EXTENSION.test(location)) return false;
     try {
       if (!(await stat(location)).isFile()) return false;
       if (jsonLines) return true;
-      const { isJsonLd } = await import('./records/load.js');
+      // Only what starts like JSON is parsed: Turtle or RDF/XML under another name stays cheap.
+      if (!/^\s*[[{]/.test((await readTextHead(location)).replace(/^\uFEFF/, ''))) return false;
+      const { isJsonLd, recordLayoutOf } = await import('./records/load.js');
       const value: unknown = JSON.parse(await readTextFile(location));
       // Records are objects; null, a number or an empty array is no document of either kind, and
       // the RDF reader says so (E_PARSE_JSONLD) as it always has.
       const objects = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
       if (!(objects(value) || (Array.isArray(value) && value.some(objects)))) return false;
+      const elements: unknown[] = Array.isArray(value) ? value : [value];
+      if (elements.some((v) => recordLayoutOf(v) !== undefined)) return true;
       return !isJsonLd(value);
     } catch {
       return false; // unreadable or malformed: the fallback reader reports it with a location

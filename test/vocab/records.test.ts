@@ -200,7 +200,8 @@ describe('bad records: stop with the exact code and place, or skip with a summar
   it('each fault has its code and location (file:line:column at a JSON path)', async () => {
     const cases: Array<[string, string, string, number | undefined, string]> = [
       ['no-description.json', JSON.stringify([good, { name: 'io.github.a/bad', version: '1.0.0', packages: [] }], null, 2), 'E_RECORD_INVALID', 8, '$[1].description'],
-      ['bad-name.json', JSON.stringify([{ ...good, name: 'no slash at all', $schema: 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json' }]), 'E_UNKNOWN_FORMAT', 1, '$[0]'],
+      // A file naming the server schema is a server.json: its bad name is reported at the name.
+      ['bad-name.json', JSON.stringify([{ ...good, name: 'no slash at all', $schema: 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json' }]), 'E_RECORD_INVALID', 1, '$[0].name'],
       ['two-slashes.json', JSON.stringify({ ...good, name: 'io.github.a/b/c' }, null, 2), 'E_RECORD_INVALID', 2, '$.name'],
       ['empty-description.json', JSON.stringify({ ...good, description: ' ' }), 'E_RECORD_INVALID', 1, '$.description'],
       ['duplicate.json', JSON.stringify([good, good], null, 2), 'E_RECORD_DUPLICATE', 8, '$[1]'],
@@ -218,13 +219,37 @@ describe('bad records: stop with the exact code and place, or skip with a summar
       ['erc-endpoints-object.json', JSON.stringify({ type: 'https://eips.ethereum.org/EIPS/eip-8004#registration-v1', name: 'A', description: 'An agent.', endpoints: { name: 'OASF', version: '0.8.0', skills: [] } }), 'E_RECORD_INVALID', 1, '$.endpoints'],
       ['erc-endpoint-null.json', JSON.stringify({ type: 'https://eips.ethereum.org/EIPS/eip-8004#registration-v1', name: 'A', description: 'An agent.', endpoints: [{ name: 'A2A', endpoint: 'https://x.example' }, null] }), 'E_RECORD_INVALID', 1, '$.endpoints[1]'],
       ['erc-endpoint-nameless.json', JSON.stringify({ type: 'https://eips.ethereum.org/EIPS/eip-8004#registration-v1', name: 'A', description: 'An agent.', endpoints: [{ name: 7, version: '0.8.0', skills: [] }] }), 'E_RECORD_INVALID', 1, '$.endpoints[0].name'],
+      // A declaration's field of another type is a fault at that field: never the term read from its other field.
+      ['decl-name-number.json', JSON.stringify({ schema_version: '1.0.0', name: 'org/translator', skills: [{ name: 123, id: 10201 }] }), 'E_RECORD_INVALID', 1, '$.skills[0].name'],
+      ['decl-id-word.json', JSON.stringify({ schema_version: '1.0.0', name: 'org/translator', skills: [{ name: 'natural_language_processing/language_translation/translation', id: 'abc' }] }), 'E_RECORD_INVALID', 1, '$.skills[0].id'],
+      ['decl-id-boolean.json', JSON.stringify({ schema_version: '1.0.0', name: 'org/translator', skills: [{ name: 'natural_language_processing/language_translation/translation', id: true }] }), 'E_RECORD_INVALID', 1, '$.skills[0].id'],
+      ['record-version-number.json', JSON.stringify({ schema_version: '1.0.0', name: 'org/translator', version: 2, skills: ['natural_language_processing/language_translation/translation'] }), 'E_RECORD_INVALID', 1, '$.version'],
+      // An OASF record without its schema version is told so, not read as a broken Agent Card.
+      ['no-schema-version.json', JSON.stringify({ name: 'org/translator', version: '1.0.0', skills: [{ name: 'natural_language_processing/language_translation/translation', id: 10201 }] }), 'E_RECORD_INVALID', 1, '$.schema_version'],
+      ['schema-version-number.json', JSON.stringify({ schema_version: 1.1, name: 'org/translator', skills: ['natural_language_processing/language_translation/translation'] }), 'E_RECORD_INVALID', 1, '$.schema_version'],
+      ['erc-version-number.json', JSON.stringify({ type: 'https://eips.ethereum.org/EIPS/eip-8004#registration-v1', name: 'A', description: 'An agent.', endpoints: [{ name: 'OASF', version: 0.8, skills: [] }] }), 'E_RECORD_INVALID', 1, '$.endpoints[0].version'],
       ['not-records.json', JSON.stringify({ hello: 'world' }), 'E_UNKNOWN_FORMAT', 1, '$'],
+      ['not-records.txt', JSON.stringify({ hello: 'world' }), 'E_UNKNOWN_FORMAT', 1, '$'],
       ['no-records.json', '[]', 'E_PARSE_JSONLD', undefined, '$'],
     ];
     for (const [name, text, code, line, path] of cases) {
       const error = await rejectedIoaError(loadVocabulary(await file(name, text)));
       expect([name, error.code, error.location.line, error.location.path ?? '']).toEqual([name, code, line, path]);
     }
+  });
+
+  it('a wrong type says what it found: a numeric OASF version is "not a string", not "missing"', async () => {
+    const error = await rejectedIoaError(loadVocabulary(await file('svnum.json', JSON.stringify({ schema_version: 1.1, name: 'org/translator', skills: ['a/b'] }))));
+    expect(error.message).toBe('OASF record: the OASF version is not a string: 1.1');
+    const missing = await rejectedIoaError(loadVocabulary(await file('nosv.json', JSON.stringify({ name: 'org/translator', skills: ['natural_language_processing/language_translation/translation'] }))));
+    expect(missing.message).toBe('OASF record: the OASF version is missing');
+  });
+
+  it('with --skip-invalid a badly typed declaration is left out alone: the record and its other terms are read', async () => {
+    const path = await file('one-bad-decl.json', JSON.stringify({ schema_version: '1.0.0', name: 'org/translator', skills: ['natural_language_processing/language_translation/translation', { name: 123, id: 10201 }] }));
+    const index = await loadRecords(path, { skipInvalid: true });
+    expect(index.concepts.map((c) => c.alternativeIds.at(-1))).toEqual(['org/translator', 'natural_language_processing/language_translation/translation']);
+    expect(index.warnings[0]).toContain('skipped 1 of 3 record(s)');
   });
 
   it('the unknown slug names the release\'s path of the same leaf', async () => {
@@ -282,9 +307,48 @@ describe('bad records: stop with the exact code and place, or skip with a summar
     expect([stopped.code, stopped.stderr.trim()]).toEqual([2, `ioa-align: ${path}:2:26: malformed JSON: property name expected [E_PARSE_JSON]`]);
   });
 
-  it('every record skipped is E_EMPTY_ONTOLOGY, never an empty vocabulary', async () => {
+  it('every record skipped is E_EMPTY_ONTOLOGY, never an empty vocabulary; the error keeps the counts and places per reason', async () => {
     const path = await file('all-bad.json', JSON.stringify([{ ...good, description: '' }]));
     const error = await rejectedIoaError(loadRecords(path, { skipInvalid: true }));
-    expect(error.code).toBe('E_EMPTY_ONTOLOGY');
+    expect([error.code, error.message]).toEqual(['E_EMPTY_ONTOLOGY', 'no records left: all 1 record(s) were skipped as invalid: 1 × MCP server: "description" is empty [E_RECORD_INVALID] (line 1:43 $[0].description)']);
+  });
+
+  it('a card whose header is broken counts every skill it lists as skipped, not one record', async () => {
+    const skill = (id: string): object => ({ id, name: id, description: `Does ${id}.`, tags: ['t'] });
+    const card = (name: string, skills: object[]): string => JSON.stringify({ name, description: 'd', url: `https://${name || 'x'}.example/a2a`, protocolVersion: '0.3.0', version: '1.0.0', capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'], skills });
+    const path = await file('cards.jsonl', `${card('', [skill('s1'), skill('s2'), skill('s3')])}\n${card('y', [skill('s4')])}\n`);
+    const index = await loadRecords(path, { skipInvalid: true });
+    expect(index.concepts.map((c) => c.localName)).toEqual(['s4']);
+    expect(index.warnings[0]).toMatch(/^skipped 3 of 4 record\(s\) as invalid \(--skip-invalid\):\n {2}3 × A2A card: "name" is empty \[E_VOCAB_INVALID\] \(line 1:9 \$\.name\)$/);
+  });
+
+  it('a duplicate on another line of a JSON Lines file names the line of the first', async () => {
+    const path = await file('dup.jsonl', `${JSON.stringify(good)}\n${JSON.stringify({ ...good, name: 'io.github.a/other' })}\n${JSON.stringify(good)}\n`);
+    const error = await rejectedIoaError(loadRecords(path));
+    expect([error.code, error.location.line, error.message]).toEqual(['E_RECORD_DUPLICATE', 3, 'a second record with the identifier "io.github.a/good" (the first is at line 1:1 at $): they would become one concept']);
+  });
+});
+
+describe('which reader a file goes to: records are read under any name, JSON-LD keywords beside them do not hide them', () => {
+  const server = { name: 'io.github.a/weather', description: 'Forecasts for any city.', version: '1.0.0', packages: [] };
+
+  it('a server.json or a tools/list result without the .json extension is read as records, not as an empty JSON-LD graph', async () => {
+    const noExtension = await loadVocabulary(await file('server', JSON.stringify(server)));
+    expect(noExtension.concepts.map((c) => c.alternativeIds[0])).toEqual(['io.github.a/weather']);
+    const tools = await loadVocabulary(await file('tools.txt', JSON.stringify({ tools: [{ name: 'get_forecast', description: 'Forecast for a city.', inputSchema: { type: 'object' } }] })));
+    expect(tools.concepts.map((c) => c.localName)).toEqual(['get_forecast']);
+  });
+
+  it('a Turtle file without an extension still goes to the RDF reader', async () => {
+    const index = await loadVocabulary(await file('ontology', '@prefix owl: <http://www.w3.org/2002/07/owl#> .\n<https://x.example/A> a owl:Class .\n'));
+    expect(index.concepts.map((c) => c.iri)).toEqual(['https://x.example/A']);
+  });
+
+  it('an Agent Card with a schema.org @type, or servers of which one carries an @id, are read as records', async () => {
+    const card = { '@type': 'SoftwareApplication', name: 'Docs', description: 'Docs agent.', url: 'https://docs.example/a2a', protocolVersion: '0.3.0', version: '1.0.0', capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'], skills: [{ id: 'summarise', name: 'Summarise', description: 'Summarises documents.', tags: ['docs'] }] };
+    const cardIndex = await loadVocabulary(await file('card-type.json', JSON.stringify(card)));
+    expect(cardIndex.concepts.map((c) => c.localName)).toEqual(['summarise']);
+    const servers = await loadVocabulary(await file('servers-id.json', JSON.stringify([server, { ...server, name: 'io.github.a/maps', '@id': 'https://x.example/maps' }])));
+    expect(servers.concepts.map((c) => c.alternativeIds[0])).toEqual(['io.github.a/weather', 'io.github.a/maps']);
   });
 });

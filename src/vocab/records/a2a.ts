@@ -156,7 +156,9 @@ export const a2aCardLayout: Layout = {
       if (!Array.isArray(c.skills)) throw cardFault('"skills" must be an array of AgentSkill objects', [...path, 'skills']);
       skills = c.skills;
     } catch (error) {
-      if (error instanceof RecordFault) return [failedUnit(error)];
+      // Each skill of a card is a record: a broken header loses all of them, and says so.
+      const listed = Array.isArray((card as JsonObject).skills) ? ((card as JsonObject).skills as unknown[]).length : 1;
+      if (error instanceof RecordFault) return [failedUnit(error, Math.max(1, listed))];
       throw error;
     }
     return skills.map((raw, i) => {

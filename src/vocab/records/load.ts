@@ -70,7 +70,11 @@ export interface RecordDocument {
 interface Fault {
   error: IoaError;
   reason: string;
+  /** Records it stands for (a card whose header is broken: each of its skills); default 1. */
+  records?: number;
 }
+
+const recordsOf = (x: { records?: number }): number => x.records ?? 1;
 
 const LAYOUT_NAMES = RECORD_LAYOUTS.map((l) => l.name).join(', ');
 
@@ -134,7 +138,7 @@ export async function recordsToIndex(documents: readonly RecordDocument[], file:
   }
 
   const concepts: Concept[] = [];
-  const seen = new Map<string, RecordDraft>();
+  const seen = new Map<string, { draft: RecordDraft; doc: RecordDocument }>();
   let done = 0;
   for (const { unit, doc } of units) {
     options.signal?.throwIfAborted();
@@ -143,24 +147,29 @@ export async function recordsToIndex(documents: readonly RecordDocument[], file:
       d = await unit.build();
     } catch (error) {
       if (!(error instanceof RecordFault)) throw error;
-      onFault({ reason: error.reason, error: locate(doc, error.path, error.code, error.message) });
+      onFault({ reason: error.reason, error: locate(doc, error.path, error.code, error.message), records: recordsOf(unit) });
       options.onProgress?.(++done, units.length);
       continue;
     }
     const prior = seen.get(d.iri);
     if (prior) {
-      onFault({ reason: 'two records with one identifier', error: locate(doc, d.path, 'E_RECORD_DUPLICATE', `a second record with the identifier ${JSON.stringify(d.provenance.recordId)} (the first is at ${formatJsonPath(prior.path)}): they would become one concept`) });
+      // Where the first is, as the error's own location is given: its line, then its JSON path.
+      const first = locate(prior.doc, prior.draft.path, 'E_RECORD_DUPLICATE', '').location;
+      const firstAt = [first.line !== undefined ? `line ${first.line}${first.column !== undefined ? `:${first.column}` : ''}` : '', formatJsonPath(prior.draft.path)].filter(Boolean).join(' at ');
+      onFault({ reason: 'two records with one identifier', error: locate(doc, d.path, 'E_RECORD_DUPLICATE', `a second record with the identifier ${JSON.stringify(d.provenance.recordId)} (the first is at ${firstAt}): they would become one concept`) });
     } else {
-      seen.set(d.iri, d);
+      seen.set(d.iri, { draft: d, doc });
       concepts.push(draftConcept(d, file, doc.line));
     }
     options.onProgress?.(++done, units.length);
   }
 
-  const total = units.length + unknown.length + parseFaults.length;
+  const total = units.reduce((n, { unit }) => n + recordsOf(unit), 0) + unknown.length + parseFaults.length;
   if (faults.length > 0) warnings.push(...skipSummary(faults, total));
   if (concepts.length === 0) {
-    throw new IoaError('E_EMPTY_ONTOLOGY', `no records left: all ${total} record(s) were skipped as invalid (${[...new Set(faults.map((f) => f.reason))].join('; ')})`, { file });
+    // The summary with its counts and first places: the only account of what was wrong.
+    const [, ...reasons] = skipSummary(faults, total)[0]!.split('\n');
+    throw new IoaError('E_EMPTY_ONTOLOGY', `no records left: all ${total} record(s) were skipped as invalid: ${reasons.map((r) => r.trim()).join('; ')}`, { file });
   }
   const iri = collections.size === 1 ? [...collections][0] || undefined : undefined;
   return buildOntologyIndex({ source: file, concepts, warnings, ...(iri ? { iri } : {}), ...(iri && version !== undefined ? { version } : {}) });
@@ -175,10 +184,11 @@ function skipSummary(faults: readonly Fault[], total: number): string[] {
     byReason.set(f.reason, list);
   }
   const where = (e: IoaError): string => [e.location.line !== undefined ? `line ${e.location.line}${e.location.column !== undefined ? `:${e.location.column}` : ''}` : '', e.location.path ?? ''].filter(Boolean).join(' ');
-  const lines = [`skipped ${faults.length} of ${total} record(s) as invalid (--skip-invalid):`];
-  for (const [reason, list] of [...byReason].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))) {
+  const count = (list: readonly Fault[]): number => list.reduce((n, f) => n + recordsOf(f), 0);
+  const lines = [`skipped ${count(faults)} of ${total} record(s) as invalid (--skip-invalid):`];
+  for (const [reason, list] of [...byReason].sort((a, b) => count(b[1]) - count(a[1]) || (a[0] < b[0] ? -1 : 1))) {
     const shown = list.slice(0, 3).map((f) => where(f.error)).join(', ');
-    lines.push(`  ${list.length} × ${reason} [${list[0]!.error.code}] (${shown}${list.length > 3 ? ', …' : ''})`);
+    lines.push(`  ${count(list)} × ${reason} [${list[0]!.error.code}] (${shown}${list.length > 3 ? ', …' : ''})`);
   }
   return [lines.join('\n')];
 }

@@ -48,8 +48,11 @@ const isSeed = (json: JsonObject): boolean =>
   'version_detail' in json || (Array.isArray(json.packages) && json.packages.some((p) => isObject(p) && 'registry_name' in p));
 
 export function looksLikeMcpServer(json: unknown): boolean {
-  if (!isObject(json) || typeof json.name !== 'string' || !json.name.includes('/')) return false;
+  if (!isObject(json)) return false;
+  // A file that names the server schema is a server.json whatever is wrong in it: its faults
+  // (a name that is no reverse-DNS name) are reported at their field, not as an unknown layout.
   if (typeof json.$schema === 'string' && SCHEMA_URL.test(json.$schema)) return true;
+  if (typeof json.name !== 'string' || !json.name.includes('/')) return false;
   return isSeed(json) || 'packages' in json || 'remotes' in json || 'repository' in json || (typeof json.version === 'string' && typeof json.description === 'string');
 }
 

@@ -46,6 +46,8 @@ interface Declaration {
   slug?: string;
   id?: number;
   path: JsonPathSegments;
+  /** A field of the wrong type: the declaration fails with it when built (alone, not its record). */
+  fault?: RecordFault;
 }
 
 /** `v0.8.0` → `0.8.0`; `0.8` → `0.8.0` with a warning; anything else that is no version is a fault. */
@@ -67,9 +69,13 @@ function declarations(list: unknown, part: OasfPart, path: JsonPathSegments, wha
     if (typeof entry === 'string') return { part, slug: entry.trim(), path: at };
     if (!isObject(entry)) return { part, path: at };
     const d: Declaration = { part, path: at };
+    // A field of another type is a fault, never a reason to read the term from its other field:
+    // `{"name": 123, "id": 10302}` would otherwise declare whatever 10302 is.
     if (typeof entry.name === 'string') d.slug = entry.name.trim();
-    if (typeof entry.id === 'number') d.id = entry.id;
+    else if (entry.name !== undefined && entry.name !== null) d.fault = fault(`${what}: a declared ${part.slice(0, -1)}'s "name" is not a string`, [...at, 'name'], JSON.stringify(entry.name));
+    if (typeof entry.id === 'number' && Number.isSafeInteger(entry.id) && entry.id >= 0) d.id = entry.id;
     else if (typeof entry.id === 'string' && /^\d+$/.test(entry.id)) d.id = Number(entry.id);
+    else if (entry.id !== undefined && entry.id !== null) d.fault ??= fault(`${what}: a declared ${part.slice(0, -1)}'s "id" is not a whole number`, [...at, 'id'], JSON.stringify(entry.id));
     return d;
   });
 }
@@ -105,6 +111,7 @@ const notChecked = new WeakMap<LayoutContext, Set<string>>();
 /** Check one declaration against its release and make it a draft. */
 async function termDraft(decl: Declaration, version: string, base: string, recordVersion: string | undefined, what: string, context: LayoutContext): Promise<RecordDraft> {
   const term = decl.part === 'skills' ? `${what}: declared skill` : `${what}: declared domain`;
+  if (decl.fault) throw decl.fault;
   if (decl.slug === undefined && decl.id === undefined) throw fault(`${term} has neither a name nor an id`, decl.path);
   if (decl.slug !== undefined && !SLUG.test(decl.slug)) throw fault(`${term} is not an OASF name path (snake_case names joined by "/")`, decl.path, JSON.stringify(decl.slug));
   const release = await context.oasfRelease(version);
@@ -169,7 +176,8 @@ function recordDraft(json: JsonObject, iri: string, path: JsonPathSegments, what
 
 /** Units for the terms one OASF entry declares, each checked when built. */
 function termUnits(entry: JsonObject, at: JsonPathSegments, rawVersion: unknown, versionPath: JsonPathSegments, base: string, recordVersion: string | undefined, what: string, context: LayoutContext): Unit[] {
-  if (typeof rawVersion !== 'string') return [failedUnit(fault(`${what}: the OASF version is missing`, versionPath))];
+  if (rawVersion === undefined || rawVersion === null) return [failedUnit(fault(`${what}: the OASF version is missing`, versionPath))];
+  if (typeof rawVersion !== 'string') return [failedUnit(fault(`${what}: the OASF version is not a string`, versionPath, JSON.stringify(rawVersion)))];
   let version: string;
   const decls: Declaration[] = [];
   try {
@@ -182,19 +190,36 @@ function termUnits(entry: JsonObject, at: JsonPathSegments, rawVersion: unknown,
   return decls.map((decl) => ({ path: decl.path, build: () => termDraft(decl, version, base, recordVersion, what, context) }));
 }
 
+/** Members only an A2A Agent Card has: a card is never taken for an OASF record. */
+const A2A_CARD_MEMBERS = ['supportedInterfaces', 'url', 'protocolVersion', 'capabilities', 'defaultInputModes', 'defaultOutputModes', 'preferredTransport'];
+
+/**
+ * An object without `schema_version` that still declares OASF terms: some skill or domain is
+ * given as a name path (`a/b`) or by a numeric id, which no A2A skill is. Recognised so that the
+ * missing version is reported as such, not as a broken Agent Card.
+ */
+function declaresOasfTerms(value: JsonObject): boolean {
+  if (A2A_CARD_MEMBERS.some((k) => k in value)) return false;
+  return PARTS.some((part) => {
+    const list = value[part];
+    return Array.isArray(list) && list.some((e: unknown) => (typeof e === 'string' && e.includes('/')) || (isObject(e) && ((typeof e.name === 'string' && e.name.includes('/')) || typeof e.id === 'number')));
+  });
+}
+
 const recordId = (name: unknown, fallback: string): string => encodeURIComponent(typeof name === 'string' && name.trim() ? name.trim() : fallback);
 
 export const oasfRecordLayout: Layout = {
   name: 'OASF record or slug list',
   // A `skills` or `domains` field of any type makes it one: a wrong type is a fault to report,
   // not a reason to read the file as some other layout and lose the declarations.
-  recognises: (value) => isObject(value) && typeof value.schema_version === 'string' && PARTS.some((p) => value[p] !== undefined),
+  recognises: (value) => isObject(value) && PARTS.some((p) => value[p] !== undefined) && (value.schema_version !== undefined || declaresOasfTerms(value)),
   expand(value, path, context): Unit[] {
     const json = value as JsonObject;
     const named = typeof json.name === 'string';
     const what = named ? 'OASF record' : 'OASF slug list';
     // A record's name of another type would otherwise read the file as a slug list, without the record.
     if (json.name !== undefined && !named) return [failedUnit(fault('OASF record: "name" is not a string', [...path, 'name'], JSON.stringify(json.name)))];
+    if (json.version !== undefined && typeof json.version !== 'string') return [failedUnit(fault(`${what}: "version" is not a string`, [...path, 'version'], JSON.stringify(json.version)))];
     const base = named ? `${OASF_RECORD_BASE}${recordId(json.name, '')}` : `${OASF_SLUGS_BASE}${encodeURIComponent(context.stem)}`;
     const version = typeof json.version === 'string' ? json.version.trim() || undefined : undefined;
     const units: Unit[] = [];

@@ -13,6 +13,11 @@ export interface Unit {
   /** Where the record is in its document. */
   path: JsonPathSegments;
   build(): RecordDraft | Promise<RecordDraft>;
+  /**
+   * How many records the unit stands for when it fails (default 1): a card whose header is
+   * broken fails as one unit, but every skill it lists is a record not read.
+   */
+  records?: number;
 }
 
 /** What the layouts may ask of the loader. */
@@ -28,8 +33,8 @@ export interface LayoutContext {
 }
 
 /** A unit that fails when built: a document whose header is broken yields one such unit. */
-export function failedUnit(error: RecordFault): Unit {
-  return { path: error.path, build: () => { throw error; } };
+export function failedUnit(error: RecordFault, records = 1): Unit {
+  return { path: error.path, build: () => { throw error; }, ...(records !== 1 ? { records } : {}) };
 }
 
 /** One layout: recognises a JSON value and expands it into units. */
