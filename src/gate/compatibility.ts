@@ -165,6 +165,26 @@ export function digestInputs(input: CheckInput): InputDigests {
   return digests;
 }
 
+/**
+ * The ontology files whose statements may stand for `ref` (6.4: decision-sensitive values are
+ * validated against the applicable ontology version): the files that declare that ontology at
+ * that version, and the files that declare no ontology at all (a fragment such as the draft's
+ * `law` example, with nothing to contradict). A file that declares another ontology, or this one
+ * at another version or at none, never answers for it: an intent read from release 9.9 says
+ * nothing about what it means in 1.0.
+ */
+function filesFor(ontologies: readonly OntologyIndex[], ref: OntologyRef): OntologyIndex[] {
+  return ontologies.filter((o) => o.iri === undefined || (o.iri === ref.ontologyId && o.version === ref.version));
+}
+
+/** Why a term looked up for `ref` is not taken from a file that defines it (see filesFor), if one does. */
+function elsewhere(ontologies: readonly OntologyIndex[], ref: OntologyRef, iri: Iri): string {
+  const other = ontologies.find((o) => o.byIri.has(iri) && !filesFor([o], ref).length);
+  if (!other) return '';
+  const declared = other.iri === ref.ontologyId ? `${other.iri} version ${other.version ?? '(none declared)'}` : `another ontology, ${other.iri}`;
+  return ` (${other.source} defines it, but declares ${declared}, not ${ref.ontologyId} version ${ref.version}: 6.4)`;
+}
+
 function lookup(ontologies: readonly OntologyIndex[], iri: Iri): Concept | undefined {
   for (const o of ontologies) {
     const c = o.byIri.get(iri);
@@ -260,10 +280,11 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
   // 5.4: the intent must be applicable to the declared capabilities; term bindings within the
   // profile's domains. Knowledge comes only from the requester's ontology files.
   const context = envelope.profileContext;
-  const intent = lookup(ontologies, envelope.intentRef);
+  const requesterFiles = filesFor(ontologies, requester);
+  const intent = lookup(requesterFiles, envelope.intentRef);
   let taskDomain = context?.domain;
   if (!intent) {
-    add('UNKNOWN_TERM', `intent ${envelope.intentRef} is not defined in the requester's ontology files, so its applicability cannot be established`, 'request:$.intentRef');
+    add('UNKNOWN_TERM', `intent ${envelope.intentRef} is not defined in the requester's ontology files${elsewhere(ontologies, requester, envelope.intentRef)}, so its applicability cannot be established`, 'request:$.intentRef');
   } else {
     const missing = intent.requiresCapability.filter((c) => !envelope.capabilityRefs.includes(c));
     if (missing.length > 0) add('INTENT_NOT_APPLICABLE', `intent ${intent.iri} requires ${missing.join(', ')}, not among the declared capabilities`, 'request:$.capabilityRefs');
@@ -276,8 +297,8 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
   if (restriction && !restriction.crossDomain) {
     (context?.termBindings ?? []).forEach((binding, i) => {
       const path = `request:$.profileContext.termBindings[${i}].sense`;
-      const sense = lookup(ontologies, binding.sense);
-      if (!sense) add('UNKNOWN_TERM', `the sense ${binding.sense} of term "${binding.term}" is not defined in the requester's ontology files, so the profile's domain restriction cannot be checked`, path);
+      const sense = lookup(requesterFiles, binding.sense);
+      if (!sense) add('UNKNOWN_TERM', `the sense ${binding.sense} of term "${binding.term}" is not defined in the requester's ontology files${elsewhere(ontologies, requester, binding.sense)}, so the profile's domain restriction cannot be checked`, path);
       else if (sense.inDomain.length === 0) add('UNKNOWN_TERM', `the sense ${binding.sense} of term "${binding.term}" declares no domain, so the profile's domain restriction cannot be checked`, path);
       else if (!sense.inDomain.some((d) => restriction.permittedDomains.includes(d))) {
         add('DOMAIN_RESTRICTION', `term "${binding.term}" is bound to ${binding.sense} in ${sense.inDomain.join(', ')}; profile ${profile.profileId} permits only ${restriction.permittedDomains.join(', ')} and no cross-domain bindings (5.4, 12.3)`, path);
@@ -288,7 +309,7 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
   // Task requirements: what the task needs, from the envelope and the requester's capabilities.
   const task: TaskRequirements = { inputMediaTypes: [], outputMediaTypes: [] };
   for (const ref of envelope.capabilityRefs) {
-    const cap = lookup(ontologies, ref);
+    const cap = lookup(requesterFiles, ref);
     for (const m of cap?.inputs ?? []) if (!task.inputMediaTypes.some((x) => sameMediaType(x, m))) task.inputMediaTypes.push(m);
     for (const m of cap?.outputs ?? []) if (!task.outputMediaTypes.some((x) => sameMediaType(x, m))) task.outputMediaTypes.push(m);
   }
@@ -315,7 +336,7 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
   }
 
   if (sameOntology) {
-    matchDirect(input, profile, task, ontologies, add, mapping);
+    matchDirect(input, profile, task, filesFor(ontologies, providerRef), add, mapping);
   } else {
     const use: MappingUse = { source: requester, target: providerRef };
     const gate = acceptArtifacts({ artifacts, trust: input.trust, profile, use, now });
@@ -339,7 +360,8 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
 
 type Add = (code: ReasonCode, message: string, path?: string) => void;
 
-function matchDirect(input: CheckInput, profile: DomainProfile, task: TaskRequirements, ontologies: readonly OntologyIndex[], add: Add, mapping: MappingUsed[]): void {
+/** `providerFiles`: the ontology files that may speak for the provider's ontology and version (filesFor). */
+function matchDirect(input: CheckInput, profile: DomainProfile, task: TaskRequirements, providerFiles: readonly OntologyIndex[], add: Add, mapping: MappingUsed[]): void {
   const { envelope, provider } = input;
   for (const ref of envelope.capabilityRefs) {
     if (ref === provider.id) mapping.push({ kind: 'direct', capability: ref, provider: provider.id });
@@ -351,7 +373,7 @@ function matchDirect(input: CheckInput, profile: DomainProfile, task: TaskRequir
       add('CONSTRAINT_NOT_ESTABLISHED', `profile ${profile.profileId} requires "${name}" and the provider declares no ${name}`, `provider:$.${name}`);
     }
   }
-  const offered = lookup(ontologies, provider.id);
+  const offered = lookup(providerFiles, provider.id);
   if (task.domain !== undefined && offered && offered.inDomain.length > 0 && !offered.inDomain.includes(task.domain)) {
     add('CONSTRAINT_CONFLICT', `the provider's capability ${provider.id} is in ${offered.inDomain.join(', ')}; the task's domain is ${task.domain}`, 'provider:$["@id"]');
   }

@@ -2,13 +2,17 @@
  * DESIGN.md's decision table, row by row, through the library API (draft Sections 5.3, 5.4, 7.1–7.4,
  * 12.1, 12.3, 12.5). Each test asserts the outcome AND the reason code.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadOntologyFile } from '../../src/ontology/load.js';
 import fc from 'fast-check';
 import type { OntologyIndex } from '../../src/model/ontology-index.js';
 import { rawScore, type Candidate } from '../../src/model/mapping.js';
 import { evaluateCompatibility, generateEd25519KeyPair, validateArtifact, type CheckInput, type Verdict } from '../../src/gate/index.js';
 import {
-  AGENT_CORE, AUTHORITY, CS, DOC, DOC_ONTO, LAW, NOW, artifact, artifact12_4, authorityKey, csProvider, docProvider, envelope, profile,
+  AGENT_CORE, AUTHORITY, CS, DOC, DOC_ONTO, EX, LAW, NOW, artifact, artifact12_4, authorityKey, csProvider, docProvider, envelope, profile,
   requesterOntologies, trust,
 } from './helpers.js';
 
@@ -87,6 +91,39 @@ describe('row: intent not applicable to the declared capabilities → Incompatib
   it('intent unknown to the requester ontology files → Indeterminate UNKNOWN_TERM, not Incompatible', () => {
     const v = check({ envelope: envelope({ intentRef: `${CS}NoSuchIntent` }) });
     expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['UNKNOWN_TERM']]);
+  });
+});
+
+describe('the requester\'s knowledge comes only from files of the request\'s ontology and version → else Indeterminate UNKNOWN_TERM (6.4)', () => {
+  const csText = readFileSync(new URL('cs.ttl', EX), 'utf8');
+  async function withCs(text: string): Promise<OntologyIndex[]> {
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-gate-version-'));
+    const path = join(dir, 'cs.ttl');
+    writeFileSync(path, text);
+    const cs = await loadOntologyFile(path);
+    rmSync(dir, { recursive: true, force: true });
+    return [cs, ...ontologies.filter((o) => !o.source.endsWith('cs.ttl'))];
+  }
+  it('a file declaring agent-core 9.9 does not answer for a 1.0 request: its intent is not taken', async () => {
+    const v = check({ ontologies: await withCs(csText.replace('owl:versionInfo "1.0"', 'owl:versionInfo "9.9"')) });
+    expect(v.outcome).toBe('Indeterminate');
+    expect(codes(v)).toContain('UNKNOWN_TERM');
+    const intent = v.reasons.find((r) => r.path === 'request:$.intentRef')!;
+    expect(intent.message).toContain(`declares ${AGENT_CORE} version 9.9, not ${AGENT_CORE} version 1.0: 6.4`);
+  });
+  it('a file declaring another ontology does not answer for agent-core, whatever terms it defines', async () => {
+    const v = check({ ontologies: await withCs(csText.replace('<https://example.org/onto/agent-core> a owl:Ontology', '<https://example.org/onto/other> a owl:Ontology')) });
+    expect(v.outcome).toBe('Indeterminate');
+    expect(v.reasons.find((r) => r.path === 'request:$.intentRef')?.message).toContain('declares another ontology, https://example.org/onto/other');
+  });
+  it('through an artifact (12.1) too: the same 9.9 file gives no Compatible', async () => {
+    const v = check121({ ontologies: await withCs(csText.replace('owl:versionInfo "1.0"', 'owl:versionInfo "9.9"')) });
+    expect([v.outcome, codes(v).includes('UNKNOWN_TERM')]).toEqual(['Indeterminate', true]);
+  });
+  it('a fragment that declares no ontology (like law.ttl) still speaks: nothing to contradict', async () => {
+    const headerless = csText.replace(/<https:\/\/example\.org\/onto\/agent-core> a owl:Ontology ;\s*owl:versionInfo "1\.0" \./, '');
+    expect(headerless).not.toContain('owl:Ontology');
+    expect(check({ ontologies: await withCs(headerless) }).outcome).toBe('Compatible');
   });
 });
 
