@@ -9,7 +9,8 @@
  * `confidence` is kept as descriptive metadata and never read by any decision (12.4: "the score
  * is descriptive and does not authorize use of this mapping").
  */
-import { jsonFaultFinding } from '../envelope/findings.js';
+import { Findings, jsonFaultFinding } from '../envelope/findings.js';
+import { checkLimits, DEFAULT_LIMITS } from '../envelope/limits.js';
 import { DEFAULT_IRI_SCHEMES, iriProblem, isLanguageTag, isMediaType } from '../envelope/syntax.js';
 import type { DraftSection, Finding, FindingCode, Iri, ValidationResult } from '../envelope/types.js';
 import { CONDITION_NAMES, type ConditionName } from '../envelope/types.js';
@@ -375,6 +376,14 @@ export function validateArtifact(input: unknown): ValidationResult<ValidatedArti
   if (!isObject(doc)) {
     c.error('E_INVALID_JSON', '$', `an artifact must be a JSON object, got ${typeName(doc)}`, '5.4');
     return { ok: false, value: undefined, findings: c.findings };
+  }
+  // Nesting first, as for every other document of a decision (6.1): the walks below (copying,
+  // freezing, canonical JSON for the digest and the signature) recurse, and a condition nested
+  // thousands deep would exhaust the stack instead of being refused at its path. Size and array
+  // length are not bounded here: an artifact of many rules is legitimate.
+  const nesting = new Findings();
+  if (!checkLimits(doc, { maxDepth: DEFAULT_LIMITS.maxDepth, maxBytes: Number.MAX_SAFE_INTEGER, maxArrayLength: Number.MAX_SAFE_INTEGER }, nesting)) {
+    return { ok: false, value: undefined, findings: nesting.list };
   }
   unknownMembers(c, doc, TOP_MEMBERS, '$');
   const artifactId = requiredIri(c, doc, 'artifactId');

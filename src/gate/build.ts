@@ -25,7 +25,7 @@ import { sharedSlot } from '../exchange/slots.js';
 import { IoaError } from '../model/errors.js';
 import type { Iri } from '../envelope/types.js';
 import { validateArtifact, type Direction, type RuleRelation, type ValidatedArtifact } from './artifact.js';
-import { RULE_CONDITIONS_SLOT, rowConditions } from './rule-rows.js';
+import { assertConditionsNesting, RULE_CONDITIONS_SLOT, rowConditions } from './rule-rows.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { ruleConflicts, type RuleConflict } from './coherence.js';
 import { settleReviewers } from './reviewers.js';
@@ -215,6 +215,7 @@ export function refuseExpired(artifact: Pick<ValidatedArtifact, 'validUntil'>, n
  *   or conflicting rule_conditions)
  */
 export function reviewedRules(set: MappingSet, options: ReviewedRuleOptions): { rules: ReviewedRule[]; skipped: SkippedRow[] } {
+  assertConditionsNesting(options.conditions, 'the conditions for every rule', options.file ? { file: options.file } : {});
   const skipped: SkippedRow[] = [];
   const rules: ReviewedRule[] = [];
   const seen = new Set<string>();

@@ -20,6 +20,8 @@
 import { CANDIDATE_NAMESPACE, CANDIDATE_PREFIX, UNSPECIFIED_LICENSE, buildCurieMap } from '../exchange/index.js';
 import { IoaError, type ErrorLocation } from '../model/errors.js';
 import { readJson } from '../text/json.js';
+import { Findings } from '../envelope/findings.js';
+import { checkLimits, DEFAULT_LIMITS } from '../envelope/limits.js';
 import type { EntityMappingRecord, MappingRecord, MappingSet } from '../model/mapping.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { ValidatedArtifact } from './artifact.js';
@@ -78,9 +80,25 @@ export function artifactToMappingSet(artifact: ValidatedArtifact): MappingSet {
 }
 
 /**
+ * How deep a rule's conditions may nest: what is left of an artifact's nesting limit (6.1) below
+ * `$.mappingRules[i].conditions`. Condition values are strings; the bound is there so that a
+ * hostile conditions object is refused at its path before anything recursive (canonical JSON,
+ * copying) walks it and exhausts the stack.
+ */
+const CONDITIONS_MAX_DEPTH = DEFAULT_LIMITS.maxDepth - 3;
+
+/** Refuse conditions nested past CONDITIONS_MAX_DEPTH (E_LIMIT_EXCEEDED at the place, with the JSON path). */
+export function assertConditionsNesting(conditions: unknown, what: string, location: ErrorLocation = {}): void {
+  const findings = new Findings();
+  if (checkLimits(conditions, { maxDepth: CONDITIONS_MAX_DEPTH, maxBytes: Number.MAX_SAFE_INTEGER, maxArrayLength: Number.MAX_SAFE_INTEGER }, findings)) return;
+  const at = findings.list[0]!;
+  throw new IoaError('E_LIMIT_EXCEEDED', `${what} at ${at.path}: nesting deeper than ${CONDITIONS_MAX_DEPTH} levels (an artifact nests at most ${DEFAULT_LIMITS.maxDepth}, 6.1)`, location);
+}
+
+/**
  * The conditions a row carries in `rule_conditions`, or undefined when it has no such cell.
  *
- * @throws IoaError E_ARTIFACT_BUILD (the cell is not a JSON object), E_DUPLICATE_KEY (it names a condition twice)
+ * @throws IoaError E_ARTIFACT_BUILD (the cell is not a JSON object), E_DUPLICATE_KEY (it names a condition twice), E_LIMIT_EXCEEDED (it nests past the artifact limit)
  */
 export function rowConditions(record: MappingRecord, location: ErrorLocation = {}): Record<string, unknown> | undefined {
   const raw = record.extensions?.[RULE_CONDITIONS_SLOT];
@@ -97,5 +115,6 @@ export function rowConditions(record: MappingRecord, location: ErrorLocation = {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new IoaError('E_ARTIFACT_BUILD', `${RULE_CONDITIONS_SLOT} must hold one JSON object of rule conditions, got ${JSON.stringify(String(raw).slice(0, 80))}`, location);
   }
+  assertConditionsNesting(parsed, RULE_CONDITIONS_SLOT, location);
   return parsed as Record<string, unknown>;
 }

@@ -225,6 +225,38 @@ describe('12.1: zh→en technical translation through the 12.4 artifact signed b
     expect(code).toBe(4);
     expect(reasonCodes(verdict)).toEqual(['UNKNOWN_CONDITION']);
   });
+  it('a hostile artifact nested thousands deep is refused at its path by validate, verify, sign and check (E_LIMIT_DEPTH), never a stack overflow (6.1)', async () => {
+    // Spliced as text: a value that deep is more than JSON.stringify's own recursion takes here.
+    const text = readFileSync(ex('artifact-12.4.json'), 'utf8');
+    expect(text.split('"conditions": {').length).toBe(2);
+    const deep = join(dir, 'deep-artifact.json');
+    writeFileSync(deep, text.replace('"conditions": {', `"conditions": {"x": ${'['.repeat(5000)}${']'.repeat(5000)},`));
+    const validate = await cli(['validate', deep, '--kind', 'artifact']);
+    expect([validate.code, validate.stdout]).toEqual([2, expect.stringContaining('error E_LIMIT_DEPTH at $.mappingRules[0].conditions.x[0]')]);
+    for (const args of [['artifact', 'verify', deep, '--trust', trustPath], ['artifact', 'sign', deep, '--key', join(keyDir, 'private.pem'), '--out', join(dir, 'deep-signed.json')]]) {
+      const run = await cli(args);
+      expect([args[1], run.code, run.stderr]).toEqual([args[1], 2, expect.stringContaining('nesting deeper than 32 levels (E_LIMIT_DEPTH)')]);
+    }
+    const { code, verdict } = await checkJson([...DOC_ARGS, '--artifact', deep, '--trust', trustPath]);
+    expect([code, verdict.outcome]).toEqual([4, 'Indeterminate']);
+    expect(JSON.stringify(verdict.reasons)).toContain('E_LIMIT_DEPTH');
+  });
+  it('artifact build: a conditions file nested past the limit is E_LIMIT_EXCEEDED at its path; a flag contradicting the file is E_USAGE, never silently winning', async () => {
+    const build = (more: string[]): Promise<{ code: number; stderr: string }> => cli(['artifact', 'build', '--from', ex('reviewed-cs-doc.sssom.tsv'), '--artifact-id', 'https://example.org/align/x', '--revision', '1',
+      '--asserted-by', 'https://example.org/mapping-authority', '--valid-until', '2026-12-31T00:00:00Z', '--now', '2026-06-01T00:00:00Z', ...more]);
+    const deep = join(dir, 'deep-conditions.json');
+    writeFileSync(deep, `{"sourceLang": ${'['.repeat(5000)}${']'.repeat(5000)}}`);
+    const deepRun = await build(['--conditions', deep, '--out', join(dir, 'deep-built.json')]);
+    expect([deepRun.code, deepRun.stderr.trim()]).toEqual([2, `ioa-align: ${deep}: the conditions file at $.sourceLang${'[0]'.repeat(28)}: nesting deeper than 29 levels (an artifact nests at most 32, 6.1) [E_LIMIT_EXCEEDED]`]);
+    const zh = join(dir, 'zh.json');
+    writeFileSync(zh, JSON.stringify({ sourceLang: 'zh' }));
+    const clash = await build(['--conditions', zh, '--source-lang', 'en', '--out', join(dir, 'clash.json')]);
+    expect([clash.code, clash.stderr]).toEqual([2, expect.stringContaining('--source-lang "en" contradicts sourceLang = "zh" in the conditions file')]);
+    expect(clash.stderr).toContain('[E_USAGE]');
+    const same = await build(['--conditions', zh, '--source-lang', 'zh', '--out', join(dir, 'same.json')]);
+    expect(same.code).toBe(0);
+    expect((JSON.parse(readFileSync(join(dir, 'same.json'), 'utf8')) as { mappingRules: Array<{ conditions: { sourceLang: string } }> }).mappingRules[0]!.conditions.sourceLang).toBe('zh');
+  });
   it('artifact build refuses a file with no reviewed rows (E_ARTIFACT_BUILD, exit 2)', async () => {
     const run = await cli(['artifact', 'build', '--from', ex('candidates-s2.sssom.tsv'), '--artifact-id', 'https://example.org/align/x', '--revision', '1',
       '--asserted-by', 'https://example.org/mapping-authority', '--valid-until', '2026-12-31T00:00:00Z', '--now', '2026-06-01T00:00:00Z']);

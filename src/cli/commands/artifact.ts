@@ -13,6 +13,7 @@ import { parseNow } from '../clock.js';
 import { EXIT } from '../exit-codes.js';
 import type { OntologyIndex } from '../../model/ontology-index.js';
 import type { ArtifactCoherence } from '../../gate/build.js';
+import { assertConditionsNesting } from '../../gate/rule-rows.js';
 
 const build = defineCommand({
   meta: { name: 'build', description: 'Build an unsigned artifact from the rows a reviewer accepted (semapv:ManualMappingCuration or semapv:MappingReview, no predicate_modifier Not).' },
@@ -59,13 +60,21 @@ const build = defineCommand({
     if (args.conditions !== undefined) {
       const parsed = parseJson(await readTextFile(args.conditions, { what: 'conditions file', kind: 'config' }), args.conditions);
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new IoaError('E_ARTIFACT_BUILD', 'the conditions file must hold one JSON object', { file: args.conditions, path: '$' });
+      assertConditionsNesting(parsed, 'the conditions file', { file: args.conditions });
       conditions = parsed as Record<string, unknown>;
     }
-    const flags: Array<[string, string | undefined]> = [
-      ['inputMediaType', args['input-media-type']], ['outputMediaType', args['output-media-type']], ['sourceLang', args['source-lang']],
-      ['targetLang', args['target-lang']], ['domain', args.domain],
+    const flags: Array<[string, string, string | undefined]> = [
+      ['inputMediaType', 'input-media-type', args['input-media-type']], ['outputMediaType', 'output-media-type', args['output-media-type']],
+      ['sourceLang', 'source-lang', args['source-lang']], ['targetLang', 'target-lang', args['target-lang']], ['domain', 'domain', args.domain],
     ];
-    for (const [name, value] of flags) if (value !== undefined) conditions[name] = value;
+    for (const [name, flag, value] of flags) {
+      if (value === undefined) continue;
+      // Two values for one condition are refused, never settled by letting one silently win.
+      if (name in conditions && JSON.stringify(conditions[name]) !== JSON.stringify(value)) {
+        throw new IoaError('E_USAGE', `--${flag} ${JSON.stringify(value)} contradicts ${name} = ${JSON.stringify(conditions[name])} in the conditions file ${args.conditions}; give the condition once`, { path: `--${flag}` });
+      }
+      conditions[name] = value;
+    }
     const set = await readMappings(from, { onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`) });
     const ontologies = await loadCoherenceOntologies(args.source, args.target);
     const result = await buildArtifact(set, {
