@@ -402,6 +402,15 @@ async function checkDescriptor(path: string, fd: number): Promise<void> {
  * fails at once. `writeFileAtomic` runs the same check again when it writes.
  */
 export async function resolveOutput(path: string, options: OutputOptions = {}): Promise<OutputTarget> {
+  // A file that is never overwritten (a private key, a new trust policy) is not written through a
+  // link either: a link placed beforehand, even one to nothing, would send it wherever it points.
+  if (options.exclusive) {
+    const entry = await lstat(path).catch(() => undefined);
+    if (entry?.isSymbolicLink()) {
+      const to = await readlink(path).catch(() => '?');
+      throw new IoaError('E_WRITE_FAILED', `a symbolic link (to ${to}) is already there: this file is never overwritten, nor written through a link`, { file: path });
+    }
+  }
   let followed: { final: string; info?: Stats; fd?: number };
   try {
     followed = await followLinks(path);

@@ -2,7 +2,7 @@
  * Artifact tooling (7.2, 12.4): reviewed SSSOM → rules, Ed25519 over RFC 8785 canonical JSON, and
  * key handling.
  */
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -120,6 +120,25 @@ describe('keys generate', () => {
     const code = await main(['keys', 'generate', '--out', dir], { stdout: sink(), stderr: new Writable({ write(c, _e, cb) { stderr += String(c); cb(); } }) });
     expect(code).toBe(2);
     expect(stderr).toMatch(/already exists and is never overwritten \[E_WRITE_FAILED\]/);
+  });
+  it('a link placed where the private key (or a new trust policy) goes, even one to nothing, is refused: the secret is never written through it', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'ioa-keys-link-'));
+    const dir = join(root, 'k');
+    mkdirSync(dir);
+    const elsewhere = join(root, 'elsewhere.pem');
+    symlinkSync(elsewhere, join(dir, 'private.pem'));
+    let stderr = '';
+    const errors = new Writable({ write(c, _e, cb) { stderr += String(c); cb(); } });
+    const sink = new Writable({ write(_c, _e, cb) { cb(); } });
+    expect(await main(['keys', 'generate', '--out', dir], { stdout: sink, stderr: errors })).toBe(2);
+    expect(stderr).toContain(`a symbolic link (to ${elsewhere}) is already there: this file is never overwritten, nor written through a link [E_WRITE_FAILED]`);
+    expect([existsSync(elsewhere), existsSync(join(dir, 'public.pem'))]).toEqual([false, false]);
+    const policyLink = join(root, 'trust.json');
+    symlinkSync(join(root, 'policy-elsewhere.json'), policyLink);
+    stderr = '';
+    expect(await main(['trust', 'init', '--out', policyLink], { stdout: sink, stderr: errors })).toBe(2);
+    expect(stderr).toContain('[E_WRITE_FAILED]');
+    expect(existsSync(join(root, 'policy-elsewhere.json'))).toBe(false);
   });
 });
 
