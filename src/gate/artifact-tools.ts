@@ -56,7 +56,7 @@ export async function signArtifact(artifact: string | Readonly<Record<string, un
 
 /** What {@link verifyArtifact} found. */
 export interface ArtifactVerification {
-  /** True when the artifact would pass the gate's trust, signature, scope and validity checks for its own declared use. */
+  /** True when the artifact would pass the gate's trust, signature, scope and validity checks for its own declared use (a bidirectional one: in either direction). */
   verified: boolean;
   artifactId: string;
   revision: string;
@@ -70,8 +70,9 @@ export interface ArtifactVerification {
 
 /**
  * Check an artifact against a trust policy as the gate would for the artifact's own declared
- * use: trusted issuer and key, valid signature, issuer in scope for that direction, inside its
- * validity window. Not a compatibility check: no request, profile or rule conditions are judged.
+ * use: trusted issuer and key, valid signature, issuer in scope for that direction (for a
+ * bidirectional artifact, for either direction), inside its validity window. Not a compatibility
+ * check: no request, profile or rule conditions are judged.
  *
  * @param artifact - Path or parsed artifact.
  * @param trust - Path, parsed JSON or validated {@link TrustPolicy}.
@@ -94,7 +95,6 @@ export async function verifyArtifact(
     if (!read.ok) throw new IoaError('E_USAGE', `now must be an RFC 3339 date-time, got "${options.now}": ${read.why}`, { path: '$.now' });
     now = read.ms;
   } else now = typeof options.now === 'number' ? options.now : options.now.getTime();
-  const forward = validated.direction !== 'target-to-source';
   const src = { ontologyId: validated.sourceOntologyId, version: validated.sourceOntologyVersion };
   const tgt = { ontologyId: validated.targetOntologyId, version: validated.targetOntologyVersion };
   // No request, so no profile constraints: only the artifact's own versions are in use.
@@ -102,15 +102,23 @@ export async function verifyArtifact(
     kind: 'profile', profileId: 'urn:ioa-align:artifact-verify', revision: '0', ontologies: [], versionRelations: [],
     requiredConditions: [], mappingSelection: 'none', unknownTerms: 'reject', envelopeReuse: false,
   };
-  const gate = acceptArtifacts({ artifacts: [validated], trust: policy, profile, use: forward ? { source: src, target: tgt } : { source: tgt, target: src }, now });
+  // Every direction the artifact declares: a bidirectional one verifies when the policy trusts its
+  // issuer for either, as `check` accepts it in the direction a request uses it.
+  const uses = [
+    ...(validated.direction !== 'target-to-source' ? [{ source: src, target: tgt }] : []),
+    ...(validated.direction !== 'source-to-target' ? [{ source: tgt, target: src }] : []),
+  ];
+  const gates = uses.map((use) => acceptArtifacts({ artifacts: [validated], trust: policy, profile, use, now }));
+  const verified = gates.some((g) => g.accepted.length === 1);
+  const problems = verified ? [] : [...new Map(gates.flatMap((g) => g.excluded).map((e) => [`${e.code}\u0000${e.message}`, { code: e.code, message: e.message }])).values()];
   return {
-    verified: gate.accepted.length === 1,
+    verified,
     artifactId: validated.artifactId,
     revision: validated.revision,
     assertedBy: validated.assertedBy,
     keyId: validated.signature?.keyId ?? null,
     digest: validated.digest,
-    problems: gate.excluded.map((e) => ({ code: e.code, message: e.message })),
+    problems,
   };
 }
 

@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { OntologyIndex } from '../../src/model/ontology-index.js';
 import type { TrustScope } from '../../src/envelope/index.js';
 import { validateTrustPolicy } from '../../src/envelope/index.js';
-import { evaluateCompatibility, type CheckInput, type Verdict } from '../../src/gate/index.js';
+import { evaluateCompatibility, signDocument, type CheckInput, type Verdict } from '../../src/gate/index.js';
+import { verifyArtifact } from '../../src/gate/artifact-tools.js';
 import { runCli } from '../helpers/cli.js';
 import { AGENT_CORE, CS, DOC, DOC_ONTO, NOW, artifact, artifact12_4, authorityKey, csProvider, docProvider, envelope, profile, requesterOntologies, trust } from './helpers.js';
 import { world } from './cli-world.js';
@@ -105,5 +106,37 @@ describe('7.2: the trust policy validator reads a scope\'s direction', () => {
     const bad = await runCli(['validate', w.trust([{ ...FORWARD, direction: 'reverse' }]), '--json']);
     const report = JSON.parse(bad.stdout) as { findings: Array<{ code: string; path: string }> };
     expect([bad.code, report.findings.map((f) => [f.code, f.path])]).toEqual([2, [['E_INVALID_VALUE', '$.trustedIssuers[0].scopes[0].direction']]]);
+  });
+});
+
+describe('artifact verify agrees with check on a bidirectional artifact (7.2)', () => {
+  // doc → agent-core, bidirectional: check uses it agent-core → doc, which the FORWARD scope covers.
+  const reversed = (direction: string): Record<string, unknown> => ({
+    ...artifact12_4(), direction, sourceOntologyId: DOC_ONTO, sourceOntologyVersion: '2.0', targetOntologyId: AGENT_CORE, targetOntologyVersion: '1.0',
+    mappingRules: [{ from: `${DOC}TranslateText`, to: `${CS}TechTranslation`, conditions: (artifact12_4() as { mappingRules: Array<{ conditions: unknown }> }).mappingRules[0]!.conditions }],
+  });
+  const signed = (doc: Record<string, unknown>): Record<string, unknown> => {
+    const key = authorityKey();
+    return signDocument(doc, key.privateKeyPem, key.keyId);
+  };
+
+  it('verified when a scope covers either declared direction, as check accepts it in that direction', async () => {
+    const policy = trust(authorityKey(), {}, [FORWARD]);
+    const result = await verifyArtifact(signed(reversed('bidirectional')), policy, { now: NOW });
+    expect([result.verified, result.problems]).toEqual([true, []]);
+  });
+
+  it('a one-way artifact doc → agent-core under the same scope is not: OUT_OF_SCOPE, its only direction', async () => {
+    const result = await verifyArtifact(signed(reversed('source-to-target')), trust(authorityKey(), {}, [FORWARD]), { now: NOW });
+    expect([result.verified, result.problems.map((p) => p.code)]).toEqual([false, ['OUT_OF_SCOPE']]);
+  });
+
+  it('a bidirectional artifact no scope covers in either direction reports each direction it tried', async () => {
+    const other: TrustScope = { sourceOntologyId: 'https://example.com/onto/x', targetOntologyId: DOC_ONTO };
+    const result = await verifyArtifact(signed(reversed('bidirectional')), trust(authorityKey(), {}, [other]), { now: NOW });
+    expect(result.verified).toBe(false);
+    expect(result.problems.map((p) => p.code)).toEqual(['OUT_OF_SCOPE', 'OUT_OF_SCOPE']);
+    expect(result.problems[0]!.message).toContain(`is not trusted for ${DOC_ONTO} → ${AGENT_CORE}`);
+    expect(result.problems[1]!.message).toContain(`is not trusted for ${AGENT_CORE} → ${DOC_ONTO}`);
   });
 });

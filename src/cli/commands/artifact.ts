@@ -267,7 +267,7 @@ const sign = defineCommand({
 });
 
 const verify = defineCommand({
-  meta: { name: 'verify', description: 'Check an artifact against a trust policy: trusted issuer and key, valid signature, issuer in scope, inside its validity window.' },
+  meta: { name: 'verify', description: 'Check an artifact against a trust policy: trusted issuer and key, valid signature, issuer in scope for a direction the artifact declares (a bidirectional one: either), inside its validity window.' },
   args: {
     artifact: { type: 'positional', description: 'Artifact JSON file', required: true },
     trust: { type: 'string', description: 'Trust policy (JSON)', required: true },
