@@ -14,14 +14,15 @@
  * - The candidate a row decides is (subject, `candidate_predicate` or else `predicate_id`, object).
  * - A row with `review_role adjudicator` is an adjudicator's decision: it settles its pair.
  * - Two reviewers **conflict** on a pair (subject, object) when one accepts a relation the other
- *   rejects, or they accept different relations. A conflict is **settled** when an adjudicator
+ *   rejects, or they accept different relations; a row written the other way round is read
+ *   backwards (`b narrowMatch a` is `a broadMatch b`), so the order of a row never hides a conflict. A conflict is **settled** when an adjudicator
  *   decided the pair (and adjudicators do not conflict among themselves): the adjudicator's
  *   decision stands, the rows it overrules are left out of `artifact build`.
  * - Reviewers **agree** on a candidate when two or more of them made the same decision on it
  *   and nobody conflicts on its pair: those rows carry `reviewer_agreement` 1.0 (SSSOM 1.1: the
  *   reviewer fully agrees with the record), which `review` writes.
  */
-import { hasEntityEnds, type EntityMappingRecord, type MappingRecord, type MappingSet } from '../model/mapping.js';
+import { hasEntityEnds, inverseRelation, isMappingRelation, type EntityMappingRecord, type MappingRecord, type MappingSet } from '../model/mapping.js';
 import { canonicalTerm } from './curie.js';
 
 export const REVIEW_DECISION_SLOT = 'review_decision';
@@ -133,32 +134,55 @@ function anyConflict(list: readonly ReviewedDecision[]): boolean {
   return false;
 }
 
-/** The decisions grouped by pair (subject, object), in order of each pair's first row, each with its standing. */
+/**
+ * A decision as read from one side of its pair: the concepts in a fixed order (the smaller IRI
+ * first) and the relation read that way. `y narrowMatch x` is `x broadMatch y`, and the same
+ * `exactMatch` either way round: written either way, two reviewers are on one pair. A predicate
+ * outside the SKOS mapping relations has no known inverse; read backwards it is kept apart
+ * (`^predicate`), so it is never taken for the same statement.
+ */
+function orientedView(d: ReviewedDecision): { key: string; view: ReviewedDecision } {
+  if (d.subject <= d.object) return { key: `${d.subject}\u0000${d.object}`, view: d };
+  const predicate = isMappingRelation(d.predicate) ? inverseRelation(d.predicate) : `^${d.predicate}`;
+  return { key: `${d.object}\u0000${d.subject}`, view: { ...d, predicate } };
+}
+
+/**
+ * The decisions grouped by pair of concepts, whichever way round each row is written, in order of
+ * each pair's first row, each with its standing. `subject` and `object` are those of the pair's
+ * first row; the decisions are the rows as written.
+ */
 export function pairReviews(decisions: readonly ReviewedDecision[]): PairReview[] {
-  const groups = new Map<string, ReviewedDecision[]>();
+  const groups = new Map<string, Array<{ row: ReviewedDecision; view: ReviewedDecision }>>();
   for (const d of decisions) {
-    const key = `${d.subject}\u0000${d.object}`;
+    const { key, view } = orientedView(d);
     const list = groups.get(key);
-    if (list) list.push(d);
-    else groups.set(key, [d]);
+    if (list) list.push({ row: d, view });
+    else groups.set(key, [{ row: d, view }]);
   }
   const out: PairReview[] = [];
   for (const list of groups.values()) {
-    const reviewers = list.filter((d) => !d.adjudicator);
-    const adjudicators = list.filter((d) => d.adjudicator && d.decision !== 'unsure');
-    const review: PairReview = { subject: list[0]!.subject, object: list[0]!.object, decisions: list, conflict: anyConflict(reviewers), overruled: [] };
-    if (review.conflict && adjudicators.length > 0 && !anyConflict(adjudicators)) {
-      review.settledBy = adjudicators;
-      review.overruled = reviewers.filter((d) => adjudicators.some((a) => contradicts(a, d)));
+    const reviewers = list.filter((e) => !e.row.adjudicator);
+    const adjudicators = list.filter((e) => e.row.adjudicator && e.row.decision !== 'unsure');
+    const views = (entries: typeof list): ReviewedDecision[] => entries.map((e) => e.view);
+    const review: PairReview = { subject: list[0]!.row.subject, object: list[0]!.row.object, decisions: list.map((e) => e.row), conflict: anyConflict(views(reviewers)), overruled: [] };
+    if (review.conflict && adjudicators.length > 0 && !anyConflict(views(adjudicators))) {
+      review.settledBy = adjudicators.map((e) => e.row);
+      review.overruled = reviewers.filter((e) => adjudicators.some((a) => contradicts(a.view, e.view))).map((e) => e.row);
     }
     out.push(review);
   }
   return out;
 }
 
+/** For a row of a pair written the other way round: ` (written OBJECT → SUBJECT)`, else ''. */
+export function writtenReversed(d: Pick<ReviewedDecision, 'subject' | 'object'>, pair: Pick<PairReview, 'subject' | 'object'>): string {
+  return d.subject === pair.subject && d.object === pair.object ? '' : ` (written ${d.subject} → ${d.object})`;
+}
+
 /** Pairs whose reviewers conflict and no adjudicator settled (including adjudicators who conflict among themselves). */
 export function unsettledConflicts(decisions: readonly ReviewedDecision[]): PairReview[] {
-  return pairReviews(decisions).filter((p) => (p.conflict && p.settledBy === undefined) || anyConflict(p.decisions.filter((d) => d.adjudicator)));
+  return pairReviews(decisions).filter((p) => (p.conflict && p.settledBy === undefined) || anyConflict(p.decisions.filter((d) => d.adjudicator).map((d) => orientedView(d).view)));
 }
 
 /**
@@ -168,7 +192,7 @@ export function unsettledConflicts(decisions: readonly ReviewedDecision[]): Pair
 export function agreeingRows(decisions: readonly ReviewedDecision[]): Set<number> {
   const rows = new Set<number>();
   for (const pair of pairReviews(decisions)) {
-    if (pair.conflict || anyConflict(pair.decisions)) continue;
+    if (pair.conflict || anyConflict(pair.decisions.map((d) => orientedView(d).view))) continue;
     const byCandidate = new Map<string, ReviewedDecision[]>();
     for (const d of pair.decisions) {
       if (d.decision === 'unsure') continue;

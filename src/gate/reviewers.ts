@@ -4,7 +4,7 @@
  * adjudicator decides it; once settled, the rows the adjudicator's decision overrules are left
  * out. The reading of rows as decisions is exchange/reviewed.ts, shared with `review`.
  */
-import { pairReviews, reviewedDecisions } from '../exchange/reviewed.js';
+import { pairReviews, reviewedDecisions, writtenReversed } from '../exchange/reviewed.js';
 import { IoaError, type ErrorLocation } from '../model/errors.js';
 import type { MappingRecord, MappingSet } from '../model/mapping.js';
 
@@ -30,7 +30,7 @@ export function settleReviewers(set: MappingSet, options: { file?: string; lineO
   for (const pair of pairReviews(reviewedDecisions(set))) {
     const adjudicatorsConflict = (pair.decisions.filter((d) => d.adjudicator && d.decision !== 'unsure').length > 1) && pair.settledBy === undefined && pair.conflict;
     if (pair.conflict && pair.settledBy === undefined) {
-      const said = pair.decisions.filter((d) => d.decision !== 'unsure').map((d) => `${name(d.row, d.record)} ${d.reviewer || '(no reviewer)'}${d.adjudicator ? ' (adjudicator)' : ''} ${d.decision === 'accept' ? 'accepts' : 'rejects'} ${d.predicate}`);
+      const said = pair.decisions.filter((d) => d.decision !== 'unsure').map((d) => `${name(d.row, d.record)} ${d.reviewer || '(no reviewer)'}${d.adjudicator ? ' (adjudicator)' : ''} ${d.decision === 'accept' ? 'accepts' : 'rejects'} ${d.predicate}${writtenReversed(d, pair)}`);
       unsettled.push(`${pair.subject} → ${pair.object}${adjudicatorsConflict ? ' (the adjudicators disagree too)' : ''}: ${said.join(', ')}`);
       if (!first) {
         const line = options.lineOf?.(pair.decisions[0]!.record);

@@ -178,6 +178,29 @@ describe('several reviewers', () => {
     expect(listed[0].decisions.map((d: { decision: string; file: string; line: number }) => [d.decision, d.file, d.line])).toEqual([['accept', first, 10], ['reject', second, 10]]);
   });
 
+  it('a statement written the other way round is the same pair: "b narrowMatch a" rejected against "a broadMatch b" accepted is a conflict, listed and refused by build as one', async () => {
+    const header = ['# curie_map:', '#   a: https://a.example/o#', '#   b: https://b.example/o#', '#   orcid: https://orcid.org/', '#   semapv: https://w3id.org/semapv/vocab/', '#   skos: http://www.w3.org/2004/02/skos/core#',
+      '# license: https://creativecommons.org/publicdomain/zero/1.0/', '# mapping_set_id: https://a.example/review', 'subject_id\tpredicate_id\tpredicate_modifier\tobject_id\tmapping_justification\treviewer_id\treview_date'];
+    const row = (subject: string, predicate: string, modifier: string, object: string, reviewer: string): string => [subject, predicate, modifier, object, 'semapv:ManualMappingCuration', `orcid:${reviewer}`, '2026-05-01'].join('\t');
+    const cases: Array<[string, string[], boolean]> = [
+      ['inverse.sssom.tsv', [row('a:Paper', 'skos:broadMatch', '', 'b:Article', '0000-0000-0000-0001'), row('b:Article', 'skos:narrowMatch', 'Not', 'a:Paper', '0000-0000-0000-0002')], true],
+      ['symmetric.sssom.tsv', [row('a:Paper', 'skos:exactMatch', '', 'b:Article', '0000-0000-0000-0001'), row('b:Article', 'skos:exactMatch', 'Not', 'a:Paper', '0000-0000-0000-0002')], true],
+      // Rejecting the converse relation is no contradiction: "b broadMatch a" is "a narrowMatch b".
+      ['converse.sssom.tsv', [row('a:Paper', 'skos:broadMatch', '', 'b:Article', '0000-0000-0000-0001'), row('b:Article', 'skos:broadMatch', 'Not', 'a:Paper', '0000-0000-0000-0002')], false],
+    ];
+    for (const [name, rows, conflict] of cases) {
+      const file = await tempFile(name, [...header, ...rows].join('\n') + '\n');
+      const listed = JSON.parse((await runCli(['review', 'conflicts', file, '--json'])).stdout).conflicts as unknown[];
+      expect([name, listed.length]).toEqual([name, conflict ? 1 : 0]);
+      const build = await runCli(['artifact', 'build', '--from', file, '--artifact-id', 'https://example.org/a', '--revision', '1', '--asserted-by', 'https://example.org/me',
+        '--valid-until', '2030-01-01T00:00:00Z', '--source-id', 'https://a.example/o', '--source-version', '1', '--target-id', 'https://b.example/o', '--target-version', '1', '--out', `${file}.artifact.json`]);
+      if (conflict) expect([name, build.code, build.stderr]).toEqual([name, 2, expect.stringContaining('[E_REVIEW_CONFLICT]')]);
+      else expect([name, build.code]).toEqual([name, 0]);
+    }
+    const text = (await runCli(['review', 'conflicts', await tempFile('inverse-text.sssom.tsv', [...header, ...cases[0]![1]].join('\n') + '\n')])).stdout;
+    expect(text).toContain('rejects skos:narrowMatch (written https://b.example/o#Article → https://a.example/o#Paper)');
+  });
+
   it('a conflict is listed (page filter, `review conflicts`), refused by artifact build with the rows named, and settled by an adjudicator', async () => {
     const files = await fixture();
     const out = join(files.dir, 'reviewed.sssom.tsv');

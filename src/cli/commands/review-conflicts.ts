@@ -8,6 +8,7 @@ import { IoaError } from '../../api/index.js';
 import { readMappings } from '../../api/index.js';
 import { pairReviews, reviewedDecisions, unsettledConflicts, type ReviewedDecision } from '../../api/review.js';
 import { sourceLine } from '../../exchange/index.js';
+import { writtenReversed } from '../../exchange/reviewed.js';
 import { out, report } from '../io.js';
 import { repeatable } from '../repeated.js';
 
@@ -48,7 +49,7 @@ export default defineCommand({
     for (const p of conflicts) {
       lines.push('', `${p.subject} → ${p.object}`);
       for (const d of p.decisions as Array<ReviewedDecision & { file: string }>) {
-        const what = d.decision === 'accept' ? `accepts ${d.predicate}` : d.decision === 'reject' ? `rejects ${d.predicate}` : `is unsure about ${d.proposed}`;
+        const what = (d.decision === 'accept' ? `accepts ${d.predicate}` : d.decision === 'reject' ? `rejects ${d.predicate}` : `is unsure about ${d.proposed}`) + writtenReversed(d, p);
         lines.push(`  ${d.reviewer || '(no reviewer)'}${d.adjudicator ? ' (adjudicator)' : ''} ${what}${d.date ? ` on ${d.date}` : ''} (${where(d)})${d.comment ? `: ${JSON.stringify(d.comment)}` : ''}`);
       }
     }
