@@ -388,6 +388,10 @@ export function validateArtifact(input: unknown): ValidationResult<ValidatedArti
   unknownMembers(c, doc, TOP_MEMBERS, '$');
   const artifactId = requiredIri(c, doc, 'artifactId');
   const revision = requiredString(c, doc, 'revision');
+  // A revision is compared, printed and written into file names and messages: one line of text.
+  if (revision !== undefined && /[\u0000-\u001f\u007f]/.test(revision)) {
+    c.error('E_INVALID_VALUE', '$.revision', `"revision" must not contain control characters (a line break, a tab), got ${JSON.stringify(revision)}`);
+  }
   const sourceOntologyId = requiredIri(c, doc, 'sourceOntologyId');
   const sourceOntologyVersion = requiredString(c, doc, 'sourceOntologyVersion');
   const targetOntologyId = requiredIri(c, doc, 'targetOntologyId');
@@ -405,8 +409,12 @@ export function validateArtifact(input: unknown): ValidationResult<ValidatedArti
   const mappingRules = validateRules(c, doc.mappingRules);
   let confidence: number | undefined;
   if (doc.confidence !== undefined) {
-    if (typeof doc.confidence !== 'number' || !Number.isFinite(doc.confidence)) {
+    if (typeof doc.confidence !== 'number') {
       c.error('E_INVALID_VALUE_TYPE', '$.confidence', `"confidence" must be a number (descriptive only), got ${typeName(doc.confidence)}`, '12.4');
+    } else if (!Number.isFinite(doc.confidence) || doc.confidence < 0 || doc.confidence > 1) {
+      // Descriptive only (7.4), but a confidence of 2, or one too large for a double, is no
+      // confidence at all: SSSOM, where reviewed rows come from, bounds it to [0, 1].
+      c.error('E_INVALID_VALUE', '$.confidence', `"confidence" must lie between 0 and 1 (descriptive only), got ${Number.isFinite(doc.confidence) ? doc.confidence : 'a number too large for a double'}`, '12.4');
     } else confidence = doc.confidence;
   }
   const optionalText = (name: 'description' | 'derivedFrom'): string | undefined => {

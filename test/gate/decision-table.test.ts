@@ -467,6 +467,9 @@ describe('artifact validation (7.2, 12.4): malformed artifacts are invalid input
     ['non-Ed25519 signature', (d) => { d.signature = { alg: 'RS256', keyId: 'k', value: 'A'.repeat(86) }; }, 'E_INVALID_VALUE', '$.signature.alg'],
     ['signature value not 64 bytes', (d) => { d.signature = { alg: 'Ed25519', keyId: 'k', value: 'abc' }; }, 'E_INVALID_VALUE', '$.signature.value'],
     ['string confidence', (d) => { d.confidence = 'high'; }, 'E_INVALID_VALUE_TYPE', '$.confidence'],
+    ['confidence above 1', (d) => { d.confidence = 2; }, 'E_INVALID_VALUE', '$.confidence'],
+    ['negative confidence', (d) => { d.confidence = -0.1; }, 'E_INVALID_VALUE', '$.confidence'],
+    ['revision with a line break', (d) => { d.revision = '1\n'; }, 'E_INVALID_VALUE', '$.revision'],
   ];
   it.each(cases)('%s → %s at %s', (_name, mutate, code, path) => {
     const doc = artifact12_4();
@@ -474,6 +477,12 @@ describe('artifact validation (7.2, 12.4): malformed artifacts are invalid input
     const r = validateArtifact(doc);
     expect(r.ok).toBe(false);
     expect(r.findings).toContainEqual(expect.objectContaining({ code, path, severity: 'error' }));
+  });
+  it('a confidence too large for a double is out of range, said as such (not "must be a number, got number")', () => {
+    const text = JSON.stringify(artifact12_4()).replace('"confidence":0.91', '"confidence":1e400');
+    expect(text).toContain('1e400');
+    const r = validateArtifact(text);
+    expect(r.findings).toEqual([expect.objectContaining({ code: 'E_INVALID_VALUE', path: '$.confidence', message: '"confidence" must lie between 0 and 1 (descriptive only), got a number too large for a double' })]);
   });
   it('text that is not JSON', () => {
     const r = validateArtifact('{"artifactId":');
