@@ -63,6 +63,10 @@ describe('a2a / nlip commands', () => {
     const w = await runCli(['nlip', 'wrap', bad, '--task', 't']);
     expect(w.code).toBe(2);
     expect(w.stderr).toContain('E_INVALID_CONTEXT_MISSING');
+    // Both wraps name the envelope's file, as every other command names its input.
+    for (const args of [['nlip', 'wrap', bad, '--task', 't'], ['a2a', 'wrap', bad]]) {
+      expect((await runCli(args)).stderr).toMatch(new RegExp(`^ioa-align: ${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `));
+    }
   });
 
   it('nlip wrap → unwrap, and unwrap for the wrong task is refused', async () => {

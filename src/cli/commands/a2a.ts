@@ -5,7 +5,7 @@ import { REMOTE_ARGS } from '../../retrieval/index.js';
 import { out } from '../io.js';
 import { openOutput } from '../output.js';
 import { repeatable, repeated } from '../repeated.js';
-import { printUnwrap, readJsonFile, unwrapValidateOptions } from './carrier-io.js';
+import { namingFile, printUnwrap, readJsonFile, unwrapValidateOptions } from './carrier-io.js';
 
 /** `--x a --x b` and `--x a,b` both give [a, b]. */
 const list = (rawArgs: readonly string[], name: string): string[] => repeated(rawArgs, name).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
@@ -51,7 +51,7 @@ const wrap = defineCommand({
     const role = (args.role ?? 'user') as string;
     if (role !== 'user' && role !== 'agent') throw new IoaError('E_USAGE', `--role must be user or agent, got "${role}"`);
     const envelope = await readJsonFile(args.envelope, 'envelope');
-    const message = await wrapA2A(envelope, {
+    const message = await namingFile(args.envelope, () => wrapA2A(envelope, {
       wire: wire as A2AWire,
       role,
       ...(args['message-id'] ? { messageId: args['message-id'] } : {}),
@@ -59,7 +59,7 @@ const wrap = defineCommand({
       ...(args['task-id'] ? { taskId: args['task-id'] } : {}),
       ...(args.text !== undefined ? { text: args.text } : {}),
       ...(args.uri ? { uri: args.uri } : {}),
-    });
+    }));
     await output.write(JSON.stringify(message, null, 2));
   },
 });

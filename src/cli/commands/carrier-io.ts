@@ -5,6 +5,7 @@
 import type { UnwrapResult } from '../../api/carriers.js';
 import type { ValidateOptions } from '../../api/envelope.js';
 import { readTextFile } from '../../io/files.js';
+import { IoaError } from '../../model/errors.js';
 import { sessionFromCli, type RemoteCliArgs } from '../../retrieval/index.js';
 import { parseJson } from '../../text/json.js';
 import { out, report, setExitCode } from '../io.js';
@@ -21,6 +22,19 @@ export async function readJsonFile(file: string, what: string): Promise<unknown>
 export async function unwrapValidateOptions(args: RemoteCliArgs): Promise<ValidateOptions> {
   const { documentLoader } = await sessionFromCli(args);
   return args['allow-remote'] ? { documentLoader } : {};
+}
+
+/**
+ * Run a wrap with the envelope's file named in its error: the carrier library validates a value,
+ * not a file, so its errors carry a JSON path and no file.
+ */
+export async function namingFile<T>(file: string, wrap: () => Promise<T>): Promise<T> {
+  try {
+    return await wrap();
+  } catch (error) {
+    if (error instanceof IoaError && error.location.file === undefined) throw new IoaError(error.code, error.message, { ...error.location, file }, { cause: error });
+    throw error;
+  }
 }
 
 export function printUnwrap(file: string, result: UnwrapResult, json: boolean): void {

@@ -2,7 +2,7 @@ import { defineCommand } from 'citty';
 import { unwrapNlip, wrapNlip } from '../../api/carriers.js';
 import { REMOTE_ARGS } from '../../retrieval/index.js';
 import { openOutput } from '../output.js';
-import { printUnwrap, readJsonFile, unwrapValidateOptions } from './carrier-io.js';
+import { namingFile, printUnwrap, readJsonFile, unwrapValidateOptions } from './carrier-io.js';
 
 const wrap = defineCommand({
   meta: { name: 'wrap', description: 'Validate an envelope and put it in an NLIP message as a structured JSON submessage labelled with the task (draft 12.6).' },
@@ -16,7 +16,7 @@ const wrap = defineCommand({
   async run({ args }) {
     const output = await openOutput(args.out, { inputs: [args.envelope] });
     const envelope = await readJsonFile(args.envelope, 'envelope');
-    const message = await wrapNlip(envelope, { task: args.task, ...(args.text !== undefined ? { text: args.text } : {}), ...(args.language ? { language: args.language } : {}) });
+    const message = await namingFile(args.envelope, () => wrapNlip(envelope, { task: args.task, ...(args.text !== undefined ? { text: args.text } : {}), ...(args.language ? { language: args.language } : {}) }));
     await output.write(JSON.stringify(message, null, 2));
   },
 });
