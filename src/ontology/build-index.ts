@@ -24,6 +24,9 @@ const KIND_BY_TYPE: ReadonlyArray<[string, ConceptKind]> = [
   [`${NS.owl}AnnotationProperty`, 'annotationProperty'],
   [`${NS.rdf}Property`, 'objectProperty'],
   [`${NS.owl}NamedIndividual`, 'individual'],
+  // A SKOS vocabulary's concepts are matched as classes are (thesauri and OWL ontologies are
+  // aligned with each other); skos:broader gives their hierarchy.
+  [`${NS.skos}Concept`, 'class'],
 ];
 const KIND_PRIORITY = new Map(KIND_BY_TYPE.map(([iri], i) => [iri, i]));
 
@@ -56,7 +59,10 @@ const SOURCE_RANK: ReadonlyMap<DefinitionSource, number> = new Map([...DEFINITIO
 const EXAMPLES = new Set([`${NS.skos}example`]);
 /** Keywords (tags): schema.org's and DCAT's. */
 const KEYWORDS = new Set([`${NS.schema}keywords`, `${NS.dcat}keyword`]);
-const PARENTS = new Set([`${NS.rdfs}subClassOf`, `${NS.rdfs}subPropertyOf`]);
+const SUB_CLASS_OF = `${NS.rdfs}subClassOf`;
+const PARENTS = new Set([SUB_CLASS_OF, `${NS.rdfs}subPropertyOf`, `${NS.skos}broader`]);
+/** skos:narrower states the hierarchy from the parent's side: the object's parent is the subject. */
+const NARROWER = `${NS.skos}narrower`;
 /** What a restriction node (`[ a owl:Restriction ; owl:onProperty P ; owl:someValuesFrom C ]`) says. */
 const ON_PROPERTY = `${NS.owl}onProperty`;
 const QUANTIFIERS: Record<string, Restriction['quantifier']> = { [`${NS.owl}someValuesFrom`]: 'some', [`${NS.owl}allValuesFrom`]: 'only' };
@@ -112,7 +118,7 @@ const DEPRECATED = `${NS.owl}deprecated`;
 const ABBR = `${NS.ioa}abbr`;
 const PREFERRED_ABBR = `${NS.ioa}preferredAbbr`;
 /** Every predicate the index reads besides rdf:type; statements with others are not kept. */
-const READ = new Set([...NAMING, ...DEFINITIONS, ...EXAMPLES, ...KEYWORDS, ...PARENTS, ...REPLACED_BY, ...Object.keys(IOA_LISTS), VERSION_INFO, VERSION_IRI, DEPRECATED, ABBR, PREFERRED_ABBR, ON_PROPERTY, ...Object.keys(QUANTIFIERS)]);
+const READ = new Set([...NAMING, ...DEFINITIONS, ...EXAMPLES, ...KEYWORDS, ...PARENTS, NARROWER, ...REPLACED_BY, ...Object.keys(IOA_LISTS), VERSION_INFO, VERSION_IRI, DEPRECATED, ABBR, PREFERRED_ABBR, ON_PROPERTY, ...Object.keys(QUANTIFIERS)]);
 
 function pushUnique<T>(list: T[], value: T, same: (a: T) => boolean): void {
   if (!list.some(same)) list.push(value);
@@ -215,6 +221,8 @@ export class IndexBuilder {
           best = KIND_BY_TYPE[priority]![1];
         }
       }
+      // Untyped but the subject of rdfs:subClassOf: a class (the domain of rdfs:subClassOf, RDFS 1.1).
+      if (!best && statements.some((s) => s.predicate === SUB_CLASS_OF)) best = 'class';
       if (!best) continue;
       declaredCounts[best] = (declaredCounts[best] ?? 0) + 1;
       // Annotation properties describe the ontology's metadata, not its domain.
@@ -281,6 +289,18 @@ export class IndexBuilder {
         else warnings.push(`${subjectKey}: no label and no usable local name`);
       }
       concepts.push(concept);
+    }
+    const byIri = new Map(concepts.map((c) => [c.iri, c]));
+    for (const [subjectKey, { statements }] of subjects) {
+      for (const s of statements) {
+        if (s.predicate === NARROWER && s.termType === 'NamedNode' && byIri.has(subjectKey)) {
+          const child = byIri.get(s.value);
+          if (child) pushUniqueString(child.parents, subjectKey);
+        }
+      }
+    }
+    if (concepts.length === 0) {
+      warnings.push('no concepts to match: nothing here is declared an owl:Class, rdfs:Class, skos:Concept, property, individual or ioa term (is this the ontology you meant?)');
     }
 
     warnings.push(...mistaggedNames(concepts));

@@ -51,8 +51,26 @@ export function sniffFormat(head: string): RdfFormat | undefined {
   return undefined;
 }
 
+/**
+ * OWL syntaxes that are not RDF, recognised so that they are named instead of misread: an OWL/XML
+ * document (`<Ontology xmlns="…owl#" ontologyIRI=…>`, what Protégé saves as "OWL/XML", often as
+ * `.owl`) is well-formed XML that an RDF/XML reader takes for one blank node and no class.
+ */
+export function nonRdfOwlSyntax(head: string): string | undefined {
+  const text = head.replace(/^\uFEFF/, '').replace(/^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*|<!DOCTYPE[\s\S]*?(?:\]\s*)?>\s*)*/, '');
+  const root = /^<((?:[\w.-]+:)?Ontology)\b([^>]*)>/.exec(text);
+  if (root && !/\brdf:(?:about|ID|nodeID)\s*=/.test(root[2]!) && (/\bontologyIRI\s*=/.test(root[2]!) || /<(?:[\w.-]+:)?(?:Prefix|Declaration|AnnotationAssertion|SubClassOf)\b/.test(text))) return 'OWL/XML';
+  if (/^(?:Prefix\s*\(|Ontology\s*\()/.test(text.trimStart())) return 'OWL functional syntax';
+  if (/^(?:Prefix:|Ontology:)/.test(text.trimStart())) return 'OWL Manchester syntax';
+  return undefined;
+}
+
 /** The format of `text` read from `path`: the extension first, then the content. */
 export function detectFormatOf(path: string, text: string): RdfFormat {
+  const other = nonRdfOwlSyntax(text.slice(0, 4096));
+  if (other) {
+    throw new IoaError('E_UNKNOWN_FORMAT', `this is ${other}, which is not RDF: save the ontology as RDF/XML or Turtle (Protégé: File › Save as; ROBOT: robot convert --input FILE --output FILE.ttl) and give that file`, { file: path, line: 1 });
+  }
   const byExt = formatFromExtension(path);
   const sniffed = sniffFormat(text.slice(0, 4096));
   // `.xml`/`.json` are generic: trust the content when it says otherwise.
@@ -131,7 +149,12 @@ export async function readRdfFile(path: string, options: ReadRdfOptions = {}): P
 export async function readRdfFileInto(path: string, sink: QuadSink, options: ReadRdfOptions = {}): Promise<RdfFormat> {
   const { signal } = options;
   signal?.throwIfAborted();
-  const format = options.format ?? detectFormatOf(path, await readTextHead(path));
+  const head = await readTextHead(path);
+  // An empty file is no ontology of any syntax (the Turtle reader would find nothing wrong in it).
+  if (!/\S/.test(head.replace(/^\uFEFF/, '')) && await assertRegularFile(path) <= head.length + 4) {
+    throw new IoaError('E_EMPTY_ONTOLOGY', 'the file is empty: no ontology to read', { file: path });
+  }
+  const format = options.format ?? detectFormatOf(path, head);
   if (format === 'jsonld' || await assertRegularFile(path) <= (options.streamAbove ?? STREAM_ABOVE)) {
     await parseRdfInto(await readTextFile(path, { kind: format === 'jsonld' ? 'jsonld' : 'text' }), format, path, sink, options);
     return format;

@@ -90,7 +90,7 @@ describe('JSON-LD nodes whose @id is not an absolute IRI are counted, not droppe
     const r = await runCli(['inspect', file]);
     expect(r.stdout).toContain('warning      2 JSON-LD node ids are not absolute IRIs');
     // A file whose ids are all IRIs: no warning.
-    writeFileSync(file, JSON.stringify({ '@context': { rdfs: 'http://www.w3.org/2000/01/rdf-schema#' }, '@id': 'http://example.org/A', 'rdfs:label': 'alpha' }));
+    writeFileSync(file, JSON.stringify({ '@context': { rdfs: 'http://www.w3.org/2000/01/rdf-schema#', owl: 'http://www.w3.org/2002/07/owl#' }, '@id': 'http://example.org/A', '@type': 'owl:Class', 'rdfs:label': 'alpha' }));
     expect((await loadOntology(file)).warnings).toEqual([]);
   });
 });

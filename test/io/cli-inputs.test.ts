@@ -160,16 +160,40 @@ describe('a document that stops early is a parse error (exit 2), in every loader
   const RDF_OPEN = '<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:owl="http://www.w3.org/2002/07/owl#">';
 
   it('RDF/XML: <rdf:RDF …><oops, an unclosed root, an empty file', async () => {
-    for (const [name, text, message] of [
-      ['oops.owl', `${RDF_OPEN}<oops`, 'unclosed tag'],
-      ['unclosed.rdf', `${RDF_OPEN}\n<owl:Class rdf:about="http://example.org/A"/>\n`, 'unclosed tag: rdf:RDF'],
-      ['empty.owl', '', 'document must contain a root element'],
+    for (const [name, text, message, code] of [
+      ['oops.owl', `${RDF_OPEN}<oops`, 'unclosed tag', 'E_PARSE_RDFXML'],
+      ['unclosed.rdf', `${RDF_OPEN}\n<owl:Class rdf:about="http://example.org/A"/>\n`, 'unclosed tag: rdf:RDF', 'E_PARSE_RDFXML'],
+      ['empty.owl', '', 'the file is empty: no ontology to read', 'E_EMPTY_ONTOLOGY'],
     ] as const) {
       const run = await runCli(['inspect', write(name, text)]);
       expect(run.code).toBe(2);
       expect(run.stderr).toContain(message);
-      expect(run.stderr).toContain('[E_PARSE_RDFXML]');
+      expect(run.stderr).toContain(`[${code}]`);
     }
+  });
+
+  it('an empty Turtle or N-Triples file, or one of blanks, is E_EMPTY_ONTOLOGY, never an empty ontology read with exit 0', async () => {
+    for (const [name, text] of [['empty.ttl', ''], ['blank.nt', '\n  \n'], ['bom.ttl', '\uFEFF']] as const) {
+      const run = await runCli(['inspect', write(name, text)]);
+      expect([name, run.code, run.stderr.trim()]).toEqual([name, 2, `ioa-align: ${at(name)}: the file is empty: no ontology to read [E_EMPTY_ONTOLOGY]`]);
+    }
+  });
+
+  it('OWL/XML, OWL functional and Manchester syntax are named and refused (E_UNKNOWN_FORMAT), never read as an ontology without classes', async () => {
+    const owlXml = '<?xml version="1.0"?>\n<Ontology xmlns="http://www.w3.org/2002/07/owl#" xml:base="http://example.org/ox" ontologyIRI="http://example.org/ox">\n<Declaration><Class IRI="#A"/></Declaration>\n</Ontology>\n';
+    for (const [name, text, syntax] of [
+      ['owlxml.owl', owlXml, 'OWL/XML'],
+      ['prefixed.owl', owlXml.replace('<Ontology xmlns=', '<owl:Ontology xmlns:owl=').replace('</Ontology>', '</owl:Ontology>').replace(' ontologyIRI=', ' owl:ontologyIRI='), 'OWL/XML'],
+      ['functional.ofn', 'Prefix(:=<http://example.org/o#>)\nOntology(<http://example.org/o>\nDeclaration(Class(:A))\n)\n', 'OWL functional syntax'],
+      ['manchester.omn', 'Prefix: : <http://example.org/o#>\nOntology: <http://example.org/o>\nClass: A\n', 'OWL Manchester syntax'],
+    ] as const) {
+      const run = await runCli(['inspect', write(name, text)]);
+      expect([name, run.code, run.stderr]).toEqual([name, 2, expect.stringContaining(`this is ${syntax}, which is not RDF`)]);
+      expect(run.stderr).toContain('[E_UNKNOWN_FORMAT]');
+    }
+    // An RDF/XML document whose root is an owl:Ontology node element stays RDF/XML.
+    const rooted = '<?xml version="1.0"?>\n<owl:Ontology xmlns:owl="http://www.w3.org/2002/07/owl#" xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" rdf:about="http://example.org/o"/>\n';
+    expect((await runCli(['inspect', write('rooted.owl', rooted)])).code).toBe(0);
   });
 
   it('RDF/XML the XML reads but RDF does not: the RDF reason and its place, not the "unclosed tag" the end of the file would add', async () => {

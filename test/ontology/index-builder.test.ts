@@ -125,3 +125,34 @@ describe('parse errors through the streaming path', () => {
     expect(error.location.line).toBe(4);
   });
 });
+
+describe('what counts as a concept beyond owl:Class', () => {
+  it('a SKOS vocabulary: skos:Concept is matched as a class, skos:broader and skos:narrower give its hierarchy', async () => {
+    const file = await tempFile('thesaurus.ttl', `@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+@prefix ex: <http://example.org/t#> .
+ex:animal a skos:Concept ; skos:prefLabel "animal"@en ; skos:narrower ex:dog .
+ex:dog a skos:Concept ; skos:prefLabel "dog"@en ; skos:altLabel "hound"@en .
+ex:puppy a skos:Concept ; skos:prefLabel "puppy"@en ; skos:broader ex:dog .
+`);
+    const index = await loadOntologyFile(file);
+    expect(index.concepts.map((c) => [c.localName, c.kind, c.parents])).toEqual([['animal', 'class', []], ['dog', 'class', ['http://example.org/t#animal']], ['puppy', 'class', ['http://example.org/t#dog']]]);
+    expect(index.concepts[1]!.synonyms.map((s) => s.text)).toEqual(['hound']);
+    expect(index.warnings).toEqual([]);
+  });
+
+  it('an untyped subject of rdfs:subClassOf is a class (the domain of rdfs:subClassOf), not dropped', async () => {
+    const file = await tempFile('untyped.ttl', `@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+@prefix owl: <http://www.w3.org/2002/07/owl#> .
+<http://example.org/A> a owl:Class ; rdfs:label "alpha" .
+<http://example.org/B> rdfs:subClassOf <http://example.org/A> ; rdfs:label "beta" .
+`);
+    const index = await loadOntologyFile(file);
+    expect(index.concepts.map((c) => [c.localName, c.kind, c.parents])).toEqual([['A', 'class', []], ['B', 'class', ['http://example.org/A']]]);
+  });
+
+  it('a file in which nothing is a concept says so in its warnings', async () => {
+    const file = await tempFile('nothing.ttl', '<http://example.org/x> <http://www.w3.org/2000/01/rdf-schema#label> "x" .\n');
+    const index = await loadOntologyFile(file);
+    expect([index.concepts.length, index.warnings]).toEqual([0, ['no concepts to match: nothing here is declared an owl:Class, rdfs:Class, skos:Concept, property, individual or ioa term (is this the ontology you meant?)']]);
+  });
+});
