@@ -8,6 +8,7 @@
  * Generators multiply their similarity by the weights of the two names that matched, so a
  * label-to-label match outranks a synonym-to-synonym match of the same strength.
  */
+import { createHash } from 'node:crypto';
 import type { Concept, ConceptKind } from '../model/concept.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { splitIdentifier } from '../text/identifiers.js';
@@ -82,7 +83,7 @@ export interface TextEntry {
   content: string[];
   /** Stems of the content words. */
   stems: string[];
-  /** `words` joined by single spaces. */
+  /** `words` joined by single spaces (a cut name: with a digest of the whole name after a NUL). */
   norm: string;
   /** `content` joined by single spaces. */
   contentText: string;
@@ -225,20 +226,24 @@ export function prepareOntology(index: OntologyIndex, crossKind = false): Prepar
     const seen = new Map<string, number>();
     const add = (raw: string, field: TextField, lang?: string): void => {
       let text = raw.trim();
+      // A cut name keeps a digest of the whole one in its keys: two names that differ only past
+      // the cut are not the same name, and nothing may say they are (exact's score 1).
+      let whole = '';
       if (text.length > MAX_TEXT_CHARS) {
+        whole = `\u0000whole:${createHash('sha256').update(foldedText(text)).digest('base64url')}`;
         text = text.slice(0, MAX_TEXT_CHARS);
         cut++;
       }
       const ws = words(text);
       if (ws.length === 0) return;
-      const norm = ws.join(' ');
+      const norm = ws.join(' ') + whole;
       const weight = FIELD_WEIGHTS[field];
       const dedupeKey = `${norm}\u0000${lang ?? ''}`;
       const earlier = seen.get(dedupeKey);
       if (earlier !== undefined) {
         // Same name twice (human.owl: label `Pancreatic_Duct`, synonym `Pancreatic Duct`): keep the stronger field.
         const prev = entries[earlier]!;
-        if (weight > prev.weight) Object.assign(prev, { field, weight, text, folded: foldedText(text) });
+        if (weight > prev.weight) Object.assign(prev, { field, weight, text, folded: foldedText(text) + whole });
         return;
       }
       const content = contentWords(ws);
@@ -246,7 +251,7 @@ export function prepareOntology(index: OntologyIndex, crossKind = false): Prepar
       const entry: TextEntry = {
         concept: ci, group, text, field, weight, words: ws, content,
         // canonicalKey(ws) is these stems sorted: sort a copy rather than stem the words again.
-        stems, norm, contentText: content.join(' '), folded: foldedText(text), key: [...stems].sort().join(' '),
+        stems, norm, contentText: content.join(' '), folded: foldedText(text) + whole, key: [...stems].sort().join(' ') + whole,
         numbers: ws.filter((w) => /^\p{N}+$/u.test(w)).sort().join(' '),
         codes: letterNumberCodes(text, ws),
         head: headStem(ws),

@@ -18,6 +18,17 @@ generatorSuite('exact', {
 const S = 'http://s#';
 const T = 'http://t#';
 
+describe('exact: names longer than the matching cut', () => {
+  it('two names that differ only past the cut are not the same name; two equal long names still are', async () => {
+    const long = (tail: string): string => `${'word '.repeat(110)}${tail}`;
+    expect(long('apple').length).toBeGreaterThan(512);
+    const source = ontology('s', [{ iri: `${S}a`, labels: [long('apple')] }]);
+    const target = ontology('t', [{ iri: `${T}banana`, labels: [long('banana')] }, { iri: `${T}apple`, labels: [long('apple')] }]);
+    const out = await collect(exact(), source, target);
+    expect(out.map((c) => [c.object, c.score])).toEqual([[`${T}apple`, 1]]);
+  });
+});
+
 describe('exact: normalisation levels and fields', () => {
   it('ranks a literal match above a stemmed, reordered one and keeps evidence of which names matched', async () => {
     const source = ontology('s', [{ iri: `${S}a`, labels: ['skin of the leg'] }]);
