@@ -38,6 +38,13 @@ export interface OpenOutputOptions extends OutputOptions {
    */
   candidates?: { carryOption?: string };
   /**
+   * The output is itself a file of decisions made elsewhere (`convert` of a reviewed file,
+   * `records declared`): writing it again over an earlier one is the point. Every other output
+   * (a summary, an artifact, a review file of an upgrade, an export) refuses to replace a file
+   * that holds reviewers' decisions, as new candidates do.
+   */
+  mayReplaceDecisions?: boolean;
+  /**
    * Files written beside the output (a CSV file's metadata sidecar), checked the same way; an
    * existing one that is not SSSOM metadata is refused too (assertReplaceableSidecar).
    */
@@ -88,20 +95,33 @@ function decisionMark(text: string): 'review' | 'rejection' | undefined {
   return REJECTION_MARKER.test(text) ? 'rejection' : undefined;
 }
 
+/** Whether the text is an artifact or an upgrade draft: a JSON object naming an artifactId. */
+function isArtifactJson(text: string): boolean {
+  if (!/^\s*(?:\u00EF\u00BB\u00BF)?\s*\{/.test(text)) return false;
+  try {
+    const value: unknown = JSON.parse(text.replace(/^\u00EF\u00BB\u00BF/, ''));
+    return typeof value === 'object' && value !== null && typeof (value as { artifactId?: unknown }).artifactId === 'string';
+  } catch {
+    return false;
+  }
+}
+
 /** Whether a file's text may hold reviewers' decisions (then it is read as a mapping file to count them). */
 export function mayHoldDecisions(text: string): boolean {
   return decisionMark(text) !== undefined;
 }
 
 /**
- * A run that writes new candidates never replaces a mapping file that holds reviewers'
- * decisions: re-running `propose --out reviewed.tsv` would silently throw a review away. The
+ * A run never replaces a mapping file that holds reviewers' decisions with something else:
+ * re-running `propose --out reviewed.tsv`, or `diff --summary reviewed.tsv`, or an upgrade's
+ * `--review-out` over a review in progress would silently throw a review away. The
  * decisions are counted as every command reads them (src/exchange/reviewed.ts); a file that
  * carries their marks but cannot be read as a mapping file is refused too, since what it holds
  * cannot be told. A missing file, a device, or a file without any mark (earlier candidates, any
  * other text) is written over as `--out` always does.
  */
-async function refuseReplacingDecisions(outPath: string, option: string, carryOption: string | undefined): Promise<void> {
+async function refuseReplacingDecisions(outPath: string, option: string, candidates: { carryOption?: string } | undefined): Promise<void> {
+  const carryOption = candidates?.carryOption;
   const info = await stat(outPath).catch(() => undefined);
   if (!info?.isFile()) return;
   // Every marker is ASCII: a byte-for-byte (latin1) reading finds them as a UTF-8 one would, at a
@@ -110,6 +130,9 @@ async function refuseReplacingDecisions(outPath: string, option: string, carryOp
   if (text === undefined) return;
   const mark = decisionMark(text);
   if (mark === undefined) return;
+  // An alignment artifact or an upgrade draft (a JSON object with an artifactId) cites the review
+  // it came from; replacing it with the next revision is what `--out` is for.
+  if (isArtifactJson(text)) return;
   const marked = mark === 'review';
   const [{ readMappingFile }, { reviewedDecisions }] = await Promise.all([import('../exchange/files.js'), import('../exchange/reviewed.js')]);
   const count = await readMappingFile(outPath).then((set) => reviewedDecisions(set).length, () => (marked ? undefined : 0));
@@ -117,7 +140,7 @@ async function refuseReplacingDecisions(outPath: string, option: string, carryOp
   const what = count === undefined ? 'looks like a reviewed file (it carries review marks but cannot be read as a mapping file)' : `holds ${count} reviewer decision${count === 1 ? '' : 's'}`;
   throw new IoaError(
     'E_OUT_HOLDS_DECISIONS',
-    `${option} ${outPath} ${what}; new candidates would replace ${count === 1 ? 'it' : 'them'}. Write the candidates to another file${carryOption ? ` (with ${carryOption} ${outPath} to carry the decisions over)` : ''}, or remove the file first if the review is no longer wanted`,
+    `${option} ${outPath} ${what}; ${candidates ? 'new candidates' : 'this output'} would replace ${count === 1 ? 'it' : 'them'}. Write ${candidates ? 'the candidates' : 'it'} to another file${carryOption ? ` (with ${carryOption} ${outPath} to carry the decisions over)` : ''}, or remove the file first if the review is no longer wanted`,
     { file: outPath, path: option },
   );
 }
@@ -147,7 +170,7 @@ export async function openOutput(outPath: string | undefined, options: OpenOutpu
   opened.set(cliIo(), run);
   const main: NamedTarget = { name: `${option} ${outPath}`, target: await resolveOutput(outPath, checks) };
   if (options.json) await refuseNonJsonName(outPath, option);
-  if (options.candidates) await refuseReplacingDecisions(outPath, option, options.candidates.carryOption);
+  if (!options.mayReplaceDecisions) await refuseReplacingDecisions(outPath, option, options.candidates);
   assertDistinctOutput(main, run);
   const mine = [main];
   for (const companion of options.companions?.(outPath) ?? []) {

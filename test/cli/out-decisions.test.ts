@@ -1,7 +1,7 @@
 /**
- * A run that writes new candidates (`propose`, `diff`) never replaces a file that holds
- * reviewers' decisions: re-running `propose --out reviewed.tsv` used to throw the review away
- * without a word. Other files at `--out` are written over, as `--out` always does.
+ * A run never replaces a file that holds reviewers' decisions with something else (new
+ * candidates, a summary, an export): re-running `propose --out reviewed.tsv` used to throw the
+ * review away without a word. Other files at `--out` are written over, as `--out` always does.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -66,6 +66,42 @@ describe('--out over a file of reviewers\' decisions', () => {
     expect(stderr).toContain('[E_OUT_HOLDS_DECISIONS]');
     expect(stderr).not.toContain('--decisions');
     expect(await readFile(reviewed, 'utf8')).toBe(before);
+  });
+
+  it('every other output refuses too: a diff --summary, an export, a wrapped message; convert and records declared, whose outputs are decisions themselves, write over', async () => {
+    const reviewed = await reviewedCopy('reviewed-other.sssom.tsv');
+    const before = await readFile(reviewed, 'utf8');
+    const envelope = join(ROOT, 'corpora/ioa-example/envelope-6.2.json');
+    for (const args of [
+      ['diff', OASF_10, OASF_11, '--out', join(dir, 'diff-out.sssom.tsv'), '--summary', reviewed],
+      ['export-ontology', OASF_11, '--to', 'turtle', '--out', reviewed],
+      ['a2a', 'wrap', envelope, '--out', reviewed],
+    ]) {
+      const { code, stderr } = await runCli(args);
+      expect([args[0], code, stderr]).toEqual([args[0], 2, expect.stringContaining('holds 1 reviewer decision; this output would replace it')]);
+      expect(await readFile(reviewed, 'utf8')).toBe(before);
+    }
+    const converted = join(dir, 'reviewed-converted.sssom.json');
+    expect((await runCli(['convert', reviewed, '--out', converted])).code).toBe(0);
+    expect((await runCli(['convert', reviewed, '--out', converted])).code).toBe(0);
+  });
+
+  it('artifact upgrade --review-out over a review file in progress refuses, as new candidates do; its --out over an earlier draft is written over', async () => {
+    const rows = join(dir, 'declared.sssom.tsv');
+    expect((await runCli(['records', 'declared', join(ROOT, 'corpora/agents/samples/tech-docs-erc8004-oasf-0.8.0.json'), '--out', rows])).code).toBe(0);
+    const artifact = join(dir, 'declared-artifact.json');
+    expect((await runCli(['artifact', 'build', '--from', rows, '--artifact-id', 'https://example.org/a', '--revision', '1', '--source-version', '1', '--asserted-by', 'https://example.org/me', '--valid-until', '2030-01-01T00:00:00Z', '--out', artifact])).code).toBe(0);
+    const upgrade = (draft: string, review: string): Promise<{ code: number; stderr: string }> => runCli(['artifact', 'upgrade', artifact, '--side', 'target',
+      '--from', join(ROOT, 'corpora/agents/oasf/v0.8.0'), '--to', join(ROOT, 'corpora/agents/oasf/v1.1.1'), '--via', join(ROOT, 'corpora/agents/crosswalks/oasf-0.8.0-to-1.1.0.sssom.tsv'), '--out', draft, '--review-out', review]);
+    const draft = join(dir, 'draft.json');
+    const review = join(dir, 'upgrade-review.sssom.tsv');
+    expect((await upgrade(draft, review)).code).toBe(0);
+    expect((await upgrade(draft, join(dir, 'upgrade-review-2.sssom.tsv'))).code).toBe(0);
+    const reviewedUpgrade = await reviewedCopy('upgrade-reviewed.sssom.tsv');
+    const before = await readFile(reviewedUpgrade, 'utf8');
+    const refused = await upgrade(join(dir, 'draft-3.json'), reviewedUpgrade);
+    expect([refused.code, refused.stderr]).toEqual([2, expect.stringContaining('[E_OUT_HOLDS_DECISIONS]')]);
+    expect(await readFile(reviewedUpgrade, 'utf8')).toBe(before);
   });
 
   it('a rejection written by hand (predicate_modifier Not) counts as a decision', async () => {

@@ -216,7 +216,7 @@ const upgrade = defineCommand({
     const inputs = [args.artifact, args.from, args.to, ...(args.via !== undefined ? [args.via] : [])];
     // Both destinations are checked before the work: nothing is written when one is wrong.
     await openOutput(args.out, { inputs, json: true });
-    await openOutput(args['review-out'], { inputs, option: '--review-out', companions: (path) => (format === 'csv' ? [sidecarPath(path)] : []) });
+    await openOutput(args['review-out'], { inputs, option: '--review-out', candidates: {}, companions: (path) => (format === 'csv' ? [sidecarPath(path)] : []) });
     const artifact = await readArtifact(args.artifact);
     const [oldIndex, newIndex] = await Promise.all([loadOntology(args.from), loadOntology(args.to)]);
     const via = args.via === undefined ? undefined : await readMappings(args.via, { onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`) });

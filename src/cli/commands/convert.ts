@@ -37,7 +37,7 @@ export default defineCommand({
     const to = outputFormat('--to', args.to, args.out, undefined);
     const from = args.from === undefined ? undefined : parseExchangeFormat(args.from, '--from');
     const inputs = [args.in, ...(args.metadata !== undefined ? [args.metadata] : []), sidecarPath(args.in)];
-    const output = await openOutput(args.out, { inputs, companions: (path) => (to === 'csv' ? [sidecarPath(path)] : []) });
+    const output = await openOutput(args.out, { inputs, mayReplaceDecisions: true, companions: (path) => (to === 'csv' ? [sidecarPath(path)] : []) });
     let metadataFile = args.metadata;
     const artifact = from === undefined || from === 'json' ? (await readIfArtifact(args.in))?.set : undefined;
     const set = artifact ?? await readMappings(args.in, {

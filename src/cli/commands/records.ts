@@ -30,7 +30,7 @@ const declared = defineCommand({
     const format = outputFormat('--format', args.format, args.out, 'sssom');
     // A CSV table is written with its metadata sidecar F.yml, checked like the table.
     const { sidecarPath } = await import('../../exchange/files.js');
-    const output = await openOutput(args.out, { inputs: [args.records], companions: (path) => (format === 'csv' ? [sidecarPath(path)] : []) });
+    const output = await openOutput(args.out, { inputs: [args.records], mayReplaceDecisions: true, companions: (path) => (format === 'csv' ? [sidecarPath(path)] : []) });
     const { loadOntology, formatMappings, writeMappings } = await import('../../api/index.js');
     const { declaredMappings } = await import('../../vocab/records/declared.js');
     const index = await loadOntology(args.records, args['skip-invalid'] ? { skipInvalid: true } : {});
