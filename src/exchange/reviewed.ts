@@ -286,13 +286,18 @@ export function earlierDecisions(
     const adjudicated = list.filter((d) => d.adjudicator);
     const deciding = adjudicated.length > 0 && !anyConflict(adjudicated) ? adjudicated : list;
     const conflict = deciding.some((a) => deciding.some((b) => a.reviewer !== b.reviewer && contradicts(a, b)));
-    const first = deciding[0]!;
-    const dates = deciding.map((d) => d.date).filter((d): d is string => d !== undefined).sort();
+    // Without a conflict an acceptance decides the candidate: a rejection beside it rejected
+    // another relation ("not broader" beside "the same"), and is not what its reviewers accepted.
+    // The decision names the relation accepted and only the reviewers who made it.
+    const accepts = deciding.filter((d) => d.decision === 'accept');
+    const basis = conflict || accepts.length === 0 ? deciding : accepts;
+    const first = basis[0]!;
+    const dates = basis.map((d) => d.date).filter((d): d is string => d !== undefined).sort();
     const decision: EarlierDecision = {
       decision: conflict ? 'conflict' : first.decision === 'accept' ? 'accept' : 'reject',
       predicate: first.predicate,
-      reviewers: [...new Set(deciding.flatMap((d) => (d.reviewer ? d.reviewer.split('|') : [])))].sort(),
-      source: [...new Set(deciding.map((d) => d.from))].sort().join('|'),
+      reviewers: [...new Set(basis.flatMap((d) => (d.reviewer ? d.reviewer.split('|') : [])))].sort(),
+      source: [...new Set(basis.map((d) => d.from))].sort().join('|'),
     };
     if (dates.length) decision.date = dates.at(-1)!;
     out.set(index, decision);

@@ -310,3 +310,16 @@ describe('earlier decisions carry over to new candidates', () => {
     expect(rowFor(written, 'Document')).toEqual([expect.objectContaining({ reviewerId: [B_IRI], reviewDate: '2026-12-24' })]);
   });
 });
+
+describe('earlier decisions: one reviewer rejects the proposed relation, another accepts the candidate as another', () => {
+  it('the candidate is accepted under the relation chosen, credited to who accepted it, not marked a rejection by both', async () => {
+    const { earlierDecisions } = await import('../../src/exchange/reviewed.js');
+    const row = (predicate: string, modifier: 'Not' | undefined, reviewer: string, date: string): MappingRecord => ({
+      subjectId: 'http://s#meeting', predicateId: predicate, objectId: 'http://t#audio', justification: modifier ? 'semapv:MappingReview' : 'semapv:ManualMappingCuration',
+      reviewerId: [reviewer], reviewDate: date, ...(modifier ? { predicateModifier: modifier } : {}), extensions: { candidate_predicate: 'skos:broadMatch' },
+    } as MappingRecord);
+    const set = { metadata: { curieMap: {} }, mappings: [row('skos:broadMatch', 'Not', A_IRI, '2026-11-01'), row('skos:exactMatch', undefined, B_IRI, '2026-11-02')] };
+    const earlier = earlierDecisions([{ subject: 'http://s#meeting', predicate: 'skos:broadMatch', object: 'http://t#audio' }], [{ set: set as never, source: 'review-1' }]);
+    expect(earlier.get(0)).toEqual({ decision: 'accept', predicate: 'skos:exactMatch', reviewers: [B_IRI], date: '2026-11-02', source: 'review-1' });
+  });
+});
