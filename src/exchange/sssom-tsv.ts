@@ -130,6 +130,14 @@ function* readRecords(text: string, start: number, firstLine: number, delimiter:
           i = close + 1;
           break;
         }
+        // A quote opens a quoted cell only when the cell is all quoted: `"Summarization" in
+        // OASF` (a hand edit) would lose its quotes, read as pandas reads it, and be written back
+        // so. Text after the closing quote is refused at its place instead.
+        const after = text[i];
+        if (after !== undefined && after !== delimiter && after !== '\n' && !(after === '\r' && (text[i + 1] === '\n' || i + 1 === n))) {
+          const column = i - (text.lastIndexOf('\n', i - 1) + 1) + 1;
+          throw new IoaError(delimiter === '\t' ? 'E_SSSOM_BAD_ROW' : 'E_EXCHANGE_BAD_CSV', 'text after the closing quote of a quoted cell: a cell that starts with a double quote is read as quoted, so quote it whole and double its own quotes (write `"A" b` as `"""A"" b"`)', { file, line, column });
+        }
         atFieldStart = false;
         continue;
       }

@@ -149,6 +149,17 @@ describe('SSSOM TSV bad input', () => {
     expect(failure(() => parseCsv(tsv(...META, HEADER.replaceAll('\t', ','), ROW.replaceAll('\t', ','), '"# a note, quoted"'), 'f.csv'))).toMatchObject({ code: 'E_EXCHANGE_BAD_CSV', line: 8 });
   });
 
+  it('a cell that starts with a quote but goes on after its closing quote is refused at its place (it lost its quotes, and a resumed review wrote it back so)', () => {
+    const header = `${HEADER}\tcomment`;
+    const row = (comment: string): string => `${ROW}\t${comment}`;
+    const column = ROW.length + 1 + '"Summarization"'.length + 1;
+    expect(failure(() => parseSssom(tsv(...META, header, row('fine'), row('"Summarization" in OASF 1.0')), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_BAD_ROW', line: 8, column });
+    // Quoted whole with its quotes doubled, the same text is read as written.
+    expect(parseSssom(tsv(...META, header, row('"""Summarization"" in OASF 1.0"')), 'f.tsv').mappings[0]!.comment).toBe('"Summarization" in OASF 1.0');
+    const csv = (r: string): string => r.replaceAll('\t', ',');
+    expect(failure(() => parseCsv(tsv(...META, csv(header), csv(row('"Summarization" in OASF 1.0'))), 'f.csv'))).toMatchObject({ code: 'E_EXCHANGE_BAD_CSV', line: 7 });
+  });
+
   it('lines ending in a bare carriage return are refused at line 1 saying so (they read as one YAML comment line)', () => {
     const text = tsv(...META, HEADER, ROW).replaceAll('\n', '\r');
     try {
