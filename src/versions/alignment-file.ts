@@ -17,7 +17,8 @@
  * An old concept without counterpart is a row to `sssom:NoTermFound` (`removed`, `deprecated`);
  * a new concept nothing maps to is a row from `sssom:NoTermFound` (`added`).
  */
-import { candidatesToMappingSet, CANDIDATE_NAMESPACE, CANDIDATE_PREFIX, sharedSlot } from '../exchange/index.js';
+import { candidatesToMappingSet, CANDIDATE_NAMESPACE, CANDIDATE_PREFIX, sharedSlot, sourceLine } from '../exchange/index.js';
+import { settleReviewers } from '../gate/reviewers.js';
 import { IoaError } from '../model/errors.js';
 import { hasEntityEnds, NARROW_MATCH, EXACT_MATCH, recordKey, type EntityMappingRecord, type MappingRecord, type MappingSet, type SlotValue } from '../model/mapping.js';
 import { NS } from '../model/vocabulary.js';
@@ -153,6 +154,8 @@ export interface VersionAlignment {
   removed: Set<string>;
   /** Rows a reviewer rejected (predicate_modifier Not), left out. */
   rejected: number;
+  /** Old concepts with a rejected row: a rule of one with no other row was rejected, not forgotten. */
+  rejectedSubjects: ReadonlySet<string>;
   mappingSetId?: string;
 }
 
@@ -183,13 +186,20 @@ export function readVersionAlignment(set: MappingSet, oldIndex: OntologyIndex, n
   const removed = new Set<string>();
   let rejected = 0;
   const strangers: string[] = [];
+  // Reviewers of the version alignment who conflict on a row must be settled first, as for
+  // `artifact build`: carrying a rule through a row one reviewer rejected would decide for them.
+  // Rows an adjudicator overruled are left out.
+  const { overruled } = settleReviewers(set, { ...(file !== undefined ? { file } : {}), lineOf: sourceLine });
+  const rejectedSubjects = new Set<string>();
   set.mappings.forEach((record, i) => {
     if (!hasEntityEnds(record)) {
       strangers.push(`row ${i + 1} is a literal mapping`);
       return;
     }
+    if (overruled.has(i)) return;
     if (record.predicateModifier === 'Not') {
       rejected++;
+      rejectedSubjects.add(record.subjectId);
       return;
     }
     if (record.subjectId === NO_TERM_FOUND) {
@@ -219,7 +229,7 @@ export function readVersionAlignment(set: MappingSet, oldIndex: OntologyIndex, n
   if (strangers.length > 0) {
     throw new IoaError('E_VERSION_MISMATCH', `the version alignment is not over ${oldIndex.source} → ${newIndex.source}: ${strangers.slice(0, 3).join('; ')}${strangers.length > 3 ? `; and ${strangers.length - 3} more` : ''}`, where);
   }
-  const out: VersionAlignment = { rows, removed, rejected };
+  const out: VersionAlignment = { rows, removed, rejected, rejectedSubjects };
   if (set.metadata.mappingSetId !== undefined) out.mappingSetId = set.metadata.mappingSetId;
   return out;
 }

@@ -186,7 +186,7 @@ function viewsFromVia(via: VersionAlignment, oldIndex: OntologyIndex, newIndex: 
     let carry = false;
     let why: string;
     const only = rows.length === 1 ? rows[0]! : undefined;
-    if (rows.length === 0) why = via.removed.has(concept.iri) ? 'removed in the new release (version alignment)' : 'the version alignment has no row for it';
+    if (rows.length === 0) why = via.removed.has(concept.iri) ? 'removed in the new release (version alignment)' : via.rejectedSubjects.has(concept.iri) ? 'a reviewer of the version alignment rejected its row, and no other row carries it' : 'the version alignment has no row for it';
     else if (!only) why = `the version alignment relates it to ${rows.length} concepts`;
     else if (only.predicate !== EXACT_MATCH) why = `the version alignment relates it by ${only.predicate}`;
     else if (only.reviewed) {

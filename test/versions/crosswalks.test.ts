@@ -58,4 +58,23 @@ describe('OASF crosswalks', () => {
     const candidate = await upgradeArtifact(artifact.value!, { side: 'target', old: v080, new: v100, via: unmarked });
     expect([candidate.carried.length, candidate.pending.map((p) => p.why)]).toEqual([0, ['identifier kept (version-segment) but the label changed']]);
   });
+  it('a crosswalk row two reviewers disagree on is E_REVIEW_CONFLICT, never carried; a row only rejected drops its rule saying a reviewer rejected it', async () => {
+    const artifact = validateArtifact({
+      artifactId: 'https://example.org/align/x', revision: '1',
+      sourceOntologyId: 'https://example.org/records', sourceOntologyVersion: '1',
+      targetOntologyId: 'https://schema.oasf.outshift.com/0.8.0', targetOntologyVersion: '0.8.0',
+      direction: 'source-to-target', assertedBy: 'https://example.org/directory', validUntil: '2027-12-31T00:00:00Z',
+      mappingRules: [{ from: 'https://example.org/records#a', to: 'https://schema.oasf.outshift.com/0.8.0/skills/feature_extraction', conditions: {} }],
+    });
+    const via = crosswalk['oasf-0.8.0-to-1.0.0']!;
+    const checked = via.mappings.find((m) => 'subjectId' in m && m.subjectId.endsWith('/skills/feature_extraction') && m.justification === 'semapv:MappingReview')!;
+    const rejection = { ...checked, predicateModifier: 'Not' as const, reviewerId: ['https://orcid.org/0000-0001-5109-3700'] };
+    const contested: MappingSet = { ...via, mappings: [...via.mappings, rejection] };
+    await expect(upgradeArtifact(artifact.value!, { side: 'target', old: v080, new: v100, via: contested })).rejects.toMatchObject({ code: 'E_REVIEW_CONFLICT' });
+    const onlyRejected: MappingSet = { ...via, mappings: via.mappings.map((m) => (m === checked ? rejection : m)) };
+    const dropped = await upgradeArtifact(artifact.value!, { side: 'target', old: v080, new: v100, via: onlyRejected });
+    expect(dropped.carried).toEqual([]);
+    expect(JSON.stringify(dropped)).toContain('a reviewer of the version alignment rejected its row');
+  });
+
 });
