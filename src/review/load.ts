@@ -24,10 +24,21 @@ export async function readCandidateFile(path: string): Promise<CandidateFile> {
   const candidates = candidatesFromMappingSet(set);
   if (candidates.length === 0) throw new IoaError('E_USAGE', 'the candidate file has no candidates to review', { file: path });
   const measures = new Set<string>();
+  // A decision names its candidate by subject, relation and object, and so does the reviewed
+  // file: two rows of one triple (an upgrade's rules that differ only in their conditions) would
+  // take each other's decisions. Refused, naming both, rather than deciding the wrong one.
+  const firstRow = new Map<string, number>();
   const review = candidates.map((c, i) => {
     if (c.record.predicateModifier === 'Not') {
       throw new IoaError('E_USAGE', 'this is a reviewed file (it has rejected rows), not a candidate file: give the candidates `propose` wrote', { file: path, ...lineOf(c), path: `$.mappings[${i}]` });
     }
+    const triple = `${c.subject}\u0000${c.predicate}\u0000${c.object}`;
+    const earlier = firstRow.get(triple);
+    if (earlier !== undefined) {
+      const earlierLine = lineOf(candidates[earlier]!).line;
+      throw new IoaError('E_USAGE', `two candidate rows state ${c.subject} ${c.predicate} ${c.object} (the first at ${earlierLine !== undefined ? `line ${earlierLine}` : `$.mappings[${earlier}]`}${JSON.stringify(c.record.extensions?.rule_conditions) !== JSON.stringify(candidates[earlier]!.record.extensions?.rule_conditions) ? ', with other rule_conditions' : ''}): a decision could not tell them apart. Review such rules one file at a time, or give them one set of conditions`, { file: path, ...lineOf(c), path: `$.mappings[${i}]` });
+    }
+    firstRow.set(triple, i);
     measures.add(c.measure ?? '');
     return { subject: c.subject, predicate: c.predicate, object: c.object, score: c.score ?? 0, rank: c.rank ?? 1, measure: c.measure ?? '' };
   });

@@ -323,3 +323,21 @@ describe('earlier decisions: one reviewer rejects the proposed relation, another
     expect(earlier.get(0)).toEqual({ decision: 'accept', predicate: 'skos:exactMatch', reviewers: [B_IRI], date: '2026-11-02', source: 'review-1' });
   });
 });
+
+describe('candidates a decision could not tell apart', () => {
+  it('two rows of one subject, relation and object (rules differing only in their conditions) are refused by review, naming both lines, never decided one for the other', async () => {
+    const files = await fixture();
+    const lines = readFileSync(files.candidates, 'utf8').split('\n');
+    const header = lines.findIndex((l) => !l.startsWith('#'));
+    // The same candidate again, told apart only by another cell (as rule_conditions tell an upgrade's rules apart).
+    const cells = lines[header + 1]!.split('\t');
+    cells[lines[header]!.split('\t').indexOf('comment')] = 'the same triple, another rule';
+    cells[lines[header]!.split('\t').indexOf('candidate_rank')] = '99';
+    const duplicated = [...lines.slice(0, header + 2), cells.join('\t'), ...lines.slice(header + 2)].join('\n');
+    const path = join(files.dir, 'duplicated.sssom.tsv');
+    writeFileSync(path, duplicated);
+    const error = await session({ ...files, candidates: path }, join(files.dir, 'r.tsv')).then(() => undefined, (e: unknown) => e);
+    expect(error).toMatchObject({ code: 'E_USAGE', location: { line: header + 3 } });
+    expect(String((error as Error).message)).toContain(`(the first at line ${header + 2})`);
+  });
+});

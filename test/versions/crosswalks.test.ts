@@ -67,7 +67,7 @@ describe('OASF crosswalks', () => {
       mappingRules: [{ from: 'https://example.org/records#a', to: 'https://schema.oasf.outshift.com/0.8.0/skills/feature_extraction', conditions: {} }],
     });
     const via = crosswalk['oasf-0.8.0-to-1.0.0']!;
-    const checked = via.mappings.find((m) => 'subjectId' in m && m.subjectId.endsWith('/skills/feature_extraction') && m.justification === 'semapv:MappingReview')!;
+    const checked = via.mappings.find((m) => 'subjectId' in m && m.subjectId?.endsWith('/skills/feature_extraction') && m.justification === 'semapv:MappingReview')!;
     const rejection = { ...checked, predicateModifier: 'Not' as const, reviewerId: ['https://orcid.org/0000-0001-5109-3700'] };
     const contested: MappingSet = { ...via, mappings: [...via.mappings, rejection] };
     await expect(upgradeArtifact(artifact.value!, { side: 'target', old: v080, new: v100, via: contested })).rejects.toMatchObject({ code: 'E_REVIEW_CONFLICT' });
