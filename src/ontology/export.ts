@@ -9,7 +9,9 @@
  * `skos:definition`, `obo:IAO_0000115`, `rdfs:comment`), examples as `skos:example`, keywords as
  * `schema:keywords`, parents as `rdfs:subClassOf`
  * (`rdfs:subPropertyOf` for properties), media types as `ioa:inputs` / `ioa:outputs` literals
- * (draft Section 5), numeric ids as `skos:notation` and alternative ids as `dcterms:identifier`.
+ * (draft Section 5), numeric ids as `skos:notation`, alternative ids as `dcterms:identifier`,
+ * `owl:deprecated` and the term that replaces an obsolete one (IAO:0100001). A label the loader
+ * made from the local name is not written: it was never stated.
  *
  * Output is deterministic: concepts in IRI order, values in the order the loader kept them.
  */
@@ -70,7 +72,9 @@ function conceptQuads(c: Concept): Quad[] {
   const out: Quad[] = [];
   const add = (p: string, o: Quad['object']): void => void out.push(quad(s, namedNode(p), o) as Quad);
   add(RDF_TYPE, namedNode(TYPE_OF_KIND[c.kind]));
-  c.labels.forEach((l, i) => add(i === 0 ? `${NS.rdfs}label` : `${NS.skos}altLabel`, text(l.text, l.lang)));
+  // A label the loader made from the IRI's local name was never stated: writing it as rdfs:label
+  // would make the export claim names, and coverage, the source does not have.
+  c.labels.filter((l) => l.source !== 'localName').forEach((l, i) => add(i === 0 ? `${NS.rdfs}label` : `${NS.skos}altLabel`, text(l.text, l.lang)));
   for (const syn of c.synonyms) add(SYNONYM_PREDICATE[syn.kind], text(syn.text, syn.lang));
   for (const a of c.abbreviations) add(`${NS.ioa}${a.preferred ? 'preferredAbbr' : 'abbr'}`, literal(a.text));
   c.definitions.forEach((d, i) => add(DEFINITION_PREDICATE[definitionSource(c, i)], literal(d)));
@@ -85,6 +89,8 @@ function conceptQuads(c: Concept): Quad[] {
   for (const d of c.appliesToDomain) add(`${NS.ioa}appliesToDomain`, namedNode(d));
   for (const n of c.notations) add(`${NS.skos}notation`, literal(n));
   for (const id of c.alternativeIds) add(`${NS.dcterms}identifier`, literal(id));
+  if (c.deprecated) add(`${NS.owl}deprecated`, literal('true', namedNode(`${NS.xsd}boolean`)));
+  for (const r of c.replacedBy ?? []) add(`${OBO}IAO_0100001`, namedNode(r));
   return out;
 }
 

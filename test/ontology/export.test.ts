@@ -6,19 +6,23 @@ import { definitionSource, type Concept } from '../../src/model/concept.js';
 import type { OntologyIndex } from '../../src/model/ontology-index.js';
 import { loadVocabulary } from '../../src/ontology/dispatch.js';
 import { loadOntologyFile } from '../../src/ontology/load.js';
-import { exportVocabulary } from '../../src/ontology/export.js';
+import { exportVocabulary, toTurtle } from '../../src/ontology/export.js';
 import { runCli } from '../helpers/cli.js';
 
 const root = join(import.meta.dirname, '../..');
 const oasfSkills = join(root, 'corpora/agents/oasf/v1.1.1/schema/skills');
 const card = join(root, 'corpora/agents/samples/tech-docs-agent-card.json');
 
-/** What must survive a round trip: identity, kind, every name, definitions, hierarchy, constraints. */
+/**
+ * What must survive a round trip: identity, kind, every stated name, definitions, hierarchy,
+ * constraints. A name the loader made from the local name is not stated, is not exported, and is
+ * made again from the same IRI by whatever reads the export.
+ */
 function essence(c: Concept): unknown {
   return {
     iri: c.iri,
     kind: c.kind,
-    names: [...c.labels.map((l) => l.text), ...c.synonyms.map((s) => s.text)].sort(),
+    names: [...c.labels.filter((l) => l.source !== 'localName').map((l) => l.text), ...c.synonyms.map((s) => s.text)].sort(),
     // Each definition with the annotation it was read from.
     definitions: c.definitions.map((d, i) => `${definitionSource(c, i)} ${d}`).sort(),
     keywords: [...c.keywords].sort(),
@@ -109,5 +113,29 @@ describe('export-ontology', () => {
     }
     const bad = await runCli(['export-ontology', card, '--to', 'rdfxml']);
     expect(bad.stderr.split('\n')[0]).toBe('ioa-align: --to must be one of turtle, jsonld, not "rdfxml" [E_USAGE]');
+  });
+});
+
+describe('export-ontology writes only what the source states', () => {
+  it('a class without a label gets none in the export (not its split local name); owl:deprecated and its replacement survive', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-export-'));
+    const file = join(dir, 'a.ttl');
+    writeFileSync(file, `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+<http://example.org/a> a owl:Ontology .
+<http://example.org/a#Named> a owl:Class ; rdfs:label "named" .
+<http://example.org/a#NoLabel> a owl:Class .
+<http://example.org/a#Old> a owl:Class ; rdfs:label "old" ; owl:deprecated true ; <http://purl.obolibrary.org/obo/IAO_0100001> <http://example.org/a#Named> .
+`);
+    const index = await loadVocabulary(file);
+    const turtle = await toTurtle(index);
+    expect(turtle).not.toMatch(/No Label/);
+    const out = join(dir, 'export.ttl');
+    writeFileSync(out, turtle);
+    const back = await loadVocabulary(out);
+    const noLabel = back.byIri.get('http://example.org/a#NoLabel')!;
+    expect(noLabel.labels.map((l) => l.source)).toEqual(['localName']);
+    const old = back.byIri.get('http://example.org/a#Old')!;
+    expect([old.deprecated, old.replacedBy]).toEqual([true, ['http://example.org/a#Named']]);
   });
 });
