@@ -31,9 +31,13 @@ export type GeneratorChoice =
   | { kind: 'all'; names: GeneratorName[] }
   | { kind: 'named'; names: GeneratorName[] };
 
-/** Parse `a,b` or `all`; unknown names are a usage error listing the choices. */
+/**
+ * Parse `a,b` or `all`; unknown names are a usage error listing the choices. Absent means the
+ * default set; given but empty (`--generators ""`, an unset shell variable) names none and is an
+ * error, like `--generators ,`, rather than quietly the default.
+ */
 export function parseGeneratorChoice(list: string | undefined): GeneratorChoice {
-  if (list === undefined || list.trim() === '') return { kind: 'default', names: [...DEFAULT_GENERATORS] };
+  if (list === undefined) return { kind: 'default', names: [...DEFAULT_GENERATORS] };
   const names = [...new Set(list.split(',').map((n) => n.trim()).filter(Boolean))];
   if (names.includes('all')) {
     if (names.length > 1) throw new IoaError('E_USAGE', `"all" already names every generator; do not list others beside it (got ${names.join(', ')})`, { path: '--generators' });

@@ -40,4 +40,8 @@ describe('generator registry', () => {
     expect(parseGeneratorList(undefined)).toEqual([...LEXICAL_GENERATORS, 'structure', 'description']);
     expect(parseGeneratorList('tfidf, exact,tfidf')).toEqual(['tfidf', 'exact']);
   });
+
+  it('a list given but empty names no generator: E_UNKNOWN_GENERATOR, as "," is, never quietly the default', () => {
+    for (const list of ['', '  ', ',']) expect(() => parseGeneratorList(list)).toThrow(expect.objectContaining({ code: 'E_UNKNOWN_GENERATOR', message: expect.stringContaining('(none given)') }));
+  });
 });
