@@ -212,6 +212,24 @@ export function parseMappingTable(input: string, file: string, dialect: TableDia
     }
     return { file, line: 1 };
   };
+  // Embedded metadata wins over external metadata slot by slot, but not where the two disagree on
+  // what the rows mean: a prefix expanded two ways would give every CURIE of it two IRIs, and two
+  // licenses two sets of terms. Such a pair is refused, naming both places.
+  if (options.metadata) {
+    const external = options.metadata;
+    const disagree = (slot: string, detail: string): never => {
+      throw new IoaError('E_SSSOM_BAD_METADATA', `${detail} in the file, but ${options.metadataFile ? `its external metadata ${options.metadataFile}` : 'the external metadata'} says otherwise: the two must agree (remove the slot from one of them)`, lineOf(slot));
+    };
+    const ownMap = embedded.curie_map;
+    const otherMap = external.curie_map;
+    if (ownMap && typeof ownMap === 'object' && !Array.isArray(ownMap) && otherMap && typeof otherMap === 'object' && !Array.isArray(otherMap)) {
+      for (const [prefix, iri] of Object.entries(ownMap as Record<string, unknown>)) {
+        const other = (otherMap as Record<string, unknown>)[prefix];
+        if (other !== undefined && String(other).trim() !== String(iri).trim()) disagree('curie_map', `prefix ${prefix} expands to ${String(iri)}`);
+      }
+    }
+    if (typeof embedded.license === 'string' && typeof external.license === 'string' && embedded.license.trim() !== external.license.trim()) disagree('license', `license is ${embedded.license.trim()}`);
+  }
   const meta = readSetSlots({ ...options.metadata, ...embedded }, { ...options, at: lineOf, typeCode: 'E_SSSOM_BAD_METADATA', text });
 
   const records = readRecords(text, pos, metaLines.length + 1, dialect.delimiter, file);

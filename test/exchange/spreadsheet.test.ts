@@ -102,6 +102,28 @@ describe('a sidecar that belongs to another set', () => {
     expect(explicit.stderr).toContain('[E_SSSOM_BAD_METADATA]');
   });
 
+  it('a sidecar of the same set that expands a prefix otherwise, or names another license, than the file itself is E_SSSOM_BAD_METADATA at the file\'s slot, never silently overruled', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-sheet-'));
+    const header = '# curie_map:\n#   a: http://example.org/a#\n#   b: http://example.org/b#\n# mapping_set_id: https://example.org/set1\n# license: https://creativecommons.org/publicdomain/zero/1.0/\n';
+    const table = `${header}subject_id\tpredicate_id\tobject_id\tmapping_justification\na:Heart\tskos:exactMatch\tb:H1\tsemapv:ManualMappingCuration\n`;
+    const tsv = join(dir, 'x.sssom.tsv');
+    writeFileSync(tsv, table);
+    const sidecar = join(dir, 'x.sssom.yml');
+    for (const [yaml, message, line] of [
+      ['curie_map:\n  a: http://OTHER.org/a#\nmapping_set_id: https://example.org/set1\n', 'prefix a expands to http://example.org/a# in the file', 1],
+      ['mapping_set_id: https://example.org/set1\nlicense: https://example.org/other-licence\n', 'license is https://creativecommons.org/publicdomain/zero/1.0/ in the file', 5],
+    ] as const) {
+      writeFileSync(sidecar, yaml);
+      const run = await runCli(['convert', tsv, '--to', 'json']);
+      expect([run.code, run.stdout, run.stderr]).toEqual([2, '', expect.stringContaining(`${tsv}:${line}: ${message}`)]);
+      expect(run.stderr).toContain('[E_SSSOM_BAD_METADATA]');
+    }
+    // Agreeing, or giving what the file leaves out, the sidecar is read with it as before.
+    writeFileSync(sidecar, 'curie_map:\n  a: http://example.org/a#\n  c: http://example.org/c#\nmapping_set_description: from the sidecar\n');
+    const read = await readMappingFile(tsv);
+    expect(read.metadata.extra?.mapping_set_description).toBe('from the sidecar');
+  });
+
   it('convert --to csv --out writes the table and its sidecar together; the sidecar carries the set, the table only rows', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ioa-sheet-'));
     const tsv = join(dir, 'in.sssom.tsv');
