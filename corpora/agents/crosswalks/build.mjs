@@ -29,7 +29,7 @@ const at = process.argv.indexOf('--out');
 const out = at >= 0 ? process.argv[at + 1] : here;
 const oasf = (tag) => join(root, 'corpora', 'agents', 'oasf', tag);
 const BASE = 'https://schema.oasf.outshift.com/';
-const REVIEWER = 'ioa-align maintainers (hand check; corpora/agents/crosswalks/README.md)';
+const REVIEWER = 'ioa-align maintainers (hand check; corpora/README.md, section OASF version crosswalks)';
 const REVIEW_DATE = '2026-12-04';
 const RELATION = { '=': 'skos:exactMatch', '<': 'skos:broadMatch', '>': 'skos:narrowMatch' };
 
@@ -103,7 +103,7 @@ for (const pair of PAIRS) {
   }
   await writeMappingFile(join(out, `${pair.name}.sssom.tsv`), set, 'sssom');
   const rows = set.mappings.length;
-  const note = `\nchecked: ${checked} of ${rows} row(s) carry semapv:MappingReview (see corpora/agents/crosswalks/README.md for what was checked and how); the other ${rows - checked} are candidates from ioa-align diff.\n`;
+  const note = `\nchecked: ${checked} of ${rows} row(s) carry semapv:MappingReview (see corpora/README.md, section OASF version crosswalks for what was checked and how); the other ${rows - checked} are candidates from ioa-align diff.\n`;
   writeFileSync(summary, readFileSync(summary, 'utf8') + note);
   process.stderr.write(`${pair.name}: ${rows} rows, ${checked} checked\n`);
 }
