@@ -3,6 +3,7 @@
  * API, and Ctrl-C (SIGINT) ends it with exit 0 after the last decision is on disk.
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readMappings } from '../../src/api/index.js';
@@ -45,5 +46,22 @@ describe('ioa-align review, whole process', () => {
     const rows = (await readMappings(out)).mappings;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ predicateModifier: 'Not', justification: 'semapv:MappingReview' });
+  });
+});
+
+describe('ioa-align review stopped before any decision', () => {
+  it('says nothing was written, rather than counting decisions as saved to a file that is not there', async () => {
+    const files = await fixture();
+    const out = join(files.dir, 'never.sssom.tsv');
+    const child = spawn(process.execPath, [BIN, 'review', files.candidates, '--source', files.source, '--target', files.target, '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    await new Promise<void>((done) => child.stdout.on('data', (d) => { if (String(d).includes('token=')) done(); }));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(stderr).toContain(`no decision was made: ${out} was not written`);
+    expect(stderr).not.toContain('saved 0 decisions');
+    expect(existsSync(out)).toBe(false);
   });
 });

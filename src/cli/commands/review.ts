@@ -4,6 +4,7 @@
  * SIGTERM stops the server after the last save. `review simulate` measures the same question
  * policy with a simulated reviewer (review-simulate.ts).
  */
+import { existsSync } from 'node:fs';
 import { defineCommand } from 'citty';
 import { IoaError } from '../../api/index.js';
 import { openReview, serveReview } from '../../api/review.js';
@@ -72,6 +73,9 @@ export default defineCommand({
       process.off('SIGTERM', stop);
     }
     const done = session.progress();
-    err(`ioa-align: saved ${count(done.accepted + done.rejected + done.unsure, 'decision')} (${done.accepted} accepted, ${done.rejected} rejected, ${done.unsure} unsure) to ${args.out}`);
+    // Nothing is written until a decision is made: decisions carried from --decisions alone are
+    // shown, not saved, so say that rather than count them as saved to a file that is not there.
+    if (!existsSync(args.out)) err(`ioa-align: no decision was made: ${args.out} was not written${done.accepted + done.rejected + done.unsure > 0 ? ` (the ${count(done.accepted + done.rejected + done.unsure, 'decision')} carried from --decisions are saved with the first one made)` : ''}`);
+    else err(`ioa-align: saved ${count(done.accepted + done.rejected + done.unsure, 'decision')} (${done.accepted} accepted, ${done.rejected} rejected, ${done.unsure} unsure) to ${args.out}`);
   },
 });
