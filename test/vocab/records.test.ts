@@ -238,6 +238,15 @@ describe('bad records: stop with the exact code and place, or skip with a summar
     }
   });
 
+  it('a 0.8.0 slug declared with an id: the id cannot be checked (0.8.0 has none) and a warning says so, once', async () => {
+    const path = await file('slug-and-id.json', JSON.stringify({ schema_version: '0.8.0', name: 'org/translator', skills: [
+      { name: 'natural_language_processing/natural_language_generation/summarization', id: 999999 },
+    ], domains: [{ name: 'technology/software_engineering', id: 101 }] }));
+    const index = await loadVocabulary(path);
+    expect(index.concepts).toHaveLength(3);
+    expect(index.warnings).toEqual(['OASF record: OASF 0.8.0 as bundled has no numeric ids, so the ids beside declared slugs are not checked (the slugs are, and are what is read)']);
+  });
+
   it('a wrong type says what it found: a numeric OASF version is "not a string", not "missing"', async () => {
     const error = await rejectedIoaError(loadVocabulary(await file('svnum.json', JSON.stringify({ schema_version: 1.1, name: 'org/translator', skills: ['a/b'] }))));
     expect(error.message).toBe('OASF record: the OASF version is not a string: 1.1');

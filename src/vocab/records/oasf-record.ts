@@ -107,6 +107,7 @@ function termsOf(release: { concepts: Concept[] }, part: OasfPart): ReleaseTerms
 }
 
 const notChecked = new WeakMap<LayoutContext, Set<string>>();
+const idsUnchecked = new WeakMap<LayoutContext, Set<string>>();
 
 /** Check one declaration against its release and make it a draft. */
 async function termDraft(decl: Declaration, version: string, base: string, recordVersion: string | undefined, what: string, context: LayoutContext): Promise<RecordDraft> {
@@ -124,6 +125,15 @@ async function termDraft(decl: Declaration, version: string, base: string, recor
       if (!known) {
         const leaf = terms.byLeaf.get(slug.split('/').pop()!);
         throw fault(`${term} is not a ${decl.part.slice(0, -1)} of OASF ${version}`, decl.path, leaf ? `${JSON.stringify(slug)}; OASF ${version} has ${JSON.stringify(leaf.alternativeIds[0])}` : JSON.stringify(slug));
+      }
+      if (decl.id !== undefined && terms.byId.size === 0) {
+        // The release names no ids: the id beside the slug cannot be checked, and is not used.
+        const said = idsUnchecked.get(context) ?? new Set<string>();
+        idsUnchecked.set(context, said);
+        if (!said.has(version)) {
+          said.add(version);
+          context.warn(`${what}: OASF ${version} as bundled has no numeric ids, so the ids beside declared slugs are not checked (the slugs are, and are what is read)`);
+        }
       }
       if (decl.id !== undefined && terms.byId.size > 0 && !known.notations.includes(String(decl.id))) {
         const other = terms.byId.get(String(decl.id));
