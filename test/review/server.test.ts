@@ -219,11 +219,13 @@ describe('review: bad input exits 2 and overwrites nothing', () => {
     expect(table.stdout).toMatch(/\| 0\.2 \| 2 \|/);
     const zero = await runCli(['review', 'simulate', files.candidates, '--reference', reference, '--seeds', '0']);
     expect([zero.code, zero.stderr.split('\n')[0]]).toEqual([2, 'ioa-align: --seeds must be an integer ≥ 1, not "0" [E_USAGE]']);
-    for (const wrong of [['--error-rate', '0,x'], ['--seeds', '0'], ['--seed', '1', '--seeds', '2']]) {
+    for (const wrong of [['--error-rate', '0,x'], ['--seeds', '0'], ['--seed', '1', '--seeds', '2'], ['--error-rate', '0.2,0.2'], ['--seeds', '3,3']]) {
       const r = await runCli(['review', 'simulate', files.candidates, '--reference', reference, ...wrong]);
       expect(r.code).toBe(2);
       expect(r.stderr).toContain('[E_USAGE]');
     }
+    // A value given twice is named, not quietly run once.
+    expect((await runCli(['review', 'simulate', files.candidates, '--reference', reference, '--seeds', '3,3'])).stderr).toContain('--seeds names 3 twice ("3,3")');
     // With the two ontologies the review starts from the selection propose makes with them; one
     // of the two alone is refused.
     const withOntologies = await runCli(['review', 'simulate', files.candidates, '--reference', reference, '--budget', '20', '--source', files.source, '--target', files.target, '--json']);

@@ -24,7 +24,14 @@ export function parseErrorRates(value: string | undefined): number[] {
     if (part.trim() === '' || !Number.isFinite(n) || n < 0 || n >= 1) throw new IoaError('E_USAGE', `--error-rate must be a number in [0, 1) or a comma-separated list of them, not "${value}"`, { path: '--error-rate' });
     return n;
   });
-  return [...new Set(rates)];
+  return once(rates, '--error-rate', value);
+}
+
+/** A list that names one value twice is refused: run once, it would report fewer runs than asked for. */
+function once(values: number[], option: string, given: string): number[] {
+  const twice = values.find((v, i) => values.indexOf(v) !== i);
+  if (twice !== undefined) throw new IoaError('E_USAGE', `${option} names ${twice} twice ("${given}"); each value is run once`, { path: option });
+  return values;
 }
 
 /** `--seeds N` (seeds 0 … N−1) or `--seeds 3,7,11`; `--seed S` alone is one seed. */
@@ -32,7 +39,7 @@ export function parseSeeds(seeds: string | undefined, seed: string | undefined):
   if (seeds !== undefined && seed !== undefined) throw new IoaError('E_USAGE', 'give --seed or --seeds, not both', { path: '--seeds' });
   if (seed !== undefined) return [integer(seed, '--seed', Number.MIN_SAFE_INTEGER)];
   if (seeds === undefined) return [0];
-  if (seeds.includes(',')) return [...new Set(seeds.split(',').map((s) => integer(s, '--seeds', Number.MIN_SAFE_INTEGER)))];
+  if (seeds.includes(',')) return once(seeds.split(',').map((s) => integer(s, '--seeds', Number.MIN_SAFE_INTEGER)), '--seeds', seeds);
   const n = integer(seeds, '--seeds', 1);
   if (n > 1000) throw new IoaError('E_USAGE', `--seeds must be at most 1000, not ${n}`, { path: '--seeds' });
   return Array.from({ length: n }, (_, i) => i);
