@@ -312,7 +312,9 @@ export class ReviewSession {
       const version = await fileVersion(out);
       return { set: await readMappingFile(out), version };
     } catch (error) {
-      if (isIoaError(error)) throw new IoaError('E_REVIEW_SET_MISMATCH', `the reviewed file cannot be read (${error.message}); move it away or give another --out`, { file: out }, { cause: error });
+      // The reader's place (line, column, path) is kept: the fault is somewhere in the file, and
+      // the person who wrote it needs to find it.
+      if (isIoaError(error)) throw new IoaError('E_REVIEW_SET_MISMATCH', `the reviewed file cannot be read (${error.message} [${error.code}]); move it away or give another --out`, { ...error.location, file: out }, { cause: error });
       throw error;
     }
   }

@@ -341,3 +341,20 @@ describe('candidates a decision could not tell apart', () => {
     expect(String((error as Error).message)).toContain(`(the first at line ${header + 2})`);
   });
 });
+
+describe('a reviewed file that cannot be read', () => {
+  it('is refused with the reader\'s own line and code, so the fault can be found', async () => {
+    const files = await fixture();
+    const out = join(files.dir, 'reviewed.sssom.tsv');
+    const s = await session(files, out, { reviewer: A });
+    s.decide(best(s, 'Paper'), 'accept');
+    await s.flush();
+    const lines = readFileSync(out, 'utf8').split('\n');
+    const row = lines.findIndex((l) => l.includes('2026-12-01') && !l.startsWith('#'));
+    lines[row] = lines[row]!.replace('2026-12-01', '2026-13-45');
+    writeFileSync(out, lines.join('\n'));
+    const error = await session(files, out, { reviewer: B }).then(() => undefined, (e: unknown) => e);
+    expect(error).toMatchObject({ code: 'E_REVIEW_SET_MISMATCH', location: { file: out, line: row + 1 } });
+    expect(String((error as Error).message)).toMatch(/2026-13-45.*\[E_[A-Z_]+\]\); move it away/);
+  });
+});
