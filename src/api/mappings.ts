@@ -79,7 +79,10 @@ export interface WriteMappingsOptions extends Partial<MappingContext> {
    * (what `convert` does by default). Off by default, so a review file keeps each row's values in its row.
    */
   condense?: boolean;
-  /** Files the write must never replace (your inputs), compared by device and inode. */
+  /**
+   * Files the write must never replace (your inputs), compared by device and inode. The files of
+   * `source` and `target` are always among them.
+   */
   inputs?: readonly string[];
   /**
    * TSV/CSV files: the metadata in a sidecar `F.yml` beside the table, whose first line is then
@@ -222,9 +225,12 @@ export async function writeMappings(path: string, mappings: MappingsInput, optio
     throw new IoaError('E_USAGE', `format ${explicit} contradicts ${path}, whose extension means ${implied}`, { path: '$.format' });
   }
   const format = explicit ?? implied ?? 'sssom';
+  // The ontologies the candidates were made from are inputs whether or not the caller lists
+  // them: a path mixed up with the source ontology's must never replace it.
+  const inputs = [...(options.inputs ?? []), ...[options.source?.source, options.target?.source].filter((p): p is string => typeof p === 'string')];
   return writeMappingFile(path, asWritable(mappings, options, format), format, {
     ...alignmentOptions(options),
-    ...(options.inputs ? { inputs: options.inputs } : {}),
+    ...(inputs.length > 0 ? { inputs } : {}),
     ...(options.externalMetadata !== undefined ? { externalMetadata: options.externalMetadata } : {}),
   });
 }

@@ -190,6 +190,17 @@ describe('readMappings / writeMappings', () => {
     expect((await rejection(readMappings(join(dir, 'bad.sssom.tsv')))).code).toMatch(/^E_SSSOM_/);
     expect(await rejection(readMappings(join(dir, 'missing.tsv')))).toMatchObject({ code: 'E_FILE_UNREADABLE' });
   });
+
+  it('never writes over the ontology files the candidates were made from, listed as inputs or not', async () => {
+    const path = join(dir, 'source.owl');
+    writeFileSync(path, TTL(['Paper', 'Author']));
+    const source = await loadOntology(path, { format: 'turtle' });
+    const [, target] = await small();
+    const candidates = await propose(source, target);
+    const before = readFileSync(path, 'utf8');
+    expect(await rejection(writeMappings(path, candidates, { source, target, format: 'alignment' }))).toMatchObject({ code: 'E_USAGE' });
+    expect(readFileSync(path, 'utf8')).toBe(before);
+  });
 });
 
 describe('check and artifacts through the gate entry point', () => {
