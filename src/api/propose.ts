@@ -4,7 +4,7 @@
  * own generator objects fused and ranked beside them under the same rules.
  */
 import { IoaError, isIoaError } from '../model/errors.js';
-import { type Candidate } from '../model/mapping.js';
+import { isMappingRelation, MAPPING_RELATIONS, type Candidate } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { DEFAULT_GENERATORS, GENERATORS, type GeneratorName } from '../generators/registry.js';
 import { isGeneratorName, runGenerators } from '../generators/run.js';
@@ -74,6 +74,32 @@ export interface FusionSettings {
   weights?: Readonly<Record<string, number>>;
   /** Generators whose ranks break ties between equal fused values, most decisive first. */
   tieBreak?: readonly string[];
+}
+
+const FUSION_KEYS = ['value', 'k', 'weights', 'tieBreak'] as const;
+
+/**
+ * Fusion settings as given, checked before any work: a weight or k that is no positive number
+ * would give NaN or negative fused values that only the writer notices, and weights all 0 would
+ * fuse every candidate away without a word.
+ */
+function checkFusionSettings(fusion: unknown): void {
+  const at = (key: string): { path: string } => ({ path: `$.fusion${key ? `.${key}` : ''}` });
+  if (typeof fusion !== 'object' || fusion === null || Array.isArray(fusion)) throw new IoaError('E_USAGE', 'fusion must be an object of settings', at(''));
+  const f = fusion as Record<string, unknown>;
+  const unknown = Object.keys(f).filter((key) => !(FUSION_KEYS as readonly string[]).includes(key));
+  if (unknown.length > 0) throw new IoaError('E_USAGE', `unknown fusion setting(s) ${unknown.join(', ')}; the settings are ${FUSION_KEYS.join(', ')}`, at(unknown[0]!));
+  if (f.value !== undefined && f.value !== 'mean' && f.value !== 'rrf') throw new IoaError('E_USAGE', `fusion value must be "mean" or "rrf", not ${JSON.stringify(f.value)}`, at('value'));
+  if (f.k !== undefined && (typeof f.k !== 'number' || !Number.isFinite(f.k) || f.k <= 0)) throw new IoaError('E_USAGE', `fusion k must be a positive number, not ${JSON.stringify(f.k)}`, at('k'));
+  if (f.weights !== undefined) {
+    if (typeof f.weights !== 'object' || f.weights === null || Array.isArray(f.weights)) throw new IoaError('E_USAGE', 'fusion weights must be an object of generator name → weight', at('weights'));
+    const entries = Object.entries(f.weights as Record<string, unknown>);
+    for (const [name, weight] of entries) {
+      if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) throw new IoaError('E_USAGE', `fusion weight of ${name} must be a number ≥ 0, not ${JSON.stringify(weight)}`, at(`weights.${name}`));
+    }
+    if (entries.length > 0 && entries.every(([, weight]) => weight === 0)) throw new IoaError('E_USAGE', 'fusion weights are all 0: every candidate would be fused away; give some generator a weight above 0', at('weights'));
+  }
+  if (f.tieBreak !== undefined && (!Array.isArray(f.tieBreak) || f.tieBreak.some((g) => typeof g !== 'string'))) throw new IoaError('E_USAGE', 'fusion tieBreak must be an array of generator names', at('tieBreak'));
 }
 
 /** Options of {@link propose}. Every field is optional. */
@@ -187,18 +213,30 @@ function checked(generator: Generator): Generator {
     ...(generator.modelId !== undefined ? { modelId: generator.modelId } : {}),
     async *propose(source: OntologyIndex, target: OntologyIndex, options: GeneratorOptions) {
       let i = 0;
+      // The contract (generators/types.ts): SKOS mapping relations, raw scores in [0, 1] (what
+      // SSSOM's similarity_score holds), one candidate per triple, at most topK per subject.
+      const seen = new Set<string>();
+      const perSubject = new Map<string, number>();
       for await (const c of generator.propose(source, target, options)) {
         const where = `candidate ${i + 1} of generator "${generator.name}"`;
+        const triple = typeof c?.subject === 'string' ? `${c.subject}\u0000${c.predicate}\u0000${c.object}` : '';
+        const count = typeof c?.subject === 'string' ? (perSubject.get(c.subject) ?? 0) + 1 : 0;
         const fault =
           typeof c?.subject !== 'string' || typeof c.object !== 'string' || typeof c.predicate !== 'string' ? 'subject, predicate and object must be strings'
+          : !isMappingRelation(c.predicate) ? `predicate ${c.predicate} is not one of ${MAPPING_RELATIONS.join(', ')}`
           : !source.byIri.has(c.subject) ? `subject ${c.subject} is not a concept of the source`
           : !target.byIri.has(c.object) ? `object ${c.object} is not a concept of the target`
           : !Number.isFinite(c.score) ? `score ${String(c.score)} is not a finite number`
+          : c.score < 0 || c.score > 1 ? `score ${c.score} is outside [0, 1] (a raw similarity, as SSSOM's similarity_score holds)`
+          : seen.has(triple) ? `${c.subject} ${c.predicate} ${c.object} was proposed twice`
+          : count > options.topK ? `more than topK = ${options.topK} candidates for ${c.subject}`
           : !Number.isInteger(c.rank) || c.rank < 1 ? `rank ${String(c.rank)} is not a positive integer`
           : c.generator !== generator.name ? `generator is "${String(c.generator)}", not "${generator.name}"`
           : !Array.isArray(c.evidence) ? 'evidence must be an array'
           : undefined;
         if (fault) throw new IoaError('E_GENERATOR_FAILED', `${where}: ${fault}`, { path: `$.generators.${generator.name}[${i}]` });
+        seen.add(triple);
+        perSubject.set(c.subject, count);
         i++;
         yield c;
       }
@@ -231,6 +269,7 @@ export async function propose(source: OntologyIndex | string, target: OntologyIn
   signal?.throwIfAborted();
   const topK = options.topK === undefined ? DEFAULT_TOP_K : checkInteger(options.topK, '$.topK', 1, MAX_TOP_K);
   const memberTopK = options.memberTopK === undefined ? undefined : checkInteger(options.memberTopK, '$.memberTopK', 1, MAX_TOP_K);
+  if (options.fusion !== undefined) checkFusionSettings(options.fusion);
   const directionalTopK = options.directionalTopK === undefined ? undefined : checkInteger(options.directionalTopK, '$.directionalTopK', 0, MAX_TOP_K);
   if (options.concurrency !== undefined) checkInteger(options.concurrency, '$.concurrency', 1, 1024);
   for (const [side, value] of [['source', source], ['target', target]] as const) {

@@ -135,6 +135,44 @@ describe('propose', () => {
     expect(await rejection(propose({} as never, b))).toMatchObject({ code: 'E_USAGE', location: { path: '$.source' } });
   });
 
+  it('fusion settings are checked before any work: no NaN, negative or all-zero weights, no unknown value or key', async () => {
+    const [a, b] = await small();
+    const cases: Array<[unknown, string]> = [
+      [{ weights: { exact: Number.NaN } }, '$.fusion.weights.exact'],
+      [{ weights: { exact: 'a' } }, '$.fusion.weights.exact'],
+      [{ weights: { exact: Number.POSITIVE_INFINITY } }, '$.fusion.weights.exact'],
+      [{ weights: { exact: 0, edit: 0 } }, '$.fusion.weights'],
+      [{ value: 'rrf', k: -5 }, '$.fusion.k'],
+      [{ value: 'x' }, '$.fusion.value'],
+      [{ wieghts: {} }, '$.fusion.wieghts'],
+    ];
+    for (const [fusion, path] of cases) {
+      expect(await rejection(propose(a, b, { generators: ['exact', 'edit'], fusion: fusion as never }))).toMatchObject({ code: 'E_USAGE', location: { path } });
+    }
+    expect((await propose(a, b, { generators: ['exact', 'edit'], fusion: { value: 'rrf', k: 10, weights: { exact: 2 } } })).length).toBeGreaterThan(0);
+  });
+
+  it('a generator of your own that breaks the contract fails naming the candidate: a relation outside SKOS, a score outside [0, 1], a triple twice, more than topK', async () => {
+    const [a, b] = await small();
+    const base = { justification: 'semapv:LexicalMatching', measure: 'm' } as const;
+    const one = (over: Record<string, unknown>, n = 1): Generator => ({
+      ...base, name: 'mine',
+      async *propose() {
+        for (let i = 0; i < n; i++) yield { subject: 'http://x.org/Paper', predicate: 'skos:exactMatch', object: i === 0 ? 'http://y.org/Paper' : 'http://y.org/Review', generator: 'mine', score: rawScore(0.5), measure: 'm', rank: i + 1, justification: 'semapv:LexicalMatching', evidence: [], ...over } as never;
+      },
+    });
+    const twice: Generator = { ...base, name: 'mine', async *propose() { for (let i = 0; i < 2; i++) yield { subject: 'http://x.org/Paper', predicate: 'skos:exactMatch', object: 'http://y.org/Paper', generator: 'mine', score: rawScore(0.5), measure: 'm', rank: i + 1, justification: 'semapv:LexicalMatching', evidence: [] }; } };
+    for (const [generator, message, topK] of [
+      [one({ predicate: 'foo:bar' }), 'predicate foo:bar is not one of', 10],
+      [one({ score: 2 }), 'score 2 is outside [0, 1]', 10],
+      [twice, 'was proposed twice', 10],
+      [one({}, 2), 'more than topK = 1 candidates for http://x.org/Paper', 1],
+    ] as const) {
+      const error = await rejection(propose(a, b, { generators: [generator], topK }));
+      expect([error.code, error.message]).toEqual(['E_GENERATOR_FAILED', expect.stringContaining(message)]);
+    }
+  });
+
   it('an abort inside generation rejects with the signal\'s reason', async () => {
     const source = await loadOntology(join(CONFERENCE, 'cmt.owl'));
     const target = await loadOntology(join(CONFERENCE, 'conference.owl'));
