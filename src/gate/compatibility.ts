@@ -185,12 +185,20 @@ function elsewhere(ontologies: readonly OntologyIndex[], ref: OntologyRef, iri: 
   return ` (${other.source} defines it, but declares ${declared}, not ${ref.ontologyId} version ${ref.version}: 6.4)`;
 }
 
+/** What a decision reads of a term: the lists the files state about it. */
+const DECISION_LISTS = ['requiresCapability', 'appliesToDomain', 'inDomain', 'inputs', 'outputs'] as const;
+
+/**
+ * A term as the given files state it together: the files are one graph (RDF merge), so what any
+ * of them says about the term counts, whatever order they were given in. A second file adding a
+ * required capability or another input media type is not overruled by the first.
+ */
 function lookup(ontologies: readonly OntologyIndex[], iri: Iri): Concept | undefined {
-  for (const o of ontologies) {
-    const c = o.byIri.get(iri);
-    if (c) return c;
-  }
-  return undefined;
+  const found = ontologies.map((o) => o.byIri.get(iri)).filter((c): c is Concept => c !== undefined);
+  if (found.length <= 1) return found[0];
+  const merged: Concept = { ...found[0]! };
+  for (const list of DECISION_LISTS) merged[list] = [...new Set(found.flatMap((c) => c[list]))];
+  return merged;
 }
 
 /**
@@ -294,17 +302,30 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
     if (taskDomain === undefined && intent.appliesToDomain.length === 1) taskDomain = intent.appliesToDomain[0];
   }
   const restriction = profile.termBindings;
-  if (restriction && !restriction.crossDomain) {
-    (context?.termBindings ?? []).forEach((binding, i) => {
-      const path = `request:$.profileContext.termBindings[${i}].sense`;
-      const sense = lookup(requesterFiles, binding.sense);
-      if (!sense) add('UNKNOWN_TERM', `the sense ${binding.sense} of term "${binding.term}" is not defined in the requester's ontology files${elsewhere(ontologies, requester, binding.sense)}, so the profile's domain restriction cannot be checked`, path);
-      else if (sense.inDomain.length === 0) add('UNKNOWN_TERM', `the sense ${binding.sense} of term "${binding.term}" declares no domain, so the profile's domain restriction cannot be checked`, path);
-      else if (!sense.inDomain.some((d) => restriction.permittedDomains.includes(d))) {
-        add('DOMAIN_RESTRICTION', `term "${binding.term}" is bound to ${binding.sense} in ${sense.inDomain.join(', ')}; profile ${profile.profileId} permits only ${restriction.permittedDomains.join(', ')} and no cross-domain bindings (5.4, 12.3)`, path);
-      }
-    });
+  const bindings = context?.termBindings ?? [];
+  // 6.4: a term the request binds to two senses is ambiguous, whatever the profile permits.
+  const sensesOf = new Map<string, string[]>();
+  for (const b of bindings) sensesOf.set(b.term, [...new Set([...(sensesOf.get(b.term) ?? []), b.sense])]);
+  for (const [term, senses] of sensesOf) {
+    if (senses.length < 2) continue;
+    const at = bindings.findIndex((b) => b.term === term && b.sense === senses[1]);
+    add('UNKNOWN_TERM', `term "${term}" is bound to ${senses.join(' and to ')}: an ambiguous binding is no basis for a decision (6.4)`, `request:$.profileContext.termBindings[${at}].term`);
   }
+  bindings.forEach((binding, i) => {
+    const path = `request:$.profileContext.termBindings[${i}].sense`;
+    const sense = lookup(requesterFiles, binding.sense);
+    // A sense nobody defines is unknown under any profile: the binding says what a term of the
+    // task means, and a meaning that cannot be looked up cannot be relied on.
+    if (!sense) {
+      add('UNKNOWN_TERM', `the sense ${binding.sense} of term "${binding.term}" is not defined in the requester's ontology files${elsewhere(ontologies, requester, binding.sense)}, so what the term means cannot be established${restriction && !restriction.crossDomain ? ', nor the profile\'s domain restriction checked' : ''}`, path);
+      return;
+    }
+    if (!restriction || restriction.crossDomain) return;
+    if (sense.inDomain.length === 0) add('UNKNOWN_TERM', `the sense ${binding.sense} of term "${binding.term}" declares no domain, so the profile's domain restriction cannot be checked`, path);
+    else if (!sense.inDomain.some((d) => restriction.permittedDomains.includes(d))) {
+      add('DOMAIN_RESTRICTION', `term "${binding.term}" is bound to ${binding.sense} in ${sense.inDomain.join(', ')}; profile ${profile.profileId} permits only ${restriction.permittedDomains.join(', ')} and no cross-domain bindings (5.4, 12.3)`, path);
+    }
+  });
 
   // Task requirements: what the task needs, from the envelope and the requester's capabilities.
   const task: TaskRequirements = { inputMediaTypes: [], outputMediaTypes: [] };

@@ -127,6 +127,42 @@ describe('the requester\'s knowledge comes only from files of the request\'s ont
   });
 });
 
+describe('several ontology files are one graph; a binding must name one known sense (5.4, 6.4)', () => {
+  const csText = readFileSync(new URL('cs.ttl', EX), 'utf8');
+  async function fileOf(name: string, text: string): Promise<OntologyIndex> {
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-gate-graph-'));
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    const index = await loadOntologyFile(path);
+    rmSync(dir, { recursive: true, force: true });
+    return index;
+  }
+  it('what a second file adds about a term counts, whatever the order: another input media type is the same conflict either way', async () => {
+    const pdf = await fileOf('cs-pdf.ttl', `${csText}\ncs:TechTranslation ioa:inputs "application/pdf" .\n`);
+    const cs = ontologies.find((o) => o.source.endsWith('cs.ttl'))!;
+    const others = ontologies.filter((o) => o !== cs);
+    for (const order of [[cs, pdf], [pdf, cs]]) {
+      const v = check({ ontologies: [...order, ...others] });
+      expect([v.outcome, codes(v)]).toEqual(['Incompatible', ['CONSTRAINT_CONFLICT']]);
+    }
+  });
+  it('a required capability stated only in the second file is required', async () => {
+    const more = await fileOf('cs-req.ttl', `${csText}\ncs:TranslateTechDoc ioa:requiresCapability cs:Other .\n`);
+    const v = check({ ontologies: [...ontologies, more] });
+    expect([v.outcome, codes(v)]).toEqual(['Incompatible', ['INTENT_NOT_APPLICABLE']]);
+  });
+  it('a sense nobody defines is UNKNOWN_TERM under a cross-domain profile too; one term bound to two senses is ambiguous', () => {
+    const crossDomain = profile({ termBindings: { permittedDomains: [`${CS}ComputerScience`], crossDomain: true } });
+    const undefinedSense = check({ profile: crossDomain, envelope: envelope({}, { termBindings: [{ term: 'LLM', sense: `${CS}Undefined` }] }) });
+    expect([undefinedSense.outcome, codes(undefinedSense)]).toEqual(['Indeterminate', ['UNKNOWN_TERM']]);
+    const twice = check({ profile: crossDomain, envelope: envelope({}, { termBindings: [{ term: 'LLM', sense: `${CS}LargeLanguageModel` }, { term: 'LLM', sense: `${LAW}MasterOfLaws` }] }) });
+    expect([twice.outcome, codes(twice)]).toEqual(['Indeterminate', ['UNKNOWN_TERM']]);
+    expect(twice.reasons[0]).toMatchObject({ path: 'request:$.profileContext.termBindings[1].term', message: expect.stringContaining('ambiguous binding') });
+    // The same term bound twice to one sense is no ambiguity.
+    expect(check({ profile: crossDomain, envelope: envelope({}, { termBindings: [{ term: 'LLM', sense: `${CS}LargeLanguageModel` }, { term: 'LLM', sense: `${CS}LargeLanguageModel` }] }) }).outcome).toBe('Compatible');
+  });
+});
+
 describe('row: term binding sense outside the permitted domains → Incompatible DOMAIN_RESTRICTION (5.4, 12.3)', () => {
   const lawBinding = { termBindings: [{ term: 'LLM', sense: `${LAW}MasterOfLaws` }] };
   it('LLM bound to law:MasterOfLaws under a CS-only profile', () => {
