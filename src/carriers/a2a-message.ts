@@ -84,11 +84,14 @@ export interface A2AUnwrapOptions {
 /** Locate the Message in what was received; returns it and its JSON path. */
 function locateMessage(input: unknown, file?: string): { message: JsonObject; path: string } {
   if (!isObject(input)) throw carrierError('an A2A message must be a JSON object', '$', file);
-  if ('parts' in input || 'messageId' in input) return { message: input, path: '$' };
-  if (isObject(input.message)) return { message: input.message, path: '$.message' };
-  if (typeof input.jsonrpc === 'string' && isObject(input.params) && isObject(input.params.message)) {
-    return { message: input.params.message, path: '$.params.message' };
-  }
+  // Where a document holds a message in two of the places a message can be, taking either is a
+  // guess about which one the sender meant (as two data parts are): refused, naming both.
+  const places: Array<{ message: JsonObject; path: string }> = [];
+  if ('parts' in input || 'messageId' in input) places.push({ message: input, path: '$' });
+  if (isObject(input.message)) places.push({ message: input.message, path: '$.message' });
+  if (typeof input.jsonrpc === 'string' && isObject(input.params) && isObject(input.params.message)) places.push({ message: input.params.message, path: '$.params.message' });
+  if (places.length > 1) throw carrierError(`the document holds a message at ${places.map((p) => p.path).join(' and at ')}: taking one would be a guess`, places[1]!.path, file);
+  if (places[0]) return places[0];
   throw carrierError('no A2A Message found (expected a Message, {"message": …}, or a JSON-RPC request with params.message)', '$', file);
 }
 

@@ -177,6 +177,15 @@ describe('envelope carriage in an A2A Message', () => {
     expect(e.location.path).toBe(path);
   });
 
+  it('a document holding a message in two places (params.message and a top-level message) is refused naming both, never one taken', async () => {
+    const m = await wrapA2A(await corpus('envelope-6.2.json'), { messageId: 'm-10' });
+    const other = { ...clone(m), messageId: 'm-11' };
+    const e = await carrierErrorAsync(unwrapA2A({ jsonrpc: '2.0', id: 1, method: 'message/send', params: { message: m }, message: other }));
+    expect([e.code, e.location.path]).toEqual(['E_CARRIER_INVALID', '$.params.message']);
+    expect(e.message).toContain('a message at $.message and at $.params.message');
+    expect((await unwrapA2A({ jsonrpc: '2.0', id: 1, method: 'message/send', params: { message: m } })).ok).toBe(true);
+  });
+
   it('a message without a role says so, not "got undefined"', async () => {
     const m = clone(await wrapA2A(await corpus('envelope-6.2.json'), { messageId: 'm-9' }));
     delete m.role;
