@@ -6,11 +6,13 @@
  * know (`skos:exactMatch`, `skos:broadMatch`, `skos:narrowMatch`, `skos:relatedMatch`, and their
  * OWL/RDFS spellings), whatever its justification: a curated set is the reference as a whole. A
  * row a reviewer rejected (`predicate_modifier: Not`) says the pair is *not* a mapping and is left
- * out, as are literal mappings and rows of other predicates; they are counted in `ignored`.
+ * out, as are literal mappings; they are counted in `ignored`. A row of any other predicate is
+ * `E_BENCH_REFERENCE` at its line: a misspelt relation must not shrink the reference unseen.
  */
 import type { AlignmentRelation } from '../ontology/alignment-reader.js';
 import { readAlignmentFile, RELATION_OF_PREDICATE } from '../ontology/alignment-reader.js';
-import { formatFromExtension, readMappingFile } from '../exchange/index.js';
+import { formatFromExtension, readMappingFile, sourceLine } from '../exchange/index.js';
+import { IoaError } from '../model/errors.js';
 import { hasEntityEnds } from '../model/mapping.js';
 import { readTextHead } from '../io/files.js';
 
@@ -24,7 +26,7 @@ export interface ReferenceAlignment {
   cells: ReferenceCell[];
   /** `alignment` (OAEI RDF/XML) or the exchange format of a mapping file. */
   format: string;
-  /** Rows of a mapping file that are not reference mappings (rejected, literal, other predicates). */
+  /** Rows of a mapping file that are not reference mappings (rejected, literal). */
   ignored: number;
 }
 
@@ -46,11 +48,17 @@ export async function readReference(path: string): Promise<ReferenceAlignment> {
   const set = await readMappingFile(path);
   const cells: ReferenceCell[] = [];
   let ignored = 0;
-  for (const r of set.mappings) {
+  for (const [i, r] of set.mappings.entries()) {
     const relation = RELATION_OF_PREDICATE[r.predicateId];
-    if (!hasEntityEnds(r) || r.predicateModifier === 'Not' || relation === undefined) {
+    if (!hasEntityEnds(r) || r.predicateModifier === 'Not') {
       ignored++;
       continue;
+    }
+    // A relation no metric knows is most often a misspelt one (skos:fooMatch): leaving the row
+    // out would score every run against a smaller reference without a word.
+    if (relation === undefined) {
+      const line = sourceLine(r);
+      throw new IoaError('E_BENCH_REFERENCE', `reference row with predicate ${r.predicateId}, which no metric reads (${Object.keys(RELATION_OF_PREDICATE).join(', ')}); fix the predicate, or mark the row rejected (predicate_modifier Not) to leave it out`, { file: path, ...(line !== undefined ? { line } : {}), path: `$.mappings[${i}].predicate_id` });
     }
     cells.push({ entity1: r.subjectId, entity2: r.objectId, relation });
   }

@@ -58,6 +58,8 @@ export const ERROR_CODES = [
   'E_EMBEDDING_UNAVAILABLE',
   // benchmark harness (src/bench)
   'E_BENCH_MANIFEST',
+  // a reference row whose predicate no metric knows (a misspelt relation would silently shrink the reference)
+  'E_BENCH_REFERENCE',
   'E_UNKNOWN_CORPUS',
   // envelope / document validation (src/envelope)
   'E_INVALID_DOCUMENT',

@@ -69,6 +69,22 @@ describe('bench with SSSOM references', () => {
     expect(result.runs.find((run) => run.name === 'exact')?.micro?.candidateRecall).toBe(1);
   });
 
+  it('a row of a predicate no metric reads (a misspelt relation) is E_BENCH_REFERENCE at its line, never left out unseen', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-ref-'));
+    const file = join(dir, 'ref.sssom.tsv');
+    writeFileSync(file, [
+      '#curie_map:', '#  cmt: "http://cmt#"', '#  conf: "http://conference#"',
+      '#mapping_set_id: https://example.org/ref', '#license: https://creativecommons.org/publicdomain/zero/1.0/',
+      'subject_id\tpredicate_id\tobject_id\tmapping_justification',
+      'cmt:Person\tskos:exactMatch\tconf:Person\tsemapv:ManualMappingCuration',
+      'cmt:Review\tskos:fooMatch\tconf:Review\tsemapv:ManualMappingCuration',
+      '',
+    ].join('\n'));
+    const r = await runCli(['bench', '--source', join(CONF, 'ontologies/cmt.owl'), '--target', join(CONF, 'ontologies/conference.owl'), '--reference', file, '--generators', 'exact']);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringContaining(`${file}:8 at $.mappings[1].predicate_id: reference row with predicate skos:fooMatch, which no metric reads`)]);
+    expect(r.stderr).toContain('[E_BENCH_REFERENCE]');
+  });
+
   it('--source/--target/--reference is one pair; with --corpus, or missing one of the three, it is a usage error', async () => {
     const cmt = join(CONF, 'ontologies/cmt.owl');
     const missing = await runCli(['bench', '--source', cmt, '--target', join(CONF, 'ontologies/edas.owl')]);
