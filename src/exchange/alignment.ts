@@ -9,6 +9,7 @@
  * in it; a writer asked to write a row it cannot express fails (or, when told, drops the row and
  * reports it), never drops it silently.
  */
+import { selectionRemovedOf } from './candidate-slots.js';
 import { createHash } from 'node:crypto';
 import { hasEntityEnds, objectTerm, subjectTerm, type EntityMappingRecord, type MappingRecord, type MappingSet, type MappingSetMetadata } from '../model/mapping.js';
 import { IoaError } from '../model/errors.js';
@@ -41,6 +42,10 @@ function unrepresentable(r: MappingRecord): string | undefined {
   if (!hasEntityEnds(r)) return 'a literal mapping (an Alignment cell relates two entities)';
   if (SSSOM_SPECIAL.has(r.subjectId) || SSSOM_SPECIAL.has(r.objectId)) return 'a "no mapping" statement (sssom:NoTermFound / sssom:NoMapping)';
   if (!(r.predicateId in RELATION_OF_PREDICATE)) return `predicate ${r.predicateId}, which has no Alignment API relation`;
+  // A selected set keeps the rows its selection removed, marked: as a cell such a row would read
+  // as selected, and a coherent selection as an incoherent one.
+  const removed = selectionRemovedOf(r);
+  if (removed !== undefined) return `a row the selection removed (selection_removed: ${removed})`;
   return undefined;
 }
 

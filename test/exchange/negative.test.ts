@@ -438,6 +438,24 @@ describe('files and the convert command', () => {
     expect(dropped.stderr).toContain('dropped 1 of 2 rows');
     expect(dropped.stdout.match(/<Cell>/g)).toHaveLength(1);
   });
+  it('convert --to alignment refuses a row a selection removed (as a cell it would read as selected); --drop-unrepresentable leaves it out', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-selected-'));
+    const O = join(import.meta.dirname, '../../corpora/conference/ontologies');
+    const selected = join(dir, 'selected.sssom.tsv');
+    expect((await runCli(['propose', join(O, 'cmt.owl'), join(O, 'ekaw.owl'), '--select', 'one-to-one', '--out', selected, '--quiet'])).code).toBe(0);
+    const rows = (await readMappingFile(selected)).mappings;
+    const removed = rows.filter((r) => r.extensions?.selection_removed !== undefined).length;
+    expect(removed).toBeGreaterThan(0);
+    const refused = await runCli(['convert', selected, '--to', 'alignment']);
+    expect([refused.code, refused.stderr]).toEqual([2, expect.stringContaining('is a row the selection removed (selection_removed: ')]);
+    const dropped = await runCli(['convert', selected, '--to', 'alignment', '--drop-unrepresentable']);
+    expect(dropped.code).toBe(0);
+    expect(dropped.stdout.match(/<Cell>/g)).toHaveLength(rows.length - removed);
+    // The same cells propose writes for the selection in Alignment RDF.
+    const direct = await runCli(['propose', join(O, 'cmt.owl'), join(O, 'ekaw.owl'), '--select', 'one-to-one', '--format', 'alignment', '--quiet']);
+    expect(direct.stdout.match(/<Cell>/g)).toHaveLength(rows.length - removed);
+  });
+
 
   it('convert --to alignment says when an accepted row\'s review (reviewer, date, comment, curation) is not carried; candidates pass quietly', async () => {
     const reviewed = join(import.meta.dirname, '../../corpora/ioa-example/reviewed-cs-doc.sssom.tsv');
