@@ -363,8 +363,12 @@ export async function propose(source: OntologyIndex | string, target: OntologyIn
         generators: generators.map((g) => g.name), topK, ...(directionalTopK !== undefined ? { directionalTopK } : {}),
       });
       options.onProgress?.({ stage: 'fuse', done: result.members.length, total: result.members.length });
+      signal?.throwIfAborted();
       return candidates;
     }
+    // An abort during the last stage (fusion runs without checking) still rejects: a caller that
+    // aborted must never receive a result as if it had not.
+    signal?.throwIfAborted();
     if (result.fused) return result.fused;
     return result.members.map((c) => ({ ...c, members: [] }));
   } catch (error) {

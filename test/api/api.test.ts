@@ -182,6 +182,15 @@ describe('propose', () => {
     await expect(run).rejects.toBe(reason);
   });
 
+  it('an abort during fusion, the last stage, rejects too: no result is handed to a caller who aborted', async () => {
+    const source = await loadOntology(join(CONFERENCE, 'cmt.owl'));
+    const target = await loadOntology(join(CONFERENCE, 'conference.owl'));
+    const controller = new AbortController();
+    const reason = new Error('user cancelled late');
+    const run = propose(source, target, { signal: controller.signal, onProgress: (e) => { if (e.stage === 'fuse') controller.abort(reason); } });
+    await expect(run).rejects.toBe(reason);
+  });
+
   it('kinds leaves other kinds out; crossKind pairs the draft\'s kinds as relatedMatch', async () => {
     const ttl = (base: string, prop: string, kind: string): string => `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> . @prefix ioa: <https://example.org/ioa/semantic#> .
 <${base}Translation> a ioa:${kind} ; rdfs:label "Translation" .
