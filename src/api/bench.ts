@@ -7,6 +7,7 @@
  *
  * @packageDocumentation
  */
+import { checkCallbacks, checkSignal, optionsObject } from '../model/options.js';
 import { runBenchmark as run, type BenchOptions, type BenchResult, type GeneratorRegistry } from '../bench/runner.js';
 import { GENERATORS } from '../generators/registry.js';
 import type { Generator } from '../generators/types.js';
@@ -50,7 +51,12 @@ export interface RunBenchmarkOptions extends Omit<BenchOptions, 'generators' | '
  *   explicitly without its packages), `E_USAGE` (a bad top-k or generator object), and the loading
  *   errors of the corpus files. Rejects with the signal's reason when aborted.
  */
-export async function runBenchmark(options: RunBenchmarkOptions): Promise<BenchResult> {
+export async function runBenchmark(given: RunBenchmarkOptions): Promise<BenchResult> {
+  if (given === undefined) throw new IoaError('E_USAGE', 'runBenchmark needs { corpus }: a bundled corpus name or a manifest path', { path: '$' });
+  const options = optionsObject(given);
+  checkSignal(options.signal);
+  checkCallbacks(options, ['onProgress']);
+  if (typeof options.corpus !== 'string' || options.corpus === '') throw new IoaError('E_USAGE', 'corpus must be a bundled corpus name or a manifest path', { path: '$.corpus' });
   const { generators, ...rest } = options;
   if (generators === undefined) return run(rest);
   if (generators === 'all') return run({ ...rest, generators: ['all'] });

@@ -106,6 +106,9 @@ export async function checkCoherence(mappings: string | MappingSet | readonly Co
     throw new IoaError('E_USAGE', `${side} must be a loaded OntologyIndex or a location loadOntology takes`, { path: `$.${side}` });
   };
   const [source, target] = await Promise.all([load(options.source, 'source'), load(options.target, 'target')]);
+  if (typeof mappings !== 'string' && !Array.isArray(mappings) && (typeof mappings !== 'object' || mappings === null || !Array.isArray((mappings as MappingSet).mappings))) {
+    throw new IoaError('E_USAGE', 'mappings must be a mapping file path, a MappingSet or an array of { subject, predicate, object }', { path: '$.mappings' });
+  }
   let rows: Pick<CoherenceResult, 'checked' | 'skipped'>;
   if (Array.isArray(mappings)) {
     rows = { checked: (mappings as readonly CoherenceMapping[]).map((m, row) => ({ ...m, row })), skipped: { rejected: 0, removedBySelection: 0, unreviewed: 0, literal: 0 } };

@@ -2,6 +2,7 @@
  * Loading ontologies for the library API: a path (or another vocabulary location the CLI takes),
  * or RDF text held in memory. The CLI's loaders underneath, so both report the same errors.
  */
+import { checkCallbacks, checkSignal, optionsObject } from '../model/options.js';
 import { IoaError } from '../model/errors.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { IndexBuilder } from '../ontology/build-index.js';
@@ -61,7 +62,10 @@ export interface LoadOntologyOptions {
  *   file that is neither JSON-LD nor a known record layout), `E_USAGE` (a `location` or
  *   `format` that is neither of the accepted shapes).
  */
-export async function loadOntology(location: string | OntologySource, options: LoadOntologyOptions = {}): Promise<OntologyIndex> {
+export async function loadOntology(location: string | OntologySource, given?: LoadOntologyOptions): Promise<OntologyIndex> {
+  const options = optionsObject(given);
+  checkSignal(options.signal);
+  checkCallbacks(options, ['onProgress']);
   const { signal } = options;
   signal?.throwIfAborted();
   if (options.format !== undefined && !RDF_FORMATS.includes(options.format)) {

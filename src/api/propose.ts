@@ -4,6 +4,7 @@
  * own generator objects fused and ranked beside them under the same rules.
  */
 import { IoaError, isIoaError } from '../model/errors.js';
+import { checkCallbacks, checkSignal, optionsObject } from '../model/options.js';
 import { isMappingRelation, MAPPING_RELATIONS, type Candidate } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { DEFAULT_GENERATORS, GENERATORS, type GeneratorName } from '../generators/registry.js';
@@ -264,7 +265,10 @@ function checked(generator: Generator): Generator {
  *   out of range, a malformed generator object, two generators with one name), and every error of
  *   {@link loadOntology} when given locations. Rejects with the signal's reason when aborted.
  */
-export async function propose(source: OntologyIndex | string, target: OntologyIndex | string, options: ProposeOptions = {}): Promise<ProposedCandidate[]> {
+export async function propose(source: OntologyIndex | string, target: OntologyIndex | string, given?: ProposeOptions): Promise<ProposedCandidate[]> {
+  const options = optionsObject(given);
+  checkSignal(options.signal);
+  checkCallbacks(options, ['onWarning', 'onProgress']);
   const { signal } = options;
   signal?.throwIfAborted();
   const topK = options.topK === undefined ? DEFAULT_TOP_K : checkInteger(options.topK, '$.topK', 1, MAX_TOP_K);

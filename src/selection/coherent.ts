@@ -16,6 +16,7 @@
  * selection left out and the reason); nothing else about a candidate changes.
  */
 import { IoaError } from '../model/errors.js';
+import { optionsObject } from '../model/options.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { CoherenceChecker, describeConflict, type CoherenceConflict } from '../coherence/index.js';
 import { checkSelectionOptions, select as selectPlain, type Selectable, type SelectionMode, type SelectionOptions } from './select.js';
@@ -86,7 +87,14 @@ function steps(options: OntologySelectionOptions): { repair: boolean; structure:
  * Throws E_SELECTION_MIXED_SCORES (candidates of different measures), E_USAGE (repair or
  * structure asked for without a mode or without ontologies).
  */
-export function selectDetailed<C extends Selectable>(candidates: readonly C[], options: OntologySelectionOptions = {}): SelectionOutcome<C> {
+export function selectDetailed<C extends Selectable>(candidates: readonly C[], given?: OntologySelectionOptions): SelectionOutcome<C> {
+  if (!Array.isArray(candidates)) throw new IoaError('E_USAGE', 'candidates must be an array (what propose returns, or readCandidates reads)', { path: '$.candidates' });
+  const bad = candidates.findIndex((c: unknown) => typeof c !== 'object' || c === null || typeof (c as Selectable).subject !== 'string' || typeof (c as Selectable).object !== 'string' || typeof (c as Selectable).score !== 'number');
+  if (bad >= 0) throw new IoaError('E_USAGE', 'every candidate needs subject, object (strings) and score (a number)', { path: `$.candidates[${bad}]` });
+  const options = optionsObject(given);
+  if (options.ontologies !== undefined && (typeof options.ontologies !== 'object' || options.ontologies === null || !isLoaded(options.ontologies.source) || !isLoaded(options.ontologies.target))) {
+    throw new IoaError('E_USAGE', 'ontologies must be { source, target }, both loaded ontologies', { path: '$.ontologies' });
+  }
   checkSelectionOptions(options);
   const { repair, structure } = steps(options);
   const plain: SelectionOptions = {
@@ -134,7 +142,10 @@ export function selectDetailed<C extends Selectable>(candidates: readonly C[], o
 }
 
 /** {@link selectDetailed}, returning only the selection: what `propose --select` keeps. */
-export function select<C extends Selectable>(candidates: readonly C[], options: OntologySelectionOptions = {}): C[] {
+/** Whether a value is a loaded ontology index (what loadOntology returns). */
+const isLoaded = (value: unknown): boolean => typeof value === 'object' && value !== null && (value as { byIri?: unknown }).byIri instanceof Map && Array.isArray((value as { concepts?: unknown }).concepts);
+
+export function select<C extends Selectable>(candidates: readonly C[], options?: OntologySelectionOptions): C[] {
   return selectDetailed(candidates, options).selected;
 }
 

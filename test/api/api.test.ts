@@ -300,3 +300,30 @@ describe('runBenchmark with a user generator', () => {
     await expect(runBenchmark({ corpus: 'conference', generators: [{ ...exactCopy, name: 'exact' }] })).rejects.toMatchObject({ code: 'E_USAGE' });
   });
 });
+
+describe('misuse of the entry points is E_USAGE at its path, never a TypeError from inside', () => {
+  it('options that are no object, callbacks that are no function, a signal that is no AbortSignal, candidates that are no array', async () => {
+    const { select, selectDetailed, checkCoherence } = await import('../../src/api/index.js');
+    const [a, b] = await small();
+    const candidates = await propose(a, b);
+    const calls: Array<[string, () => unknown, string]> = [
+      ['propose(a, b, null)', () => propose(a, b, null as never), '$'],
+      ['propose signal {}', () => propose(a, b, { signal: {} as never }), '$.signal'],
+      ['propose onWarning 1', () => propose(a, b, { onWarning: 1 as never }), '$.onWarning'],
+      ['loadOntology signal "x"', () => loadOntology('x.ttl', { signal: 'x' as never }), '$.signal'],
+      ['loadOntology onProgress 5', () => loadOntology('x.ttl', { onProgress: 5 as never }), '$.onProgress'],
+      ['select()', () => select(undefined as never), '$.candidates'],
+      ['select(null)', () => select(null as never), '$.candidates'],
+      ['select([null])', () => select([null] as never), '$.candidates[0]'],
+      ['select ontologies with the source only', () => selectDetailed(candidates, { mode: 'one-to-one', ontologies: { source: a } as never }), '$.ontologies'],
+      ['checkCoherence(null)', () => checkCoherence(null as never, { source: a, target: b }), '$.mappings'],
+      ['runBenchmark()', () => runBenchmark(undefined as never), '$'],
+      ['runBenchmark({ corpus: 5 })', () => runBenchmark({ corpus: 5 as never }), '$.corpus'],
+      ['runBenchmark signal {}', () => runBenchmark({ corpus: 'conference', signal: {} as never }), '$.signal'],
+    ];
+    for (const [name, call, path] of calls) {
+      const error = await Promise.resolve().then(call).then(() => undefined, (e: unknown) => e);
+      expect([name, error instanceof IoaError, (error as IoaError)?.code, (error as IoaError)?.location?.path]).toEqual([name, true, 'E_USAGE', path]);
+    }
+  });
+});
