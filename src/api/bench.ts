@@ -51,9 +51,9 @@ export interface RunBenchmarkOptions extends Omit<BenchOptions, 'generators' | '
  *   explicitly without its packages), `E_USAGE` (a bad top-k or generator object), and the loading
  *   errors of the corpus files. Rejects with the signal's reason when aborted.
  */
-export async function runBenchmark(given: RunBenchmarkOptions): Promise<BenchResult> {
-  if (given === undefined) throw new IoaError('E_USAGE', 'runBenchmark needs { corpus }: a bundled corpus name or a manifest path', { path: '$' });
-  const options = optionsObject(given);
+export async function runBenchmark(options: RunBenchmarkOptions): Promise<BenchResult> {
+  if (options === undefined) throw new IoaError('E_USAGE', 'runBenchmark needs { corpus }: a bundled corpus name or a manifest path', { path: '$' });
+  options = optionsObject(options);
   checkSignal(options.signal);
   checkCallbacks(options, ['onProgress']);
   if (typeof options.corpus !== 'string' || options.corpus === '') throw new IoaError('E_USAGE', 'corpus must be a bundled corpus name or a manifest path', { path: '$.corpus' });

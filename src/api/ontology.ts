@@ -62,8 +62,8 @@ export interface LoadOntologyOptions {
  *   file that is neither JSON-LD nor a known record layout), `E_USAGE` (a `location` or
  *   `format` that is neither of the accepted shapes).
  */
-export async function loadOntology(location: string | OntologySource, given?: LoadOntologyOptions): Promise<OntologyIndex> {
-  const options = optionsObject(given);
+export async function loadOntology(location: string | OntologySource, options?: LoadOntologyOptions): Promise<OntologyIndex> {
+  options = optionsObject(options);
   checkSignal(options.signal);
   checkCallbacks(options, ['onProgress']);
   const { signal } = options;

@@ -265,8 +265,8 @@ function checked(generator: Generator): Generator {
  *   out of range, a malformed generator object, two generators with one name), and every error of
  *   {@link loadOntology} when given locations. Rejects with the signal's reason when aborted.
  */
-export async function propose(source: OntologyIndex | string, target: OntologyIndex | string, given?: ProposeOptions): Promise<ProposedCandidate[]> {
-  const options = optionsObject(given);
+export async function propose(source: OntologyIndex | string, target: OntologyIndex | string, options?: ProposeOptions): Promise<ProposedCandidate[]> {
+  options = optionsObject(options);
   checkSignal(options.signal);
   checkCallbacks(options, ['onWarning', 'onProgress']);
   const { signal } = options;

@@ -87,11 +87,11 @@ function steps(options: OntologySelectionOptions): { repair: boolean; structure:
  * Throws E_SELECTION_MIXED_SCORES (candidates of different measures), E_USAGE (repair or
  * structure asked for without a mode or without ontologies).
  */
-export function selectDetailed<C extends Selectable>(candidates: readonly C[], given?: OntologySelectionOptions): SelectionOutcome<C> {
+export function selectDetailed<C extends Selectable>(candidates: readonly C[], options?: OntologySelectionOptions): SelectionOutcome<C> {
   if (!Array.isArray(candidates)) throw new IoaError('E_USAGE', 'candidates must be an array (what propose returns, or readCandidates reads)', { path: '$.candidates' });
   const bad = candidates.findIndex((c: unknown) => typeof c !== 'object' || c === null || typeof (c as Selectable).subject !== 'string' || typeof (c as Selectable).object !== 'string' || typeof (c as Selectable).score !== 'number');
   if (bad >= 0) throw new IoaError('E_USAGE', 'every candidate needs subject, object (strings) and score (a number)', { path: `$.candidates[${bad}]` });
-  const options = optionsObject(given);
+  options = optionsObject(options);
   if (options.ontologies !== undefined && (typeof options.ontologies !== 'object' || options.ontologies === null || !isLoaded(options.ontologies.source) || !isLoaded(options.ontologies.target))) {
     throw new IoaError('E_USAGE', 'ontologies must be { source, target }, both loaded ontologies', { path: '$.ontologies' });
   }
