@@ -36,6 +36,17 @@ async function track(format: 'rdf' | 'sssom.tsv' | 'csv' | 'json'): Promise<stri
 
 const scores = (r: BenchResult) => r.runs.map((run) => [run.name, run.micro?.hitsAt, run.micro?.proposal, run.selection?.micro]);
 
+
+/** A cmt → conference reference in SSSOM TSV: the metadata block, then `table` (header and rows). */
+function referenceFile(table: readonly string[]): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'ioa-ref-')), 'ref.sssom.tsv');
+  writeFileSync(file, [
+    '#curie_map:', '#  cmt: "http://cmt#"', '#  conf: "http://conference#"',
+    '#mapping_set_id: https://example.org/ref', '#license: https://creativecommons.org/publicdomain/zero/1.0/',
+    ...table, '',
+  ].join('\n'));
+  return file;
+}
 describe('bench with SSSOM references', () => {
   it('a reference converted to SSSOM TSV, CSV (with its sidecar) or JSON scores exactly as the Alignment RDF it came from', async () => {
     const options = { generators: ['exact', 'edit'], baselines: false } as const;
@@ -49,18 +60,13 @@ describe('bench with SSSOM references', () => {
   });
 
   it('rows a reviewer rejected and literal rows are not reference mappings: left out and counted', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ioa-ref-'));
-    const file = join(dir, 'ref.sssom.tsv');
-    writeFileSync(file, [
-      '#curie_map:', '#  cmt: "http://cmt#"', '#  conf: "http://conference#"',
-      '#mapping_set_id: https://example.org/ref', '#license: https://creativecommons.org/publicdomain/zero/1.0/',
+    const file = referenceFile([
       'subject_id\tpredicate_id\tpredicate_modifier\tobject_id\tobject_label\tobject_type\tmapping_justification',
       'cmt:Person\tskos:exactMatch\t\tconf:Person\t\t\tsemapv:ManualMappingCuration',
       'cmt:Review\towl:equivalentClass\t\tconf:Review\t\t\tsemapv:ManualMappingCuration',
       'cmt:Paper\tskos:exactMatch\tNot\tconf:Paper\t\t\tsemapv:ManualMappingCuration',
       'cmt:Author\tskos:exactMatch\t\t\tan author\trdfs literal\tsemapv:ManualMappingCuration',
-      '',
-    ].join('\n'));
+    ]);
     const r = await runCli(['bench', '--source', join(CONF, 'ontologies/cmt.owl'), '--target', join(CONF, 'ontologies/conference.owl'), '--reference', file, '--generators', 'exact', '--json']);
     expect(r.code).toBe(0);
     const result = JSON.parse(r.stdout) as BenchResult;
@@ -70,16 +76,11 @@ describe('bench with SSSOM references', () => {
   });
 
   it('a row of a predicate no metric reads (a misspelt relation) is E_BENCH_REFERENCE at its line, never left out unseen', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ioa-ref-'));
-    const file = join(dir, 'ref.sssom.tsv');
-    writeFileSync(file, [
-      '#curie_map:', '#  cmt: "http://cmt#"', '#  conf: "http://conference#"',
-      '#mapping_set_id: https://example.org/ref', '#license: https://creativecommons.org/publicdomain/zero/1.0/',
+    const file = referenceFile([
       'subject_id\tpredicate_id\tobject_id\tmapping_justification',
       'cmt:Person\tskos:exactMatch\tconf:Person\tsemapv:ManualMappingCuration',
       'cmt:Review\tskos:fooMatch\tconf:Review\tsemapv:ManualMappingCuration',
-      '',
-    ].join('\n'));
+    ]);
     const r = await runCli(['bench', '--source', join(CONF, 'ontologies/cmt.owl'), '--target', join(CONF, 'ontologies/conference.owl'), '--reference', file, '--generators', 'exact']);
     expect([r.code, r.stderr]).toEqual([2, expect.stringContaining(`${file}:8 at $.mappings[1].predicate_id: reference row with predicate skos:fooMatch, which no metric reads`)]);
     expect(r.stderr).toContain('[E_BENCH_REFERENCE]');

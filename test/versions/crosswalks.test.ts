@@ -27,6 +27,17 @@ beforeAll(async () => {
   for (const name of ['oasf-0.8.0-to-1.0.0', 'oasf-1.0.0-to-1.1.0', 'oasf-0.8.0-to-1.1.0']) crosswalk[name] = await readMappingFile(join(AGENTS, 'crosswalks', `${name}.sssom.tsv`));
 });
 
+/** An artifact with one rule to the 0.8.0 skill feature_extraction (renamed from "Module Extraction" in 1.0.0). */
+function featureExtractionArtifact(): ReturnType<typeof validateArtifact> {
+  return validateArtifact({
+    artifactId: 'https://example.org/align/x', revision: '1',
+    sourceOntologyId: 'https://example.org/records', sourceOntologyVersion: '1',
+    targetOntologyId: 'https://schema.oasf.outshift.com/0.8.0', targetOntologyVersion: '0.8.0',
+    direction: 'source-to-target', assertedBy: 'https://example.org/directory', validUntil: '2027-12-31T00:00:00Z',
+    mappingRules: [{ from: 'https://example.org/records#a', to: 'https://schema.oasf.outshift.com/0.8.0/skills/feature_extraction', conditions: {} }],
+  });
+}
+
 describe('OASF crosswalks', () => {
   it('each is the version alignment of its releases; the reviewed rows are the checked ones, the rest candidates', () => {
     const reviewed = (set: MappingSet): string[] => set.mappings.filter((m) => m.justification === 'semapv:MappingReview').map((m) => `${(m as { subjectId: string }).subjectId} ${m.predicateId} ${(m as { objectId: string }).objectId}`);
@@ -43,13 +54,7 @@ describe('OASF crosswalks', () => {
   });
 
   it('a checked row carries a rule whose term was renamed (0.8.0 "Module Extraction" → 1.0.0 "Feature Extraction"); unmarked, the same row sends it to review', async () => {
-    const artifact = validateArtifact({
-      artifactId: 'https://example.org/align/x', revision: '1',
-      sourceOntologyId: 'https://example.org/records', sourceOntologyVersion: '1',
-      targetOntologyId: 'https://schema.oasf.outshift.com/0.8.0', targetOntologyVersion: '0.8.0',
-      direction: 'source-to-target', assertedBy: 'https://example.org/directory', validUntil: '2027-12-31T00:00:00Z',
-      mappingRules: [{ from: 'https://example.org/records#a', to: 'https://schema.oasf.outshift.com/0.8.0/skills/feature_extraction', conditions: {} }],
-    });
+    const artifact = featureExtractionArtifact();
     expect(artifact.ok).toBe(true);
     const via = crosswalk['oasf-0.8.0-to-1.0.0']!;
     const checked = await upgradeArtifact(artifact.value!, { side: 'target', old: v080, new: v100, via });
@@ -59,13 +64,7 @@ describe('OASF crosswalks', () => {
     expect([candidate.carried.length, candidate.pending.map((p) => p.why)]).toEqual([0, ['identifier kept (version-segment) but the label changed']]);
   });
   it('a crosswalk row two reviewers disagree on is E_REVIEW_CONFLICT, never carried; a row only rejected drops its rule saying a reviewer rejected it', async () => {
-    const artifact = validateArtifact({
-      artifactId: 'https://example.org/align/x', revision: '1',
-      sourceOntologyId: 'https://example.org/records', sourceOntologyVersion: '1',
-      targetOntologyId: 'https://schema.oasf.outshift.com/0.8.0', targetOntologyVersion: '0.8.0',
-      direction: 'source-to-target', assertedBy: 'https://example.org/directory', validUntil: '2027-12-31T00:00:00Z',
-      mappingRules: [{ from: 'https://example.org/records#a', to: 'https://schema.oasf.outshift.com/0.8.0/skills/feature_extraction', conditions: {} }],
-    });
+    const artifact = featureExtractionArtifact();
     const via = crosswalk['oasf-0.8.0-to-1.0.0']!;
     const checked = via.mappings.find((m) => 'subjectId' in m && m.subjectId?.endsWith('/skills/feature_extraction') && m.justification === 'semapv:MappingReview')!;
     const rejection = { ...checked, predicateModifier: 'Not' as const, reviewerId: ['https://orcid.org/0000-0001-5109-3700'] };
