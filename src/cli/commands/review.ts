@@ -58,13 +58,14 @@ export default defineCommand({
     const server = await serveReview(session, { port });
     const p = session.progress();
     err(`ioa-align: ${count(p.candidates, 'candidate')} for ${count(p.subjects, 'subject')}; ${count(p.accepted + p.rejected + p.unsure, 'decision')} resumed from ${args.out} or carried from --decisions${p.conflicts ? `; ${count(p.conflicts, 'pair')} where reviewers conflict (show: conflicts)` : ''}; Ctrl-C saves and stops`);
-    out(server.url);
     // The listener stays until the last save is on disk: the atomic writer's own interrupt
-    // handler (src/io/temp.ts) re-raises the signal only when nobody else listens.
+    // handler (src/io/temp.ts) re-raises the signal only when nobody else listens. It is in place
+    // before the address is printed, so a Ctrl-C the moment the address appears stops cleanly.
     let stop = (): void => {};
     const stopped = new Promise<void>((resolve) => (stop = resolve));
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+    out(server.url);
     await stopped;
     try {
       await server.close();
