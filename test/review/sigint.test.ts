@@ -57,7 +57,8 @@ describe('ioa-align review stopped before any decision', () => {
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-    await new Promise<void>((done) => child.stdout.on('data', (d) => { if (String(d).includes('token=')) done(); }));
+    let printed = '';
+    await new Promise<void>((done) => child.stdout.on('data', (d) => { printed += String(d); if (/token=[\w-]+\n/.test(printed)) done(); }));
     child.kill('SIGINT');
     expect(await exited).toBe(0);
     expect(stderr).toContain(`no decision was made: ${out} was not written`);
