@@ -9,6 +9,11 @@ import type { Limits } from './types.js';
 /** Defaults: far above any envelope, profile or policy seen in practice, far below harm. */
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({ maxBytes: 256 * 1024, maxDepth: 32, maxArrayLength: 1024 });
 
+/** Limits that bound nesting alone: for documents whose size and array lengths have no fixed bound (an artifact of many rules). */
+export function nestingOnly(maxDepth: number = DEFAULT_LIMITS.maxDepth): Limits {
+  return { maxDepth, maxBytes: Number.MAX_SAFE_INTEGER, maxArrayLength: Number.MAX_SAFE_INTEGER };
+}
+
 export function resolveLimits(limits: Partial<Limits> = {}): Limits {
   const out = { ...DEFAULT_LIMITS, ...limits };
   for (const [name, value] of Object.entries(out)) {

@@ -10,7 +10,7 @@
  * is descriptive and does not authorize use of this mapping").
  */
 import { Findings, jsonFaultFinding } from '../envelope/findings.js';
-import { checkLimits, DEFAULT_LIMITS } from '../envelope/limits.js';
+import { checkLimits, nestingOnly } from '../envelope/limits.js';
 import { DEFAULT_IRI_SCHEMES, iriProblem, isLanguageTag, isMediaType } from '../envelope/syntax.js';
 import type { DraftSection, Finding, FindingCode, Iri, ValidationResult } from '../envelope/types.js';
 import { CONDITION_NAMES, type ConditionName } from '../envelope/types.js';
@@ -382,7 +382,7 @@ export function validateArtifact(input: unknown): ValidationResult<ValidatedArti
   // thousands deep would exhaust the stack instead of being refused at its path. Size and array
   // length are not bounded here: an artifact of many rules is legitimate.
   const nesting = new Findings();
-  if (!checkLimits(doc, { maxDepth: DEFAULT_LIMITS.maxDepth, maxBytes: Number.MAX_SAFE_INTEGER, maxArrayLength: Number.MAX_SAFE_INTEGER }, nesting)) {
+  if (!checkLimits(doc, nestingOnly(), nesting)) {
     return { ok: false, value: undefined, findings: nesting.list };
   }
   unknownMembers(c, doc, TOP_MEMBERS, '$');

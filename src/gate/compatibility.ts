@@ -173,13 +173,16 @@ export function digestInputs(input: CheckInput): InputDigests {
  * at another version or at none, never answers for it: an intent read from release 9.9 says
  * nothing about what it means in 1.0.
  */
+const speaksFor = (o: OntologyIndex, ref: OntologyRef): boolean => o.iri === undefined || (o.iri === ref.ontologyId && o.version === ref.version);
+
+/** The files that speak for `ref` (speaksFor). */
 function filesFor(ontologies: readonly OntologyIndex[], ref: OntologyRef): OntologyIndex[] {
-  return ontologies.filter((o) => o.iri === undefined || (o.iri === ref.ontologyId && o.version === ref.version));
+  return ontologies.filter((o) => speaksFor(o, ref));
 }
 
 /** Why a term looked up for `ref` is not taken from a file that defines it (see filesFor), if one does. */
 function elsewhere(ontologies: readonly OntologyIndex[], ref: OntologyRef, iri: Iri): string {
-  const other = ontologies.find((o) => o.byIri.has(iri) && !filesFor([o], ref).length);
+  const other = ontologies.find((o) => o.byIri.has(iri) && !speaksFor(o, ref));
   if (!other) return '';
   const declared = other.iri === ref.ontologyId ? `${other.iri} version ${other.version ?? '(none declared)'}` : `another ontology, ${other.iri}`;
   return ` (${other.source} defines it, but declares ${declared}, not ${ref.ontologyId} version ${ref.version}: 6.4)`;

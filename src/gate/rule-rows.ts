@@ -21,7 +21,7 @@ import { CANDIDATE_NAMESPACE, CANDIDATE_PREFIX, UNSPECIFIED_LICENSE, buildCurieM
 import { IoaError, type ErrorLocation } from '../model/errors.js';
 import { readJson } from '../text/json.js';
 import { Findings } from '../envelope/findings.js';
-import { checkLimits, DEFAULT_LIMITS } from '../envelope/limits.js';
+import { checkLimits, DEFAULT_LIMITS, nestingOnly } from '../envelope/limits.js';
 import type { EntityMappingRecord, MappingRecord, MappingSet } from '../model/mapping.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { ValidatedArtifact } from './artifact.js';
@@ -90,7 +90,7 @@ const CONDITIONS_MAX_DEPTH = DEFAULT_LIMITS.maxDepth - 3;
 /** Refuse conditions nested past CONDITIONS_MAX_DEPTH (E_LIMIT_EXCEEDED at the place, with the JSON path). */
 export function assertConditionsNesting(conditions: unknown, what: string, location: ErrorLocation = {}): void {
   const findings = new Findings();
-  if (checkLimits(conditions, { maxDepth: CONDITIONS_MAX_DEPTH, maxBytes: Number.MAX_SAFE_INTEGER, maxArrayLength: Number.MAX_SAFE_INTEGER }, findings)) return;
+  if (checkLimits(conditions, nestingOnly(CONDITIONS_MAX_DEPTH), findings)) return;
   const at = findings.list[0]!;
   throw new IoaError('E_LIMIT_EXCEEDED', `${what} at ${at.path}: nesting deeper than ${CONDITIONS_MAX_DEPTH} levels (an artifact nests at most ${DEFAULT_LIMITS.maxDepth}, 6.1)`, location);
 }

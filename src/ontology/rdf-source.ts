@@ -149,13 +149,14 @@ export async function readRdfFile(path: string, options: ReadRdfOptions = {}): P
 export async function readRdfFileInto(path: string, sink: QuadSink, options: ReadRdfOptions = {}): Promise<RdfFormat> {
   const { signal } = options;
   signal?.throwIfAborted();
+  const size = await assertRegularFile(path);
   const head = await readTextHead(path);
   // An empty file is no ontology of any syntax (the Turtle reader would find nothing wrong in it).
-  if (!/\S/.test(head.replace(/^\uFEFF/, '')) && await assertRegularFile(path) <= head.length + 4) {
+  if (!/\S/.test(head.replace(/^\uFEFF/, '')) && size <= head.length + 4) {
     throw new IoaError('E_EMPTY_ONTOLOGY', 'the file is empty: no ontology to read', { file: path });
   }
   const format = options.format ?? detectFormatOf(path, head);
-  if (format === 'jsonld' || await assertRegularFile(path) <= (options.streamAbove ?? STREAM_ABOVE)) {
+  if (format === 'jsonld' || size <= (options.streamAbove ?? STREAM_ABOVE)) {
     await parseRdfInto(await readTextFile(path, { kind: format === 'jsonld' ? 'jsonld' : 'text' }), format, path, sink, options);
     return format;
   }

@@ -106,8 +106,6 @@ function termsOf(release: { concepts: Concept[] }, part: OasfPart): ReleaseTerms
   return terms;
 }
 
-const notChecked = new WeakMap<LayoutContext, Set<string>>();
-const idsUnchecked = new WeakMap<LayoutContext, Set<string>>();
 
 /** Check one declaration against its release and make it a draft. */
 async function termDraft(decl: Declaration, version: string, base: string, recordVersion: string | undefined, what: string, context: LayoutContext): Promise<RecordDraft> {
@@ -128,12 +126,7 @@ async function termDraft(decl: Declaration, version: string, base: string, recor
       }
       if (decl.id !== undefined && terms.byId.size === 0) {
         // The release names no ids: the id beside the slug cannot be checked, and is not used.
-        const said = idsUnchecked.get(context) ?? new Set<string>();
-        idsUnchecked.set(context, said);
-        if (!said.has(version)) {
-          said.add(version);
-          context.warn(`${what}: OASF ${version} as bundled has no numeric ids, so the ids beside declared slugs are not checked (the slugs are, and are what is read)`);
-        }
+        context.warn(`${what}: OASF ${version} as bundled has no numeric ids, so the ids beside declared slugs are not checked (the slugs are, and are what is read)`);
       }
       if (decl.id !== undefined && terms.byId.size > 0 && !known.notations.includes(String(decl.id))) {
         const other = terms.byId.get(String(decl.id));
@@ -147,12 +140,7 @@ async function termDraft(decl: Declaration, version: string, base: string, recor
     }
   } else {
     if (slug === undefined) throw fault(`${term} is given by id only, and OASF ${version} is not bundled with ioa-align to name it`, decl.path, `${decl.id}; give its name path`);
-    const said = notChecked.get(context) ?? new Set<string>();
-    notChecked.set(context, said);
-    if (!said.has(version)) {
-      said.add(version);
-      context.warn(`OASF ${version} is not bundled with ioa-align (0.8.0, 1.0.0 and 1.1.0 are): its declared slugs are taken as written, unchecked`);
-    }
+    context.warn(`OASF ${version} is not bundled with ioa-align (0.8.0, 1.0.0 and 1.1.0 are): its declared slugs are taken as written, unchecked`);
   }
   const leaf = slug!.split('/').pop()!;
   const declared: DeclaredOasfTerm = { part: decl.part, schemaVersion: version, slug: slug!, iri: oasfIri(version, decl.part, leaf), ...(decl.id !== undefined ? { id: decl.id } : {}) };

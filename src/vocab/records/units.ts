@@ -26,7 +26,7 @@ export interface LayoutContext {
   file: string;
   /** The file's name without folder and extension (names the records of layouts without ids). */
   stem: string;
-  /** A note for the user: something was read in a way the record did not spell out. */
+  /** A note for the user: something was read in a way the record did not spell out. The same note is kept once. */
   warn(message: string): void;
   /** The OASF release bundled for a schema version, to resolve declared slugs and ids. */
   oasfRelease(schemaVersion: string): Promise<OntologyIndex | undefined>;
