@@ -102,6 +102,8 @@ export const ERROR_CODES = [
   'E_REVIEW_ONE_TO_ONE',
   // a comment on a candidate the reviewer has not decided
   'E_REVIEW_NOT_DECIDED',
+  // a decision or comment while the reviewed file cannot be saved: not taken
+  'E_REVIEW_NOT_SAVED',
   // two rows of one reviewer on one candidate in a reviewed file
   'E_REVIEW_DUPLICATE_DECISION',
 ] as const;

@@ -26,7 +26,12 @@ import { ReviewRefusal, type ItemFilter, type ReviewSession } from './session.js
 import { pageAssets } from './assets.js';
 
 export const MAX_BODY_BYTES = 64 * 1024;
-const COOKIE = 'ioa_review';
+/**
+ * The cookie's name carries the port: cookies are not kept apart by port, so two review servers
+ * on 127.0.0.1 (two files, a reviewer and an adjudicator) sharing one name would each replace the
+ * other's token, and the first tab's every decision would fail once the second was opened.
+ */
+const cookieName = (port: number): string => `ioa_review_${port}`;
 
 export const CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
@@ -132,10 +137,10 @@ function sameToken(given: string | undefined, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function cookieToken(req: IncomingMessage): string | undefined {
+function cookieToken(req: IncomingMessage, port: number): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [name, ...rest] = part.trim().split('=');
-    if (name === COOKIE) return rest.join('=');
+    if (name === cookieName(port)) return rest.join('=');
   }
   return undefined;
 }
@@ -195,12 +200,12 @@ async function route(req: IncomingMessage, res: ServerResponse, session: ReviewS
   }
   const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
   const pageLoad = req.method === 'GET' && url.pathname === '/' && sameToken(url.searchParams.get('token') ?? undefined, token);
-  if (!pageLoad && !sameToken(bearer, token) && !sameToken(cookieToken(req), token)) throw new HttpError(401, 'E_UNAUTHORIZED', 'missing or wrong token: open the URL the command printed');
+  if (!pageLoad && !sameToken(bearer, token) && !sameToken(cookieToken(req, port), token)) throw new HttpError(401, 'E_UNAUTHORIZED', 'missing or wrong token: open the URL the command printed');
 
   if (req.method === 'GET') {
     const asset = pageAssets().get(url.pathname);
     if (asset) {
-      if (url.pathname === '/') res.setHeader('Set-Cookie', `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
+      if (url.pathname === '/') res.setHeader('Set-Cookie', `${cookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`);
       return sendText(res, asset.type, asset.body);
     }
     switch (url.pathname) {
@@ -294,8 +299,8 @@ function decide(session: ReviewSession, body: unknown): unknown {
 }
 
 function comment(session: ReviewSession, body: unknown): unknown {
-  const b = members(body, [...ENDS, 'comment'], [], '{"subject_id", "object_id", "predicate_id", "comment"}');
+  const b = members(body, [...ENDS, 'comment'], ['expected_status'], '{"subject_id", "object_id", "predicate_id", "comment"}');
   const index = candidateOf(session, b);
-  session.comment(index, b.comment!);
+  session.comment(index, b.comment!, b.expected_status);
   return { commented: { ...session.ref(index), comment: b.comment }, progress: session.progress() };
 }

@@ -25,7 +25,8 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { PrefixMap, canonicalTerm, readMappingFile, sourceLine, writeMappingFile } from '../exchange/index.js';
+import { extname } from 'node:path';
+import { PrefixMap, canonicalTerm, readMappingFile, serializeMappingChunks, sourceLine, writeFileAtomic, writeMappingFile } from '../exchange/index.js';
 import {
   ADJUDICATOR, CANDIDATE_PREDICATE_SLOT, DECISION_SOURCE_SLOT, REVIEW_DECISION_SLOT, REVIEW_ROLE_SLOT, REVIEWER_AGREEMENT,
   EARLIER_SLOTS, agreeingRows, candidateOfDecision, candidatesByPair, reviewedDecisions, reviewerKey, unsettledConflicts, type ReviewedDecision,
@@ -84,7 +85,7 @@ export interface CandidateRef {
  * on nothing (`E_REVIEW_NOT_DECIDED`). The server answers 409.
  */
 export class ReviewRefusal extends IoaError {
-  constructor(code: 'E_REVIEW_STALE' | 'E_REVIEW_ONE_TO_ONE' | 'E_REVIEW_NOT_DECIDED', message: string, readonly conflicts: CandidateRef[] = []) {
+  constructor(code: 'E_REVIEW_STALE' | 'E_REVIEW_ONE_TO_ONE' | 'E_REVIEW_NOT_DECIDED' | 'E_REVIEW_NOT_SAVED', message: string, readonly conflicts: CandidateRef[] = []) {
     super(code, message);
   }
 }
@@ -220,6 +221,11 @@ export interface Progress {
   /** Pairs whose reviewers conflict, unsettled. */
   conflicts: number;
   saved: boolean;
+  /**
+   * Why the last save failed (the reviewed file changed behind the session, a full disk): while it
+   * stands, no decision is taken, since none could be kept; absent when saving works.
+   */
+  save_error?: string;
   can_undo: boolean;
 }
 
@@ -434,6 +440,7 @@ export class ReviewSession {
       throw new IoaError('E_USAGE', `expected_status must be one of ${STATUSES.join(', ')}`, { path: '$.expected_status' });
     }
     if (confirm !== undefined && confirm !== BREAK_ONE_TO_ONE) throw new IoaError('E_USAGE', `confirm must be "${BREAK_ONE_TO_ONE}"`, { path: '$.confirm' });
+    this.refuseWhileUnsaved();
     const status = this.state.status(index);
     if (expectedStatus !== undefined && status !== expectedStatus) {
       throw new ReviewRefusal('E_REVIEW_STALE', `the candidate is ${status} now, not ${expectedStatus} as shown: nothing was changed; look again and decide`, [this.ref(index)]);
@@ -488,8 +495,18 @@ export class ReviewSession {
    *
    * @throws ReviewRefusal E_REVIEW_NOT_DECIDED (this reviewer has not decided the candidate)
    */
-  comment(index: number, comment: string): void {
+  comment(index: number, comment: string, expectedStatus?: string): void {
     checkComment(comment);
+    if (expectedStatus !== undefined && !(STATUSES as readonly string[]).includes(expectedStatus)) {
+      throw new IoaError('E_USAGE', `expected_status must be one of ${STATUSES.join(', ')}`, { path: '$.expected_status' });
+    }
+    this.refuseWhileUnsaved();
+    const status = this.state.status(index);
+    // A comment is the reason for a decision: one written on a decision that has changed since
+    // (another tab rejected what this one shows accepted) would give the new decision the old reason.
+    if (expectedStatus !== undefined && status !== expectedStatus) {
+      throw new ReviewRefusal('E_REVIEW_STALE', `the candidate is ${status} now, not ${expectedStatus} as shown: the comment was not saved; look again`, [this.ref(index)]);
+    }
     const own = this.state.answerOf(index);
     if (!own) throw new ReviewRefusal('E_REVIEW_NOT_DECIDED', 'you have not decided this candidate: a comment belongs to a decision (send it with the decision)', [this.ref(index)]);
     if ((own.comment ?? '') === comment) return;
@@ -504,6 +521,7 @@ export class ReviewSession {
   }
 
   undo(): number | undefined {
+    this.refuseWhileUnsaved();
     const index = this.state.undo();
     if (index !== undefined) this.save();
     return index;
@@ -524,8 +542,12 @@ export class ReviewSession {
           }, { what: 'the reviewed file' });
           this.lastError = undefined;
         } catch (error) {
-          this.lastError = error;
-          this.options.onSaveError?.(error);
+          // The lock's own words ("nothing of either is lost") hold only once this session's
+          // decisions are written somewhere: say where they go.
+          this.lastError = isIoaError(error) && error.code === 'E_FILE_CHANGED'
+            ? new IoaError('E_FILE_CHANGED', `the reviewed file was changed by another process since this session read it, so it is not overwritten; the decisions of this session are kept, and written beside it when the review stops`, { file: this.out }, { cause: error })
+            : error;
+          this.options.onSaveError?.(this.lastError);
           break;
         }
       }
@@ -548,6 +570,43 @@ export class ReviewSession {
 
   isSaved(): boolean {
     return !this.saving && !this.dirty && this.lastError === undefined;
+  }
+
+  /** Why the last save failed, while it stands (see Progress.save_error). */
+  saveError(): string | undefined {
+    if (this.lastError === undefined) return undefined;
+    return this.lastError instanceof Error ? this.lastError.message : String(this.lastError);
+  }
+
+  /**
+   * No decision is taken while saving fails: the reviewer would go on deciding what the file never
+   * holds. A cause that may have passed (a full disk) is tried again at once, for the next decision.
+   */
+  private refuseWhileUnsaved(): void {
+    const failure = this.saveError();
+    if (failure === undefined) return;
+    if (!(isIoaError(this.lastError) && this.lastError.code === 'E_FILE_CHANGED') && !this.saving) this.save();
+    throw new ReviewRefusal('E_REVIEW_NOT_SAVED', `decisions are not being saved, so this one was not taken: ${failure}. Stop the review (Ctrl-C) and reopen it with the file written beside ${this.out} as --decisions`);
+  }
+
+  /**
+   * Write this session's reviewed set to a new file beside `out` (never over an existing one) and
+   * return its path: where decisions go when `out` cannot take them (it was changed by another
+   * process). `review --decisions` on it carries them into a new session.
+   */
+  async rescue(): Promise<string> {
+    const ext = extname(this.out);
+    const stem = ext ? this.out.slice(0, -ext.length) : this.out;
+    const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+    for (let n = 0; ; n++) {
+      const path = `${stem}.unsaved-${stamp}${n ? `-${n}` : ''}${ext || '.sssom.tsv'}`;
+      try {
+        await writeFileAtomic(path, serializeMappingChunks(this.reviewedSet(), 'sssom'), { exclusive: true });
+        return path;
+      } catch (error) {
+        if (!(isIoaError(error) && error.code === 'E_WRITE_FAILED' && existsSync(path)) || n >= 99) throw error;
+      }
+    }
   }
 
   /** The row an answer is written as (see the module comment). */
@@ -658,7 +717,7 @@ export class ReviewSession {
     for (const s of this.subjectOrder) if (this.isDone(s)) done++;
     return {
       subjects: this.subjectOrder.length, subjects_done: done, candidates: this.state.candidates.length, accepted, rejected, unsure, closed,
-      conflicts: this.conflictedPairs().size, saved: this.isSaved(), can_undo: this.state.canUndo(),
+      conflicts: this.conflictedPairs().size, saved: this.isSaved(), ...(this.lastError !== undefined ? { save_error: this.saveError() } : {}), can_undo: this.state.canUndo(),
     };
   }
 

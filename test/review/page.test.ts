@@ -9,7 +9,7 @@
  * does).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -669,7 +669,9 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
 
     it('only a short status line is live: the item pane is not re-announced on every key', async () => {
       const live = await s.page.evaluate(() => Array.from(document.querySelectorAll('[aria-live], [role="status"], [role="alert"]')).map((e) => e.getAttribute('id')));
-      expect(live).toEqual(['msg']);
+      // The status line, and an alert that shows only when saving fails (hidden and empty until then).
+      expect(live).toEqual(['save-failure', 'msg']);
+      expect([await s.page.isHidden('#save-failure'), await s.page.textContent('#save-failure')]).toEqual([true, '']);
       // The focus is on the first open candidate (valve, the last); one to the left:
       await s.page.keyboard.press('ArrowLeft');
       await settled(s.page);
@@ -754,6 +756,207 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
       expect(pairs).toContain('An MCP server for querying InfluxDB ~ Model and query document/key-value/wide-column stores.');
       expect(await s.page.locator('.cand.focus details.evidence .warn').textContent()).toBe(`${PRODUCT_DESCRIPTION_FIELD}: what ioa-align's gazetteer says the product the record names is, not the record's own words`);
       await s.page.screenshot({ path: join(s.out, '..', 'product-evidence.png') });
+    });
+  });
+
+  describe('comments, clicked buttons, other tabs and a file that cannot be saved', () => {
+    const decided = async (out: string) => (await rows(out)).map((m) => ({
+      subject: m.subjectId.replace(SRC, ''), object: m.objectId.replace(TGT, ''), predicate: m.predicateId,
+      decision: m.extensions?.review_decision, comment: (m as { comment?: string }).comment,
+    }));
+
+    it('Enter in the comment is a new line: the words after it are typed, not run as commands; Esc leaves, a accepts with both lines', async () => {
+      const s = await start();
+      try {
+        await load(s.page, s.server);
+        await s.page.uncheck('#advance');
+        await show(s.page, 'src:Aorta', 'aorta');
+        await s.page.click('#comment');
+        await s.page.keyboard.type('same vessel');
+        await s.page.keyboard.press('Enter');
+        await s.page.keyboard.type('but check the range');
+        await s.page.keyboard.press('Shift+Enter');
+        await s.page.keyboard.type('again');
+        await settled(s.page);
+        // `but check the range` holds b, u, c, h, r, a, e, n: run as commands they would decide three times.
+        expect(await decided(s.out)).toEqual([]);
+        expect(await s.page.inputValue('#comment')).toBe('same vessel\nbut check the range\nagain');
+        await s.page.keyboard.press('Escape');
+        await s.page.keyboard.press('a');
+        await expect.poll(() => decided(s.out), { timeout: 5000 }).toEqual([{ subject: 'Aorta', object: 'Aorta', predicate: 'skos:exactMatch', decision: 'accept', comment: 'same vessel\nbut check the range\nagain' }]);
+      } finally {
+        await s.close();
+      }
+    });
+
+    it('choosing a relation (key or button) keeps the comment being written; it goes with the acceptance', async () => {
+      const s = await start();
+      try {
+        await load(s.page, s.server);
+        await s.page.uncheck('#advance');
+        await show(s.page, 'src:Aorta', 'aorta');
+        await s.page.fill('#comment', 'the target is broader');
+        await s.page.keyboard.press('Escape');
+        await s.page.keyboard.press('b');
+        await settled(s.page);
+        expect(await s.page.inputValue('#comment')).toBe('the target is broader');
+        await s.page.click('#rel-narrow');
+        await s.page.click('#rel-broad');
+        await settled(s.page);
+        expect(await s.page.inputValue('#comment')).toBe('the target is broader');
+        await s.page.keyboard.press('a');
+        await expect.poll(() => decided(s.out), { timeout: 5000 }).toEqual([{ subject: 'Aorta', object: 'Aorta', predicate: 'skos:broadMatch', decision: 'accept', comment: 'the target is broader' }]);
+        await settled(s.page);
+        // Sent: the next candidate's box starts empty.
+        await s.page.keyboard.press('ArrowRight');
+        await settled(s.page);
+        expect(await s.page.inputValue('#comment')).toBe('');
+      } finally {
+        await s.close();
+      }
+    });
+
+    it('a button clicked with the mouse gives the focus back: Space and Enter afterwards decide nothing more', async () => {
+      const s = await start();
+      try {
+        await load(s.page, s.server);
+        await show(s.page, 'src:Heart', 'heart');
+        await s.page.click('#do-reject');
+        await expect.poll(async () => (await decided(s.out)).length, { timeout: 5000 }).toBe(1);
+        await settled(s.page);
+        await s.page.keyboard.press('Space');
+        await s.page.keyboard.press('Enter');
+        await s.page.keyboard.press('Space');
+        await settled(s.page);
+        expect(await decided(s.out)).toEqual([{ subject: 'Heart', object: 'Heart', predicate: 'skos:exactMatch', decision: 'reject', comment: undefined }]);
+      } finally {
+        await s.close();
+      }
+    });
+
+    it('"save comment" from a tab showing an acceptance another tab has since rejected is refused: the rejection keeps its reason', async () => {
+      const s = await start();
+      const other = await browser.newPage({ viewport: { width: 1400, height: 820 } });
+      try {
+        await load(s.page, s.server);
+        await s.page.uncheck('#advance');
+        await show(s.page, 'src:Heart', 'heart');
+        await s.page.keyboard.press('a');
+        await expect.poll(async () => (await decided(s.out)).length, { timeout: 5000 }).toBe(1);
+        await load(other, s.server);
+        await other.uncheck('#advance');
+        await other.selectOption('#status', 'all');
+        await settled(other);
+        await show(other, 'src:Heart', 'heart');
+        expect(await other.locator('.cand.focus .status').textContent()).toBe('accept');
+        // The first tab changes its mind, with a reason.
+        await settled(s.page);
+        await s.page.fill('#comment', 'wrong: the organ of the whole body');
+        await s.page.keyboard.press('Escape');
+        await s.page.keyboard.press('r');
+        await expect.poll(async () => (await decided(s.out))[0]?.decision, { timeout: 5000 }).toBe('reject');
+        // The second tab still shows the acceptance and comments on it.
+        await other.fill('#comment', 'confirmed, same organ');
+        await other.click('#save-comment');
+        await expect.poll(() => other.textContent('#msg')).toContain('comment not saved');
+        await settled(other);
+        expect(await decided(s.out)).toEqual([{ subject: 'Heart', object: 'Heart', predicate: 'skos:exactMatch', decision: 'reject', comment: 'wrong: the organ of the whole body' }]);
+        // What was typed is still there, on the item shown again as it is now.
+        expect(await other.locator('.cand.focus .status').textContent()).toBe('reject');
+        expect(await other.inputValue('#comment')).toBe('confirmed, same organ');
+      } finally {
+        await other.close();
+        await s.close();
+      }
+    });
+
+    it('two review servers in one browser keep their own sign-in: opening the second does not lock the first out', async () => {
+      // One browser profile: the cookies of both servers (127.0.0.1, two ports) live side by side.
+      const reviews = await Promise.all([pageFixture(), pageFixture()].map(async (files) => {
+        const out = join(files.dir, 'reviewed.sssom.tsv');
+        return { out, server: await serveReview(await openReview({ candidates: files.candidates, source: files.source, target: files.target, out }, { reviewer: 'orcid:0000-0002-1825-0097' })) };
+      }));
+      const [first, second] = reviews as [typeof reviews[0], typeof reviews[0]];
+      const context = await browser.newContext({ viewport: { width: 1400, height: 820 } });
+      try {
+        const page1 = await context.newPage();
+        const page2 = await context.newPage();
+        await load(page1, first.server);
+        await load(page2, second.server);
+        await page1.uncheck('#advance');
+        await show(page1, 'src:Heart', 'heart');
+        await page1.keyboard.press('a');
+        await expect.poll(async () => (await decided(first.out)).length, { timeout: 5000 }).toBe(1);
+        await settled(page1);
+        expect(await page1.textContent('#msg')).toMatch(/^heart accepted as skos:exactMatch/);
+        await show(page2, 'src:Kidney', 'kidney');
+        await page2.keyboard.press('r');
+        await expect.poll(async () => (await decided(second.out)).length, { timeout: 5000 }).toBe(1);
+      } finally {
+        await context.close();
+        await Promise.all(reviews.map((r) => r.server.close()));
+      }
+    });
+
+    it('a reviewed file changed by another program: the page says NOT SAVED, takes no more decisions, and the session keeps them for a file beside it', async () => {
+      const files = pageFixture();
+      const out = join(files.dir, 'reviewed.sssom.tsv');
+      const session = await openReview({ candidates: files.candidates, source: files.source, target: files.target, out }, { reviewer: 'orcid:0000-0002-1825-0097' });
+      const server = await serveReview(session);
+      const page = await browser.newPage({ viewport: { width: 1400, height: 820 } });
+      try {
+        await load(page, server);
+        await page.uncheck('#advance');
+        await show(page, 'src:Heart', 'heart');
+        await page.keyboard.press('a');
+        await expect.poll(async () => (await decided(out)).length, { timeout: 5000 }).toBe(1);
+        await settled(page);
+        // An editor saves the file again: a new version on disk, which the session did not read.
+        const theirs = readFileSync(out, 'utf8');
+        writeFileSync(out, theirs);
+        utimesSync(out, new Date(), new Date(Date.now() + 5000));
+        await show(page, 'src:Kidney', 'kidney');
+        await page.keyboard.press('r'); // saving this one fails: the file is not the one the session read
+        await expect.poll(() => page.isVisible('#save-failure'), { timeout: 5000 }).toBe(true);
+        expect(await page.textContent('#save-failure')).toContain('changed by another process');
+        expect(await page.textContent('#saved')).toBe('NOT SAVED');
+        await show(page, 'src:Aorta', 'aorta');
+        await page.keyboard.press('a'); // refused: it could not be kept
+        await expect.poll(() => page.textContent('#msg')).toContain('not being saved');
+        expect(readFileSync(out, 'utf8')).toBe(theirs);
+        await page.screenshot({ path: join(SHOTS, 'not-saved-1400.png') });
+        const rescued = await session.rescue();
+        expect(rescued).toMatch(/reviewed\.sssom\.unsaved-\d{8}T\d{6}Z\.tsv$/);
+        expect((await decided(rescued)).map((d) => [d.subject, d.decision])).toEqual([['Heart', 'accept'], ['Kidney', 'reject']]);
+      } finally {
+        await page.close();
+        await server.close().catch(() => {});
+      }
+    });
+
+    it('a long unbroken comment wraps inside the card at 390 px and 1400 px', async () => {
+      for (const width of [390, 1400]) {
+        const files = pageFixture();
+        const out = join(files.dir, 'reviewed.sssom.tsv');
+        const session = await openReview({ candidates: files.candidates, source: files.source, target: files.target, out }, { reviewer: 'orcid:0000-0002-1825-0097' });
+        session.decide(session.find(`${SRC}Heart`, 'skos:exactMatch', `${TGT}Heart`)!, 'accept', { comment: `see https://example.org/${'x'.repeat(300)}` });
+        await session.flush();
+        const s = await serve(session, out, { width, height: 820 });
+        try {
+          await load(s.page, s.server);
+          await s.page.selectOption('#status', 'all');
+          await settled(s.page);
+          await show(s.page, 'src:Heart', 'heart');
+          const overflow = await s.page.evaluate(() => {
+            const line = document.querySelector('.cand.focus ul.decisions li') as unknown as { scrollWidth: number; clientWidth: number };
+            const panel = document.querySelector('#cands-pane') as unknown as { scrollWidth: number; clientWidth: number };
+            return { line: line.scrollWidth - line.clientWidth, panel: panel.scrollWidth - panel.clientWidth, page: document.documentElement.scrollWidth - document.documentElement.clientWidth };
+          });
+          expect([width, overflow]).toEqual([width, { line: 0, panel: 0, page: 0 }]);
+        } finally {
+          await s.close();
+        }
+      }
     });
   });
 });

@@ -48,7 +48,7 @@ describe('review server', () => {
   it('the page load takes the token from the query and sets a strict cookie; headers carry the CSP and no CORS', async () => {
     const page = await http(server.port, `/?token=${server.token}`, { headers: { Origin: 'http://evil.example' } });
     expect(page.status).toBe(200);
-    expect(String(page.headers['set-cookie'])).toMatch(/ioa_review=.+; HttpOnly; SameSite=Strict/);
+    expect(String(page.headers['set-cookie'])).toMatch(new RegExp(`^ioa_review_${server.port}=.+; HttpOnly; SameSite=Strict`));
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['content-security-policy']).toContain("default-src 'none'");
     expect(page.headers['access-control-allow-origin']).toBeUndefined();

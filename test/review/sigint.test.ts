@@ -3,7 +3,7 @@
  * API, and Ctrl-C (SIGINT) ends it with exit 0 after the last decision is on disk.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readMappings } from '../../src/api/index.js';
@@ -64,5 +64,51 @@ describe('ioa-align review stopped before any decision', () => {
     expect(stderr).toContain(`no decision was made: ${out} was not written`);
     expect(stderr).not.toContain('saved 0 decisions');
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe('ioa-align review when the reviewed file is changed behind it', () => {
+  it('takes no decision it cannot save (409 E_REVIEW_NOT_SAVED), and on stop writes the unsaved ones beside the file, never over it (exit 2)', async () => {
+    const files = await fixture();
+    const out = join(files.dir, 'reviewed.sssom.tsv');
+    const child = spawn(process.execPath, [BIN, 'review', files.candidates, '--source', files.source, '--target', files.target, '--out', out, '--reviewer', 'orcid:0000-0002-1825-0097'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    const url = await new Promise<URL>((done, fail) => {
+      let text = '';
+      child.stdout.on('data', (d) => {
+        text += d;
+        const m = /^(http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)\n/.exec(text);
+        if (m) done(new URL(m[1]!));
+      });
+      child.on('exit', () => fail(new Error(`review exited: ${stderr}`)));
+    });
+    const headers = { Authorization: `Bearer ${url.searchParams.get('token')!}`, 'Content-Type': 'application/json' };
+    const item = await (await fetch(new URL(`/api/item?subject=${encodeURIComponent('http://example.org/src#Paper')}`, url), { headers })).json() as { candidates: Array<{ object_id: string; predicate_id: string }> };
+    const decide = async (i: number, decision: string) => {
+      const c = item.candidates[i]!;
+      const res = await fetch(new URL('/api/decisions', url), { method: 'POST', headers, body: JSON.stringify({ subject_id: 'http://example.org/src#Paper', object_id: c.object_id, predicate_id: c.predicate_id, decision }) });
+      return { status: res.status, body: await res.json() as { error?: { code: string }; progress?: { saved: boolean; save_error?: string } } };
+    };
+    const progress = async () => (await (await fetch(new URL('/api/progress', url), { headers })).json()) as { saved: boolean; save_error?: string };
+    expect(item.candidates.length).toBeGreaterThanOrEqual(3);
+    expect((await decide(0, 'reject')).status).toBe(200);
+    await expect.poll(async () => (await progress()).saved, { timeout: 5000 }).toBe(true);
+    // Another program writes the file (the same text, a new version).
+    const theirs = readFileSync(out, 'utf8');
+    writeFileSync(out, theirs);
+    utimesSync(out, new Date(), new Date(Date.now() + 5000));
+    expect((await decide(1, 'reject')).status).toBe(200); // taken: the failure is found when it is saved
+    await expect.poll(async () => (await progress()).save_error ?? '', { timeout: 5000 }).toContain('changed by another process');
+    const refused = await decide(2, 'unsure');
+    expect([refused.status, refused.body.error?.code]).toEqual([409, 'E_REVIEW_NOT_SAVED']);
+    child.kill('SIGINT');
+    expect(await exited).toBe(2);
+    expect(readFileSync(out, 'utf8')).toBe(theirs);
+    const rescued = /decisions are in (\S+\.unsaved-\d{8}T\d{6}Z\.tsv)/.exec(stderr)?.[1];
+    expect([rescued, stderr]).toEqual([expect.stringContaining(files.dir), expect.stringContaining('[E_FILE_CHANGED]')]);
+    const rows = (await readMappings(rescued!)).mappings as Array<{ objectId: string; predicateModifier?: string }>;
+    expect(rows.map((r) => [r.objectId, r.predicateModifier]).sort()).toEqual([item.candidates[0]!.object_id, item.candidates[1]!.object_id].sort().map((o) => [o, 'Not']));
   });
 });

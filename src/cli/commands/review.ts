@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { defineCommand } from 'citty';
-import { IoaError } from '../../api/index.js';
+import { IoaError, isIoaError } from '../../api/index.js';
 import { openReview, serveReview } from '../../api/review.js';
 import { err, out } from '../io.js';
 import { STDOUT } from '../output.js';
@@ -69,6 +69,13 @@ export default defineCommand({
     await stopped;
     try {
       await server.close();
+    } catch (error) {
+      // The reviewed file could not take the last decisions (another process changed it, the disk
+      // is full): they go to a new file beside it, never lost and never over anyone's work.
+      const made = session.progress();
+      if (made.accepted + made.rejected + made.unsure === 0) throw error;
+      const rescued = await session.rescue();
+      throw new IoaError(isIoaError(error) ? error.code : 'E_WRITE_FAILED', `${(error as Error).message}; this session's decisions are in ${rescued} (\`review … --decisions ${rescued}\` carries them into a new session)`, { file: args.out }, { cause: error });
     } finally {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);

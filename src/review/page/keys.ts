@@ -29,8 +29,11 @@ export const RELATIONS: Readonly<Record<string, { predicate: string; equivalence
 
 export const DECISION_OF: Readonly<Partial<Record<Command, 'accept' | 'reject' | 'unsure'>>> = { accept: 'accept', reject: 'reject', unsure: 'unsure' };
 
-/** What has the keyboard focus: a text field, a select, an open dialog, or anything else. */
-export type Target = 'text' | 'select' | 'dialog' | 'other';
+/**
+ * What has the keyboard focus: a one-line text field, a multi-line one (the comment), a select,
+ * an open dialog, or anything else.
+ */
+export type Target = 'text' | 'multiline' | 'select' | 'dialog' | 'other';
 
 export type Outcome =
   /** Run the command (and keep the browser from acting on the key). */
@@ -39,7 +42,7 @@ export type Outcome =
   | { kind: 'native' }
   /** Swallow it: a letter on a select that is no command must not choose an option either. */
   | { kind: 'blocked' }
-  /** Enter or Escape in a text field: leave the field and apply what was typed. */
+  /** Enter or Escape in a one-line field, Escape in a multi-line one: leave the field and apply what was typed. */
   | { kind: 'apply' };
 
 /** Keys a select keeps for itself: moving through its options, opening it, leaving it. */
@@ -48,6 +51,9 @@ const SELECT_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 
 export function interpret(key: string, target: Target, modified: boolean): Outcome {
   if (modified || target === 'dialog') return { kind: 'native' };
   if (target === 'text') return key === 'Enter' || key === 'Escape' ? { kind: 'apply' } : { kind: 'native' };
+  // Enter in a comment is a new line: were it to leave the field, the rest of the sentence
+  // would run as commands (`but` chooses broadMatch, then marks unsure).
+  if (target === 'multiline') return key === 'Escape' ? { kind: 'apply' } : { kind: 'native' };
   if (target === 'select' && SELECT_KEYS.has(key)) return { kind: 'native' };
   const command = Object.hasOwn(KEYS, key) ? KEYS[key] : undefined;
   if (command) return { kind: 'command', command };

@@ -26,6 +26,11 @@ let focus = 0;
 let relation: string | null = null;
 /** The list entry marked current, so moving on touches two entries, not every one. */
 let marked: Element | undefined;
+/**
+ * Comments being written, by candidate: drawing the list again (a relation chosen, a move) makes
+ * a new comment box, which takes the words typed for its candidate back. Sent or saved: gone.
+ */
+const drafts = new Map<string, string>();
 
 // The token travelled in the URL once; the cookie carries it from now on.
 if (location.search) history.replaceState(null, '', '/');
@@ -70,8 +75,11 @@ function say(text: string, alert = false): void {
 function showProgress(p: Progress): void {
   $('progress').textContent = `${p.subjects_done} / ${p.subjects} done · ${p.accepted} accepted · ${p.rejected} rejected · ${p.unsure} unsure · ${p.closed} closed`;
   const saved = $('saved');
-  saved.textContent = p.saved ? 'saved' : 'saving…';
-  saved.className = p.saved ? '' : 'dirty';
+  saved.textContent = p.save_error ? 'NOT SAVED' : p.saved ? 'saved' : 'saving…';
+  saved.className = p.save_error ? 'failed' : p.saved ? '' : 'dirty';
+  const failure = $('save-failure');
+  failure.hidden = !p.save_error;
+  if (p.save_error && failure.textContent !== p.save_error) failure.textContent = `Decisions are not being saved: ${p.save_error}`;
   ($('do-undo') as HTMLButtonElement).disabled = !p.can_undo;
 }
 
@@ -187,6 +195,10 @@ function renderItem(): void {
   if (!item) return;
   $('subject-pane').replaceChildren(subjectCard(item.subject));
   $('cands-pane').replaceChildren(candidateList(item.candidates, focus, relation, commentsKept()));
+  const c = item.candidates[focus];
+  const box = $('cands-pane').querySelector<HTMLTextAreaElement>('#comment');
+  const draft = c ? drafts.get(key(c)) : undefined;
+  if (box && draft !== undefined) box.value = draft;
   for (const [command, r] of Object.entries(RELATIONS)) {
     const button = $(`rel-${command.slice('relation-'.length)}`);
     button.setAttribute('aria-pressed', String(relation === r.predicate));
@@ -329,6 +341,7 @@ async function decide(decision: Decision, s: Seen | undefined, keyName: string):
     return;
   }
   if (!res.ok) throw new Error(res.data.error?.message ?? `HTTP ${res.status}`);
+  drafts.delete(key(s.candidate));
   const answer = res.data;
   showProgress(answer.progress);
   const closed = answer.closed.length ? `; closed ${plural(answer.closed.length, 'competing candidate')} (one-to-one)` : '';
@@ -413,7 +426,7 @@ function run(command: Command, keyName: string): void {
 
 function targetOf(node: EventTarget | null): Target {
   if ((document.getElementById('confirm') as HTMLDialogElement | null)?.open) return 'dialog';
-  if (node instanceof HTMLTextAreaElement) return 'text';
+  if (node instanceof HTMLTextAreaElement) return 'multiline';
   if (node instanceof HTMLInputElement) return node.type === 'checkbox' || node.type === 'radio' ? 'other' : 'text';
   if (node instanceof HTMLSelectElement) return 'select';
   return 'other';
@@ -441,7 +454,15 @@ const BUTTONS: Record<string, [Command, string]> = {
   'rel-exact': ['relation-exact', 'e'], 'rel-broad': ['relation-broad', 'b'], 'rel-narrow': ['relation-narrow', 'n'], 'rel-close': ['relation-close', 'c'],
   'go-prev-candidate': ['prev-candidate', '←'], 'go-next-candidate': ['next-candidate', '→'], 'go-prev-item': ['prev-item', 'k'], 'go-next-item': ['next-item', 'j'],
 };
-for (const [id, [command, name]] of Object.entries(BUTTONS)) $(id).addEventListener('click', () => run(command, name));
+for (const [id, [command, name]] of Object.entries(BUTTONS)) {
+  $(id).addEventListener('click', (ev) => {
+    // A button clicked with the pointer gives the focus back: kept, a later Space or Enter (to
+    // scroll, say) would press it again, on whatever candidate the page has moved to by then.
+    // Pressed from the keyboard (detail 0) it keeps the focus, as a keyboard user expects.
+    if (ev.detail > 0) (ev.currentTarget as HTMLElement).blur();
+    run(command, name);
+  });
+}
 
 $('items').addEventListener('click', (ev) => {
   const button = (ev.target as Element).closest<HTMLElement>('button.it');
@@ -472,9 +493,22 @@ $('cands-pane').addEventListener('click', (ev) => {
   });
 });
 
+$('cands-pane').addEventListener('input', (ev) => {
+  const box = ev.target;
+  const c = focusedCandidate();
+  if (box instanceof HTMLTextAreaElement && box.id === 'comment' && c) drafts.set(key(c), box.value);
+});
+
 async function saveComment(s: Seen): Promise<void> {
-  const res = await api<unknown>('/api/comment', { ...s.candidate, comment: s.comment });
+  // The comment goes on the decision the reviewer saw: one another tab has changed since is not it.
+  const res = await api<unknown>('/api/comment', { ...s.candidate, comment: s.comment, expected_status: s.status });
+  if (res.status === 409 && res.data.error?.code === 'E_REVIEW_STALE') {
+    say(`comment not saved: ${s.label} changed since it was shown (${res.data.error.message}); the item is shown again with your comment kept`, true);
+    await openItem(current, s.candidate);
+    return;
+  }
   if (!res.ok) throw new Error(res.data.error?.message ?? `HTTP ${res.status}`);
+  drafts.delete(key(s.candidate));
   say(`comment saved on ${s.label}`);
   await openItem(current, s.candidate);
 }

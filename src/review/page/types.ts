@@ -90,6 +90,8 @@ export interface Progress {
   unsure: number;
   closed: number;
   saved: boolean;
+  /** Why decisions are no longer being saved (newer servers): the page says so and the server takes no more. */
+  save_error?: string;
   can_undo: boolean;
 }
 

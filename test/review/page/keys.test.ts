@@ -21,6 +21,11 @@ describe('review page keys', () => {
     expect(interpret('Escape', 'text', false)).toEqual({ kind: 'apply' });
   });
 
+  it('in the comment (multi-line) Enter is a new line, not a way out: only Escape leaves it', () => {
+    for (const key of ['Enter', 'a', 'b', 'u', 'r', ' ']) expect([key, interpret(key, 'multiline', false)]).toEqual([key, { kind: 'native' }]);
+    expect(interpret('Escape', 'multiline', false)).toEqual({ kind: 'apply' });
+  });
+
   it('elsewhere every mapped key is its command; modified keys and an open dialog are left to the browser', () => {
     for (const [key, command] of Object.entries(KEYS)) expect(interpret(key, 'other', false)).toEqual({ kind: 'command', command });
     expect(interpret('a', 'other', true)).toEqual({ kind: 'native' });
