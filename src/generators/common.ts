@@ -1,7 +1,8 @@
 /**
  * The loop every lexical generator shares: walk the source concepts in order, let the generator
  * score target concepts for one subject, then keep the top k with ranks 1..k (descending score,
- * ties broken by object IRI so output is deterministic), never pairing a concept with itself.
+ * ties broken by object IRI so output is deterministic), never pairing a concept with itself
+ * (the target concept of its IRI) unless GeneratorOptions.pairSameIri says so.
  */
 import type { Concept } from '../model/concept.js';
 import type { Candidate, Evidence, MappingJustification, MappingRelation } from '../model/mapping.js';
@@ -211,19 +212,29 @@ export function firstRows<T>(items: Iterable<T>, k: number, compare: (a: T, b: T
   return rows;
 }
 
+/**
+ * Whether a subject may be paired with `object`, the target concept of its own IRI: only under
+ * GeneratorOptions.pairSameIri, and never with a concept the target deprecates.
+ */
+export function pairsWithItself(object: Concept, pairSameIri: boolean | undefined): boolean {
+  return pairSameIri === true && !object.deprecated;
+}
+
 export function rankSubject(
   id: GeneratorIdentity,
   subject: Concept,
   scores: SubjectScores,
   target: PreparedOntology,
   topK: number,
+  pairSameIri = false,
 ): Candidate[] {
   const k = Math.max(0, topK);
   if (k === 0 || scores.count === 0) return [];
   const concepts = target.concepts;
   // The subject itself among the targets (a shared IRI), found once: comparing IRIs per object
   // read every scored target concept from memory, and that cost more than ranking them.
-  const self = target.position.get(subject.iri) ?? -1;
+  const own = target.position.get(subject.iri) ?? -1;
+  const self = own >= 0 && pairsWithItself(concepts[own]!, pairSameIri) ? -1 : own;
   // Rows by rounded score descending, then object IRI (unique among target concepts, so the
   // order is total and any way of choosing the first k gives the same rows). Most subjects
   // score far more concepts than k: an ordered list of k, which most rows do not enter after
@@ -359,7 +370,7 @@ export async function* perSubject(
     score(s, scores);
     // One `yield` per candidate: `yield*` over the array would wrap it in an async-from-sync
     // iterator, which costs an extra promise per candidate.
-    for (const candidate of rankSubject(id, source.concepts[s]!, scores, target, options.topK)) yield candidate;
+    for (const candidate of rankSubject(id, source.concepts[s]!, scores, target, options.topK, options.pairSameIri)) yield candidate;
   }
   options.onProgress?.(total, total);
 }

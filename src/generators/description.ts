@@ -38,7 +38,7 @@ import { definitionSource, PRODUCT_DESCRIPTION_FIELD } from '../model/concept.js
 import { productDescription, productsOfRecord } from './products.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { DEFAULT_BUDGET, InvertedIndex, type PackedArrays, type SparseVector } from './blocking.js';
-import { positiveOption, rankVotes } from './common.js';
+import { pairsWithItself, positiveOption, rankVotes } from './common.js';
 import { boilerplatePhrases, contentStems, contentStemsOf, descriptionCases, descriptionGenus, nameKey, withoutBoilerplate, withoutGenericStems, type Phrase } from './description-text.js';
 import { contentWords, stem, words } from '../text/normalize.js';
 import { wordNetDerivations, type DerivationLexicon } from './wordnet-lexicon.js';
@@ -481,7 +481,7 @@ async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: Ont
     const votes = new Map<number, Vote>();
     // Evidence is made only for a vote that keeps it (most hits add to a vote's score only).
     const vote = (relation: MappingRelation, object: number, score: number, channel: number, made: () => Evidence): void => {
-      if (!(score > 0) || sameConcept[object] === s) return;
+      if (!(score > 0) || (sameConcept[object] === s && !pairsWithItself(tgt.concepts[object]!, options.pairSameIri))) return;
       const key = object * 3 + (relation === BROAD_MATCH ? 1 : relation === NARROW_MATCH ? 2 : 0);
       let v = votes.get(key);
       if (!v) votes.set(key, (v = { relation, object, score: 0, channels: [0, 0, 0, 0], evidence: [] }));

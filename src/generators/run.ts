@@ -138,6 +138,7 @@ export async function runGenerators(source: OntologyIndex, target: OntologyIndex
     if (options.concurrency !== undefined) generatorOptions.concurrency = options.concurrency;
     if (options.signal) generatorOptions.signal = options.signal;
     if (options.crossKind) generatorOptions.crossKind = true;
+    if (options.pairSameIri) generatorOptions.pairSameIri = true;
     return generatorOptions;
   };
   /** Run one generator's part, adding its wall time; a failure other than ours or an abort names the generator. */

@@ -29,7 +29,7 @@ import type { Candidate, Evidence, MappingJustification, MappingRelation } from 
 import { BROAD_MATCH, CLOSE_MATCH, EXACT_MATCH, NARROW_MATCH } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit, type Neighbourhood } from './blocking.js';
-import { positiveOption, rankVotes } from './common.js';
+import { pairsWithItself, positiveOption, rankVotes } from './common.js';
 import { keyIndex, prepareOntology, type PreparedOntology, type TextEntry } from './lexical-index.js';
 import { hierarchyOf } from './hierarchy.js';
 import { NearestConcepts } from './nearest.js';
@@ -455,7 +455,7 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
     // score first and compare IRIs only between equal scores.
     const all: Vote[] = [];
     for (const v of votes.byKey.values()) {
-      if (sameConcept[v.object] === s) continue;
+      if (sameConcept[v.object] === s && !pairsWithItself(tgt.concepts[v.object]!, options.pairSameIri)) continue;
       v.score = round(v.score);
       all.push(v);
     }

@@ -25,6 +25,15 @@ export interface GeneratorOptions {
    * `skos:relatedMatch`. Default false: each is matched only with its own kind.
    */
   crossKind?: boolean;
+  /**
+   * Pair a concept with the target concept of the same IRI. Default false: two ontologies that
+   * share an IRI share that concept, which is no candidate. Between two releases of one ontology
+   * (the version diff) it is the first candidate, and what the names say must count for it as for
+   * any other: left out, a neighbour with a like name (tonsil, palatine tonsil) outscored it.
+   * A target concept the release deprecates is still never paired with itself: a retired concept
+   * is no successor (what replaces it is). See pairsWithItself.
+   */
+  pairSameIri?: boolean;
 }
 
 export interface Generator {

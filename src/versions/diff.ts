@@ -23,6 +23,7 @@
  * alignment can be reviewed like any candidate file and passed to `artifact upgrade --via`).
  */
 import { IoaError, isIoaError } from '../model/errors.js';
+import { NS } from '../model/vocabulary.js';
 import type { Candidate, MappingRelation } from '../model/mapping.js';
 import { BROAD_MATCH, CLOSE_MATCH, EXACT_MATCH, NARROW_MATCH } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
@@ -36,6 +37,9 @@ import {
   type DefinitionChange, type IdentityKind, type IdentityPair, type ReleaseRef,
 } from './identity.js';
 import { identityFacts, identityGenerator, lineageGenerator, lostScope, IDENTITY_GENERATOR, LINEAGE_GENERATOR, type ChildrenMove, type LineageVerdict } from './lineage.js';
+
+/** Every class's parent, stated or not. */
+const OWL_THING = `${NS.owl}Thing`;
 
 /** The generators a diff runs besides `identity` and `lineage` when none are named. */
 export const DEFAULT_DIFF_GENERATORS: readonly GeneratorName[] = ['exact', 'edit', 'tfidf', 'wordnet', 'structure', 'description'];
@@ -157,7 +161,8 @@ export async function diffVersions(oldIndex: OntologyIndex, newIndex: OntologyIn
   let first;
   try {
     first = await runGenerators(oldIndex, newIndex, {
-      generators, topK, fuse: false,
+      // A concept whose IRI the new release kept is its own first candidate: the names count for it.
+      generators, topK, fuse: false, pairSameIri: true,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onWarning ? { onWarning: options.onWarning } : {}),
       ...(options.onProgress ? { onProgress: progressBySteps(options.onProgress) } : {}),
@@ -355,7 +360,13 @@ function describeDiff(
     if (set) set.add(c.subject);
     else byObject.set(c.object, new Set([c.subject]));
   }
-  const mapped = (iris: readonly string[], to: (iri: string) => string | undefined): string[] => iris.map((i) => to(i) ?? `?${i}`).sort();
+  // Parents as the new release would name them. owl:Thing is every class's parent, stated or
+  // not: never a move. A parent that is no concept of the old release (a class of an imported
+  // ontology) is the same class in the new one when the IRI is the same; an old concept without a
+  // counterpart is a parent the new release cannot have (`?`).
+  const named = (iris: readonly string[]): string[] => iris.filter((i) => i !== OWL_THING);
+  const mapped = (iris: readonly string[], to: (iri: string) => string | undefined): string[] =>
+    named(iris).map((i) => to(i) ?? (oldIndex.byIri.has(i) ? `?${i}` : i)).sort();
   // A parent's counterpart: its identity partner, else its equivalent in the alignment.
   const equivalentOf = new Map<string, string>();
   for (const c of chosen) if (c.predicate === EXACT_MATCH && !equivalentOf.has(c.subject)) equivalentOf.set(c.subject, c.object);
@@ -370,7 +381,7 @@ function describeDiff(
     const change = new Set<ChangeKind>();
     let identity: ConceptChange['identity'];
     if (pair) {
-      const moved = mapped(concept.parents, partnerOf).join('\u0000') !== [...pair.new.parents].sort().join('\u0000');
+      const moved = mapped(concept.parents, partnerOf).join('\u0000') !== named(pair.new.parents).sort().join('\u0000');
       identity = { iri: pair.new.iri, kind: pair.kind, sameLabel: sameLabel(concept, pair.new), definition: definitionChange(concept, pair.new), moved };
       if (pair.new.deprecated) change.add('deprecated');
       if (moved) change.add('moved');

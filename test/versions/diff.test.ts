@@ -2,6 +2,8 @@
  * Version diff: what happened to each concept between two releases, the version alignment as a
  * candidate file, and the composition of relations an upgrade relies on.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadOntology, readCandidates } from '../../src/api/index.js';
@@ -102,6 +104,43 @@ describe('diff of two releases with stable IRIs (test/versions/fixtures/zoo-*.tt
     const via = readVersionAlignment(set, a, b);
     expect(via.removed).toEqual(new Set([zoo('Reptile')]));
     expect(via.rows.find((r) => r.subject === zoo('Insect'))).toMatchObject({ predicate: 'skos:narrowMatch', reviewed: false });
+  });
+});
+
+describe('diff of a release against itself: nothing changed, so nothing is reported', () => {
+  const write = (dir: string, name: string, text: string): string => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+  const T = 'http://example.org/t#';
+  const RELEASE = `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+@prefix : <${T}> . @prefix bfo: <http://purl.obolibrary.org/obo/BFO_> .
+<http://example.org/t> a owl:Ontology .
+:L a owl:Class ; rdfs:label "lymphoid organ" ; rdfs:subClassOf owl:Thing .
+:T a owl:Class ; rdfs:label "tonsil" ; rdfs:subClassOf :L .
+:PT a owl:Class ; rdfs:label "palatine tonsil" ; rdfs:subClassOf :T .
+:BD a owl:Class ; rdfs:label "bile duct" ; rdfs:subClassOf bfo:0000040 .
+:CBD a owl:Class ; rdfs:label "common bile duct" ; rdfs:subClassOf :BD .
+`;
+
+  it('a concept whose IRI and label are kept is unchanged, even beside a concept with a like name (tonsil, palatine tonsil)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-diff-same-'));
+    const diff = await diffVersions(await loadOntology(write(dir, 'a.ttl', RELEASE)), await loadOntology(write(dir, 'b.ttl', RELEASE)), { force: true });
+    expect(diff.concepts.map((c) => [c.iri.slice(T.length), c.change, c.rows.map((r) => `${r.predicate} ${r.object.slice(T.length)}`)])).toEqual(
+      ['L', 'T', 'PT', 'BD', 'CBD'].map((n) => [n, ['unchanged'], [`skos:exactMatch ${n}`]]),
+    );
+    expect(diff.added).toEqual([]);
+  });
+
+  it('a parent stated as owl:Thing, or a class of an imported ontology kept in both, is no move', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-diff-top-'));
+    // The new release drops the explicit owl:Thing: still no move.
+    const diff = await diffVersions(await loadOntology(write(dir, 'a.ttl', RELEASE)), await loadOntology(write(dir, 'b.ttl', RELEASE.replace(' ; rdfs:subClassOf owl:Thing', ''))), { force: true });
+    expect(diff.concepts.filter((c) => c.identity?.moved).map((c) => c.iri)).toEqual([]);
+    // A real move is still one: the bile duct under another imported class.
+    const moved = await diffVersions(await loadOntology(write(dir, 'c.ttl', RELEASE)), await loadOntology(write(dir, 'd.ttl', RELEASE.replace('bfo:0000040', 'bfo:0000004'))), { force: true });
+    expect(moved.concepts.filter((c) => c.identity?.moved).map((c) => [c.iri.slice(T.length), c.change])).toEqual([['BD', ['moved']]]);
   });
 });
 
