@@ -268,7 +268,7 @@ function validateConditions(c: Collector, value: unknown, path: string): RuleCon
     const at = `${path}.${name}`;
     if (!(CONDITION_NAMES as readonly string[]).includes(name)) {
       // Kept, not dropped: the engine must answer UNKNOWN_CONDITION for it (DESIGN.md).
-      conditions[name] = raw;
+      ownMember(conditions, name, raw);
       continue;
     }
     if (typeof raw !== 'string') {
@@ -287,9 +287,18 @@ function validateConditions(c: Collector, value: unknown, path: string): RuleCon
       c.error('E_INVALID_RELATIVE_IRI', at, `condition "domain" must be an absolute Domain IRI, got "${raw}"`, '6.1');
       continue;
     }
-    conditions[name] = raw;
+    ownMember(conditions, name, raw);
   }
   return conditions as RuleConditions;
+}
+
+/**
+ * Set `name` as an own member whatever it is: `target[name] = value` with the name `__proto__`
+ * would replace the object's prototype instead, so a signed condition would vanish (and its
+ * members be inherited as if they were conditions).
+ */
+function ownMember(target: Record<string, unknown>, name: string, value: unknown): void {
+  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function validateRules(c: Collector, value: unknown): MappingRule[] {

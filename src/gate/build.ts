@@ -279,11 +279,28 @@ export function reviewedRules(set: MappingSet, options: ReviewedRuleOptions): { 
       : { from: m.subjectId, to: m.objectId, relation, conditions };
     rules.push({ rule, record: m, index: i, ...(at.line !== undefined ? { line: at.line } : {}) });
   });
+  // Two accepted relations for one pair under the same conditions say different things (in SKOS
+  // exactMatch is disjoint with broadMatch, and narrowMatch is broadMatch the other way round):
+  // signed, `check` could only answer from one of them.
+  const relationsOf = new Map<string, Array<{ at: { row: number; line?: number }; m: MappingRecord }>>();
+  for (const r of rules) {
+    const statement = statementKey(subjectTerm(r.record), ruleRelation(r.record)!, objectTerm(r.record)).split('\u0000');
+    const pair = `${statement[0]}\u0000${statement[2]}\u0000${JSON.stringify(r.rule.conditions)}`;
+    const at = r.line !== undefined ? { row: r.index + 1, line: r.line } : { row: r.index + 1 };
+    relationsOf.set(pair, [...(relationsOf.get(pair) ?? []), { at, m: r.record }]);
+  }
+  for (const rows of relationsOf.values()) {
+    if (rows.length < 2) continue;
+    const [first, ...rest] = rows;
+    for (const other of rest) {
+      conflicts.push({ at: other.at, text: `${name(first!.at)} accepts ${first!.m.subjectId} ${first!.m.predicateId} ${first!.m.objectId}, ${name(other.at)} accepts ${other.m.subjectId} ${other.m.predicateId} ${other.m.objectId}` });
+    }
+  }
   if (conflicts.length > 0) {
     const listed = conflicts.slice(0, 5).map((c) => c.text).join('; ') + (conflicts.length > 5 ? `; and ${conflicts.length - 5} more` : '');
     const line = conflicts[0]!.at.line;
     throw new IoaError('E_ARTIFACT_BUILD',
-      `the review contradicts itself: ${conflicts.length} accepted row(s) map a pair that another row rejects (${listed}); remove the accepted or the rejected row of each pair and build again`,
+      `the review contradicts itself: ${conflicts.length} accepted row(s) map a pair that another row rejects or accepts under another relation (${listed}); keep one decision for each pair and build again`,
       { ...(options.file ? { file: options.file } : {}), ...(line !== undefined ? { line } : {}) });
   }
   return { rules, skipped };

@@ -332,6 +332,13 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
 
   // Task requirements: what the task needs, from the envelope and the requester's capabilities.
   const task: TaskRequirements = { inputMediaTypes: [], outputMediaTypes: [] };
+  envelope.capabilityRefs.forEach((ref, at) => {
+    // Like the intent: a required capability the requester's ontology does not define has no
+    // inputs, outputs or domain to check, and a rule mapping it would be taken on trust.
+    if (!lookup(requesterFiles, ref)) {
+      add('UNKNOWN_TERM', `capability ${ref} is not defined in the requester's ontology files${elsewhere(ontologies, requester, ref)}, so what it requires cannot be established`, `request:$.capabilityRefs[${at}]`);
+    }
+  });
   for (const ref of envelope.capabilityRefs) {
     const cap = lookup(requesterFiles, ref);
     for (const m of cap?.inputs ?? []) if (!task.inputMediaTypes.some((x) => sameMediaType(x, m))) task.inputMediaTypes.push(m);
@@ -363,7 +370,14 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
     matchDirect(input, profile, task, filesFor(ontologies, providerRef), add, mapping);
   } else {
     const use: MappingUse = { source: requester, target: providerRef };
-    const gate = acceptArtifacts({ artifacts, trust: input.trust, profile, use, now });
+    // The request names the alignment its sender agreed to: no other artifact the receiver holds
+    // decides for it (7.3: a receiver's local selection is not the peer's agreement).
+    const referenced = ref === undefined ? artifacts : artifacts.filter((a) => {
+      if (a.artifactId === ref) return true;
+      excluded.push({ code: 'NOT_REFERENCED', artifactId: a.artifactId, revision: a.revision, message: `the request names alignment artifact ${ref} (alignmentRef); another artifact does not decide for it` });
+      return false;
+    });
+    const gate = acceptArtifacts({ artifacts: referenced, trust: input.trust, profile, use, now });
     excluded.push(...gate.excluded);
     // An artifact whose rules are incoherent with its two ontologies (when both were given) is
     // excluded before any rule is selected (7.3; gate/coherence.ts says why not Incompatible).
@@ -427,6 +441,10 @@ function matchThroughArtifacts(
         break;
       case 'ambiguous':
         add('AMBIGUOUS_MAPPING', `${ref} has ${selection.rules.length} applicable rules with different targets (${selection.targets.join(', ')}) and profile ${profile.profileId} defines no selection rule that resolves them (7.3)`);
+        break;
+      case 'contradictory':
+        add('AMBIGUOUS_MAPPING', `the accepted rules for ${ref} contradict each other, so the mapping cannot be established (7.3): ${selection.messages.join('; ')}`);
+        explainExclusions();
         break;
       case 'undetermined':
         add('CONSTRAINT_NOT_ESTABLISHED', `rules for ${ref} cannot be evaluated: ${selection.messages.join('; ')}`);

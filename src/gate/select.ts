@@ -25,6 +25,12 @@ export type RuleSelection =
   | { status: 'none'; excluded: Exclusion[] }
   /** Several targets remain and no selection rule of the profile resolves them (7.3). */
   | { status: 'ambiguous'; targets: Iri[]; rules: SelectedRule[]; excluded: Exclusion[] }
+  /**
+   * Accepted rules that apply to the task contradict each other (one says the target is narrower,
+   * another that it serves the request), or two revisions of one artifact say different things
+   * and the profile does not say the later one wins: the mapping cannot be established (7.3).
+   */
+  | { status: 'contradictory'; messages: string[]; excluded: Exclusion[] }
   /** Some rule's conditions cannot be evaluated because the task does not state what they need. */
   | { status: 'undetermined'; messages: string[]; excluded: Exclusion[] }
   /** Some rule carries a condition whose semantics are not defined. */
@@ -41,16 +47,22 @@ export function selectRule(
   const applicable: SelectedRule[] = [];
   const undetermined: string[] = [];
   const unknown: Array<{ artifact: AcceptedArtifact; ruleIndex: number; condition: string; message: string }> = [];
-  for (const artifact of accepted) {
-    assertAccepted(artifact); // run-time twin of the type: nothing else reaches selection
+  /** Rules whose conditions hold that map the capability to a narrower target. */
+  const narrowing: SelectedRule[] = [];
+  for (const artifact of accepted) assertAccepted(artifact); // run-time twin of the type: nothing else reaches selection
+  // A later revision replaces the earlier ones of its artifact before any rule is read: read
+  // after, a revision that narrowed or withdrew a rule would lose to the rule it corrected.
+  const pool = profile.mappingSelection === 'latest-revision' ? latestRevisions(accepted, excluded) : accepted;
+  for (const artifact of pool) {
     for (const r of artifact.rules) {
       if (r.from !== capability) continue;
+      const evaluation = evaluateRule(r.rule, task, profile.requiredConditions);
       // A narrower target covers only part of what is requested: such a rule never serves it.
       if (r.relation === 'skos:narrowMatch') {
         excluded.push({ code: 'RULE_INAPPLICABLE', artifactId: artifact.artifactId, revision: artifact.revision, ruleIndex: r.index, message: `the rule maps ${capability} to the narrower ${r.to} (skos:narrowMatch in this direction): a provider of ${r.to} covers only part of the request` });
+        if (evaluation.status === 'applies') narrowing.push({ artifact, ruleIndex: r.index, to: r.to, conditions: r.rule.conditions });
         continue;
       }
-      const evaluation = evaluateRule(r.rule, task, profile.requiredConditions);
       if (evaluation.status === 'applies') applicable.push({ artifact, ruleIndex: r.index, to: r.to, conditions: r.rule.conditions });
       else if (evaluation.status === 'inapplicable') {
         excluded.push({ code: 'RULE_INAPPLICABLE', artifactId: artifact.artifactId, revision: artifact.revision, ruleIndex: r.index, message: evaluation.message });
@@ -59,6 +71,8 @@ export function selectRule(
     }
   }
   if (unknown.length > 0) return { status: 'unknown-condition', unknown, excluded };
+  const contradictions = [...contradicting(applicable, narrowing), ...disagreeingRevisions(pool, capability)];
+  if (contradictions.length > 0) return { status: 'contradictory', messages: contradictions, excluded };
   let hits = applicable;
   if (new Set(hits.map((h) => h.to)).size > 1 && profile.mappingSelection === 'latest-revision') hits = latestRevision(hits, excluded);
   const targets = [...new Set(hits.map((h) => h.to))];
@@ -67,6 +81,76 @@ export function selectRule(
   if (undetermined.length > 0) return { status: 'undetermined', messages: undetermined, excluded };
   const rule = hits[0];
   return rule ? { status: 'selected', rule, excluded } : { status: 'none', excluded };
+}
+
+const ruleName = (r: SelectedRule): string => `${r.artifact.artifactId} (revision ${r.artifact.revision}) rule ${r.ruleIndex}`;
+
+/** Applicable rules that say the target serves the request where another says it is narrower. */
+function contradicting(applicable: readonly SelectedRule[], narrowing: readonly SelectedRule[]): string[] {
+  const out: string[] = [];
+  for (const n of narrowing) {
+    for (const a of applicable.filter((x) => x.to === n.to)) {
+      out.push(`${ruleName(a)} maps to ${a.to} as serving the request, while ${ruleName(n)} says ${n.to} is narrower, for the same task`);
+    }
+  }
+  return out;
+}
+
+/** A rule's meaning for one capability, to compare revisions by. */
+function ruleSignature(artifact: AcceptedArtifact, capability: Iri): string {
+  return JSON.stringify(artifact.rules.filter((r) => r.from === capability).map((r) => [r.to, r.relation, Object.entries(r.rule.conditions).sort(([a], [b]) => (a < b ? -1 : 1))]).sort());
+}
+
+/**
+ * Revisions of one artifact (same id and issuer) that say different things about `capability`,
+ * under a profile that defines no selection between them (`latest-revision` keeps only the last).
+ */
+function disagreeingRevisions(pool: readonly AcceptedArtifact[], capability: Iri): string[] {
+  const byArtifact = new Map<string, AcceptedArtifact[]>();
+  for (const a of pool) {
+    const key = `${a.assertedBy}\u0000${a.artifactId}`;
+    const list = byArtifact.get(key);
+    if (list) list.push(a);
+    else byArtifact.set(key, [a]);
+  }
+  const out: string[] = [];
+  for (const list of byArtifact.values()) {
+    const revisions = new Map(list.map((a) => [a.revision, ruleSignature(a, capability)]));
+    if (revisions.size > 1 && new Set(revisions.values()).size > 1) {
+      out.push(`revisions ${[...revisions.keys()].join(', ')} of ${list[0]!.artifactId} map ${capability} differently, and the profile's mappingSelection does not say the latest wins`);
+    }
+  }
+  return out;
+}
+
+/**
+ * `latest-revision`: of the revisions of one artifact (same id, same issuer), only the highest
+ * integer revision takes part; the others are SUPERSEDED. Revisions that are not all integers
+ * have no order and all stay.
+ */
+function latestRevisions(accepted: readonly AcceptedArtifact[], excluded: Exclusion[]): AcceptedArtifact[] {
+  const byArtifact = new Map<string, AcceptedArtifact[]>();
+  for (const a of accepted) {
+    const key = `${a.assertedBy}\u0000${a.artifactId}`;
+    const list = byArtifact.get(key);
+    if (list) list.push(a);
+    else byArtifact.set(key, [a]);
+  }
+  const kept: AcceptedArtifact[] = [];
+  for (const list of byArtifact.values()) {
+    if (!list.every((a) => /^\d+$/.test(a.revision))) {
+      kept.push(...list);
+      continue;
+    }
+    const max = list.map((a) => BigInt(a.revision)).reduce((a, b) => (b > a ? b : a));
+    for (const a of list) {
+      if (BigInt(a.revision) === max) kept.push(a);
+      else if (!excluded.some((e) => e.code === 'SUPERSEDED' && e.artifactId === a.artifactId && e.revision === a.revision)) {
+        excluded.push({ code: 'SUPERSEDED', artifactId: a.artifactId, revision: a.revision, message: `revision ${max} of the same artifact and issuer replaces it under mappingSelection "latest-revision"` });
+      }
+    }
+  }
+  return kept;
 }
 
 /** `latest-revision` (DESIGN.md): among rules of ONE issuer, the highest integer revision of an artifact wins. */

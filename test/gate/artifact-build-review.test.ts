@@ -80,10 +80,25 @@ describe('a review that accepts and rejects the same pair fails the build, namin
     expect(r.code).toBe(2);
     const accepted = `${file}:${FIRST_ROW_LINE}`;
     const rejectedAt = `${file}:${FIRST_ROW_LINE + 2}`;
-    expect(r.stderr.trimEnd()).toBe(`ioa-align: ${accepted}: the review contradicts itself: 1 accepted row(s) map a pair that another row rejects `
+    expect(r.stderr.trimEnd()).toBe(`ioa-align: ${accepted}: the review contradicts itself: 1 accepted row(s) map a pair that another row rejects or accepts under another relation `
       + `(${accepted} accepts https://a.example/onto#X skos:exactMatch https://b.example/onto#Y, ${rejectedAt} rejects https://a.example/onto#X skos:exactMatch https://b.example/onto#Y); `
-      + 'remove the accepted or the rejected row of each pair and build again [E_ARTIFACT_BUILD]');
+      + 'keep one decision for each pair and build again [E_ARTIFACT_BUILD]');
     expect(existsSync(out)).toBe(false);
+  });
+
+  it('one pair accepted as exactMatch and as narrowMatch (or the other way round, written from the other side): E_ARTIFACT_BUILD naming both rows', async () => {
+    for (const [second, name] of [[['a:X', 'skos:narrowMatch', '', 'b:Y', 'semapv:ManualMappingCuration'], 'narrow'], [['b:Y', 'skos:narrowMatch', '', 'a:X', 'semapv:ManualMappingCuration'], 'reversed']] as const) {
+      const file = review(`two-relations-${name}.sssom.tsv`, [
+        ['a:X', 'skos:exactMatch', '', 'b:Y', 'semapv:ManualMappingCuration'],
+        ['a:P', 'skos:exactMatch', '', 'b:Q', 'semapv:ManualMappingCuration'],
+        [...second],
+      ]);
+      const out = join(dir, `two-relations-${name}.artifact.json`);
+      const r = await build(file, '--out', out);
+      expect([r.code, existsSync(out)]).toEqual([2, false]);
+      expect(r.stderr).toContain(`${file}:${FIRST_ROW_LINE} accepts https://a.example/onto#X skos:exactMatch https://b.example/onto#Y, ${file}:${FIRST_ROW_LINE + 2} accepts `);
+      expect(r.stderr.trimEnd()).toMatch(/\[E_ARTIFACT_BUILD\]$/);
+    }
   });
 
   it('a rejected equivalence of another spelling (owl:equivalentClass) contradicts an accepted skos:exactMatch too', () => {

@@ -423,6 +423,23 @@ describe('row: a rule condition without defined semantics → Indeterminate UNKN
     expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['UNKNOWN_CONDITION']]);
     expect(v.reasons[0]!.path).toBe('artifact:$.mappingRules[0].conditions.unit');
   });
+  it('a condition named __proto__ is kept as a condition, not taken as the object\'s prototype: UNKNOWN_CONDITION, never Compatible', () => {
+    const doc = JSON.parse(JSON.stringify(artifact12_4()).replace('"conditions":{', '"conditions":{"__proto__":{"requiresHumanApproval":"yes"},')) as Record<string, unknown>;
+    expect(JSON.stringify(doc)).toContain('"__proto__"');
+    const v = check121({}, doc);
+    expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['UNKNOWN_CONDITION']]);
+    expect(v.reasons[0]!.path).toBe('artifact:$.mappingRules[0].conditions.__proto__');
+  });
+});
+
+describe('row: a required capability the requester\'s ontology does not define → Indeterminate UNKNOWN_TERM (6.4, 7.1)', () => {
+  it('an artifact rule for it does not make it known', () => {
+    const doc = artifact12_4() as { mappingRules: Array<Record<string, unknown>> } & Record<string, unknown>;
+    doc.mappingRules.push({ ...doc.mappingRules[0]!, from: `${CS}NoSuchCapability` });
+    const v = check121({ envelope: envelope({ capabilityRefs: [`${CS}TechTranslation`, `${CS}NoSuchCapability`] }) }, doc);
+    expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['UNKNOWN_TERM']]);
+    expect(v.reasons[0]!.path).toBe('request:$.capabilityRefs[1]');
+  });
 });
 
 describe('row: several applicable rules, different targets, no selection rule → Indeterminate AMBIGUOUS_MAPPING (7.3)', () => {
@@ -445,6 +462,38 @@ describe('row: several applicable rules, different targets, no selection rule �
     expect(v.outcome).toBe('Compatible');
     expect(v.mapping[0]).toMatchObject({ revision: '2' });
     expect(v.excluded).toEqual([expect.objectContaining({ code: 'SUPERSEDED', revision: '1' })]);
+  });
+  it('latest-revision: a later revision that narrows the rule replaces the earlier one before any rule is read (7.3, S5)', () => {
+    const key = authorityKey();
+    const narrowed = { ...artifact12_4(), revision: '2', mappingRules: [{ ...(artifact12_4() as { mappingRules: Array<Record<string, unknown>> }).mappingRules[0]!, relation: 'skos:narrowMatch' }] };
+    const relanguaged = artifact12_4() as { mappingRules: Array<{ conditions: Record<string, unknown> }> } & Record<string, unknown>;
+    relanguaged.revision = '2';
+    relanguaged.mappingRules[0]!.conditions.sourceLang = 'ja';
+    for (const r2 of [narrowed, relanguaged]) {
+      const v = check({ provider: docProvider(), artifacts: [artifact(artifact12_4(), key), artifact(r2, key)], trust: trust(key), profile: profile({ mappingSelection: 'latest-revision' }) });
+      expect([v.outcome, v.mapping]).toEqual(['Indeterminate', []]);
+      expect(v.excluded.map((e) => [e.revision, e.code])).toEqual([['1', 'SUPERSEDED'], ['2', 'RULE_INAPPLICABLE']]);
+    }
+  });
+  it('without a selection rule, two revisions of one artifact that map the capability differently are no basis for a decision (7.3)', () => {
+    const key = authorityKey();
+    const r2 = artifact12_4() as { mappingRules: Array<{ conditions: Record<string, unknown> }> } & Record<string, unknown>;
+    r2.revision = '2';
+    r2.mappingRules[0]!.conditions.sourceLang = 'ja';
+    const v = check({ provider: docProvider(), artifacts: [artifact(artifact12_4(), key), artifact(r2, key)], trust: trust(key) });
+    expect([v.outcome, codes(v)[0]]).toEqual(['Indeterminate', 'AMBIGUOUS_MAPPING']);
+    expect(v.reasons[0]!.message).toContain('revisions 1, 2 of https://example.org/align/cs-doc-v1');
+    // The same rule in both revisions says one thing: Compatible.
+    const same = { ...artifact12_4(), revision: '2' };
+    expect(check({ provider: docProvider(), artifacts: [artifact(artifact12_4(), key), artifact(same, key)], trust: trust(key) }).outcome).toBe('Compatible');
+  });
+  it('an artifact whose rules map one pair both as serving and as narrower contradicts itself: Indeterminate, whatever the order of the rules', () => {
+    const rule = (artifact12_4() as { mappingRules: Array<Record<string, unknown>> }).mappingRules[0]!;
+    for (const rules of [[rule, { ...rule, relation: 'skos:narrowMatch' }], [{ ...rule, relation: 'skos:narrowMatch' }, rule]]) {
+      const v = check121({}, { ...artifact12_4(), mappingRules: rules });
+      expect([v.outcome, codes(v)[0], v.mapping]).toEqual(['Indeterminate', 'AMBIGUOUS_MAPPING', []]);
+      expect(v.reasons[0]!.message).toContain('contradict each other');
+    }
   });
   it('latest-revision does not order artifacts of different issuers', () => {
     const key = authorityKey();
@@ -471,8 +520,21 @@ describe('row: required resource unavailable → Indeterminate RESOURCE_UNAVAILA
   it('the request references an alignment artifact that was not supplied (never fetched implicitly)', () => {
     const v = check121({ envelope: envelope({ alignmentRef: 'https://example.org/align/cs-doc-v2' }) });
     expect(v.outcome).toBe('Indeterminate');
-    expect(codes(v)).toEqual(['RESOURCE_UNAVAILABLE']);
+    // The artifact supplied is not the one named: it does not decide in its place.
+    expect(codes(v)).toEqual(['RESOURCE_UNAVAILABLE', 'NO_ACCEPTED_ALIGNMENT', 'ARTIFACT_EXCLUDED']);
+    expect(details(v)).toEqual(['NOT_REFERENCED']);
     expect(check121({ envelope: envelope({ alignmentRef: 'https://example.org/align/cs-doc-v1' }) }).outcome).toBe('Compatible');
+  });
+  it('the request names an artifact whose rule does not apply: another artifact the receiver holds does not decide instead (7.3)', () => {
+    const key = authorityKey();
+    const pinned = artifact12_4() as { mappingRules: Array<{ conditions: Record<string, unknown> }> } & Record<string, unknown>;
+    pinned.artifactId = 'https://example.org/align/pinned-ja';
+    pinned.mappingRules[0]!.conditions.sourceLang = 'ja';
+    const v = check121({ envelope: envelope({ alignmentRef: 'https://example.org/align/pinned-ja' }), artifacts: [artifact(pinned, key), artifact(artifact12_4(), key)] });
+    expect(v.outcome).toBe('Indeterminate');
+    expect(v.excluded.map((e) => [e.artifactId, e.code])).toEqual([['https://example.org/align/cs-doc-v1', 'NOT_REFERENCED'], ['https://example.org/align/pinned-ja', 'RULE_INAPPLICABLE']]);
+    // Without the pin the receiver's other artifact may serve.
+    expect(check121({ artifacts: [artifact(pinned, key), artifact(artifact12_4(), key)] }).outcome).toBe('Compatible');
   });
   it('a referenced artifact whose retrieval failed is reported once, as unavailable', () => {
     const ref = 'https://example.org/align/cs-doc-v2';
