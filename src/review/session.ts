@@ -254,6 +254,8 @@ export class ReviewSession {
   private readonly subjectOrder: string[];
   /** Rows of the reviewed file that are no decision: written back as they are. */
   private passengers: MappingRecord[] = [];
+  /** The set-level metadata of the reviewed file resumed (a licence or title set by hand): written back as it is. */
+  private resumedMetadata: MappingSet['metadata'] | undefined;
   /** Candidate index by subject, proposed predicate (canonical) and object. */
   private readonly byTriple: Map<string, number>;
   /** The `mapping_set_id` of every earlier review a decision came from. */
@@ -346,6 +348,7 @@ export class ReviewSession {
     if (!list.map(expand).includes(expected)) {
       throw new IoaError('E_REVIEW_SET_MISMATCH', `the reviewed file is the review of another candidate set (its mapping_set_source is ${list.length ? list.join(', ') : 'missing'}, the candidates are ${expected}); nothing was overwritten: give another --out`, { file: this.out });
     }
+    this.resumedMetadata = set.metadata;
     const decisions = reviewedDecisions(set);
     const decided = new Set(decisions.map((d) => d.row));
     set.mappings.forEach((r, i) => {
@@ -643,7 +646,7 @@ export class ReviewSession {
 
   /** The reviewed file's content: one row per reviewer and decided candidate (see the module comment). */
   reviewedSet(): MappingSet {
-    const meta = this.file.set.metadata;
+    const meta = this.setMetadata();
     const mappings: MappingRecord[] = [];
     for (const index of this.state.answered()) for (const a of this.state.answersOf(index)) mappings.push(this.rowOf(index, a));
     // reviewer_agreement is the review's on candidates decided by two or more reviewers.
@@ -673,7 +676,10 @@ export class ReviewSession {
     if (!Object.values(curieMap).includes(REVIEW_NAMESPACE) && !curieMap['ioa-align']) curieMap['ioa-align'] = REVIEW_NAMESPACE;
     if (mappings.some((m) => m.reviewerId?.some((r) => r.startsWith('https://orcid.org/'))) && !curieMap.orcid) curieMap.orcid = 'https://orcid.org/';
     const candidateSet = this.candidateSetId();
-    const id = `${candidateSet}${candidateSet.includes('#') ? '-' : '#'}reviewed`;
+    const id = this.resumedMetadata?.mappingSetId ?? `${candidateSet}${candidateSet.includes('#') ? '-' : '#'}reviewed`;
+    const resumedSources = this.resumedMetadata?.extra?.mapping_set_source;
+    const sources = new Set([...this.carriedFrom, ...(Array.isArray(resumedSources) ? resumedSources.map(String) : typeof resumedSources === 'string' ? [resumedSources] : [])]);
+    sources.delete(candidateSet);
     return {
       metadata: {
         ...meta,
@@ -683,11 +689,31 @@ export class ReviewSession {
         extensionDefinitions: definitions,
         extra: {
           ...meta.extra,
-          mapping_set_source: [candidateSet, ...[...this.carriedFrom].filter((s) => s !== candidateSet).sort()],
-          mapping_set_description: 'Reviewed mappings: one row per reviewer and candidate decided on (review_decision accept, reject or unsure; candidate_predicate is the relation proposed). Accepted rows have mapping_justification semapv:MappingReview (the proposed relation confirmed) or semapv:ManualMappingCuration (the reviewer chose another relation); rejected rows carry predicate_modifier Not; unsure rows keep the generator\'s justification. Decisions of different reviewers on one candidate stand side by side; review_role adjudicator marks a decision that settles a conflict; decision_source names the earlier review a carried decision came from; reviewer_agreement 1.0 marks decisions two or more reviewers agree on. Generator provenance (mapping_tool, similarity_score, member scores and ranks) is the candidate\'s.',
+          mapping_set_source: [candidateSet, ...[...sources].sort()],
+          mapping_set_description: typeof this.resumedMetadata?.extra?.mapping_set_description === 'string' ? this.resumedMetadata.extra.mapping_set_description : 'Reviewed mappings: one row per reviewer and candidate decided on (review_decision accept, reject or unsure; candidate_predicate is the relation proposed). Accepted rows have mapping_justification semapv:MappingReview (the proposed relation confirmed) or semapv:ManualMappingCuration (the reviewer chose another relation); rejected rows carry predicate_modifier Not; unsure rows keep the generator\'s justification. Decisions of different reviewers on one candidate stand side by side; review_role adjudicator marks a decision that settles a conflict; decision_source names the earlier review a carried decision came from; reviewer_agreement 1.0 marks decisions two or more reviewers agree on. Generator provenance (mapping_tool, similarity_score, member scores and ranks) is the candidate\'s.',
         },
       },
       mappings,
+    };
+  }
+
+  /**
+   * The reviewed file's set-level metadata: the candidate file's, under what the reviewed file
+   * being resumed states (a licence, a title, a creator someone set by hand stay as they are);
+   * prefixes and extension definitions of both.
+   */
+  private setMetadata(): MappingSet['metadata'] {
+    const candidate = this.file.set.metadata;
+    const kept = this.resumedMetadata;
+    if (!kept) return candidate;
+    const definitions = [...(kept.extensionDefinitions ?? [])];
+    for (const d of candidate.extensionDefinitions ?? []) if (!definitions.some((k) => k.slotName === d.slotName)) definitions.push(d);
+    return {
+      ...candidate, ...kept,
+      curieMap: { ...candidate.curieMap, ...kept.curieMap },
+      extensionDefinitions: definitions,
+      ...(candidate.extensions || kept.extensions ? { extensions: { ...candidate.extensions, ...kept.extensions } } : {}),
+      extra: { ...candidate.extra, ...kept.extra },
     };
   }
 

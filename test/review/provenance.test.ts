@@ -72,6 +72,28 @@ describe('resuming never rewrites provenance', () => {
     expect(rowFor(rows, 'Reviewer')).toEqual([expect.objectContaining({ reviewerId: [B_IRI], reviewDate: '2026-12-24' })]);
   });
 
+  it('the set-level metadata a curator set by hand (licence, title, creator, description) stays as it is', async () => {
+    const files = await fixture();
+    const out = join(files.dir, 'reviewed.sssom.tsv');
+    const first = await session(files, out, { reviewer: A });
+    first.decide(best(first, 'Paper'), 'accept');
+    await first.flush();
+    const text = readFileSync(out, 'utf8');
+    expect(text).toMatch(/^#license: .*$/m);
+    writeFileSync(out, text
+      .replace(/^#license: .*$/m, '#license: https://creativecommons.org/publicdomain/zero/1.0/\n#mapping_set_title: PC alignment, curated\n#creator_id:\n#  - orcid:0000-0003-0000-0001')
+      .replace(/^#mapping_set_description: .*$/m, '#mapping_set_description: checked by the curation team'));
+    const second = await session(files, out, { reviewer: B, today: '2026-12-24' });
+    second.decide(best(second, 'Reviewer'), 'accept');
+    await second.flush();
+    const { metadata } = await readMappings(out);
+    expect(metadata).toMatchObject({
+      license: 'https://creativecommons.org/publicdomain/zero/1.0/', mappingDate: '2026-12-24',
+      extra: expect.objectContaining({ mapping_set_title: 'PC alignment, curated', creator_id: ['orcid:0000-0003-0000-0001'], mapping_set_description: 'checked by the curation team' }),
+    });
+    expect(rowFor(await rowsOf(out), 'Reviewer')).toHaveLength(1);
+  });
+
   it('without --reviewer nothing is erased: earlier rows keep their reviewer', async () => {
     const files = await fixture();
     const out = join(files.dir, 'reviewed.sssom.tsv');
