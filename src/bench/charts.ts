@@ -270,14 +270,18 @@ export async function renderSvg(spec: Record<string, unknown>): Promise<string> 
   }
 }
 
+/** The files a report's charts may be written to (the review curve only when a review was simulated). */
+export const CHART_FILES = ['score-distribution.svg', 'recall-at-k.svg', 'precision-recall.svg', 'review-curve.svg'] as const;
+
 export async function renderCharts(result: BenchResult): Promise<Chart[]> {
+  const [scores, recall, pr, curve] = CHART_FILES;
   const specs: [string, string, Record<string, unknown>][] = [
-    ['score-distribution.svg', 'Raw score distribution', scoreDistributionSpec(result)],
-    ['recall-at-k.svg', 'Recall@k', recallAtKSpec(result)],
-    ['precision-recall.svg', 'Precision/recall', precisionRecallSpec(result)],
+    [scores, 'Raw score distribution', scoreDistributionSpec(result)],
+    [recall, 'Recall@k', recallAtKSpec(result)],
+    [pr, 'Precision/recall', precisionRecallSpec(result)],
   ];
   const review = reviewCurveSpec(result);
-  if (review) specs.push(['review-curve.svg', 'Simulated review', review]);
+  if (review) specs.push([curve, 'Simulated review', review]);
   const charts: Chart[] = [];
   for (const [file, title, spec] of specs) charts.push({ file, title, spec, svg: await renderSvg(spec) });
   return charts;

@@ -7,7 +7,10 @@ import { join } from 'node:path';
 import { escapeControls } from '../model/errors.js';
 import type { Metrics } from './metrics.js';
 import { contributionOf, type BenchResult, type GeneratorRun, type LeaveOneOut } from './runner.js';
-import { renderCharts } from './charts.js';
+import { CHART_FILES, renderCharts } from './charts.js';
+
+/** Every file writeReport may write into its folder. */
+export const REPORT_FILES: readonly string[] = ['results.json', 'results.md', ...CHART_FILES];
 
 const pct = (x: number | undefined): string => (x === undefined ? '–' : (x * 100).toFixed(1));
 const num = (x: number, digits = 2): string => x.toFixed(digits);
@@ -235,11 +238,12 @@ export interface WrittenReport {
 }
 
 /** Writes results.json, results.md and (unless `charts` is false) the SVG charts into `dir`. */
-export async function writeReport(result: BenchResult, dir: string, options: { charts?: boolean } = {}): Promise<WrittenReport> {
+export async function writeReport(result: BenchResult, dir: string, options: { charts?: boolean; inputs?: readonly string[] } = {}): Promise<WrittenReport> {
   const files: string[] = [];
   const write = async (name: string, text: string): Promise<void> => {
     const file = join(dir, name);
-    await writeFileAtomic(file, text.endsWith('\n') ? text : `${text}\n`);
+    // The run's reference, manifest and ontologies are never written over (a reference is often kept beside its reports).
+    await writeFileAtomic(file, text.endsWith('\n') ? text : `${text}\n`, { ...(options.inputs ? { inputs: options.inputs } : {}) });
     files.push(file);
   };
   await makeOutputFolder(dir);

@@ -37,7 +37,7 @@ import { constants, write as writeFd, type Stats } from 'node:fs';
 import { access, copyFile, link, lstat, mkdir, open, readdir, readFile, readlink, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { isUtf8 } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { IoaError } from '../model/errors.js';
 import { decodeUtf8, firstInvalidUtf8 } from './utf8.js';
 import { trackTemporary } from './temp.js';
@@ -433,10 +433,15 @@ export async function resolveOutput(path: string, options: OutputOptions = {}): 
   for (const input of options.inputs ?? []) {
     if (input === undefined) continue;
     const other = await stat(input).catch(() => undefined);
-    const same = (other !== undefined && info !== undefined && other.dev === info.dev && other.ino === info.ino)
-      || (await realpath(input).catch(() => undefined)) === final;
+    const real = await realpath(input).catch(() => undefined);
+    const same = (other !== undefined && info !== undefined && other.dev === info.dev && other.ino === info.ino) || real === final;
     if (same) {
       throw new IoaError('E_USAGE', `the output is the same file as the input ${input}: refusing to overwrite an input (choose another output path)`, { file: path });
+    }
+    // A folder read as input (an OASF release, a corpus) is input in every file under it: one of
+    // them replaced by the output would leave the vocabulary unreadable.
+    if (other?.isDirectory() && real !== undefined && final.startsWith(real.endsWith(sep) ? real : `${real}${sep}`)) {
+      throw new IoaError('E_USAGE', `the output lies inside the input folder ${input}: refusing to write into an input (choose another output path)`, { file: path });
     }
   }
   if (info !== undefined && (await holdsPemKey(final))) {

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import type { BenchResult } from '../../src/bench/runner.js';
@@ -53,5 +56,30 @@ describe('ioa-align bench', () => {
     const directional = await runCli(['bench', '--directional-top-k', '-2']);
     expect(directional.code).toBe(2);
     expect(directional.stderr).toContain('--directional-top-k must be a non-negative integer, got "-2" [E_USAGE]');
+  });
+});
+
+describe('ioa-align bench --out never writes over its inputs or a review', () => {
+  const C = new URL('../../corpora/conference/', import.meta.url).pathname;
+  it('a reference kept in the report folder as results.json is refused before the work (E_USAGE), byte for byte as before', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-bench-out-'));
+    mkdirSync(join(dir, 'ref'));
+    const reference = join(dir, 'ref', 'results.json');
+    expect((await runCli(['convert', join(C, 'reference', 'cmt-confof.rdf'), '--out', reference, '--quiet'])).code).toBe(0);
+    const before = readFileSync(reference);
+    const run = await runCli(['bench', '--source', join(C, 'ontologies', 'cmt.owl'), '--target', join(C, 'ontologies', 'confof.owl'), '--reference', reference, '--out', join(dir, 'ref'), '--generators', 'exact', '--review-budget', '0']);
+    expect([run.code, run.stderr]).toEqual([2, expect.stringContaining(`the output is the same file as the input ${reference}`)]);
+    expect(readFileSync(reference).equals(before)).toBe(true);
+  });
+
+  it('a results.json holding reviewers\' decisions is refused (E_OUT_HOLDS_DECISIONS)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-bench-out-'));
+    const reviewed = join(dir, 'results.json');
+    const ex = new URL('../../corpora/ioa-example/reviewed-cs-doc.sssom.tsv', import.meta.url).pathname;
+    expect((await runCli(['convert', ex, '--out', reviewed, '--quiet'])).code).toBe(0);
+    const before = readFileSync(reviewed);
+    const run = await runCli(['bench', '--corpus', 'conference', '--generators', 'exact', '--out', dir, '--review-budget', '0']);
+    expect([run.code, run.stderr]).toEqual([2, expect.stringContaining('[E_OUT_HOLDS_DECISIONS]')]);
+    expect(readFileSync(reviewed).equals(before)).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
  * input, never over a directory or FIFO, `-` is standard output, links and character devices
  * are written through. Inputs are copies in a temporary folder, so nothing in corpora/ is at risk.
  */
-import { copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -53,6 +53,25 @@ describe('--out equal to an input is refused (exit 2, E_USAGE naming both)', () 
     const meta = at('meta.yml');
     writeFileSync(meta, 'license: https://creativecommons.org/publicdomain/zero/1.0/\n');
     await refusesOverwritingInput(['convert', tsv, '--to', 'csv', '--metadata', meta, '--out', meta], meta);
+  });
+
+  it('an output inside a folder read as input (an OASF release) is refused: export-ontology, propose, records oasf-record --oasf', async () => {
+    const release = at('oasf');
+    cpSync(new URL('../../corpora/agents/oasf/v1.1.1', import.meta.url).pathname, release, { recursive: true });
+    const skill = join(release, 'schema', 'skills', 'cybersecurity', 'application_security', 'secure_coding.json');
+    const before = readFileSync(skill);
+    const runs = [
+      ['export-ontology', release, '--to', 'jsonld', '--out', skill],
+      ['propose', at('cs.ttl'), release, '--format', 'json', '--out', skill],
+      ['records', 'oasf-record', at('card.json'), '--reviewed', at('reviewed-cs-doc.sssom.tsv'), '--oasf', release, '--out', skill],
+    ];
+    writeFileSync(at('card.json'), '{}');
+    for (const argv of runs) {
+      const run = await runCli(argv);
+      expect([argv[0], run.code, run.stderr]).toEqual([argv[0], 2, expect.stringContaining(`${skill}: the output lies inside the input folder ${release}`)]);
+      expect(run.stderr).toContain('[E_USAGE]');
+    }
+    expect(readFileSync(skill).equals(before)).toBe(true);
   });
 
   it('export-ontology in.ttl --out in.ttl', async () => {

@@ -5,10 +5,13 @@ import { formatMarkdown, runBenchmark, writeReport, type BenchManifest, type Ben
 import { parseGeneratorChoice } from '../../generators/run.js';
 import { GENERATORS } from '../../generators/registry.js';
 import { err, out, report } from '../io.js';
-import { basename, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { loadManifest } from '../../bench/manifest.js';
+import { REPORT_FILES } from '../../bench/report.js';
 import { parseMinScore, parseSelectionStep, parseSelectMode } from '../selection-options.js';
 import { progress, type Progress } from '../progress.js';
-import { outputFolder } from '../output.js';
+import { openOutput, outputFolder } from '../output.js';
 import { KIND_SELECTORS, parseKindList } from '../../model/kinds.js';
 import { DEFAULT_DIRECTIONAL_TOP_K } from '../../generators/fusion.js';
 
@@ -78,7 +81,15 @@ export default defineCommand({
     const embeddingConfig = embeddingConfigFromCli(args);
     const descriptionConfig = descriptionConfigFromCli(args);
     const generatorConfig = { ...(embeddingConfig ? { embedding: embeddingConfig } : {}), ...(descriptionConfig ? { description: descriptionConfig } : {}) };
-    if (args.out !== undefined) await outputFolder(args.out);
+    // The report's files, checked before the work: never over an input (the reference is often
+    // kept beside its reports; an ontology may be a folder) nor over reviewers' decisions.
+    let inputs: string[] = [];
+    if (args.out !== undefined) {
+      await outputFolder(args.out);
+      const read = manifest ?? await loadManifest(args.corpus);
+      inputs = [read.file, ...read.pairs.flatMap((p) => [p.source, p.target, p.reference])];
+      if (existsSync(args.out)) for (const name of REPORT_FILES) await openOutput(join(args.out, name), { inputs });
+    }
     const kinds = args.kinds === undefined ? undefined : parseKindList(args.kinds);
     let bar: Progress | undefined;
     let stage = '';
@@ -114,7 +125,7 @@ export default defineCommand({
     bar?.done();
     for (const run of result.runs) if (run.status === 'skipped') err(`ioa-align: skipped generator "${run.name}": ${run.skipReason ?? ''}`);
     if (args.out) {
-      const written = await writeReport(result, args.out, { charts: args.charts });
+      const written = await writeReport(result, args.out, { charts: args.charts, inputs });
       err(`wrote ${written.files.join(', ')}`);
     }
     if (args.json) out(JSON.stringify(result));

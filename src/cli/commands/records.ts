@@ -61,7 +61,7 @@ const oasfRecord = defineCommand({
       }
       createdAt = args['created-at'];
     }
-    const output = await openOutput(args.out, { inputs: [args.card, args.reviewed] });
+    const output = await openOutput(args.out, { inputs: [args.card, args.reviewed, args.oasf] });
     const { loadOntology, readMappings } = await import('../../api/index.js');
     const { reviewedRules } = await import('../../gate/build.js');
     const { oasfRecordForCard } = await import('../../vocab/records/oasf-export.js');
