@@ -12,7 +12,7 @@
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { parseDocument, YAMLParseError } from 'yaml';
-import { readTextFile, writeFileAtomic, writeFilesAtomic, type OutputData, type OutputOptions } from '../io/files.js';
+import { readTextFile, readTextHead, writeFileAtomic, writeFilesAtomic, type OutputData, type OutputOptions } from '../io/files.js';
 import { yamlToJs } from './yaml.js';
 import type { MappingSet } from '../model/mapping.js';
 import { IoaError, isIoaError } from '../model/errors.js';
@@ -109,6 +109,25 @@ async function refuseUnreadableBeside(path: string, mappingSetId: string | undef
   throw new IoaError('E_USAGE', `${metadata}, which every reader takes as the external metadata of this file, ${why}: the file written could not be read back; move ${metadata} away or choose another output path`, { file: path });
 }
 
+/**
+ * `F.yml` is the sidecar of every table named F: writing `F.csv` with it beside an `F.tsv` of
+ * another set (or one that reads its metadata from `F.yml`) would make that file unreadable, or
+ * change what it says (readMappingFile reads the sidecar with it). Refused (`E_USAGE`) before
+ * anything is written; a table of the same set (`convert F.tsv --out F.csv`) reads the same
+ * metadata, and is left alone.
+ */
+async function refuseSidecarOfAnother(metadata: string, path: string, mappingSetId: string | undefined): Promise<void> {
+  const stem = metadata.slice(0, -'.yml'.length);
+  for (const sibling of [`${stem}.tsv`, `${stem}.csv`]) {
+    if (sibling === path || !(await isFile(sibling))) continue;
+    const head = await readTextHead(sibling, 65536).catch(() => '');
+    const own = /^#\s*"?mapping_set_id"?:\s*"?([^"\r\n]*?)"?\s*,*\r?$/m.exec(head)?.[1]?.trim();
+    if (own !== undefined && mappingSetId !== undefined && own === mappingSetId.trim()) continue;
+    const why = own === undefined ? 'which states no mapping_set_id of its own and would take its metadata from it' : `a file of another mapping set (${own})`;
+    throw new IoaError('E_USAGE', `writing ${path} writes its metadata to ${metadata}, which every reader takes as the metadata of ${sibling}, ${why}: choose another output path`, { file: path });
+  }
+}
+
 async function isFile(path: string): Promise<boolean> {
   try {
     return (await stat(path)).isFile();
@@ -197,6 +216,7 @@ export async function writeMappingFile(path: string, set: MappingSet | SortedRow
       const metadata = sidecarPath(path);
       if (metadata === path) throw new IoaError('E_USAGE', 'the table and its metadata file would be the same file; give it a .csv or .tsv extension', { file: path });
       await assertReplaceableSidecar(metadata, path);
+      await refuseSidecarOfAnother(metadata, path, set.metadata.mappingSetId);
       files = [{ path: metadata, data: table.metadataYaml }, { path, data: table.chunks() }];
     } else {
       if (format === 'sssom' || format === 'csv') await refuseUnreadableBeside(path, set.metadata.mappingSetId);

@@ -156,3 +156,23 @@ describe('every output\'s folder is checked before the work (E_WRITE_FAILED at o
     expect(bench.stderr).toBe(`ioa-align: ${join(at('plain-file'), 'results')}: cannot create the folder: ${at('plain-file')} is a regular file, not a folder [E_WRITE_FAILED]\n`);
   });
 });
+
+describe('a CSV written beside an F.tsv of another set is refused (E_USAGE): its F.yml would become that file\'s metadata', () => {
+  it('propose --decisions rev.tsv --out rev.csv: refused, and rev.tsv still reads; convert x.tsv --out x.csv (the same set) is written', async () => {
+    const rev = at('rev.tsv');
+    copyFileSync(at('reviewed-cs-doc.sssom.tsv'), rev);
+    const run = await runCli(['propose', at('cs.ttl'), at('doc.ttl'), '--decisions', rev, '--out', at('rev.csv')]);
+    expect([run.code, run.stderr]).toEqual([2, expect.stringContaining(`every reader takes as the metadata of ${rev}, a file of another mapping set`)]);
+    expect(run.stderr).toContain('[E_USAGE]');
+    expect([existsSync(at('rev.yml')), existsSync(at('rev.csv'))]).toEqual([false, false]);
+    expect((await runCli(['convert', rev, '--to', 'json', '--quiet'])).code).toBe(0);
+    // A TSV whose metadata is all in F.yml would take the new one: refused too.
+    writeFileSync(at('bare.tsv'), 'subject_id\tpredicate_id\tobject_id\tmapping_justification\n');
+    const bare = await runCli(['convert', rev, '--out', at('bare.csv')]);
+    expect([bare.code, bare.stderr]).toEqual([2, expect.stringContaining('which states no mapping_set_id of its own')]);
+    // The same set in two formats shares its metadata.
+    const same = await runCli(['convert', rev, '--out', at('rev.csv'), '--quiet']);
+    expect([same.code, same.stderr]).toEqual([0, '']);
+    expect((await runCli(['convert', rev, '--to', 'json', '--quiet'])).code).toBe(0);
+  });
+});
