@@ -15,7 +15,7 @@
  * p(w) from the Zipf law over the frequency rank, so that the pipeline's mean pooling yields a
  * SIF-weighted average. Removing the common component is linear, so it is applied to the rows.
  */
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IoaError } from '../model/errors.js';
 import { trackTemporary } from '../io/temp.js';
@@ -37,6 +37,9 @@ export interface BuildOptions {
   onProgress?: (stage: string, done: number, total: number) => void;
 }
 
+/** The build stamp's format: a folder holding it is an earlier build, which a new build may replace. */
+const BUILD_FORMAT = 'ioa-align-word-vector-model/1';
+
 /** Whether a token is punctuation only: such rows are zero so they never steer a label. */
 const PUNCT_ONLY = /^[\p{P}\p{S}]+$/u;
 
@@ -46,6 +49,7 @@ const PUNCT_ONLY = /^[\p{P}\p{S}]+$/u;
  */
 export async function buildModel(source: WordVectors, options: BuildOptions): Promise<BuildStamp> {
   const started = Date.now();
+  await assertReplaceableModelFolder(options.outDir);
   const settings = options.settings ?? DEFAULT_BUILD_SETTINGS;
   const progress = options.onProgress ?? (() => {});
   const { dims } = source;
@@ -141,7 +145,7 @@ export async function buildModel(source: WordVectors, options: BuildOptions): Pr
   progress('table', rows, rows);
 
   const stamp: BuildStamp = {
-    format: 'ioa-align-word-vector-model/1',
+    format: BUILD_FORMAT,
     source: source.source,
     settings,
     settingsHash: settingsHash(settings),
@@ -168,6 +172,7 @@ export async function buildModel(source: WordVectors, options: BuildOptions): Pr
     progress('onnx', 2, 2);
     stamp.buildMillis = Date.now() - started;
     await writeFile(join(tmp, 'ioa-build.json'), `${JSON.stringify(stamp, null, 2)}\n`);
+    await assertReplaceableModelFolder(options.outDir);
     await rm(options.outDir, { recursive: true, force: true });
     await rename(tmp, options.outDir);
   } catch (cause) {
@@ -182,6 +187,18 @@ export async function buildModel(source: WordVectors, options: BuildOptions): Pr
     untrack();
   }
   return stamp;
+}
+
+/**
+ * A build replaces only an earlier build (a folder holding this format's ioa-build.json), never a
+ * folder of the same name someone else made: checked before the work and again before the swap.
+ */
+async function assertReplaceableModelFolder(dir: string): Promise<void> {
+  const info = await lstat(dir).catch(() => undefined);
+  if (info === undefined) return;
+  const stamp = info.isDirectory() ? await readFile(join(dir, 'ioa-build.json'), 'utf8').then((t) => JSON.parse(t) as { format?: unknown }, () => undefined) : undefined;
+  if (stamp?.format === BUILD_FORMAT) return;
+  throw new IoaError('E_USAGE', `${dir} exists and is not a model folder ioa-align built (no ${BUILD_FORMAT} ioa-build.json in it): refusing to replace it; move it away or set IOA_ALIGN_MODELS or --models-dir to another folder`, { file: dir });
 }
 
 function rowNorm(table: Float32Array, id: number, dims: number): number {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.js';
@@ -33,6 +33,24 @@ describe('ioa-align models', () => {
     expect(second.stdout).toContain('up to date');
     const status = await runCli(['models', 'status', '--models-dir', dir]);
     expect(JSON.parse(status.stdout)).toMatchObject({ built: true, settingsHash: stamp.settingsHash });
+  });
+
+  it('never replaces a folder of the model\'s name that it did not build: E_USAGE, its files kept; an earlier build is rebuilt', async () => {
+    const own = await mkdtemp(join(tmpdir(), 'ioa-models-foreign-'));
+    try {
+      mkdirSync(join(own, DEFAULT_MODEL_ID));
+      writeFileSync(join(own, DEFAULT_MODEL_ID, 'NOTES.md'), 'my notes\n');
+      const r = await runCli(['models', 'build', '--models-dir', own, '--max-words', '3000']);
+      expect([r.code, r.stderr]).toEqual([2, expect.stringContaining('is not a model folder ioa-align built')]);
+      expect(r.stderr).toContain('[E_USAGE]');
+      expect(readFileSync(join(own, DEFAULT_MODEL_ID, 'NOTES.md'), 'utf8')).toBe('my notes\n');
+      // An earlier build of other settings is replaced.
+      rmSync(join(own, DEFAULT_MODEL_ID), { recursive: true });
+      expect((await runCli(['models', 'build', '--models-dir', own, '--max-words', '2000'])).code).toBe(0);
+      expect((await runCli(['models', 'build', '--models-dir', own, '--max-words', '3000'])).code).toBe(0);
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
   });
 
   it('rejects a bad --max-words as usage (exit 2)', async () => {
