@@ -430,6 +430,12 @@ export async function resolveOutput(path: string, options: OutputOptions = {}): 
   if (info !== undefined && options.exclusive) throw new IoaError('E_WRITE_FAILED', 'the file already exists and is never overwritten', { file: path });
   if (info?.isCharacterDevice()) return { path, final: followed.final, kind: 'device', existing: info };
   const final = join(await writableFolder(path, followed.final), basename(followed.final));
+  // The temporary file written beside it, and the lock, have longer names than the file itself:
+  // a name the file system takes could still fail, and only after all the work. Told now.
+  const longest = Math.max(Buffer.byteLength(basename(temporaryPath({ path, final, kind: 'new' }))), Buffer.byteLength(`${basename(final)}.lock.${process.pid}.${'0'.repeat(16)}.tmp`));
+  if (longest > NAME_MAX) {
+    throw new IoaError('E_USAGE', `the file name is ${Buffer.byteLength(basename(final))} bytes long; the temporary file written beside it would be ${longest}, over the ${NAME_MAX} bytes a file name may have: choose a shorter name`, { file: path });
+  }
   for (const input of options.inputs ?? []) {
     if (input === undefined) continue;
     const other = await stat(input).catch(() => undefined);
@@ -530,6 +536,9 @@ async function linkExclusive(temp: string, final: string): Promise<void> {
     }
   }
 }
+
+/** The longest file name (bytes) the usual file systems take (ext4, XFS, btrfs, APFS, tmpfs). */
+const NAME_MAX = 255;
 
 /** `<pid>-<start>-<host>.<random>.tmp`: who writes a temporary file (see the module comment). */
 const TEMPORARY_SUFFIX = /^(\d+)-(\d+|x)-([0-9a-f]{6})\.[0-9a-f]{12}\.tmp$/;

@@ -183,3 +183,18 @@ describe('--out that is not a regular file', () => {
     expect(existsSync('-')).toBe(false);
   });
 });
+
+describe('a file name whose temporary twin would be too long for the file system is refused before the work (E_USAGE)', () => {
+  it('propose and review: 220 bytes is a legal name, but the temporary file beside it would not be', async () => {
+    const long = at(`${'m'.repeat(220)}.tsv`);
+    const propose = await runCli(['propose', at('cs.ttl'), at('doc.ttl'), '--out', long]);
+    expect([propose.code, propose.stderr]).toEqual([2, expect.stringMatching(/the file name is 224 bytes long; the temporary file written beside it would be \d+, over the 255 bytes a file name may have: choose a shorter name \[E_USAGE\]/)]);
+    expect(existsSync(long)).toBe(false);
+    const candidates = at('long-cands.tsv');
+    expect((await runCli(['propose', at('cs.ttl'), at('doc.ttl'), '--out', candidates, '--quiet'])).code).toBe(0);
+    const review = await runCli(['review', candidates, '--source', at('cs.ttl'), '--target', at('doc.ttl'), '--out', long]);
+    expect([review.code, review.stderr]).toEqual([2, expect.stringContaining('over the 255 bytes a file name may have')]);
+    // 200 bytes leave room for it.
+    expect((await runCli(['propose', at('cs.ttl'), at('doc.ttl'), '--out', at(`${'m'.repeat(200)}.tsv`), '--quiet'])).code).toBe(0);
+  });
+});
