@@ -102,7 +102,11 @@ export function selectDetailed<C extends Selectable>(candidates: readonly C[], o
     ...(options.minScore !== undefined ? { minScore: options.minScore } : {}),
     ...(options.directional !== undefined ? { directional: options.directional } : {}),
   };
-  let chosen = selectPlain(candidates, plain);
+  // A concept its ontology deprecates is no place for a new mapping: a candidate to it stays a
+  // candidate (a reviewer may still look), but the selection takes the live one (OBO ontologies
+  // keep thousands of obsolete classes, often under the label of their replacement).
+  const live = options.ontologies === undefined ? candidates : withoutDeprecated(candidates, options.ontologies);
+  let chosen = selectPlain(live, plain);
   let boosts: ReadonlyMap<C, number> = new Map();
   const outcome = (selected: C[], removed: RemovedCandidate<C>[], boosted: number): SelectionOutcome<C> =>
     ({ selected, removed, repair, structure, boosted, boosts, description: describeSelection(options, { repair, structure, boosted, removed }) });
@@ -117,14 +121,14 @@ export function selectDetailed<C extends Selectable>(candidates: readonly C[], o
     const anchors = repair ? checker.repair(chosen).kept.map((i) => chosen[i]!) : chosen;
     const existentials: ExistentialsOf = (side, iri) =>
       ((side === 0 ? source : target).byIri.get(iri)?.restrictions ?? []).filter((r) => r.quantifier === 'some');
-    const raise = structuralBoosts(candidates, anchors, checker.graph, existentials);
+    const raise = structuralBoosts(live, anchors, checker.graph, existentials);
     boosted = raise.filter((b) => b > 0).length;
     if (boosted > 0) {
       // Select again in the raised order; the candidates themselves keep their values.
-      const raised = candidates.map((c, i) => ({ subject: c.subject, predicate: c.predicate, object: c.object, score: c.score + raise[i]!, rank: c.rank, measure: c.measure, at: i }));
+      const raised = live.map((c, i) => ({ subject: c.subject, predicate: c.predicate, object: c.object, score: c.score + raise[i]!, rank: c.rank, measure: c.measure, at: i }));
       const again = new Set(selectPlain(raised, plain).map((r) => r.at));
-      chosen = candidates.filter((_, i) => again.has(i));
-      const raisedBy = new Map(candidates.map((c, i) => [c, raise[i]!] as const).filter(([, b]) => b > 0));
+      chosen = live.filter((_, i) => again.has(i));
+      const raisedBy = new Map(live.map((c, i) => [c, raise[i]!] as const).filter(([, b]) => b > 0));
       value = (c) => c.score + (raisedBy.get(c) ?? 0);
       boosts = raisedBy;
     }
@@ -139,6 +143,14 @@ export function selectDetailed<C extends Selectable>(candidates: readonly C[], o
     }
   }
   return outcome(chosen.filter((c) => !removed.has(c)), chosen.filter((c) => removed.has(c)).map((c) => removed.get(c)!), boosted);
+}
+
+/** The candidates between two concepts neither of which its ontology deprecates (all of them when none is deprecated). */
+function withoutDeprecated<C extends Selectable>(candidates: readonly C[], ontologies: SelectionOntologies): readonly C[] {
+  const { source, target } = ontologies;
+  const retired = (index: { concepts: readonly { deprecated?: boolean }[] }): boolean => index.concepts.some((c) => c.deprecated === true);
+  if (!retired(source) && !retired(target)) return candidates;
+  return candidates.filter((c) => source.byIri.get(c.subject)?.deprecated !== true && target.byIri.get(c.object)?.deprecated !== true);
 }
 
 /** {@link selectDetailed}, returning only the selection: what `propose --select` keeps. */

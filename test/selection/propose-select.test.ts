@@ -2,7 +2,7 @@
  * `propose --select` / `--min-score`: a named selection step between the generators and the
  * file, whose result is still a set of candidates; bad values are usage errors before any work.
  */
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,4 +105,20 @@ describe('propose: bad selection options are usage errors, exit 2, nothing writt
       expect(existsSync(join(dir, 'out.yml'))).toBe(false);
     });
   }
+});
+
+describe('propose --select never selects a concept its ontology deprecates', () => {
+  it('a live class and an obsolete one with the same label: the live one is selected, whatever the IRIs\' order; the obsolete one stays a candidate', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-deprecated-'));
+    const src = join(dir, 'src.ttl');
+    const tgt = join(dir, 'tgt.ttl');
+    writeFileSync(src, '@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n<http://example.org/s> a owl:Ontology .\n<http://example.org/s#L> a owl:Class ; rdfs:label "lung" .\n');
+    writeFileSync(tgt, '@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> . @prefix : <http://example.org/dep#> .\n<http://example.org/dep> a owl:Ontology .\n:A_obsolete a owl:Class ; rdfs:label "lung" ; owl:deprecated true .\n:Z_current a owl:Class ; rdfs:label "lung" .\n');
+    const all = await runCli(['propose', src, tgt]);
+    expect(candidatesFromMappingSet(parseSssom(all.stdout, 'stdout')).map((c) => c.object).sort()).toEqual(['http://example.org/dep#A_obsolete', 'http://example.org/dep#Z_current']);
+    for (const args of [['--select', 'one-to-one'], ['--select', 'one-to-one', '--no-repair', '--no-structure'], ['--select', 'mutual']]) {
+      const chosen = await runCli(['propose', src, tgt, ...args]);
+      expect([args, candidatesFromMappingSet(parseSssom(chosen.stdout, 'stdout')).filter((c) => c.selectionRemoved === undefined).map((c) => c.object)]).toEqual([args, ['http://example.org/dep#Z_current']]);
+    }
+  });
 });
