@@ -62,5 +62,11 @@ export async function readReference(path: string): Promise<ReferenceAlignment> {
     }
     cells.push({ entity1: r.subjectId, entity2: r.objectId, relation });
   }
+  // Scored against nothing, every generator would get 0 as if it had failed: say what is wrong.
+  if (cells.length === 0) {
+    throw new IoaError('E_BENCH_REFERENCE', set.mappings.length === 0
+      ? 'the reference holds no mapping rows: there is nothing to score against'
+      : `none of the reference's ${set.mappings.length} rows can be scored against (${ignored} rejected with predicate_modifier Not or literal mappings)`, { file: path });
+  }
   return { cells, format: format ?? 'mapping file', ignored };
 }

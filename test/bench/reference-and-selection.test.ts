@@ -86,6 +86,28 @@ describe('bench with SSSOM references', () => {
     expect(r.stderr).toContain('[E_BENCH_REFERENCE]');
   });
 
+  it('a reference with no rows, or none that can be scored, is E_BENCH_REFERENCE: never a table of zeros', async () => {
+    const header = 'subject_id\tpredicate_id\tpredicate_modifier\tobject_id\tmapping_justification';
+    const empty = referenceFile([header]);
+    const rejected = referenceFile([header, 'cmt:Paper\tskos:exactMatch\tNot\tconf:Paper\tsemapv:ManualMappingCuration']);
+    const argv = (file: string) => ['bench', '--source', join(CONF, 'ontologies/cmt.owl'), '--target', join(CONF, 'ontologies/conference.owl'), '--reference', file, '--generators', 'exact'];
+    const none = await runCli(argv(empty));
+    expect([none.code, none.stderr]).toEqual([2, expect.stringContaining('the reference holds no mapping rows: there is nothing to score against [E_BENCH_REFERENCE]')]);
+    const all = await runCli(argv(rejected));
+    expect([all.code, all.stderr]).toEqual([2, expect.stringContaining("none of the reference's 1 rows can be scored against (1 rejected with predicate_modifier Not or literal mappings) [E_BENCH_REFERENCE]")]);
+  });
+
+  it('reference objects the target does not have are said in the report, as missing subjects are', async () => {
+    const file = referenceFile([
+      'subject_id\tpredicate_id\tobject_id\tmapping_justification',
+      'cmt:Person\tskos:exactMatch\tconf:Person\tsemapv:ManualMappingCuration',
+      'cmt:Paper\tskos:exactMatch\tconf:Papr\tsemapv:ManualMappingCuration',
+    ]);
+    const r = await runCli(['bench', '--source', join(CONF, 'ontologies/cmt.owl'), '--target', join(CONF, 'ontologies/conference.owl'), '--reference', file, '--generators', 'exact']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('; 1 reference objects are not in their target ontology (no generator can find them)');
+  });
+
   it('--source/--target/--reference is one pair; with --corpus, or missing one of the three, it is a usage error', async () => {
     const cmt = join(CONF, 'ontologies/cmt.owl');
     const missing = await runCli(['bench', '--source', cmt, '--target', join(CONF, 'ontologies/edas.owl')]);
