@@ -39,7 +39,7 @@ import { isUtf8 } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { IoaError } from '../model/errors.js';
-import { decodeUtf8, firstInvalidUtf8 } from './utf8.js';
+import { decodeUtf8, firstInvalidUtf8, refuseCompressed } from './utf8.js';
 import { trackTemporary } from './temp.js';
 import { inputLimit, inputTooLarge, type InputKind } from './limits.js';
 import { currentOwner, hostTag, ownerState } from './owner.js';
@@ -228,6 +228,7 @@ export async function* readTextChunks(path: string, options: TextChunkOptions = 
       const keep = end ? 0 : incompleteTail(bytes);
       const part = bytes.subarray(0, bytes.length - keep);
       if (!isUtf8(part)) {
+        if (consumed === 0) refuseCompressed(part, path);
         // Where the first bad byte is, as decodeUtf8 says it for a whole file.
         const offset = Math.max(0, firstInvalidUtf8(part));
         const before = part.subarray(0, offset).toString('utf8');

@@ -41,6 +41,22 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   return -1;
 }
 
+/** Leading bytes of the compressed and archive formats people hand a text reader by mistake. */
+const COMPRESSED: ReadonlyArray<[string, readonly number[]]> = [
+  ['gzip', [0x1f, 0x8b]], ['zip', [0x50, 0x4b, 0x03, 0x04]], ['bzip2', [0x42, 0x5a, 0x68]],
+  ['xz', [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]], ['zstd', [0x28, 0xb5, 0x2f, 0xfd]],
+];
+
+/**
+ * A file that is not UTF-8 because it is compressed (`o.ttl.gz`) is told so, rather than as
+ * "invalid UTF-8 at byte offset 1" (`E_UNKNOWN_FORMAT`).
+ */
+export function refuseCompressed(head: Uint8Array, file?: string): void {
+  const kind = COMPRESSED.find(([, magic]) => magic.every((b, i) => head[i] === b))?.[0];
+  if (kind === undefined) return;
+  throw new IoaError('E_UNKNOWN_FORMAT', `the file is ${kind}-compressed: ioa-align reads uncompressed files only; decompress it first`, { ...(file !== undefined ? { file } : {}), line: 1, column: 1 });
+}
+
 /**
  * The text of UTF-8 bytes. A leading byte-order mark is dropped (every format reader accepts one
  * the same way); invalid UTF-8 is `E_PARSE_UTF8` with its byte offset, line and column.
@@ -48,6 +64,7 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
 export function decodeUtf8(bytes: Uint8Array, file?: string): string {
   const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (!isUtf8(buffer)) {
+    refuseCompressed(buffer, file);
     const offset = firstInvalidUtf8(buffer);
     const before = buffer.subarray(0, Math.max(0, offset)).toString('utf8');
     const line = before.split('\n').length;

@@ -50,6 +50,15 @@ function deepestPath(doc: unknown, limit: number): string | undefined {
   return undefined;
 }
 
+/** The 1-based line and column where `needle` first occurs in `text`, if it does. */
+function locateText(text: string, needle: string): { line?: number; column?: number } {
+  const at = text.indexOf(needle);
+  if (at < 0) return {};
+  const before = text.slice(0, at);
+  const line = before.split('\n').length;
+  return { line, column: at - before.lastIndexOf('\n') };
+}
+
 /**
  * JSON-LD text → quads, offline. Errors name the file and, for JSON syntax, the position. A node
  * whose `@id` is not an absolute IRI (`"foo"`, `"a b"`: relative, with no base to resolve it) has
@@ -76,7 +85,21 @@ export async function toRdfOffline(text: string, file: string, onWarning?: (mess
       if (event.code === 'relative @id reference' && typeof event.details?.id === 'string') ids.add(event.details.id);
       else if (event.code === 'relative subject reference' || event.code === 'relative object reference' || event.code === 'relative predicate reference') statements++;
     };
-    const raw = (await jsonldApi.toRDF(doc as jsonld.JsonLdDocument, { documentLoader: offlineDocumentLoader as never, eventHandler } as never)) as unknown as JsonLdQuad[];
+    // jsonld wraps a loader's refusal in its own words (an "inaccessible URL", CORS, redirects):
+    // the URL refused is kept, so the message can say that nothing was fetched, and where it is.
+    let refused: string | undefined;
+    const loader = async (url: string): Promise<never> => {
+      refused ??= url;
+      return offlineDocumentLoader(url);
+    };
+    let raw: JsonLdQuad[];
+    try {
+      raw = (await jsonldApi.toRDF(doc as jsonld.JsonLdDocument, { documentLoader: loader as never, eventHandler } as never)) as unknown as JsonLdQuad[];
+    } catch (error) {
+      if (refused === undefined) throw error;
+      const at = locateText(text, JSON.stringify(refused));
+      throw new IoaError('E_PARSE_JSONLD', `the remote context ${refused} is not fetched (nothing is loaded from the network): put the context in the file (inline "@context" objects only)`, { file, ...at }, { cause: error });
+    }
     if (ids.size > 0) {
       const shown = [...ids].slice(0, 3).map((id) => JSON.stringify(id)).join(', ');
       onWarning?.(`${ids.size} JSON-LD node ${ids.size === 1 ? 'id is not an absolute IRI' : 'ids are not absolute IRIs'} (${shown}${ids.size > 3 ? ', …' : ''}) and cannot be resolved without a base: left out, with the ${statements} statement${statements === 1 ? '' : 's'} naming them`);

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ioaErrorOf, tempFile } from '../helpers/files.js';
 import { join } from 'node:path';
@@ -151,6 +153,19 @@ describe('bad input', () => {
     expect(error.code).toBe('E_LIMIT_EXCEEDED');
     expect(error.location.path).toBe(`$${'.a'.repeat(MAX_JSONLD_DEPTH)}`);
     expect((await loadOntologyFile(await tempFile('ok.jsonld', nested(MAX_JSONLD_DEPTH - 2)))).concepts).toBeDefined();
+  });
+
+  it('a remote @context is refused as what it is (nothing fetched), at its line and column, not as an unreachable URL', async () => {
+    const error = await ioaErrorOf(loadOntologyFile(await tempFile('remote.jsonld', '{\n  "@context": "https://schema.org/",\n  "@id": "http://example.org/x", "name": "x"\n}\n')));
+    expect([error.code, error.location.line, error.location.column]).toEqual(['E_PARSE_JSONLD', 2, 15]);
+    expect(error.message).toBe('the remote context https://schema.org/ is not fetched (nothing is loaded from the network): put the context in the file (inline "@context" objects only)');
+  });
+
+  it('a compressed file is said to be compressed (E_UNKNOWN_FORMAT), not invalid UTF-8', async () => {
+    const file = await tempFile('o.ttl.gz', '');
+    writeFileSync(file, gzipSync('@prefix owl: <http://www.w3.org/2002/07/owl#> .\n<http://e.org/A> a owl:Class .\n'));
+    const error = await ioaErrorOf(loadOntologyFile(file));
+    expect([error.code, error.message]).toEqual(['E_UNKNOWN_FORMAT', 'the file is gzip-compressed: ioa-align reads uncompressed files only; decompress it first']);
   });
 });
 
