@@ -80,6 +80,65 @@ function alignmentType(cells: readonly { entity1: string; entity2: string }[]): 
   return `${side('entity1')}${side('entity2')}`;
 }
 
+/** Row fields a cell holds, or that are reported elsewhere (the review, by convert). */
+const CELL_FIELDS = new Set(['subjectId', 'predicateId', 'objectId', 'predicateModifier', 'similarityScore', 'reviewerId', 'reviewDate', 'comment']);
+/** Justifications of a review: the caller says what a review loses. */
+const REVIEW_JUSTIFICATIONS = new Set(['semapv:ManualMappingCuration', 'semapv:MappingReview']);
+/** Set fields the file holds (the two ontologies), or that only shape the text. */
+const FILE_FIELDS = new Set(['curieMap', 'extensionDefinitions', 'subjectSource', 'objectSource']);
+/** A set id derived from the content (deriveSetId), which a reader derives again. */
+const DERIVED_SET_ID = 'https://w3id.org/sssom/mappings/';
+const slotName = (field: string): string => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const filled = (v: unknown): boolean => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+
+/** What writing `set` as Alignment RDF leaves out, slot by slot (see {@link alignmentLosses}). */
+export interface AlignmentLosses {
+  /** SSSOM slot (or extension column) → rows whose value is not written. */
+  rows: Map<string, number>;
+  /** Set-level slots not written. */
+  set: string[];
+  /** Rows whose confidence becomes the cell's measure, which reads back as similarity_score. */
+  confidenceAsMeasure: number;
+}
+
+/**
+ * What Alignment RDF cannot carry of `set` (entity1, entity2, a relation and one measure per cell;
+ * the two ontologies): every other slot with a value, so a writer can say what it left out. The
+ * review slots (reviewer, date, comment) are left to the caller, which says more about them.
+ */
+export function alignmentLosses(set: MappingSet): AlignmentLosses {
+  const rows = new Map<string, number>();
+  let confidenceAsMeasure = 0;
+  // The file names one source ontology and one target ontology: a value all rows share is kept.
+  const kept = new Set(['subject_source', 'object_source'].filter((slot) => sharedSlot(set, slot) !== undefined));
+  const lose = (slot: string): void => {
+    if (!kept.has(slot)) rows.set(slot, (rows.get(slot) ?? 0) + 1);
+  };
+  for (const r of set.mappings) {
+    // A row the writer cannot express is refused or dropped (and counted) as a whole.
+    if (unrepresentable(r) || !hasEntityEnds(r)) continue;
+    for (const [field, value] of Object.entries(r)) {
+      if (CELL_FIELDS.has(field) || !filled(value)) continue;
+      if (field === 'extensions' || field === 'extra') {
+        for (const [slot, v] of Object.entries(value as Record<string, unknown>)) if (filled(v)) lose(slot);
+      } else if (field === 'justification') {
+        if (value !== ALIGNMENT_JUSTIFICATION && !REVIEW_JUSTIFICATIONS.has(String(value))) lose('mapping_justification');
+      } else if (field === 'confidence') {
+        if (r.similarityScore === undefined) confidenceAsMeasure++;
+        else lose('confidence');
+      } else lose(slotName(field));
+    }
+  }
+  const setLost: string[] = [];
+  for (const [field, value] of Object.entries(set.metadata)) {
+    if (FILE_FIELDS.has(field) || !filled(value)) continue;
+    if (field === 'extensions' || field === 'extra') {
+      for (const [slot, v] of Object.entries(value as Record<string, unknown>)) if (filled(v)) setLost.push(slot);
+    } else if (!(field === 'license' && value === UNSPECIFIED_LICENSE) && !(field === 'mappingSetId' && String(value).startsWith(DERIVED_SET_ID))) setLost.push(slotName(field));
+  }
+  return { rows, set: setLost, confidenceAsMeasure };
+}
+
 /**
  * Write the set as Alignment API RDF/XML (level 0). Rows of one (subject, relation, object) become
  * one cell: the format has no place for several justifications. The cell's measure is the

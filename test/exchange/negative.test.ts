@@ -457,16 +457,37 @@ describe('files and the convert command', () => {
   });
 
 
-  it('convert --to alignment says when an accepted row\'s review (reviewer, date, comment, curation) is not carried; candidates pass quietly', async () => {
+  it('convert --to alignment says when an accepted row\'s review (reviewer, date, comment, curation) is not carried; candidates get no such warning', async () => {
     const reviewed = join(import.meta.dirname, '../../corpora/ioa-example/reviewed-cs-doc.sssom.tsv');
     const run = await runCli(['convert', reviewed, '--to', 'alignment', '--drop-unrepresentable', '--quiet']);
     expect(run.code).toBe(0);
-    expect(run.stderr.split('\n').filter((l) => l.includes('warning'))).toEqual([
+    expect(run.stderr.split('\n').filter((l) => l.includes('carry a review'))).toEqual([
       `ioa-align: warning: 2 of 3 rows carry a review (reviewer, review date, comment or curation justification) that Alignment RDF has no place for: their cells are written without it, as unreviewed candidates would be; keep ${reviewed} for the review`,
     ]);
     const candidates = join(import.meta.dirname, '../../corpora/ioa-example/candidates-s2.sssom.tsv');
     const quiet = await runCli(['convert', candidates, '--to', 'alignment', '--quiet']);
-    expect([quiet.code, quiet.stderr]).toEqual([0, '']);
+    expect([quiet.code, quiet.stderr.includes('carry a review')]).toEqual([0, false]);
+  });
+
+  it('convert --to alignment names every slot the cells cannot hold, with its rows, and says where a confidence goes; an Alignment read and written back loses nothing', async () => {
+    const file = join(work, 'curated.sssom.tsv');
+    writeFileSync(file, [
+      '# curie_map:', '#   A: http://a.org/', '#   B: http://b.org/', '#   orcid: https://orcid.org/', '# mapping_set_id: http://example.org/m',
+      '# license: https://creativecommons.org/licenses/by/4.0/', '# mapping_set_description: curated by hand',
+      'subject_id\tsubject_label\tpredicate_id\tobject_id\tmapping_justification\tauthor_id\tconfidence\tsimilarity_score\text_note',
+      'A:x\tX\tskos:exactMatch\tB:x\tsemapv:LexicalMatching\torcid:0000-0001-0000-0001\t0.9\t\tkeep me',
+      'A:y\tY\tskos:exactMatch\tB:y\tsemapv:LexicalMatching\torcid:0000-0001-0000-0001\t0.9\t0.3\tkeep me too', '',
+    ].join('\n'));
+    const run = await runCli(['convert', file, '--to', 'alignment', '--out', join(work, 'curated.rdf'), '--quiet']);
+    expect([run.code, run.stderr.trimEnd().split('\n')]).toEqual([0, [
+      `ioa-align: warning: Alignment RDF keeps two entities, a relation and one measure per cell: not written — author_id (2 rows), confidence (1 row), ext_note (2 rows), mapping_justification (2 rows), subject_label (2 rows); of the set: mapping_set_id, license, mapping_set_description; keep ${file} for them`,
+      'ioa-align: warning: 1 row(s) have a confidence and no similarity_score: it is written as the cell\'s measure, which reads back as similarity_score (a matcher\'s degree, not a curator\'s confidence)',
+    ]]);
+    const reference = join(import.meta.dirname, '../../corpora/conference/reference/cmt-confof.rdf');
+    const back = join(work, 'cmt-confof.sssom.tsv');
+    expect((await runCli(['convert', reference, '--out', back, '--quiet'])).code).toBe(0);
+    const again = await runCli(['convert', back, '--out', join(work, 'cmt-confof-again.rdf'), '--quiet']);
+    expect([again.code, again.stderr]).toEqual([0, '']);
   });
 
   it('convert with an unknown --to → E_USAGE, exit 2', async () => {

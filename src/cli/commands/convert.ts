@@ -1,6 +1,6 @@
 import { defineCommand } from 'citty';
 import { EXCHANGE_FORMATS, formatMappingChunks, readMappings, writeMappings } from '../../api/index.js';
-import { sidecarPath } from '../../exchange/index.js';
+import { alignmentLosses, sidecarPath } from '../../exchange/index.js';
 import { outputFormat, parseExchangeFormat } from '../formats.js';
 import { describeDiagnostic } from '../../model/errors.js';
 import { err, outChunks } from '../io.js';
@@ -58,6 +58,13 @@ export default defineCommand({
     }
     if (dropped > 0) err(`ioa-align: dropped ${dropped} of ${set.mappings.length} rows that Alignment RDF cannot express`);
     if (to === 'alignment') {
+      // Never silent: every slot the cells cannot hold is named, with how many rows had it.
+      const lost = alignmentLosses(set);
+      const parts = [...lost.rows].sort(([a], [b]) => (a < b ? -1 : 1)).map(([slot, n]) => `${slot} (${n} row${n === 1 ? '' : 's'})`);
+      if (parts.length > 0 || lost.set.length > 0) {
+        err(`ioa-align: warning: Alignment RDF keeps two entities, a relation and one measure per cell: not written${parts.length ? ` — ${parts.join(', ')}` : ''}${lost.set.length ? `${parts.length ? ';' : ' —'} of the set: ${lost.set.join(', ')}` : ''}; keep ${args.in} for them`);
+      }
+      if (lost.confidenceAsMeasure > 0) err(`ioa-align: warning: ${lost.confidenceAsMeasure} row(s) have a confidence and no similarity_score: it is written as the cell's measure, which reads back as similarity_score (a matcher's degree, not a curator's confidence)`);
       const reviewed = set.mappings.filter(carriesReview).length;
       if (reviewed > 0) err(`ioa-align: warning: ${reviewed} of ${set.mappings.length} rows carry a review (reviewer, review date, comment or curation justification) that Alignment RDF has no place for: their cells are written without it, as unreviewed candidates would be; keep ${args.in} for the review`);
     }
