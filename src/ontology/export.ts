@@ -3,8 +3,9 @@
  * back as RDF in the ioa vocabulary, so agent-world taxonomies can be published, reviewed and
  * reloaded like any ontology: `ioa-align export-ontology <in> --to turtle|jsonld`.
  *
- * Terms: `ioa:Capability` / `ioa:Domain` / … by kind (OWL kinds stay OWL), the first label as
- * `rdfs:label`, further labels and exact synonyms as `skos:altLabel`, scoped synonyms with
+ * Terms: `ioa:Capability` / `ioa:Domain` / … by kind (OWL kinds stay OWL), labels read from RDF
+ * under their own predicate (`rdfs:label`, `skos:prefLabel`), of the JSON vocabularies the first
+ * as `rdfs:label` and the others as `skos:altLabel`, exact synonyms as `skos:altLabel`, scoped synonyms with
  * their oboInOwl predicate, definitions under the annotation they were read from (`dcterms:description`,
  * `skos:definition`, `obo:IAO_0000115`, `rdfs:comment`), examples as `skos:example`, keywords as
  * `schema:keywords`, parents as `rdfs:subClassOf`
@@ -74,7 +75,14 @@ function conceptQuads(c: Concept): Quad[] {
   add(RDF_TYPE, namedNode(TYPE_OF_KIND[c.kind]));
   // A label the loader made from the IRI's local name was never stated: writing it as rdfs:label
   // would make the export claim names, and coverage, the source does not have.
-  c.labels.filter((l) => l.source !== 'localName').forEach((l, i) => add(i === 0 ? `${NS.rdfs}label` : `${NS.skos}altLabel`, text(l.text, l.lang)));
+  // A label read from RDF goes back under the predicate it came with: a class with a French and an
+  // English rdfs:label keeps both (the first in the file is not the preferred one), and a
+  // skos:prefLabel stays one. Labels of the JSON vocabularies (caption, name): the first as
+  // rdfs:label, the others as skos:altLabel.
+  c.labels.filter((l) => l.source !== 'localName').forEach((l, i) => {
+    const predicate = l.source === 'rdfs:label' ? `${NS.rdfs}label` : l.source === 'skos:prefLabel' ? `${NS.skos}prefLabel` : i === 0 ? `${NS.rdfs}label` : `${NS.skos}altLabel`;
+    add(predicate, text(l.text, l.lang));
+  });
   for (const syn of c.synonyms) add(SYNONYM_PREDICATE[syn.kind], text(syn.text, syn.lang));
   for (const a of c.abbreviations) add(`${NS.ioa}${a.preferred ? 'preferredAbbr' : 'abbr'}`, literal(a.text));
   c.definitions.forEach((d, i) => add(DEFINITION_PREDICATE[definitionSource(c, i)], literal(d)));

@@ -138,4 +138,23 @@ describe('export-ontology writes only what the source states', () => {
     const old = back.byIri.get('http://example.org/a#Old')!;
     expect([old.deprecated, old.replacedBy]).toEqual([true, ['http://example.org/a#Named']]);
   });
+
+  it('labels go back under the predicate they were read from: two rdfs:labels in two languages stay two rdfs:labels, a skos:prefLabel stays one', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-export-'));
+    const file = join(dir, 'a.ttl');
+    writeFileSync(file, `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> . @prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+<http://example.org/a> a owl:Ontology .
+<http://example.org/a#Heart> a owl:Class ; rdfs:label "cœur"@fr , "heart"@en .
+<http://example.org/a#Lung> a owl:Class ; skos:prefLabel "lung organ"@en ; rdfs:label "lung" .
+`);
+    const index = await loadVocabulary(file);
+    const out = join(dir, 'export.ttl');
+    writeFileSync(out, await toTurtle(index));
+    const back = await loadVocabulary(out);
+    for (const iri of ['http://example.org/a#Heart', 'http://example.org/a#Lung']) {
+      const shape = (c: typeof index.concepts[number]) => [c.labels.map((l) => [l.source, l.text, l.lang]).sort(), c.synonyms];
+      expect([iri, shape(back.byIri.get(iri)!)]).toEqual([iri, shape(index.byIri.get(iri)!)]);
+    }
+  });
 });
