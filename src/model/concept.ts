@@ -139,10 +139,15 @@ export interface Concept {
   /** `owl:deprecated true`: the release keeps the IRI but retires the concept (an obsolete term). */
   deprecated?: boolean;
   /**
-   * Where a deprecated concept's meaning went, as the release states it: `IAO:0100001` (term
-   * replaced by) and `oboInOwl:consider`. Evidence for a version diff, never identity.
+   * What replaces a deprecated concept, as the release states it: `IAO:0100001` (term replaced
+   * by). Evidence for a version diff, never identity.
    */
   replacedBy?: string[];
+  /**
+   * Terms a deprecated concept's users should consider instead (`oboInOwl:consider`): a
+   * suggestion, not a replacement, so never a successor the diff or an upgrade takes.
+   */
+  consider?: string[];
   /**
    * The agent record this concept was read from (MCP server or tool, A2A skill, OASF record or
    * declared term): its keywords, examples and provenance, kept as written. Its name is among

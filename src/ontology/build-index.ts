@@ -67,8 +67,10 @@ const NARROWER = `${NS.skos}narrower`;
 const ON_PROPERTY = `${NS.owl}onProperty`;
 const QUANTIFIERS: Record<string, Restriction['quantifier']> = { [`${NS.owl}someValuesFrom`]: 'some', [`${NS.owl}allValuesFrom`]: 'only' };
 const RESTRICTION = `${NS.owl}Restriction`;
-/** Where an obsolete term points: IAO "term replaced by" and oboInOwl "consider". */
-const REPLACED_BY = new Set(['http://purl.obolibrary.org/obo/IAO_0100001', `${NS.oboInOwl}consider`]);
+/** What replaces an obsolete term: IAO "term replaced by". */
+const REPLACED_BY = new Set(['http://purl.obolibrary.org/obo/IAO_0100001']);
+/** What to consider instead of an obsolete term: a suggestion, kept apart from a replacement. */
+const CONSIDER = `${NS.oboInOwl}consider`;
 /**
  * Declared nodes that are vocabulary of the modelling languages or of annotation schemes
  * (owl:Thing, oboInOwl:Synonym …): counted as declared, never offered as concepts to match.
@@ -118,7 +120,7 @@ const DEPRECATED = `${NS.owl}deprecated`;
 const ABBR = `${NS.ioa}abbr`;
 const PREFERRED_ABBR = `${NS.ioa}preferredAbbr`;
 /** Every predicate the index reads besides rdf:type; statements with others are not kept. */
-const READ = new Set([...NAMING, ...DEFINITIONS, ...EXAMPLES, ...KEYWORDS, ...PARENTS, NARROWER, ...REPLACED_BY, ...Object.keys(IOA_LISTS), VERSION_INFO, VERSION_IRI, DEPRECATED, ABBR, PREFERRED_ABBR, ON_PROPERTY, ...Object.keys(QUANTIFIERS)]);
+const READ = new Set([...NAMING, ...DEFINITIONS, ...EXAMPLES, ...KEYWORDS, ...PARENTS, NARROWER, ...REPLACED_BY, CONSIDER, ...Object.keys(IOA_LISTS), VERSION_INFO, VERSION_IRI, DEPRECATED, ABBR, PREFERRED_ABBR, ON_PROPERTY, ...Object.keys(QUANTIFIERS)]);
 
 function pushUnique<T>(list: T[], value: T, same: (a: T) => boolean): void {
   if (!list.some(same)) list.push(value);
@@ -274,6 +276,8 @@ export class IndexBuilder {
           if (text.toLowerCase() === 'true' || text === '1') concept.deprecated = true;
         } else if (REPLACED_BY.has(p) && s.termType === 'NamedNode') {
           pushUniqueString((concept.replacedBy ??= []), s.value);
+        } else if (p === CONSIDER && s.termType === 'NamedNode') {
+          pushUniqueString((concept.consider ??= []), s.value);
         } else if (p in IOA_LISTS) {
           pushUniqueString(concept[IOA_LISTS[p]!], s.value);
         }

@@ -99,6 +99,7 @@ function conceptQuads(c: Concept): Quad[] {
   for (const id of c.alternativeIds) add(`${NS.dcterms}identifier`, literal(id));
   if (c.deprecated) add(`${NS.owl}deprecated`, literal('true', namedNode(`${NS.xsd}boolean`)));
   for (const r of c.replacedBy ?? []) add(`${OBO}IAO_0100001`, namedNode(r));
+  for (const r of c.consider ?? []) add(`${NS.oboInOwl}consider`, namedNode(r));
   return out;
 }
 

@@ -35,8 +35,10 @@ const REVIEWED = new Set(['semapv:ManualMappingCuration', 'semapv:MappingReview'
 
 function justificationOf(row: AlignmentRow): string {
   if (row.evidence === 'same-iri' || row.evidence === 'version-segment' || row.evidence === 'same-id') return 'semapv:LexicalMatching';
-  // The release itself states the replacement: a curated cross-reference, not a match.
-  if (row.evidence === 'replaced-by') return 'semapv:ManualMappingCuration';
+  // The release itself states the replacement: knowledge of the ontology's curators, not a match
+  // of names; still a candidate here, which a reviewer accepts before `--via` carries a rule by it
+  // (the diff accepts nothing).
+  if (row.evidence === 'replaced-by') return 'semapv:BackgroundKnowledgeBasedMatching';
   return row.evidence === 'structural' ? 'semapv:StructuralMatching' : 'semapv:CompositeMatching';
 }
 

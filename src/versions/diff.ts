@@ -339,6 +339,18 @@ function chooseAlignment(candidates: readonly FusedCandidate[], pairs: ReadonlyM
     if (!dissolved(c) || equivalent.has(c.subject) || c.predicate !== NARROW_MATCH || !c.members.some((m) => m.generator === LINEAGE_GENERATOR)) continue;
     chosen.add(c);
   }
+  // A concept the new release retired with a stated replacement: the replacement, whatever else
+  // maps to it (an OBO merge points several retired terms at one class the release kept, which
+  // one-to-one would give to that class's own predecessor alone).
+  for (const [iri, p] of pairs) {
+    if (!p.new.deprecated) continue;
+    for (const replacement of p.new.replacedBy ?? []) {
+      const row = candidates.find((c) => c.subject === iri && c.object === replacement && isEquivalenceish(c.predicate));
+      if (!row) continue;
+      for (const other of chosen) if (other.subject === iri && other !== row && isEquivalenceish(other.predicate)) chosen.delete(other);
+      chosen.add(row);
+    }
+  }
   return candidates.filter((c) => chosen.has(c));
 }
 

@@ -180,13 +180,22 @@ export function identityPairs(oldIndex: OntologyIndex, newIndex: OntologyIndex):
 }
 
 /**
+ * The symbols that are words: `+` and `#` (C++, C#, Rh+), and a `-` that ends a word (Rh-, a
+ * minus, not the hyphen of "Image-to-3D"). Folded with the rest of the punctuation, "Find Rh+
+ * donor" and "Find Rh- donor" were one label, and a release that swapped them changed nothing.
+ */
+const spellSymbols = (text: string): string =>
+  text.replace(/\+/g, ' plus ').replace(/#/g, ' sharp ').replace(/(?<=[\p{L}\p{N}])-(?![\p{L}\p{N}])/gu, ' minus ');
+
+/**
  * A label as two releases are compared on it: case, Unicode forms, `&` for "and", and
  * punctuation folded, so "Image-to-3D" and "Image to 3D", "Monitoring & Alerting" and
  * "Monitoring and Alerting" are the same label and "Language Translation" is not
- * "Language Translation and Multilingual Support".
+ * "Language Translation and Multilingual Support"; `+`, `#` and a word-final `-` count
+ * (spellSymbols).
  */
 export function comparableLabel(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/&/g, ' and ').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return spellSymbols(text.normalize('NFKC').toLowerCase()).replace(/&/g, ' and ').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
 /** The concept's preferred label: its first English (or untagged) label, else its first. */
@@ -215,7 +224,7 @@ export function sameLabel(a: Concept, b: Concept): boolean {
  */
 export type DefinitionChange = 'same' | 'reworded' | 'added' | 'removed';
 
-const comparableText = (text: string): string => text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const comparableText = (text: string): string => spellSymbols(text.normalize('NFKC').toLowerCase()).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 export function definitionChange(a: Concept, b: Concept): DefinitionChange {
   const x = a.definitions[0];

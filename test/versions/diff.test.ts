@@ -95,7 +95,8 @@ describe('diff of two releases with stable IRIs (test/versions/fixtures/zoo-*.tt
     expect(dog.extensions).toMatchObject({ version_change: 'unchanged', version_evidence: 'same-iri', candidate_rank: '1' });
     expect(set.mappings.find((m) => m.subjectId === zoo('Reptile'))).toMatchObject({ objectId: NO_TERM_FOUND, extensions: { version_change: 'removed' } });
     expect(set.mappings.find((m) => m.objectId === zoo('FlightlessBird'))).toMatchObject({ subjectId: NO_TERM_FOUND, extensions: { version_change: 'added' } });
-    expect(set.mappings.find((m) => m.subjectId === zoo('Pet'))).toMatchObject({ justification: 'semapv:ManualMappingCuration', extensions: { version_evidence: 'replaced-by' } });
+    // The release states the replacement; the diff still only proposes it (no reviewed justification).
+    expect(set.mappings.find((m) => m.subjectId === zoo('Pet'))).toMatchObject({ justification: 'semapv:BackgroundKnowledgeBasedMatching', extensions: { version_evidence: 'replaced-by' } });
     expect(['subject_source', 'subject_source_version', 'object_source', 'object_source_version'].map((slot) => sharedSlot(set, slot))).toEqual(['http://example.org/zoo', 'http://example.org/zoo/1.0', 'http://example.org/zoo', 'http://example.org/zoo/2.0']);
     // The review page reads candidates from it like any candidate file.
     const candidates = readCandidates(set);
@@ -141,6 +142,42 @@ describe('diff of a release against itself: nothing changed, so nothing is repor
     // A real move is still one: the bile duct under another imported class.
     const moved = await diffVersions(await loadOntology(write(dir, 'c.ttl', RELEASE)), await loadOntology(write(dir, 'd.ttl', RELEASE.replace('bfo:0000040', 'bfo:0000004'))), { force: true });
     expect(moved.concepts.filter((c) => c.identity?.moved).map((c) => [c.iri.slice(T.length), c.change])).toEqual([['BD', ['moved']]]);
+  });
+});
+
+describe('diff: what only looks the same, and what only suggests', () => {
+  const write = (dir: string, name: string, text: string): string => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+  const X = 'http://example.org/x#';
+  const head = `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+@prefix oboInOwl: <http://www.geneontology.org/formats/oboInOwl#> . @prefix obo: <http://purl.obolibrary.org/obo/> . @prefix : <${X}> .
+<http://example.org/x> a owl:Ontology .
+`;
+
+  it('labels that differ only in +, # or a final - are different labels: swapping "Rh+" and "Rh-" is two renames, "C++" → "C#" one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-diff-symbols-'));
+    const before = `${head}:Pos a owl:Class ; rdfs:label "Find Rh+ donor" .\n:Neg a owl:Class ; rdfs:label "Find Rh- donor" .\n:Cpp a owl:Class ; rdfs:label "C++ code review" .\n:Img a owl:Class ; rdfs:label "Image-to-3D" .\n`;
+    const after = `${head}:Pos a owl:Class ; rdfs:label "Find Rh- donor" .\n:Neg a owl:Class ; rdfs:label "Find Rh+ donor" .\n:Cpp a owl:Class ; rdfs:label "C# code review" .\n:Img a owl:Class ; rdfs:label "Image to 3D" .\n`;
+    const diff = await diffVersions(await loadOntology(write(dir, 'a.ttl', before)), await loadOntology(write(dir, 'b.ttl', after)), { force: true });
+    const sameLabel = (n: string) => diff.concepts.find((c) => c.iri === `${X}${n}`)!.identity?.sameLabel;
+    expect(['Pos', 'Neg', 'Cpp', 'Img'].map(sameLabel)).toEqual([false, false, false, true]);
+    expect(diff.concepts.filter((c) => c.change.includes('unchanged')).map((c) => c.iri)).toEqual([`${X}Img`]);
+  });
+
+  it('oboInOwl:consider is a suggestion, not a replacement: no successor row; IAO:0100001 is, and stays a candidate', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-diff-consider-'));
+    const before = `${head}:OCR a owl:Class ; rdfs:label "optical character recognition" .\n:Old a owl:Class ; rdfs:label "old thing" .\n:Describe a owl:Class ; rdfs:label "describe image" .\n:New a owl:Class ; rdfs:label "new thing" .\n`;
+    const after = `${head}:OCR a owl:Class ; rdfs:label "optical character recognition" ; owl:deprecated true ; oboInOwl:consider :Describe .\n:Old a owl:Class ; rdfs:label "old thing" ; owl:deprecated true ; obo:IAO_0100001 :New .\n:Describe a owl:Class ; rdfs:label "describe image" .\n:New a owl:Class ; rdfs:label "new thing" .\n`;
+    const [a, b] = [await loadOntology(write(dir, 'a.ttl', before)), await loadOntology(write(dir, 'b.ttl', after))];
+    expect([b.byIri.get(`${X}OCR`)!.replacedBy, b.byIri.get(`${X}OCR`)!.consider]).toEqual([undefined, [`${X}Describe`]]);
+    const diff = await diffVersions(a, b, { force: true });
+    const rows = (n: string) => diff.concepts.find((c) => c.iri === `${X}${n}`)!.rows.map((r) => [r.object.slice(X.length), r.evidence]);
+    expect(rows('OCR')).toEqual([]);
+    // New keeps its own identity too: the replacement row is there although New is already mapped (a merge).
+    expect([rows('Old'), rows('New')]).toEqual([[['New', 'replaced-by']], [['New', 'same-iri']]]);
   });
 });
 
