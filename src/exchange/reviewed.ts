@@ -208,6 +208,37 @@ export function agreeingRows(decisions: readonly ReviewedDecision[]): Set<number
   return rows;
 }
 
+/**
+ * One decision per reviewer and candidate, from decisions gathered from several reviews: a
+ * reviewer who decided one candidate in two files (her own, and a copy another review carried)
+ * counts once, with her latest decision — the later `review_date`, and at the same date (or with
+ * none) her own row before a carried copy (`decision_source`). Never the order of the files.
+ */
+export function latestPerReviewer<D extends Pick<ReviewedDecision, 'reviewer' | 'subject' | 'object' | 'proposed' | 'date' | 'source'>>(decisions: readonly D[]): D[] {
+  const latest = new Map<string, D>();
+  const later = (a: D, b: D): boolean => {
+    const da = a.date ?? '';
+    const db = b.date ?? '';
+    if (da !== db) return da > db;
+    return a.source === undefined && b.source !== undefined;
+  };
+  for (const d of decisions) {
+    if (d.reviewer === '') continue;
+    const key = `${d.reviewer}\u0000${d.subject}\u0000${d.object}\u0000${d.proposed}`;
+    const seen = latest.get(key);
+    if (!seen || later(d, seen)) latest.set(key, d);
+  }
+  // Unnamed reviewers cannot be told apart: each of their rows stands.
+  return decisions.filter((d) => d.reviewer === '' || latest.get(`${d.reviewer}\u0000${d.subject}\u0000${d.object}\u0000${d.proposed}`) === d);
+}
+
+/** The decisions an adjudicator's settlement overrules, among `decisions` (by identity). */
+export function overruledDecisions<D extends ReviewedDecision>(decisions: readonly D[]): Set<D> {
+  const out = new Set<D>();
+  for (const pair of pairReviews(decisions)) for (const d of pair.overruled) out.add(d as D);
+  return out;
+}
+
 /** Candidates (position and proposed predicate) by pair, keyed `subject\0object`, in list order. */
 export function candidatesByPair(candidates: ReadonlyArray<{ index: number; subject: string; predicate: string; object: string }>): Map<string, Array<{ index: number; predicate: string }>> {
   const pairs = new Map<string, Array<{ index: number; predicate: string }>>();
@@ -229,11 +260,12 @@ export function candidatesByPair(candidates: ReadonlyArray<{ index: number; subj
 export function candidateOfDecision(
   d: Pick<ReviewedDecision, 'proposed' | 'predicate' | 'decision'>,
   pairCandidates: ReadonlyArray<{ index: number; predicate: string }>,
+  options: { pairFallback?: boolean } = {},
 ): number | undefined {
   if (pairCandidates.length === 0) return undefined;
   const same = pairCandidates.find((c) => canonicalPredicate(c.predicate) === d.proposed) ?? pairCandidates.find((c) => canonicalPredicate(c.predicate) === d.predicate);
   if (same) return same.index;
-  return d.decision === 'accept' ? pairCandidates[0]!.index : undefined;
+  return d.decision === 'accept' && options.pairFallback !== false ? pairCandidates[0]!.index : undefined;
 }
 
 /** The slots `propose --decisions` writes on a candidate an earlier review decided. */
@@ -268,18 +300,24 @@ export interface EarlierDecision {
 export function earlierDecisions(
   candidates: ReadonlyArray<{ subject: string; predicate: string; object: string }>,
   reviews: ReadonlyArray<{ set: MappingSet; source: string }>,
+  onUnmatched?: (d: ReviewedDecision & { from: string }) => void,
 ): Map<number, EarlierDecision> {
   const pairs = candidatesByPair(candidates.map((c, index) => ({ ...c, index })));
   const found = new Map<number, Array<ReviewedDecision & { from: string }>>();
-  for (const review of reviews) {
-    for (const d of reviewedDecisions(review.set)) {
-      if (d.decision === 'unsure') continue;
-      const index = candidateOfDecision(d, pairs.get(`${d.subject}\u0000${d.object}`) ?? []);
-      if (index === undefined) continue;
-      const list = found.get(index) ?? [];
-      list.push({ ...d, from: d.source ?? review.source });
-      found.set(index, list);
+  // All the reviews' decisions as one: each reviewer's latest on a candidate, and without what an
+  // adjudicator overruled (the overruled acceptance must not come back on another relation).
+  const all = latestPerReviewer(reviews.flatMap((review) => reviewedDecisions(review.set).map((d) => ({ ...d, from: d.source ?? review.source }))));
+  const overruled = overruledDecisions(all);
+  for (const d of all) {
+    if (d.decision === 'unsure' || overruled.has(d)) continue;
+    const index = candidateOfDecision(d, pairs.get(`${d.subject}\u0000${d.object}`) ?? []);
+    if (index === undefined) {
+      onUnmatched?.(d);
+      continue;
     }
+    const list = found.get(index) ?? [];
+    list.push(d);
+    found.set(index, list);
   }
   const out = new Map<number, EarlierDecision>();
   for (const [index, list] of found) {

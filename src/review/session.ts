@@ -29,7 +29,7 @@ import { extname } from 'node:path';
 import { PrefixMap, canonicalTerm, readMappingFile, serializeMappingChunks, sourceLine, writeFileAtomic, writeMappingFile } from '../exchange/index.js';
 import {
   ADJUDICATOR, CANDIDATE_PREDICATE_SLOT, DECISION_SOURCE_SLOT, REVIEW_DECISION_SLOT, REVIEW_ROLE_SLOT, REVIEWER_AGREEMENT,
-  EARLIER_SLOTS, agreeingRows, candidateOfDecision, candidatesByPair, reviewedDecisions, reviewerKey, unsettledConflicts, type ReviewedDecision,
+  EARLIER_SLOTS, agreeingRows, candidateOfDecision, candidatesByPair, latestPerReviewer, overruledDecisions, reviewedDecisions, reviewerKey, unsettledConflicts, type ReviewedDecision,
 } from '../exchange/reviewed.js';
 import { IoaError, isIoaError } from '../model/errors.js';
 import { fileVersion, writeIfUnchanged, type FileVersion } from '../io/lock.js';
@@ -254,6 +254,8 @@ export class ReviewSession {
   private readonly subjectOrder: string[];
   /** Rows of the reviewed file that are no decision: written back as they are. */
   private passengers: MappingRecord[] = [];
+  /** Decisions of earlier reviews on pairs these candidates do not propose: not carried, and said so. */
+  readonly uncarried: Array<{ subject: string; predicate: string; object: string; decision: string; reviewer: string; source: string }> = [];
   /** The set-level metadata of the reviewed file resumed (a licence or title set by hand): written back as it is. */
   private resumedMetadata: MappingSet['metadata'] | undefined;
   /** Candidate index by subject, proposed predicate (canonical) and object. */
@@ -380,26 +382,42 @@ export class ReviewSession {
   private carry(): void {
     // Worked out only when there is something to carry (a large candidate file has no need of it otherwise).
     let pairs: Map<string, Array<{ index: number; predicate: string }>> | undefined;
-    const carryOne = (d: Omit<ReviewedDecision, 'row' | 'record'>, source: string): void => {
+    const carryOne = (d: Omit<ReviewedDecision, 'row' | 'record'>, source: string, overruled = false): void => {
       if (d.decision === 'unsure') return;
       pairs ??= candidatesByPair(this.state.candidates);
-      const index = candidateOfDecision(d, pairs.get(`${d.subject}\u0000${d.object}`) ?? []);
-      if (index === undefined || this.state.answerOf(index, d.reviewer)) return;
+      // A decision an adjudicator overruled applies only to its own candidate, never to the pair's
+      // best one: an acceptance of a relation no longer proposed would come back as a decision.
+      const index = candidateOfDecision(d, pairs.get(`${d.subject}\u0000${d.object}`) ?? [], { pairFallback: !overruled });
+      if (index === undefined) {
+        if (!overruled) this.uncarried.push({ subject: d.subject, predicate: d.predicate, object: d.object, decision: d.decision, reviewer: d.reviewer, source });
+        return;
+      }
+      if (this.state.answerOf(index, d.reviewer)) return;
       this.carriedFrom.add(source);
       const answer = answerOf({ ...d, source }, {});
       answer.earlier = true;
-      delete answer.adjudicator;
       this.state.record(index, answer);
     };
-    for (const f of this.options.decisions ?? []) {
+    // The earlier reviews as one: each reviewer's latest decision on a candidate, whatever the
+    // order of the files (her own file against a copy an adjudicator's review carried).
+    const gathered = (this.options.decisions ?? []).flatMap((f) => {
       const source = f.set.metadata.mappingSetId ?? f.path;
-      for (const d of reviewedDecisions(f.set)) carryOne(d, d.source ?? source);
-    }
+      return reviewedDecisions(f.set).map((d) => ({ d, source: d.source ?? source }));
+    });
+    // Latest judged on the rows as written: a carried copy is one with a decision_source.
+    const latest = new Set(latestPerReviewer(gathered.map((g) => g.d)));
+    const fromFiles = gathered.filter((g) => latest.has(g.d)).map((g) => ({ ...g.d, source: g.source }));
+    const overruled = overruledDecisions(fromFiles);
+    for (const d of fromFiles) carryOne(d, d.source, overruled.has(d));
+    // What `propose --decisions` wrote into the candidate file: one decision per reviewer named
+    // there (never one row for several people), unless a file above carried theirs.
     this.file.candidates.forEach((c, index) => {
       const earlier = earlierColumns(c.record);
       if (!earlier) return;
       const d = this.state.candidates[index]!;
-      carryOne({ subject: d.subject, object: d.object, proposed: canonical(d.predicate), adjudicator: false, ...earlier }, earlier.source ?? this.candidateSetId());
+      for (const reviewer of earlier.reviewer ? earlier.reviewer.split('|') : ['']) {
+        carryOne({ subject: d.subject, object: d.object, proposed: canonical(d.predicate), adjudicator: false, ...earlier, reviewer }, earlier.source ?? this.candidateSetId());
+      }
     });
   }
 

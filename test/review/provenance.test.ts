@@ -380,3 +380,92 @@ describe('a reviewed file that cannot be read', () => {
     expect(String((error as Error).message)).toMatch(/2026-13-45.*\[E_[A-Z_]+\]\); move it away/);
   });
 });
+
+describe('a team\'s decisions carried between reviews (--decisions)', () => {
+  const C = 'orcid:0000-0003-4423-4370';
+  const C_IRI = 'https://orcid.org/0000-0003-4423-4370';
+  /** A accepts, B rejects Paper's best candidate; C adjudicates: reject. Each in a file of their own. */
+  async function team() {
+    const files = await fixture();
+    const file = (n: string) => join(files.dir, `${n}.sssom.tsv`);
+    const a = await session(files, file('A'), { reviewer: A, today: '2026-12-01' });
+    const paper = best(a, 'Paper');
+    a.decide(paper, 'accept', { comment: 'A: same' });
+    a.decide(best(a, 'Reviewer'), 'accept', { comment: 'A: reviewer' });
+    await a.flush();
+    const b = await session(files, file('B'), { reviewer: B, today: '2026-12-01' });
+    b.decide(paper, 'reject', { comment: 'B: no' });
+    await b.flush();
+    const c = await session(files, file('C'), { reviewer: C, adjudicator: true, today: '2026-12-02', decisions: [file('A'), file('B')] });
+    c.decide(paper, 'reject', { comment: 'C settles: no' });
+    await c.flush();
+    return { files, file, paper };
+  }
+
+  it('an adjudication carried into a new review stays one: the conflict stays settled', async () => {
+    const { files, file, paper } = await team();
+    const e = await session(files, file('E'), { reviewer: 'orcid:0000-0002-9999-0001', decisions: [file('C')] });
+    expect(e.progress().conflicts).toBe(0);
+    expect(e.item(`${SRC}Paper`)!.candidates.find((c) => c.index === paper)!.decisions).toContainEqual(expect.objectContaining({ reviewer_id: C_IRI, decision: 'reject', adjudicator: true }));
+    e.decide(best(e, 'Reviewer'), 'unsure');
+    await e.flush();
+    const rows = rowFor(await rowsOf(file('E')), 'Paper', C_IRI);
+    expect(rows.map((r) => (r as { extensions?: Record<string, unknown> }).extensions?.review_role)).toEqual(['adjudicator']);
+  });
+
+  it('a reviewer\'s later decision in her own file wins over the older copy another review carried, whatever the order of the files', async () => {
+    const { files, file, paper } = await team();
+    const later = await session(files, file('A'), { reviewer: A, today: '2026-12-05' });
+    later.decide(best(later, 'Reviewer'), 'reject', { comment: 'A changed her mind' });
+    await later.flush();
+    for (const order of [[file('A'), file('C')], [file('C'), file('A')]]) {
+      const r = await session(files, join(files.dir, `R-${order.length}-${order[0]!.endsWith('A.sssom.tsv') ? 'a' : 'c'}.sssom.tsv`), { reviewer: 'orcid:0000-0002-9999-0001', decisions: order });
+      const reviewer = r.item(`${SRC}Reviewer`)!.candidates[0]!;
+      expect(reviewer.decisions?.filter((d) => d.reviewer_id === A_IRI).map((d) => [d.decision, d.comment])).toEqual([['reject', 'A changed her mind']]);
+      expect(r.item(`${SRC}Paper`)!.candidates.find((c) => c.index === paper)!.status).toBe('reject');
+    }
+  });
+
+  it('an overruled acceptance never lands on another relation of the pair; decisions on pairs not proposed are listed', async () => {
+    const { files, file } = await team();
+    // The next candidate file proposes Paper → Paper under another relation only.
+    const text = readFileSync(files.candidates, 'utf8');
+    const lines = text.split('\n');
+    const header = lines.findIndex((l) => l.startsWith('subject_id'));
+    const col = lines[header]!.split('\t').indexOf('predicate_id');
+    const other = lines.map((l, i) => {
+      if (i <= header || !l.startsWith('src:Paper\t')) return l;
+      const cells = l.split('\t');
+      if (cells[col] === 'skos:exactMatch') cells[col] = 'skos:closeMatch';
+      return cells.join('\t');
+    }).filter((l, i) => i <= header || !l.startsWith('src:Reviewer\t'));
+    const next = join(files.dir, 'next.sssom.tsv');
+    writeFileSync(next, other.join('\n'));
+    const n = await openReview({ candidates: next, source: files.source, target: files.target, out: join(files.dir, 'N.sssom.tsv'), decisions: [file('A'), file('B'), file('C')] }, { reviewer: 'orcid:0000-0002-9999-0001' });
+    const decided = n.item(`${SRC}Paper`)!.candidates.flatMap((c) => c.decisions ?? []);
+    expect(decided.filter((d) => d.decision === 'accept')).toEqual([]);
+    expect(n.uncarried.map((d) => [d.subject.replace(SRC, ''), d.decision])).toEqual(expect.arrayContaining([['Paper', 'reject'], ['Reviewer', 'accept']]));
+  });
+});
+
+describe('propose --decisions, then review of its file', () => {
+  it('two reviewers who agree are carried as two decisions, each by one reviewer: never one row by "A|B"', async () => {
+    const files = await fixture();
+    const file = (n: string) => join(files.dir, `${n}.sssom.tsv`);
+    for (const [who, name] of [[A, 'A'], [B, 'B']] as const) {
+      const s = await session(files, file(name), { reviewer: who });
+      s.decide(best(s, 'Paper'), 'accept');
+      await s.flush();
+    }
+    const next = file('next');
+    const run = await runCli(['propose', files.source, files.target, '--decisions', file('A'), '--decisions', file('B'), '--out', next, '--quiet']);
+    expect(run.code).toBe(0);
+    const r = await openReview({ candidates: next, source: files.source, target: files.target, out: file('R') }, { reviewer: 'orcid:0000-0002-9999-0001' });
+    const paper = r.item(`${SRC}Paper`)!.candidates[0]!;
+    expect(paper.decisions?.map((d) => d.reviewer_id).sort()).toEqual([B_IRI, A_IRI].sort());
+    r.decide(best(r, 'Reviewer'), 'unsure');
+    await r.flush();
+    expect(rowFor(await rowsOf(file('R')), 'Paper').map((row) => row.reviewerId)).toEqual(expect.arrayContaining([[A_IRI], [B_IRI]]));
+    expect(rowFor(await rowsOf(file('R')), 'Paper')).toHaveLength(2);
+  });
+});

@@ -18,6 +18,7 @@ import { KIND_SELECTORS, kindsOf, parseKindList, selectKinds } from '../../model
 import { earlierDecisions, readMappingFile, sidecarPath, type EarlierDecision } from '../../exchange/index.js';
 import { repeatable, repeated } from '../repeated.js';
 import { err, outChunks } from '../io.js';
+import { warnUncarried } from '../uncarried.js';
 import { outputFormat } from '../formats.js';
 import { openOutput } from '../output.js';
 import { progress, type Progress } from '../progress.js';
@@ -140,7 +141,12 @@ export default defineCommand({
     // The default threshold belongs to the fused value; a single generator's raw score has its
     // own scale, so with one generator only an explicit --min-score applies.
     // Earlier decisions mark their candidates; a rejected pair is never selected again.
-    const earlier = reviews.length > 0 ? earlierDecisions(candidates, reviews) : new Map<number, EarlierDecision>();
+    const unmatched: string[] = [];
+    const earlier = reviews.length > 0
+      ? earlierDecisions(candidates, reviews, (d) => unmatched.push(`${d.subject} ${d.predicate} ${d.object} (${d.decision}${d.reviewer ? ` by ${d.reviewer}` : ''})`))
+      : new Map<number, EarlierDecision>();
+    // A decision whose pair this run does not propose is not carried: said, never dropped unseen.
+    if (unmatched.length > 0) warnUncarried(unmatched, 'these candidates');
     const withEarlier: Array<ProposedCandidate & { earlier?: EarlierDecision }> = earlier.size > 0 ? candidates.map((c, i) => (earlier.has(i) ? { ...c, earlier: earlier.get(i)! } : c)) : candidates;
     const fused = candidates.some((c) => c.members.length > 0);
     const threshold = minScore ?? (mode !== undefined && fused ? DEFAULT_MIN_FUSED_VALUE : undefined);

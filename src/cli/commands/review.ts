@@ -9,6 +9,7 @@ import { defineCommand } from 'citty';
 import { IoaError, isIoaError } from '../../api/index.js';
 import { openReview, serveReview } from '../../api/review.js';
 import { err, out } from '../io.js';
+import { warnUncarried } from '../uncarried.js';
 import { STDOUT } from '../output.js';
 import { streamDescriptor } from '../../io/files.js';
 import { repeatable, repeated } from '../repeated.js';
@@ -55,6 +56,7 @@ export default defineCommand({
       },
     );
     for (const index of [session.source, session.target]) for (const warning of index.warnings) err(`ioa-align: warning: ${index.source}: ${warning}`);
+    if (session.uncarried.length > 0) warnUncarried(session.uncarried.map((d) => `${d.subject} ${d.predicate} ${d.object} (${d.decision}${d.reviewer ? ` by ${d.reviewer}` : ''})`), 'the candidates');
     const server = await serveReview(session, { port });
     const p = session.progress();
     err(`ioa-align: ${count(p.candidates, 'candidate')} for ${count(p.subjects, 'subject')}; ${count(p.accepted + p.rejected + p.unsure, 'decision')} resumed from ${args.out} or carried from --decisions${p.conflicts ? `; ${count(p.conflicts, 'pair')} where reviewers conflict (show: conflicts)` : ''}; Ctrl-C saves and stops`);
