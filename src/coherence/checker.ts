@@ -5,10 +5,11 @@
  *
  * Repair keeps the mappings in order of value and removes, greedily, the ones that conflict with
  * mappings of higher value: while a conflict remains, the conflict whose lowest-valued mapping
- * has the highest value loses that mapping; then every removed mapping that no longer conflicts
- * with what is kept is put back, best first. Every removal is needed (putting any removed
- * mapping back makes the set incoherent again) and no kept mapping is ever traded for mappings
- * of lower value; it is not the smallest possible removal (a minimum hitting set is NP-hard and
+ * has the highest value loses that mapping, which finds every mapping that takes part in a
+ * conflict; then those are taken again best first, each kept unless it conflicts with what is
+ * kept already. Every removal is needed (putting any removed mapping back makes the set
+ * incoherent again) and no mapping is ever removed in favour of mappings of lower value, whatever
+ * the order of the statements in the files; it is not the smallest possible removal (a minimum hitting set is NP-hard and
  * would trade one strong mapping for several weak ones), and a conflict the Horn propagation
  * does not see is not repaired (docs/coherence.md).
  */
@@ -194,10 +195,13 @@ export class CoherenceChecker {
     const worst = (conflict: CoherenceConflict): number => conflict.mappings.reduce((w, m) => (place.get(m)! > place.get(w)! ? m : w));
     const removed: RepairRemoval[] = [];
     const gone = new Set<number>();
+    /** Every mapping some conflict found on the way involves. */
+    const involved = new Set<number>();
     if (!this.graph.hasDisjointness) return { kept: [...mappings.keys()], removed };
     for (;;) {
       const conflicts = findConflicts(this.graph, all.filter((b) => !gone.has(b.index)));
       if (conflicts.length === 0) break;
+      for (const conflict of conflicts) for (const m of conflict.mappings) involved.add(m);
       // The conflict whose weakest mapping is strongest goes first; each loses its weakest
       // mapping unless an earlier removal in this round already resolved it.
       conflicts.sort((a, b) => place.get(worst(a))! - place.get(worst(b))!);
@@ -208,21 +212,25 @@ export class CoherenceChecker {
         removed.push({ index: loser, conflict });
       }
     }
-    // A removal made for a conflict that a later removal also resolved was not needed: put back
-    // what conflicts with nothing kept, best first. What stays removed is explained by a conflict
-    // with kept mappings only.
-    // Each is tried against what is kept (the kept set's labels are computed once while it does
-    // not change, and most candidates are screened out without a search).
+    // The rounds above find which mappings take part in conflicts (one conflict per
+    // unsatisfiable class each round, so which one depends on the order of the statements); the
+    // choice is made again among those alone, best first: each is kept unless it conflicts with
+    // what is kept already — mappings of higher value, or ones no conflict involved. So no
+    // mapping is removed in favour of one of lower value, whatever the order of the files. The
+    // kept set's labels are computed once while it does not change, and most candidates are
+    // screened out without a search.
+    const kept = new Set([...mappings.keys()].filter((i) => !involved.has(i)));
     const final: RepairRemoval[] = [];
-    for (const r of [...removed].sort((a, b) => place.get(a.index)! - place.get(b.index)!)) {
-      const keptPositions = [...mappings.keys()].filter((i) => !gone.has(i));
-      const [conflict] = this.conflictsWith(mappings[r.index]!, keptPositions.map((i) => mappings[i]!), { limit: 1 });
+    for (const index of priority) {
+      if (!involved.has(index)) continue;
+      const keptPositions = [...mappings.keys()].filter((i) => kept.has(i));
+      const [conflict] = this.conflictsWith(mappings[index]!, keptPositions.map((i) => mappings[i]!), { limit: 1 });
       if (conflict) {
         // Positions in the kept list (the candidate last) back to positions in `mappings`.
-        final.push({ index: r.index, conflict: { ...conflict, mappings: conflict.mappings.map((p) => (p === keptPositions.length ? r.index : keptPositions[p]!)).sort((a, b) => a - b) } });
-      } else gone.delete(r.index);
+        final.push({ index, conflict: { ...conflict, mappings: conflict.mappings.map((p) => (p === keptPositions.length ? index : keptPositions[p]!)).sort((a, b) => a - b) } });
+      } else kept.add(index);
     }
-    return { kept: [...mappings.keys()].filter((i) => !gone.has(i)), removed: final };
+    return { kept: [...mappings.keys()].filter((i) => kept.has(i)), removed: final };
   }
 }
 

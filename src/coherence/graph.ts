@@ -27,6 +27,8 @@ export const SIDE_NAMES = ['source', 'target'] as const;
 /** Which of the two ontologies: the mappings' subjects come from the source, their objects from the target. */
 export type SideName = (typeof SIDE_NAMES)[number];
 
+const OWL_NOTHING = 'http://www.w3.org/2002/07/owl#Nothing';
+
 /** The kinds of told statement an edge or a disjointness comes from (`existential`: `A ⊑ ∃p.X`). */
 export const AXIOM_KINDS = ['subClassOf', 'equivalentClass', 'disjointWith', 'domain', 'range', 'inverseOf', 'subPropertyOf', 'equivalentProperty', 'existential'] as const;
 /** One of {@link AXIOM_KINDS}. */
@@ -61,6 +63,8 @@ export class CoherenceGraph {
   readonly disjoint = new Map<number, Array<{ other: number; axiom: number }>>();
   readonly axioms: ToldAxiom[] = [];
   private readonly properties: [Set<string>, Set<string>] = [new Set(), new Set()];
+  /** Terms each ontology declares a class (a term may be a class and a property: OWL 2 punning). */
+  private readonly classes: [Set<string>, Set<string>] = [new Set(), new Set()];
   /** Edges made so far, as `from · 2^22 + to` (a number, not a string per edge). */
   private readonly edges = new Set<number>();
 
@@ -104,8 +108,11 @@ export class CoherenceGraph {
    * their domains and between their ranges; none for a class mapped to a property.
    */
   bridge(subject: string, object: string, kind: BridgeKind): Array<readonly [number, number]> {
-    const sp = this.isProperty(0, subject);
-    const op = this.isProperty(1, object);
+    // A class on both sides is read as a class mapping, whatever else its IRI names (a punned
+    // class is also used as a property: the property's statements do not make it less a class).
+    const classes = this.classes[0].has(subject) && this.classes[1].has(object);
+    const sp = !classes && this.isProperty(0, subject);
+    const op = !classes && this.isProperty(1, object);
     if (sp !== op) return [];
     const pairs: Array<readonly [number, number]> = sp
       ? [[this.node(0, 'domain', subject), this.node(1, 'domain', object)], [this.node(0, 'range', subject), this.node(1, 'range', object)]]
@@ -173,7 +180,7 @@ export class CoherenceGraph {
   }
 
   private addDisjoint(a: number, b: number, axiom: number): void {
-    for (const [x, y] of [[a, b], [b, a]] as const) {
+    for (const [x, y] of a === b ? [[a, b] as const] : [[a, b], [b, a]] as const) {
       const list = this.disjoint.get(x);
       if (list) list.push({ other: y, axiom });
       else this.disjoint.set(x, [{ other: y, axiom }]);
@@ -183,7 +190,7 @@ export class CoherenceGraph {
   private addSide(side: Side, index: OntologyIndex): void {
     const axioms: OntologyAxioms | undefined = index.axioms;
     const properties = this.properties[side];
-    for (const c of index.concepts) if (PROPERTY_KINDS.has(c.kind)) properties.add(c.iri);
+    for (const c of index.concepts) (PROPERTY_KINDS.has(c.kind) ? properties : this.classes[side]).add(c.iri);
     if (axioms) {
       for (const list of [axioms.domains, axioms.ranges]) for (const d of list) properties.add(d.property);
       for (const list of [axioms.inverseProperties, axioms.subPropertyOf, axioms.equivalentProperties]) {
@@ -239,6 +246,9 @@ export class CoherenceGraph {
       }
     }
     for (const [a, b] of axioms.disjointClasses) this.addDisjoint(cls(a), cls(b), this.axiom(side, 'disjointWith', a, b));
+    // owl:Nothing has no instances: a class under it (`X ⊑ owl:Nothing`) is unsatisfiable.
+    const nothing = this.ids[side]![KIND_INDEX.class]!.get(OWL_NOTHING);
+    if (nothing !== undefined) this.addDisjoint(nothing, nothing, this.axiom(side, 'disjointWith', OWL_NOTHING, OWL_NOTHING));
   }
 
   /** The classes every one of `classes` is under by told edges (each itself included). */

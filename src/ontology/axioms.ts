@@ -78,6 +78,10 @@ interface NodeRecord {
 }
 
 /** Collects the axioms of one file, quad by quad (see the module comment). */
+
+/** The largest disjointness group read pair by pair (2,000 classes: about 2 million pairs). */
+export const MAX_DISJOINT_GROUP = 2000;
+
 export class AxiomCollector {
   private readonly nodes = new Map<string, NodeRecord>();
   /** Statements with an axiom predicate, in source order: [subject, predicate, object]. */
@@ -149,19 +153,27 @@ export class AxiomCollector {
    * The axioms read. `isDatatypeProperty` tells a datatype property (whose range is not a class)
    * from an object property.
    */
-  finish(isDatatypeProperty: (iri: string) => boolean = () => false): OntologyAxioms {
+  finish(isDatatypeProperty: (iri: string) => boolean = () => false, onWarning: (message: string) => void = () => {}): OntologyAxioms {
     const axioms = emptyAxioms();
     const counts = axioms.counts;
     const disjoint = new Set<string>();
+    // A class disjoint with itself (`X disjointWith X`, `X ⊑ ¬X`) can have no instances: kept as
+    // the pair (X, X), which the checker reads as a class under both classes of a disjoint pair.
     const addDisjoint = (a: string, b: string): void => {
-      if (a === b) return;
       const [x, y] = a < b ? [a, b] : [b, a];
       const k = `${x}\u0000${y}`;
       if (disjoint.has(k)) return;
       disjoint.add(k);
       axioms.disjointClasses.push([x, y]);
     };
+    // Pairwise, a disjointness group costs the square of its size (6,000 members: 18 million
+    // pairs, more than the checker can hold): a larger group is left out of the coherence checks,
+    // and said so, rather than stopping the load.
     const disjointAll = (members: readonly string[]): void => {
+      if (members.length > MAX_DISJOINT_GROUP) {
+        onWarning(`a disjointness of ${members.length} classes (owl:AllDisjointClasses or owl:disjointUnionOf, starting ${members[0]}) is left out of coherence checks: the checker reads groups of up to ${MAX_DISJOINT_GROUP} classes, pair by pair`);
+        return;
+      }
       for (let i = 0; i < members.length; i++) for (let j = i + 1; j < members.length; j++) addDisjoint(members[i]!, members[j]!);
     };
     const existentials = new Set<string>();

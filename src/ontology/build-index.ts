@@ -314,7 +314,7 @@ export class IndexBuilder {
     if (version !== undefined) init.version = version;
     if (versionIri !== undefined) init.versionIri = versionIri;
     const kinds = new Map(concepts.map((c) => [c.iri, c.kind]));
-    init.axioms = this.axioms.finish((iri) => kinds.get(iri) === 'datatypeProperty');
+    init.axioms = this.axioms.finish((iri) => kinds.get(iri) === 'datatypeProperty', (message) => warnings.push(message));
     return buildOntologyIndex(init);
   }
 }

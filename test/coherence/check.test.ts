@@ -162,6 +162,33 @@ describe('the incoherence check', () => {
   });
 });
 
+describe('what makes a class unsatisfiable on its own, and punned classes', () => {
+  it('a class disjoint with itself, under its own complement, or under owl:Nothing: a class mapped to it is reported', async () => {
+    const source = await ontology(S, ':A a owl:Class .');
+    for (const body of [':X a owl:Class . :X owl:disjointWith :X .', ':X a owl:Class ; rdfs:subClassOf [ owl:complementOf :X ] .', ':X a owl:Class ; rdfs:subClassOf owl:Nothing .']) {
+      const checker = new CoherenceChecker(source, await ontology(T, body));
+      const report = checker.check([eq('A', 'X')]);
+      expect([body, report.disjointness, report.conflicts.map((c) => [c.unsatisfiable.iri, c.mappings])]).toEqual([body, true, [[`${S}A`, [0]]]]);
+    }
+  });
+
+  it('a class whose IRI is also used as a property is still a class: its disjointness counts', async () => {
+    const source = await ontology(S, ':A a owl:Class .');
+    const target = await ontology(T, ':X a owl:Class . :Y a owl:Class . :Z a owl:Class . :X owl:disjointWith :Y . :Z rdfs:subClassOf [ a owl:Restriction ; owl:onProperty :X ; owl:someValuesFrom :Y ] .');
+    const report = new CoherenceChecker(source, target).check([eq('A', 'X'), eq('A', 'Y')]);
+    expect([report.ignored, report.conflicts.map((c) => c.mappings)]).toEqual([0, [[0, 1]]]);
+  });
+
+  it('a disjointness group too large to read pair by pair is left out with a warning, not a crash', async () => {
+    const { MAX_DISJOINT_GROUP } = await import('../../src/ontology/axioms.js');
+    const n = MAX_DISJOINT_GROUP + 1;
+    const members = Array.from({ length: n }, (_, i) => `:C${i}`);
+    const target = await ontology(T, `${members.map((m) => `${m} a owl:Class .`).join('\n')}\n[] a owl:AllDisjointClasses ; owl:members ( ${members.join(' ')} ) .\n:D a owl:Class . :E a owl:Class . :D owl:disjointWith :E .`);
+    expect(target.warnings).toContainEqual(expect.stringContaining(`a disjointness of ${n} classes (owl:AllDisjointClasses or owl:disjointUnionOf, starting ${T}C0) is left out of coherence checks`));
+    expect(target.axioms?.disjointClasses).toEqual([[`${T}D`, `${T}E`]]);
+  });
+});
+
 describe('repair', () => {
   const classes = ':A a owl:Class . :B a owl:Class . :C a owl:Class . :A owl:disjointWith :B . :B owl:disjointWith :C .';
   it('removes the lowest-valued mapping of each conflict, and puts back what a later removal made unnecessary', async () => {
@@ -184,6 +211,17 @@ describe('repair', () => {
     expect([r.kept, r.removed.map((x) => x.index).sort()]).toEqual([[1], [0, 2]]);
     // Every removed mapping names a conflict with kept mappings only.
     for (const x of r.removed) for (const m of x.conflict.mappings) expect(m === x.index || r.kept.includes(m)).toBe(true);
+  });
+
+  it('never removes a mapping in favour of one of lower value, whatever the order of the statements', async () => {
+    const target = await ontology(T, ':G a owl:Class . :H a owl:Class . :R a owl:Class . :K a owl:Class . :R owl:disjointWith :K . :H owl:disjointWith :R . :H owl:disjointWith :G .');
+    const mappings = [{ ...eq('G', 'G'), score: 1 }, { ...eq('H', 'H'), score: 0.924 }, { ...eq('R', 'R'), score: 0.8712 }, { ...eq('K', 'K'), score: 0.7779 }];
+    for (const parents of [':R , :H , :G', ':G , :H , :R', ':H , :G , :R']) {
+      const source = await ontology(S, `:G a owl:Class . :H a owl:Class . :R a owl:Class . :K a owl:Class . :N a owl:Class ; rdfs:subClassOf ${parents} . :M a owl:Class ; rdfs:subClassOf :R , :K .`);
+      const repaired = new CoherenceChecker(source, target).repair(mappings);
+      expect([parents, repaired.kept]).toEqual([parents, [0, 2]]);
+      for (const x of repaired.removed) for (const m of x.conflict.mappings) if (m !== x.index) expect(mappings[m]!.score).toBeGreaterThan(mappings[x.index]!.score);
+    }
   });
 
   it('ties go by rank, then by IRIs, so the result does not depend on the input order', async () => {
