@@ -411,11 +411,15 @@ function describeDiff(
     }
     if (rows.length === 0 && !change.has('deprecated')) change.add('removed');
     if (pair && toPartner && toPartner.predicate !== EXACT_MATCH && toPartner.predicate !== CLOSE_MATCH) change.delete('renamed');
+    // Kept, but other old concepts went into it (a category merged into it, terms replaced by it):
+    // it covers more than it did, so an `=` rule on it says less than it did.
+    const absorbed = pair && !pair.new.deprecated ? [...(byObject.get(pair.new.iri) ?? [])].filter((s) => s !== iri) : [];
+    if (absorbed.length > 0) change.add('broadened');
     if (change.size === 0) change.add('unchanged');
     const kinds = CHANGE_KINDS.filter((k) => change.has(k));
     const out: ConceptChange = { iri, change: kinds, rows: [], carryable: false, reason: '' };
     if (identity) out.identity = identity;
-    [out.carryable, out.reason] = carryDecision(out, rows, pair, moves.get(iri), strictDefinitions);
+    [out.carryable, out.reason] = carryDecision(out, rows, pair, moves.get(iri), strictDefinitions, absorbed);
     for (const r of rows) {
       const row: AlignmentRow = { subject: r.subject, predicate: r.predicate as MappingRelation, object: r.object, candidate: r, evidence: rowEvidence(r, pair), change: kinds };
       out.rows.push(row);
@@ -432,12 +436,13 @@ function describeDiff(
 }
 
 /** Whether a rule on the concept may be carried unreviewed, and why (see ConceptChange.carryable). */
-function carryDecision(c: ConceptChange, rows: readonly FusedCandidate[], pair: IdentityPair | undefined, move: ChildrenMove | undefined, strictDefinitions: boolean): [boolean, string] {
+function carryDecision(c: ConceptChange, rows: readonly FusedCandidate[], pair: IdentityPair | undefined, move: ChildrenMove | undefined, strictDefinitions: boolean, absorbed: readonly string[]): [boolean, string] {
   if (!pair || !c.identity) return [false, rows.length === 0 ? 'no counterpart in the new release' : `identifier not kept (${c.change.join(', ')}): where it went is a proposal`];
   const id = c.identity;
   if (pair.new.deprecated) return [false, 'deprecated in the new release'];
   if (!id.sameLabel) return [false, `identifier kept (${id.kind}) but the label changed`];
   if (move && lostScope(move)) return [false, `identifier kept (${id.kind}) but ${move.lost.length} of its ${move.kept.length} children moved elsewhere: narrower now`];
+  if (absorbed.length > 0) return [false, `identifier kept (${id.kind}) but ${absorbed.length} other concept${absorbed.length === 1 ? '' : 's'} of the old release went into it (${absorbed.slice(0, 3).join(', ')}${absorbed.length > 3 ? ', …' : ''}): broader now`];
   if (strictDefinitions && id.definition !== 'same') return [false, `identifier and label kept (${id.kind}), definition ${id.definition}`];
   if (rows.length !== 1 || rows[0]!.object !== id.iri || rows[0]!.predicate !== EXACT_MATCH) return [false, `identifier and label kept (${id.kind}), but the alignment relates it otherwise`];
   const notes = [id.kind, 'same label', id.definition === 'same' ? 'same definition' : `definition ${id.definition}`, ...(id.moved ? ['moved'] : [])];

@@ -181,6 +181,35 @@ describe('diff: what only looks the same, and what only suggests', () => {
   });
 });
 
+describe('diff: a kept concept that absorbed another is broader now', () => {
+  it('a category merged into a kept class: the class is broadened and its rules are not carried unreviewed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-diff-merge-'));
+    const T = 'https://example.org/onto/t#';
+    const before = `@prefix ex: <${T}> . @prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+<https://example.org/onto/t> a owl:Ontology ; owl:versionInfo "1.0" .
+ex:Service a owl:Class ; rdfs:label "Service" .
+ex:Translation a owl:Class ; rdfs:subClassOf ex:Service ; rdfs:label "Translation" .
+ex:TextTranslation a owl:Class ; rdfs:subClassOf ex:Translation ; rdfs:label "Text translation" .
+ex:SpeechTranslation a owl:Class ; rdfs:subClassOf ex:Translation ; rdfs:label "Speech translation" .
+ex:Summarization a owl:Class ; rdfs:subClassOf ex:Service ; rdfs:label "Summarization" .
+ex:TextSummarization a owl:Class ; rdfs:subClassOf ex:Summarization ; rdfs:label "Text summarization" .
+ex:VideoSummarization a owl:Class ; rdfs:subClassOf ex:Summarization ; rdfs:label "Video summarization" .
+ex:MeetingSummarization a owl:Class ; rdfs:subClassOf ex:Summarization ; rdfs:label "Meeting summarization" .
+`;
+    const after = before.replace('"1.0"', '"1.1"').replace(/^ex:Summarization .*\n/m, '').replaceAll('rdfs:subClassOf ex:Summarization', 'rdfs:subClassOf ex:Translation');
+    const a = join(dir, 'a.ttl');
+    const b = join(dir, 'b.ttl');
+    writeFileSync(a, before);
+    writeFileSync(b, after);
+    const diff = await diffVersions(await loadOntology(a), await loadOntology(b));
+    const translation = diff.concepts.find((c) => c.iri === `${T}Translation`)!;
+    expect(diff.concepts.find((c) => c.iri === `${T}Summarization`)!.rows.map((r) => [r.predicate, r.object])).toEqual([['skos:broadMatch', `${T}Translation`]]);
+    expect([translation.change, translation.carryable]).toEqual([['broadened'], false]);
+    expect(translation.reason).toContain(`other concept of the old release went into it (${T}Summarization): broader now`);
+    expect(diff.compatible).toBe(false);
+  });
+});
+
 describe('diff of OASF 1.0.0 → 1.1.0 (the bundled releases)', async () => {
   const [a, b] = await Promise.all([
     loadOntology(join(ROOT, 'corpora/agents/oasf/v1.0.4/schema/skills')),
