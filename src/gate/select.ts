@@ -96,6 +96,18 @@ function contradicting(applicable: readonly SelectedRule[], narrowing: readonly 
   return out;
 }
 
+/** The artifacts grouped as revisions of one artifact: the same id from the same issuer. */
+function revisionsByArtifact(artifacts: readonly AcceptedArtifact[]): AcceptedArtifact[][] {
+  const groups = new Map<string, AcceptedArtifact[]>();
+  for (const a of artifacts) {
+    const key = `${a.assertedBy}\u0000${a.artifactId}`;
+    const list = groups.get(key);
+    if (list) list.push(a);
+    else groups.set(key, [a]);
+  }
+  return [...groups.values()];
+}
+
 /** A rule's meaning for one capability, to compare revisions by. */
 function ruleSignature(artifact: AcceptedArtifact, capability: Iri): string {
   return JSON.stringify(artifact.rules.filter((r) => r.from === capability).map((r) => [r.to, r.relation, Object.entries(r.rule.conditions).sort(([a], [b]) => (a < b ? -1 : 1))]).sort());
@@ -106,15 +118,8 @@ function ruleSignature(artifact: AcceptedArtifact, capability: Iri): string {
  * under a profile that defines no selection between them (`latest-revision` keeps only the last).
  */
 function disagreeingRevisions(pool: readonly AcceptedArtifact[], capability: Iri): string[] {
-  const byArtifact = new Map<string, AcceptedArtifact[]>();
-  for (const a of pool) {
-    const key = `${a.assertedBy}\u0000${a.artifactId}`;
-    const list = byArtifact.get(key);
-    if (list) list.push(a);
-    else byArtifact.set(key, [a]);
-  }
   const out: string[] = [];
-  for (const list of byArtifact.values()) {
+  for (const list of revisionsByArtifact(pool)) {
     const revisions = new Map(list.map((a) => [a.revision, ruleSignature(a, capability)]));
     if (revisions.size > 1 && new Set(revisions.values()).size > 1) {
       out.push(`revisions ${[...revisions.keys()].join(', ')} of ${list[0]!.artifactId} map ${capability} differently, and the profile's mappingSelection does not say the latest wins`);
@@ -129,15 +134,8 @@ function disagreeingRevisions(pool: readonly AcceptedArtifact[], capability: Iri
  * have no order and all stay.
  */
 function latestRevisions(accepted: readonly AcceptedArtifact[], excluded: Exclusion[]): AcceptedArtifact[] {
-  const byArtifact = new Map<string, AcceptedArtifact[]>();
-  for (const a of accepted) {
-    const key = `${a.assertedBy}\u0000${a.artifactId}`;
-    const list = byArtifact.get(key);
-    if (list) list.push(a);
-    else byArtifact.set(key, [a]);
-  }
   const kept: AcceptedArtifact[] = [];
-  for (const list of byArtifact.values()) {
+  for (const list of revisionsByArtifact(accepted)) {
     if (!list.every((a) => /^\d+$/.test(a.revision))) {
       kept.push(...list);
       continue;

@@ -11,23 +11,30 @@ import { fixture } from './fixture.js';
 
 const BIN = resolve(import.meta.dirname, '../../bin/ioa-align.js');
 
+/** `ioa-align review` started on the fixture's files, writing `out`; resolves once it printed its address. */
+async function startReview(files: Awaited<ReturnType<typeof fixture>>, out: string) {
+  const child = spawn(process.execPath, [BIN, 'review', files.candidates, '--source', files.source, '--target', files.target, '--out', out, '--reviewer', 'orcid:0000-0002-1825-0097'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const run = { child, stderr: '', exited: new Promise<number | null>((done) => child.on('exit', (code) => done(code))) };
+  child.stderr.on('data', (d) => (run.stderr += d));
+  const url = await new Promise<URL>((done, fail) => {
+    let text = '';
+    child.stdout.on('data', (d) => {
+      text += d;
+      const m = /^(http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)\n/.exec(text);
+      if (m) done(new URL(m[1]!));
+    });
+    child.on('exit', () => fail(new Error(`review exited: ${run.stderr}`)));
+  });
+  return { child, url, exited: run.exited, get log(): string { return run.stderr; } };
+}
+
+
 describe('ioa-align review, whole process', () => {
   it('prints the URL, saves decisions, and Ctrl-C stops it with everything saved (exit 0)', async () => {
     const files = await fixture();
     const out = join(files.dir, 'reviewed.sssom.tsv');
-    const child = spawn(process.execPath, [BIN, 'review', files.candidates, '--source', files.source, '--target', files.target, '--out', out, '--reviewer', 'orcid:0000-0002-1825-0097'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-    const url = await new Promise<URL>((done, fail) => {
-      let text = '';
-      child.stdout.on('data', (d) => {
-        text += d;
-        const m = /^(http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)\n/.exec(text);
-        if (m) done(new URL(m[1]!));
-      });
-      child.on('exit', () => fail(new Error(`review exited: ${stderr}`)));
-    });
+    const started = await startReview(files, out);
+    const { child, exited, url } = started;
     const token = url.searchParams.get('token')!;
     const decide = (object: string, decision: string) => fetch(new URL('/api/decisions', url), {
       method: 'POST',
@@ -40,9 +47,9 @@ describe('ioa-align review, whole process', () => {
     expect((await decide(exact[0]!.object_id, 'reject')).status).toBe(200);
     child.kill('SIGINT'); // at once: the write of the decision may still be in flight
     const code = await exited;
-    expect([code, stderr]).toEqual([0, expect.any(String)]);
-    expect(stderr).toContain('saved 1 decision (0 accepted, 1 rejected, 0 unsure)');
-    expect(stderr).toContain('; 0 decisions resumed from');
+    expect([code, started.log]).toEqual([0, expect.any(String)]);
+    expect(started.log).toContain('saved 1 decision (0 accepted, 1 rejected, 0 unsure)');
+    expect(started.log).toContain('; 0 decisions resumed from');
     const rows = (await readMappings(out)).mappings;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ predicateModifier: 'Not', justification: 'semapv:MappingReview' });
@@ -71,19 +78,8 @@ describe('ioa-align review when the reviewed file is changed behind it', () => {
   it('takes no decision it cannot save (409 E_REVIEW_NOT_SAVED), and on stop writes the unsaved ones beside the file, never over it (exit 2)', async () => {
     const files = await fixture();
     const out = join(files.dir, 'reviewed.sssom.tsv');
-    const child = spawn(process.execPath, [BIN, 'review', files.candidates, '--source', files.source, '--target', files.target, '--out', out, '--reviewer', 'orcid:0000-0002-1825-0097'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-    const url = await new Promise<URL>((done, fail) => {
-      let text = '';
-      child.stdout.on('data', (d) => {
-        text += d;
-        const m = /^(http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)\n/.exec(text);
-        if (m) done(new URL(m[1]!));
-      });
-      child.on('exit', () => fail(new Error(`review exited: ${stderr}`)));
-    });
+    const started = await startReview(files, out);
+    const { child, exited, url } = started;
     const headers = { Authorization: `Bearer ${url.searchParams.get('token')!}`, 'Content-Type': 'application/json' };
     const item = await (await fetch(new URL(`/api/item?subject=${encodeURIComponent('http://example.org/src#Paper')}`, url), { headers })).json() as { candidates: Array<{ object_id: string; predicate_id: string }> };
     const decide = async (i: number, decision: string) => {
@@ -106,8 +102,8 @@ describe('ioa-align review when the reviewed file is changed behind it', () => {
     child.kill('SIGINT');
     expect(await exited).toBe(2);
     expect(readFileSync(out, 'utf8')).toBe(theirs);
-    const rescued = /decisions are in (\S+\.unsaved-\d{8}T\d{6}Z\.tsv)/.exec(stderr)?.[1];
-    expect([rescued, stderr]).toEqual([expect.stringContaining(files.dir), expect.stringContaining('[E_FILE_CHANGED]')]);
+    const rescued = /decisions are in (\S+\.unsaved-\d{8}T\d{6}Z\.tsv)/.exec(started.log)?.[1];
+    expect([rescued, started.log]).toEqual([expect.stringContaining(files.dir), expect.stringContaining('[E_FILE_CHANGED]')]);
     const rows = (await readMappings(rescued!)).mappings as Array<{ objectId: string; predicateModifier?: string }>;
     expect(rows.map((r) => [r.objectId, r.predicateModifier]).sort()).toEqual([item.candidates[0]!.object_id, item.candidates[1]!.object_id].sort().map((o) => [o, 'Not']));
   });

@@ -18,6 +18,13 @@ const ROOT = join(import.meta.dirname, '../..');
 const FIX = join(import.meta.dirname, 'fixtures');
 const zoo = (name: string): string => `http://example.org/zoo#${name}`;
 
+/** Write `text` to `dir/name` and return the path. */
+function write(dir: string, name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
 describe('composition of a rule with a version change', () => {
   it('follows the table: = is neutral, < and > compose with themselves, < with > gives nothing', () => {
     const E = 'skos:exactMatch';
@@ -109,11 +116,6 @@ describe('diff of two releases with stable IRIs (test/versions/fixtures/zoo-*.tt
 });
 
 describe('diff of a release against itself: nothing changed, so nothing is reported', () => {
-  const write = (dir: string, name: string, text: string): string => {
-    const path = join(dir, name);
-    writeFileSync(path, text);
-    return path;
-  };
   const T = 'http://example.org/t#';
   const RELEASE = `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
 @prefix : <${T}> . @prefix bfo: <http://purl.obolibrary.org/obo/BFO_> .
@@ -146,11 +148,6 @@ describe('diff of a release against itself: nothing changed, so nothing is repor
 });
 
 describe('diff: what only looks the same, and what only suggests', () => {
-  const write = (dir: string, name: string, text: string): string => {
-    const path = join(dir, name);
-    writeFileSync(path, text);
-    return path;
-  };
   const X = 'http://example.org/x#';
   const head = `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
 @prefix oboInOwl: <http://www.geneontology.org/formats/oboInOwl#> . @prefix obo: <http://purl.obolibrary.org/obo/> . @prefix : <${X}> .
