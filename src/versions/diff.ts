@@ -339,6 +339,18 @@ function chooseAlignment(candidates: readonly FusedCandidate[], pairs: ReadonlyM
     if (!dissolved(c) || equivalent.has(c.subject) || c.predicate !== NARROW_MATCH || !c.members.some((m) => m.generator === LINEAGE_GENERATOR)) continue;
     chosen.add(c);
   }
+  // Several old concepts gone into one new concept (merged): none of them is its equivalent, each
+  // is narrower; an equivalence row beside a broader one to the same object takes the pair's
+  // broader candidate where there is one (an identity partner stays the concept's own).
+  const into = new Map<string, Set<string>>();
+  for (const c of chosen) into.set(c.object, (into.get(c.object) ?? new Set()).add(c.subject));
+  for (const c of [...chosen]) {
+    if (!isEquivalenceish(c.predicate) || (into.get(c.object)?.size ?? 0) < 2 || pairs.get(c.subject)?.new.iri === c.object) continue;
+    const broader = candidates.find((x) => x.subject === c.subject && x.object === c.object && x.predicate === BROAD_MATCH);
+    if (!broader) continue;
+    chosen.delete(c);
+    chosen.add(broader);
+  }
   // A concept the new release retired with a stated replacement: the replacement, whatever else
   // maps to it (an OBO merge points several retired terms at one class the release kept, which
   // one-to-one would give to that class's own predecessor alone).

@@ -231,6 +231,12 @@ describe('diff of OASF 1.0.0 → 1.1.0 (the bundled releases)', async () => {
     expect(of('tabular_text').rows.map((r) => r.object)).not.toContain(skill('1.1.0', 'three_d_generation'));
   });
 
+  it('two skills merged into one are each narrower than it, never one of them its equivalent (tabular_classification, tabular_regression → tabular_prediction)', () => {
+    for (const old of ['tabular_classification', 'tabular_regression']) {
+      expect([old, of(old).change, of(old).rows.map((r) => [r.predicate, r.object])]).toEqual([old, ['merged'], [['skos:broadMatch', skill('1.1.0', 'tabular_prediction')]]]);
+    }
+  });
+
   it('a dissolved category is broader than the places its children went (image_processing)', () => {
     expect(of('image_processing').change).toContain('split');
     expect(of('image_processing').rows.map((r) => [r.predicate, r.object])).toEqual(expect.arrayContaining([
