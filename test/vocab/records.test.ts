@@ -360,4 +360,12 @@ describe('which reader a file goes to: records are read under any name, JSON-LD 
     const servers = await loadVocabulary(await file('servers-id.json', JSON.stringify([server, { ...server, name: 'io.github.a/maps', '@id': 'https://x.example/maps' }])));
     expect(servers.concepts.map((c) => c.alternativeIds[0])).toEqual(['io.github.a/weather', 'io.github.a/maps']);
   });
+
+  it('an Agent Card with a JSON-LD @context (inline or remote) is still a card: its skills are read', async () => {
+    const card = { name: 'Docs', description: 'Docs agent.', url: 'https://docs.example/a2a', protocolVersion: '0.3.0', version: '1.0.0', capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'], skills: [{ id: 'summarise', name: 'Summarise', description: 'Summarises documents.', tags: ['docs'] }] };
+    for (const context of [{ '@vocab': 'https://schema.org/' }, 'https://schema.org']) {
+      const index = await loadVocabulary(await file('card-context.json', JSON.stringify({ '@context': context, ...card })));
+      expect(index.concepts.map((c) => c.localName)).toEqual(['summarise']);
+    }
+  });
 });

@@ -48,7 +48,11 @@ const ABSOLUTE_URL = new RegExp(`^[A-Za-z][A-Za-z0-9+.-]*://${IRI_CHARACTERS}+$`
  * ontologies have `@context`; manifests and envelopes have no `skills`).
  */
 export function looksLikeAgentCard(json: unknown): boolean {
-  if (!isObject(json) || '@context' in json || '@graph' in json) return false;
+  if (!isObject(json) || '@graph' in json) return false;
+  // A card may carry a JSON-LD @context (schema.org terms beside its own): it is still read as a
+  // card when it has a card's shape, a name with skills or a protocol version with a URL — read
+  // as JSON-LD it lost every skill (none of its members is a JSON-LD term).
+  if ('@context' in json) return (Array.isArray(json.skills) && typeof json.name === 'string') || (typeof json.protocolVersion === 'string' && typeof json.url === 'string');
   return Array.isArray(json.skills) || Array.isArray(json.supportedInterfaces) || (typeof json.protocolVersion === 'string' && typeof json.url === 'string');
 }
 
