@@ -211,7 +211,10 @@ export class IndexBuilder {
           if (s.predicate === VERSION_INFO && s.termType === 'Literal') version ??= s.value;
           if (s.predicate === VERSION_IRI) versionIri ??= s.value;
         }
-        continue;
+        // The header of the file only, unless it is a term too (an exported agent record: the
+        // record's own capability shares the vocabulary's IRI). Skipped, the agent's concept
+        // vanished on reload.
+        if (!types.some((t) => KIND_PRIORITY.has(t))) continue;
       }
       if (blank) continue;
       let best: ConceptKind | undefined;

@@ -139,6 +139,20 @@ describe('export-ontology writes only what the source states', () => {
     expect([old.deprecated, old.replacedBy]).toEqual([true, ['http://example.org/a#Named']]);
   });
 
+  it('an agent record whose own capability shares the vocabulary\'s IRI keeps it on reload (an OASF record)', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-export-'));
+    const file = join(dir, 'docs-agent.oasf.json');
+    writeFileSync(file, JSON.stringify({ schema_version: '1.1.0', name: 'docs-agent', version: '1.0.0', description: 'Translates and summarizes engineering documentation.',
+      skills: [{ name: 'language_processing/language_translation/translation', id: 10401 }, { name: 'language_processing/language_generation/summarization', id: 10302 }] }));
+    const index = await loadVocabulary(file);
+    const out = join(dir, 'export.ttl');
+    writeFileSync(out, await toTurtle(index));
+    const back = await loadVocabulary(out);
+    expect([back.iri, back.version, back.concepts.map((c) => c.iri).sort()]).toEqual([index.iri, index.version, index.concepts.map((c) => c.iri).sort()]);
+    expect(back.byIri.get(index.iri!)?.definitions).toEqual(['Translates and summarizes engineering documentation.']);
+  });
+
   it('labels go back under the predicate they were read from: two rdfs:labels in two languages stay two rdfs:labels, a skos:prefLabel stays one', async () => {
     const { mkdtempSync, writeFileSync } = await import('node:fs');
     const dir = mkdtempSync(join(tmpdir(), 'ioa-export-'));
