@@ -261,6 +261,17 @@ describe('bad records: stop with the exact code and place, or skip with a summar
     expect(index.warnings[0]).toContain('skipped 1 of 3 record(s)');
   });
 
+  it('with --skip-invalid a malformed domains list is left out alone: the record\'s skills are read; an unusable version counts every declaration it loses', async () => {
+    const record = { schema_version: '1.0.0', name: 'org/translator', skills: ['natural_language_processing/language_translation/translation', 'natural_language_processing/creative_content/storytelling'], domains: { name: 'technology/software_engineering' } };
+    const index = await loadRecords(await file('bad-domains.json', JSON.stringify(record)), { skipInvalid: true });
+    expect(index.concepts.map((c) => c.alternativeIds.at(-1))).toEqual(['org/translator', 'natural_language_processing/language_translation/translation', 'natural_language_processing/creative_content/storytelling']);
+    expect(index.warnings[0]).toContain('skipped 1 of 4 record(s)');
+    const versionless = await loadRecords(await file('bad-version.json', JSON.stringify({ ...record, schema_version: 'latest', domains: ['technology/software_engineering'] })), { skipInvalid: true });
+    expect(versionless.warnings[0]).toContain('skipped 3 of 4 record(s)');
+    const run = await runCli(['records', 'declared', await file('bad-version2.json', JSON.stringify({ ...record, schema_version: 'latest', domains: ['technology/software_engineering'] })), '--skip-invalid']);
+    expect([run.code, run.stderr]).toEqual([2, expect.stringContaining('no OASF skill or domain declaration is left: the ones the records list were skipped as invalid (see the warning above) [E_EMPTY_ONTOLOGY]')]);
+  });
+
   it('the unknown slug names the release\'s path of the same leaf', async () => {
     const error = await rejectedIoaError(loadVocabulary(await file('slug.json', JSON.stringify({ schema_version: '0.8.0', skills: ['natural_language_processing/summarization'] }))));
     expect(error.message).toContain('OASF 0.8.0 has "natural_language_processing/natural_language_generation/summarization"');

@@ -21,7 +21,11 @@ import { OASF_BASE } from '../oasf.js';
  */
 export function declaredMappings(index: OntologyIndex): MappingSet {
   const declared = index.concepts.filter((c) => c.record?.declared);
-  if (declared.length === 0) throw new IoaError('E_EMPTY_ONTOLOGY', 'the records declare no OASF skills or domains', { file: index.source });
+  if (declared.length === 0) {
+    // Declarations left out by --skip-invalid are not "none declared": say where they went.
+    const skipped = index.warnings.some((w) => w.startsWith('skipped '));
+    throw new IoaError('E_EMPTY_ONTOLOGY', skipped ? 'no OASF skill or domain declaration is left: the ones the records list were skipped as invalid (see the warning above)' : 'the records declare no OASF skills or domains', { file: index.source });
+  }
   const versions = [...new Set(declared.map((c) => c.record!.declared!.schemaVersion))].sort();
   if (versions.length > 1) {
     throw new IoaError('E_RECORD_INVALID', `the records declare terms of ${versions.length} OASF versions (${versions.join(', ')}): one mapping set (and artifact) covers one release; split the records by version`, { file: index.source });

@@ -174,18 +174,31 @@ function recordDraft(json: JsonObject, iri: string, path: JsonPathSegments, what
 
 /** Units for the terms one OASF entry declares, each checked when built. */
 function termUnits(entry: JsonObject, at: JsonPathSegments, rawVersion: unknown, versionPath: JsonPathSegments, base: string, recordVersion: string | undefined, what: string, context: LayoutContext): Unit[] {
-  if (rawVersion === undefined || rawVersion === null) return [failedUnit(fault(`${what}: the OASF version is missing`, versionPath))];
-  if (typeof rawVersion !== 'string') return [failedUnit(fault(`${what}: the OASF version is not a string`, versionPath, JSON.stringify(rawVersion)))];
+  // Without a usable version no declaration can be read: the fault stands for each of them, so a
+  // skip summary counts what was lost.
+  const listed = PARTS.reduce((n, part) => n + (Array.isArray(entry[part]) ? (entry[part] as unknown[]).length : entry[part] === undefined || entry[part] === null ? 0 : 1), 0);
+  const lost = (error: RecordFault): Unit[] => [failedUnit(error, Math.max(1, listed))];
+  if (rawVersion === undefined || rawVersion === null) return lost(fault(`${what}: the OASF version is missing`, versionPath));
+  if (typeof rawVersion !== 'string') return lost(fault(`${what}: the OASF version is not a string`, versionPath, JSON.stringify(rawVersion)));
   let version: string;
-  const decls: Declaration[] = [];
   try {
     version = oasfSchemaVersion(rawVersion, versionPath, what, context);
-    for (const part of PARTS) decls.push(...declarations(entry[part], part, [...at, part], what));
   } catch (error) {
-    if (error instanceof RecordFault) return [failedUnit(error)];
+    if (error instanceof RecordFault) return lost(error);
     throw error;
   }
-  return decls.map((decl) => ({ path: decl.path, build: () => termDraft(decl, version, base, recordVersion, what, context) }));
+  // Each part on its own: a malformed `domains` does not take the well-formed `skills` with it.
+  const units: Unit[] = [];
+  for (const part of PARTS) {
+    try {
+      const decls = declarations(entry[part], part, [...at, part], what);
+      units.push(...decls.map((decl) => ({ path: decl.path, build: () => termDraft(decl, version, base, recordVersion, what, context) })));
+    } catch (error) {
+      if (error instanceof RecordFault) units.push(failedUnit(error));
+      else throw error;
+    }
+  }
+  return units;
 }
 
 /** Members only an A2A Agent Card has: a card is never taken for an OASF record. */
