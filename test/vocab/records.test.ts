@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Concept } from '../../src/model/concept.js';
 import { loadVocabulary } from '../../src/ontology/dispatch.js';
-import { loadRecords } from '../../src/vocab/records/load.js';
+import { compareVersions, loadRecords } from '../../src/vocab/records/load.js';
 import { mcpServerNameLabel } from '../../src/vocab/records/mcp-server.js';
 import { runCli } from '../helpers/cli.js';
 import { rejectedIoaError } from '../helpers/errors.js';
@@ -340,6 +340,17 @@ describe('bad records: stop with the exact code and place, or skip with a summar
     const index = await loadRecords(path, { skipInvalid: true });
     expect(index.concepts.map((c) => c.localName)).toEqual(['s4']);
     expect(index.warnings[0]).toMatch(/^skipped 3 of 4 record\(s\) as invalid \(--skip-invalid\):\n {2}3 × A2A card: "name" is empty \[E_VOCAB_INVALID\] \(line 1:9 \$\.name\)$/);
+  });
+
+  it('a registry listing with several versions of one server reads the latest, whatever the order, and says so; the same version twice is still a duplicate', async () => {
+    const entry = (version: string, description: string) => JSON.stringify({ server: { ...good, version, description }, _meta: { 'io.modelcontextprotocol.registry/official': { isLatest: version === '2.0.0' } } });
+    for (const lines of [[entry('0.10.0', 'Old'), entry('2.0.0', 'Forecasts and alerts'), entry('0.9.1', 'Older')], [entry('2.0.0', 'Forecasts and alerts'), entry('0.1.0', 'Old')]]) {
+      const index = await loadRecords(await file('page.jsonl', `${lines.join('\n')}\n`));
+      expect(index.concepts.map((c) => [c.record?.provenance.version, c.definitions[0]])).toEqual([['2.0.0', 'Forecasts and alerts']]);
+      expect(index.warnings).toContainEqual(expect.stringContaining('listed beside a later version of the same server were left out: the latest version of each is read (io.github.a/good 2.0.0 over'));
+    }
+    expect(compareVersions('1.0.0', '1.0.0-rc.1')).toBeGreaterThan(0);
+    expect(compareVersions('0.10.0', '0.9.1')).toBeGreaterThan(0);
   });
 
   it('a duplicate on another line of a JSON Lines file names the line of the first', async () => {

@@ -57,6 +57,28 @@ export function isJsonLd(value: unknown): boolean {
 
 export const isJsonLinesFile = (file: string): boolean => /\.(jsonl|ndjson)$/i.test(file);
 
+/**
+ * Order of two version strings: numeric dot-separated parts compared as numbers (2.0.0 after
+ * 0.10.0 after 0.9.1), a release after its pre-release (1.0.0 after 1.0.0-rc.1), else as text.
+ */
+export function compareVersions(a: string, b: string): number {
+  const split = (v: string): [number[], string] => {
+    const [core = '', pre = ''] = v.replace(/^v/i, '').split(/-(.*)/s);
+    return [core.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : Number.NaN)), pre];
+  };
+  const [x, xp] = split(a);
+  const [y, yp] = split(b);
+  if (x.some(Number.isNaN) || y.some(Number.isNaN)) return a < b ? -1 : a > b ? 1 : 0;
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    const d = (x[i] ?? 0) - (y[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  if (xp === yp) return 0;
+  if (xp === '') return 1;
+  if (yp === '') return -1;
+  return xp < yp ? -1 : 1;
+}
+
 /** One JSON document of the input: the whole file, or one line of a JSON Lines file. */
 export interface RecordDocument {
   value: unknown;
@@ -139,6 +161,8 @@ export async function recordsToIndex(documents: readonly RecordDocument[], file:
 
   const concepts: Concept[] = [];
   const seen = new Map<string, { draft: RecordDraft; doc: RecordDocument }>();
+  /** Servers listed in several versions, as `name latest over earlier`. */
+  const olderVersions: string[] = [];
   let done = 0;
   for (const { unit, doc } of units) {
     options.signal?.throwIfAborted();
@@ -152,7 +176,18 @@ export async function recordsToIndex(documents: readonly RecordDocument[], file:
       continue;
     }
     const prior = seen.get(d.iri);
-    if (prior) {
+    // A registry listing holds one entry per published version of a server: the latest version
+    // is the server (the first one read was often the oldest), and the others are no fault.
+    const versions = prior && d.provenance.format.startsWith('mcp-server') && prior.draft.provenance.format.startsWith('mcp-server') ? [prior.draft.provenance.version, d.provenance.version] : undefined;
+    if (prior && versions?.[0] !== undefined && versions[1] !== undefined && versions[0] !== versions[1]) {
+      const newer = compareVersions(versions[1], versions[0]) > 0;
+      if (newer) {
+        const at = concepts.findIndex((c) => c.iri === d.iri);
+        concepts[at] = draftConcept(d, file, doc.line);
+        seen.set(d.iri, { draft: d, doc });
+      }
+      olderVersions.push(`${d.provenance.recordId} ${newer ? versions[1] : versions[0]} over ${newer ? versions[0] : versions[1]}`);
+    } else if (prior) {
       // Where the first is, as the error's own location is given: its line, then its JSON path.
       const first = locate(prior.doc, prior.draft.path, 'E_RECORD_DUPLICATE', '').location;
       const firstAt = [first.line !== undefined ? `line ${first.line}${first.column !== undefined ? `:${first.column}` : ''}` : '', formatJsonPath(prior.draft.path)].filter(Boolean).join(' at ');
@@ -164,6 +199,9 @@ export async function recordsToIndex(documents: readonly RecordDocument[], file:
     options.onProgress?.(++done, units.length);
   }
 
+  if (olderVersions.length > 0) {
+    warnings.push(`${olderVersions.length} server version(s) listed beside a later version of the same server were left out: the latest version of each is read (${olderVersions.slice(0, 3).join('; ')}${olderVersions.length > 3 ? '; …' : ''})`);
+  }
   const total = units.reduce((n, { unit }) => n + recordsOf(unit), 0) + unknown.length + parseFaults.length;
   if (faults.length > 0) warnings.push(...skipSummary(faults, total));
   if (concepts.length === 0) {
