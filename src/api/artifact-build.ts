@@ -2,6 +2,8 @@
  * Building an artifact from reviewed mappings, for the library API: a reviewed file (read with
  * the exchange readers, so skipped rows name their lines) or a mapping set already in memory.
  */
+import { optionsObject } from '../model/options.js';
+import { readClock } from '../gate/clock.js';
 import { readMappingFile, sourceLine } from '../exchange/index.js';
 import { buildArtifact as buildFromSet, type ArtifactBuildOptions, type ArtifactBuildResult } from '../gate/build.js';
 import { DIRECTIONS, type Direction } from '../gate/artifact.js';
@@ -37,6 +39,9 @@ export interface BuildArtifactOptions extends Omit<ArtifactBuildOptions, 'lineOf
  *   `readMappings` for a file.
  */
 export async function buildArtifact(mappings: MappingSet | string, options: BuildArtifactOptions): Promise<ArtifactBuildResult> {
+  if (options === undefined) throw new IoaError('E_USAGE', 'buildArtifact needs its options: { artifactId, revision, assertedBy, validUntil, … }', { path: '$.options' });
+  options = optionsObject(options, '$.options');
+  readClock(options.now);
   const direction = options.direction ?? 'source-to-target';
   if (!(DIRECTIONS as readonly string[]).includes(direction)) throw new IoaError('E_USAGE', `direction must be one of ${DIRECTIONS.join(', ')}, not ${JSON.stringify(direction)}`, { path: '$.direction' });
   const file = typeof mappings === 'string' ? mappings : options.file;

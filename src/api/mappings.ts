@@ -10,6 +10,7 @@ import {
 } from '../exchange/index.js';
 import type { ExchangeWarning } from '../exchange/slots.js';
 import { IoaError, isIoaError } from '../model/errors.js';
+import { optionsObject } from '../model/options.js';
 import type { Candidate, MappingRecord, MappingSet } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import type { ProposedCandidate } from './propose.js';
@@ -219,6 +220,7 @@ function alignmentOptions(options: WriteMappingsOptions): SerializeOptions {
  */
 export async function writeMappings(path: string, mappings: MappingsInput, options: WriteMappingsOptions = {}): Promise<{ files: string[] }> {
   if (typeof path !== 'string' || path === '') throw new IoaError('E_USAGE', 'writeMappings needs a file path', { path: '$.path' });
+  options = optionsObject(options, '$.options');
   const explicit = options.format === undefined ? undefined : checkFormat(options.format, '$.format');
   const implied = formatFromExtension(path);
   if (explicit !== undefined && implied !== undefined && explicit !== implied) {

@@ -7,6 +7,7 @@
  *
  * @packageDocumentation
  */
+import { checkLoaded, optionsObject } from '../model/options.js';
 import { readArtifact } from '../gate/artifact-tools.js';
 import type { ValidatedArtifact } from '../gate/artifact.js';
 import type { MappingSet } from '../model/mapping.js';
@@ -59,6 +60,10 @@ const load = (index: OntologyIndex | string): Promise<OntologyIndex> => (typeof 
  *   errors of `loadOntology` (from `ioa-align`) for locations, and what the generators throw.
  */
 export async function diffVersions(oldRelease: OntologyIndex | string, newRelease: OntologyIndex | string, options: DiffOptions = {}): Promise<VersionDiff> {
+  for (const [value, path] of [[oldRelease, '$.oldRelease'], [newRelease, '$.newRelease']] as const) {
+    if (typeof value !== 'string') checkLoaded(value, path, 'a loaded ontology or a location');
+  }
+  options = optionsObject(options, '$.options');
   const [a, b] = await Promise.all([load(oldRelease), load(newRelease)]);
   return diff(a, b, options);
 }

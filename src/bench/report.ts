@@ -4,7 +4,7 @@
  */
 import { makeOutputFolder, writeFileAtomic } from '../io/files.js';
 import { join } from 'node:path';
-import { escapeControls } from '../model/errors.js';
+import { escapeControls, IoaError } from '../model/errors.js';
 import type { Metrics } from './metrics.js';
 import { contributionOf, type BenchResult, type GeneratorRun, type LeaveOneOut } from './runner.js';
 import { CHART_FILES, renderCharts } from './charts.js';
@@ -240,6 +240,11 @@ export interface WrittenReport {
 
 /** Writes results.json, results.md and (unless `charts` is false) the SVG charts into `dir`. */
 export async function writeReport(result: BenchResult, dir: string, options: { charts?: boolean; inputs?: readonly string[] } = {}): Promise<WrittenReport> {
+  // A report is what runBenchmark returned: anything else is refused before a file is replaced.
+  if (typeof result !== 'object' || result === null || (result as { schema?: unknown }).schema !== 'ioa-align/bench-results@1' || !Array.isArray((result as { runs?: unknown }).runs)) {
+    throw new IoaError('E_USAGE', 'writeReport takes what runBenchmark returns (schema ioa-align/bench-results@1)', { path: '$.result' });
+  }
+  if (typeof dir !== 'string' || dir === '') throw new IoaError('E_USAGE', 'writeReport needs a folder path', { path: '$.dir' });
   const files: string[] = [];
   const write = async (name: string, text: string): Promise<void> => {
     const file = join(dir, name);

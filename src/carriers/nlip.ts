@@ -9,6 +9,7 @@
  * `ioa-semantic-envelope:<task label>`. A submessage whose label names another task is an error
  * (the association with the task is what the binding must protect), not something to skip.
  */
+import { IoaError } from '../model/errors.js';
 import type { ValidateOptions } from '../envelope/index.js';
 import { carrierError, isObject, requireValidEnvelope, validateCarried, validateCarriedText, type CarrierInfo, type JsonObject, type UnwrapResult } from './common.js';
 import { discloseResult, parseDisclosedResult, type DecisionLike, type Disclosure, type DisclosedResult } from './disclosure.js';
@@ -33,6 +34,7 @@ function checkTask(task: unknown, path = '$.label'): string {
 
 /** Put a (valid) envelope into an NLIP message as a labelled structured submessage. */
 export async function wrapNlip(envelope: unknown, options: NlipWrapOptions): Promise<JsonObject> {
+  if (typeof options !== 'object' || options === null) throw new IoaError('E_USAGE', 'wrapNlip needs its options: { task, … }', { path: '$.options' });
   const task = checkTask(options.task);
   await requireValidEnvelope(envelope, options.validate);
   return {

@@ -14,6 +14,16 @@ export interface Progress {
 
 const SILENT: Progress = { update() {}, status() {}, done() {} };
 
+/**
+ * A redrawn line cut to the terminal's width: a line that wraps is two rows, and `\r` goes back
+ * to the start of the second only, leaving the first on screen at every redraw.
+ */
+function fit(line: string, columns: number | undefined): string {
+  const room = (columns ?? 80) - 1;
+  const chars = [...line];
+  return chars.length <= room ? line : `${chars.slice(0, Math.max(0, room - 1)).join('')}…`;
+}
+
 export function progress(rawLabel: string): Progress {
   const stream = cliIo().stderr;
   if (!stream.isTTY || process.env.CI) return SILENT;
@@ -22,6 +32,7 @@ export function progress(rawLabel: string): Progress {
   let last = 0;
   let drawn = false;
   let lastNote: string | undefined;
+  const columns = (): number | undefined => (stream as { columns?: number }).columns;
   return {
     update(done, total, rawNote) {
       const now = Date.now();
@@ -33,12 +44,12 @@ export function progress(rawLabel: string): Progress {
       const fraction = total > 0 ? Math.min(1, done / total) : 0;
       const width = 24;
       const filled = Math.round(fraction * width);
-      stream.write(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(fraction * 100)}%${note ? ` ${note}` : ''}\u001b[K`);
+      stream.write(`\r${fit(`${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(fraction * 100)}%${note ? ` ${note}` : ''}`, columns())}\u001b[K`);
       drawn = true;
     },
     status(rawNote) {
       last = Date.now();
-      stream.write(`\r${label} ${escapeControls(rawNote)}\u001b[K`);
+      stream.write(`\r${fit(`${label} ${escapeControls(rawNote)}`, columns())}\u001b[K`);
       drawn = true;
     },
     done(rawNote) {

@@ -12,7 +12,7 @@ import { validateText, validateTrustPolicy, assertValid } from '../envelope/inde
 import { findingsMessage } from '../envelope/findings.js';
 import { IoaError } from '../model/errors.js';
 import { parseJson } from '../text/json.js';
-import { readDateTime } from '../text/datetime.js';
+import { readClock } from './clock.js';
 import { validateArtifact, type ValidatedArtifact } from './artifact.js';
 import { acceptArtifacts } from './gate.js';
 import { generateEd25519KeyPair, parsePrivateKey, signDocument, type ArtifactSignature, type GeneratedKeyPair } from './signature.js';
@@ -88,13 +88,7 @@ export async function verifyArtifact(
 ): Promise<ArtifactVerification> {
   const validated = await readArtifact(artifact);
   const policy = await readTrustPolicy(trust);
-  let now: number;
-  if (options.now === undefined) now = Date.now();
-  else if (typeof options.now === 'string') {
-    const read = readDateTime(options.now);
-    if (!read.ok) throw new IoaError('E_USAGE', `now must be an RFC 3339 date-time, got "${options.now}": ${read.why}`, { path: '$.now' });
-    now = read.ms;
-  } else now = typeof options.now === 'number' ? options.now : options.now.getTime();
+  const now = readClock(options?.now) ?? Date.now();
   const src = { ontologyId: validated.sourceOntologyId, version: validated.sourceOntologyVersion };
   const tgt = { ontologyId: validated.targetOntologyId, version: validated.targetOntologyVersion };
   // No request, so no profile constraints: only the artifact's own versions are in use.
@@ -190,6 +184,11 @@ export function generateKeyPair(): GeneratedKeyPair {
  *   exists, or a write fails; nothing is left half-written).
  */
 export async function writeKeyPair(dir: string, pair?: GeneratedKeyPair): Promise<WrittenKeyPair> {
+  // What is asked is checked before anything is made on disk.
+  if (typeof dir !== 'string' || dir === '') throw new IoaError('E_USAGE', 'writeKeyPair needs a folder path', { path: '$.dir' });
+  if (pair !== undefined && (typeof pair !== 'object' || pair === null || typeof pair.privateKeyPem !== 'string' || typeof pair.publicKeyPem !== 'string')) {
+    throw new IoaError('E_USAGE', 'pair must be a key pair from generateEd25519KeyPair ({ privateKeyPem, publicKeyPem, keyId })', { path: '$.pair' });
+  }
   const privatePath = join(dir, 'private.pem');
   const publicPath = join(dir, 'public.pem');
   await makeOutputFolder(dir);

@@ -22,6 +22,7 @@
  */
 import { hasEntityEnds, LITERAL_TYPE, objectTerm, statementKey, subjectTerm, tripleKey, type MappingRecord, type MappingSet } from '../model/mapping.js';
 import { sharedSlot } from '../exchange/slots.js';
+import { readClock } from './clock.js';
 import { IoaError } from '../model/errors.js';
 import type { Iri } from '../envelope/types.js';
 import { validateArtifact, type Direction, type RuleRelation, type ValidatedArtifact } from './artifact.js';
@@ -200,7 +201,7 @@ export function buildArtifact(set: MappingSet, options: ArtifactBuildOptions): A
  * than hand over a document that can never be used. `flag` names where the date came from.
  */
 export function refuseExpired(artifact: Pick<ValidatedArtifact, 'validUntil'>, now: number | Date | undefined, flag: string): void {
-  const clock = now === undefined ? Date.now() : typeof now === 'number' ? now : now.getTime();
+  const clock = readClock(now) ?? Date.now();
   if (artifact.validUntil > clock) return;
   throw new IoaError('E_ARTIFACT_BUILD',
     `validUntil ${new Date(artifact.validUntil).toISOString()} has already passed (now is ${new Date(clock).toISOString()}): the artifact would be expired before it is used; give a later ${flag}`,

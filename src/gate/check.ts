@@ -7,7 +7,8 @@
 import { IoaError } from '../model/errors.js';
 import type { MappingSet } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
-import { readDateTime } from '../text/datetime.js';
+import { readClock } from './clock.js';
+import { checkList } from '../model/options.js';
 import { DEFAULT_POLICY } from '../retrieval/policy.js';
 import { RetrievalSession, type ResourceRevision } from '../retrieval/fetch.js';
 import { unavailableContextReasons } from '../retrieval/cli.js';
@@ -76,16 +77,8 @@ export type CheckResult = CheckVerdict | InvalidCheck | UnavailableCheck;
 
 const ROLE_NAMES = { request: 'request', provider: 'provider', profile: 'profile', trust: 'trust policy' } as const;
 
-function clock(now: CheckRequest['now']): number | Date | undefined {
-  if (now === undefined || typeof now === 'number' || now instanceof Date) {
-    if (typeof now === 'number' && !Number.isFinite(now)) throw new IoaError('E_USAGE', `now must be a finite epoch time, not ${now}`, { path: '$.now' });
-    if (now instanceof Date && Number.isNaN(now.getTime())) throw new IoaError('E_USAGE', 'now is an invalid Date', { path: '$.now' });
-    return now;
-  }
-  if (typeof now !== 'string') throw new IoaError('E_USAGE', 'now must be epoch milliseconds, a Date or an RFC 3339 date-time', { path: '$.now' });
-  const read = readDateTime(now);
-  if (!read.ok) throw new IoaError('E_USAGE', `now must be an RFC 3339 date-time such as 2026-06-01T00:00:00Z, got "${now}": ${read.why}`, { path: '$.now' });
-  return read.ms;
+function clock(now: CheckRequest['now']): number | undefined {
+  return readClock(now);
 }
 
 /**
@@ -106,6 +99,7 @@ function clock(now: CheckRequest['now']): number | Date | undefined {
 export async function check(inputs: CheckRequest): Promise<CheckResult> {
   if (typeof inputs !== 'object' || inputs === null) throw new IoaError('E_USAGE', 'check takes { request, provider, profile, … }', { path: '$' });
   const now = clock(inputs.now);
+  for (const list of ['artifacts', 'ontologies', 'candidates'] as const) checkList(inputs[list], `$.${list}`);
   const inline = new Map<string, string>();
   const place = (value: DocumentInput | undefined, name: string, path: string): string | undefined => {
     if (value === undefined) return undefined;

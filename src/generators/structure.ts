@@ -30,7 +30,7 @@ import { BROAD_MATCH, CLOSE_MATCH, EXACT_MATCH, NARROW_MATCH } from '../model/ma
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit, type Neighbourhood } from './blocking.js';
 import { pairsWithItself, positiveOption, rankVotes } from './common.js';
-import { keyIndex, prepareOntology, type PreparedOntology, type TextEntry } from './lexical-index.js';
+import { compatibleKinds, keyIndex, prepareOntology, type PreparedOntology, type TextEntry } from './lexical-index.js';
 import { hierarchyOf } from './hierarchy.js';
 import { NearestConcepts } from './nearest.js';
 import { PACE, paceTurn } from './pacing.js';
@@ -456,6 +456,10 @@ async function* proposeStructure(sourceIndex: OntologyIndex, targetIndex: Ontolo
     const all: Vote[] = [];
     for (const v of votes.byKey.values()) {
       if (sameConcept[v.object] === s && !pairsWithItself(tgt.concepts[v.object]!, options.pairSameIri)) continue;
+      // Kinds stay apart (a property is no candidate for a class) unless crossKind lets the
+      // draft's kinds meet: a vote that reached a concept of another kind through the hierarchy
+      // or a name is left out, as every other generator leaves it out.
+      if (!compatibleKinds(subject.kind, tgt.concepts[v.object]!.kind, options.crossKind)) continue;
       v.score = round(v.score);
       all.push(v);
     }

@@ -23,6 +23,7 @@ export type KindSelector = keyof typeof KIND_SELECTORS;
 
 /** Selector names → the concept kinds they name; an unknown name is a usage error listing the choices. */
 export function kindsOf(selectors: readonly string[], path = '$.kinds'): ReadonlySet<ConceptKind> {
+  if (!Array.isArray(selectors)) throw new IoaError('E_USAGE', `${path}: kinds must be an array of names (${Object.keys(KIND_SELECTORS).join(', ')}), not ${typeof selectors}`, { path });
   const unknown = selectors.filter((n) => !Object.prototype.hasOwnProperty.call(KIND_SELECTORS, n));
   if (selectors.length === 0 || unknown.length > 0) {
     throw new IoaError('E_USAGE', `${path}: unknown kind(s) ${unknown.join(', ') || '(none given)'}; choose from ${Object.keys(KIND_SELECTORS).join(', ')}`, { path });

@@ -22,6 +22,17 @@ export function checkCallbacks(options: object, names: readonly string[], path =
   }
 }
 
+/** `value` is a loaded ontology (what `loadOntology` returns), not a path or anything else. */
+export function checkLoaded(value: unknown, path: string, what = 'a loaded ontology (what loadOntology returns)'): void {
+  const loaded = typeof value === 'object' && value !== null && (value as { byIri?: unknown }).byIri instanceof Map && Array.isArray((value as { concepts?: unknown }).concepts);
+  if (!loaded) throw new IoaError('E_USAGE', `${path.replace(/^\$\.?/, '') || 'the argument'} must be ${what}, not ${typeof value === 'string' ? `the path ${JSON.stringify(value)} (load it first)` : value === null ? 'null' : typeof value}`, { path });
+}
+
+/** `value`, when given, is an array (a string where a list goes is the usual slip). */
+export function checkList(value: unknown, path: string): void {
+  if (value !== undefined && !Array.isArray(value)) throw new IoaError('E_USAGE', `${path.replace(/^\$\./, '')} must be an array, not ${value === null ? 'null' : typeof value}`, { path });
+}
+
 /** `signal`, when given, is an AbortSignal. */
 export function checkSignal(signal: unknown, path = '$.signal'): void {
   if (signal !== undefined && !(signal instanceof AbortSignal)) throw new IoaError('E_USAGE', 'signal must be an AbortSignal (from an AbortController)', { path });

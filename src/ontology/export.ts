@@ -168,6 +168,9 @@ export async function toJsonLd(index: OntologyIndex): Promise<Record<string, unk
 }
 
 export async function exportVocabulary(index: OntologyIndex, format: ExportFormat): Promise<string> {
+  // JSON-LD is not what anything other than 'jsonld' asks for: 'ttl' would be written as JSON-LD
+  // into a .ttl file no Turtle reader takes.
+  if (format !== 'turtle' && format !== 'jsonld') throw new IoaError('E_USAGE', `format must be "turtle" or "jsonld", not ${JSON.stringify(format)}`, { path: '$.format' });
   if (format === 'turtle') return toTurtle(index);
   return `${JSON.stringify(await toJsonLd(index), null, 2)}\n`;
 }

@@ -1,4 +1,5 @@
 import type { ConceptKind } from '../model/concept.js';
+import { checkLoaded } from '../model/options.js';
 import type { AxiomCounts } from '../model/axioms.js';
 import { countByKind, type OntologyIndex } from '../model/ontology-index.js';
 import { countLanguages, type LanguageCount } from './languages.js';
@@ -63,6 +64,7 @@ function productReport(index: OntologyIndex): InspectionReport['products'] {
 const share = (n: number, total: number): number => (total === 0 ? 0 : Math.round((n / total) * 10_000) / 10_000);
 
 export function inspectOntology(index: OntologyIndex): InspectionReport {
+  checkLoaded(index, '$.index');
   const total = index.concepts.length;
   let withSourceLabel = 0, withSynonym = 0, withAbbreviation = 0, withDefinition = 0, labels = 0, synonyms = 0;
   const languages = new Set<string>();

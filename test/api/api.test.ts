@@ -3,7 +3,7 @@
  * code and location the function documents, your own generator is fused like a built-in one, and
  * an AbortSignal stops long work.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -325,5 +325,40 @@ describe('misuse of the entry points is E_USAGE at its path, never a TypeError f
       const error = await Promise.resolve().then(call).then(() => undefined, (e: unknown) => e);
       expect([name, error instanceof IoaError, (error as IoaError)?.code, (error as IoaError)?.location?.path]).toEqual([name, true, 'E_USAGE', path]);
     }
+  });
+  it('a string where a list goes, a path where a loaded ontology goes, a forgotten options argument, a clock that is no time: E_USAGE, and nothing written', async () => {
+    const { inspectOntology, declaredMappings, exportVocabulary } = await import('../../src/api/index.js');
+    const { buildArtifact, writeKeyPair } = await import('../../src/api/gate.js');
+    const { diffVersions } = await import('../../src/api/versions.js');
+    const { writeReport } = await import('../../src/api/bench.js');
+    const { wrapNlip } = await import('../../src/api/carriers.js');
+    const [a, b] = await small();
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-misuse-'));
+    const ex = (f: string) => join(import.meta.dirname, '../../corpora/ioa-example', f);
+    const req = { request: ex('envelope-12.1-zh-en.json'), provider: ex('capability-doc-translate.json'), profile: ex('profile-tech-translation.json') };
+    writeFileSync(join(dir, 'results.json'), 'kept');
+    const calls: Array<[string, () => unknown, string]> = [
+      ['propose kinds "classes"', () => propose(a, b, { kinds: 'classes' as never }), '$.kinds'],
+      ['check artifacts "a.json"', () => check({ ...req, artifacts: 'a.json' as never }), '$.artifacts'],
+      ['check ontologies "cs.ttl"', () => check({ ...req, ontologies: ex('cs.ttl') as never }), '$.ontologies'],
+      ['check now NaN', () => check({ ...req, now: Number.NaN }), '$.now'],
+      ['verifyArtifact now NaN', () => verifyArtifact(ex('artifact-12.4.json'), { trustedIssuers: [] }, { now: Number.NaN }), '$.now'],
+      ['verifyArtifact now Invalid Date', () => verifyArtifact(ex('artifact-12.4.json'), { trustedIssuers: [] }, { now: new Date('nope') }), '$.now'],
+      ['inspectOntology(path)', () => inspectOntology(ex('cs.ttl') as never), '$.index'],
+      ['declaredMappings(path)', () => declaredMappings(ex('cs.ttl') as never), '$.index'],
+      ['exportVocabulary ttl', () => exportVocabulary(a, 'ttl' as never), '$.format'],
+      ['buildArtifact(file) without options', () => buildArtifact(ex('reviewed-cs-doc.sssom.tsv'), undefined as never), '$.options'],
+      ['buildArtifact now NaN', () => buildArtifact(ex('reviewed-cs-doc.sssom.tsv'), { artifactId: 'https://e.org/a', revision: '1', assertedBy: 'https://e.org/i', validUntil: '2030-01-01T00:00:00Z', now: Number.NaN } as never), '$.now'],
+      ['writeMappings options null', () => writeMappings(join(dir, 'x.tsv'), [], null as never), '$.options'],
+      ['diffVersions second release forgotten', () => diffVersions(a, undefined as never), '$.newRelease'],
+      ['wrapNlip options forgotten', () => wrapNlip({}, undefined as never), '$.options'],
+      ['writeKeyPair pair "oops"', () => writeKeyPair(join(dir, 'keys'), 'oops' as never), '$.pair'],
+      ['writeReport(text)', () => writeReport('{"corpus":"conference"}' as never, dir), '$.result'],
+    ];
+    for (const [name, call, path] of calls) {
+      const error = await Promise.resolve().then(call).then(() => undefined, (e: unknown) => e);
+      expect([name, error instanceof IoaError, (error as IoaError)?.code, (error as IoaError)?.location?.path]).toEqual([name, true, 'E_USAGE', path]);
+    }
+    expect([readFileSync(join(dir, 'results.json'), 'utf8'), existsSync(join(dir, 'keys'))]).toEqual(['kept', false]);
   });
 });

@@ -28,6 +28,16 @@ describe('propose progress', () => {
     if (ci !== undefined) process.env.CI = ci;
   });
 
+  it('a redrawn line never wraps on a narrow terminal: it is cut to the width, so no stale row is left', async () => {
+    const out = join(dir, 'narrow.sssom.tsv');
+    const run = await runCli(['propose', corpus('cmt.owl'), corpus('ekaw.owl'), '--out', out], { terminal: true, columns: 40 });
+    expect(run.code).toBe(0);
+    // Every state a \r redraws: at most 39 characters (the last column stays free).
+    const redrawn = run.stderr.replace(/\u001b\[K/g, '').split('\r').map((s) => s.split('\n')[0]!).filter(Boolean);
+    expect(redrawn.length).toBeGreaterThan(5);
+    for (const state of redrawn) expect([state, [...state].length <= 39]).toEqual([state, true]);
+  });
+
   it('names every step on a terminal, in the order the work is done, each closed once', async () => {
     const out = join(dir, 'cmt-ekaw.sssom.tsv');
     const run = await runCli(['propose', corpus('cmt.owl'), corpus('ekaw.owl'), '--out', out], { terminal: true });

@@ -8,6 +8,7 @@
  * corpora/agents/crosswalks/…` carries it to a newer OASF release.
  */
 import { IoaError } from '../../model/errors.js';
+import { checkLoaded } from '../../model/options.js';
 import type { MappingRecord, MappingSet } from '../../model/mapping.js';
 import type { OntologyIndex } from '../../model/ontology-index.js';
 import { OASF_BASE } from '../oasf.js';
@@ -20,6 +21,7 @@ import { OASF_BASE } from '../oasf.js';
  *   OASF versions: one artifact covers one release)
  */
 export function declaredMappings(index: OntologyIndex): MappingSet {
+  checkLoaded(index, '$.index', 'loaded agent records (what loadOntology returns)');
   const declared = index.concepts.filter((c) => c.record?.declared);
   if (declared.length === 0) {
     // Declarations left out by --skip-invalid are not "none declared": say where they went.
