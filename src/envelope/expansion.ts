@@ -5,7 +5,7 @@
  * node object plus what is needed to map expanded properties back to JSON paths.
  */
 import { BASELINE_TERMS, activeContextHit, cachedActiveContext, checkContext, refusingDocumentLoader, verbatimKey } from './context.js';
-import { childPath, describeType, isObject, type Findings, type JsonObject } from './findings.js';
+import { childPath, describeType, finding, isObject, type Findings, type JsonObject } from './findings.js';
 import { canExpandWithContext, expandWithContext, isJsonLdError, loadJsonLd, type JsonLdEvent } from './jsonld-api.js';
 import { resolveLimits } from './limits.js';
 import { DEFAULT_IRI_SCHEMES } from './syntax.js';
@@ -281,6 +281,40 @@ export async function expandDocument(input: unknown, r: Resolved, f: Findings, s
   // A plugged-in loader is asked at most once per URL per validation (context checks and
   // expansion both resolve remote contexts; a retrieval budget must not be charged twice).
   if (!r.loaderIsDefault) r = { ...r, documentLoader: memoize(r.documentLoader) };
+  // What the loader refused or failed to fetch, kept: jsonld reports a term's scoped context that
+  // could not be loaded as "invalid scoped context" and drops the cause, which would turn an
+  // unavailable resource (S4: Indeterminate) into invalid input.
+  const loaderFailures: unknown[] = [];
+  const loader = r.documentLoader;
+  r = { ...r, documentLoader: (async (url: string, opts?: unknown) => {
+    try {
+      return await (loader as (u: string, o?: unknown) => Promise<unknown>)(url, opts);
+    } catch (error) {
+      loaderFailures.push(error);
+      throw error;
+    }
+  }) as DocumentLoader };
+  const result = await expandChecked(input, r, s, f, sectionForContext);
+  if (loaderFailures.length > 0) unavailableNotInvalid(f, loaderFailures[0]);
+  return result;
+}
+
+/**
+ * Findings of a scoped context jsonld could not process, where a remote context failed to load
+ * meanwhile: the failure is the cause (the context is unavailable, E_CONTEXT_UNAVAILABLE), not a
+ * malformed document.
+ */
+function unavailableNotInvalid(f: Findings, failure: unknown): void {
+  const message = failure instanceof Error ? failure.message : String(failure);
+  for (let i = 0; i < f.list.length; i++) {
+    const x = f.list[i]!;
+    if (x.code === 'E_INVALID_CONTEXT' && x.message.includes('invalid scoped context')) {
+      f.list[i] = finding('E_CONTEXT_UNAVAILABLE', x.path, `remote context unavailable: ${message}`, '6.1', 'inline the context (Section 6.1) or configure a retrieval policy that permits this source');
+    }
+  }
+}
+
+async function expandChecked(input: JsonObject, r: Resolved, s: Scan, f: Findings, sectionForContext: '6.2' | '6.3'): Promise<Expanded | undefined> {
   if (!('@context' in input)) {
     f.add('E_INVALID_CONTEXT_MISSING', '$', 'no "@context": nothing in the document can be expanded to its defined meaning', sectionForContext,
       'include the baseline inline context of Section 6.1 (or the definitions of the terms used)');

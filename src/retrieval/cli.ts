@@ -142,13 +142,21 @@ interface ContextFinding {
  * Causes come from the session's recorded failures; a context refused by the validator's own
  * default loader (remote retrieval not enabled) is `remote-disabled`.
  */
+/** What the refusing loader (retrieval off) says: its errors are remote-disabled, whatever else ran. */
+const REFUSED_WITHOUT_LOADER = 'remote retrieval is not permitted';
+
 export function unavailableContextReasons(errors: readonly ContextFinding[], session?: RetrievalSession): ResourceUnavailableFinding[] | undefined {
   if (errors.length === 0 || errors.some((e) => e.code !== 'E_CONTEXT_UNAVAILABLE')) return undefined;
   const failures = session?.failures ?? [];
-  return errors.map((e, i) => {
+  return errors.map((e) => {
     const where = `${e.file ? `${e.file} ` : ''}${e.path}`;
-    const failure = failures[Math.min(i, failures.length - 1)];
+    // The failure of this error's own resource, by the URL its message names (never another
+    // resource's failure that happened to be recorded at the same position, such as an artifact's).
+    const failure = failures.find((x) => e.message.includes(x.url));
     if (failure) return failure.toFinding(where);
+    // Retrieval was on and the bytes came, but could not be used as a context (null, too deep):
+    // the content is the cause, not a switched-off retrieval.
+    if (session && !e.message.includes(REFUSED_WITHOUT_LOADER)) return { code: RESOURCE_UNAVAILABLE, cause: 'malformed-content', url: '(remote context)', message: e.message, path: where };
     return { code: RESOURCE_UNAVAILABLE, cause: 'remote-disabled', url: '(remote context)', message: `${e.message} (remote retrieval is off; use --allow-remote with a retrieval policy)`, path: where };
   });
 }

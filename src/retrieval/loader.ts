@@ -48,7 +48,9 @@ export function contextReferences(document: unknown, base: string): string[] {
     }
     if (typeof node !== 'object' || node === null) return;
     for (const [k, v] of Object.entries(node)) {
-      if (k === '@context') {
+      // `@import` (JSON-LD 1.1) names a context to load as surely as `@context` does: left out,
+      // each imported document started again at depth 1, past the policy's maxDepth.
+      if (k === '@context' || (k === '@import' && typeof v === 'string')) {
         for (const c of Array.isArray(v) ? v : [v]) {
           if (typeof c === 'string') {
             try {

@@ -48,6 +48,11 @@ beforeAll(async () => {
       if (!r.destroyed) jsonld(signed, 'application/json')(q, r, s);
     },
     '/context.jsonld': jsonld(contextDoc),
+    // The baseline context with one term whose own (scoped) context is a remote one that is missing.
+    '/scoped-missing.jsonld': (q, r, x) => jsonld({ '@context': { ...(contextDoc['@context'] as object), t: { '@id': 'http://e.example/t', '@context': `${server.origin}/missing.jsonld` } } })(q, r, x),
+    // A context that only imports (JSON-LD 1.1 @import) another: one more level of reference.
+    '/imports.jsonld': (q, r, x) => jsonld({ '@context': { '@import': `${server.origin}/context.jsonld` } })(q, r, x),
+    '/null.jsonld': jsonld(null),
     '/align/cs-doc-v1': (q, r, s) => jsonld(refSigned, 'application/json')(q, r, s),
     '/profiles/tech-translation.json': jsonld((() => { const p = readJson(ex('profile-tech-translation.json')); delete p.retrieval; return p; })(), 'application/json'),
   });
@@ -196,6 +201,34 @@ describe('check with a remote JSON-LD context in the request (6.1, S4)', () => {
     const { code, verdict } = await check([...s1(profileRemote), '--allow-remote']);
     expect(verdict.outcome).toBe('Compatible');
     expect(code).toBe(0);
+  });
+
+  it('a term\'s scoped context that cannot be fetched is unavailable (Indeterminate, its cause named), not invalid input', async () => {
+    const request = readJson(remoteContextRequest);
+    request['@context'] = [`${server.origin}/scoped-missing.jsonld`, { cs: 'https://example.org/onto/cs#' }];
+    const file = join(dir, 'request-scoped-missing.json');
+    writeFileSync(file, JSON.stringify(request));
+    const { code, verdict } = await check(['--request', file, '--provider', ex('capability-cs-translate.json'), '--profile', profileRemote, '--ontology', ex('cs.ttl'), ...NOW, '--allow-remote']);
+    expect([code, verdict.outcome]).toEqual([4, 'Indeterminate']);
+    expect(verdict.reasons).toEqual([expect.objectContaining({ code: 'RESOURCE_UNAVAILABLE', cause: 'http-status' })]);
+  });
+
+  it('@import counts toward maxDepth like @context; a context that is JSON null is malformed content, not retrieval switched off', async () => {
+    const profile = readJson(profileRemote);
+    profile.retrieval = { ...(profile.retrieval as object), maxDepth: 1 };
+    const shallow = join(dir, 'profile-depth-1.json');
+    writeFileSync(shallow, JSON.stringify(profile));
+    const request = readJson(remoteContextRequest);
+    const run = async (url: string, profileFile: string) => {
+      request['@context'] = [url, { cs: 'https://example.org/onto/cs#' }];
+      const file = join(dir, `request-${url.split('/').pop()}`);
+      writeFileSync(file, JSON.stringify(request));
+      return check(['--request', file, '--provider', ex('capability-cs-translate.json'), '--profile', profileFile, '--ontology', ex('cs.ttl'), ...NOW, '--allow-remote']);
+    };
+    const imported = await run(`${server.origin}/imports.jsonld`, shallow);
+    expect([imported.code, imported.verdict.reasons]).toEqual([4, [expect.objectContaining({ code: 'RESOURCE_UNAVAILABLE', cause: 'depth-exceeded' })]]);
+    const nothing = await run(`${server.origin}/null.jsonld`, profileRemote);
+    expect([nothing.code, nothing.verdict.reasons]).toEqual([4, [expect.objectContaining({ code: 'RESOURCE_UNAVAILABLE', cause: 'malformed-content' })]]);
   });
 
   it('fetched under a policy that does not trust the server: RESOURCE_UNAVAILABLE untrusted-origin', async () => {
