@@ -175,6 +175,16 @@ export function digestInputs(input: CheckInput): InputDigests {
  */
 const speaksFor = (o: OntologyIndex, ref: OntologyRef): boolean => o.iri === undefined || (o.iri === ref.ontologyId && o.version === ref.version);
 
+/**
+ * The files that declare `ref` itself, its ontology at its version: the only ones that may state
+ * the request's own intent and capabilities. A fragment that declares no ontology may add term
+ * senses (the draft's `law` example), but cannot establish what an intent of agent-core 1.1
+ * requires: nothing in it says which ontology or version it is (6.4).
+ */
+function declaringFiles(ontologies: readonly OntologyIndex[], ref: OntologyRef): OntologyIndex[] {
+  return ontologies.filter((o) => o.iri === ref.ontologyId && o.version === ref.version);
+}
+
 /** The files that speak for `ref` (speaksFor). */
 function filesFor(ontologies: readonly OntologyIndex[], ref: OntologyRef): OntologyIndex[] {
   return ontologies.filter((o) => speaksFor(o, ref));
@@ -182,8 +192,9 @@ function filesFor(ontologies: readonly OntologyIndex[], ref: OntologyRef): Ontol
 
 /** Why a term looked up for `ref` is not taken from a file that defines it (see filesFor), if one does. */
 function elsewhere(ontologies: readonly OntologyIndex[], ref: OntologyRef, iri: Iri): string {
-  const other = ontologies.find((o) => o.byIri.has(iri) && !speaksFor(o, ref));
+  const other = ontologies.find((o) => o.byIri.has(iri) && !(o.iri === ref.ontologyId && o.version === ref.version));
   if (!other) return '';
+  if (other.iri === undefined) return ` (${other.source} defines it, but declares no ontology and version: the request's own terms are read only from a file declaring ${ref.ontologyId} version ${ref.version} (owl:Ontology with owl:versionInfo), 6.4)`;
   const declared = other.iri === ref.ontologyId ? `${other.iri} version ${other.version ?? '(none declared)'}` : `another ontology, ${other.iri}`;
   return ` (${other.source} defines it, but declares ${declared}, not ${ref.ontologyId} version ${ref.version}: 6.4)`;
 }
@@ -292,10 +303,15 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
   // profile's domains. Knowledge comes only from the requester's ontology files.
   const context = envelope.profileContext;
   const requesterFiles = filesFor(ontologies, requester);
-  const intent = lookup(requesterFiles, envelope.intentRef);
+  const ownFiles = declaringFiles(ontologies, requester);
+  const intent = lookup(ownFiles, envelope.intentRef);
   let taskDomain = context?.domain;
   if (!intent) {
     add('UNKNOWN_TERM', `intent ${envelope.intentRef} is not defined in the requester's ontology files${elsewhere(ontologies, requester, envelope.intentRef)}, so its applicability cannot be established`, 'request:$.intentRef');
+  } else if (intent.kind !== 'intent') {
+    // 5.2: intentRef is one Intent IRI. A capability, domain or concept there has no
+    // requiresCapability to check, and would pass every applicability test by saying nothing.
+    add('UNKNOWN_TERM', `intentRef ${envelope.intentRef} is defined as a ${intent.kind}, not an intent, so the request's applicability cannot be established (5.2, 5.4)`, 'request:$.intentRef');
   } else {
     const missing = intent.requiresCapability.filter((c) => !envelope.capabilityRefs.includes(c));
     if (missing.length > 0) add('INTENT_NOT_APPLICABLE', `intent ${intent.iri} requires ${missing.join(', ')}, not among the declared capabilities`, 'request:$.capabilityRefs');
@@ -335,12 +351,12 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
   envelope.capabilityRefs.forEach((ref, at) => {
     // Like the intent: a required capability the requester's ontology does not define has no
     // inputs, outputs or domain to check, and a rule mapping it would be taken on trust.
-    if (!lookup(requesterFiles, ref)) {
+    if (!lookup(ownFiles, ref)) {
       add('UNKNOWN_TERM', `capability ${ref} is not defined in the requester's ontology files${elsewhere(ontologies, requester, ref)}, so what it requires cannot be established`, `request:$.capabilityRefs[${at}]`);
     }
   });
   for (const ref of envelope.capabilityRefs) {
-    const cap = lookup(requesterFiles, ref);
+    const cap = lookup(ownFiles, ref);
     for (const m of cap?.inputs ?? []) if (!task.inputMediaTypes.some((x) => sameMediaType(x, m))) task.inputMediaTypes.push(m);
     for (const m of cap?.outputs ?? []) if (!task.outputMediaTypes.some((x) => sameMediaType(x, m))) task.outputMediaTypes.push(m);
   }

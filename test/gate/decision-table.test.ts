@@ -120,10 +120,21 @@ describe('the requester\'s knowledge comes only from files of the request\'s ont
     const v = check121({ ontologies: await withCs(csText.replace('owl:versionInfo "1.0"', 'owl:versionInfo "9.9"')) });
     expect([v.outcome, codes(v).includes('UNKNOWN_TERM')]).toEqual(['Indeterminate', true]);
   });
-  it('a fragment that declares no ontology (like law.ttl) still speaks: nothing to contradict', async () => {
+  it('a fragment that declares no ontology may add term senses (law.ttl), but never states the request\'s own intent or capabilities: at no version can it be checked (6.4)', async () => {
     const headerless = csText.replace(/<https:\/\/example\.org\/onto\/agent-core> a owl:Ontology ;\s*owl:versionInfo "1\.0" \./, '');
     expect(headerless).not.toContain('owl:Ontology');
-    expect(check({ ontologies: await withCs(headerless) }).outcome).toBe('Compatible');
+    for (const version of ['1.0', '1.1']) {
+      const v = check({ ontologies: await withCs(headerless), envelope: envelope({ ontologyVersion: version }), provider: csProvider({ ontologyVersion: version }), profile: profile({ ontologies: [{ ontologyId: AGENT_CORE, versions: ['1.0', '1.1'] }], versionRelations: [{ ontologyId: AGENT_CORE, from: '1.0', to: '1.1', relation: 'compatible' }] }) });
+      expect([version, v.outcome, codes(v)[0]]).toEqual([version, 'Indeterminate', 'UNKNOWN_TERM']);
+      expect(v.reasons[0]!.message).toContain('declares no ontology and version');
+    }
+  });
+
+  it('an intentRef that names a capability, a domain or a concept is no intent: UNKNOWN_TERM, never Compatible (5.2)', () => {
+    for (const ref of [`${CS}TechTranslation`, `${CS}ComputerScience`, `${CS}LargeLanguageModel`]) {
+      const v = check({ envelope: envelope({ intentRef: ref }) });
+      expect([ref, v.outcome, codes(v)]).toEqual([ref, 'Indeterminate', ['UNKNOWN_TERM']]);
+    }
   });
 });
 
