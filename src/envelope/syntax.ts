@@ -44,5 +44,10 @@ export function iriProblem(value: string, schemes: readonly string[]): IriProble
   return undefined;
 }
 
-export const isMediaType = (value: string): boolean => MEDIA_TYPE.test(value);
+/**
+ * A media type that names one type: `*` is a token character of RFC 7230, but a type or subtype
+ * of `*` is a range (`*\/*`, `text/*`), which a constraint cannot be — accepted, it then conflicted
+ * with every task in `check` by the equality of media types.
+ */
+export const isMediaType = (value: string): boolean => MEDIA_TYPE.test(value) && !value.split(';')[0]!.split('/').some((part) => part.trim().includes('*'));
 export const isLanguageTag = (value: string): boolean => LANGUAGE_TAG.test(value);

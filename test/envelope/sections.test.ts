@@ -368,6 +368,12 @@ describe('Section 6.3 Capability Registration Payload', () => {
     expect(errorCodes(missing.findings)).toEqual(['E_INVALID_MISSING_FIELD']);
     const bad = await validateCapability(capability((d) => { d['inputs'] = ['plain text']; }));
     expect(errorCodes(bad.findings)).toEqual(['E_INVALID_MEDIA_TYPE']);
+    // A media range names no one type: it is no constraint (and would conflict with every task in check).
+    for (const range of ['*/*', 'text/*', '*/plain']) {
+      const wildcard = await validateCapability(capability((d) => { d['inputs'] = [range]; }));
+      expect([range, errorCodes(wildcard.findings)]).toEqual([range, ['E_INVALID_MEDIA_TYPE']]);
+    }
+    expect((await validateCapability(capability((d) => { d['inputs'] = ['text/plain; charset=utf-8']; }))).ok).toBe(true);
     expect(bad.findings[0]!.path).toBe('$.inputs[0]');
   });
 
