@@ -276,8 +276,9 @@ export async function expandDocument(input: unknown, r: Resolved, f: Findings, s
     f.add('E_INVALID_JSON', '$', `a JSON-LD document must be a JSON object, got ${describeType(input)}`, '5.4');
     return undefined;
   }
+  const doc = withoutDefaultProtected(input) as JsonObject;
   const s: Scan = { contexts: [] };
-  if (!inspect(input, r.limits, s, f)) return undefined;
+  if (!inspect(doc, r.limits, s, f)) return undefined;
   // A plugged-in loader is asked at most once per URL per validation (context checks and
   // expansion both resolve remote contexts; a retrieval budget must not be charged twice).
   if (!r.loaderIsDefault) r = { ...r, documentLoader: memoize(r.documentLoader) };
@@ -294,9 +295,28 @@ export async function expandDocument(input: unknown, r: Resolved, f: Findings, s
       throw error;
     }
   }) as DocumentLoader };
-  const result = await expandChecked(input, r, s, f, sectionForContext);
+  const result = await expandChecked(doc, r, s, f, sectionForContext);
   if (loaderFailures.length > 0) unavailableNotInvalid(f, loaderFailures[0]);
   return result;
+}
+
+/**
+ * The document with every context-level `"@protected": false` left out: false is the default, so
+ * the meaning is the same, and jsonld.js takes that member for a term and fails with "cyclic IRI
+ * mapping", refusing a valid document (JSON-LD 1.1 allows it). A term definition's own
+ * `@protected: false` (meaningful inside a protected context) is kept. The caller's value is not
+ * changed.
+ */
+function withoutDefaultProtected(value: unknown, inContext = false): unknown {
+  if (Array.isArray(value)) return value.map((v) => withoutDefaultProtected(v, inContext));
+  if (!isObject(value)) return value;
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (inContext && k === '@protected' && v === false) continue;
+    // Members are copied as own properties whatever their names (a `__proto__` key stays a member).
+    Object.defineProperty(out, k, { value: k === '@context' ? withoutDefaultProtected(v, true) : inContext ? v : withoutDefaultProtected(v, false), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 /**

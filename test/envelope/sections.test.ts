@@ -51,6 +51,14 @@ describe('Section 5.3 Profiles and Versions', () => {
     expect(r.value?.ontologyVersion).toBe('1.0.0');
   });
 
+  it('6.1: a context may say "@protected": false (the default; JSON-LD 1.1 allows it): the envelope is valid, and its own value is not changed', async () => {
+    const doc = envelope((d) => { (d['@context'] as Json)['@protected'] = false; });
+    const before = JSON.stringify(doc);
+    const r = await validateEnvelope(doc);
+    expect([r.ok, errorCodes(r.findings)]).toEqual([true, []]);
+    expect(JSON.stringify(doc)).toBe(before);
+  });
+
   it('5.3: a reused profile MUST have an unambiguous revision — no @id and no profileVersion is E_INVALID_REUSE', async () => {
     const r = await validateEnvelope(envelope(), { profile: profile({ envelopeReuse: true }) });
     expect(r.ok).toBe(false);
