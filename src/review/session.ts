@@ -565,10 +565,12 @@ export class ReviewSession {
         } catch (error) {
           // The lock's own words ("nothing of either is lost") hold only once this session's
           // decisions are written somewhere: say where they go.
+          const said = this.saveError();
           this.lastError = isIoaError(error) && error.code === 'E_FILE_CHANGED'
             ? new IoaError('E_FILE_CHANGED', `the reviewed file was changed by another process since this session read it, so it is not overwritten; the decisions of this session are kept, and written beside it when the review stops`, { file: this.out }, { cause: error })
             : error;
-          this.options.onSaveError?.(this.lastError);
+          // Told once per cause: a retry that fails the same way says nothing new.
+          if (this.saveError() !== said) this.options.onSaveError?.(this.lastError);
           break;
         }
       }
