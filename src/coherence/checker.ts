@@ -193,11 +193,10 @@ export class CoherenceChecker {
     const priority = [...mappings.keys()].sort((a, b) => compareRanked(mappings[a]!, mappings[b]!));
     const place = new Map(priority.map((position, i) => [position, i]));
     const worst = (conflict: CoherenceConflict): number => conflict.mappings.reduce((w, m) => (place.get(m)! > place.get(w)! ? m : w));
-    const removed: RepairRemoval[] = [];
     const gone = new Set<number>();
     /** Every mapping some conflict found on the way involves. */
     const involved = new Set<number>();
-    if (!this.graph.hasDisjointness) return { kept: [...mappings.keys()], removed };
+    if (!this.graph.hasDisjointness) return { kept: [...mappings.keys()], removed: [] };
     for (;;) {
       const conflicts = findConflicts(this.graph, all.filter((b) => !gone.has(b.index)));
       if (conflicts.length === 0) break;
@@ -207,9 +206,7 @@ export class CoherenceChecker {
       conflicts.sort((a, b) => place.get(worst(a))! - place.get(worst(b))!);
       for (const conflict of conflicts) {
         if (conflict.mappings.some((m) => gone.has(m))) continue;
-        const loser = worst(conflict);
-        gone.add(loser);
-        removed.push({ index: loser, conflict });
+        gone.add(worst(conflict));
       }
     }
     // The rounds above find which mappings take part in conflicts (one conflict per

@@ -308,15 +308,28 @@ export async function expandDocument(input: unknown, r: Resolved, f: Findings, s
  * changed.
  */
 function withoutDefaultProtected(value: unknown, inContext = false): unknown {
-  if (Array.isArray(value)) return value.map((v) => withoutDefaultProtected(v, inContext));
-  if (!isObject(value)) return value;
-  const out: JsonObject = {};
-  for (const [k, v] of Object.entries(value)) {
-    if (inContext && k === '@protected' && v === false) continue;
-    // Members are copied as own properties whatever their names (a `__proto__` key stays a member).
-    Object.defineProperty(out, k, { value: k === '@context' ? withoutDefaultProtected(v, true) : inContext ? v : withoutDefaultProtected(v, false), enumerable: true, writable: true, configurable: true });
+  // The same value back when there is nothing to leave out: no copy on the validation path.
+  if (Array.isArray(value)) {
+    const items = value.map((v) => withoutDefaultProtected(v, inContext));
+    return items.some((v, i) => v !== value[i]) ? items : value;
   }
-  return out;
+  if (!isObject(value)) return value;
+  let out: JsonObject | undefined;
+  for (const [k, v] of Object.entries(value)) {
+    const dropped = inContext && k === '@protected' && v === false;
+    const next = dropped ? undefined : k === '@context' ? withoutDefaultProtected(v, true) : inContext ? v : withoutDefaultProtected(v, false);
+    if (!dropped && next === v && out === undefined) continue;
+    if (out === undefined) {
+      // Copy the members read so far; members are own properties whatever their names.
+      out = {};
+      for (const [k2, v2] of Object.entries(value)) {
+        if (k2 === k) break;
+        Object.defineProperty(out, k2, { value: v2, enumerable: true, writable: true, configurable: true });
+      }
+    }
+    if (!dropped) Object.defineProperty(out, k, { value: next, enumerable: true, writable: true, configurable: true });
+  }
+  return out ?? value;
 }
 
 /**

@@ -77,10 +77,6 @@ export type CheckResult = CheckVerdict | InvalidCheck | UnavailableCheck;
 
 const ROLE_NAMES = { request: 'request', provider: 'provider', profile: 'profile', trust: 'trust policy' } as const;
 
-function clock(now: CheckRequest['now']): number | undefined {
-  return readClock(now);
-}
-
 /**
  * Decide semantic compatibility between a request and a provider (draft 7.1): Compatible,
  * Incompatible or Indeterminate with reason codes, the mapping used, the excluded artifacts and
@@ -98,7 +94,7 @@ function clock(now: CheckRequest['now']): number | undefined {
  */
 export async function check(inputs: CheckRequest): Promise<CheckResult> {
   if (typeof inputs !== 'object' || inputs === null) throw new IoaError('E_USAGE', 'check takes { request, provider, profile, … }', { path: '$' });
-  const now = clock(inputs.now);
+  const now = readClock(inputs.now);
   for (const list of ['artifacts', 'ontologies', 'candidates'] as const) checkList(inputs[list], `$.${list}`);
   const inline = new Map<string, string>();
   const place = (value: DocumentInput | undefined, name: string, path: string): string | undefined => {

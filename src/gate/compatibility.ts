@@ -173,7 +173,10 @@ export function digestInputs(input: CheckInput): InputDigests {
  * at another version or at none, never answers for it: an intent read from release 9.9 says
  * nothing about what it means in 1.0.
  */
-const speaksFor = (o: OntologyIndex, ref: OntologyRef): boolean => o.iri === undefined || (o.iri === ref.ontologyId && o.version === ref.version);
+const speaksFor = (o: OntologyIndex, ref: OntologyRef): boolean => o.iri === undefined || declares(o, ref);
+
+/** Whether the file declares `ref` itself: its ontology at its version. */
+const declares = (o: OntologyIndex, ref: OntologyRef): boolean => o.iri === ref.ontologyId && o.version === ref.version;
 
 /**
  * The files that declare `ref` itself, its ontology at its version: the only ones that may state
@@ -182,7 +185,7 @@ const speaksFor = (o: OntologyIndex, ref: OntologyRef): boolean => o.iri === und
  * requires: nothing in it says which ontology or version it is (6.4).
  */
 function declaringFiles(ontologies: readonly OntologyIndex[], ref: OntologyRef): OntologyIndex[] {
-  return ontologies.filter((o) => o.iri === ref.ontologyId && o.version === ref.version);
+  return ontologies.filter((o) => declares(o, ref));
 }
 
 /** The files that speak for `ref` (speaksFor). */
@@ -192,7 +195,7 @@ function filesFor(ontologies: readonly OntologyIndex[], ref: OntologyRef): Ontol
 
 /** Why a term looked up for `ref` is not taken from a file that defines it (see filesFor), if one does. */
 function elsewhere(ontologies: readonly OntologyIndex[], ref: OntologyRef, iri: Iri): string {
-  const other = ontologies.find((o) => o.byIri.has(iri) && !(o.iri === ref.ontologyId && o.version === ref.version));
+  const other = ontologies.find((o) => o.byIri.has(iri) && !declares(o, ref));
   if (!other) return '';
   if (other.iri === undefined) return ` (${other.source} defines it, but declares no ontology and version: the request's own terms are read only from a file declaring ${ref.ontologyId} version ${ref.version} (owl:Ontology with owl:versionInfo), 6.4)`;
   const declared = other.iri === ref.ontologyId ? `${other.iri} version ${other.version ?? '(none declared)'}` : `another ontology, ${other.iri}`;

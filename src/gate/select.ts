@@ -136,16 +136,14 @@ function disagreeingRevisions(pool: readonly AcceptedArtifact[], capability: Iri
 function latestRevisions(accepted: readonly AcceptedArtifact[], excluded: Exclusion[]): AcceptedArtifact[] {
   const kept: AcceptedArtifact[] = [];
   for (const list of revisionsByArtifact(accepted)) {
-    if (!list.every((a) => /^\d+$/.test(a.revision))) {
+    const max = highestRevision(list);
+    if (max === undefined) {
       kept.push(...list);
       continue;
     }
-    const max = list.map((a) => BigInt(a.revision)).reduce((a, b) => (b > a ? b : a));
     for (const a of list) {
       if (BigInt(a.revision) === max) kept.push(a);
-      else if (!excluded.some((e) => e.code === 'SUPERSEDED' && e.artifactId === a.artifactId && e.revision === a.revision)) {
-        excluded.push({ code: 'SUPERSEDED', artifactId: a.artifactId, revision: a.revision, message: `revision ${max} of the same artifact and issuer replaces it under mappingSelection "latest-revision"` });
-      }
+      else supersede(excluded, a, `revision ${max} of the same artifact and issuer replaces it under mappingSelection "latest-revision"`);
     }
   }
   return kept;
@@ -155,14 +153,21 @@ function latestRevisions(accepted: readonly AcceptedArtifact[], excluded: Exclus
 function latestRevision(hits: SelectedRule[], excluded: Exclusion[]): SelectedRule[] {
   const issuers = new Set(hits.map((h) => h.artifact.assertedBy));
   if (issuers.size !== 1) return hits; // different issuers: nothing defines an order between them
-  const numeric = hits.map((h) => (/^\d+$/.test(h.artifact.revision) ? BigInt(h.artifact.revision) : undefined));
-  if (numeric.some((n) => n === undefined)) return hits; // revisions are identifiers, not ordered unless integers
-  const max = numeric.reduce((a, b) => (b! > a! ? b : a))!;
-  const winners = hits.filter((_, i) => numeric[i] === max);
-  for (const h of hits) {
-    if (!winners.includes(h) && !excluded.some((e) => e.code === 'SUPERSEDED' && e.artifactId === h.artifact.artifactId && e.revision === h.artifact.revision)) {
-      excluded.push({ code: 'SUPERSEDED', artifactId: h.artifact.artifactId, revision: h.artifact.revision, message: `revision ${max} of the same issuer wins under mappingSelection "latest-revision"` });
-    }
-  }
+  const max = highestRevision(hits.map((h) => h.artifact));
+  if (max === undefined) return hits; // revisions are identifiers, not ordered unless integers
+  const winners = hits.filter((h) => BigInt(h.artifact.revision) === max);
+  for (const h of hits) if (!winners.includes(h)) supersede(excluded, h.artifact, `revision ${max} of the same issuer wins under mappingSelection "latest-revision"`);
   return winners;
+}
+
+/** The highest revision of `artifacts` when every one is an integer; undefined when any is an identifier (no order). */
+function highestRevision(artifacts: readonly AcceptedArtifact[]): bigint | undefined {
+  if (!artifacts.every((a) => /^\d+$/.test(a.revision))) return undefined;
+  return artifacts.map((a) => BigInt(a.revision)).reduce((a, b) => (b > a ? b : a));
+}
+
+/** Exclude `artifact` as SUPERSEDED, once. */
+function supersede(excluded: Exclusion[], artifact: AcceptedArtifact, message: string): void {
+  if (excluded.some((e) => e.code === 'SUPERSEDED' && e.artifactId === artifact.artifactId && e.revision === artifact.revision)) return;
+  excluded.push({ code: 'SUPERSEDED', artifactId: artifact.artifactId, revision: artifact.revision, message });
 }
