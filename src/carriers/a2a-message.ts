@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ValidateOptions } from '../envelope/index.js';
 import {
-  DEFAULT_EXTENSION_URI, ENVELOPE_MEDIA_TYPE, RESULT_MEDIA_TYPE, carrierError, isObject, requireValidEnvelope, validateCarried,
+  DEFAULT_EXTENSION_URI, ENVELOPE_MEDIA_TYPE, RESULT_MEDIA_TYPE, carrierError, isObject, noEnvelope, requireValidEnvelope, validateCarried,
   type CarrierInfo, type JsonObject, type UnwrapResult,
 } from './common.js';
 import { discloseResult, parseDisclosedResult, type DecisionLike, type Disclosure, type DisclosedResult } from './disclosure.js';
@@ -175,7 +175,8 @@ export async function unwrapA2A(input: unknown, options: A2AUnwrapOptions = {}):
     ...(contextId !== undefined ? { contextId } : {}),
     ...(taskId !== undefined ? { taskId } : {}),
   };
-  const document = index === undefined ? undefined : (parts[index] as JsonObject).data;
+  if (index === undefined) return noEnvelope(carrier, `${path}.parts`, `no part carries an envelope (${ENVELOPE_MEDIA_TYPE} data)`, '12.2');
+  const document = (parts[index] as JsonObject).data;
   return validateCarried(document, carrier, options.validate);
 }
 

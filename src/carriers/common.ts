@@ -54,10 +54,14 @@ export function rebasePath(path: string, base: string | undefined): string {
 }
 
 /**
- * The one exit of every carrier: hand what was carried to the envelope validator, unchanged.
- * A missing envelope is handed over as `undefined`, so the caller gets the validator's own code
- * for "no document" rather than a carrier-specific guess.
+ * A carrier message with no envelope in it: not valid, and said as what it is (where the
+ * envelope would be, and what marks it), never as a document of type undefined.
  */
+export function noEnvelope(carrier: CarrierInfo, path: string, message: string, section: '12.2' | '12.6'): UnwrapResult {
+  return { ok: false, envelope: undefined, document: undefined, findings: [{ code: 'E_ENVELOPE_MISSING', severity: 'error', path, message, section }], carrier };
+}
+
+/** The one exit of every carrier: hand what was carried to the envelope validator, unchanged. */
 export async function validateCarried(document: unknown, carrier: CarrierInfo, options: ValidateOptions = {}): Promise<UnwrapResult> {
   const result = await validateEnvelope(document, options);
   const findings = result.findings.map((f) => ({ ...f, path: rebasePath(f.path, carrier.envelopePath) }));

@@ -11,7 +11,7 @@
  */
 import { IoaError } from '../model/errors.js';
 import type { ValidateOptions } from '../envelope/index.js';
-import { carrierError, isObject, requireValidEnvelope, validateCarried, validateCarriedText, type CarrierInfo, type JsonObject, type UnwrapResult } from './common.js';
+import { carrierError, isObject, noEnvelope, requireValidEnvelope, validateCarried, validateCarriedText, type CarrierInfo, type JsonObject, type UnwrapResult } from './common.js';
 import { discloseResult, parseDisclosedResult, type DecisionLike, type Disclosure, type DisclosedResult } from './disclosure.js';
 
 export const ENVELOPE_LABEL_PREFIX = 'ioa-semantic-envelope:';
@@ -89,7 +89,8 @@ export async function unwrapNlip(input: unknown, options: NlipUnwrapOptions = {}
   const index = hits[0];
   const envelopePath = index === undefined ? undefined : `$.submessages[${index}].content`;
   const carrier: CarrierInfo = { carrier: 'nlip', task, text, ...(envelopePath !== undefined ? { envelopePath } : {}) };
-  const document = index === undefined ? undefined : (subs[index] as JsonObject).content;
+  if (index === undefined) return noEnvelope(carrier, '$.submessages', `no submessage carries an envelope for task "${task}" (label "${ENVELOPE_LABEL_PREFIX}${task}", format "structured", subformat "JSON")`, '12.6');
+  const document = (subs[index] as JsonObject).content;
   // NLIP allows structured content as a nested JSON object or as JSON text. Text goes to the
   // validator's own JSON entry point (size limit first, then parsing), not to a parse of ours.
   if (typeof document === 'string') return validateCarriedText(document, carrier, options.validate);

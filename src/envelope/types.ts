@@ -60,6 +60,7 @@ export const FINDING_CODES = [
   // kinds this module cannot validate (yet)
   'E_UNSUPPORTED_KIND',
   // kinds validated outside this module, through ValidateOptions.validators
+  'E_ENVELOPE_MISSING', //          a carrier message that carries no envelope (12.2, 12.6)
   'E_INVALID_AGENT_CARD', //        the A2A Agent Card's semantic-profile extension entry is missing or malformed (12.2)
   // warnings
   'W_IGNORED_TERM', //              a descriptive extension term ignored because the profile permits it (6.1)
@@ -80,7 +81,7 @@ export type DraftSection =
   | '5.2' | '5.3' | '5.4'
   | '6.1' | '6.2' | '6.3' | '6.4' | '6.5'
   | '7.1' | '7.2' | '7.3'
-  | '12.2' | '12.4';
+  | '12.2' | '12.4' | '12.6';
 
 /** One validation finding. */
 export interface Finding {

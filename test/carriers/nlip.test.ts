@@ -60,11 +60,15 @@ describe('NLIP carriage (Section 12.6)', () => {
     expect(r.findings.map((f) => f.code)).toContain('E_INVALID_EMPTY_VALUE');
   });
 
-  it('a missing envelope submessage gives the validator\'s code for no document', async () => {
-    const direct = await validateEnvelope(undefined);
-    const r = await unwrapNlip({ format: 'text', subformat: 'english', content: 'just words', label: 't', submessages: [{ format: 'structured', subformat: 'JSON', content: { unrelated: true }, label: 'something-else' }] });
+  it.each([
+    ['another submessage only', [{ format: 'structured', subformat: 'JSON', content: { unrelated: true }, label: 'something-else' }]],
+    ['no submessages', []],
+  ])('a message with %s carries no envelope: said as such at $.submessages (12.6), not as a document "got undefined"', async (_, submessages) => {
+    const r = await unwrapNlip({ format: 'text', subformat: 'english', content: 'just words', label: 't', submessages });
     expect(r.ok).toBe(false);
-    expect(r.findings.map((f) => f.code)).toEqual(direct.findings.map((f) => f.code));
+    expect(r.findings.map((f) => [f.code, f.path, f.section])).toEqual([['E_ENVELOPE_MISSING', '$.submessages', '12.6']]);
+    expect(r.findings[0]?.message).toContain(`${ENVELOPE_LABEL_PREFIX}t`);
+    expect(r.carrier.text).toEqual(['just words']);
   });
 
   it('refuses an envelope tied to another task, a message for another task, and two envelopes', async () => {
