@@ -197,20 +197,57 @@ function eventFindings(events: JsonLdEvent[], raw: JsonObject, f: Findings): voi
   }
 }
 
-export function jsonldErrorFinding(error: unknown, raw: JsonObject, f: Findings): void {
+/**
+ * Where a context jsonld refused is: jsonld names no position, and a document may hold scoped
+ * contexts beside the top-level one. A remote failure is placed at the context naming its URL; a
+ * malformed context at the first one jsonld refuses when each is processed on the top-level
+ * context's terms (the state a scoped context meets). The top-level `@context` when nothing
+ * narrows it down.
+ */
+async function contextPathOfError(error: unknown, contexts: readonly { path: string; value: unknown }[]): Promise<string> {
+  const top = '$["@context"]';
+  if (contexts.length <= 1 || !isJsonLdError(error)) return contexts[0]?.path ?? top;
+  const url = error.details?.url;
+  if (typeof url === 'string') return contexts.find((c) => mentions(c.value, url))?.path ?? top;
+  const code = error.details?.code;
+  if (code === undefined || !CONTEXT_ERROR_CODES.has(code)) return top;
+  const topContext = contexts.find((c) => c.path === top);
+  try {
+    const jsonld = await loadJsonLd();
+    const initial = await jsonld.processContext(null, null, {});
+    const options = { documentLoader: refusingDocumentLoader };
+    let base = initial;
+    if (topContext) {
+      try { base = await jsonld.processContext(initial, topContext.value, options); } catch { return top; }
+    }
+    for (const c of contexts) {
+      if (c === topContext) continue;
+      // As a list: jsonld.processContext answers a bare null with the initial context, unchecked.
+      try { await jsonld.processContext(base, Array.isArray(c.value) ? c.value : [c.value], options); } catch (e) {
+        if (isJsonLdError(e) && e.details?.code === code) return c.path;
+      }
+    }
+  } catch { /* jsonld itself unavailable: the top-level place stands */ }
+  return top;
+}
+
+const mentions = (value: unknown, text: string): boolean =>
+  value === text || (Array.isArray(value) ? value.some((v) => mentions(v, text)) : isObject(value) ? Object.values(value).some((v) => mentions(v, text)) : false);
+
+export function jsonldErrorFinding(error: unknown, raw: JsonObject, f: Findings, contextPath = '$["@context"]'): void {
   if (isJsonLdError(error)) {
     const code = error.details?.code;
     if (error.name === 'jsonld.InvalidUrl' || code === 'loading remote context failed' || code === 'loading document failed') {
       const cause = error.details?.cause;
       const why = cause instanceof Error ? cause.message : error.message;
-      f.add('E_CONTEXT_UNAVAILABLE', '$["@context"]', `remote context ${String(error.details?.url ?? '')} unavailable: ${why}`, '6.1',
+      f.add('E_CONTEXT_UNAVAILABLE', contextPath, `remote context ${String(error.details?.url ?? '')} unavailable: ${why}`, '6.1',
         'inline the context (Section 6.1) or configure a retrieval policy that permits this source');
       return;
     }
     if (error.name === 'jsonld.ContextUrlError') {
       // A remote context cycle or too many remote contexts: retrieval failed within its bounds
       // (6.1), so the required context is unavailable (S4), not proven malformed.
-      f.add('E_CONTEXT_UNAVAILABLE', '$["@context"]', `remote contexts unavailable: ${code ?? error.message}${error.details?.url ? ` (${String(error.details.url)})` : ''}`, '6.1',
+      f.add('E_CONTEXT_UNAVAILABLE', contextPath, `remote contexts unavailable: ${code ?? error.message}${error.details?.url ? ` (${String(error.details.url)})` : ''}`, '6.1',
         'inline the context (Section 6.1)');
       return;
     }
@@ -218,12 +255,12 @@ export function jsonldErrorFinding(error: unknown, raw: JsonObject, f: Findings)
       const term = String(error.details?.term ?? '');
       const paths: string[] = [];
       findContextTerm(raw, term, '$', paths, false);
-      f.add('E_INVALID_PROTECTED_REDEFINITION', paths.at(-1) ?? '$["@context"]', `protected term "${term}" is redefined`, '6.1',
+      f.add('E_INVALID_PROTECTED_REDEFINITION', paths.at(-1) ?? contextPath, `protected term "${term}" is redefined`, '6.1',
         'a domain extension may add prefixes and terms but must not redefine core terms');
       return;
     }
     if (code !== undefined && CONTEXT_ERROR_CODES.has(code)) {
-      f.add('E_INVALID_CONTEXT', '$["@context"]', `invalid JSON-LD context: ${code}${error.details?.term ? ` (term "${String(error.details.term)}")` : ''}`, '6.1');
+      f.add('E_INVALID_CONTEXT', contextPath, `invalid JSON-LD context: ${code}${error.details?.term ? ` (term "${String(error.details.term)}")` : ''}`, '6.1');
       return;
     }
     f.add('E_INVALID_JSONLD', '$', `invalid JSON-LD: ${code ?? error.message}`, '6.1');
@@ -231,7 +268,7 @@ export function jsonldErrorFinding(error: unknown, raw: JsonObject, f: Findings)
   }
   // The document loader threw something of its own (the refusing loader, or a retrieval policy).
   const message = error instanceof Error ? error.message : String(error);
-  f.add('E_CONTEXT_UNAVAILABLE', '$["@context"]', `remote context unavailable: ${message}`, '6.1',
+  f.add('E_CONTEXT_UNAVAILABLE', contextPath, `remote context unavailable: ${message}`, '6.1',
     'inline the context (Section 6.1) or configure a retrieval policy that permits this source');
 }
 
@@ -388,11 +425,11 @@ async function expandChecked(input: JsonObject, r: Resolved, s: Scan, f: Finding
       try {
         await (await loadJsonLd()).expand(input, { documentLoader: r.documentLoader, eventHandler: ({ event, next }) => { all.push(event); next(); } });
       } catch (again) {
-        jsonldErrorFinding(again, input, f);
+        jsonldErrorFinding(again, input, f, await contextPathOfError(again, s.contexts));
       }
       eventFindings(all.length > 0 ? all : [error.details?.event ?? { code: 'unknown', message: error.message }], input, f);
     } else {
-      jsonldErrorFinding(error, input, f);
+      jsonldErrorFinding(error, input, f, await contextPathOfError(error, s.contexts));
     }
     return undefined;
   }

@@ -246,6 +246,22 @@ describe('Section 6.1 Context Requirements', () => {
     expect(r.findings[0]!.message).toContain('https://example.org/ioa/context.jsonld');
   });
 
+  it('6.1: a fault in a scoped @context is placed at that context, not at the top-level one', async () => {
+    const scoped = (edit: (pc: Json) => void) => envelope((d) => { const pc = d['profileContext'] as Json; edit(pc); });
+    const nullified = await validateEnvelope(scoped((pc) => { (pc['termBindings'] as Json[])[0]!['@context'] = null; }));
+    expect(nullified.findings.map((f) => [f.code, f.path])).toEqual([['E_INVALID_CONTEXT', '$.profileContext.termBindings[0]["@context"]']]);
+    const version = await validateEnvelope(scoped((pc) => { pc['@context'] = { '@version': 1.0 }; }));
+    expect(version.findings.map((f) => [f.code, f.path])).toEqual([['E_INVALID_CONTEXT', '$.profileContext["@context"]']]);
+    const remote = await validateEnvelope(scoped((pc) => { pc['@context'] = 'https://example.org/ctx/extra.jsonld'; }));
+    expect(remote.findings.map((f) => [f.code, f.path])).toEqual([['E_CONTEXT_UNAVAILABLE', '$.profileContext["@context"]']]);
+    // The top-level context at fault, beside a sound scoped one: placed at the top.
+    const top = await validateEnvelope(envelope((d) => {
+      d['@context'] = [ctx(d), 'https://example.org/ctx/top.jsonld'];
+      (d['profileContext'] as Json)['@context'] = { ex2: 'https://example.org/ex2#' };
+    }));
+    expect(top.findings.map((f) => [f.code, f.path])).toEqual([['E_CONTEXT_UNAVAILABLE', '$["@context"]']]);
+  });
+
   it('6.1: a retrieval hook (documentLoader) can supply remote contexts under its own policy', async () => {
     const loader = vi.fn<DocumentLoader>(async (url) => ({ document: BASELINE_CONTEXT, documentUrl: url, contextUrl: null }));
     const doc = envelope((d) => { d['@context'] = ['https://example.org/ioa/context.jsonld', { cs: CS }]; });
