@@ -15,7 +15,7 @@ const HTTP_AUTHORITY = /^\/\/[^/?#\s]+/;
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
 /** RFC 6838 `type/subtype` with optional parameters; no wildcards: a constraint names one type. */
 const MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}(\\s*;\\s*${TOKEN}=(${TOKEN}|"[^"]*"))*$`);
-/** RFC 5646 langtag or private use; grandfathered irregular tags are not accepted. */
+/** RFC 5646 langtag or private use (the regular grandfathered tags match it as langtags). */
 const LANGUAGE_TAG =
   /^(([A-Za-z]{2,3}(-[A-Za-z]{3}){0,3}|[A-Za-z]{4,8})(-[A-Za-z]{4})?(-([A-Za-z]{2}|\d{3}))?(-([A-Za-z\d]{5,8}|\d[A-Za-z\d]{3}))*(-[0-9A-WY-Za-wy-z](-[A-Za-z\d]{2,8})+)*(-x(-[A-Za-z\d]{1,8})+)?|x(-[A-Za-z\d]{1,8})+)$/;
 
@@ -50,4 +50,12 @@ export function iriProblem(value: string, schemes: readonly string[]): IriProble
  * with every task in `check` by the equality of media types.
  */
 export const isMediaType = (value: string): boolean => MEDIA_TYPE.test(value) && !value.split(';')[0]!.split('/').some((part) => part.trim().includes('*'));
-export const isLanguageTag = (value: string): boolean => LANGUAGE_TAG.test(value);
+/**
+ * RFC 5646 section 2.2.8's irregular grandfathered tags: deprecated, but Language-Tag still
+ * includes them, and a valid tag must not be refused as malformed.
+ */
+const IRREGULAR_GRANDFATHERED = new Set([
+  'en-gb-oed', 'i-ami', 'i-bnn', 'i-default', 'i-enochian', 'i-hak', 'i-klingon', 'i-lux', 'i-mingo',
+  'i-navajo', 'i-pwn', 'i-tao', 'i-tay', 'i-tsu', 'sgn-be-fr', 'sgn-be-nl', 'sgn-ch-de',
+]);
+export const isLanguageTag = (value: string): boolean => LANGUAGE_TAG.test(value) || IRREGULAR_GRANDFATHERED.has(value.toLowerCase());

@@ -415,6 +415,18 @@ describe('Section 6.3 Capability Registration Payload', () => {
     expect(errorCodes(lang.findings)).toEqual(['E_INVALID_LANGUAGE_TAG']);
   });
 
+  it('5.2: every RFC 5646 Language-Tag is a language tag, the irregular grandfathered ones included; near misses are not', async () => {
+    const withLang = (tag: string) => validateCapability(capability((d) => { d['@context'] = [BASELINE_CONTEXT['@context'], { cs: CS }]; d['targetLang'] = [tag]; }));
+    for (const tag of ['i-klingon', 'en-GB-oed', 'i-default', 'sgn-BE-FR', 'zh-min-nan', 'art-lojban', 'x-private', 'de-CH-1996']) {
+      const r = await withLang(tag);
+      expect(r.findings, tag).toEqual([]);
+    }
+    for (const tag of ['i-klingons', 'en-GB-oedx', 'i-', 'en-GB-oe']) {
+      const r = await withLang(tag);
+      expect(errorCodes(r.findings), tag).toEqual(['E_INVALID_LANGUAGE_TAG']);
+    }
+  });
+
   it('6.3: an advertisement is not an envelope — an intentRef in it is a decision-sensitive term it does not define', async () => {
     const r = await validateCapability(capability((d) => {
       ctx(d)['intentRef'] = { '@id': 'ioa:intentRef', '@type': '@id' };
