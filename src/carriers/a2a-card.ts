@@ -9,6 +9,7 @@
  */
 import type { ValidationResult } from '../envelope/index.js';
 import { IoaError } from '../model/errors.js';
+import { DEFAULT_IRI_SCHEMES, iriProblem } from '../envelope/syntax.js';
 import { IRI_CHARACTERS } from '../text/iri.js';
 import { DEFAULT_EXTENSION_URI, carrierError, isObject } from './common.js';
 
@@ -87,7 +88,9 @@ export function parseExtensionEntry(input: unknown, path = '$', uri = DEFAULT_EX
   for (const key of Object.keys(params)) {
     if (key !== 'ontologyIds' && key !== 'ontologyVersions') throw carrierError(`unknown member "${key}" in the semantic-profile params (Section 12.2 defines ontologyIds and ontologyVersions)`, `${path}.params.${key}`);
   }
-  const ontologyIds = stringList(params.ontologyIds, `${path}.params.ontologyIds`, 'ontologyIds', (s) => ABSOLUTE_IRI.test(s), 'an absolute ontology IRI');
+  // The same IRI rule as the envelope's ontologyId: a compact IRI ("cs:agent-core") is not
+  // expanded here, so it would silently never match the ontology an envelope names.
+  const ontologyIds = stringList(params.ontologyIds, `${path}.params.ontologyIds`, 'ontologyIds', (s) => iriProblem(s, DEFAULT_IRI_SCHEMES) === undefined, `an absolute ontology IRI with scheme ${DEFAULT_IRI_SCHEMES.join(', ')} (a compact IRI is not expanded)`);
   const ontologyVersions = stringList(params.ontologyVersions, `${path}.params.ontologyVersions`, 'ontologyVersions', (s) => s.length > 0, 'a non-empty version string');
   return {
     uri: input.uri,

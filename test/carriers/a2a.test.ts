@@ -49,6 +49,8 @@ describe('Agent Card extension entry (Section 12.2)', () => {
   it.each([
     [{ uri: DEFAULT_EXTENSION_URI, params: { ontologyIds: [], ontologyVersions: ['1.0'] } }, '$.params.ontologyIds'],
     [{ uri: DEFAULT_EXTENSION_URI, params: { ontologyIds: ['agent-core'], ontologyVersions: ['1.0'] } }, '$.params.ontologyIds[0]'],
+    // A compact IRI, refused as the envelope's ontologyId is: it is never expanded here, so it would never match.
+    [{ uri: DEFAULT_EXTENSION_URI, params: { ontologyIds: ['https://a.example/o', 'cs:agent-core'], ontologyVersions: ['1.0'] } }, '$.params.ontologyIds[1]'],
     [{ uri: DEFAULT_EXTENSION_URI, params: { ontologyIds: ['https://a.example/o'], ontologyVersions: [''] } }, '$.params.ontologyVersions[0]'],
     [{ uri: DEFAULT_EXTENSION_URI, params: { ontologyIds: ['https://a.example/o'], ontologyVersions: [1] } }, '$.params.ontologyVersions[0]'],
     [{ uri: DEFAULT_EXTENSION_URI, params: { ontologyIds: ['https://a.example/o'], ontologyVersions: ['1.0'], ontologyVersion: '1.0' } }, '$.params.ontologyVersion'],
