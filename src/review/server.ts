@@ -232,7 +232,7 @@ async function route(req: IncomingMessage, res: ServerResponse, session: ReviewS
     if (url.pathname === '/api/undo') {
       const index = session.undo();
       const c = index === undefined ? undefined : session.state.candidates[index];
-      return send(res, 200, { undone: c ? { subject_id: c.subject, predicate_id: c.predicate, object_id: c.object } : null, progress: session.progress() });
+      return send(res, 200, { undone: c ? { subject_id: c.subject, predicate_id: c.predicate, object_id: c.object } : null, ...(index !== undefined ? { subjects: session.doneAround(index) } : {}), progress: session.progress() });
     }
     throw new HttpError(404, 'E_NOT_FOUND', 'no such resource');
   }
@@ -294,6 +294,7 @@ function decide(session: ReviewSession, body: unknown): unknown {
     decided: { ...session.ref(index), decision: b.decision, predicate: own?.predicate, ...(own?.comment !== undefined ? { comment: own.comment } : {}), status: session.state.status(index) },
     unchanged: result.unchanged,
     closed: result.closed.map((i) => session.ref(i)),
+    subjects: session.doneAround(index),
     progress: session.progress(),
   };
 }

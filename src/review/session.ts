@@ -427,6 +427,33 @@ export class ReviewSession {
   }
 
   /** The API's name of a candidate. */
+  /**
+   * The decision rows this session holds, every reviewer's (the reviewed file has one per
+   * reviewer and candidate): what a resume found and what a stop saves. `progress()` counts
+   * candidates as this reviewer sees them (a conflict is open), not rows.
+   */
+  decisionRows(): { rows: number; accept: number; reject: number; unsure: number; carried: number } {
+    const n = { rows: 0, accept: 0, reject: 0, unsure: 0, carried: 0 };
+    for (const index of this.state.answered()) {
+      for (const a of this.state.answersOf(index)) {
+        n.rows++;
+        n[a.decision]++;
+        if (a.earlier) n.carried++;
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Whether each subject a decision on `index` (or its undoing) can change is done: its own, and
+   * those of the candidates sharing its target, which one-to-one closes or reopens.
+   */
+  doneAround(index: number): Array<{ subject_id: string; done: boolean }> {
+    const c = this.state.candidates[index]!;
+    const subjects = new Set([c.subject, ...(this.state.byObject.get(c.object) ?? []).map((i) => this.state.candidates[i]!.subject)]);
+    return [...subjects].map((subject) => ({ subject_id: subject, done: this.isDone(subject) }));
+  }
+
   ref(index: number): CandidateRef {
     const c = this.state.candidates[index]!;
     return { subject_id: c.subject, predicate_id: c.predicate, object_id: c.object };

@@ -29,6 +29,7 @@ interface El {
   tagName: string;
   className: string;
   parentElement: El | null;
+  closest(selector: string): El | null;
   getAttribute(name: string): string | null;
   querySelector(selector: string): El | null;
   querySelectorAll(selector: string): ArrayLike<El>;
@@ -40,7 +41,7 @@ declare const document: {
   documentElement: { scrollWidth: number; clientWidth: number };
   activeElement: El | null;
 };
-declare function getComputedStyle(e: El): { color: string; backgroundColor: string; borderLeftColor: string; opacity: string };
+declare function getComputedStyle(e: El): { color: string; backgroundColor: string; borderLeftColor: string; opacity: string; outlineOffset: string };
 
 function chromiumPath(): string | undefined {
   try {
@@ -682,7 +683,8 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
     });
 
     it('every control can take the focus and has a name', async () => {
-      const controls = s.page.locator('button:visible, select:visible, input:visible, textarea:visible, a[href]:visible, summary:visible');
+      // Candidate rows are taken apart below: focusing one makes it the focused candidate, which redraws them.
+      const controls = s.page.locator('button:visible:not(.row), select:visible, input:visible, textarea:visible, a[href]:visible, summary:visible');
       const count = await controls.count();
       expect(count).toBeGreaterThan(20);
       for (let i = 0; i < count; i++) {
@@ -696,8 +698,17 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
         await control.focus();
         expect(await control.evaluate((e) => document.activeElement === (e as unknown as El))).toBe(true);
       }
-      // Candidates are buttons, reachable with Tab.
-      expect(await s.page.locator('.cand button.row').count()).toBe(await s.page.locator('.cand').count());
+      // Candidates are buttons, reachable with Tab; each, focused, is the focused candidate and keeps the keyboard focus.
+      const cands = await s.page.locator('.cand').count();
+      expect(await s.page.locator('.cand button.row').count()).toBe(cands);
+      for (let i = 0; i < cands; i++) {
+        const row = s.page.locator('.cand button.row').nth(i);
+        expect((await row.ariaSnapshot())).toMatch(/^- button "[^"]+"/);
+        await row.focus();
+        await settled(s.page);
+        expect(await s.page.evaluate(() => document.activeElement?.closest('.cand')?.className.includes('focus'))).toBe(true);
+        expect(await s.page.evaluate(() => (document.activeElement?.closest('.cand') as unknown as { dataset: Record<string, string> } | null)?.dataset.index)).toBe(String(i));
+      }
     });
   });
 
@@ -729,6 +740,155 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
       // Deciding with the thumb.
       await s.page.click('#do-reject');
       await expect.poll(async () => (await rows(s.out)).length, { timeout: 5000 }).toBe(1);
+    });
+  });
+
+  describe('the keyboard focus is the candidate the keys act on; what happened is said and marked', () => {
+    let s: Awaited<ReturnType<typeof start>>;
+    const bodies: Array<Record<string, unknown>> = [];
+    beforeAll(async () => {
+      s = await start();
+      s.page.on('request', (r) => { if (r.url().endsWith('/api/decisions')) bodies.push(JSON.parse(r.postData() ?? '{}')); });
+      await load(s.page, s.server);
+      await s.page.uncheck('#advance');
+      await s.page.selectOption('#status', 'all');
+      await settled(s.page);
+    });
+    afterAll(() => s?.close());
+
+    it('a candidate row reached with Tab becomes the focused candidate: a decides it, not the one focused before, and the row keeps the keyboard focus', async () => {
+      await show(s.page, 'src:Valve', 'heart valve');
+      expect(await s.page.locator('.cand.focus .name').textContent()).toBe('heart valve');
+      await s.page.locator('.cand').filter({ has: s.page.locator('.name').getByText('valve', { exact: true }) }).locator('button.row').focus(); // broadMatch valve
+      await settled(s.page);
+      expect(await s.page.locator('.cand.focus .name').textContent()).toBe('valve');
+      expect(await s.page.evaluate(() => document.activeElement?.className)).toBe('row');
+      bodies.length = 0;
+      await s.page.keyboard.press('r');
+      await settled(s.page);
+      expect(bodies.map((b) => [b.object_id, b.decision])).toEqual([[`${TGT}Valve`, 'reject']]);
+      // The page moved on to the first open candidate, named on the status line, with the keyboard there too.
+      expect(await s.page.textContent('#msg')).toMatch(/^valve rejected; now \d of 4: heart valve \(skos:exactMatch, open\)$/);
+      expect(await s.page.evaluate(() => document.activeElement?.closest('.cand')?.querySelector('.name')?.textContent)).toBe('heart valve');
+      await s.page.keyboard.press('z');
+      await settled(s.page);
+    });
+
+    it('m writes a comment on the focused candidate; "save comment" with the box emptied removes it', async () => {
+      await show(s.page, 'src:Aorta', 'aorta');
+      await s.page.keyboard.press('m');
+      expect(await s.page.evaluate(() => document.activeElement?.getAttribute('id'))).toBe('comment');
+      await s.page.keyboard.type('to be removed');
+      await s.page.keyboard.press('Escape');
+      await s.page.keyboard.press('u');
+      await settled(s.page);
+      await expect.poll(async () => (await rows(s.out)).find((m) => m.subjectId === `${SRC}Aorta`) as { comment?: string } | undefined, { timeout: 5000 }).toMatchObject({ comment: 'to be removed' });
+      await s.page.locator('.cand').filter({ has: s.page.locator('.name').getByText('aorta', { exact: true }) }).locator('button.row').click();
+      await settled(s.page);
+      await s.page.fill('#comment', '');
+      await s.page.click('#save-comment');
+      await settled(s.page);
+      expect(await s.page.textContent('#msg')).toBe('comment removed from aorta');
+      await expect.poll(async () => ((await rows(s.out)).find((m) => m.subjectId === `${SRC}Aorta`) as { comment?: string } | undefined)?.comment, { timeout: 5000 }).toBeUndefined();
+      await s.page.keyboard.press('z');
+      await settled(s.page);
+    });
+
+    it('a decision that closes another subject\'s last open candidate marks that subject done in the list; undo takes the mark back', async () => {
+      const spoofDone = () => s.page.evaluate(() => Array.from(document.querySelectorAll('#items li')).find((li) => li.querySelector('.l')?.textContent?.startsWith('lung'))?.className.includes('done'));
+      await show(s.page, 'src:Spoof', 'lung ⟨U+202E⟩yendik lanigiro');
+      await s.page.keyboard.press('r'); // lung: rejected; kidney (0.4) stays open
+      await settled(s.page);
+      await clear(s.page);
+      expect(await spoofDone()).toBe(false);
+      await show(s.page, 'src:Kidney', 'kidney');
+      await s.page.keyboard.press('a'); // kidney = kidney closes the other subject's kidney candidate
+      await settled(s.page);
+      await clear(s.page);
+      expect(await spoofDone()).toBe(true);
+      await s.page.keyboard.press('z');
+      await settled(s.page);
+      expect(await spoofDone()).toBe(false);
+      await s.page.keyboard.press('z');
+      await settled(s.page);
+    });
+
+    it('a search opens its first match, whatever item was open; a search with no match says so', async () => {
+      for (let i = 0; i < 6; i++) await s.page.keyboard.press('j');
+      await settled(s.page);
+      await s.page.fill('#search', 'valve');
+      await s.page.press('#search', 'Enter');
+      await settled(s.page);
+      expect(await s.page.textContent('#items li:nth-child(1) .l')).toBe(await s.page.textContent('#detail h2'));
+      await s.page.fill('#search', 'zzzzqqq');
+      await s.page.press('#search', 'Enter');
+      await settled(s.page);
+      expect(await s.page.textContent('#msg')).toBe('no items match the filters');
+      await clear(s.page);
+    });
+
+    it('with auto-advance, the result of a decision stays on the status line ahead of the next item', async () => {
+      await s.page.check('#advance');
+      await show(s.page, 'src:Heart', 'heart');
+      await s.page.keyboard.press('a');
+      await settled(s.page);
+      expect(await s.page.textContent('#msg')).toMatch(/^heart accepted as skos:exactMatch; closed \d+ competing candidates? \(one-to-one\); next: .+: \d+ candidates?(, done)?; \d+: /);
+      await s.page.uncheck('#advance');
+      await s.page.keyboard.press('z');
+      await settled(s.page);
+    });
+
+    it('a server that has stopped is said in the header, not "saving…" for ever', async () => {
+      const files = pageFixture();
+      const out = join(files.dir, 'reviewed.sssom.tsv');
+      const t = await serve(await openReview({ candidates: files.candidates, source: files.source, target: files.target, out }, { reviewer: 'orcid:0000-0002-1825-0097' }), out);
+      try {
+        await load(t.page, t.server);
+        await t.server.close();
+        await t.page.waitForFunction(() => document.querySelector('#saved')?.textContent?.startsWith('server unreachable'), undefined, { timeout: 8000 });
+        expect(await t.page.getAttribute('#saved', 'class')).toBe('failed');
+      } finally {
+        await t.page.close();
+      }
+    });
+  });
+
+  describe('small and zoomed screens', () => {
+    it('at 640 × 360 (200 % zoom) the focused candidate\'s warnings are above the button bar, not under it', async () => {
+      const s = await start({ width: 640, height: 360 });
+      try {
+        await load(s.page, s.server);
+        await s.page.uncheck('#advance');
+        await s.page.selectOption('#status', 'all');
+        await settled(s.page);
+        await show(s.page, 'src:Valve', 'heart valve');
+        await s.page.keyboard.press('a'); // closes cardiac valve
+        await settled(s.page);
+        await s.page.locator('.cand').filter({ has: s.page.locator('.name').getByText('cardiac valve', { exact: true }) }).locator('button.row').focus();
+        await settled(s.page);
+        expect(await s.page.locator('.cand.focus .name').textContent()).toBe('cardiac valve');
+        const hidden = await s.page.evaluate(() => {
+          const bar = (document.querySelector('#toolbar') as unknown as { getBoundingClientRect(): { top: number } }).getBoundingClientRect().top;
+          const warn = document.querySelector('.cand.focus .warn') as unknown as { getBoundingClientRect(): { top: number; bottom: number } } | null;
+          return { warn: warn !== null && warn.getBoundingClientRect().bottom <= bar };
+        });
+        expect(hidden).toEqual({ warn: true });
+        await s.page.screenshot({ path: join(SHOTS, 'review-640x360.png') });
+      } finally {
+        await s.close();
+      }
+    });
+
+    it('the item list keeps its rows\' focus ring inside them (the rows clip what is drawn outside)', async () => {
+      const s = await start();
+      try {
+        await load(s.page, s.server);
+        await s.page.focus('#items li:nth-child(2) button');
+        const offset = await s.page.evaluate(() => getComputedStyle(document.querySelector('#items li:nth-child(2) button')!).outlineOffset);
+        expect(offset).toBe('-3px');
+      } finally {
+        await s.close();
+      }
     });
   });
 

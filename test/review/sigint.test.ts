@@ -7,6 +7,7 @@ import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readMappings } from '../../src/api/index.js';
+import { openReview } from '../../src/api/review.js';
 import { fixture } from './fixture.js';
 
 const BIN = resolve(import.meta.dirname, '../../bin/ioa-align.js');
@@ -53,6 +54,34 @@ describe('ioa-align review, whole process', () => {
     const rows = (await readMappings(out)).mappings;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ predicateModifier: 'Not', justification: 'semapv:MappingReview' });
+  });
+});
+
+describe('ioa-align review counts the decision rows of the file, every reviewer\'s', () => {
+  it('an adjudicator who decides nothing is told what the file holds: 3 decisions resumed and saved, not the 1 not in conflict', async () => {
+    const files = await fixture();
+    const out = join(files.dir, 'reviewed.sssom.tsv');
+    const open = (reviewer: string) => openReview({ candidates: files.candidates, source: files.source, target: files.target, out }, { reviewer });
+    const a = await open('orcid:0000-0002-1825-0097');
+    const paper = a.item('http://example.org/src#Paper')!.candidates[0]!.index;
+    a.decide(paper, 'accept');
+    a.decide(a.item('http://example.org/src#Author')!.candidates[0]!.index, 'reject');
+    await a.flush();
+    const b = await open('orcid:0000-0001-5109-3700');
+    b.decide(paper, 'reject');
+    await b.flush();
+    const child = spawn(process.execPath, [BIN, 'review', files.candidates, '--source', files.source, '--target', files.target, '--out', out, '--reviewer', 'orcid:0000-0003-4423-4370', '--adjudicator'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    let printed = '';
+    await new Promise<void>((done) => child.stdout.on('data', (d) => { printed += String(d); if (/token=[\w-]+\n/.test(printed)) done(); }));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(stderr).toContain('; 3 decisions resumed from');
+    expect(stderr).toContain('1 pair where reviewers conflict');
+    expect(stderr).toContain(`saved 3 decisions (1 accepted, 2 rejected, 0 unsure) to ${out}`);
+    expect((await readMappings(out)).mappings).toHaveLength(3);
   });
 });
 

@@ -59,7 +59,9 @@ export default defineCommand({
     if (session.uncarried.length > 0) warnUncarried(session.uncarried.map((d) => `${d.subject} ${d.predicate} ${d.object} (${d.decision}${d.reviewer ? ` by ${d.reviewer}` : ''})`), 'the candidates');
     const server = await serveReview(session, { port });
     const p = session.progress();
-    err(`ioa-align: ${count(p.candidates, 'candidate')} for ${count(p.subjects, 'subject')}; ${count(p.accepted + p.rejected + p.unsure, 'decision')} resumed from ${args.out} or carried from --decisions${p.conflicts ? `; ${count(p.conflicts, 'pair')} where reviewers conflict (show: conflicts)` : ''}; Ctrl-C saves and stops`);
+    const found = session.decisionRows();
+    const resumed = found.rows - found.carried;
+    err(`ioa-align: ${count(p.candidates, 'candidate')} for ${count(p.subjects, 'subject')}; ${count(resumed, 'decision')} resumed from ${args.out}${found.carried ? `, ${count(found.carried, 'decision')} carried from --decisions` : ''}${p.conflicts ? `; ${count(p.conflicts, 'pair')} where reviewers conflict (show: conflicts)` : ''}; Ctrl-C saves and stops`);
     // The listener stays until the last save is on disk: the atomic writer's own interrupt
     // handler (src/io/temp.ts) re-raises the signal only when nobody else listens. It is in place
     // before the address is printed, so a Ctrl-C the moment the address appears stops cleanly.
@@ -74,18 +76,19 @@ export default defineCommand({
     } catch (error) {
       // The reviewed file could not take the last decisions (another process changed it, the disk
       // is full): they go to a new file beside it, never lost and never over anyone's work.
-      const made = session.progress();
-      if (made.accepted + made.rejected + made.unsure === 0) throw error;
+      if (session.decisionRows().rows === 0) throw error;
       const rescued = await session.rescue();
       throw new IoaError(isIoaError(error) ? error.code : 'E_WRITE_FAILED', `${(error as Error).message}; this session's decisions are in ${rescued} (\`review … --decisions ${rescued}\` carries them into a new session)`, { file: args.out }, { cause: error });
     } finally {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
     }
-    const done = session.progress();
+    // Counted as rows of the file, every reviewer's: an adjudicator who decided nothing is not
+    // told that the file now holds fewer decisions than it does.
+    const done = session.decisionRows();
     // Nothing is written until a decision is made: decisions carried from --decisions alone are
     // shown, not saved, so say that rather than count them as saved to a file that is not there.
-    if (!existsSync(args.out)) err(`ioa-align: no decision was made: ${args.out} was not written${done.accepted + done.rejected + done.unsure > 0 ? ` (the ${count(done.accepted + done.rejected + done.unsure, 'decision')} carried from --decisions are saved with the first one made)` : ''}`);
-    else err(`ioa-align: saved ${count(done.accepted + done.rejected + done.unsure, 'decision')} (${done.accepted} accepted, ${done.rejected} rejected, ${done.unsure} unsure) to ${args.out}`);
+    if (!existsSync(args.out)) err(`ioa-align: no decision was made: ${args.out} was not written${done.rows > 0 ? ` (the ${count(done.rows, 'decision')} carried from --decisions are saved with the first one made)` : ''}`);
+    else err(`ioa-align: saved ${count(done.rows, 'decision')} (${done.accept} accepted, ${done.reject} rejected, ${done.unsure} unsure) to ${args.out}`);
   },
 });

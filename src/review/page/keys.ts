@@ -10,13 +10,13 @@ export type Command =
   | 'accept' | 'reject' | 'unsure'
   | 'relation-exact' | 'relation-broad' | 'relation-narrow' | 'relation-close'
   | 'prev-candidate' | 'next-candidate' | 'next-item' | 'prev-item'
-  | 'undo' | 'search' | 'help';
+  | 'undo' | 'search' | 'comment' | 'help';
 
 export const KEYS: Readonly<Record<string, Command>> = {
   a: 'accept', r: 'reject', u: 'unsure',
   e: 'relation-exact', b: 'relation-broad', n: 'relation-narrow', c: 'relation-close',
   ArrowLeft: 'prev-candidate', h: 'prev-candidate', ArrowRight: 'next-candidate', l: 'next-candidate',
-  j: 'next-item', k: 'prev-item', z: 'undo', '/': 'search', '?': 'help',
+  j: 'next-item', k: 'prev-item', z: 'undo', '/': 'search', m: 'comment', '?': 'help',
 };
 
 /** The relation each relation command chooses, and whether it is an equivalence. */

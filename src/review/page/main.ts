@@ -15,7 +15,7 @@ import { ActionQueue } from './queue.js';
 import { DECISION_OF, RELATIONS, interpret, type Command, type Target } from './keys.js';
 import { plural, visible } from './text.js';
 import { candidateList, relationShown, subjectCard } from './view.js';
-import type { Candidate, DecisionAnswer, ErrorAnswer, Item, ItemSummary, ItemsAnswer, Progress, Triple, UndoAnswer } from './types.js';
+import type { Candidate, DecisionAnswer, ErrorAnswer, Item, ItemSummary, ItemsAnswer, Progress, SubjectDone, Triple, UndoAnswer } from './types.js';
 
 type Decision = 'accept' | 'reject' | 'unsure';
 
@@ -110,6 +110,11 @@ function fillKinds(kinds: readonly string[] | undefined): void {
   for (const k of kinds) box.append(new Option(k, k));
 }
 
+/**
+ * Load the item list. `keep`: the item shown stays shown when the new list holds it; else, and
+ * when it is gone, the list opens at its first item (an index into the old list means nothing
+ * in a new one).
+ */
 async function loadItems(keep: boolean): Promise<void> {
   const subject = keep ? items[current]?.subject_id : undefined;
   const data = await get<ItemsAnswer>(`/api/items?${query()}`);
@@ -122,7 +127,7 @@ async function loadItems(keep: boolean): Promise<void> {
   }
   showProgress(data.progress);
   const again = subject ? items.findIndex((i) => i.subject_id === subject) : -1;
-  current = again >= 0 ? again : Math.min(current, Math.max(0, items.length - 1));
+  current = again >= 0 ? again : 0;
   // The item's request goes out first: drawing a list of thousands of subjects takes longer than
   // the request, and the reviewer reads the item, not the list.
   const opening = openItem(current);
@@ -145,6 +150,18 @@ function renderList(): void {
   markCurrent();
 }
 
+/** The ✓ of every subject a decision or an undo changed, its own and those one-to-one touched. */
+function markDone(subjects: readonly SubjectDone[] | undefined): void {
+  if (!subjects) return;
+  const list = $('items').children;
+  for (const { subject_id, done } of subjects) {
+    const i = items.findIndex((x) => x.subject_id === subject_id);
+    if (i < 0) continue;
+    items[i]!.decided = done;
+    list[i]?.classList.toggle('done', done);
+  }
+}
+
 function markCurrent(): void {
   const li = $('items').children[current];
   if (marked && marked !== li) {
@@ -161,13 +178,17 @@ function markCurrent(): void {
 
 const key = (t: Triple): string => `${t.subject_id}\u0000${t.predicate_id}\u0000${t.object_id}`;
 
-/** Open item `i`; focus the candidate `on` when given, else the first open one. */
-async function openItem(i: number, on?: Triple): Promise<void> {
+/**
+ * Open item `i`; focus the candidate `on` when given, else the first open one. `lead`: what the
+ * status line said before (a decision's result), kept ahead of the new item's line.
+ */
+async function openItem(i: number, on?: Triple, lead?: string): Promise<void> {
   const summary = items[i];
   if (!summary) {
     item = null;
     $('subject-pane').replaceChildren(el('p', 'muted', 'No items match the filters.'));
     $('cands-pane').replaceChildren();
+    say(`${lead ? `${lead}; ` : ''}no items match the filters`);
     return;
   }
   const data = await get<Item>(`/api/item?subject=${encodeURIComponent(summary.subject_id)}`);
@@ -183,7 +204,9 @@ async function openItem(i: number, on?: Triple): Promise<void> {
   if (detail.scrollTop) detail.scrollTop = 0;
   renderItem();
   if (focus > 0) reveal();
-  if (!on) say(`${data.subject.label}: ${plural(data.candidates.length, 'candidate')}${data.done ? ', done' : ''}`);
+  // The candidate the keys now act on is named: a screen reader hears which one `a` would accept.
+  const first = data.candidates[focus];
+  if (!on) say(`${lead ? `${lead}; next: ` : ''}${data.subject.label}: ${plural(data.candidates.length, 'candidate')}${data.done ? ', done' : ''}${first ? `; ${focus + 1}: ${first.object.label}` : ''}`);
 }
 
 /** Comments go with decisions on servers that keep them (they send each candidate's decisions). */
@@ -191,10 +214,26 @@ function commentsKept(): boolean {
   return item?.candidates.some((c) => c.decisions !== undefined) ?? false;
 }
 
+/**
+ * Where the keyboard focus was in the candidates pane, to put it back on the new elements after
+ * a redraw (which replaces them; the focus would fall to the page's body).
+ */
+function focusInPane(): 'comment' | 'save' | 'row' | undefined {
+  const active = document.activeElement;
+  if (!active || !$('cands-pane').contains(active)) return undefined;
+  if (active.id === 'comment') return 'comment';
+  if (active.id === 'save-comment') return 'save';
+  return active.matches('button.row') ? 'row' : undefined;
+}
+
 function renderItem(): void {
   if (!item) return;
+  const had = focusInPane();
   $('subject-pane').replaceChildren(subjectCard(item.subject));
   $('cands-pane').replaceChildren(candidateList(item.candidates, focus, relation, commentsKept()));
+  const pane = $('cands-pane');
+  const back = had === 'comment' ? pane.querySelector<HTMLElement>('#comment') : had === 'save' ? pane.querySelector<HTMLElement>('#save-comment') : had === 'row' ? pane.querySelector<HTMLElement>('.cand.focus button.row') : null;
+  back?.focus({ preventScroll: true });
   const c = item.candidates[focus];
   const box = $('cands-pane').querySelector<HTMLTextAreaElement>('#comment');
   const draft = c ? drafts.get(key(c)) : undefined;
@@ -205,9 +244,21 @@ function renderItem(): void {
   }
 }
 
-/** Bring the focused candidate into view (it may be below the fold after a move or a decision). */
+/**
+ * Bring the focused candidate into view (it may be below the fold after a move or a decision),
+ * clear of the button bar where that bar stays at the bottom of the screen (phones, zoom): under
+ * it, the candidate's warnings and comment box would be hidden behind Accept.
+ */
 function reveal(): void {
-  $('cands-pane').querySelector('.cand.focus')?.scrollIntoView({ block: 'nearest' });
+  const open = $('cands-pane').querySelector<HTMLElement>('.cand.focus');
+  if (!open) return;
+  const bar = $('toolbar');
+  const margin = getComputedStyle(bar).position === 'sticky' ? `${bar.offsetHeight + 8}px` : '';
+  // Where the opened candidate is taller than the screen, its last warning is what must show.
+  const warns = open.querySelectorAll<HTMLElement>('.warn');
+  const target = warns.length ? warns[warns.length - 1]! : open;
+  target.style.scrollMarginBottom = margin;
+  target.scrollIntoView({ block: 'nearest' });
 }
 
 function focusedCandidate(): Candidate | undefined {
@@ -227,11 +278,11 @@ function moveFocus(step: number): void {
   say(`${focus + 1} of ${item.candidates.length}: ${describe(item.candidates[focus]!)}`);
 }
 
-async function moveItem(step: number): Promise<void> {
+async function moveItem(step: number, lead?: string): Promise<void> {
   if (!items.length) return;
   current = Math.max(0, Math.min(items.length - 1, current + step));
   markCurrent();
-  await openItem(current);
+  await openItem(current, undefined, lead);
 }
 
 function chooseRelation(predicate: string): void {
@@ -251,13 +302,30 @@ interface Seen {
   status: string;
   relation: string | null;
   comment: string | undefined;
+  /** The decision shown already carries a comment (an empty box then removes it). */
+  hadComment: boolean;
+}
+
+/**
+ * The candidate row that has the keyboard focus, when one does: Tab reaches the rows, and a key
+ * pressed there is meant for that row (its focus also moves the page's, a queued step later).
+ */
+function keyboardRow(): number | undefined {
+  const active = document.activeElement;
+  if (!active?.matches('button.row')) return undefined;
+  const li = active.closest<HTMLElement>('li.cand');
+  return li && $('cands-pane').contains(li) ? Number(li.dataset.index) : undefined;
 }
 
 function seen(): Seen | undefined {
-  const c = focusedCandidate();
+  const row = keyboardRow();
+  const at = row ?? focus;
+  const c = item?.candidates[at];
   if (!item || !c) return undefined;
-  const comment = ($('cands-pane').querySelector('#comment') as HTMLTextAreaElement | null)?.value.trim();
-  return { subject: item.subject.id, candidate: { subject_id: c.subject_id, predicate_id: c.predicate_id, object_id: c.object_id }, label: c.object.label, status: c.status, relation, comment: comment || undefined };
+  // The relation chosen and the comment box belong to the page's focused candidate only.
+  const own = at === focus;
+  const comment = own ? ($('cands-pane').querySelector('#comment') as HTMLTextAreaElement | null)?.value.trim() : undefined;
+  return { subject: item.subject.id, candidate: { subject_id: c.subject_id, predicate_id: c.predicate_id, object_id: c.object_id }, label: c.object.label, status: c.status, relation: own ? relation : null, comment: comment || undefined, hadComment: own && c.decisions?.some((d) => d.comment !== undefined && d.comment !== '') === true };
 }
 
 /** Why accepting `c` (as `as`, else as proposed) needs the reviewer's confirmation: one-to-one. */
@@ -346,7 +414,8 @@ async function decide(decision: Decision, s: Seen | undefined, keyName: string):
   showProgress(answer.progress);
   const closed = answer.closed.length ? `; closed ${plural(answer.closed.length, 'competing candidate')} (one-to-one)` : '';
   const verb = decision === 'accept' ? `accepted as ${answer.decided.predicate ?? c.predicate_id}` : decision === 'reject' ? 'rejected' : 'marked unsure';
-  say(`${c.object.label} ${verb}${closed}`);
+  const result = `${c.object.label} ${verb}${closed}`;
+  say(result);
   const data = await get<Item>(`/api/item?subject=${encodeURIComponent(s.subject)}`);
   item = data;
   relation = null;
@@ -355,14 +424,19 @@ async function decide(decision: Decision, s: Seen | undefined, keyName: string):
     summary.decided = data.done;
     $('items').children[current]?.classList.toggle('done', data.done);
   }
+  markDone(answer.subjects);
   if (data.done && ($('advance') as HTMLInputElement).checked) {
-    await moveItem(1);
+    // The result stays ahead of the next item's line: replaced, nobody would read what was closed.
+    await moveItem(1, result);
     return;
   }
+  const before = focus;
   const open = data.candidates.findIndex((x) => x.status === 'open');
   if (open >= 0) focus = open;
   renderItem();
   reveal();
+  const now = data.candidates[focus];
+  if (focus !== before && now) say(`${result}; now ${focus + 1} of ${data.candidates.length}: ${describe(now)}`);
 }
 
 async function undo(): Promise<void> {
@@ -370,6 +444,7 @@ async function undo(): Promise<void> {
   if (!res.ok) throw new Error(res.data.error?.message ?? `HTTP ${res.status}`);
   const undone = res.data.undone;
   showProgress(res.data.progress);
+  markDone(res.data.subjects);
   if (!undone) {
     say('nothing to undo');
     return;
@@ -392,6 +467,13 @@ async function undo(): Promise<void> {
   $('items').children[at]?.classList.toggle('done', item?.done ?? false);
   const c = item?.candidates.find((x) => key(x) === key(undone));
   say(c ? `undone: ${c.object.label} is ${c.status} again${c.closed_by ? ' (closed by an acceptance)' : ''}` : 'undone');
+}
+
+/** The comment box of the focused candidate, from the keyboard (Tab would cross every item first). */
+function focusComment(): void {
+  const box = $('cands-pane').querySelector<HTMLTextAreaElement>('#comment');
+  if (box) box.focus();
+  else say('no comment box here: this server does not keep comments');
 }
 
 function toggleHelp(): void {
@@ -420,6 +502,7 @@ function run(command: Command, keyName: string): void {
     case 'prev-item': void queue.push(() => moveItem(-1)); break;
     case 'undo': void queue.push(undo); break;
     case 'search': ($('search') as HTMLInputElement).focus(); break;
+    case 'comment': focusComment(); break;
     case 'help': toggleHelp(); break;
   }
 }
@@ -480,7 +563,8 @@ $('cands-pane').addEventListener('click', (ev) => {
   const target = ev.target as Element;
   if (target.closest('#save-comment')) {
     const s = seen();
-    if (s?.comment) void queue.push(() => saveComment(s));
+    if (s?.comment || s?.hadComment) void queue.push(() => saveComment(s));
+    else if (s) say(`nothing to save: the box is empty and ${s.label} has no comment`);
     return;
   }
   const row = target.closest<HTMLElement>('button.row');
@@ -493,6 +577,18 @@ $('cands-pane').addEventListener('click', (ev) => {
   });
 });
 
+// Tab onto a candidate row makes it the focused candidate: the one the keys act on is the one the
+// keyboard (and a screen reader) is on.
+$('cands-pane').addEventListener('focusin', (ev) => {
+  const li = (ev.target as Element).closest<HTMLElement>('li.cand');
+  if (!li || !(ev.target as Element).matches('button.row')) return;
+  const i = Number(li.dataset.index);
+  if (i === focus) return;
+  void queue.push(() => {
+    if (item && i !== focus && i < item.candidates.length) moveFocus(i - focus);
+  });
+});
+
 $('cands-pane').addEventListener('input', (ev) => {
   const box = ev.target;
   const c = focusedCandidate();
@@ -501,7 +597,7 @@ $('cands-pane').addEventListener('input', (ev) => {
 
 async function saveComment(s: Seen): Promise<void> {
   // The comment goes on the decision the reviewer saw: one another tab has changed since is not it.
-  const res = await api<unknown>('/api/comment', { ...s.candidate, comment: s.comment, expected_status: s.status });
+  const res = await api<unknown>('/api/comment', { ...s.candidate, comment: s.comment ?? '', expected_status: s.status });
   if (res.status === 409 && res.data.error?.code === 'E_REVIEW_STALE') {
     say(`comment not saved: ${s.label} changed since it was shown (${res.data.error.message}); the item is shown again with your comment kept`, true);
     await openItem(current, s.candidate);
@@ -509,13 +605,16 @@ async function saveComment(s: Seen): Promise<void> {
   }
   if (!res.ok) throw new Error(res.data.error?.message ?? `HTTP ${res.status}`);
   drafts.delete(key(s.candidate));
-  say(`comment saved on ${s.label}`);
+  say(s.comment ? `comment saved on ${s.label}` : `comment removed from ${s.label}`);
   await openItem(current, s.candidate);
 }
 
 function toggleList(): void {
   const open = document.body.classList.toggle('list-open');
   $('toggle-list').setAttribute('aria-expanded', String(open));
+  // On a phone the list opens over the page, below the header and the filters, whose height
+  // depends on how many lines they wrap to at this width.
+  if (open) document.body.style.setProperty('--list-top', `${$('filters').getBoundingClientRect().bottom}px`);
 }
 $('toggle-list').addEventListener('click', toggleList);
 $('toggle-help').addEventListener('click', toggleHelp);
@@ -529,8 +628,22 @@ for (const id of ['order', 'status', 'band', 'relation', 'kind']) {
   });
 }
 
+/**
+ * The server gone (stopped, or restarted with a new token): the header says so instead of
+ * "saving…" for ever; the next answer puts it back.
+ */
+function disconnected(why: string): void {
+  const saved = $('saved');
+  saved.textContent = why;
+  saved.className = 'failed';
+}
+
 setInterval(() => {
-  if (!pending) api<Progress>('/api/progress').then((r) => r.ok && showProgress(r.data)).catch(() => {});
+  if (pending) return;
+  api<Progress>('/api/progress').then(
+    (r) => (r.ok ? showProgress(r.data) : disconnected(r.status === 401 || r.status === 403 ? 'session ended: reopen the URL the server prints' : `server error ${r.status}`)),
+    () => disconnected('server unreachable: decisions are not being taken'),
+  );
 }, 1500);
 
 void queue.push(async () => {

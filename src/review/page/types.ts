@@ -127,14 +127,22 @@ export interface Triple {
   object_id: string;
 }
 
+/** Whether a subject a decision (or an undo) can change is done now: the list's ✓ marks follow. */
+export interface SubjectDone {
+  subject_id: string;
+  done: boolean;
+}
+
 export interface DecisionAnswer {
   decided: Triple & { decision: string; predicate?: string };
   closed: Triple[];
+  subjects?: SubjectDone[];
   progress: Progress;
 }
 
 export interface UndoAnswer {
   undone: Triple | null;
+  subjects?: SubjectDone[];
   progress: Progress;
 }
 

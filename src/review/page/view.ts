@@ -125,7 +125,8 @@ function evidence(c: Candidate): HTMLElement {
 function panel(c: Candidate, withComment: boolean): HTMLElement {
   const box = el('div', 'panel card');
   const h = el('h3', null, label(c.object.label));
-  box.append(h, meta(c.object), context(c.object), ...warnings(c), evidence(c));
+  // Warnings first, under the name: on a small screen they are what must be seen before Accept.
+  box.append(h, ...warnings(c), meta(c.object), context(c.object), evidence(c));
   if (c.decisions?.length) {
     box.append(el('p', 'eyebrow', 'decisions'), el('ul', 'decisions', ...c.decisions.map(decisionLine)));
   }
@@ -133,7 +134,7 @@ function panel(c: Candidate, withComment: boolean): HTMLElement {
     const area = el('textarea');
     area.id = 'comment';
     area.rows = 1;
-    area.maxLength = 2000;
+    // No maxLength: it would cut a pasted note silently; the server refuses an over-long one, saying so.
     area.placeholder = 'sent with the next decision on this candidate';
     const save = el('button', 'small', 'save comment');
     save.type = 'button';
