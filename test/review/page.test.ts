@@ -73,6 +73,20 @@ async function start(viewport = { width: 1400, height: 820 }, files = pageFixtur
   return serve(await openReview({ candidates: files.candidates, source: files.source, target: files.target, out }, { reviewer: 'orcid:0000-0002-1825-0097' }), out, viewport);
 }
 
+/**
+ * A page on a fresh review, every item shown, auto-advance off; the bodies of the decisions it
+ * sends are collected in `bodies`.
+ */
+async function startWatching(bodies: Array<Record<string, unknown>>): Promise<Started> {
+  const s = await start();
+  s.page.on('request', (r) => { if (r.url().endsWith('/api/decisions')) bodies.push(JSON.parse(r.postData() ?? '{}')); });
+  await load(s.page, s.server);
+  await s.page.uncheck('#advance');
+  await s.page.selectOption('#status', 'all');
+  await settled(s.page);
+  return s;
+}
+
 /** Every request answered and drawn, no action waiting. */
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => document.body.dataset.pending === '0' && document.body.dataset.queue === '0');
@@ -438,16 +452,9 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
   });
 
   describe('one-to-one asks first', () => {
-    let s: Awaited<ReturnType<typeof start>>;
+    let s: Started;
     const bodies: Array<Record<string, unknown>> = [];
-    beforeAll(async () => {
-      s = await start();
-      s.page.on('request', (r) => { if (r.url().endsWith('/api/decisions')) bodies.push(JSON.parse(r.postData() ?? '{}')); });
-      await load(s.page, s.server);
-      await s.page.uncheck('#advance');
-      await s.page.selectOption('#status', 'all');
-      await settled(s.page);
-    });
+    beforeAll(async () => { s = await startWatching(bodies); });
     afterAll(() => s?.close());
 
     it('accepting a candidate closed by propagation opens a dialog naming the acceptance; Cancel decides nothing', async () => {
@@ -744,16 +751,9 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
   });
 
   describe('the keyboard focus is the candidate the keys act on; what happened is said and marked', () => {
-    let s: Awaited<ReturnType<typeof start>>;
+    let s: Started;
     const bodies: Array<Record<string, unknown>> = [];
-    beforeAll(async () => {
-      s = await start();
-      s.page.on('request', (r) => { if (r.url().endsWith('/api/decisions')) bodies.push(JSON.parse(r.postData() ?? '{}')); });
-      await load(s.page, s.server);
-      await s.page.uncheck('#advance');
-      await s.page.selectOption('#status', 'all');
-      await settled(s.page);
-    });
+    beforeAll(async () => { s = await startWatching(bodies); });
     afterAll(() => s?.close());
 
     it('a candidate row reached with Tab becomes the focused candidate: a decides it, not the one focused before, and the row keeps the keyboard focus', async () => {

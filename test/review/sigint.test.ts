@@ -30,6 +30,18 @@ async function startReview(files: Awaited<ReturnType<typeof fixture>>, out: stri
 }
 
 
+/** `ioa-align review` on the fixture with `args`, stopped with Ctrl-C as soon as it printed its address. */
+async function startAndInterrupt(files: Awaited<ReturnType<typeof fixture>>, args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, 'review', files.candidates, '--source', files.source, '--target', files.target, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  let printed = '';
+  await new Promise<void>((done) => child.stdout.on('data', (d) => { printed += String(d); if (/token=[\w-]+\n/.test(printed)) done(); }));
+  child.kill('SIGINT');
+  return { code: await exited, stderr };
+}
+
 describe('ioa-align review, whole process', () => {
   it('prints the URL, saves decisions, and Ctrl-C stops it with everything saved (exit 0)', async () => {
     const files = await fixture();
@@ -70,14 +82,8 @@ describe('ioa-align review counts the decision rows of the file, every reviewer\
     const b = await open('orcid:0000-0001-5109-3700');
     b.decide(paper, 'reject');
     await b.flush();
-    const child = spawn(process.execPath, [BIN, 'review', files.candidates, '--source', files.source, '--target', files.target, '--out', out, '--reviewer', 'orcid:0000-0003-4423-4370', '--adjudicator'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-    let printed = '';
-    await new Promise<void>((done) => child.stdout.on('data', (d) => { printed += String(d); if (/token=[\w-]+\n/.test(printed)) done(); }));
-    child.kill('SIGINT');
-    expect(await exited).toBe(0);
+    const { code, stderr } = await startAndInterrupt(files, ['--out', out, '--reviewer', 'orcid:0000-0003-4423-4370', '--adjudicator']);
+    expect(code).toBe(0);
     expect(stderr).toContain('; 3 decisions resumed from');
     expect(stderr).toContain('1 pair where reviewers conflict');
     expect(stderr).toContain(`saved 3 decisions (1 accepted, 2 rejected, 0 unsure) to ${out}`);
@@ -89,14 +95,8 @@ describe('ioa-align review stopped before any decision', () => {
   it('says nothing was written, rather than counting decisions as saved to a file that is not there', async () => {
     const files = await fixture();
     const out = join(files.dir, 'never.sssom.tsv');
-    const child = spawn(process.execPath, [BIN, 'review', files.candidates, '--source', files.source, '--target', files.target, '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-    let printed = '';
-    await new Promise<void>((done) => child.stdout.on('data', (d) => { printed += String(d); if (/token=[\w-]+\n/.test(printed)) done(); }));
-    child.kill('SIGINT');
-    expect(await exited).toBe(0);
+    const { code, stderr } = await startAndInterrupt(files, ['--out', out]);
+    expect(code).toBe(0);
     expect(stderr).toContain(`no decision was made: ${out} was not written`);
     expect(stderr).not.toContain('saved 0 decisions');
     expect(existsSync(out)).toBe(false);
