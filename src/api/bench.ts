@@ -29,7 +29,7 @@ export { IoaError, isIoaError, ERROR_CODES, type ErrorCode, type ErrorLocation }
 export interface RunBenchmarkOptions extends Omit<BenchOptions, 'generators' | 'registry'> {
   /**
    * Registry names, your own `Generator` objects (see `ioa-align/generators`; benchmarked and fused like the built-in
-   * ones), or `'all'`. Default: the lexical generators and `structure`, as `propose` uses by default.
+   * ones), or `'all'`. Default: the lexical generators, `structure` and `description`, as `propose` uses by default.
    */
   generators?: 'all' | readonly (string | Generator)[];
 }

@@ -1,6 +1,6 @@
 /**
  * `propose` for the library API: the generators the CLI runs, fused, with the same
- * defaults (the lexical generators and `structure`, plus `translate` across Chinese and English) — and a user's
+ * defaults (the lexical generators, `structure` and `description`, plus `translate` across Chinese and English) — and a user's
  * own generator objects fused and ranked beside them under the same rules.
  */
 import { IoaError, isIoaError } from '../model/errors.js';

@@ -58,7 +58,7 @@ export interface BenchOptions {
   corpus: string;
   /**
    * Registry keys to run, or `['all']` for every registered generator. Default: what `propose`
-   * uses by default (the lexical generators and `structure`), or every key of an injected `registry`.
+   * uses by default (DEFAULT_GENERATORS: the lexical generators, `structure` and `description`), or every key of an injected `registry`.
    */
   generators?: readonly string[];
   /** Candidates kept per subject (passed to every generator; the fused list's equivalence family); default 10. */

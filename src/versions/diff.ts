@@ -3,7 +3,7 @@
  *
  * 1. Identity (identity.ts): concepts whose identifier the new release kept — the same IRI, the
  *    IRI without its version segment, or a notation where the vocabulary declares notations stable.
- * 2. Candidates: the ordinary generators (by default the lexical ones and `structure`) plus two
+ * 2. Candidates: the ordinary generators (by default DEFAULT_DIFF_GENERATORS) plus two
  *    that only a diff has (lineage.ts): `identity`, and `lineage`, which follows the children of
  *    concepts without an identity partner to where their counterparts sit in the new release.
  *    Everything is fused with the relation-aware fusion of the generators (fusion.ts), in two

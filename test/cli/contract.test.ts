@@ -9,6 +9,8 @@ import { main } from '../../src/cli/main.js';
 import type { ResolvedCommand } from '../../src/cli/args.js';
 import { runCli } from '../helpers/cli.js';
 import { leafCommands } from '../helpers/commands.js';
+import { DEFAULT_GENERATORS } from '../../src/generators/registry.js';
+import { DEFAULT_DIFF_GENERATORS } from '../../src/versions/diff.js';
 
 const required = (command: ResolvedCommand): { positionals: string[]; options: string[] } => {
   const entries = Object.entries(command.args);
@@ -184,6 +186,20 @@ describe('--help', () => {
         expect(text).toMatch(new RegExp(`--${o} <[^>]+>[\\s\\S]*?\\(required\\)`));
       }
       expect([command.path.join(' '), longest(text)]).toEqual([command.path.join(' '), Math.min(longest(text), 80)]);
+    }
+  });
+
+  it('--generators names the default list the command runs: propose and bench DEFAULT_GENERATORS, diff and artifact upgrade DEFAULT_DIFF_GENERATORS', async () => {
+    const cases: Array<[string[], readonly string[]]> = [
+      [['propose'], DEFAULT_GENERATORS], [['bench'], DEFAULT_GENERATORS],
+      [['diff'], DEFAULT_DIFF_GENERATORS], [['artifact', 'upgrade'], DEFAULT_DIFF_GENERATORS],
+    ];
+    for (const [path, list] of cases) {
+      // The option's paragraph, with the help's line wrapping undone.
+      const text = (await help(path)).replace(/\s+/g, ' ');
+      const option = text.slice(text.indexOf('--generators'));
+      const stated = /default(?:, as in propose)?: ([a-z,]+)\)/.exec(option.slice(0, 400))?.[1];
+      expect([path.join(' '), stated]).toEqual([path.join(' '), list.join(',')]);
     }
   });
 });

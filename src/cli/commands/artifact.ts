@@ -4,6 +4,7 @@
  * would pass the gate's trust and validity checks, 2 otherwise.
  */
 import { defineCommand } from 'citty';
+import { DEFAULT_DIFF_GENERATORS } from '../../versions/diff.js';
 import { describeDiagnostic, IoaError } from '../../model/errors.js';
 import { parseJson } from '../../text/json.js';
 import { readTextFile } from '../../io/files.js';
@@ -188,7 +189,7 @@ const upgrade = defineCommand({
     'review-out': { type: 'string', description: 'The review file: candidate rules for everything not carried (SSSOM TSV, or .csv/.json by extension)', required: true },
     revision: { type: 'string', description: 'The draft\'s revision (default: the artifact\'s + 1)' },
     candidates: { type: 'string', description: 'Candidates per rule in the review file besides the version alignment\'s own rows (default 5)' },
-    generators: { type: 'string', description: 'Generators of the computed diff besides identity and lineage (default: exact,edit,tfidf,wordnet,structure)' },
+    generators: { type: 'string', description: `Generators of the computed diff besides identity and lineage (default: ${DEFAULT_DIFF_GENERATORS.join(',')})` },
     'strict-definitions': { type: 'boolean', description: 'Carry only concepts whose definition text is the same, not merely reworded' },
     'from-version': { type: 'string', description: 'OLD\'s version, when its file states none (or to override it)' },
     'to-version': { type: 'string', description: 'NEW\'s version, likewise' },

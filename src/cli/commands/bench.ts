@@ -3,7 +3,7 @@ import { defineCommand } from 'citty';
 import { DEFAULT_MIN_FUSED_VALUE, IoaError, listGenerators, SELECTION_MODES } from '../../api/index.js';
 import { formatMarkdown, runBenchmark, writeReport, type BenchManifest, type BenchProgress as ProgressEvent } from '../../api/bench.js';
 import { parseGeneratorChoice } from '../../generators/run.js';
-import { GENERATORS } from '../../generators/registry.js';
+import { DEFAULT_GENERATORS, GENERATORS } from '../../generators/registry.js';
 import { err, out, report } from '../io.js';
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -35,7 +35,7 @@ export default defineCommand({
   },
   args: {
     corpus: { type: 'string', description: 'conference, anatomy, agents, anatomy-subsumption, conference-subsumption, agents-subsumption, multilingual, multilingual-cldr, agentworld-dev (any folder of corpora/ with a manifest.json), or a path to a manifest.json', default: 'conference' },
-    generators: { type: 'string', description: 'comma-separated registry names, or "all" (default: the lexical generators and structure, as in propose)' },
+    generators: { type: 'string', description: `comma-separated registry names, or "all" (default, as in propose: ${DEFAULT_GENERATORS.join(',')})` },
     'top-k': { type: 'string', description: 'equivalence candidates (exact, close, related) per subject (default 10)' },
     'directional-top-k': { type: 'string', description: `broader / narrower candidates per subject besides them, in the fused list (default ${DEFAULT_DIRECTIONAL_TOP_K}; 0 for none)` },
     json: { type: 'boolean', description: 'print one JSON object (the full result) instead of tables' },

@@ -5,6 +5,7 @@
  * added. The alignment proposes; it accepts nothing.
  */
 import { defineCommand } from 'citty';
+import { DEFAULT_DIFF_GENERATORS } from '../../versions/diff.js';
 import { EXCHANGE_FORMATS, formatMappingChunks, loadOntology, writeMappings } from '../../api/index.js';
 import { parseGeneratorList } from '../../generators/run.js';
 import { sidecarPath } from '../../exchange/index.js';
@@ -23,7 +24,7 @@ export default defineCommand({
     out: { type: 'string', description: 'Write the version alignment here (atomically) instead of stdout (- for stdout); never over an input' },
     format: { type: 'string', description: `Output format: ${EXCHANGE_FORMATS.join('|')} (default: from the --out extension, else sssom)` },
     summary: { type: 'string', description: 'Also write the long summary (every changed concept by kind, the added ones) to this file' },
-    generators: { type: 'string', description: 'Generators fused besides identity and lineage (default: exact,edit,tfidf,wordnet,structure)' },
+    generators: { type: 'string', description: `Generators fused besides identity and lineage (default: ${DEFAULT_DIFF_GENERATORS.join(',')})` },
     'top-k': { type: 'string', description: 'Candidates ranked per old concept (default 10)' },
     'strict-definitions': { type: 'boolean', description: 'Count a concept as carryable only when its definition text is the same, not merely reworded' },
     'from-version': { type: 'string', description: 'The old release\'s version, when its file states none (or to override it)' },

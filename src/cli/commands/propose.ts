@@ -1,7 +1,7 @@
 /**
  * `ioa-align propose <source> <target>`: candidate mappings from source concepts to target
- * concepts, fused over the lexical generators and structure by default, as a review file: SSSOM TSV (or
- * Alignment RDF, JSON, CSV with a metadata sidecar), one row per candidate, best first within
+ * concepts, fused over DEFAULT_GENERATORS unless `--generators` names others, as a review file: SSSOM
+ * TSV (or Alignment RDF, JSON, CSV with a metadata sidecar), one row per candidate, best first within
  * each subject. `--select` and `--min-score` keep a selection (still candidates). Candidates are
  * proposals for review: their scores are raw similarity or its fused value, never confidence.
  */
@@ -14,6 +14,7 @@ import {
 import { descriptionConfigFromCli, EMBEDDING_CLI_ARGS, embeddingConfigFromCli } from '../embedding-options.js';
 import { parseGeneratorList, stepLabel } from '../../generators/run.js';
 import { DEFAULT_DIRECTIONAL_TOP_K } from '../../generators/fusion.js';
+import { DEFAULT_GENERATORS } from '../../generators/registry.js';
 import { KIND_SELECTORS, kindsOf, parseKindList, selectKinds } from '../../model/kinds.js';
 import { earlierDecisions, readMappingFile, sidecarPath, type EarlierDecision } from '../../exchange/index.js';
 import { repeatable, repeated } from '../repeated.js';
@@ -53,7 +54,7 @@ export default defineCommand({
   args: {
     source: { type: 'positional', description: 'Source ontology (subjects)', required: true },
     target: { type: 'positional', description: 'Target ontology (objects)', required: true },
-    generators: { type: 'string', description: `Comma-separated generators, fused when more than one, or "all" (default: the lexical ones and structure). Choices: ${listGenerators().map((g) => g.name).join(', ')}` },
+    generators: { type: 'string', description: `Comma-separated generators, fused when more than one, or "all" (default: ${DEFAULT_GENERATORS.join(',')}). Choices: ${listGenerators().map((g) => g.name).join(', ')}` },
     'top-k': { type: 'string', description: `Equivalence candidates (exact, close, related) per source concept (default ${DEFAULT_TOP_K})` },
     'directional-top-k': { type: 'string', description: `Broader / narrower candidates per source concept besides them, when generators are fused (default ${DEFAULT_DIRECTIONAL_TOP_K}; 0 for none)` },
     format: { type: 'string', description: `Output format: ${EXCHANGE_FORMATS.join('|')} (default: from the --out extension, else sssom)` },
