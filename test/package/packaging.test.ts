@@ -57,10 +57,23 @@ async function inApp<T>(source: string): Promise<T> {
   return JSON.parse(result.stdout.trim().split('\n').pop()!) as T;
 }
 
-/** The ```ts blocks of docs/library.md. */
-function libraryExamples(): string[] {
-  const text = readFileSync(join(ROOT, 'docs', 'library.md'), 'utf8');
+/** The ```ts blocks of one Markdown file of the repository. */
+function tsBlocks(doc: string): string[] {
+  const text = readFileSync(join(ROOT, doc), 'utf8');
   return [...text.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
+}
+
+/** The ```ts blocks of docs/library.md: each is type-checked and run. */
+const libraryExamples = (): string[] => tsBlocks('docs/library.md');
+
+/**
+ * The ```ts blocks of README.md and the other docs/*.md that import from the package: each is
+ * type-checked (not run: they name files of a walkthrough), so a name or entry point a reader
+ * copies from them exists.
+ */
+function otherDocSamples(): Array<{ doc: string; code: string }> {
+  const docs = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md') && f !== 'library.md').sort().map((f) => `docs/${f}`)];
+  return docs.flatMap((doc) => tsBlocks(doc).filter((code) => /from '(ioa-align)(\/[^']*)?'/.test(code)).map((code) => ({ doc, code })));
 }
 
 beforeAll(async () => {
@@ -194,13 +207,17 @@ describe('installed from the packed tarball into a fresh project', () => {
     for (const [path, status, type] of probe.answers) expect([path, status, type?.split(';')[0]]).toEqual([path, 200, path === '/' ? 'text/html' : path.endsWith('.js') ? 'text/javascript' : path.endsWith('.css') ? 'text/css' : 'image/svg+xml']);
   });
 
-  it('a strict TypeScript consumer (nodenext) and every example of docs/library.md type-check; each example runs', async () => {
+  it('a strict TypeScript consumer (nodenext), every example of docs/library.md and every package import of the other docs type-check; each library example runs', async () => {
     const examples = libraryExamples();
     expect(examples.length).toBeGreaterThanOrEqual(3);
+    const samples = otherDocSamples();
+    expect(samples.map((s) => s.doc)).toEqual(expect.arrayContaining(['README.md', 'docs/compatibility-check.md', 'docs/version-upgrade.md']));
     const src = join(app, 'src');
     mkdirSync(src);
     writeFileSync(join(src, 'consumer.ts'), readFileSync(join(ROOT, 'test', 'package', 'consumer.ts.txt'), 'utf8'));
     examples.forEach((code, i) => writeFileSync(join(src, `example-${i + 1}.ts`), `${code}\nexport {};\n`));
+    // Named after their file, so tsc's error names the doc to fix.
+    samples.forEach(({ doc, code }, i) => writeFileSync(join(src, `${doc.replace(/\W+/g, '-')}-${i + 1}.ts`), `${code}\nexport {};\n`));
     writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({
       compilerOptions: {
         target: 'ES2022', module: 'nodenext', moduleResolution: 'nodenext', strict: true, noUncheckedIndexedAccess: true,
