@@ -37,7 +37,7 @@ const RUNS = [
   { name: 'conference-subsumption', corpus: 'conference-subsumption', generators: undefined, args: ['--select-directional'], what: 'the default generators (lexical + structure + description); the selection takes broader candidates' },
   { name: 'agents-subsumption', corpus: 'agents-subsumption', generators: undefined, args: ['--select-directional'], what: 'the default generators (lexical + structure + description), fused as two releases of one ontology (the pruned target keeps the 1.1.0 ontology IRI); the selection takes broader candidates' },
   { name: 'agents-diff', corpus: 'agents', generators: undefined, args: ['--diff'], what: 'the version diff (identity, lineage and its default generators)' },
-  { name: 'agentworld-dev', corpus: 'agentworld-dev', generators: undefined, what: 'the default generators (lexical + structure) on real MCP servers and A2A skills' },
+  { name: 'agentworld-dev', corpus: 'agentworld-dev', generators: undefined, what: 'the default generators (lexical + structure + description) on real MCP servers and A2A skills' },
 ];
 
 // `--stored`: run nothing, rewrite README.md from the results already stored.
@@ -137,6 +137,13 @@ const upgradeTable = (u) => [
   ...u.results.map((x) => `| ${x.artifact} | ${x.strictDefinitions ? 'same text only' : 'reworded allowed'} | ${x.rules} | ${x.carried} (${x.carriedShare} %) | ${x.carriedRight} (${x.carriedRightShare ?? '–'} %) | ${x.carriedWithChangedRelation + x.carriedToWrongTarget} | ${x.reviewRecallPair} % / ${x.reviewRecallTriple} % of ${x.expectedInReview} | ${x.dropped} |`),
 ].join('\n');
 
+/**
+ * The anchor GitHub gives a heading (as github-slugger does): lower-cased, every character but
+ * letters, digits, `_`, `-` and spaces dropped, each space a hyphen. The heading below is
+ * `### ${run.name}: ${run.corpus}, ${run.what}`.
+ */
+const githubSlug = (heading) => heading.trim().toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '').replace(/ /g, '-');
+
 // README: every stored run, not only the ones just made, so a partial re-run keeps the others.
 const sections = [];
 const pct = (x) => (x === undefined ? '–' : (x * 100).toFixed(1));
@@ -154,7 +161,7 @@ for (const run of RUNS) {
   const fusion = r.runs.find((x) => x.kind === 'fusion') ?? r.runs.find((x) => x.name === 'diff' && x.status === 'ok');
   const baseline = r.runs.find((x) => x.name === 'baseline:label');
   summary.push(
-    `| [${run.name}](#${run.name}-${run.corpus}-${run.what.replace(/[()]/g, '').replace(/ /g, '-')}) | ${r.corpus.pairs.length} | ${best ? `${best.name} ${pct(best.micro.proposal.f1)}` : '–'} | ${pct(fusion?.micro.proposal.f1)} | ${pct(fusion?.selection?.micro.f1)} | ${pct(fusion?.micro.hitsAt['1'])} | ${pct(fusion?.micro.recallAt[9])} | ${pct(fusion?.micro.relation?.recallAt[9])} | ${pct(fusion?.micro.top1ExactMatch?.share)} | ${pct(baseline?.micro.proposal.f1)} | ${meta.wallSeconds ?? '?'} |`,
+    `| [${run.name}](#${githubSlug(`${run.name}: ${run.corpus}, ${run.what}`)}) | ${r.corpus.pairs.length} | ${best ? `${best.name} ${pct(best.micro.proposal.f1)}` : '–'} | ${pct(fusion?.micro.proposal.f1)} | ${pct(fusion?.selection?.micro.f1)} | ${pct(fusion?.micro.hitsAt['1'])} | ${pct(fusion?.micro.recallAt[9])} | ${pct(fusion?.micro.relation?.recallAt[9])} | ${pct(fusion?.micro.top1ExactMatch?.share)} | ${pct(baseline?.micro.proposal.f1)} | ${meta.wallSeconds ?? '?'} |`,
   );
   // Per reference relation, for the fused list and, where it ran, the structure generator alone.
   for (const x of [fusion, r.runs.find((y) => y.name === 'structure' && y.status === 'ok')].filter(Boolean)) {
