@@ -395,6 +395,19 @@ function describeDiff(
   const equivalentOf = new Map<string, string>();
   for (const c of chosen) if (c.predicate === EXACT_MATCH && !equivalentOf.has(c.subject)) equivalentOf.set(c.subject, c.object);
   const partnerOf = (iri: string): string | undefined => pairs.get(iri)?.new.iri ?? equivalentOf.get(iri);
+  const wentInWhole = (subject: string, object: string): boolean =>
+    (bySubject.get(subject) ?? []).some((r) => r.object === object && (r.predicate === BROAD_MATCH || r.predicate === EXACT_MATCH || r.predicate === CLOSE_MATCH));
+  const isOldDescendant = (iri: string, ancestor: string): boolean => {
+    const seen = new Set<string>();
+    const queue = [iri];
+    while (queue.length > 0) {
+      for (const parent of oldIndex.byIri.get(queue.pop()!)?.parents ?? []) {
+        if (parent === ancestor) return true;
+        if (!seen.has(parent)) { seen.add(parent); queue.push(parent); }
+      }
+    }
+    return false;
+  };
   const counts = emptyCounts();
   const concepts: ConceptChange[] = [];
   const alignment: AlignmentRow[] = [];
@@ -424,8 +437,13 @@ function describeDiff(
     if (rows.length === 0 && !change.has('deprecated')) change.add('removed');
     if (pair && toPartner && toPartner.predicate !== EXACT_MATCH && toPartner.predicate !== CLOSE_MATCH) change.delete('renamed');
     // Kept, but other old concepts went into it (a category merged into it, terms replaced by it):
-    // it covers more than it did, so an `=` rule on it says less than it did.
-    const absorbed = pair && !pair.new.deprecated ? [...(byObject.get(pair.new.iri) ?? [])].filter((s) => s !== iri) : [];
+    // it covers more than it did, so an `=` rule on it says less than it did. Only a concept that
+    // went in whole counts — its row says the kept one is broader or the same — and one that was
+    // not under it already: a dissolved parent whose row says the kept concept is narrower covers
+    // more than it, not the other way round, and a removed child widens nothing.
+    const absorbed = pair && !pair.new.deprecated
+      ? [...(byObject.get(pair.new.iri) ?? [])].filter((s) => s !== iri && wentInWhole(s, pair.new.iri) && !isOldDescendant(s, iri))
+      : [];
     if (absorbed.length > 0) change.add('broadened');
     if (change.size === 0) change.add('unchanged');
     const kinds = CHANGE_KINDS.filter((k) => change.has(k));

@@ -204,6 +204,7 @@ ex:MeetingSummarization a owl:Class ; rdfs:subClassOf ex:Summarization ; rdfs:la
     expect([translation.change, translation.carryable]).toEqual([['broadened'], false]);
     expect(translation.reason).toContain(`other concept of the old release went into it (${T}Summarization): broader now`);
     expect(diff.compatible).toBe(false);
+
   });
 });
 
@@ -235,6 +236,14 @@ describe('diff of OASF 1.0.0 → 1.1.0 (the bundled releases)', async () => {
     for (const old of ['tabular_classification', 'tabular_regression']) {
       expect([old, of(old).change, of(old).rows.map((r) => [r.predicate, r.object])]).toEqual([old, ['merged'], [['skos:broadMatch', skill('1.1.0', 'tabular_prediction')]]]);
     }
+  });
+
+  it('a kept skill is broader only when another went into it whole and was not under it already: a dissolved parent narrower-mapped onto it, or its own removed child, leave its rules carried', () => {
+    // image_processing narrowMatch image_to_text: the dissolved parent covers more than the kept skill.
+    for (const kept of ['image_to_text', 'text_to_image', 'mathematical_reasoning']) expect([kept, of(kept).change.includes('broadened'), of(kept).carryable]).toEqual([kept, false, true]);
+    // generation_of_any was retrieval_augmented_generation's own child in 1.0.4.
+    expect(a.byIri.get(skill('1.0.0', 'generation_of_any'))!.parents).toContain(skill('1.0.0', 'retrieval_augmented_generation'));
+    expect([of('retrieval_augmented_generation').change.includes('broadened'), of('retrieval_augmented_generation').carryable]).toEqual([false, true]);
   });
 
   it('a dissolved category is broader than the places its children went (image_processing)', () => {
