@@ -20,6 +20,7 @@
 import { CANDIDATE_NAMESPACE, CANDIDATE_PREFIX, UNSPECIFIED_LICENSE, buildCurieMap } from '../exchange/index.js';
 import { IoaError, type ErrorLocation } from '../model/errors.js';
 import { readJson } from '../text/json.js';
+import { cutText } from '../text/cut.js';
 import { Findings } from '../envelope/findings.js';
 import { checkLimits, DEFAULT_LIMITS, nestingOnly } from '../envelope/limits.js';
 import type { EntityMappingRecord, MappingRecord, MappingSet } from '../model/mapping.js';
@@ -109,11 +110,11 @@ export function rowConditions(record: MappingRecord, location: ErrorLocation = {
     if (!read.ok && read.fault.kind === 'duplicate-key') {
       throw new IoaError('E_DUPLICATE_KEY', `${RULE_CONDITIONS_SLOT} at ${read.fault.path}: ${read.fault.message}`, location);
     }
-    if (!read.ok) throw new IoaError('E_ARTIFACT_BUILD', `${RULE_CONDITIONS_SLOT} must hold one JSON object of rule conditions, got ${JSON.stringify(raw.slice(0, 80))}: ${read.fault.message}`, location);
+    if (!read.ok) throw new IoaError('E_ARTIFACT_BUILD', `${RULE_CONDITIONS_SLOT} must hold one JSON object of rule conditions, got ${JSON.stringify(cutText(raw, 80))}: ${read.fault.message}`, location);
     parsed = read.value;
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new IoaError('E_ARTIFACT_BUILD', `${RULE_CONDITIONS_SLOT} must hold one JSON object of rule conditions, got ${JSON.stringify(String(raw).slice(0, 80))}`, location);
+    throw new IoaError('E_ARTIFACT_BUILD', `${RULE_CONDITIONS_SLOT} must hold one JSON object of rule conditions, got ${JSON.stringify(cutText(String(raw), 80))}`, location);
   }
   assertConditionsNesting(parsed, RULE_CONDITIONS_SLOT, location);
   return parsed as Record<string, unknown>;

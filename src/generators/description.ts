@@ -40,6 +40,7 @@ import type { OntologyIndex } from '../model/ontology-index.js';
 import { DEFAULT_BUDGET, InvertedIndex, type PackedArrays, type SparseVector } from './blocking.js';
 import { pairsWithItself, positiveOption, rankVotes } from './common.js';
 import { boilerplatePhrases, contentStems, contentStemsOf, descriptionCases, descriptionGenus, nameKey, withoutBoilerplate, withoutGenericStems, type Phrase } from './description-text.js';
+import { ellipsize } from '../text/cut.js';
 import { contentWords, stem, words } from '../text/normalize.js';
 import { wordNetDerivations, type DerivationLexicon } from './wordnet-lexicon.js';
 import { DESCRIPTION_ENCODERS, openDescriptionEncoder, type DescriptionEncoder, type DescriptionEncoderName } from './description-encoder.js';
@@ -325,7 +326,7 @@ function combined(v: Vote): number {
   return round(1 - (1 - c0) * (1 - c1) * (1 - c2) * (1 - c3));
 }
 const round = (x: number): number => Math.round(x * 1e9) / 1e9;
-const quote = (text: string): string => (text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS - 1)}…` : text);
+const quote = (text: string): string => ellipsize(text, QUOTE_CHARS);
 
 async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: OntologyIndex, options: GeneratorOptions, budget: number, lexicon: DerivationLexicon | undefined, encoder: Promise<DescriptionEncoder> | undefined, products: boolean): AsyncGenerator<Candidate> {
   const src = prepareOntology(sourceIndex, options.crossKind);

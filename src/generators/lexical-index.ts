@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { Concept, ConceptKind } from '../model/concept.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
+import { cutText } from '../text/cut.js';
 import { splitIdentifier } from '../text/identifiers.js';
 import { acronym, contentWords, foldedText, letterNumberCodes, stem, STOP_WORDS, words } from '../text/normalize.js';
 
@@ -231,7 +232,7 @@ export function prepareOntology(index: OntologyIndex, crossKind = false): Prepar
       let whole = '';
       if (text.length > MAX_TEXT_CHARS) {
         whole = `\u0000whole:${createHash('sha256').update(foldedText(text)).digest('base64url')}`;
-        text = text.slice(0, MAX_TEXT_CHARS);
+        text = cutText(text, MAX_TEXT_CHARS);
         cut++;
       }
       const ws = words(text);

@@ -37,6 +37,7 @@
  */
 import type { Evidence, MappingJustification } from '../model/mapping.js';
 import { loadCedict, type BilingualDictionary, type Gloss } from '../text/cedict.js';
+import { cutText } from '../text/cut.js';
 import { contentWords, stem, words } from '../text/normalize.js';
 import { contentLanguage } from '../text/script.js';
 import { SEGMENTATION_MODES, segmentSpans, type SegmentationMode } from '../text/segment.js';
@@ -129,7 +130,7 @@ function glossStems(text: string): string[] {
 }
 
 function chineseName(entry: TextEntry, id: number, dictionary: BilingualDictionary, mode: SegmentationMode): ChineseName {
-  const text = entry.text.slice(0, MAX_CHINESE_CHARS);
+  const text = cutText(entry.text, MAX_CHINESE_CHARS);
   const spans = segmentSpans(text, mode, (w) => dictionary.has(w), dictionary.maxWordLength);
   const options: GlossOption[] = [];
   const chars: Array<[number, number]> = [];

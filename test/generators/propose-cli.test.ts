@@ -2,7 +2,7 @@
  * `ioa-align propose` in-process (STYLE.md point 7): the command is a thin shell over the
  * generators and the exchange writers, so these tests check the wiring and the CLI contract.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -210,5 +210,40 @@ describe('--generators all: one parser for propose and bench', () => {
       expect(await main([...argv, '--generators', 'exact,magic'], { stdout, stderr: stderr2 })).toBe(2);
       expect(stderr2.text).toContain(`unknown generator(s): magic; choose from ${Object.keys(GENERATORS).join(', ')}, or all [E_UNKNOWN_GENERATOR]`);
     }
+  });
+});
+
+describe('text cut to length in the candidates', () => {
+  const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+  it('never splits a character above U+FFFF: no U+FFFD in the table, no lone surrogate in the JSON, which convert reads back', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-propose-astral-'));
+    // A definition quoted at 240 UTF-16 units with 🚀 at units 238–239, and a 601-unit name cut at 512 inside a Gothic letter.
+    const definition = `${'Summarize long technical documents, articles, web pages and meeting transcripts into short abstracts for engineers and researchers who need quick overviews. Supports text summarization of papers, reports and manuals across many domains with citations'.padEnd(238, '.').slice(0, 238)}🚀 fast summaries`;
+    const name = `a${'𐌰'.repeat(300)}`;
+    const ontology = (n: string) => `@prefix owl: <http://www.w3.org/2002/07/owl#> .
+@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+<http://ex.org/${n}> a owl:Ontology .
+<http://ex.org/${n}#X> a owl:Class ; rdfs:label "${name}" .
+<http://ex.org/${n}#S> a owl:Class ; rdfs:label "summarizer ${n}" ; skos:definition "${definition}" .
+`;
+    writeFileSync(join(dir, 'c.ttl'), ontology('c'));
+    writeFileSync(join(dir, 'd.ttl'), ontology('d'));
+    const tsv = join(dir, 'c.sssom.tsv');
+    const json = join(dir, 'c.json');
+    expect((await propose(join(dir, 'c.ttl'), join(dir, 'd.ttl'), '--out', tsv, '--quiet')).code).toBe(0);
+    expect((await propose(join(dir, 'c.ttl'), join(dir, 'd.ttl'), '--format', 'json', '--out', json, '--quiet')).code).toBe(0);
+    const table = readFileSync(tsv, 'utf8');
+    expect(table).toContain('…');
+    expect(table).not.toContain('\uFFFD');
+    const text = readFileSync(json, 'utf8');
+    expect(text).not.toMatch(/\\ud[89ab][0-9a-f]{2}/i);
+    const set = parseJson(text, json);
+    const strings = JSON.stringify(set.mappings);
+    expect(strings).toContain('𐌰');
+    for (const m of set.mappings) for (const v of Object.values(m)) for (const s of [v].flat()) if (typeof s === 'string') expect(LONE_SURROGATE.test(s)).toBe(false);
+    const back = await main(['convert', json, '--to', 'sssom', '--out', join(dir, 'back.sssom.tsv'), '--quiet'], { stdout: sink(), stderr: sink() });
+    expect(back).toBe(0);
   });
 });
