@@ -3,7 +3,8 @@
  * `wordnet` agree on what a word is and when two names are "the same":
  *
  * 1. identifiers are split (`hasPaperTitle`, `Pancreatic_Duct`) with splitIdentifier,
- * 2. Unicode compatibility forms are folded (NFKC) and case is folded,
+ * 2. Unicode compatibility forms are folded (NFKC), invisible joiners and hyphenation points
+ *    are dropped (see JOINERS), and case is folded (see foldCase),
  * 3. accents on Latin letters are dropped (`Müller` ~ `Muller`), marks of other scripts are kept
  *    because they are part of the letter there (Devanagari, Thai),
  * 4. punctuation becomes a word boundary,
@@ -38,12 +39,42 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
 const LATIN_MARKS = /(\p{Script=Latin})\p{Mn}+/gu;
 const NON_WORD = /[^\p{L}\p{N}\p{M}]+/gu;
 
-/** Lower-cased words of a text, identifiers split, punctuation removed, order kept. */
+/**
+ * Invisible format characters that sit inside a word and do not end it (UAX #29 does not break
+ * words at them), dropped before splitting so that the word reads as if they were not there:
+ *
+ * - the soft hyphen U+00AD (`soft\u00adware` is `software`: it only marks where a line may break),
+ *   the word joiner U+2060 and its deprecated form U+FEFF (they forbid a break, they make none);
+ * - ZWNJ U+200C and ZWJ U+200D: they change how letters join on screen, not which word it is.
+ *   Persian writes the plural `کتاب‌ها` with a ZWNJ and is as often typed `کتابها` without one;
+ *   a Devanagari conjunct with a ZWJ (`क्‍ष`, half form) is the same letters as `क्ष`. Dropping them
+ *   makes each pair one word. (Keeping them as letters would leave the pairs unequal, and a word
+ *   break would make `کتاب ها` two words, neither of which is the other side's word.)
+ *
+ * The zero-width space U+200B is left out on purpose: it marks a word break where no space is
+ * shown (Thai, Khmer), so it stays a boundary. Emoji ZWJ sequences hold no letters and are
+ * dropped as punctuation either way.
+ */
+const JOINERS = /[\u00ad\u200c\u200d\u2060\ufeff]/g;
+
+/**
+ * Case folding for names: lower case, and `ß` (and capital `ẞ`) as `ss`, the one full case
+ * folding (Unicode CaseFolding.txt, status F) that lower-casing misses in Latin text and that
+ * spellings really differ by: `Straße` ~ `STRASSE` ~ `Strasse` (the Swiss spelling). The other
+ * full foldings are ligatures that NFKC has already taken apart, or Greek forms with iota
+ * subscript, left as lower-casing writes them.
+ */
+function foldCase(text: string): string {
+  const lower = text.toLowerCase();
+  return lower.includes('ß') ? lower.replaceAll('ß', 'ss') : lower;
+}
+
+/** Case-folded words of a text, identifiers split, punctuation removed, order kept. */
 export function words(text: string): string[] {
   // Most names are ASCII, where Unicode normalisation changes nothing: skip its three passes.
   const ascii = ASCII.test(text);
-  const split = splitIdentifier(ascii ? text : text.normalize('NFKC'));
-  const folded = (ascii ? split : split.normalize('NFKD').replace(LATIN_MARKS, '$1').normalize('NFC')).toLowerCase();
+  const split = splitIdentifier(ascii ? text : text.normalize('NFKC').replace(JOINERS, ''));
+  const folded = ascii ? split.toLowerCase() : foldCase(split.normalize('NFKD').replace(LATIN_MARKS, '$1').normalize('NFC'));
   return folded.split(NON_WORD).filter((w) => w.length > 0);
 }
 
@@ -81,11 +112,11 @@ export function canonicalKey(ws: readonly string[]): string {
 }
 
 /**
- * NFKC, case-folded, whitespace-collapsed text, `_` read as a space (`Pancreatic_Duct`): two
- * names equal here are literally equal.
+ * NFKC, case-folded, whitespace-collapsed text, `_` read as a space (`Pancreatic_Duct`), the
+ * invisible joiners of {@link words} dropped: two names equal here are literally equal.
  */
 export function foldedText(text: string): string {
-  return (ASCII.test(text) ? text : text.normalize('NFKC')).toLowerCase().replace(/[\s_]+/g, ' ').trim();
+  return (ASCII.test(text) ? text.toLowerCase() : foldCase(text.normalize('NFKC').replace(JOINERS, ''))).replace(/[\s_]+/g, ' ').trim();
 }
 
 /**

@@ -136,3 +136,22 @@ describe('exact: abbreviations inside names, read from the two ontologies', () =
     expect(out.map((c) => [c.subject, c.object])).toEqual([[`${S}plain`, `${T}hv`]]);
   });
 });
+
+describe('exact: invisible joiners and ß', () => {
+  it('matches a name with a soft hyphen, a ZWNJ or a ß to its plain spelling as a literal match', async () => {
+    const source = ontology('s', [
+      { iri: `${S}software`, labels: ['soft\u00adware'] },
+      { iri: `${S}books`, labels: ['کتاب\u200cها'] },
+      { iri: `${S}street`, labels: ['Straße'] },
+    ]);
+    const target = ontology('t', [
+      { iri: `${T}software`, labels: ['Software'] },
+      { iri: `${T}books`, labels: ['کتابها'] },
+      { iri: `${T}street`, labels: ['STRASSE'] },
+    ]);
+    const out = await collect(exact(), source, target);
+    expect(out.map((c) => [c.subject.slice(S.length), c.object.slice(T.length), c.score])).toEqual([
+      ['software', 'software', 1], ['books', 'books', 1], ['street', 'street', 1],
+    ]);
+  });
+});

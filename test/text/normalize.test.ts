@@ -43,6 +43,31 @@ describe('text normalisation', () => {
   });
 });
 
+describe('invisible joiners and full case folding', () => {
+  it('reads a soft hyphen, a word joiner, ZWNJ and ZWJ as part of the word, not as a break', () => {
+    expect(words('soft\u00adware')).toEqual(['software']);
+    expect(words('data\u2060base')).toEqual(['database']);
+    expect(words('کتاب\u200cها')).toEqual(words('کتابها'));
+    expect(words('کتاب\u200cها')).toHaveLength(1);
+    expect(words('क्\u200dषत्रिय')).toEqual(words('क्षत्रिय'));
+    expect(canonicalKey(words('soft\u00adware engineering'))).toBe(canonicalKey(words('Software Engineering')));
+    expect(foldedText('soft\u00adware')).toBe(foldedText('software'));
+    expect(foldedText('کتاب\u200cها')).toBe(foldedText('کتابها'));
+  });
+
+  it('keeps the zero-width space a word break', () => {
+    expect(words('data\u200bbase')).toEqual(['data', 'base']);
+  });
+
+  it('folds ß to ss, as Unicode case folding does: Straße ~ STRASSE ~ Strasse', () => {
+    expect(words('Straße')).toEqual(['strasse']);
+    expect(words('STRASSE')).toEqual(['strasse']);
+    expect(words('GROẞE Straße')).toEqual(['grosse', 'strasse']);
+    expect(foldedText('Straße')).toBe(foldedText('STRASSE'));
+    expect(foldedText('Straße')).toBe('strasse');
+  });
+});
+
 describe('head words', () => {
   it('takes the word before `of`, else the last content word, skipping numbers', async () => {
     const { headStem } = await import('../../src/generators/lexical-index.js');
