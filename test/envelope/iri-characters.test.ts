@@ -31,6 +31,8 @@ const FORBIDDEN: Array<[string, string]> = [
   ['NUL', '\u0000'], ['BEL', '\u0007'], ['ESC', '\u001b'], ['DEL', '\u007f'], ['NEL (C1)', '\u0085'], ['CSI (C1)', '\u009b'],
   ['LRM', '\u200e'], ['RLM', '\u200f'], ['LRE', '\u202a'], ['RLO', '\u202e'], ['LRI', '\u2066'], ['PDI', '\u2069'], ['ALM', '\u061c'],
   ['noncharacter U+FDD0', '\ufdd0'], ['noncharacter U+FFFE', '\ufffe'], ['lone high surrogate', '\ud800'], ['lone low surrogate', '\udc00'],
+  ['noncharacter U+1FFFE', '\u{1fffe}'], ['noncharacter U+1FFFF', '\u{1ffff}'], ['noncharacter U+AFFFE', '\u{afffe}'], ['noncharacter U+10FFFE', '\u{10fffe}'], ['noncharacter U+10FFFF', '\u{10ffff}'],
+  ['tag U+E0001', '\u{e0001}'], ['tag U+E0041', '\u{e0041}'], ['cancel tag U+E007F', '\u{e007f}'],
 ];
 
 describe('iriProblem: characters RFC 3987 forbids', () => {
@@ -95,7 +97,7 @@ describe('every IRI a decision reads refuses them (exit 2)', () => {
     const trust = write('trust-empty.json', { trustedIssuers: [], requireSignature: true, clockSkewSeconds: 60 });
     const before = readFileSync(trust, 'utf8');
     const pem = write('public.pem', generateEd25519KeyPair().publicKeyPem);
-    for (const issuer of [`https://example.org/${RLO}evil`, 'https://example.org/\u001b[31mred', 'https://example.org/a\u007f']) {
+    for (const issuer of [`https://example.org/${RLO}evil`, 'https://example.org/\u001b[31mred', 'https://example.org/a\u007f', 'https://example.org/authority\u{e0041}', 'https://example.org/authority\u{1fffe}']) {
       const r = await runCli(['trust', 'add-key', '--trust', trust, '--issuer', issuer, '--key', pem, '--scope', 'https://a.example/o:https://b.example/o']);
       expect([JSON.stringify(issuer), r.code, codes(r.stderr), r.stderr.includes('(E_INVALID_IRI)')]).toEqual([JSON.stringify(issuer), 2, ['E_INVALID_DOCUMENT'], true]);
       // The refused value is echoed escaped, never raw.
@@ -105,6 +107,17 @@ describe('every IRI a decision reads refuses them (exit 2)', () => {
     const build = await runCli(['artifact', 'build', '--from', join(EX, 'reviewed-cs-doc.sssom.tsv'), '--artifact-id', 'https://example.org/a', '--revision', '1',
       '--asserted-by', `https://example.org/${RLO}x`, '--valid-until', '2099-01-01T00:00:00Z', '--out', join(dir, 'a.json')]);
     expect([build.code, codes(build.stderr), build.stderr.includes('(E_INVALID_IRI)')]).toEqual([2, ['E_ARTIFACT_BUILD'], true]);
+  });
+
+  it('an envelope ontologyId with an astral noncharacter or a tag character', async () => {
+    for (const [name, c] of [['nc', '\u{10ffff}'], ['tag', '\u{e0061}']] as const) {
+      const envelope = read('envelope-6.2.json');
+      envelope.ontologyId = `${String(envelope.ontologyId)}${c}`;
+      const v = await runCli(['validate', write(`envelope-${name}.json`, envelope), '--json']);
+      const report = JSON.parse(v.stdout) as { findings: Array<{ code: string; path: string; message: string }> };
+      expect([v.code, report.findings.map((f) => [f.code, f.path])]).toEqual([2, [['E_INVALID_IRI', '$.ontologyId']]]);
+      expect(report.findings[0]!.message).toContain(name === 'tag' ? 'U+E0061 (an invisible tag character)' : 'U+10FFFF (a noncharacter)');
+    }
   });
 
   it('a2a card --ontology-id and a reviewer id', async () => {
