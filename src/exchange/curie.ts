@@ -136,7 +136,10 @@ export function namespaceOf(iri: string): { ns: string; prefix: string } | undef
   const segments = base.replace(/[#/]+$/, '').split(/[/#:]/).filter(Boolean);
   let name = (segments[segments.length - 1] ?? 'ns').replace(/\.(owl|rdf|ttl|xml|obo|jsonld|json)$/i, '');
   name = name.replace(/[^A-Za-z0-9_.-]/g, '_');
-  if (!/^[A-Za-z_]/.test(name)) name = `ns_${name}`;
+  // A segment with no ASCII letter or digit (`…/ü/`, `…/オントロジー#`) would give `_`, `______`:
+  // `_` is the blank-node prefix of CURIEs, Turtle and JSON-LD (`_:Herz` is no IRI there).
+  if (!/[A-Za-z0-9]/.test(name)) name = 'ns';
+  else if (!/^[A-Za-z_]/.test(name)) name = `ns_${name}`;
   return { ns: base, prefix: name };
 }
 

@@ -170,6 +170,15 @@ describe('buildCurieMap', () => {
     expect(onto).toEqual(['onto', 'onto2']);
     expect(Object.values(map).some((ns) => /^[a-z]+:\/*$/i.test(ns))).toBe(false);
   });
+
+  it('never names a namespace `_` (the blank-node prefix) or `______`, whatever script its last segment is in', async () => {
+    const { buildCurieMap } = await import('../../src/exchange/index.js');
+    const map = buildCurieMap(['http://ex.org/ü/Herz', 'http://ex.org/ö/Herz', 'http://例え.jp/オントロジー#X', 'http://ex.org/données/Y']);
+    const prefixes = Object.fromEntries(Object.entries(map).map(([p, ns]) => [ns, p]));
+    expect([prefixes['http://ex.org/ö/'], prefixes['http://ex.org/ü/'], prefixes['http://例え.jp/オントロジー#']]).toEqual(['ns', 'ns2', 'ns3']);
+    expect(prefixes['http://ex.org/données/']).toBe('donn_es');
+    expect(Object.keys(map).filter((p) => /^_+\d*$/.test(p))).toEqual([]);
+  });
 });
 
 describe('the stable set id', () => {
