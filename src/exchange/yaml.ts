@@ -3,6 +3,7 @@
  * Aliases are bounded: a few lines of nested aliases ("billion laughs") would otherwise expand
  * to gigabytes. The yaml library stops past `maxAliasCount` with a ReferenceError; here that,
  * and an alias without its anchor, are invalid metadata with the file and line of the alias.
+ * A `"\ud800"` escape of a lone surrogate is refused at its line, as the JSON reader refuses it.
  */
 import { isScalar, visit, type Document } from 'yaml';
 import { IoaError } from '../model/errors.js';
@@ -16,6 +17,7 @@ export const MAX_YAML_ALIASES = 100;
  */
 export function yamlToJs(doc: Document, text: string, file: string, what: string, firstLine = 1): unknown {
   keepNumberText(doc);
+  refuseLoneSurrogates(doc, text, file, what, firstLine);
   try {
     return doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
   } catch (error) {
@@ -49,6 +51,28 @@ function keepNumberText(doc: Document): void {
     Scalar(key, node) {
       if (key === 'key' || node.tag !== undefined || node.type !== 'PLAIN' || !isScalar(node)) return;
       if (typeof node.value === 'number' && node.source !== undefined && node.source !== String(node.value)) node.value = node.source;
+    },
+  });
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * A double-quoted YAML scalar may spell half of a UTF-16 pair (`"\ud800"`): no Unicode character,
+ * which every writer turns into U+FFFD or an escape our JSON reader refuses (I-JSON, RFC 7493
+ * 2.1), and which an artifact cannot canonicalise (RFC 8785). Refused here, at its line, for keys
+ * and values alike, so that nothing read from the metadata holds one.
+ */
+function refuseLoneSurrogates(doc: Document, text: string, file: string, what: string, firstLine: number): void {
+  visit(doc, {
+    Scalar(key, node) {
+      if (typeof node.value !== 'string') return undefined;
+      const unit = LONE_SURROGATE.exec(node.value)?.[0];
+      if (unit === undefined) return undefined;
+      const offset = node.range?.[0] ?? 0;
+      const line = firstLine + text.slice(0, offset).split('\n').length - 1;
+      const hex = unit.charCodeAt(0).toString(16);
+      throw new IoaError('E_SSSOM_BAD_METADATA', `${what}: ${key === 'key' ? 'a key' : 'a string'} holds a lone surrogate (\\u${hex}), half of a UTF-16 pair and no Unicode character; it is refused as in JSON (I-JSON, RFC 7493 2.1), since writing it out would silently turn it into U+FFFD`, { file, line });
     },
   });
 }

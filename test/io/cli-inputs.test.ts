@@ -3,7 +3,7 @@
  * refused at once instead of hanging, strict UTF-8 with a BOM accepted the same way in every
  * format, and documents that stop early are parse errors. Exit codes and error codes are exact.
  */
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -13,6 +13,7 @@ const EX = new URL('../../corpora/ioa-example/', import.meta.url).pathname;
 const ex = (f: string): string => join(EX, f);
 const dir = tempDir('ioa-in-');
 const at = (name: string): string => join(dir, name);
+const codes = (stderr: string): string[] => stderr.match(/\[E_[A-Z_]+\]/g)?.map((c) => c.slice(1, -1)) ?? [];
 const NOW = ['--now', '2026-06-01T00:00:00Z'];
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
@@ -293,6 +294,45 @@ describe('YAML aliases in SSSOM metadata are bounded', () => {
     const tsv = readFileSync(ex('reviewed-cs-doc.sssom.tsv'), 'utf8').replace('# subject_source_version: "1.0"', '# subject_source_version: &v "1.0"\n# comment: *v');
     writeFileSync(at('alias.sssom.tsv'), tsv);
     expect((await runCli(['convert', at('alias.sssom.tsv'), '--to', 'json'])).code).toBe(0);
+  });
+});
+
+describe('lone-surrogate escapes in SSSOM YAML metadata are refused at their line', () => {
+  const example = (): string => readFileSync(ex('reviewed-cs-doc.sssom.tsv'), 'utf8');
+
+  it('in the embedded block: convert and artifact build stop with E_SSSOM_BAD_METADATA at file:line, nothing written', async () => {
+    writeFileSync(at('lone.sssom.tsv'), example().replace('# mapping_set_id: https://example.org/align/cs-doc-review-1', '# mapping_set_id: "https://example.org/set/\\ud800x"'));
+    const converted = await runCli(['convert', at('lone.sssom.tsv'), '--to', 'json', '--out', at('lone.json')]);
+    expect([converted.code, codes(converted.stderr)]).toEqual([2, ['E_SSSOM_BAD_METADATA']]);
+    expect(converted.stderr).toContain(`${at('lone.sssom.tsv')}:8: metadata block: a string holds a lone surrogate (\\ud800)`);
+    expect(existsSync(at('lone.json'))).toBe(false);
+    const built = await runCli(['artifact', 'build', '--from', at('lone.sssom.tsv'), '--artifact-id', 'https://example.org/align/x', '--revision', '1',
+      '--asserted-by', 'https://example.org/mapping-authority', '--valid-until', '2099-01-01T00:00:00Z', '--out', at('lone-artifact.json')]);
+    expect([built.code, codes(built.stderr)]).toEqual([2, ['E_SSSOM_BAD_METADATA']]);
+    expect(built.stderr).toContain(`${at('lone.sssom.tsv')}:8:`);
+    expect(existsSync(at('lone-artifact.json'))).toBe(false);
+  });
+
+  it('in a curie_map key or value, and in an external metadata file', async () => {
+    writeFileSync(at('lone-curie.sssom.tsv'), example().replace('#   doc: https://example.net/onto/doc#', '#   doc: "https://example.net/onto/\\udc00doc#"'));
+    const curie = await runCli(['convert', at('lone-curie.sssom.tsv'), '--to', 'json']);
+    expect([curie.code, codes(curie.stderr)]).toEqual([2, ['E_SSSOM_BAD_METADATA']]);
+    expect(curie.stderr).toContain(`${at('lone-curie.sssom.tsv')}:3: metadata block: a string holds a lone surrogate (\\udc00)`);
+    writeFileSync(at('lone-key.sssom.tsv'), example().replace('#   doc: https://example.net/onto/doc#', '#   doc: https://example.net/onto/doc#\n#   "x\\ud83d": https://example.net/x#'));
+    const key = await runCli(['convert', at('lone-key.sssom.tsv'), '--to', 'json']);
+    expect([key.code, codes(key.stderr)]).toEqual([2, ['E_SSSOM_BAD_METADATA']]);
+    expect(key.stderr).toContain(`${at('lone-key.sssom.tsv')}:4: metadata block: a key holds a lone surrogate (\\ud83d)`);
+    writeFileSync(at('lone.yml'), 'license: https://creativecommons.org/publicdomain/zero/1.0/\nmapping_set_title: "caf\\ud800"\n');
+    const sidecar = await runCli(['convert', ex('reviewed-cs-doc.sssom.tsv'), '--to', 'json', '--metadata', at('lone.yml')]);
+    expect([sidecar.code, codes(sidecar.stderr)]).toEqual([2, ['E_SSSOM_BAD_METADATA']]);
+    expect(sidecar.stderr).toContain(`${at('lone.yml')}:2: external metadata: a string holds a lone surrogate (\\ud800)`);
+  });
+
+  it('a surrogate pair spelled as two escapes is one character and stays fine', async () => {
+    writeFileSync(at('pair.sssom.tsv'), example().replace('# subject_source_version: "1.0"', '# subject_source_version: "1.0"\n# mapping_set_title: "rocket \\ud83d\\ude80"'));
+    const run = await runCli(['convert', at('pair.sssom.tsv'), '--to', 'json', '--out', at('pair.json')]);
+    expect(run.code).toBe(0);
+    expect((JSON.parse(readFileSync(at('pair.json'), 'utf8')) as { mapping_set_title: string }).mapping_set_title).toBe('rocket 🚀');
   });
 });
 
