@@ -6,14 +6,35 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { IoaError } from '../model/errors.js';
+import { childPath } from '../text/json.js';
 
-/** RFC 8785 canonical JSON of a JSON value. Throws for values JSON cannot represent. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The JSON path of the first string or number in `value` that JSON cannot represent, if any. */
+function unrepresentable(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path : undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : path;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const entries: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+  for (const [key, child] of entries) {
+    if (typeof key === 'string' && LONE_SURROGATE.test(key)) return childPath(path, key);
+    const found = unrepresentable(child, childPath(path, key));
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * RFC 8785 canonical JSON of a JSON value. Throws for values JSON cannot represent, with the JSON
+ * path of the first such value (a lone surrogate in a string, NaN, an infinite number).
+ */
 export function jcs(value: unknown): string {
   let text: string | undefined;
   try {
     text = canonicalize(value);
   } catch (error) {
-    throw new IoaError('E_INVALID_DOCUMENT', `value cannot be canonicalised (RFC 8785): ${(error as Error).message}`, {}, { cause: error });
+    const path = unrepresentable(value, '$');
+    throw new IoaError('E_INVALID_DOCUMENT', `value cannot be canonicalised (RFC 8785): ${(error as Error).message}`, path === undefined ? {} : { path }, { cause: error });
   }
   if (text === undefined) throw new IoaError('E_INVALID_DOCUMENT', 'value cannot be canonicalised (RFC 8785): not a JSON value');
   return text;

@@ -111,6 +111,23 @@ describe('signatures: Ed25519 over the JCS of the artifact without "signature"',
   });
 });
 
+describe('jcs: a value JSON cannot represent', () => {
+  it('is E_INVALID_DOCUMENT with the JSON path of the first such value', () => {
+    const where = (value: unknown): unknown => {
+      try {
+        jcs(value);
+      } catch (error) {
+        return { code: (error as { code?: string }).code, location: (error as { location?: unknown }).location };
+      }
+      return undefined;
+    };
+    expect(where({ a: 1, derivedFrom: ['ok', 'https://example.org/set/\ud800x'] })).toEqual({ code: 'E_INVALID_DOCUMENT', location: { path: '$.derivedFrom[1]' } });
+    expect(where({ rules: [{ 'odd key': Number.NaN }] })).toEqual({ code: 'E_INVALID_DOCUMENT', location: { path: '$.rules[0]["odd key"]' } });
+    expect(where({ ['\udc00']: 1 })).toEqual({ code: 'E_INVALID_DOCUMENT', location: { path: '$["\\udc00"]' } });
+    expect(where({ fine: '🚀' })).toBeUndefined();
+  });
+});
+
 describe('keys generate', () => {
   it('writes a key pair and refuses to overwrite it', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'ioa-keys-')), 'k');
