@@ -7,10 +7,10 @@
  * before its trailing empty cells (editors drop them; pandas and sssom-py read such rows). Columns
  * the model does not know are extension slots, kept as text.
  */
-import { parseDocument, stringify, YAMLParseError } from 'yaml';
+import { parseDocument, YAMLParseError } from 'yaml';
 import type { MappingRecord, MappingSet } from '../model/mapping.js';
 import { IoaError, type ErrorCode, type ErrorLocation } from '../model/errors.js';
-import { yamlToJs } from './yaml.js';
+import { stringifyYaml, yamlToJs } from './yaml.js';
 import {
   assembleSet, cellText, cellValue, columnsFor, MAPPING_SLOTS, readSetSlots, REQUIRED_COLUMNS, tableOf, SLOTS, tolerate,
   type ReadOptions, type RowSlots, type SortedRows, type WriteOptions,
@@ -378,7 +378,7 @@ function metadataYaml(table: { metadata: Record<string, unknown>; extensions: Re
   // Quoted scalars only: the yaml package writes " \n" as a `|+` block that reads back as "\n".
   // In CSV every string is double-quoted, so no line of the block ends in a comma or starts with
   // a quote: what a spreadsheet does to such a line can then be undone (spreadsheetLine).
-  return stringify({ ...table.metadata, ...table.extensions }, {
+  return stringifyYaml({ ...table.metadata, ...table.extensions }, {
     lineWidth: 0, blockQuote: false, ...(dialect.spreadsheet ? { defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'PLAIN' } : {}),
   });
 }

@@ -5,7 +5,7 @@
  * and an alias without its anchor, are invalid metadata with the file and line of the alias.
  * A `"\ud800"` escape of a lone surrogate is refused at its line, as the JSON reader refuses it.
  */
-import { isScalar, visit, type Document } from 'yaml';
+import { Document, isScalar, visit, type ToStringOptions } from 'yaml';
 import { IoaError } from '../model/errors.js';
 
 /** Alias expansions allowed per document (the yaml library's own default, stated here). */
@@ -75,4 +75,30 @@ function refuseLoneSurrogates(doc: Document, text: string, file: string, what: s
       throw new IoaError('E_SSSOM_BAD_METADATA', `${what}: ${key === 'key' ? 'a key' : 'a string'} holds a lone surrogate (\\u${hex}), half of a UTF-16 pair and no Unicode character; it is refused as in JSON (I-JSON, RFC 7493 2.1), since writing it out would silently turn it into U+FFFD`, { file, line });
     },
   });
+}
+
+/** Characters a YAML 1.1 reader (PyYAML, so sssom-py) reads as a line break, besides CR and LF. */
+const YAML11_BREAKS = /[\u0085\u2028\u2029]/;
+const YAML11_BREAK_ESCAPES: Record<string, string> = { '\u0085': '\\N', '\u2028': '\\L', '\u2029': '\\P' };
+
+/**
+ * `value` as YAML text. A string holding NEL (U+0085), LS (U+2028) or PS (U+2029) is written
+ * double-quoted with the character escaped (`\N`, `\L`, `\P`): the yaml package writes them raw,
+ * which YAML 1.2 reads as written but YAML 1.1 readers (PyYAML, sssom-py) read as a line break
+ * and fold into a space. The escapes read the same in both.
+ */
+export function stringifyYaml(value: unknown, options: ToStringOptions): string {
+  const doc = new Document(value);
+  let escape = false;
+  visit(doc, {
+    Scalar(_, node) {
+      if (typeof node.value === 'string' && YAML11_BREAKS.test(node.value)) {
+        node.type = 'QUOTE_DOUBLE';
+        escape = true;
+      }
+    },
+  });
+  const text = doc.toString(options);
+  // Every scalar holding one is double-quoted now, so each raw one in the text is inside such a scalar.
+  return escape ? text.replace(new RegExp(YAML11_BREAKS.source, 'g'), (c) => YAML11_BREAK_ESCAPES[c]!) : text;
 }

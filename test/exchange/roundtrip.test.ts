@@ -234,3 +234,31 @@ describe('property: free text, scores, identifiers, literal ends and extension s
     }), { numRuns: 100 });
   });
 });
+
+describe('metadata text with characters YAML 1.1 reads as line breaks', () => {
+  const texts = (set: MappingSet): unknown[] => [set.metadata.extra?.mapping_set_title, set.metadata.extra?.mapping_set_description];
+
+  it('NEL, LS and PS are written as the escapes \\N, \\L, \\P inside double quotes, and read back as written', () => {
+    const text = [
+      '#curie_map:',
+      '#  HP: http://purl.obolibrary.org/obo/HP_',
+      '#  MP: http://purl.obolibrary.org/obo/MP_',
+      '#mapping_set_id: https://example.org/sets/1',
+      '#license: https://creativecommons.org/publicdomain/zero/1.0/',
+      '#mapping_set_title: "A\\x85B"',
+      '#mapping_set_description: "line\\u2028separator, paragraph\\u2029separator"',
+      'subject_id\tpredicate_id\tobject_id\tmapping_justification',
+      'HP:0000001\tskos:exactMatch\tMP:0000001\tsemapv:LexicalMatching',
+      '',
+    ].join('\n');
+    const set = parseSssom(text, 'in.tsv');
+    expect(texts(set)).toEqual(['A\u0085B', 'line\u2028separator, paragraph\u2029separator']);
+    for (const written of [serializeSssom(set), serializeCsv(set)]) {
+      expect(written).not.toMatch(/[\u0085\u2028\u2029]/);
+      expect(written).toContain('#mapping_set_title: "A\\NB"');
+      expect(written).toContain('"line\\Lseparator, paragraph\\Pseparator"');
+    }
+    const back = parseSssom(serializeSssom(set), 'out.tsv');
+    expect(texts(back)).toEqual(texts(set));
+  });
+});
