@@ -80,9 +80,14 @@ interface Frame {
  * 23 MB mapping set jsonc-parser's token scanner took 1.7 times as long as JSON.parse, this pass
  * 0.6 times (in process, medians of 9). It keeps its own stack instead of recursing (JSON.parse reads nesting far
  * deeper than a recursive reader survives), decodes a string only when it is a member name or may
- * hold a surrogate, and builds a path only for the fault it reports.
+ * hold a surrogate, and builds a path only for the fault it reports. `firstLine` as for readJson.
  */
-export function iJsonFault(text: string): JsonFault | undefined {
+export function iJsonFault(text: string, firstLine = 1): JsonFault | undefined {
+  // Lines count from `firstLine`, the file line the text starts on (one line of a JSON Lines file).
+  const where = (offset: number): { line: number; column: number } => {
+    const at = lineColumnOf(text, offset);
+    return { line: at.line + firstLine - 1, column: at.column };
+  };
   const surrogates = MAY_HOLD_SURROGATE.test(text);
   const stack: Frame[] = [];
   const pathOf = (extra?: string): string => {
@@ -123,7 +128,7 @@ export function iJsonFault(text: string): JsonFault | undefined {
       if (surrogates && LONE_SURROGATE.test(value)) {
         const unit = value.match(LONE_SURROGATE)![0].charCodeAt(0).toString(16);
         return {
-          kind: 'lone-surrogate', path: isName ? pathOf(value) : pathOf(), ...lineColumnOf(text, offset),
+          kind: 'lone-surrogate', path: isName ? pathOf(value) : pathOf(), ...where(offset),
           message: `${isName ? 'a member name' : 'a string'} holds a lone surrogate (\\u${unit}), half of a UTF-16 pair and no Unicode character; I-JSON (RFC 7493 2.1) forbids it, and writing it out would silently turn it into U+FFFD`,
         };
       }
@@ -132,9 +137,9 @@ export function iJsonFault(text: string): JsonFault | undefined {
       top.at = value;
       top.expectName = false;
       if (first !== undefined) {
-        const was = lineColumnOf(text, first);
+        const was = where(first);
         return {
-          kind: 'duplicate-key', path: pathOf(), ...lineColumnOf(text, offset),
+          kind: 'duplicate-key', path: pathOf(), ...where(offset),
           message: `member ${JSON.stringify(value)} appears twice in one object (first at line ${was.line}, column ${was.column}); duplicate member names are refused (I-JSON, RFC 7493 2.3): readers disagree on which one counts`,
         };
       }
@@ -146,16 +151,19 @@ export function iJsonFault(text: string): JsonFault | undefined {
 
 /**
  * Read JSON text strictly: a syntax error, a lone surrogate or a duplicate member name is a
- * fault with its location; anything else is the value JSON.parse gives.
+ * fault with its location; anything else is the value JSON.parse gives. `firstLine` is the file
+ * line the text starts on (one line of a JSON Lines file): every line in the fault counts from it.
  */
-export function readJson(text: string): JsonReading {
+export function readJson(text: string, firstLine = 1): JsonReading {
   let value: unknown;
   try {
     value = JSON.parse(text) as unknown;
   } catch (error) {
-    return { ok: false, fault: { kind: 'syntax', ...jsonSyntaxError(text, error) }, cause: error };
+    const syntax = jsonSyntaxError(text, error);
+    if (syntax.line !== undefined) syntax.line += firstLine - 1;
+    return { ok: false, fault: { kind: 'syntax', ...syntax }, cause: error };
   }
-  const fault = iJsonFault(text);
+  const fault = iJsonFault(text, firstLine);
   return fault ? { ok: false, fault } : { ok: true, value };
 }
 

@@ -290,7 +290,7 @@ describe('bad records: stop with the exact code and place, or skip with a summar
     const twice = `{"name": "io.github.a/first", ${JSON.stringify(good).slice(1)}`;
     const path = await file('twice.jsonl', `${JSON.stringify({ ...good, name: 'io.github.a/one' })}\n${twice}\n`);
     const run = await runCli(['inspect', path]);
-    expect([run.code, run.stderr.trim()]).toEqual([2, `ioa-align: ${path}:2:${twice.indexOf('"name"', 5) + 1} at $.name: member "name" appears twice in one object (first at line 1, column 2); duplicate member names are refused (I-JSON, RFC 7493 2.3): readers disagree on which one counts [E_DUPLICATE_KEY]`]);
+    expect([run.code, run.stderr.trim()]).toEqual([2, `ioa-align: ${path}:2:${twice.indexOf('"name"', 5) + 1} at $.name: member "name" appears twice in one object (first at line 2, column 2); duplicate member names are refused (I-JSON, RFC 7493 2.3): readers disagree on which one counts [E_DUPLICATE_KEY]`]);
     const surrogate = await file('surrogate.jsonl', `${JSON.stringify({ ...good, description: 'half \ud800 a pair' })}\n`);
     const error = await rejectedIoaError(loadVocabulary(surrogate));
     expect([error.code, error.location.line, error.location.path]).toEqual(['E_PARSE_JSON', 1, '$.description']);

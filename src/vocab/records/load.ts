@@ -244,7 +244,7 @@ export async function loadRecords(file: string, options: RecordLoadOptions = {})
     // Each line as strictly as a whole .json file (readJson): a member named twice (two "kind"s,
     // two "name"s: which one did the registry mean?) or a lone surrogate is a fault of that line,
     // not the last value JSON.parse would keep.
-    const read = readJson(lineText);
+    const read = readJson(lineText, i + 1);
     if (read.ok) {
       documents.push({ value: read.value, text: lineText, line: i + 1 });
       return;
