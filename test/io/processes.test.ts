@@ -75,6 +75,20 @@ describe('an interrupted write leaves no temporary file', () => {
   });
 });
 
+describe('a signal the program handles itself does not cut a write short', () => {
+  it('SIGTERM during a save with a SIGTERM handler of its own: the write and its lock are left alone, the file is complete', async () => {
+    const dir = tempDir('ioa-signal-');
+    const destination = join(dir, 'r.sssom.tsv');
+    const { ended } = run(process.execPath, [join(FIXTURES, 'finishing-write.mjs'), destination], (line, child) => {
+      if (line === 'ready') child.kill('SIGTERM');
+    });
+    const result = await within(ended, 20_000);
+    expect([result.code, result.stdout.trim().split('\n')]).toEqual([0, ['ready', 'lock held', 'saved']]);
+    expect(readFileSync(destination, 'utf8')).toBe('first chunk\nsecond chunk\n');
+    expect(readdirSync(dir)).toEqual(['r.sssom.tsv']);
+  });
+});
+
 describe('keys generate is atomic', () => {
   it('a write the file system refuses (file size limit 0, like a full disk): exit 2, E_WRITE_FAILED, no key file left; a rerun works', async () => {
     const dir = join(tempDir('ioa-keys-'), 'k');
