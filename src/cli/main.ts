@@ -9,6 +9,7 @@ import { IoaError, escapeControls, isIoaError } from '../model/errors.js';
 import { installIo, cliIo, type CliIo } from './io.js';
 import { TOOL_VERSION } from '../version.js';
 import { UsageError, checkArgs, findCommand, findHelpTarget, renderHelp, resolveCommand, usageLine, type ResolvedCommand } from './args.js';
+import { undecodableArgument } from './argv-encoding.js';
 import { EXIT } from './exit-codes.js';
 import { reasonOf } from '../io/files.js';
 
@@ -73,6 +74,12 @@ export async function main(argv: string[], io: Partial<CliIo> = {}): Promise<num
     }
     const found = await findCommand(root, args);
     command = found.command;
+    const undecodable = undecodableArgument(found.rest);
+    if (undecodable) {
+      const shown = JSON.stringify(found.rest[undecodable.index]!.replace(/^--[^=]+=/, ''));
+      const what = undecodable.option === undefined ? `argument ${shown}` : `the value of ${undecodable.option} (${shown})`;
+      throw new UsageError(`${what} is not valid UTF-8: the bytes that do not decode would be read as U+FFFD, naming another file or text than the one given (rename the file, or give the argument in UTF-8)`, command);
+    }
     const rawArgs = checkArgs(command, found.rest);
     await runCommand(command.def, { rawArgs });
     return cliIo().exitCode;

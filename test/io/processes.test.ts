@@ -89,6 +89,31 @@ describe('a signal the program handles itself does not cut a write short', () =>
   });
 });
 
+describe('arguments that are not valid UTF-8', () => {
+  const SHOP = join(ROOT, 'test/generators/data/shop-a.ttl');
+
+  it('are refused with E_USAGE naming the option, and nothing is written under the U+FFFD name', async () => {
+    const dir = tempDir('ioa-argv-');
+    // `printf '\\351'` is the Latin-1 byte of é: no UTF-8, so Node reads U+FFFD there.
+    const script = 'cd "$1" && exec "$2" "$3" propose "$4" "$4" --quiet --out "$(printf \'r\\351sum\\351.tsv\')"';
+    const result = await within(run('sh', ['-c', script, 'sh', dir, process.execPath, join(ROOT, 'bin/ioa-align.js'), SHOP]).ended, 30_000);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('ioa-align: the value of --out ("r\uFFFDsum\uFFFD.tsv") is not valid UTF-8');
+    expect(result.stderr).toContain('[E_USAGE]');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('a positional argument too; a U+FFFD typed as such (valid UTF-8) is an ordinary character', async () => {
+    const dir = tempDir('ioa-argv-');
+    writeFileSync(join(dir, 'typed-\uFFFD.ttl'), readFileSync(SHOP));
+    const script = 'cd "$1" && cp "$4" "$(printf \'in\\351.ttl\')" && exec "$2" "$3" inspect "$(printf \'in\\351.ttl\')"';
+    const refused = await within(run('sh', ['-c', script, 'sh', dir, process.execPath, join(ROOT, 'bin/ioa-align.js'), SHOP]).ended, 30_000);
+    expect([refused.code, refused.stderr.split('\n')[0]]).toEqual([2, expect.stringMatching(/^ioa-align: argument "in\uFFFD\.ttl" is not valid UTF-8: .* \[E_USAGE\]$/)]);
+    const typed = await within(run(process.execPath, ['bin/ioa-align.js', 'inspect', join(dir, 'typed-\uFFFD.ttl')]).ended, 30_000);
+    expect(typed.code).toBe(0);
+  });
+});
+
 describe('keys generate is atomic', () => {
   it('a write the file system refuses (file size limit 0, like a full disk): exit 2, E_WRITE_FAILED, no key file left; a rerun works', async () => {
     const dir = join(tempDir('ioa-keys-'), 'k');
