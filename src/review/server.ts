@@ -24,6 +24,7 @@ import { firstInvalidUtf8 } from '../io/utf8.js';
 import { DECISIONS, type Decision } from './policy.js';
 import { ReviewRefusal, type ItemFilter, type ReviewSession } from './session.js';
 import { pageAssets } from './assets.js';
+import { cutText } from '../text/cut.js';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 /**
@@ -255,7 +256,7 @@ function filterOf(params: URLSearchParams): ItemFilter {
   const kind = params.get('kind');
   if (kind) filter.kind = kind;
   const text = params.get('q');
-  if (text) filter.text = text.slice(0, 200);
+  if (text) filter.text = cutText(text, 200);
   return filter;
 }
 
@@ -264,7 +265,7 @@ function members(body: unknown, required: readonly string[], optional: readonly 
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'E_USAGE', `send ${shape}`);
   const b = body as Record<string, unknown>;
   for (const key of Object.keys(b)) {
-    if (!required.includes(key) && !optional.includes(key)) throw new HttpError(400, 'E_USAGE', `unknown member ${JSON.stringify(key.slice(0, 40))}`);
+    if (!required.includes(key) && !optional.includes(key)) throw new HttpError(400, 'E_USAGE', `unknown member ${JSON.stringify(cutText(key, 40))}`);
   }
   for (const key of required) if (typeof b[key] !== 'string') throw new HttpError(400, 'E_USAGE', `${key} must be a string`);
   for (const key of optional) if (b[key] !== undefined && typeof b[key] !== 'string') throw new HttpError(400, 'E_USAGE', `${key} must be a string`);

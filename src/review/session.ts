@@ -982,7 +982,9 @@ function lineOf(record: MappingRecord): { line?: number } {
 function checkComment(comment: unknown): void {
   if (comment === undefined) return;
   if (typeof comment !== 'string') throw new IoaError('E_USAGE', 'comment must be a string', { path: '$.comment' });
-  if (comment.length > MAX_COMMENT) throw new IoaError('E_USAGE', `comment must be at most ${MAX_COMMENT} characters, not ${comment.length}`, { path: '$.comment' });
+  // Characters as a reader counts them (code points): an emoji is one, not two UTF-16 units.
+  const characters = [...comment].length;
+  if (characters > MAX_COMMENT) throw new IoaError('E_USAGE', `comment must be at most ${MAX_COMMENT} characters, not ${characters}`, { path: '$.comment' });
 }
 
 /** The answer a decision row (or carried decision) stands for. */

@@ -151,6 +151,10 @@ describe('comments', () => {
     s.comment(author, 'label is a person, target a role');
     expect(() => s.comment(best(s, 'Chair'), 'x')).toThrow(expect.objectContaining({ code: 'E_REVIEW_NOT_DECIDED' }));
     expect(() => s.decide(paper, 'accept', { comment: 'x'.repeat(2001) })).toThrow(expect.objectContaining({ code: 'E_USAGE' }));
+    // Characters are counted as a reader counts them: 2,000 emoji (4,000 UTF-16 units) are 2,000 characters.
+    expect(() => s.comment(author, '\u{1F600}'.repeat(2001))).toThrow(expect.objectContaining({ code: 'E_USAGE', message: expect.stringContaining('not 2001') }));
+    s.comment(author, '\u{1F600}'.repeat(2000));
+    s.comment(author, 'label is a person, target a role');
     await s.flush();
     const rows = await rowsOf(out);
     expect(rowFor(rows, 'Paper')[0]).toMatchObject({ comment: 'identical definitions', justification: 'semapv:MappingReview' });
