@@ -184,19 +184,32 @@ export class AxiomCollector {
       axioms.existentials.push([cls, property]);
       counts.existential++;
     };
-    /** What `cls ⊑ expression` gives (also the left-to-right half of `cls ≡ expression`). */
+    /**
+     * What `cls ⊑ expression` gives (also the left-to-right half of `cls ≡ expression`). Walked
+     * with a stack of its own, in the order a recursion would take, and each anonymous expression
+     * once: an intersection nested thousands deep, or one that contains itself (a blank-node
+     * cycle, which RDF allows), would otherwise overflow the call stack.
+     */
     const superExpression = (cls: string, expression: string): void => {
-      const record = this.nodes.get(expression);
-      if (!record) return;
-      if (record.complementOf !== undefined && !isBlank(record.complementOf)) {
-        addDisjoint(cls, record.complementOf);
-        counts.complementOf++;
-      } else if (record.onProperty !== undefined && record.existential && !isBlank(record.onProperty)) {
-        addExistential(cls, record.onProperty);
-      } else if (record.intersectionOf !== undefined) {
-        for (const part of this.list(record.intersectionOf) ?? []) {
-          if (!isBlank(part)) axioms.subClassOf.push([cls, part]);
-          else superExpression(cls, part);
+      const seen = new Set<string>();
+      const frames: string[][] = [[expression]];
+      while (frames.length > 0) {
+        const frame = frames[frames.length - 1]!;
+        const next = frame.pop();
+        if (next === undefined) { frames.pop(); continue; }
+        if (!isBlank(next)) { axioms.subClassOf.push([cls, next]); continue; }
+        if (seen.has(next)) continue;
+        seen.add(next);
+        const record = this.nodes.get(next);
+        if (!record) continue;
+        if (record.complementOf !== undefined && !isBlank(record.complementOf)) {
+          addDisjoint(cls, record.complementOf);
+          counts.complementOf++;
+        } else if (record.onProperty !== undefined && record.existential && !isBlank(record.onProperty)) {
+          addExistential(cls, record.onProperty);
+        } else if (record.intersectionOf !== undefined) {
+          // Reversed: the frame is taken from its end, so its parts come out in list order.
+          frames.push([...(this.list(record.intersectionOf) ?? [])].reverse());
         }
       }
     };

@@ -163,6 +163,18 @@ describe('axioms for coherence, read alike from RDF/XML, Turtle and JSON-LD', ()
     }
   });
 
+  it('an intersection that contains itself (a blank-node cycle RDF allows) or is nested 20,000 deep loads, read as what it says', async () => {
+    const head = `@prefix : <${E}> . @prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n`;
+    const cycle = `${head}:X a owl:Class ; rdfs:subClassOf _:i . :A a owl:Class . :B a owl:Class .\n_:i owl:intersectionOf ( :A _:i [ owl:intersectionOf ( :B _:i ) ] ) .\n`;
+    const looped = (await loadOntologyFile(await tempFile('cycle.ttl', cycle))).axioms!;
+    expect(sortPairs(looped.subClassOf)).toEqual(sortPairs([pair('X', 'A'), pair('X', 'B')]));
+    // Deep3 ⊑ A ⊓ (A ⊓ (… ⊓ B)), 20,000 levels: the recursion this was overflowed the stack near 10,000.
+    let nested = ':B';
+    for (let i = 0; i < 20_000; i++) nested = `[ owl:intersectionOf ( :A ${nested} ) ]`;
+    const deep = (await loadOntologyFile(await tempFile('deep.ttl', `${head}:Deep a owl:Class ; rdfs:subClassOf ${nested} . :A a owl:Class . :B a owl:Class .\n`))).axioms!;
+    expect(sortPairs([...new Map(deep.subClassOf.map((p) => [p.join(' '), p])).values()])).toEqual(sortPairs([pair('Deep', 'A'), pair('Deep', 'B')]));
+  });
+
   it('keeps the axioms when only some kinds are matched', async () => {
     const index = await loadOntologyFile(await tempFile('o.ttl', TURTLE));
     expect(selectKinds(index, new Set(['class'])).axioms).toBe(index.axioms);
