@@ -119,8 +119,8 @@ export async function checkCoherence(mappings: string | MappingSet | readonly Co
 }
 
 /** The check of rows already chosen, with a checker already built. */
-export function coherenceOf(rows: Pick<CoherenceResult, 'checked' | 'skipped'>, checker: CoherenceChecker): CoherenceResult {
-  const report = checker.check(rows.checked);
+export function coherenceOf(rows: Pick<CoherenceResult, 'checked' | 'skipped'>, checker: CoherenceChecker, options: { onProgress?: (done: number, total: number) => void } = {}): CoherenceResult {
+  const report = checker.check(rows.checked, options);
   const unknownTerms = rows.checked.filter((m) => !checker.source.byIri.has(m.subject) || !checker.target.byIri.has(m.object)).length;
   const conflicts: CoherenceFinding[] = report.conflicts.map((c) => ({ ...c, message: describeConflict(c, rows.checked) }));
   return { coherent: conflicts.length === 0, checked: rows.checked, skipped: rows.skipped, ignored: report.ignored, unknownTerms, disjointness: report.disjointness, conflicts };

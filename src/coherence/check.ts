@@ -91,6 +91,10 @@ function search(graph: CoherenceGraph, start: number, edges: MappingEdges, weigh
     scratch.via[to] = via;
     (buckets[cost] ??= []).push(to);
   };
+  // The cheapest disjoint pair among the nodes settled so far. Once it costs no more than the
+  // bucket just finished, every node still to come costs more, and so does any pair with it:
+  // the search stops there, with the same pair (and the same ties) a full search would give.
+  let bestPair = Infinity;
   for (let cost = 0; cost < buckets.length; cost++) {
     const bucket = buckets[cost];
     if (!bucket) continue;
@@ -99,12 +103,15 @@ function search(graph: CoherenceGraph, start: number, edges: MappingEdges, weigh
       if (scratch.done[n] === stamp || scratch.cost[n] !== cost) continue;
       scratch.done[n] = stamp;
       reached.push(n);
+      const partners = graph.disjoint.get(n);
+      if (partners) for (const { other } of partners) if (scratch.done[other] === stamp) bestPair = Math.min(bestPair, cost + scratch.cost[other]!);
       const out = graph.out[n]!;
       const axioms = graph.outAxiom[n]!;
       for (let i = 0; i < out.length; i++) relax(n, out[i]!, cost, axioms[i]!);
       const mapped = edges.get(n);
       if (mapped) for (const [to, position] of mapped) relax(n, to, cost + weight(position), -(position + 1));
     }
+    if (bestPair <= cost) break;
   }
   return reached;
 }
@@ -171,14 +178,18 @@ function starts(graph: CoherenceGraph, mappings: readonly BridgeMapping[], all: 
  * they already make unsatisfiable is not reported again (`before`, when the caller knows those
  * nodes already). `limit` stops after that many conflicts.
  */
-export function findConflicts(graph: CoherenceGraph, mappings: readonly BridgeMapping[], options: { focus?: number; limit?: number; before?: Uint8Array } = {}): CoherenceConflict[] {
+export function findConflicts(graph: CoherenceGraph, mappings: readonly BridgeMapping[], options: { focus?: number; limit?: number; before?: Uint8Array; onProgress?: (done: number, total: number) => void } = {}): CoherenceConflict[] {
   if (!graph.hasDisjointness || mappings.length === 0) return [];
   const focus = options.focus;
   const all = mappingEdges(mappings);
   const weight = focus === undefined ? () => 1 : (position: number) => (position === focus ? 1 : 0);
   const scratch = new Scratch(graph.size);
   const found = new Map<string, CoherenceConflict>();
-  for (const start of starts(graph, mappings, all, focus, options.before)) {
+  const from = starts(graph, mappings, all, focus, options.before);
+  // One search per class made unsatisfiable: where mappings make thousands so, this is the long part.
+  let done = 0;
+  for (const start of from) {
+    options.onProgress?.(done++, from.length);
     const reached = search(graph, start, all, weight, scratch);
     const pair = cheapestPair(graph, reached, scratch);
     // Unreachable, or unsatisfiable without the counted mappings: nothing to report here.
@@ -190,9 +201,32 @@ export function findConflicts(graph: CoherenceGraph, mappings: readonly BridgeMa
     found.set(key, explain(graph, start, mappings, minimal, scratch));
     if (options.limit !== undefined && found.size >= options.limit) break;
   }
-  // A set that contains another conflict's set is not minimal: drop it.
-  const conflicts = [...found.values()];
-  return conflicts.filter((c) => !conflicts.some((d) => d !== c && d.mappings.length < c.mappings.length && d.mappings.every((m) => c.mappings.includes(m))));
+  options.onProgress?.(from.length, from.length);
+  return minimalOnly([...found.values()]);
+}
+
+/** Subsets of a conflict's mappings looked up one by one up to this size; beyond it, compared with every other conflict. */
+const SUBSET_LOOKUP_MAX = 12;
+
+/**
+ * A set that contains another conflict's set is not minimal: drop it. Sets are small (a few
+ * mappings), so each one's proper subsets are looked up among the sets found instead of
+ * comparing every pair of conflicts (thousands of conflicts made that the slow part).
+ */
+function minimalOnly(conflicts: readonly CoherenceConflict[]): CoherenceConflict[] {
+  const keys = new Set(conflicts.map((c) => c.mappings.join(' ')));
+  const contains = (c: CoherenceConflict): boolean => {
+    const m = c.mappings;
+    if (m.length > SUBSET_LOOKUP_MAX) return conflicts.some((d) => d !== c && d.mappings.length < m.length && d.mappings.every((x) => m.includes(x)));
+    // Every proper, non-empty subset (mappings are sorted, so a subset's key is its members in order).
+    for (let mask = 1; mask < (1 << m.length) - 1; mask++) {
+      const subset: number[] = [];
+      for (let i = 0; i < m.length; i++) if (mask & (1 << i)) subset.push(m[i]!);
+      if (keys.has(subset.join(' '))) return true;
+    }
+    return false;
+  };
+  return conflicts.filter((c) => !contains(c));
 }
 
 /** Whether `start` reaches both classes of some disjoint pair using told edges and the mappings at `positions`. */

@@ -120,11 +120,14 @@ export class CoherenceChecker {
     return out;
   }
 
-  /** Every conflict among `mappings` (each a minimal set; positions refer to `mappings`). */
-  check(mappings: readonly CoherenceMapping[]): CoherenceReport {
+  /**
+   * Every conflict among `mappings` (each a minimal set; positions refer to `mappings`).
+   * `onProgress`: classes searched of those the mappings make unsatisfiable.
+   */
+  check(mappings: readonly CoherenceMapping[], options: { onProgress?: (done: number, total: number) => void } = {}): CoherenceReport {
     checkMappings(mappings);
     const bridges = this.bridges(mappings);
-    return { mappings: mappings.length, ignored: mappings.length - bridges.length, conflicts: findConflicts(this.graph, bridges), disjointness: this.graph.hasDisjointness };
+    return { mappings: mappings.length, ignored: mappings.length - bridges.length, conflicts: findConflicts(this.graph, bridges, options.onProgress ? { onProgress: options.onProgress } : {}), disjointness: this.graph.hasDisjointness };
   }
 
   /**

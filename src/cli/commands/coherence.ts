@@ -33,7 +33,9 @@ export default defineCommand({
       }
     }
     const rows = mappingsToCheck(set);
-    const result = coherenceOf(rows, new CoherenceChecker(source, target));
+    const checking = progress('checking');
+    const result = coherenceOf(rows, new CoherenceChecker(source, target), { onProgress: (done, total) => checking.update(done, total, `${done} of ${total} unsatisfiable classes searched`) });
+    checking.done();
     const skipped = rows.skipped;
     const at = (i: number): string => {
       const m = rows.checked[i]!;
