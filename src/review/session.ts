@@ -143,6 +143,8 @@ export interface DecisionView {
   /** `review` for this review's decisions; for a carried one, the review it came from. */
   source: string;
   adjudicator?: boolean;
+  /** The decision of this session's reviewer: the one "save comment" changes. */
+  mine?: boolean;
 }
 
 /** Children listed per concept on the page (the count says how many there are). */
@@ -882,7 +884,7 @@ export class ReviewSession {
         incoherent_with: warnings[at]!.map((w) => ({
           ...w, subject_label: labelOf(this.source.byIri.get(w.subject_id), w.subject_id), object_label: labelOf(this.target.byIri.get(w.object_id), w.object_id),
         })),
-        decisions: this.state.answersOf(i).map((a) => decisionView(a)),
+        decisions: this.state.answersOf(i).map((a) => decisionView(a, a.reviewer === (this.state.reviewer ?? ''))),
         conflict: conflicted.has(`${c.subject}\u0000${c.object}`),
         equivalence: relationFamily(c.predicate) === 'equivalence',
         accepted_rivals: acceptedAt.filter((a) => a.index !== i).flatMap(({ index: j, predicate }) => {
@@ -1009,8 +1011,9 @@ function decisionOfAnswer(c: { subject: string; predicate: string; object: strin
   };
 }
 
-function decisionView(a: Answer): DecisionView {
+function decisionView(a: Answer, mine: boolean): DecisionView {
   const view: DecisionView = { decision: a.decision, predicate_id: a.predicate, source: a.source ?? 'review' };
+  if (mine) view.mine = true;
   if (a.reviewer !== '') view.reviewer_id = a.reviewer;
   if (a.date !== undefined) view.review_date = a.date;
   if (a.comment !== undefined) view.comment = a.comment;

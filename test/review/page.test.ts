@@ -566,6 +566,14 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
       expect(await s.page.locator('.cand.focus .warn').allTextContents()).toContain('reviewers disagree on this candidate: an adjudicating decision settles it');
     });
 
+    it('"save comment" with an empty box on a candidate only others commented on removes nothing and says there is nothing to save', async () => {
+      await s.page.fill('#comment', '');
+      await s.page.click('#save-comment');
+      await settled(s.page);
+      expect(await s.page.textContent('#msg')).toBe('nothing to save: the box is empty and you have no comment on heart');
+      expect(await s.page.locator('.cand.focus ul.decisions li').count()).toBe(2);
+    });
+
     it('an adjudicating accept with a comment settles the conflict; the file keeps A\'s and B\'s rows and comments beside C\'s', async () => {
       await s.page.fill('#comment', 'checked the definition');
       await s.page.press('#comment', 'Escape');
@@ -771,6 +779,37 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
       expect(await s.page.textContent('#msg')).toMatch(/^valve rejected; now \d of 4: heart valve \(skos:exactMatch, open\)$/);
       expect(await s.page.evaluate(() => document.activeElement?.closest('.cand')?.querySelector('.name')?.textContent)).toBe('heart valve');
       await s.page.keyboard.press('z');
+      await settled(s.page);
+    });
+
+    it('a row reached while a decision is still saving takes the relation chosen on it before a: the acceptance carries it', async () => {
+      await show(s.page, 'src:Valve', 'heart valve');
+      // Decisions answered late, as on a slow disk: the focus move to the row waits behind the save.
+      await s.page.route('**/api/decisions', async (route) => { await new Promise((r) => setTimeout(r, 700)); await route.continue(); });
+      try {
+        bodies.length = 0;
+        await s.page.keyboard.press('u'); // heart valve: unsure, answered late
+        await s.page.locator('.cand').filter({ has: s.page.locator('.name').getByText('valve', { exact: true }) }).locator('button.row').focus();
+        await s.page.keyboard.press('e');
+        await s.page.keyboard.press('a');
+        await settled(s.page);
+        expect(bodies.map((b) => [b.object_id, b.decision, b.relation])).toEqual([[`${TGT}HeartValve`, 'unsure', undefined], [`${TGT}Valve`, 'accept', 'skos:exactMatch']]);
+      } finally {
+        await s.page.unroute('**/api/decisions');
+      }
+      await s.page.keyboard.press('z');
+      await settled(s.page);
+      await s.page.keyboard.press('z');
+      await settled(s.page);
+    });
+
+    it('a redraw with the keyboard on the evidence toggle keeps it there, not on the page (the next Tab would open the first row)', async () => {
+      await show(s.page, 'src:Valve', 'heart valve');
+      await s.page.focus('.cand.focus details.evidence summary');
+      await s.page.keyboard.press('e');
+      await settled(s.page);
+      expect(await s.page.evaluate(() => document.activeElement?.tagName)).toBe('SUMMARY');
+      await s.page.keyboard.press('e');
       await settled(s.page);
     });
 

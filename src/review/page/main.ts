@@ -218,12 +218,15 @@ function commentsKept(): boolean {
  * Where the keyboard focus was in the candidates pane, to put it back on the new elements after
  * a redraw (which replaces them; the focus would fall to the page's body).
  */
-function focusInPane(): 'comment' | 'save' | 'row' | undefined {
+function focusInPane(): string | undefined {
   const active = document.activeElement;
   if (!active || !$('cands-pane').contains(active)) return undefined;
-  if (active.id === 'comment') return 'comment';
-  if (active.id === 'save-comment') return 'save';
-  return active.matches('button.row') ? 'row' : undefined;
+  if (active.id === 'comment') return '#comment';
+  if (active.id === 'save-comment') return '#save-comment';
+  if (active.matches('.cand.focus details.evidence summary')) return '.cand.focus details.evidence summary';
+  // A row, a link in the opened card, anything else: the focused candidate's row, never the page's
+  // body (the next Tab would then start from the first row and open it).
+  return '.cand.focus button.row';
 }
 
 function renderItem(): void {
@@ -231,8 +234,7 @@ function renderItem(): void {
   const had = focusInPane();
   $('subject-pane').replaceChildren(subjectCard(item.subject));
   $('cands-pane').replaceChildren(candidateList(item.candidates, focus, relation, commentsKept()));
-  const pane = $('cands-pane');
-  const back = had === 'comment' ? pane.querySelector<HTMLElement>('#comment') : had === 'save' ? pane.querySelector<HTMLElement>('#save-comment') : had === 'row' ? pane.querySelector<HTMLElement>('.cand.focus button.row') : null;
+  const back = had === undefined ? null : $('cands-pane').querySelector<HTMLElement>(had) ?? $('cands-pane').querySelector<HTMLElement>('.cand.focus button.row');
   back?.focus({ preventScroll: true });
   const c = item.candidates[focus];
   const box = $('cands-pane').querySelector<HTMLTextAreaElement>('#comment');
@@ -300,9 +302,10 @@ interface Seen {
   candidate: Triple;
   label: string;
   status: string;
-  relation: string | null;
+  /** `undefined`: the row was not yet open at the press; read when the decision runs (chosenFor). */
+  relation: string | null | undefined;
   comment: string | undefined;
-  /** The decision shown already carries a comment (an empty box then removes it). */
+  /** This reviewer's decision shown already carries a comment (an empty box then removes it). */
   hadComment: boolean;
 }
 
@@ -322,10 +325,21 @@ function seen(): Seen | undefined {
   const at = row ?? focus;
   const c = item?.candidates[at];
   if (!item || !c) return undefined;
-  // The relation chosen and the comment box belong to the page's focused candidate only.
-  const own = at === focus;
-  const comment = own ? ($('cands-pane').querySelector('#comment') as HTMLTextAreaElement | null)?.value.trim() : undefined;
-  return { subject: item.subject.id, candidate: { subject_id: c.subject_id, predicate_id: c.predicate_id, object_id: c.object_id }, label: c.object.label, status: c.status, relation: own ? relation : null, comment: comment || undefined, hadComment: own && c.decisions?.some((d) => d.comment !== undefined && d.comment !== '') === true };
+  const candidate = { subject_id: c.subject_id, predicate_id: c.predicate_id, object_id: c.object_id };
+  const hadComment = c.decisions?.some((d) => d.mine === true && d.comment !== undefined && d.comment !== '') === true;
+  // The keyboard is on a row the page has not opened yet (its move is queued behind a save): a
+  // relation key pressed meanwhile applies to that row when its turn comes, so the relation and
+  // the comment are read when the decision runs, on that row, not now from the row left.
+  if (at !== focus) return { subject: item.subject.id, candidate, label: c.object.label, status: c.status, relation: undefined, comment: undefined, hadComment };
+  const comment = ($('cands-pane').querySelector('#comment') as HTMLTextAreaElement | null)?.value.trim();
+  return { subject: item.subject.id, candidate, label: c.object.label, status: c.status, relation, comment: comment || undefined, hadComment };
+}
+
+/** A decision's relation and comment: as seen at the key press, or, for a row opened since, as the page has them now. */
+function chosenFor(s: Seen): { relation: string | null; comment: string | undefined } {
+  if (s.relation !== undefined) return { relation: s.relation, comment: s.comment };
+  const comment = ($('cands-pane').querySelector('#comment') as HTMLTextAreaElement | null)?.value.trim();
+  return { relation, comment: comment || undefined };
 }
 
 /** Why accepting `c` (as `as`, else as proposed) needs the reviewer's confirmation: one-to-one. */
@@ -381,11 +395,12 @@ async function decide(decision: Decision, s: Seen | undefined, keyName: string):
     say(`${keyName} not applied: ${s.label} is ${c.status} now, not ${s.status} as it was when the key was pressed`, true);
     return;
   }
+  const chosen = chosenFor(s);
   const body: Record<string, unknown> = { ...s.candidate, decision, expected_status: s.status };
-  if (decision === 'accept' && s.relation) body.relation = s.relation;
-  if (s.comment) body.comment = s.comment;
+  if (decision === 'accept' && chosen.relation) body.relation = chosen.relation;
+  if (chosen.comment) body.comment = chosen.comment;
   if (decision === 'accept') {
-    const reasons = oneToOne(c, s.relation);
+    const reasons = oneToOne(c, chosen.relation);
     if (reasons.length) {
       if (!(await ask(c.object.label, reasons))) {
         say(`not accepted: ${c.object.label} stays ${c.status}`);
@@ -564,7 +579,7 @@ $('cands-pane').addEventListener('click', (ev) => {
   if (target.closest('#save-comment')) {
     const s = seen();
     if (s?.comment || s?.hadComment) void queue.push(() => saveComment(s));
-    else if (s) say(`nothing to save: the box is empty and ${s.label} has no comment`);
+    else if (s) say(`nothing to save: the box is empty and you have no comment on ${s.label}`);
     return;
   }
   const row = target.closest<HTMLElement>('button.row');

@@ -42,6 +42,8 @@ export interface DecisionRecord {
   predicate_id: string;
   comment?: string;
   source: string;
+  /** This session's reviewer's own decision (newer servers): the one "save comment" changes. */
+  mine?: boolean;
 }
 
 export interface AcceptedRival {
