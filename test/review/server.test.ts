@@ -316,7 +316,7 @@ describe('review API: decisions name the candidate and the state the reviewer sa
     const shown = (await item('Document')).candidates[0];
     expect(shown.status).toBe('accept');
     expect(shown.conflict).toBe(false);
-    expect(shown.decisions).toEqual([{ reviewer_id: 'https://orcid.org/0000-0002-1825-0097', review_date: '2026-12-03', decision: 'accept', predicate_id: doc.predicate_id, comment: 'same concept, checked', source: 'review' }]);
+    expect(shown.decisions).toEqual([{ reviewer_id: 'https://orcid.org/0000-0002-1825-0097', review_date: '2026-12-03', decision: 'accept', predicate_id: doc.predicate_id, comment: 'same concept, checked', source: 'review', mine: true }]);
     const items = JSON.parse((await http(server.port, '/api/items?status=conflict', { headers: auth() })).body);
     expect(items.items).toEqual([]);
     const all = JSON.parse((await http(server.port, '/api/items?status=all', { headers: auth() })).body);
