@@ -40,9 +40,19 @@ const RUNS = [
   { name: 'agentworld-dev', corpus: 'agentworld-dev', generators: undefined, what: 'the default generators (lexical + structure + description) on real MCP servers and A2A skills' },
 ];
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`Usage: node benchmarks/run-all.mjs [run-name ...]   (default: every run whose corpus exists)\n       node benchmarks/run-all.mjs --stored         (rewrite benchmarks/README.md from stored results, run nothing)\nRuns: ${RUNS.map((r) => r.name).join(', ')}`);
+  process.exit(0);
+}
 // `--stored`: run nothing, rewrite README.md from the results already stored.
 const storedOnly = process.argv.includes('--stored');
 const wanted = process.argv.slice(2).filter((a) => a !== '--stored');
+// A misspelt run or option must not quietly run nothing and still rewrite the README.
+const unknown = wanted.filter((w) => !RUNS.some((r) => r.name === w));
+if (unknown.length > 0) {
+  console.error(`unknown run or option: ${unknown.join(', ')} (runs: ${RUNS.map((r) => r.name).join(', ')}; options: --stored, --help)`);
+  process.exit(2);
+}
 const runs = storedOnly ? [] : RUNS.filter((r) => (wanted.length ? wanted.includes(r.name) : true)).filter((r) => existsSync(join(root, 'corpora', r.corpus, 'manifest.json')));
 
 const done = [];
