@@ -370,12 +370,36 @@ function emptyCounts(): Record<ChangeKind, number> {
   return Object.fromEntries(CHANGE_KINDS.map((k) => [k, 0])) as Record<ChangeKind, number>;
 }
 
+/**
+ * The other old concepts that went into the kept concept `kept` whole, by the version alignment's
+ * rows to its successor: a row saying the successor is broader or the same (broadMatch,
+ * exactMatch, closeMatch) from a concept that was not under `kept` already. A dissolved parent
+ * whose row says the successor is narrower covers more than it, and a removed child widens
+ * nothing; either leaves it as it was. Shared by the computed diff and `upgrade --via`.
+ */
+export function wentInto(kept: string, rowsToSuccessor: ReadonlyArray<{ subject: string; predicate: string }>, oldIndex: OntologyIndex): string[] {
+  const under = (iri: string): boolean => {
+    const seen = new Set<string>();
+    const queue = [iri];
+    while (queue.length > 0) {
+      for (const parent of oldIndex.byIri.get(queue.pop()!)?.parents ?? []) {
+        if (parent === kept) return true;
+        if (!seen.has(parent)) { seen.add(parent); queue.push(parent); }
+      }
+    }
+    return false;
+  };
+  const whole = new Set([BROAD_MATCH, EXACT_MATCH, CLOSE_MATCH]);
+  return [...new Set(rowsToSuccessor.filter((r) => r.subject !== kept && whole.has(r.predicate)).map((r) => r.subject))].filter((s) => !under(s));
+}
+
 function describeDiff(
   oldIndex: OntologyIndex, newIndex: OntologyIndex, candidates: FusedCandidate[], chosen: readonly FusedCandidate[],
   pairs: ReadonlyMap<string, IdentityPair>, moves: ReadonlyMap<string, ChildrenMove>, strictDefinitions: boolean,
 ): VersionDiff {
   const bySubject = new Map<string, FusedCandidate[]>();
   const byObject = new Map<string, Set<string>>();
+  const rowsTo = new Map<string, FusedCandidate[]>();
   for (const c of chosen) {
     const list = bySubject.get(c.subject);
     if (list) list.push(c);
@@ -383,6 +407,9 @@ function describeDiff(
     const set = byObject.get(c.object);
     if (set) set.add(c.subject);
     else byObject.set(c.object, new Set([c.subject]));
+    const to = rowsTo.get(c.object);
+    if (to) to.push(c);
+    else rowsTo.set(c.object, [c]);
   }
   // Parents as the new release would name them. owl:Thing is every class's parent, stated or
   // not: never a move. A parent that is no concept of the old release (a class of an imported
@@ -395,19 +422,6 @@ function describeDiff(
   const equivalentOf = new Map<string, string>();
   for (const c of chosen) if (c.predicate === EXACT_MATCH && !equivalentOf.has(c.subject)) equivalentOf.set(c.subject, c.object);
   const partnerOf = (iri: string): string | undefined => pairs.get(iri)?.new.iri ?? equivalentOf.get(iri);
-  const wentInWhole = (subject: string, object: string): boolean =>
-    (bySubject.get(subject) ?? []).some((r) => r.object === object && (r.predicate === BROAD_MATCH || r.predicate === EXACT_MATCH || r.predicate === CLOSE_MATCH));
-  const isOldDescendant = (iri: string, ancestor: string): boolean => {
-    const seen = new Set<string>();
-    const queue = [iri];
-    while (queue.length > 0) {
-      for (const parent of oldIndex.byIri.get(queue.pop()!)?.parents ?? []) {
-        if (parent === ancestor) return true;
-        if (!seen.has(parent)) { seen.add(parent); queue.push(parent); }
-      }
-    }
-    return false;
-  };
   const counts = emptyCounts();
   const concepts: ConceptChange[] = [];
   const alignment: AlignmentRow[] = [];
@@ -441,9 +455,7 @@ function describeDiff(
     // went in whole counts — its row says the kept one is broader or the same — and one that was
     // not under it already: a dissolved parent whose row says the kept concept is narrower covers
     // more than it, not the other way round, and a removed child widens nothing.
-    const absorbed = pair && !pair.new.deprecated
-      ? [...(byObject.get(pair.new.iri) ?? [])].filter((s) => s !== iri && wentInWhole(s, pair.new.iri) && !isOldDescendant(s, iri))
-      : [];
+    const absorbed = pair && !pair.new.deprecated ? wentInto(iri, rowsTo.get(pair.new.iri) ?? [], oldIndex) : [];
     if (absorbed.length > 0) change.add('broadened');
     if (change.size === 0) change.add('unchanged');
     const kinds = CHANGE_KINDS.filter((k) => change.has(k));

@@ -27,7 +27,7 @@ import { CLOSE_MATCH, EXACT_MATCH, rawScore, type Candidate, type EntityMappingR
 import { buildOntologyIndex, type OntologyIndex } from '../model/ontology-index.js';
 import { readVersionAlignment, VERSION_CHANGE_SLOT, VERSION_EVIDENCE_SLOT, type VersionAlignment, type VersionRow } from './alignment-file.js';
 import { composeRule } from './compose.js';
-import { diffVersions, type ConceptChange, type DiffOptions, type VersionDiff } from './diff.js';
+import { diffVersions, wentInto, type ConceptChange, type DiffOptions, type VersionDiff } from './diff.js';
 import { assertSameSeries, definitionChange, identityPairs, sameLabel } from './identity.js';
 import { identityFacts, lostScope } from './lineage.js';
 
@@ -171,10 +171,13 @@ function viewsFromVia(via: VersionAlignment, oldIndex: OntologyIndex, newIndex: 
   const pairs = identityPairs(oldIndex, newIndex);
   const facts = identityFacts(oldIndex, newIndex, pairs);
   const bySubject = new Map<string, VersionRow[]>();
+  const byObject = new Map<string, VersionRow[]>();
   for (const r of via.rows) {
-    const list = bySubject.get(r.subject);
-    if (list) list.push(r);
-    else bySubject.set(r.subject, [r]);
+    for (const [map, key] of [[bySubject, r.subject], [byObject, r.object]] as const) {
+      const list = map.get(key);
+      if (list) list.push(r);
+      else map.set(key, [r]);
+    }
   }
   const views = new Map<string, ConceptView>();
   for (const concept of oldIndex.concepts) {
@@ -195,10 +198,12 @@ function viewsFromVia(via: VersionAlignment, oldIndex: OntologyIndex, newIndex: 
     } else {
       const pair = pairs.get(concept.iri);
       const move = facts.moves.get(concept.iri);
+      let absorbed: string[];
       if (!pair || pair.new.iri !== only.object) why = 'unreviewed row, identifier not kept: a proposal';
       else if (pair.new.deprecated) why = 'deprecated in the new release';
       else if (!sameLabel(pair.old, pair.new)) why = `identifier kept (${pair.kind}) but the label changed`;
       else if (move && lostScope(move)) why = `identifier kept (${pair.kind}) but ${move.lost.length} of its ${move.kept.length} children moved elsewhere: narrower now`;
+      else if ((absorbed = wentInto(concept.iri, byObject.get(pair.new.iri) ?? [], oldIndex)).length > 0) why = `identifier kept (${pair.kind}) but ${absorbed.length} other concept${absorbed.length === 1 ? '' : 's'} of the old release went into it (${absorbed.slice(0, 3).join(', ')}${absorbed.length > 3 ? ', …' : ''}): broader now`;
       else if (strictDefinitions && definitionChange(pair.old, pair.new) !== 'same') why = `identifier and label kept (${pair.kind}), definition ${definitionChange(pair.old, pair.new)}`;
       else {
         carry = true;

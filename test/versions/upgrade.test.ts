@@ -111,6 +111,20 @@ describe('artifact upgrade with a given version alignment (--via)', async () => 
     expect(result.diff).toBeUndefined();
   });
 
+  it('an unreviewed identity row does not carry a concept another old concept went into whole (a row to its successor says it is broader): the same test as a computed diff', async () => {
+    const before = await upgradeArtifact(artifact, { side: 'target', old: oldZoo, new: newZoo, via: alignment });
+    const kept = before.carried[0]!;
+    const other = oldZoo.concepts.find((c) => c.iri !== kept.rule.to && !c.parents.includes(kept.rule.to) && !before.carried.some((x) => x.rule.to === c.iri))!;
+    const merged: MappingSet = {
+      ...alignment,
+      mappings: [...alignment.mappings.filter((m) => !('subjectId' in m && m.subjectId === other.iri)),
+        { subjectId: other.iri, predicateId: 'skos:broadMatch', objectId: kept.carried.to, justification: 'semapv:LexicalMatching' }],
+    };
+    const after = await upgradeArtifact(artifact, { side: 'target', old: oldZoo, new: newZoo, via: merged });
+    expect(after.carried.map((c) => c.index)).not.toContain(kept.index);
+    expect(after.pending.find((p) => p.index === kept.index)!.why).toContain(`other concept of the old release went into it (${other.iri}): broader now`);
+  });
+
   it('refuses a version alignment over other releases (E_VERSION_MISMATCH)', async () => {
     const other: MappingSet = { ...alignment, mappings: alignment.mappings.map((m) => ('subjectId' in m && m.subjectId === zoo('Dog') ? { ...m, subjectId: 'http://example.org/garden#Rose' } : m)) };
     const e = await rejectedIoaError(upgradeArtifact(artifact, { side: 'target', old: oldZoo, new: newZoo, via: other }));
