@@ -21,6 +21,7 @@
 import type { Concept } from '../model/concept.js';
 import { IoaError } from '../model/errors.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
+import { foldedText } from '../text/normalize.js';
 
 /** How an old concept's identifier was found again in the new release. */
 export type IdentityKind = 'same-iri' | 'version-segment' | 'same-id';
@@ -195,8 +196,15 @@ const spellSymbols = (text: string): string =>
  * (spellSymbols).
  */
 export function comparableLabel(text: string): string {
-  return spellSymbols(text.normalize('NFKC').toLowerCase()).replace(/&/g, ' and ').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return spellSymbols(foldedText(text)).replace(/&/g, ' and ').replace(NOT_WORD, ' ').trim();
 }
+
+/**
+ * What is not part of a word: combining marks are (a Devanagari or Thai vowel sign or tone mark
+ * tells दिन "day" from दान "donation", ป่า "forest" from ป้า "aunt"); invisible joiners and the soft
+ * hyphen are gone already, and ß is ss, as the matchers fold them (foldedText).
+ */
+const NOT_WORD = /[^\p{L}\p{M}\p{N}]+/gu;
 
 /** The concept's preferred label: its first English (or untagged) label, else its first. */
 export function preferredLabel(concept: Concept): string | undefined {
@@ -224,7 +232,7 @@ export function sameLabel(a: Concept, b: Concept): boolean {
  */
 export type DefinitionChange = 'same' | 'reworded' | 'added' | 'removed';
 
-const comparableText = (text: string): string => spellSymbols(text.normalize('NFKC').toLowerCase()).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const comparableText = (text: string): string => spellSymbols(foldedText(text)).replace(NOT_WORD, ' ').trim();
 
 export function definitionChange(a: Concept, b: Concept): DefinitionChange {
   const x = a.definitions[0];

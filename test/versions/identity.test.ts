@@ -110,4 +110,11 @@ describe('identity of concepts', () => {
     expect(definitionChange(c('A feline.'), c())).toBe('removed');
     expect(definitionChange(c(), c())).toBe('same');
   });
+
+  it('a vowel sign or tone mark is part of the word (दिन "day" is not दान "donation", ป่า "forest" not ป้า "aunt"); a soft hyphen, a joiner or ß against ss changes nothing, as the matchers read them', () => {
+    for (const [a, b] of [['दिन', 'दान'], ['बेटा', 'बेटी'], ['ป่า', 'ป้า']] as const) expect([a, comparableLabel(a) === comparableLabel(b)]).toEqual([a, false]);
+    for (const [a, b] of [['soft\u00adware', 'software'], ['کتاب\u200cها', 'کتابها'], ['Straße', 'STRASSE']] as const) expect([a, comparableLabel(a)]).toEqual([a, comparableLabel(b)]);
+    const c = (d: string) => ({ ...emptyConcept('http://x.org/a', 'class', 'a'), definitions: [d] });
+    expect(definitionChange(c('एक दिन'), c('एक दान'))).toBe('reworded');
+  });
 });
