@@ -339,6 +339,16 @@ function chooseAlignment(candidates: readonly FusedCandidate[], pairs: ReadonlyM
     if (!dissolved(c) || equivalent.has(c.subject) || c.predicate !== NARROW_MATCH || !c.members.some((m) => m.generator === LINEAGE_GENERATOR)) continue;
     chosen.add(c);
   }
+  // A category merged into a concept another old concept kept (lineage's verdict 'merged', its
+  // children now under that concept): one-to-one gives the concept to its own predecessor and the
+  // category's equivalence candidate loses, leaving the category "removed". It went into it:
+  // narrower than it, lineage's broader row.
+  const placed = new Set([...chosen].map((c) => c.subject));
+  for (const c of candidates) {
+    if (placed.has(c.subject) || verdicts.get(c.subject) !== 'merged' || c.predicate !== BROAD_MATCH || !c.members.some((m) => m.generator === LINEAGE_GENERATOR)) continue;
+    chosen.add(c);
+    placed.add(c.subject);
+  }
   // Several old concepts gone into one new concept (merged): none of them is its equivalent, each
   // is narrower; an equivalence row beside a broader one to the same object takes the pair's
   // broader candidate where there is one (an identity partner stays the concept's own).

@@ -208,6 +208,25 @@ ex:MeetingSummarization a owl:Class ; rdfs:subClassOf ex:Summarization ; rdfs:la
   });
 });
 
+describe('diff: a category merged into a kept sibling', () => {
+  it('is merged (broader row to the sibling), not removed; the sibling is broadened and its rules are held', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-diff-sibling-'));
+    const Z = 'http://ex.org/zoo#';
+    const head = `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> . @prefix : <${Z}> .\n`;
+    const common = `:Animal a owl:Class ; rdfs:label "Animal" .\n:Cat a owl:Class ; rdfs:label "Cat" ; rdfs:subClassOf :Animal .\n:HouseCat a owl:Class ; rdfs:label "House cat" ; rdfs:subClassOf :Cat .\n:Dog a owl:Class ; rdfs:label "Dog" ; rdfs:subClassOf :Animal .\n`;
+    const before = `${head}<http://ex.org/zoo> a owl:Ontology ; owl:versionInfo "1.0" .\n${common}:Feline a owl:Class ; rdfs:label "Big feline" ; rdfs:subClassOf :Animal .\n:Lion a owl:Class ; rdfs:label "Lion" ; rdfs:subClassOf :Feline .\n:Tiger a owl:Class ; rdfs:label "Tiger" ; rdfs:subClassOf :Feline .\n:Leopard a owl:Class ; rdfs:label "Leopard" ; rdfs:subClassOf :Feline .\n`;
+    const after = `${head}<http://ex.org/zoo> a owl:Ontology ; owl:versionInfo "2.0" .\n${common}:Lion a owl:Class ; rdfs:label "Lion" ; rdfs:subClassOf :Cat .\n:Tiger a owl:Class ; rdfs:label "Tiger" ; rdfs:subClassOf :Cat .\n:Leopard a owl:Class ; rdfs:label "Leopard" ; rdfs:subClassOf :Cat .\n`;
+    const [a, b] = [join(dir, 'a.ttl'), join(dir, 'b.ttl')];
+    writeFileSync(a, before);
+    writeFileSync(b, after);
+    const diff = await diffVersions(await loadOntology(a), await loadOntology(b));
+    const of = (name: string) => diff.concepts.find((c) => c.iri === `${Z}${name}`)!;
+    expect([of('Feline').change, of('Feline').rows.map((r) => [r.predicate, r.object])]).toEqual([['merged'], [['skos:broadMatch', `${Z}Cat`]]]);
+    expect([of('Cat').change, of('Cat').carryable]).toEqual([['broadened'], false]);
+    expect(of('Dog').carryable).toBe(true);
+  });
+});
+
 describe('diff of OASF 1.0.0 → 1.1.0 (the bundled releases)', async () => {
   const [a, b] = await Promise.all([
     loadOntology(join(ROOT, 'corpora/agents/oasf/v1.0.4/schema/skills')),
