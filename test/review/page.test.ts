@@ -697,6 +697,30 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
       expect((await s.page.textContent('#msg'))!.length).toBeLessThan(80);
     });
 
+    it('the item list is one tab stop: Tab crosses it in one step, ↑ ↓ move within it, Enter opens the item', async () => {
+      const onItem = () => s.page.evaluate(() => (document.activeElement?.className === 'it' ? document.activeElement.querySelector('.l')?.textContent : null));
+      if (await s.page.inputValue('#search')) await clear(s.page);
+      expect(await s.page.locator('#items li').count()).toBeGreaterThan(2);
+      await s.page.focus('#advance');
+      await s.page.keyboard.press('Tab');
+      const current = await s.page.textContent('#items li.current .l');
+      expect(await onItem()).toBe(current);
+      await s.page.keyboard.press('Tab');
+      expect(await onItem()).toBeNull();
+      await s.page.keyboard.press('Shift+Tab');
+      expect(await onItem()).toBe(current);
+      const shown = await s.page.textContent('#detail h2');
+      await s.page.keyboard.press('Home');
+      expect(await onItem()).toBe(await s.page.textContent('#items li:nth-child(1) .l'));
+      await s.page.keyboard.press('ArrowDown');
+      const second = await onItem();
+      expect(second).toBe(await s.page.textContent('#items li:nth-child(2) .l'));
+      expect(await s.page.textContent('#detail h2')).toBe(shown);
+      await s.page.keyboard.press('Enter');
+      await settled(s.page);
+      expect(await s.page.textContent('#detail h2')).toBe(second);
+    });
+
     it('every control can take the focus and has a name', async () => {
       // Candidate rows are taken apart below: focusing one makes it the focused candidate, which redraws them.
       const controls = s.page.locator('button:visible:not(.row), select:visible, input:visible, textarea:visible, a[href]:visible, summary:visible');

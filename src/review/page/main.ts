@@ -142,12 +142,24 @@ function renderList(): void {
     const button = el('button', 'it', label(it.label, 'l'), el('span', 'v', it.best_score.toFixed(2)));
     button.type = 'button';
     button.dataset.i = String(i);
+    // One tab stop for the whole list (the current item); the arrow keys move within it.
+    button.tabIndex = i === current ? 0 : -1;
     const li = el('li', `${it.decided ? 'done' : ''}${it.conflict ? ' conflict' : ''}`, button);
     frag.append(li);
   });
   list.replaceChildren(frag);
   marked = undefined;
+  rover = undefined;
   markCurrent();
+}
+
+/** The item button that is the list's one tab stop. */
+let rover: HTMLElement | undefined;
+
+function setRover(button: HTMLElement | undefined): void {
+  if (rover && rover !== button) rover.tabIndex = -1;
+  if (button) button.tabIndex = 0;
+  rover = button;
 }
 
 /** The ✓ of every subject a decision or an undo changed, its own and those one-to-one touched. */
@@ -174,6 +186,7 @@ function markCurrent(): void {
     li.scrollIntoView({ block: 'nearest' });
   }
   marked = li;
+  setRover((li?.firstElementChild as HTMLElement | null) ?? undefined);
 }
 
 const key = (t: Triple): string => `${t.subject_id}\u0000${t.predicate_id}\u0000${t.object_id}`;
@@ -572,6 +585,21 @@ $('items').addEventListener('click', (ev) => {
     await openItem(i);
     if (document.body.classList.contains('list-open')) toggleList();
   });
+});
+
+// Within the list, ↑ ↓ Home End move the keyboard from item to item (Enter or Space opens one):
+// Tab crosses the list in one step instead of one per subject (2,739 on anatomy).
+$('items').addEventListener('keydown', (ev) => {
+  const button = (ev.target as Element).closest<HTMLElement>('button.it');
+  if (!button || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const i = Number(button.dataset.i);
+  const to = ev.key === 'ArrowDown' ? i + 1 : ev.key === 'ArrowUp' ? i - 1 : ev.key === 'Home' ? 0 : ev.key === 'End' ? items.length - 1 : undefined;
+  if (to === undefined) return;
+  ev.preventDefault();
+  const next = $('items').children[Math.max(0, Math.min(items.length - 1, to))]?.firstElementChild as HTMLElement | null;
+  if (!next) return;
+  setRover(next);
+  next.focus();
 });
 
 $('cands-pane').addEventListener('click', (ev) => {
