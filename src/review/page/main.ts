@@ -447,11 +447,6 @@ async function decide(decision: Decision, s: Seen | undefined, keyName: string):
   const data = await get<Item>(`/api/item?subject=${encodeURIComponent(s.subject)}`);
   item = data;
   relation = null;
-  const summary = items[current];
-  if (summary && summary.subject_id === s.subject) {
-    summary.decided = data.done;
-    $('items').children[current]?.classList.toggle('done', data.done);
-  }
   markDone(answer.subjects);
   if (data.done && ($('advance') as HTMLInputElement).checked) {
     // The result stays ahead of the next item's line: replaced, nobody would read what was closed.
@@ -490,14 +485,11 @@ async function undo(): Promise<void> {
   current = at;
   markCurrent();
   await openItem(at, undone);
-  const summary = items[at];
-  if (summary && item) summary.decided = item.done;
-  $('items').children[at]?.classList.toggle('done', item?.done ?? false);
   const c = item?.candidates.find((x) => key(x) === key(undone));
   say(c ? `undone: ${c.object.label} is ${c.status} again${c.closed_by ? ' (closed by an acceptance)' : ''}` : 'undone');
 }
 
-/** The comment box of the focused candidate, from the keyboard (Tab would cross every item first). */
+/** The comment box of the focused candidate, from the keyboard, without tabbing through the card. */
 function focusComment(): void {
   const box = $('cands-pane').querySelector<HTMLTextAreaElement>('#comment');
   if (box) box.focus();
