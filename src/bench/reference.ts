@@ -10,7 +10,7 @@
  * `E_BENCH_REFERENCE` at its line: a misspelt relation must not shrink the reference unseen.
  */
 import type { AlignmentRelation } from '../ontology/alignment-reader.js';
-import { readAlignmentFile, RELATION_OF_PREDICATE } from '../ontology/alignment-reader.js';
+import { isIncompatible, readAlignmentFile, RELATION_OF_PREDICATE } from '../ontology/alignment-reader.js';
 import { formatFromExtension, readMappingFile, sourceLine } from '../exchange/index.js';
 import { IoaError } from '../model/errors.js';
 import { hasEntityEnds } from '../model/mapping.js';
@@ -26,7 +26,7 @@ export interface ReferenceAlignment {
   cells: ReferenceCell[];
   /** `alignment` (OAEI RDF/XML) or the exchange format of a mapping file. */
   format: string;
-  /** Rows of a mapping file that are not reference mappings (rejected, literal). */
+  /** Rows that are not reference mappings: rejected or literal rows of a mapping file, `%` cells of an alignment. */
   ignored: number;
 }
 
@@ -43,7 +43,14 @@ export async function readReference(path: string): Promise<ReferenceAlignment> {
   const format = formatFromExtension(path);
   if (format === 'alignment' || (format === undefined && await looksLikeXml(path))) {
     const alignment = await readAlignmentFile(path);
-    return { cells: alignment.cells.map((c) => ({ entity1: c.entity1, entity2: c.entity2, relation: c.relation })), format: 'alignment', ignored: 0 };
+    // An incompatibility cell (`%`) says two entities must not be mapped: like a rejected row of a
+    // mapping file, it is no reference mapping.
+    const cells = alignment.cells.filter((c) => !isIncompatible(c.relation)).map((c) => ({ entity1: c.entity1, entity2: c.entity2, relation: c.relation }));
+    const ignored = alignment.cells.length - cells.length;
+    if (cells.length === 0) {
+      throw new IoaError('E_BENCH_REFERENCE', `none of the alignment's ${alignment.cells.length} cells can be scored against (${ignored} incompatibilities, relation %)`, { file: path });
+    }
+    return { cells, format: 'alignment', ignored };
   }
   const set = await readMappingFile(path);
   const cells: ReferenceCell[] = [];

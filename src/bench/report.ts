@@ -8,6 +8,7 @@ import { escapeControls, IoaError } from '../model/errors.js';
 import type { Metrics } from './metrics.js';
 import { contributionOf, type BenchResult, type GeneratorRun, type LeaveOneOut } from './runner.js';
 import { CHART_FILES, renderCharts } from './charts.js';
+import { curieOf } from '../coherence/semantics.js';
 
 /** Every file writeReport may write into its folder. */
 export const REPORT_FILES: readonly string[] = ['results.json', 'results.md', ...CHART_FILES];
@@ -116,6 +117,7 @@ export function formatMarkdown(result: BenchResult): string {
   const subjTotal = corpus.pairs.reduce((a, p) => a + p.referenceSubjects, 0);
   const relations: Record<string, number> = {};
   for (const p of corpus.pairs) for (const [rel, n] of Object.entries(p.relations)) relations[rel] = (relations[rel] ?? 0) + (n ?? 0);
+  const ignored = corpus.pairs.reduce((a, p) => a + p.referenceRowsIgnored, 0);
   const notInSource = corpus.pairs.reduce((a, p) => a + p.subjectsNotInSource, 0);
   const notInTarget = corpus.pairs.reduce((a, p) => a + p.objectsNotInTarget, 0);
   const multi = corpus.pairs.length > 1;
@@ -126,7 +128,7 @@ export function formatMarkdown(result: BenchResult): string {
     `- Date: ${result.date}`,
     `- Machine: ${env.machine.cpuModel} × ${env.machine.cpuCount}, ${(env.machine.totalMemoryBytes / 1024 ** 3).toFixed(1)} GiB, ${env.machine.platform} ${env.machine.release}, Node ${env.machine.node}, load average ${env.machine.loadAverage.map((x) => x.toFixed(1)).join(' / ')} (1 / 5 / 15 min) at the end of the run`,
     `- ${env.tool.name} ${env.tool.version}, commit ${env.git.commit ? env.git.commit.slice(0, 12) : 'unknown'}${env.git.dirty ? ' (working tree had uncommitted changes)' : ''}`,
-    `- Pairs: ${corpus.pairs.length}; reference mappings: ${refTotal} (${Object.entries(relations).map(([r, n]) => `${r} ${n}`).join(', ')}) over ${subjTotal} reference subjects${notInSource ? `; ${notInSource} reference subjects are not in their source ontology` : ''}${notInTarget ? `; ${notInTarget} reference objects are not in their target ontology (no generator can find them)` : ''}`,
+    `- Pairs: ${corpus.pairs.length}; reference mappings: ${refTotal} (${Object.entries(relations).map(([r, n]) => `${curieOf(r)} ${n}`).join(', ')}) over ${subjTotal} reference subjects${ignored ? `; ${ignored} reference rows not scored (rejected, literal or incompatibility rows)` : ''}${notInSource ? `; ${notInSource} reference subjects are not in their source ontology` : ''}${notInTarget ? `; ${notInTarget} reference objects are not in their target ontology (no generator can find them)` : ''}`,
     `- Candidates per subject (top-k): ${config.topK}; ontology loading ${secs(result.loading.wallMs)} s`,
     '',
     'Headline metrics are object level: a candidate finds a reference row when subject and object agree, whatever its relation (the reverse direction never does). The Relations section counts the relation too.',

@@ -353,7 +353,14 @@ async function loadPairs(manifest: BenchManifest, onProgress: BenchOptions['onPr
     const triples = referenceTriples(alignment.cells);
     const reference = referenceSet(triples);
     const relations: Partial<Record<AlignmentRelation, number>> = {};
-    for (const c of alignment.cells) relations[c.relation] = (relations[c.relation] ?? 0) + 1;
+    // Per distinct reference mapping, as referenceTriples counts them: a cell given twice is one.
+    const counted = new Set<string>();
+    for (const c of alignment.cells) {
+      const key = `${c.entity1}\u0000${c.relation}\u0000${c.entity2}`;
+      if (counted.has(key)) continue;
+      counted.add(key);
+      relations[c.relation] = (relations[c.relation] ?? 0) + 1;
+    }
     const subjects = new Set(triples.map((t) => t.subject));
     const objects = new Set(triples.map((t) => t.object));
     loaded.push({

@@ -97,6 +97,31 @@ describe('bench with SSSOM references', () => {
     expect([all.code, all.stderr]).toEqual([2, expect.stringContaining("none of the reference's 1 rows can be scored against (1 rejected with predicate_modifier Not or literal mappings) [E_BENCH_REFERENCE]")]);
   });
 
+  it('an Alignment whose cells are all incompatibilities (%) is E_BENCH_REFERENCE too; a cell given twice is counted once', async () => {
+    const alignment = (cells: readonly [string, string, string][]): string => {
+      const file = join(mkdtempSync(join(tmpdir(), 'ioa-ref-')), 'ref.rdf');
+      writeFileSync(file, [
+        '<?xml version="1.0" encoding="utf-8"?>',
+        '<rdf:RDF xmlns="http://knowledgeweb.semanticweb.org/heterogeneity/alignment" xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">',
+        '<Alignment><xml>yes</xml><level>0</level><type>??</type>',
+        ...cells.map(([a, b, rel]) => `<map><Cell><entity1 rdf:resource="${a}"/><entity2 rdf:resource="${b}"/><relation>${rel}</relation><measure>1.0</measure></Cell></map>`),
+        '</Alignment></rdf:RDF>', '',
+      ].join('\n'));
+      return file;
+    };
+    const argv = (file: string) => ['bench', '--source', join(CONF, 'ontologies/cmt.owl'), '--target', join(CONF, 'ontologies/conference.owl'), '--reference', file, '--generators', 'exact'];
+    const incompatible = await runCli(argv(alignment([['http://cmt#Paper', 'http://conference#Person', '%']])));
+    expect([incompatible.code, incompatible.stderr]).toEqual([2, expect.stringContaining("none of the alignment's 1 cells can be scored against (1 incompatibilities, relation %) [E_BENCH_REFERENCE]")]);
+    const twice = await runCli(argv(alignment([
+      ['http://cmt#Person', 'http://conference#Person', '='],
+      ['http://cmt#Person', 'http://conference#Person', '='],
+      ['http://cmt#Paper', 'http://conference#Paper', '='],
+      ['http://cmt#Paper', 'http://conference#Person', '%'],
+    ])));
+    expect(twice.code).toBe(0);
+    expect(twice.stdout).toContain('reference mappings: 2 (= 2) over 2 reference subjects; 1 reference rows not scored (rejected, literal or incompatibility rows)');
+  });
+
   it('reference objects the target does not have are said in the report, as missing subjects are', async () => {
     const file = referenceFile([
       'subject_id\tpredicate_id\tobject_id\tmapping_justification',
