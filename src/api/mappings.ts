@@ -10,6 +10,7 @@ import {
 } from '../exchange/index.js';
 import type { ExchangeWarning } from '../exchange/slots.js';
 import { IoaError, isIoaError } from '../model/errors.js';
+import { refuseReplacingDecisions } from '../exchange/decision-guard.js';
 import { optionsObject } from '../model/options.js';
 import type { Candidate, MappingRecord, MappingSet } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
@@ -215,8 +216,14 @@ function alignmentOptions(options: WriteMappingsOptions): SerializeOptions {
  * @param path - Destination file.
  * @param mappings - Candidates from {@link propose} (give `source` and `target`), or a {@link MappingSet}.
  * @param options - Format, ontologies and set-level slots.
+ * Candidates never replace a file that holds reviewers' decisions (`E_OUT_HOLDS_DECISIONS`, as
+ * `ioa-align propose --out` refuses it): write them elsewhere, or remove the review first if it is
+ * no longer wanted. A {@link MappingSet} is written over such a file, as `ioa-align convert` does:
+ * it is a set of decisions itself, written again on purpose.
+ *
  * @throws {@link IoaError} `E_WRITE_FAILED` (the file cannot be written), `E_USAGE` (a format that
- *   contradicts the extension, a bad input), and the errors of {@link formatMappings}.
+ *   contradicts the extension, a bad input), `E_OUT_HOLDS_DECISIONS` (candidates over a reviewed
+ *   file), and the errors of {@link formatMappings}.
  */
 export async function writeMappings(path: string, mappings: MappingsInput, options: WriteMappingsOptions = {}): Promise<{ files: string[] }> {
   if (typeof path !== 'string' || path === '') throw new IoaError('E_USAGE', 'writeMappings needs a file path', { path: '$.path' });
@@ -230,6 +237,7 @@ export async function writeMappings(path: string, mappings: MappingsInput, optio
   // The ontologies the candidates were made from are inputs whether or not the caller lists
   // them: a path mixed up with the source ontology's must never replace it.
   const inputs = [...(options.inputs ?? []), ...[options.source?.source, options.target?.source].filter((p): p is string => typeof p === 'string')];
+  if (!isSet(mappings)) await refuseReplacingDecisions(path, '$.path', {});
   return writeMappingFile(path, asWritable(mappings, options, format), format, {
     ...alignmentOptions(options),
     ...(inputs.length > 0 ? { inputs } : {}),

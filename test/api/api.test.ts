@@ -3,7 +3,7 @@
  * code and location the function documents, your own generator is fused like a built-in one, and
  * an AbortSignal stops long work.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -233,6 +233,23 @@ describe('readMappings / writeMappings', () => {
     expect(await rejection(writeMappings(join(dir, 'x.tsv'), candidates))).toMatchObject({ code: 'E_USAGE', location: { path: '$.source' } });
     expect(await rejection(writeMappings(join(dir, 'x.csv'), set, { format: 'sssom' }))).toMatchObject({ code: 'E_USAGE', location: { path: '$.format' } });
     expect(await rejection(writeMappings(join(dir, 'no', 'such', 'dir.tsv'), set))).toMatchObject({ code: 'E_WRITE_FAILED' });
+  });
+
+  it('candidates never replace a file of reviewers\' decisions (E_OUT_HOLDS_DECISIONS, as propose --out); a mapping set of decisions may', async () => {
+    const [a, b] = await small();
+    const candidates = await propose(a, b);
+    const reviewed = join(dir, 'reviewed.sssom.tsv');
+    copyFileSync(join(EX, 'reviewed-cs-doc.sssom.tsv'), reviewed);
+    const before = readFileSync(reviewed, 'utf8');
+    expect(await rejection(writeMappings(reviewed, candidates, { source: a, target: b }))).toMatchObject({ code: 'E_OUT_HOLDS_DECISIONS', location: { file: reviewed, path: '$.path' } });
+    expect(readFileSync(reviewed, 'utf8')).toBe(before);
+    // Written again as a set (what convert does), the decisions are the content itself.
+    const set = await readMappings(reviewed);
+    await writeMappings(reviewed, set);
+    expect((await readMappings(reviewed)).mappings.length).toBe(set.mappings.length);
+  });
+
+  it('reads refuse bad mapping files with typed errors', async () => {
     writeFileSync(join(dir, 'bad.sssom.tsv'), '#curie_map:\n#  x: http://x.org/\nsubject_id\tpredicate_id\n');
     expect((await rejection(readMappings(join(dir, 'bad.sssom.tsv')))).code).toMatch(/^E_SSSOM_/);
     expect(await rejection(readMappings(join(dir, 'missing.tsv')))).toMatchObject({ code: 'E_FILE_UNREADABLE' });
