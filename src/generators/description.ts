@@ -249,8 +249,17 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
     throw new IoaError('E_USAGE', `description generator: encoder must be one of ${DESCRIPTION_ENCODERS.join(', ')}, got ${JSON.stringify(chosen)}`, { path: '--encoder' });
   }
   let encoder: Promise<DescriptionEncoder> | undefined = injected ? Promise.resolve(injected) : undefined;
-  const openEncoder = (onWait?: (message: string) => void): Promise<DescriptionEncoder> | undefined =>
-    chosen === undefined ? undefined : (encoder ??= openDescriptionEncoder(chosen as DescriptionEncoderName, onWait));
+  const openEncoder = (onWait?: (message: string) => void): Promise<DescriptionEncoder> | undefined => {
+    if (chosen === undefined) return undefined;
+    if (encoder === undefined) {
+      // The encoder loads while the lexical work runs and is awaited only after it: a failure to
+      // open it (the embedding packages missing) must wait for that await as the run's one error,
+      // not end the process as an unhandled rejection in the meantime.
+      encoder = openDescriptionEncoder(chosen as DescriptionEncoderName, onWait);
+      encoder.catch(() => undefined);
+    }
+    return encoder;
+  };
   const encoderName = injected?.name ?? (chosen as string | undefined);
   if (config?.products !== undefined && typeof config.products !== 'boolean') {
     throw new IoaError('E_USAGE', `description generator: products must be true or false, got ${JSON.stringify(config.products)}`, { path: '$.products' });

@@ -179,6 +179,23 @@ describe('installed from the packed tarball into a fresh project', () => {
     expect(probe.available).toMatchObject({ exact: true, edit: true, tfidf: true, wordnet: true, embedding: false });
   });
 
+  it('without them the glove encoder of the description generator is one rejection of propose, caught by the caller: the process lives on', async () => {
+    const probe = await inApp<{ code: string; unhandled: string[]; alive: boolean }>(`
+      import { join } from 'node:path';
+      import { propose } from 'ioa-align';
+      import { CORPORA_DIR } from 'ioa-align/bench';
+      const unhandled = [];
+      process.on('unhandledRejection', (e) => unhandled.push(String(e && e.code)));
+      const dir = join(CORPORA_DIR, 'conference', 'ontologies');
+      let code;
+      try {
+        await propose(join(dir, 'cmt.owl'), join(dir, 'conference.owl'), { generators: ['description'], generatorConfig: { description: { encoder: 'glove' } } });
+      } catch (e) { code = e.code; }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      console.log(JSON.stringify({ code, unhandled, alive: true }));`);
+    expect(probe).toEqual({ code: 'E_EMBEDDING_UNAVAILABLE', unhandled: [], alive: true });
+  });
+
   it('the installed review serves its page: HTML, CSS, icon and every browser module main.js imports, from the package', async () => {
     const files = pageFixture();
     const probe = await inApp<{ modules: string[]; answers: Array<[string, number, string | null]>; dir: string }>(`
