@@ -480,6 +480,7 @@ export class ReviewSession {
    *   IoaError E_USAGE (a bad relation, comment or status)
    */
   decide(index: number, decision: Decision, options: DecideOptions = {}): DecideResult {
+    this.checkIndex(index);
     const { relation, comment, expectedStatus, confirm } = options;
     if (!(DECISIONS as readonly string[]).includes(decision)) throw new IoaError('E_USAGE', `decision must be one of ${DECISIONS.join(', ')}`, { path: '$.decision' });
     if (relation !== undefined && !(REVIEW_RELATIONS as readonly string[]).includes(canonical(relation))) {
@@ -546,6 +547,7 @@ export class ReviewSession {
    * @throws ReviewRefusal E_REVIEW_NOT_DECIDED (this reviewer has not decided the candidate)
    */
   comment(index: number, comment: string, expectedStatus?: string): void {
+    this.checkIndex(index);
     checkComment(comment);
     if (expectedStatus !== undefined && !(STATUSES as readonly string[]).includes(expectedStatus)) {
       throw new IoaError('E_USAGE', `expected_status must be one of ${STATUSES.join(', ')}`, { path: '$.expected_status' });
@@ -568,6 +570,14 @@ export class ReviewSession {
     if (base) answer.base = base;
     this.state.amend(index, answer);
     this.save();
+  }
+
+  /** A candidate index from a library caller: one of the file's candidates, never a TypeError later. */
+  private checkIndex(index: unknown): asserts index is number {
+    const count = this.state.candidates.length;
+    if (!Number.isInteger(index) || (index as number) < 0 || (index as number) >= count) {
+      throw new IoaError('E_USAGE', `no candidate ${JSON.stringify(index)}: candidates are numbered 0 to ${count - 1} in the candidate file's order`, { path: '$.index' });
+    }
   }
 
   undo(): number | undefined {

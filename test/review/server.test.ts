@@ -156,6 +156,26 @@ describe('review: bad input exits 2 and overwrites nothing', () => {
     expect(statSync(reviewed).mtimeMs).toBe(mtime);
   });
 
+  it('a library caller naming no candidate of the file (out of range, negative, fractional) gets E_USAGE at $.index, and nothing is written', async () => {
+    const files = await fixture();
+    const reviewed = join(files.dir, 'reviewed.sssom.tsv');
+    const s = await openReview({ candidates: files.candidates, source: files.source, target: files.target, out: reviewed }, { reviewer: 'orcid:0000-0002-1825-0097' });
+    const code = (f: () => unknown): unknown => {
+      try {
+        f();
+        return 'no error';
+      } catch (error) {
+        return [(error as { code?: string }).code, (error as { location?: { path?: string } }).location?.path];
+      }
+    };
+    for (const bad of [999, -1, 1.5, Number.NaN]) {
+      expect(code(() => s.decide(bad, 'accept'))).toEqual(['E_USAGE', '$.index']);
+      expect(code(() => s.comment(bad, 'x'))).toEqual(['E_USAGE', '$.index']);
+    }
+    await s.flush();
+    expect(existsSync(reviewed)).toBe(false);
+  });
+
   it('a port in use: E_REVIEW_PORT_IN_USE', async () => {
     const files = await fixture();
     const blocker = createServer();
