@@ -13,7 +13,7 @@ import { findingsMessage } from '../envelope/findings.js';
 import { IoaError } from '../model/errors.js';
 import { parseJson } from '../text/json.js';
 import { readClock } from './clock.js';
-import { validateArtifact, type ValidatedArtifact } from './artifact.js';
+import { documentOf, validateArtifact, type ValidatedArtifact } from './artifact.js';
 import { acceptArtifacts } from './gate.js';
 import { generateEd25519KeyPair, parsePrivateKey, signDocument, type ArtifactSignature, type GeneratedKeyPair } from './signature.js';
 
@@ -27,9 +27,9 @@ import { generateEd25519KeyPair, parsePrivateKey, signDocument, type ArtifactSig
  * @throws {@link IoaError} `E_FILE_UNREADABLE`, `E_PARSE_JSON` (not JSON, with line and column),
  *   `E_INVALID_DOCUMENT` (every error finding, the first one's JSON path as location).
  */
-export async function readArtifact(artifact: string | Readonly<Record<string, unknown>>): Promise<ValidatedArtifact> {
+export async function readArtifact(artifact: string | Readonly<Record<string, unknown>> | ValidatedArtifact): Promise<ValidatedArtifact> {
   const file = typeof artifact === 'string' ? artifact : undefined;
-  const json = file !== undefined ? parseJson(await readTextFile(file, { kind: 'artifact' }), file) : artifact;
+  const json = typeof artifact === 'string' ? parseJson(await readTextFile(artifact, { kind: 'artifact' }), artifact) : documentOf(artifact);
   const result = validateArtifact(json);
   if (!result.ok) {
     const errors = result.findings.filter((f) => f.severity === 'error');
@@ -48,7 +48,7 @@ export async function readArtifact(artifact: string | Readonly<Record<string, un
  * @returns The signed artifact document.
  * @throws {@link IoaError} `E_KEY_INVALID` (not an Ed25519 PKCS#8 private key), and the errors of {@link readArtifact}.
  */
-export async function signArtifact(artifact: string | Readonly<Record<string, unknown>>, privateKeyPem: string, keyId?: string): Promise<Record<string, unknown> & { signature: ArtifactSignature }> {
+export async function signArtifact(artifact: string | Readonly<Record<string, unknown>> | ValidatedArtifact, privateKeyPem: string, keyId?: string): Promise<Record<string, unknown> & { signature: ArtifactSignature }> {
   const validated = await readArtifact(artifact);
   parsePrivateKey(privateKeyPem);
   return signDocument(validated.document, privateKeyPem, keyId);
@@ -82,7 +82,7 @@ export interface ArtifactVerification {
  *   `E_PARSE_JSON`, `E_USAGE` (a malformed `now`).
  */
 export async function verifyArtifact(
-  artifact: string | Readonly<Record<string, unknown>>,
+  artifact: string | Readonly<Record<string, unknown>> | ValidatedArtifact,
   trust: string | Readonly<Record<string, unknown>> | TrustPolicy,
   options: { now?: number | Date | string } = {},
 ): Promise<ArtifactVerification> {
@@ -123,9 +123,15 @@ export async function verifyArtifact(
  */
 export async function readTrustPolicy(trust: string | Readonly<Record<string, unknown>> | TrustPolicy): Promise<TrustPolicy> {
   if (typeof trust === 'string') return assertValid<TrustPolicy>(await validateText(await readTextFile(trust, { what: 'trust policy', kind: 'document' }), { kind: 'trust' }), trust);
-  if (typeof trust === 'object' && trust !== null && (trust as { kind?: unknown }).kind === 'trust') return trust as TrustPolicy;
+  // A policy validated before (createTrustPolicy's result) is validated again as its JSON form: an
+  // object only claiming to be one must not reach a decision unchecked.
+  if (typeof trust === 'object' && trust !== null && (trust as { kind?: unknown }).kind === 'trust') {
+    const { kind: _kind, ...json } = trust as TrustPolicy;
+    return createTrustPolicy(json as unknown as TrustPolicyInit);
+  }
   return createTrustPolicy(trust as TrustPolicyInit);
 }
+
 
 /** The JSON form of a trust policy (DESIGN.md "Trust policy"). */
 export interface TrustPolicyInit {
@@ -148,7 +154,9 @@ export interface TrustPolicyInit {
  * Build a validated trust policy from plain data (e.g. a public key generated at run time).
  *
  * @param init - Trusted issuers with keys and directional scopes.
- * @returns The validated policy, ready for {@link check} and {@link verifyArtifact}.
+ * @returns The validated policy, ready for {@link check} and {@link verifyArtifact}. It is an
+ *   in-memory form (it carries `kind: 'trust'`); to save a policy as a file `check` and
+ *   `ioa-align check --trust` read, write the `init` you gave, as JSON.
  * @throws {@link IoaError} `E_INVALID_DOCUMENT` (a missing or malformed member, a key that is not
  *   an Ed25519 SPKI PEM, a relative IRI; located by JSON path), `E_LIMIT_EXCEEDED`.
  */

@@ -102,6 +102,16 @@ export interface ValidatedArtifact {
   document: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * The JSON document of an artifact given as an object: a {@link ValidatedArtifact} (what
+ * readArtifact and buildArtifact return) stands for the document it was read from, which is
+ * validated again like any other.
+ */
+export function documentOf(artifact: Readonly<Record<string, unknown>> | ValidatedArtifact): Readonly<Record<string, unknown>> {
+  const { kind, document } = artifact as { kind?: unknown; document?: unknown };
+  return kind === 'artifact' && typeof document === 'object' && document !== null ? (document as Readonly<Record<string, unknown>>) : (artifact as Readonly<Record<string, unknown>>);
+}
+
 /** IRI schemes accepted in artifacts; `cs:TechTranslation` (a compact IRI) is not absolute here. */
 export const ARTIFACT_IRI_SCHEMES = DEFAULT_IRI_SCHEMES;
 

@@ -15,6 +15,7 @@ import { unavailableContextReasons } from '../retrieval/cli.js';
 import type { ResourceUnavailableFinding } from '../retrieval/failure.js';
 import { evaluateCompatibility, NOT_AUTHORISATION, type CandidateEvidence, type Verdict } from './compatibility.js';
 import { loadCheckFiles, type FileFinding } from './files.js';
+import { documentOf } from './artifact.js';
 
 /**
  * A JSON document: its path (or URL, for a profile or artifact under a retrieval policy), or the
@@ -105,9 +106,10 @@ export async function check(inputs: CheckRequest): Promise<CheckResult> {
     }
     if (typeof value !== 'object' || value === null) throw new IoaError('E_USAGE', `${path.slice(2)} must be a path or a parsed JSON document`, { path });
     const key = `<${name}>`;
-    // A validated trust policy carries its `kind`, which the JSON form does not have.
+    // A validated trust policy carries its `kind`, which the JSON form does not have; a validated
+    // artifact carries the document it was read from.
     const { kind, ...json } = value as { kind?: unknown };
-    inline.set(key, JSON.stringify(kind === 'trust' ? json : value));
+    inline.set(key, JSON.stringify(kind === 'trust' ? json : documentOf(value as Readonly<Record<string, unknown>>)));
     return key;
   };
   for (const role of ['request', 'provider', 'profile'] as const) {

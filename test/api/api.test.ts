@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatMappings, listGenerators, loadOntology, propose, readCandidates, readMappings, toMappingSet, writeMappings, IoaError, type Candidate, type Generator, type OntologyIndex } from '../../src/api/index.js';
-import { check, createTrustPolicy, generateKeyPair, verifyArtifact } from '../../src/api/gate.js';
+import { check, createTrustPolicy, generateKeyPair, readArtifact, readTrustPolicy, signArtifact, verifyArtifact } from '../../src/api/gate.js';
 import { runBenchmark } from '../../src/api/bench.js';
 import { rawScore } from '../../src/api/generators.js';
 
@@ -294,6 +294,28 @@ describe('check and artifacts through the gate entry point', () => {
     expect(unsigned.verified).toBe(false);
     expect(unsigned.problems.map((p) => p.code)).toContain('SIGNATURE_MISSING');
     expect(() => createTrustPolicy({ trustedIssuers: [{ id: 'relative', keyId: 'k', publicKey: 'x', scopes: [] }] })).toThrowError(expect.objectContaining({ code: 'E_INVALID_DOCUMENT' }) as Error);
+  });
+});
+
+describe('what the gate returns goes back into the gate', () => {
+  it('a ValidatedArtifact (readArtifact, buildArtifact) is taken by check and verifyArtifact as the document it was read from', async () => {
+    const artifact = join(EX, 'artifact-12.4.json');
+    const key = generateKeyPair();
+    const trust = createTrustPolicy({ trustedIssuers: [{ id: 'https://example.org/mapping-authority', keyId: key.keyId, publicKey: key.publicKeyPem, scopes: [{ sourceOntologyId: 'https://example.org/onto/agent-core', targetOntologyId: 'https://example.net/onto/doc' }] }] });
+    const signed = await signArtifact(artifact, key.privateKeyPem);
+    const validated = await readArtifact(signed);
+    const now = '2026-06-01T00:00:00Z';
+    expect(await verifyArtifact(validated, trust, { now })).toEqual(await verifyArtifact(signed, trust, { now }));
+    expect((await verifyArtifact(validated, trust, { now })).verified).toBe(true);
+    const inputs = { request: join(EX, 'envelope-12.1-zh-en.json'), provider: join(EX, 'capability-doc-translate.json'), profile: join(EX, 'profile-tech-translation.json'), ontologies: [join(EX, 'cs.ttl')], trust, now };
+    const fromDocument = await check({ ...inputs, artifacts: [signed] });
+    const fromValidated = await check({ ...inputs, artifacts: [validated] });
+    expect(fromDocument).toMatchObject({ kind: 'verdict' });
+    expect(fromValidated).toEqual(fromDocument);
+  });
+
+  it('an object only claiming to be a validated trust policy is validated again (E_INVALID_DOCUMENT)', async () => {
+    expect(await rejection(readTrustPolicy({ kind: 'trust', trustedIssuers: 'nobody' } as never))).toMatchObject({ code: 'E_INVALID_DOCUMENT' });
   });
 });
 
