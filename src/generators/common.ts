@@ -8,12 +8,38 @@ import type { Concept } from '../model/concept.js';
 import type { Candidate, Evidence, MappingJustification, MappingRelation } from '../model/mapping.js';
 import { rawScore } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
+import { IoaError } from '../model/errors.js';
 import type { GeneratorConfig, GeneratorOptions } from './types.js';
 import { prepareOntology, type PreparedOntology, type TextEntry } from './lexical-index.js';
 import { candidateRelation, fieldRelation, lexicalSimilarityRelation } from './relations.js';
 import { PACE, paceTurn } from './pacing.js';
 
-/** A positive finite number from a generator's config, or the fallback when absent or invalid. */
+/**
+ * Check a built-in generator's settings before it runs: a misspelt key (`encodr`), a setting of
+ * another generator, or a numeric setting that is no positive finite number is refused with
+ * `E_USAGE` at its JSON path rather than left out unseen, so a run never goes on without a setting
+ * its caller believes in effect. `known` maps each setting to `positive` (a positive finite
+ * number) or `any` (checked where it is read).
+ */
+export function checkSettings(config: GeneratorConfig | undefined, generator: string, known: Readonly<Record<string, 'positive' | 'any'>>): void {
+  if (config === undefined) return;
+  const base = `$.generatorConfig.${generator}`;
+  if (typeof config !== 'object' || config === null || Array.isArray(config)) {
+    throw new IoaError('E_USAGE', `settings of generator ${generator} must be an object, got ${JSON.stringify(config)}`, { path: base });
+  }
+  const names = Object.keys(known);
+  for (const [key, value] of Object.entries(config)) {
+    const kind = Object.prototype.hasOwnProperty.call(known, key) ? known[key] : undefined;
+    if (kind === undefined) {
+      throw new IoaError('E_USAGE', `generator ${generator} has no setting "${key}"${names.length ? `; its settings: ${names.join(', ')}` : ' (it takes none)'}`, { path: `${base}.${key}` });
+    }
+    if (kind === 'positive' && value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value > 0)) {
+      throw new IoaError('E_USAGE', `generator ${generator}: ${key} must be a positive number, got ${JSON.stringify(value)}`, { path: `${base}.${key}` });
+    }
+  }
+}
+
+/** A positive finite number from a generator's config, or the fallback when absent (checkSettings refuses an invalid one). */
 export function positiveOption(config: GeneratorConfig | undefined, key: string, fallback: number): number {
   const value = config?.[key];
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;

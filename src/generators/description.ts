@@ -38,7 +38,7 @@ import { definitionSource, PRODUCT_DESCRIPTION_FIELD } from '../model/concept.js
 import { productDescription, productsOfRecord } from './products.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { DEFAULT_BUDGET, InvertedIndex, type PackedArrays, type SparseVector } from './blocking.js';
-import { pairsWithItself, positiveOption, rankVotes } from './common.js';
+import { pairsWithItself, positiveOption, rankVotes, checkSettings } from './common.js';
 import { boilerplatePhrases, contentStems, contentStemsOf, descriptionCases, descriptionGenus, nameKey, withoutBoilerplate, withoutGenericStems, type Phrase } from './description-text.js';
 import { ellipsize } from '../text/cut.js';
 import { contentWords, stem, words } from '../text/normalize.js';
@@ -240,6 +240,7 @@ export interface DescriptionConfig {
 }
 
 export default defineGenerator((config?: GeneratorConfig): Generator => {
+  checkSettings(config, 'description', { budget: 'positive', derivations: 'any', encoder: 'any', products: 'any' });
   const budget = positiveOption(config, 'budget', DEFAULT_BUDGET);
   const configured = config?.derivations as DerivationLexicon | false | undefined;
   const lexicon = configured === false ? undefined : (configured ?? wordNetDerivations());

@@ -8,7 +8,7 @@
  */
 import { distance } from 'fastest-levenshtein';
 import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit, type Neighbourhood } from './blocking.js';
-import { perSubject, positiveOption, similarityGeneratorIdentity } from './common.js';
+import { perSubject, positiveOption, similarityGeneratorIdentity, checkSettings } from './common.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { compatibleLanguages, pairWeight, prepareOntology, type PreparedOntology, type TextEntry } from './lexical-index.js';
 import { defineGenerator, type Generator, type GeneratorConfig, type GeneratorOptions } from './types.js';
@@ -417,6 +417,7 @@ async function comparePairs(
 }
 
 export default defineGenerator((config?: GeneratorConfig): Generator => {
+  checkSettings(config, 'edit', { budget: 'positive', candidates: 'positive', parallelFrom: 'positive', minSimilarity: 'positive', exactFrom: 'positive' });
   const settings: Settings = {
     budget: positiveOption(config, 'budget', DEFAULT_BUDGET),
     candidates: positiveOption(config, 'candidates', 16),

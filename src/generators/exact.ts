@@ -9,9 +9,9 @@
  */
 import type { MappingJustification } from '../model/mapping.js';
 import { expandedKeys, expansionsOf } from './abbreviations.js';
-import { perSubject, type GeneratorIdentity } from './common.js';
+import { perSubject, type GeneratorIdentity, checkSettings } from './common.js';
 import { compatibleLanguages, crowdedKeys, isAbbreviation, keyIndex, MAX_SHARED_NAMES, type PreparedOntology, type TextEntry } from './lexical-index.js';
-import { defineGenerator, type Generator } from './types.js';
+import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
 
 export const LEVEL = { literal: 1, words: 0.95, stems: 0.9, acronym: 0.8 } as const;
 
@@ -43,7 +43,8 @@ function acronymIndex(prepared: PreparedOntology, abbreviations: boolean): Map<s
   });
 }
 
-export default defineGenerator((): Generator => {
+export default defineGenerator((config?: GeneratorConfig): Generator => {
+  checkSettings(config, 'exact', {});
   const id: GeneratorIdentity = {
     name: 'exact',
     measure: 'normalized-name-equality',

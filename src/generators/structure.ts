@@ -29,7 +29,7 @@ import type { Candidate, Evidence, MappingJustification, MappingRelation } from 
 import { BROAD_MATCH, CLOSE_MATCH, EXACT_MATCH, NARROW_MATCH } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit, type Neighbourhood } from './blocking.js';
-import { pairsWithItself, positiveOption, rankVotes } from './common.js';
+import { pairsWithItself, positiveOption, rankVotes, checkSettings } from './common.js';
 import { compatibleKinds, keyIndex, prepareOntology, type PreparedOntology, type TextEntry } from './lexical-index.js';
 import { hierarchyOf } from './hierarchy.js';
 import { NearestConcepts } from './nearest.js';
@@ -128,6 +128,7 @@ export interface StructureConfig {
 }
 
 export default defineGenerator((config?: GeneratorConfig): Generator => {
+  checkSettings(config, 'structure', { budget: 'positive', anchor: 'positive' });
   const budget = positiveOption(config, 'budget', DEFAULT_BUDGET);
   const anchorLevel = positiveOption(config, 'anchor', 0.6);
   return {

@@ -6,7 +6,7 @@
  * names' field weights; top k per subject.
  */
 import { DEFAULT_BUDGET, nameFeatures, neighbourhood, neighbourLimit } from './blocking.js';
-import { perSubject, positiveOption, similarityGeneratorIdentity } from './common.js';
+import { perSubject, positiveOption, similarityGeneratorIdentity, checkSettings } from './common.js';
 import { compatibleLanguages, pairWeight } from './lexical-index.js';
 import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
 
@@ -18,6 +18,7 @@ export interface TfidfConfig {
 }
 
 export default defineGenerator((config?: GeneratorConfig): Generator => {
+  checkSettings(config, 'tfidf', { budget: 'positive', wordWeight: 'positive', exactFrom: 'positive' });
   const budget = positiveOption(config, 'budget', DEFAULT_BUDGET);
   const wordWeight = positiveOption(config, 'wordWeight', 1);
   // At or above this raw score the two names are one name spelt differently (exactMatch);

@@ -41,7 +41,7 @@ import { cutText } from '../text/cut.js';
 import { contentWords, stem, words } from '../text/normalize.js';
 import { contentLanguage } from '../text/script.js';
 import { SEGMENTATION_MODES, segmentSpans, type SegmentationMode } from '../text/segment.js';
-import { perSubject, positiveOption, type GeneratorIdentity } from './common.js';
+import { perSubject, positiveOption, type GeneratorIdentity, checkSettings } from './common.js';
 import { headStem, prepareOntology, type PreparedOntology, type TextEntry } from './lexical-index.js';
 import { similarityRelation } from './relations.js';
 import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
@@ -368,6 +368,7 @@ function isMode(value: unknown): value is SegmentationMode {
 }
 
 export default defineGenerator((config?: GeneratorConfig): Generator => {
+  checkSettings(config, 'translate', { segmentation: 'any', shortlist: 'positive', dictionary: 'any', lexicon: 'any', definitions: 'any', exactFrom: 'positive' });
   const mode: SegmentationMode = isMode(config?.segmentation) ? config.segmentation : 'lattice';
   const shortlist = positiveOption(config, 'shortlist', 64);
   const injected = config?.dictionary as BilingualDictionary | undefined;

@@ -13,7 +13,7 @@
 import pLimit from 'p-limit';
 import type { MappingJustification } from '../model/mapping.js';
 import { canonicalKey, stem, STOP_WORDS, words } from '../text/normalize.js';
-import { perSubject, type GeneratorIdentity } from './common.js';
+import { perSubject, type GeneratorIdentity, checkSettings } from './common.js';
 import { matchLevel } from './exact.js';
 import { compatibleLanguages, crowdedKeys, MAX_SHARED_NAMES, type PreparedOntology, type TextEntry } from './lexical-index.js';
 import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
@@ -188,6 +188,7 @@ async function collectSynonyms(sides: PreparedOntology[], lexicon: SynonymLexico
 }
 
 export default defineGenerator((config?: GeneratorConfig): Generator => {
+  checkSettings(config, 'wordnet', { maxSubstitutions: 'positive', maxAlternatives: 'positive', maxVariants: 'positive', batchSize: 'positive', includeUnexpanded: 'any', lexicon: 'any' });
   const maxSubstitutions = option(config, 'maxSubstitutions', 2);
   const maxAlternatives = option(config, 'maxAlternatives', 4);
   const maxVariants = Math.max(1, option(config, 'maxVariants', 24));

@@ -341,6 +341,24 @@ describe('runBenchmark with a user generator', () => {
 });
 
 describe('misuse of the entry points is E_USAGE at its path, never a TypeError from inside', () => {
+  it('the settings of a built-in generator are checked: a misspelt key, a setting it does not take, a number that is no positive number are E_USAGE at their path', async () => {
+    const [a, b] = await small();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ description: { encodr: 'glove' } }, '$.generatorConfig.description.encodr'],
+      [{ edit: { minScore: 2 } }, '$.generatorConfig.edit.minScore'],
+      [{ exact: { foo: 1 } }, '$.generatorConfig.exact.foo'],
+      [{ tfidf: 5 }, '$.generatorConfig.tfidf'],
+      [{ edit: { minSimilarity: -0.5 } }, '$.generatorConfig.edit.minSimilarity'],
+      [{ structure: { budget: 'lots' } }, '$.generatorConfig.structure.budget'],
+    ];
+    for (const [generatorConfig, path] of cases) {
+      const generators = Object.keys(generatorConfig) as never;
+      expect(await rejection(propose(a, b, { generators, generatorConfig: generatorConfig as never }))).toMatchObject({ code: 'E_USAGE', location: { path } });
+    }
+    // Settings it does take still run.
+    expect((await propose(a, b, { generators: ['edit'], generatorConfig: { edit: { minSimilarity: 0.9 } } })).length).toBeGreaterThan(0);
+  });
+
   it('options that are no object, callbacks that are no function, a signal that is no AbortSignal, candidates that are no array', async () => {
     const { select, selectDetailed, checkCoherence } = await import('../../src/api/index.js');
     const [a, b] = await small();
