@@ -22,7 +22,7 @@ import { loadOntology } from './ontology.js';
 
 export { ReviewState, startingSelection, DECISIONS, REVIEW_RELATIONS, type Decision, type DecisionState, type CandidateStatus, type ReviewCandidate, type StartingSelection } from '../review/policy.js';
 export {
-  ReviewSession, ReviewRefusal, REVIEW_DECISION_SLOT, CANDIDATE_PREDICATE_SLOT, REVIEW_ROLE_SLOT, DECISION_SOURCE_SLOT, EARLIER_SLOTS, BREAK_ONE_TO_ONE, MAX_COMMENT,
+  ReviewSession, ReviewRefusal, REVIEW_DECISION_SLOT, CANDIDATE_PREDICATE_SLOT, REVIEW_ROLE_SLOT, DECISION_SOURCE_SLOT, EARLIER_SLOTS, EARLIER_EACH_SLOTS, BREAK_ONE_TO_ONE, MAX_COMMENT,
   type SessionOptions, type DecisionFile, type DecideOptions, type DecideResult, type CandidateRef, type ConceptView, type CandidateView, type DecisionView, type IncoherentView,
   type ItemSummary, type ItemFilter, type Progress, type TermView, type RestrictionView,
 } from '../review/session.js';

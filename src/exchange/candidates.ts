@@ -27,7 +27,7 @@ import {
 } from './candidate-slots.js';
 import { isStandardSlot, numberText, slotUsage, type SlotScan, type SortedRows } from './slots.js';
 import { uuidFromHash } from './ids.js';
-import { EARLIER_SLOTS, type EarlierDecision } from './reviewed.js';
+import { EARLIER_EACH_SLOTS, EARLIER_SLOTS, earlierEachCells, type EarlierDecision } from './reviewed.js';
 
 export { uuidFromHash };
 
@@ -341,6 +341,7 @@ function* candidateRows(candidates: readonly ExportCandidate[], plan: RowPlan): 
       if (c.earlier.reviewers.length) extensions[EARLIER_SLOTS.reviewer] = c.earlier.reviewers.join('|');
       if (c.earlier.date !== undefined) extensions[EARLIER_SLOTS.date] = c.earlier.date;
       extensions[EARLIER_SLOTS.source] = c.earlier.source;
+      Object.assign(extensions, earlierEachCells(c.earlier.each));
     }
     row.extensions = extensions;
     yield row;
@@ -431,7 +432,7 @@ function setMetadata(rows: Iterable<EntityMappingRecord>, ctx: CandidateExportCo
     }
   }
   if (plan.earlier) {
-    for (const slot of Object.values(EARLIER_SLOTS)) definitions.push({ slotName: slot, property: `${CANDIDATE_PREFIX}:${slot}`, typeHint: 'xsd:string' });
+    for (const slot of [...Object.values(EARLIER_SLOTS), ...Object.values(EARLIER_EACH_SLOTS)]) definitions.push({ slotName: slot, property: `${CANDIDATE_PREFIX}:${slot}`, typeHint: 'xsd:string' });
   }
   const metadata: MappingSetMetadata = {
     curieMap,
@@ -530,7 +531,7 @@ function describeSet(layout: EvidenceLayout, fused: boolean, ctx: CandidateExpor
   ];
   if (fused) parts.push('<generator>_score and <generator>_rank hold each member generator\'s own raw score and rank, empty where it did not propose the candidate.');
   if (ctx.selection) parts.push(`Selected: ${ctx.selection}; candidate_rank is the rank before selection.`);
-  if (earlier) parts.push('earlier_decision says what earlier reviews decided on a candidate (accept, reject, or conflict where their reviewers disagree), with earlier_predicate (the relation accepted or rejected), earlier_reviewer_id, earlier_review_date and earlier_source (the reviewed set); empty where no earlier review decided it. `ioa-align review` shows these as decided and never asks them again.');
+  if (earlier) parts.push('earlier_decision says what earlier reviews decided on a candidate (accept, reject, conflict where their reviewers disagree, or overruled where an adjudicator overruled every decision on it), with earlier_predicate (the relation accepted or rejected; every disputed one for a conflict), earlier_reviewer_id, earlier_review_date (the latest) and earlier_source (the reviewed set): a summary; empty where no earlier review decided it. The earlier_each_* columns hold each decision carried, one value per decision in the same order: earlier_each_reviewer_id, earlier_each_decision, earlier_each_predicate, earlier_each_review_date, earlier_each_comment, earlier_each_review_role and earlier_each_source. `ioa-align review` shows these as decided, writes each as its reviewer\'s own row, and never asks them again.');
   return parts.join(' ');
 }
 

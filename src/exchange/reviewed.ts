@@ -24,6 +24,8 @@
  */
 import { hasEntityEnds, inverseRelation, isMappingRelation, type EntityMappingRecord, type MappingRecord, type MappingSet } from '../model/mapping.js';
 import { canonicalTerm } from './curie.js';
+import { joinMultivalued, splitMultivalued } from './slots.js';
+import { IoaError, type ErrorLocation } from '../model/errors.js';
 
 export const REVIEW_DECISION_SLOT = 'review_decision';
 export const CANDIDATE_PREDICATE_SLOT = 'candidate_predicate';
@@ -268,7 +270,10 @@ export function candidateOfDecision(
   return d.decision === 'accept' && options.pairFallback !== false ? pairCandidates[0]!.index : undefined;
 }
 
-/** The slots `propose --decisions` writes on a candidate an earlier review decided. */
+/**
+ * The slots `propose --decisions` writes on a candidate an earlier review decided: a summary for
+ * people and for `--select` (what the earlier reviews came to, who, the latest date).
+ */
 export const EARLIER_SLOTS = {
   decision: 'earlier_decision',
   predicate: 'earlier_predicate',
@@ -277,11 +282,45 @@ export const EARLIER_SLOTS = {
   source: 'earlier_source',
 } as const;
 
+/**
+ * Beside the summary, each decision carried onto the candidate, one value per decision, aligned
+ * across the columns (SSSOM multivalued cells: `|` between values, `\|` inside one): the
+ * reviewer, what they decided, the relation, their own date, comment and role, and the review it
+ * came from. `review` writes each back as that reviewer's row, as `review --decisions` with the
+ * reviewed files would; the summary alone could only invent one date for everyone.
+ */
+export const EARLIER_EACH_SLOTS = {
+  reviewer: 'earlier_each_reviewer_id',
+  decision: 'earlier_each_decision',
+  predicate: 'earlier_each_predicate',
+  date: 'earlier_each_review_date',
+  comment: 'earlier_each_comment',
+  role: 'earlier_each_review_role',
+  source: 'earlier_each_source',
+} as const;
+
+/** One earlier decision carried onto a candidate (a value of each `earlier_each_*` column). */
+export interface EarlierEach {
+  /** The reviewer key (`reviewer_id` values sorted, `|`-joined; `''` for none). */
+  reviewer: string;
+  decision: 'accept' | 'reject';
+  /** The relation accepted (or rejected). */
+  predicate: string;
+  date?: string;
+  comment?: string;
+  adjudicator: boolean;
+  /** The review it came from: `mapping_set_id` (or the file name). */
+  source: string;
+}
+
 /** What earlier reviews decided on one candidate, as `propose --decisions` writes it. */
 export interface EarlierDecision {
-  /** `conflict` when the earlier reviewers contradict each other (and no adjudicator settled it). */
-  decision: 'accept' | 'reject' | 'conflict';
-  /** The relation accepted (or rejected). */
+  /**
+   * `conflict` when the earlier reviewers contradict each other (and no adjudicator settled it);
+   * `overruled` when every decision on it is one an adjudicator overruled.
+   */
+  decision: 'accept' | 'reject' | 'conflict' | 'overruled';
+  /** The relation accepted (or rejected); for a conflict, every relation in dispute, `|`-joined. */
   predicate: string;
   /** Every reviewer who decided it, each as written (reviewer keys split). */
   reviewers: string[];
@@ -289,53 +328,133 @@ export interface EarlierDecision {
   date?: string;
   /** The review(s) it came from: `mapping_set_id` (or the file name), `|`-joined. */
   source: string;
+  /** Each decision carried onto the candidate, in the order `review --decisions` carries them. */
+  each: EarlierEach[];
+}
+
+/** The `earlier_each_*` cells of a candidate's row for its carried decisions (absent cells: no value in any). */
+export function earlierEachCells(each: readonly EarlierEach[]): Record<string, string> {
+  const cells: Record<string, string> = {};
+  const column = (slot: string, values: string[]): void => {
+    if (values.some((v) => v !== '')) cells[slot] = joinMultivalued(values);
+  };
+  column(EARLIER_EACH_SLOTS.reviewer, each.map((e) => e.reviewer));
+  column(EARLIER_EACH_SLOTS.decision, each.map((e) => e.decision));
+  column(EARLIER_EACH_SLOTS.predicate, each.map((e) => e.predicate));
+  column(EARLIER_EACH_SLOTS.date, each.map((e) => e.date ?? ''));
+  column(EARLIER_EACH_SLOTS.comment, each.map((e) => e.comment ?? ''));
+  column(EARLIER_EACH_SLOTS.role, each.map((e) => (e.adjudicator ? ADJUDICATOR : '')));
+  column(EARLIER_EACH_SLOTS.source, each.map((e) => e.source));
+  return cells;
+}
+
+/**
+ * The carried decisions a candidate's row holds in its `earlier_each_*` columns, or undefined
+ * when it holds none. A row whose columns do not line up (a hand edit) is refused with E_USAGE
+ * at `at`: a value read against the wrong reviewer would credit one person with another's word.
+ */
+export function earlierEachOf(record: MappingRecord, at: ErrorLocation): EarlierEach[] | undefined {
+  const ext = record.extensions ?? {};
+  const cell = (slot: string): string | undefined => {
+    const v = ext[slot];
+    return typeof v === 'string' && v !== '' ? v : undefined;
+  };
+  const decisions = cell(EARLIER_EACH_SLOTS.decision);
+  if (decisions === undefined) {
+    const other = Object.values(EARLIER_EACH_SLOTS).find((slot) => cell(slot) !== undefined);
+    if (other !== undefined) throw new IoaError('E_USAGE', `${other} is set but ${EARLIER_EACH_SLOTS.decision} is empty: which decisions the values belong to cannot be told`, at);
+    return undefined;
+  }
+  const list = splitMultivalued(decisions);
+  const values = (slot: string): string[] => {
+    const v = cell(slot);
+    if (v === undefined) return list.map(() => '');
+    const split = splitMultivalued(v);
+    if (split.length !== list.length) throw new IoaError('E_USAGE', `${slot} has ${split.length} value(s) and ${EARLIER_EACH_SLOTS.decision} ${list.length}: the earlier decisions' columns must hold one value per decision, in the same order`, at);
+    return split;
+  };
+  const reviewers = values(EARLIER_EACH_SLOTS.reviewer);
+  const predicates = values(EARLIER_EACH_SLOTS.predicate);
+  const dates = values(EARLIER_EACH_SLOTS.date);
+  const comments = values(EARLIER_EACH_SLOTS.comment);
+  const roles = values(EARLIER_EACH_SLOTS.role);
+  const sources = values(EARLIER_EACH_SLOTS.source);
+  return list.map((decision, i) => {
+    if (decision !== 'accept' && decision !== 'reject') throw new IoaError('E_USAGE', `${EARLIER_EACH_SLOTS.decision} value ${i + 1} is ${JSON.stringify(decision)}, not accept or reject`, at);
+    if (roles[i] !== '' && roles[i] !== ADJUDICATOR) throw new IoaError('E_USAGE', `${EARLIER_EACH_SLOTS.role} value ${i + 1} is ${JSON.stringify(roles[i])}, not ${ADJUDICATOR} or empty`, at);
+    const e: EarlierEach = {
+      reviewer: reviewerKey(reviewers[i] ? reviewers[i]!.split('|') : []), decision,
+      predicate: canonicalPredicate(predicates[i] || record.predicateId), adjudicator: roles[i] === ADJUDICATOR, source: sources[i]!,
+    };
+    if (dates[i]) e.date = dates[i]!;
+    if (comments[i]) e.comment = comments[i]!;
+    return e;
+  });
 }
 
 /**
  * The earlier decisions on each candidate (keyed by position in `candidates`), from reviewed
- * sets: each decision applies to one candidate of its pair (candidateOfDecision); unsure rows
- * are no decision. Several decisions on one candidate: an adjudicator's stands; else they
- * agree, or the candidate is marked `conflict`.
+ * sets read as one (latestPerReviewer): each decision applies to one candidate of its pair
+ * (candidateOfDecision), one an adjudicator overruled only to its own candidate; unsure rows
+ * are no decision and are told to `onUnmatched` with the reason `unsure`. Several decisions on
+ * one candidate: an adjudicator's stands; else they agree, or the candidate is marked `conflict`.
+ * `each` lists every decision carried onto the candidate, as `review --decisions` carries them.
  */
 export function earlierDecisions(
   candidates: ReadonlyArray<{ subject: string; predicate: string; object: string }>,
   reviews: ReadonlyArray<{ set: MappingSet; source: string }>,
-  onUnmatched?: (d: ReviewedDecision & { from: string }) => void,
+  onUnmatched?: (d: ReviewedDecision & { from: string }, why: 'unproposed' | 'unsure') => void,
 ): Map<number, EarlierDecision> {
   const pairs = candidatesByPair(candidates.map((c, index) => ({ ...c, index })));
   const found = new Map<number, Array<ReviewedDecision & { from: string }>>();
+  const carried = new Map<number, Array<ReviewedDecision & { from: string }>>();
   // All the reviews' decisions as one: each reviewer's latest on a candidate, and without what an
   // adjudicator overruled (the overruled acceptance must not come back on another relation).
   const all = latestPerReviewer(reviews.flatMap((review) => reviewedDecisions(review.set).map((d) => ({ ...d, from: d.source ?? review.source }))));
   const overruled = overruledDecisions(all);
+  const add = (map: Map<number, Array<ReviewedDecision & { from: string }>>, index: number, d: ReviewedDecision & { from: string }): void => {
+    const list = map.get(index) ?? [];
+    list.push(d);
+    map.set(index, list);
+  };
   for (const d of all) {
-    if (d.decision === 'unsure' || overruled.has(d)) continue;
-    const index = candidateOfDecision(d, pairs.get(`${d.subject}\u0000${d.object}`) ?? []);
-    if (index === undefined) {
-      onUnmatched?.(d);
+    if (d.decision === 'unsure') {
+      onUnmatched?.(d, 'unsure');
       continue;
     }
-    const list = found.get(index) ?? [];
-    list.push(d);
-    found.set(index, list);
+    const isOverruled = overruled.has(d);
+    const index = candidateOfDecision(d, pairs.get(`${d.subject}\u0000${d.object}`) ?? [], { pairFallback: !isOverruled });
+    if (index === undefined) {
+      if (!isOverruled) onUnmatched?.(d, 'unproposed');
+      continue;
+    }
+    add(carried, index, d);
+    if (!isOverruled) add(found, index, d);
   }
   const out = new Map<number, EarlierDecision>();
-  for (const [index, list] of found) {
+  for (const [index, each] of carried) {
+    const list = found.get(index) ?? [];
     const adjudicated = list.filter((d) => d.adjudicator);
     const deciding = adjudicated.length > 0 && !anyConflict(adjudicated) ? adjudicated : list;
-    const conflict = deciding.some((a) => deciding.some((b) => a.reviewer !== b.reviewer && contradicts(a, b)));
+    const conflict = anyConflict(deciding);
     // Without a conflict an acceptance decides the candidate: a rejection beside it rejected
     // another relation ("not broader" beside "the same"), and is not what its reviewers accepted.
     // The decision names the relation accepted and only the reviewers who made it.
     const accepts = deciding.filter((d) => d.decision === 'accept');
-    const basis = conflict || accepts.length === 0 ? deciding : accepts;
+    const basis = list.length === 0 ? each : conflict || accepts.length === 0 ? deciding : accepts;
     const first = basis[0]!;
     const dates = basis.map((d) => d.date).filter((d): d is string => d !== undefined).sort();
     const decision: EarlierDecision = {
-      decision: conflict ? 'conflict' : first.decision === 'accept' ? 'accept' : 'reject',
-      predicate: first.predicate,
+      decision: list.length === 0 ? 'overruled' : conflict ? 'conflict' : first.decision === 'accept' ? 'accept' : 'reject',
+      predicate: conflict ? joinMultivalued([...new Set(basis.map((d) => d.predicate))].sort()) : first.predicate,
       reviewers: [...new Set(basis.flatMap((d) => (d.reviewer ? d.reviewer.split('|') : [])))].sort(),
       source: [...new Set(basis.map((d) => d.from))].sort().join('|'),
+      each: each.map((d) => {
+        const e: EarlierEach = { reviewer: d.reviewer, decision: d.decision === 'accept' ? 'accept' : 'reject', predicate: d.predicate, adjudicator: d.adjudicator, source: d.from };
+        if (d.date !== undefined) e.date = d.date;
+        if (d.comment !== undefined) e.comment = d.comment;
+        return e;
+      }),
     };
     if (dates.length) decision.date = dates.at(-1)!;
     out.set(index, decision);

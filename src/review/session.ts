@@ -29,7 +29,7 @@ import { extname } from 'node:path';
 import { PrefixMap, canonicalTerm, readMappingFile, serializeMappingChunks, sourceLine, writeFileAtomic, writeMappingFile } from '../exchange/index.js';
 import {
   ADJUDICATOR, CANDIDATE_PREDICATE_SLOT, DECISION_SOURCE_SLOT, REVIEW_DECISION_SLOT, REVIEW_ROLE_SLOT, REVIEWER_AGREEMENT,
-  EARLIER_SLOTS, agreeingRows, candidateOfDecision, candidatesByPair, latestPerReviewer, overruledDecisions, reviewedDecisions, reviewerKey, unsettledConflicts, type ReviewedDecision,
+  EARLIER_SLOTS, EARLIER_EACH_SLOTS, agreeingRows, candidateOfDecision, earlierEachOf, candidatesByPair, latestPerReviewer, overruledDecisions, reviewedDecisions, reviewerKey, unsettledConflicts, type ReviewedDecision,
 } from '../exchange/reviewed.js';
 import { IoaError, isIoaError } from '../model/errors.js';
 import { fileVersion, writeIfUnchanged, type FileVersion } from '../io/lock.js';
@@ -43,7 +43,7 @@ import { candidateLine, type CandidateFile } from './load.js';
 import { DECISIONS, REVIEW_RELATIONS, ReviewState, startingSelection, type Answer, type CandidateStatus, type Decision } from './policy.js';
 import { ReviewCoherence, type IncoherentWith } from './coherence.js';
 
-export { REVIEW_DECISION_SLOT, CANDIDATE_PREDICATE_SLOT, REVIEW_ROLE_SLOT, DECISION_SOURCE_SLOT, EARLIER_SLOTS };
+export { REVIEW_DECISION_SLOT, CANDIDATE_PREDICATE_SLOT, REVIEW_ROLE_SLOT, DECISION_SOURCE_SLOT, EARLIER_SLOTS, EARLIER_EACH_SLOTS };
 const REVIEW_NAMESPACE = 'urn:ioa-align:sssom:';
 /** A comment is at most this many characters. */
 export const MAX_COMMENT = 2000;
@@ -377,13 +377,20 @@ export class ReviewSession {
   }
 
   /**
-   * The decisions of earlier reviews (`--decisions`, and the `earlier_*` columns `propose
+   * The decisions of earlier reviews (`--decisions`, and the `earlier_each_*` columns `propose
    * --decisions` wrote into the candidate file) on these candidates, unless their reviewer
    * already decided that candidate here.
    */
   private carry(): void {
     // Worked out only when there is something to carry (a large candidate file has no need of it otherwise).
     let pairs: Map<string, Array<{ index: number; predicate: string }>> | undefined;
+    const carryAt = (index: number, d: Omit<ReviewedDecision, 'row' | 'record'>, source: string): void => {
+      if (this.state.answerOf(index, d.reviewer)) return;
+      this.carriedFrom.add(source);
+      const answer = answerOf({ ...d, source }, {});
+      answer.earlier = true;
+      this.state.record(index, answer);
+    };
     const carryOne = (d: Omit<ReviewedDecision, 'row' | 'record'>, source: string, overruled = false): void => {
       if (d.decision === 'unsure') return;
       pairs ??= candidatesByPair(this.state.candidates);
@@ -394,11 +401,7 @@ export class ReviewSession {
         if (!overruled) this.uncarried.push({ subject: d.subject, predicate: d.predicate, object: d.object, decision: d.decision, reviewer: d.reviewer, source });
         return;
       }
-      if (this.state.answerOf(index, d.reviewer)) return;
-      this.carriedFrom.add(source);
-      const answer = answerOf({ ...d, source }, {});
-      answer.earlier = true;
-      this.state.record(index, answer);
+      carryAt(index, d, source);
     };
     // The earlier reviews as one: each reviewer's latest decision on a candidate, whatever the
     // order of the files (her own file against a copy an adjudicator's review carried).
@@ -411,16 +414,32 @@ export class ReviewSession {
     const fromFiles = gathered.filter((g) => latest.has(g.d)).map((g) => ({ ...g.d, source: g.source }));
     const overruled = overruledDecisions(fromFiles);
     for (const d of fromFiles) carryOne(d, d.source, overruled.has(d));
-    // What `propose --decisions` wrote into the candidate file: one decision per reviewer named
-    // there (never one row for several people), unless a file above carried theirs.
+    // What `propose --decisions` wrote into the candidate file: each decision it carried, on the
+    // candidate it was carried onto, with its own reviewer, date, comment and role — the same
+    // rows the reviewed files would give — unless a file above carried that reviewer's.
+    let summaryOnly: { index: number; decision: string; source: string } | undefined;
     this.file.candidates.forEach((c, index) => {
-      const earlier = earlierColumns(c.record);
-      if (!earlier) return;
-      const d = this.state.candidates[index]!;
-      for (const reviewer of earlier.reviewer ? earlier.reviewer.split('|') : ['']) {
-        carryOne({ subject: d.subject, object: d.object, proposed: canonical(d.predicate), adjudicator: false, ...earlier, reviewer }, earlier.source ?? this.candidateSetId());
+      const each = earlierEachOf(c.record, { file: this.file.path, ...candidateLine(c), path: `$.mappings[${index}]` });
+      const candidate = this.state.candidates[index]!;
+      if (each === undefined) {
+        // A summary without its decisions (an older propose, a hand edit) cannot be written
+        // back as anyone's row: one date for every reviewer, no comment, no role. Unless a
+        // reviewed file carried decisions onto this candidate, it is refused below.
+        const summary = c.record.extensions?.[EARLIER_SLOTS.decision];
+        if (typeof summary === 'string' && summary !== '' && this.state.answersOf(index).length === 0) {
+          summaryOnly ??= { index, decision: summary, source: String(c.record.extensions?.[EARLIER_SLOTS.source] ?? '') };
+        }
+        return;
+      }
+      for (const e of each) {
+        carryAt(index, { subject: candidate.subject, object: candidate.object, proposed: canonical(candidate.predicate), ...e }, e.source);
       }
     });
+    if (summaryOnly) {
+      const c = this.file.candidates[summaryOnly.index]!;
+      const count = this.file.candidates.filter((r, i) => earlierEachOf(r.record, {}) === undefined && typeof r.record.extensions?.[EARLIER_SLOTS.decision] === 'string' && this.state.answersOf(i).length === 0).length;
+      throw new IoaError('E_USAGE', `${count} candidate${count === 1 ? '' : 's'} carr${count === 1 ? 'ies' : 'y'} only the summary of an earlier review (${EARLIER_SLOTS.decision} ${summaryOnly.decision} here, no ${EARLIER_EACH_SLOTS.decision}): it names no date, comment or role of each reviewer, so it is not written as their decisions. Give the reviewed files it came from (${EARLIER_SLOTS.source}: ${summaryOnly.source || 'not named'}) with --decisions, or propose again with --decisions`, { file: this.file.path, ...candidateLine(c), path: `$.mappings[${summaryOnly.index}]` });
+    }
   }
 
   /** A candidate by its ends and proposed predicate, written as CURIEs of the file or as IRIs. */
@@ -679,6 +698,9 @@ export class ReviewSession {
     const extensions: Record<string, ExtensionValue> = { ...base.extensions, [REVIEW_DECISION_SLOT]: answer.decision, [CANDIDATE_PREDICATE_SLOT]: c.predicate };
     delete extensions[REVIEW_ROLE_SLOT];
     delete extensions[DECISION_SOURCE_SLOT];
+    // The earlier decisions a candidate carried become rows of their own: copied into every row
+    // they would credit this row with other people's dates and comments.
+    for (const slot of Object.values(EARLIER_EACH_SLOTS)) delete extensions[slot];
     if (answer.adjudicator) extensions[REVIEW_ROLE_SLOT] = ADJUDICATOR;
     if (answer.source !== undefined) extensions[DECISION_SOURCE_SLOT] = answer.source;
     const row: MappingRecord = { ...base, extensions };
@@ -1029,22 +1051,6 @@ function decisionView(a: Answer, mine: boolean): DecisionView {
   if (a.comment !== undefined) view.comment = a.comment;
   if (a.adjudicator) view.adjudicator = true;
   return view;
-}
-
-/** An earlier decision as `propose --decisions` wrote it on a candidate's row, if it did. */
-function earlierColumns(record: MappingRecord): Omit<ReviewedDecision, 'row' | 'record' | 'subject' | 'object' | 'proposed' | 'adjudicator'> | undefined {
-  const ext = record.extensions ?? {};
-  const decision = ext[EARLIER_SLOTS.decision];
-  if (decision !== 'accept' && decision !== 'reject') return undefined;
-  const reviewer = String(ext[EARLIER_SLOTS.reviewer] ?? '');
-  const out: Omit<ReviewedDecision, 'row' | 'record' | 'subject' | 'object' | 'proposed' | 'adjudicator'> = {
-    decision, predicate: canonical(String(ext[EARLIER_SLOTS.predicate] ?? record.predicateId)), reviewer: reviewerKey(reviewer ? reviewer.split('|') : []),
-  };
-  const date = ext[EARLIER_SLOTS.date];
-  if (typeof date === 'string' && date !== '') out.date = date;
-  const source = ext[EARLIER_SLOTS.source];
-  if (typeof source === 'string' && source !== '') out.source = source;
-  return out;
 }
 
 /**

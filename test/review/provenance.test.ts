@@ -346,7 +346,9 @@ describe('earlier decisions: one reviewer rejects the proposed relation, another
     } as MappingRecord);
     const set = { metadata: { curieMap: {} }, mappings: [row('skos:broadMatch', 'Not', A_IRI, '2026-11-01'), row('skos:exactMatch', undefined, B_IRI, '2026-11-02')] };
     const earlier = earlierDecisions([{ subject: 'http://s#meeting', predicate: 'skos:broadMatch', object: 'http://t#audio' }], [{ set: set as never, source: 'review-1' }]);
-    expect(earlier.get(0)).toEqual({ decision: 'accept', predicate: 'skos:exactMatch', reviewers: [B_IRI], date: '2026-11-02', source: 'review-1' });
+    expect(earlier.get(0)).toMatchObject({ decision: 'accept', predicate: 'skos:exactMatch', reviewers: [B_IRI], date: '2026-11-02', source: 'review-1' });
+    // Both decisions are carried onto the candidate, each as its reviewer's own.
+    expect(earlier.get(0)!.each.map((e) => [e.reviewer, e.decision, e.predicate, e.date])).toEqual([[A_IRI, 'reject', 'skos:broadMatch', '2026-11-01'], [B_IRI, 'accept', 'skos:exactMatch', '2026-11-02']]);
   });
 });
 

@@ -62,7 +62,7 @@ export default defineCommand({
     ...SELECTION_CLI_ARGS,
     evidence: { type: 'string', description: `Where each member generator's score and rank go: ${EVIDENCE_LAYOUTS.join(' | ')} (columns: on the candidate's row, the default; rows: also one row per member generator)` },
     quiet: { type: 'boolean', description: 'Print no summary line on stderr' },
-    decisions: repeatable({ type: 'string', description: 'A reviewed file of an earlier review: candidates it decided are marked (earlier_decision accept, reject or conflict, earlier_reviewer_id, earlier_review_date); a selection (--select) leaves rejected ones out' }),
+    decisions: repeatable({ type: 'string', description: 'A reviewed file of an earlier review: candidates it decided are marked (earlier_decision accept, reject or conflict, earlier_reviewer_id, earlier_review_date, and each decision in the earlier_each_* columns); a selection (--select) leaves rejected ones out' }),
     kinds: { type: 'string', description: `Match only these kinds of concept, comma-separated: ${Object.keys(KIND_SELECTORS).join(', ')} (default: all)` },
     'cross-kind': { type: 'boolean', description: 'Also pair capabilities, intents, domains and concepts with each other (proposed as skos:relatedMatch)' },
     releases: { type: 'boolean', description: 'Source and target are two releases of one ontology: fuse the version diff\'s evidence too (identity of kept identifiers, lineage of moved children). Default: when both name one ontology IRI, version segments aside; --no-releases compares them as two ontologies' },
@@ -144,7 +144,7 @@ export default defineCommand({
     // Earlier decisions mark their candidates; a rejected pair is never selected again.
     const unmatched: string[] = [];
     const earlier = reviews.length > 0
-      ? earlierDecisions(candidates, reviews, (d) => unmatched.push(`${d.subject} ${d.predicate} ${d.object} (${d.decision}${d.reviewer ? ` by ${d.reviewer}` : ''})`))
+      ? earlierDecisions(candidates, reviews, (d, why) => why === 'unproposed' && unmatched.push(`${d.subject} ${d.predicate} ${d.object} (${d.decision}${d.reviewer ? ` by ${d.reviewer}` : ''})`))
       : new Map<number, EarlierDecision>();
     // A decision whose pair this run does not propose is not carried: said, never dropped unseen.
     if (unmatched.length > 0) warnUncarried(unmatched, 'these candidates');

@@ -1,0 +1,140 @@
+/**
+ * Decisions carried from one review to the next: through the candidate file `propose
+ * --decisions` writes, or with `review --decisions`, the same people's same decisions arrive
+ * (their own dates, comments and roles), an unsettled conflict stays one, and the order in which
+ * reviews are given never picks a decision.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readMappings, type MappingRecord } from '../../src/api/index.js';
+import { buildArtifact } from '../../src/api/artifact-build.js';
+import { openReview, type ReviewSession } from '../../src/api/review.js';
+import { runCli } from '../helpers/cli.js';
+import { fixture } from './fixture.js';
+
+const A = 'orcid:0000-0002-1825-0097';
+const B = 'orcid:0000-0001-5109-3700';
+const C = 'orcid:0000-0003-4423-4370';
+const D = 'orcid:0000-0002-9999-0001';
+const A_IRI = 'https://orcid.org/0000-0002-1825-0097';
+const B_IRI = 'https://orcid.org/0000-0001-5109-3700';
+const SRC = 'http://example.org/src#';
+const BUILD = { artifactId: 'https://example.org/a', revision: '1', assertedBy: 'https://example.org/me', validUntil: '2030-01-01T00:00:00Z', sourceOntologyVersion: '1', targetOntologyVersion: '1' };
+
+type Files = Awaited<ReturnType<typeof fixture>>;
+
+async function session(files: Files, out: string, options: { reviewer?: string; today?: string; adjudicator?: boolean; decisions?: string[]; candidates?: string } = {}): Promise<ReviewSession> {
+  return openReview(
+    { candidates: options.candidates ?? files.candidates, source: files.source, target: files.target, out, ...(options.decisions ? { decisions: options.decisions } : {}) },
+    { ...(options.reviewer ? { reviewer: options.reviewer } : {}), ...(options.adjudicator ? { adjudicator: true } : {}), today: () => options.today ?? '2026-12-01' },
+  );
+}
+
+function best(s: ReviewSession, local: string): number {
+  return s.item(`${SRC}${local}`)!.candidates[0]!.index;
+}
+
+const rowsOf = async (out: string): Promise<MappingRecord[]> => (await readMappings(out)).mappings;
+
+/** What a decision row says about who decided what, when and why: the provenance a carry must keep. */
+function said(rows: MappingRecord[]): string[] {
+  return rows.filter((r) => r.extensions?.review_decision !== undefined).map((r) => [
+    String((r as { subjectId: string }).subjectId).replace(SRC, ''), (r.reviewerId ?? []).join('|'), r.extensions?.review_decision, r.predicateId,
+    r.reviewDate ?? '', r.comment ?? '', r.extensions?.review_role ?? '',
+  ].join(' ')).sort();
+}
+
+async function propose(files: Files, out: string, decisions: string[]): Promise<void> {
+  const run = await runCli(['propose', files.source, files.target, '--out', out, '--quiet', ...decisions.flatMap((d) => ['--decisions', d])]);
+  expect(run.code, run.stderr).toBe(0);
+}
+
+describe('an unsettled conflict carried through the candidate file', () => {
+  it('shows as a conflict with each reviewer\'s decision, and a new decision on it does not build without an adjudicator', async () => {
+    const files = await fixture();
+    const file = (n: string) => join(files.dir, `${n}.sssom.tsv`);
+    const a = await session(files, file('A'), { reviewer: A });
+    const paper = best(a, 'Paper');
+    a.decide(paper, 'accept');
+    await a.flush();
+    const b = await session(files, file('B'), { reviewer: B });
+    b.decide(paper, 'reject');
+    await b.flush();
+    await propose(files, file('next'), [file('A'), file('B')]);
+    const marked = (await rowsOf(file('next'))).find((r) => r.extensions?.earlier_decision !== undefined)!;
+    expect(marked.extensions?.earlier_decision).toBe('conflict');
+
+    const viaColumns = await session(files, file('D'), { reviewer: D, candidates: file('next') });
+    const viaFiles = await session(files, file('D2'), { reviewer: D, candidates: file('next'), decisions: [file('A'), file('B')] });
+    for (const s of [viaColumns, viaFiles]) {
+      const view = s.item(`${SRC}Paper`)!.candidates[0]!;
+      expect(view.conflict).toBe(true);
+      expect(view.decisions.map((d) => [d.reviewer_id, d.decision]).sort()).toEqual([[A_IRI, 'accept'], [B_IRI, 'reject']].sort());
+      expect(s.progress().conflicts).toBe(1);
+      expect(s.items({ status: 'conflict' }).map((i) => i.subject_id)).toEqual([`${SRC}Paper`]);
+    }
+    viaColumns.decide(best(viaColumns, 'Paper'), 'accept');
+    await viaColumns.flush();
+    await expect(buildArtifact(file('D'), BUILD)).rejects.toMatchObject({ code: 'E_REVIEW_CONFLICT' });
+  });
+});
+
+describe('decisions carried through the candidate file keep their provenance', () => {
+  it('each reviewer\'s own date, comment and adjudicator role arrive, as with --decisions; nobody is dropped', async () => {
+    const files = await fixture();
+    const file = (n: string) => join(files.dir, `${n}.sssom.tsv`);
+    const a = await session(files, file('A'), { reviewer: A, today: '2026-11-20' });
+    const paper = best(a, 'Paper');
+    a.decide(best(a, 'Author'), 'accept', { comment: 'same concept | one\ttab' });
+    a.decide(paper, 'accept', { comment: 'A: same' });
+    await a.flush();
+    const b = await session(files, file('B'), { reviewer: B, today: '2026-12-07' });
+    b.decide(best(b, 'Author'), 'accept');
+    b.decide(paper, 'reject', { comment: 'nonsense' });
+    await b.flush();
+    const c = await session(files, file('C'), { reviewer: C, adjudicator: true, today: '2026-12-08', decisions: [file('A'), file('B')] });
+    c.decide(paper, 'reject', { comment: 'C settles' });
+    await c.flush();
+    await propose(files, file('next'), [file('A'), file('B'), file('C')]);
+
+    const viaColumns = await session(files, file('R1'), { reviewer: D, candidates: file('next'), today: '2026-12-24' });
+    const viaFiles = await session(files, file('R2'), { reviewer: D, candidates: file('next'), decisions: [file('A'), file('B'), file('C')], today: '2026-12-24' });
+    for (const s of [viaColumns, viaFiles]) {
+      s.decide(best(s, 'Reviewer'), 'unsure');
+      await s.flush();
+    }
+    const one = said(await rowsOf(file('R1')));
+    expect(one).toEqual(said(await rowsOf(file('R2'))));
+    expect(one).toEqual(expect.arrayContaining([
+      `Author ${A_IRI} accept skos:exactMatch 2026-11-20 same concept | one\ttab `,
+      `Author ${B_IRI} accept skos:exactMatch 2026-12-07  `,
+      `Paper ${A_IRI} accept skos:exactMatch 2026-11-20 A: same `,
+      `Paper ${B_IRI} reject skos:exactMatch 2026-12-07 nonsense `,
+      'Paper https://orcid.org/0000-0003-4423-4370 reject skos:exactMatch 2026-12-08 C settles adjudicator',
+    ]));
+    expect(viaColumns.progress().conflicts).toBe(0);
+  });
+
+  it('a candidate file with only the summary columns (no decision of each reviewer) is refused rather than carried with invented dates', async () => {
+    const files = await fixture();
+    const file = (n: string) => join(files.dir, `${n}.sssom.tsv`);
+    const a = await session(files, file('A'), { reviewer: A, today: '2026-11-20' });
+    a.decide(best(a, 'Paper'), 'accept');
+    await a.flush();
+    await propose(files, file('next'), [file('A')]);
+    // As an older propose wrote it: the summary only.
+    const lines = readFileSync(file('next'), 'utf8').split('\n');
+    const header = lines.findIndex((l) => l.startsWith('subject_id'));
+    const columns = lines[header]!.split('\t');
+    const keep = columns.map((c, i) => (c.startsWith('earlier_each_') ? -1 : i)).filter((i) => i >= 0);
+    writeFileSync(file('old'), lines.map((l, i) => (i < header || l === '' ? l : keep.map((k) => l.split('\t')[k]).join('\t'))).join('\n'));
+    const row = readFileSync(file('old'), 'utf8').split('\n').findIndex((l) => l.includes('\taccept\t')) + 1;
+    const error = await session(files, file('R'), { reviewer: D, candidates: file('old') }).then(() => undefined, (e: unknown) => e);
+    expect(error).toMatchObject({ code: 'E_USAGE', location: { file: file('old'), line: row } });
+    expect(String((error as Error).message)).toContain('--decisions');
+    // With the reviewed files given, their decisions are carried and the summary is not needed.
+    const s = await session(files, file('R'), { reviewer: D, candidates: file('old'), decisions: [file('A')] });
+    expect(s.item(`${SRC}Paper`)!.candidates[0]!.decisions).toEqual([expect.objectContaining({ reviewer_id: A_IRI, review_date: '2026-11-20' })]);
+  });
+});
