@@ -126,14 +126,25 @@ export function contradicts(a: Pick<ReviewedDecision, 'decision' | 'predicate'>,
   return a.predicate === b.predicate;
 }
 
-/** True when decisions of different reviewers in the list contradict each other. */
-function anyConflict(list: readonly ReviewedDecision[]): boolean {
+/**
+ * True when decisions of different reviewers in the list contradict each other, or one reviewer
+ * holds two different decisions on one candidate: reviews read as one where nothing tells which
+ * of her two came later (latestPerReviewer keeps both), so neither may stand for her.
+ */
+function anyConflict(list: readonly Pick<ReviewedDecision, 'reviewer' | 'decision' | 'predicate' | 'proposed'>[]): boolean {
   for (let i = 0; i < list.length; i++) {
     for (let j = i + 1; j < list.length; j++) {
-      if (list[i]!.reviewer !== list[j]!.reviewer && contradicts(list[i]!, list[j]!)) return true;
+      const a = list[i]!;
+      const b = list[j]!;
+      if (a.reviewer !== b.reviewer ? contradicts(a, b) : a.reviewer !== '' && differsOnOneCandidate(a, b)) return true;
     }
   }
   return false;
+}
+
+/** Two decisions on the same candidate that say different things. */
+function differsOnOneCandidate(a: Pick<ReviewedDecision, 'decision' | 'predicate' | 'proposed'>, b: Pick<ReviewedDecision, 'decision' | 'predicate' | 'proposed'>): boolean {
+  return a.proposed === b.proposed && (a.decision !== b.decision || a.predicate !== b.predicate);
 }
 
 /**
@@ -214,24 +225,34 @@ export function agreeingRows(decisions: readonly ReviewedDecision[]): Set<number
  * One decision per reviewer and candidate, from decisions gathered from several reviews: a
  * reviewer who decided one candidate in two files (her own, and a copy another review carried)
  * counts once, with her latest decision — the later `review_date`, and at the same date (or with
- * none) her own row before a carried copy (`decision_source`). Never the order of the files.
+ * none) her own row before a carried copy (`decision_source`). Never the order of the files: when
+ * that still leaves two of her own rows of one day that decide differently, nothing tells which
+ * came later, so both are kept, and they are her own conflict (pairReviews); the same decision
+ * twice counts once (the one whose comment sorts first).
  */
-export function latestPerReviewer<D extends Pick<ReviewedDecision, 'reviewer' | 'subject' | 'object' | 'proposed' | 'date' | 'source'>>(decisions: readonly D[]): D[] {
-  const latest = new Map<string, D>();
-  const later = (a: D, b: D): boolean => {
-    const da = a.date ?? '';
-    const db = b.date ?? '';
-    if (da !== db) return da > db;
-    return a.source === undefined && b.source !== undefined;
-  };
+export function latestPerReviewer<D extends Pick<ReviewedDecision, 'reviewer' | 'subject' | 'object' | 'proposed' | 'date' | 'source' | 'decision' | 'predicate' | 'adjudicator' | 'comment'>>(decisions: readonly D[]): D[] {
+  const latest = new Map<string, D[]>();
+  const rank = (d: D): string => `${d.date ?? ''}\u0000${d.source === undefined ? 1 : 0}`;
+  const keyOf = (d: D): string => `${d.reviewer}\u0000${d.subject}\u0000${d.object}\u0000${d.proposed}`;
   for (const d of decisions) {
     if (d.reviewer === '') continue;
-    const key = `${d.reviewer}\u0000${d.subject}\u0000${d.object}\u0000${d.proposed}`;
+    const key = keyOf(d);
     const seen = latest.get(key);
-    if (!seen || later(d, seen)) latest.set(key, d);
+    if (!seen || rank(d) > rank(seen[0]!)) latest.set(key, [d]);
+    else if (rank(d) === rank(seen[0]!)) seen.push(d);
+  }
+  const kept = new Set<D>();
+  for (const tied of latest.values()) {
+    const distinct = new Map<string, D>();
+    for (const d of tied) {
+      const what = `${d.decision}\u0000${d.predicate}\u0000${d.adjudicator}`;
+      const other = distinct.get(what);
+      if (!other || (d.comment ?? '') < (other.comment ?? '')) distinct.set(what, d);
+    }
+    for (const d of distinct.values()) kept.add(d);
   }
   // Unnamed reviewers cannot be told apart: each of their rows stands.
-  return decisions.filter((d) => d.reviewer === '' || latest.get(`${d.reviewer}\u0000${d.subject}\u0000${d.object}\u0000${d.proposed}`) === d);
+  return decisions.filter((d) => d.reviewer === '' || kept.has(d));
 }
 
 /** The decisions an adjudicator's settlement overrules, among `decisions` (by identity). */

@@ -31,7 +31,7 @@ import {
   ADJUDICATOR, CANDIDATE_PREDICATE_SLOT, DECISION_SOURCE_SLOT, REVIEW_DECISION_SLOT, REVIEW_ROLE_SLOT, REVIEWER_AGREEMENT,
   EARLIER_SLOTS, EARLIER_EACH_SLOTS, agreeingRows, candidateOfDecision, earlierEachOf, candidatesByPair, latestPerReviewer, overruledDecisions, reviewedDecisions, reviewerKey, unsettledConflicts, type ReviewedDecision,
 } from '../exchange/reviewed.js';
-import { IoaError, isIoaError } from '../model/errors.js';
+import { IoaError, isIoaError, type ErrorLocation } from '../model/errors.js';
 import { fileVersion, writeIfUnchanged, type FileVersion } from '../io/lock.js';
 import { hasEntityEnds, type ExtensionDefinition, type ExtensionValue, type MappingRecord, type MappingSet } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
@@ -407,11 +407,13 @@ export class ReviewSession {
     // order of the files (her own file against a copy an adjudicator's review carried).
     const gathered = (this.options.decisions ?? []).flatMap((f) => {
       const source = f.set.metadata.mappingSetId ?? f.path;
-      return reviewedDecisions(f.set).map((d) => ({ d, source: d.source ?? source }));
+      return reviewedDecisions(f.set).map((d) => ({ d, source: d.source ?? source, file: f.path }));
     });
     // Latest judged on the rows as written: a carried copy is one with a decision_source.
     const latest = new Set(latestPerReviewer(gathered.map((g) => g.d)));
-    const fromFiles = gathered.filter((g) => latest.has(g.d)).map((g) => ({ ...g.d, source: g.source }));
+    const kept = gathered.filter((g) => latest.has(g.d));
+    refuseTwoOfOne(kept.map((g) => ({ key: `${g.d.subject}\u0000${g.d.proposed}\u0000${g.d.object}`, d: g.d, at: { file: g.file, ...lineOf(g.d.record), path: `$.mappings[${g.d.row}]` } })));
+    const fromFiles = kept.map((g) => ({ ...g.d, source: g.source }));
     const overruled = overruledDecisions(fromFiles);
     for (const d of fromFiles) carryOne(d, d.source, overruled.has(d));
     // What `propose --decisions` wrote into the candidate file: each decision it carried, on the
@@ -431,6 +433,8 @@ export class ReviewSession {
         }
         return;
       }
+      const at = { file: this.file.path, ...candidateLine(c), path: `$.mappings[${index}]` };
+      refuseTwoOfOne(each.map((e) => ({ key: String(index), d: { ...e, subject: candidate.subject, object: candidate.object, proposed: canonical(candidate.predicate) }, at })));
       for (const e of each) {
         carryAt(index, { subject: candidate.subject, object: candidate.object, proposed: canonical(candidate.predicate), ...e }, e.source);
       }
@@ -1019,6 +1023,28 @@ function checkComment(comment: unknown): void {
   // Characters as a reader counts them (code points): an emoji is one, not two UTF-16 units.
   const characters = [...comment].length;
   if (characters > MAX_COMMENT) throw new IoaError('E_USAGE', `comment must be at most ${MAX_COMMENT} characters, not ${characters}`, { path: '$.comment' });
+}
+
+/**
+ * A review holds one decision per reviewer and candidate. Two of one reviewer's on one candidate
+ * that still stand after latestPerReviewer are decisions of the same day that differ, and
+ * nothing tells which came later: carrying either would be a guess (the first file given would
+ * win), so the review is refused, naming both (E_REVIEW_DUPLICATE_DECISION).
+ */
+function refuseTwoOfOne(list: ReadonlyArray<{ key: string; d: Pick<ReviewedDecision, 'reviewer' | 'decision' | 'predicate' | 'subject' | 'object' | 'proposed' | 'date'>; at: ErrorLocation }>): void {
+  const seen = new Map<string, (typeof list)[number]>();
+  for (const entry of list) {
+    if (entry.d.reviewer === '' || entry.d.decision === 'unsure') continue;
+    const key = `${entry.d.reviewer}\u0000${entry.key}`;
+    const first = seen.get(key);
+    if (!first) {
+      seen.set(key, entry);
+      continue;
+    }
+    const where = (e: typeof entry): string => `${e.at.file ?? ''}${e.at.line !== undefined ? `:${e.at.line}` : ''}`;
+    const what = (e: typeof entry): string => `${e.d.decision} ${e.d.predicate}${e.d.date ? ` on ${e.d.date}` : ''} (${where(e)})`;
+    throw new IoaError('E_REVIEW_DUPLICATE_DECISION', `${entry.d.reviewer} decided ${entry.d.subject} ${entry.d.proposed} ${entry.d.object} twice, differently, on the same day: ${what(first)} and ${what(entry)}; nothing tells which came later, so neither is carried as theirs. Remove the row that no longer stands and run again; \`review conflicts\` lists it`, entry.at);
+  }
 }
 
 /** The answer a decision row (or carried decision) stands for. */

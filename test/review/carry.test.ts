@@ -138,3 +138,44 @@ describe('decisions carried through the candidate file keep their provenance', (
     expect(s.item(`${SRC}Paper`)!.candidates[0]!.decisions).toEqual([expect.objectContaining({ reviewer_id: A_IRI, review_date: '2026-11-20' })]);
   });
 });
+
+describe('one reviewer\'s two decisions of the same day, in two files', () => {
+  it('are that reviewer\'s own conflict whatever the order of the files: listed, marked, and never resolved by picking the first', async () => {
+    const files = await fixture();
+    const file = (n: string) => join(files.dir, `${n}.sssom.tsv`);
+    const x = await session(files, file('x'), { reviewer: B, today: '2026-12-07' });
+    const paper = best(x, 'Paper');
+    x.decide(paper, 'accept');
+    await x.flush();
+    const y = await session(files, file('y'), { reviewer: B, today: '2026-12-07' });
+    y.decide(paper, 'reject');
+    await y.flush();
+
+    for (const order of [[file('x'), file('y')], [file('y'), file('x')]]) {
+      const listed = await runCli(['review', 'conflicts', ...order, '--json']);
+      expect(JSON.parse(listed.stdout).conflicts).toHaveLength(1);
+      const next = join(files.dir, `next-${order[0]!.endsWith('x.sssom.tsv') ? 'xy' : 'yx'}.sssom.tsv`);
+      await propose(files, next, order);
+      expect((await rowsOf(next)).find((r) => r.extensions?.earlier_decision !== undefined)!.extensions?.earlier_decision).toBe('conflict');
+      // A review cannot hold two decisions of one reviewer on one candidate: it says which rows, and guesses neither.
+      for (const open of [() => session(files, file('R'), { reviewer: D, decisions: order }), () => session(files, file('R'), { reviewer: D, candidates: next })]) {
+        const error = await open().then(() => undefined, (e: unknown) => e);
+        expect(error).toMatchObject({ code: 'E_REVIEW_DUPLICATE_DECISION' });
+        expect(String((error as Error).message)).toContain('2026-12-07');
+      }
+    }
+  });
+
+  it('a reviewer\'s later date still wins, and an identical decision twice is one', async () => {
+    const { latestPerReviewer } = await import('../../src/exchange/reviewed.js');
+    const d = (decision: 'accept' | 'reject', date: string, comment?: string) => ({ reviewer: B_IRI, subject: 's', object: 'o', proposed: 'skos:exactMatch', predicate: 'skos:exactMatch', decision, date, adjudicator: false, ...(comment ? { comment } : {}) });
+    const older = d('accept', '2026-12-01');
+    const newer = d('reject', '2026-12-07');
+    expect(latestPerReviewer([older, newer])).toEqual([newer]);
+    expect(latestPerReviewer([newer, older])).toEqual([newer]);
+    const one = d('accept', '2026-12-07', 'a');
+    const two = d('accept', '2026-12-07', 'b');
+    expect(latestPerReviewer([one, two])).toEqual(latestPerReviewer([two, one]));
+    expect(latestPerReviewer([one, two])).toHaveLength(1);
+  });
+});
