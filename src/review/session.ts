@@ -265,6 +265,10 @@ export class ReviewSession {
   /** The `mapping_set_id` of every earlier review a decision came from. */
   private readonly carriedFrom = new Set<string>();
   private saving: Promise<void> | undefined;
+  /** Decisions this session carried from earlier reviews (counted once, at open). */
+  private carriedHere = 0;
+  /** Whether decisions carried at open are still only in memory (no save has written them). */
+  private carriedUnwritten = false;
   private dirty = false;
   private lastError: unknown;
   /** The reviewed file as this session last read or wrote it (null: absent); a save replaces only that version. */
@@ -387,6 +391,8 @@ export class ReviewSession {
     const carryAt = (index: number, d: Omit<ReviewedDecision, 'row' | 'record'>, source: string): void => {
       if (this.state.answerOf(index, d.reviewer)) return;
       this.carriedFrom.add(source);
+      this.carriedHere++;
+      this.carriedUnwritten = true;
       const answer = answerOf({ ...d, source }, {});
       answer.earlier = true;
       this.state.record(index, answer);
@@ -467,6 +473,15 @@ export class ReviewSession {
       }
     }
     return n;
+  }
+
+  /**
+   * How many decisions this session carried from earlier reviews when it opened (not the rows it
+   * resumed that were carried once before), and whether they are still unwritten: a review whose
+   * only change is what it carried must still write it on stop, or say it did not.
+   */
+  carried(): { count: number; unwritten: boolean } {
+    return { count: this.carriedHere, unwritten: this.carriedUnwritten };
   }
 
   /**
@@ -624,6 +639,7 @@ export class ReviewSession {
             await writeMappingFile(this.out, this.reviewedSet(), 'sssom', { ...(this.options.inputs ? { inputs: this.options.inputs } : {}) });
           }, { what: 'the reviewed file' });
           this.lastError = undefined;
+          this.carriedUnwritten = false;
         } catch (error) {
           // The lock's own words ("nothing of either is lost") hold only once this session's
           // decisions are written somewhere: say where they go.

@@ -4,8 +4,9 @@
  * (their own dates, comments and roles), an unsettled conflict stays one, and the order in which
  * reviews are given never picks a decision.
  */
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readMappings, type MappingRecord } from '../../src/api/index.js';
 import { buildArtifact } from '../../src/api/artifact-build.js';
@@ -177,5 +178,37 @@ describe('one reviewer\'s two decisions of the same day, in two files', () => {
     const two = d('accept', '2026-12-07', 'b');
     expect(latestPerReviewer([one, two])).toEqual(latestPerReviewer([two, one]));
     expect(latestPerReviewer([one, two])).toHaveLength(1);
+  });
+});
+
+const BIN = resolve(import.meta.dirname, '../../bin/ioa-align.js');
+
+/** `ioa-align review` on the fixture with `args`, stopped with Ctrl-C as soon as it printed its address. */
+async function startAndInterrupt(files: Files, args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, 'review', files.candidates, '--source', files.source, '--target', files.target, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  let printed = '';
+  await new Promise<void>((done) => child.stdout.on('data', (d) => { printed += String(d); if (/token=[\w-]+\n/.test(printed)) done(); }));
+  child.kill('SIGINT');
+  return { code: await exited, stderr };
+}
+
+describe('a resumed review whose only change is decisions carried with --decisions', () => {
+  it('writes them on stop, and "saved N" counts what the file holds', async () => {
+    const files = await fixture();
+    const file = (n: string) => join(files.dir, `${n}.sssom.tsv`);
+    const a = await session(files, file('out'), { reviewer: A });
+    a.decide(best(a, 'Paper'), 'accept');
+    await a.flush();
+    const b = await session(files, file('B'), { reviewer: B });
+    b.decide(best(b, 'Paper'), 'reject');
+    await b.flush();
+    const run = await startAndInterrupt(files, ['--out', file('out'), '--reviewer', B, '--decisions', file('B')]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('saved 2 decisions (1 accepted, 1 rejected, 0 unsure)');
+    expect(said(await rowsOf(file('out')))).toHaveLength(2);
+    await expect(buildArtifact(file('out'), BUILD)).rejects.toMatchObject({ code: 'E_REVIEW_CONFLICT' });
   });
 });

@@ -72,6 +72,10 @@ export default defineCommand({
     out(server.url);
     await stopped;
     try {
+      // A resumed file holds what was resumed, not what was carried in: a session that only
+      // carried decisions writes them now, so the file holds what "saved" counts (a new file is
+      // still written only with the first decision made, and says so below).
+      if (existsSync(args.out) && session.carried().unwritten) session.save();
       await server.close();
     } catch (error) {
       // The reviewed file could not take the last decisions (another process changed it, the disk
