@@ -212,3 +212,26 @@ describe('a resumed review whose only change is decisions carried with --decisio
     await expect(buildArtifact(file('out'), BUILD)).rejects.toMatchObject({ code: 'E_REVIEW_CONFLICT' });
   });
 });
+
+describe('review conflicts over several files', () => {
+  it('reads them as one review, each reviewer\'s latest decision, as propose and review --decisions do', async () => {
+    const files = await fixture();
+    const file = (n: string) => join(files.dir, `${n}.sssom.tsv`);
+    const x = await session(files, file('x'), { reviewer: B, today: '2026-12-07' });
+    const paper = best(x, 'Paper');
+    x.decide(paper, 'accept');
+    await x.flush();
+    const c1 = await session(files, file('c1'), { reviewer: C, today: '2026-11-01' });
+    c1.decide(paper, 'reject');
+    await c1.flush();
+    const c2 = await session(files, file('c2'), { reviewer: C, today: '2026-12-07' });
+    c2.decide(paper, 'accept');
+    await c2.flush();
+    const listed = await runCli(['review', 'conflicts', file('x'), file('c1'), file('c2'), '--json']);
+    expect(JSON.parse(listed.stdout).conflicts).toEqual([]);
+    await propose(files, file('next'), [file('x'), file('c1'), file('c2')]);
+    expect((await rowsOf(file('next'))).find((r) => r.extensions?.earlier_decision !== undefined)!.extensions?.earlier_decision).toBe('accept');
+    const r = await session(files, file('R'), { reviewer: D, decisions: [file('x'), file('c1'), file('c2')] });
+    expect(r.progress().conflicts).toBe(0);
+  });
+});

@@ -1,14 +1,15 @@
 /**
  * `ioa-align review conflicts REVIEWED…`: the pairs on which reviewers' decisions conflict and
  * no adjudicator settled them, each decision with its reviewer, date, comment and line. Several
- * files are read as one review (reviewers who worked in files of their own).
+ * files are read as one review (reviewers who worked in files of their own), each reviewer's
+ * latest decision on a candidate, as `propose --decisions` and `review --decisions` read them.
  */
 import { defineCommand } from 'citty';
 import { IoaError } from '../../api/index.js';
 import { readMappings } from '../../api/index.js';
 import { pairReviews, reviewedDecisions, unsettledConflicts, type ReviewedDecision } from '../../api/review.js';
 import { sourceLine } from '../../exchange/index.js';
-import { writtenReversed } from '../../exchange/reviewed.js';
+import { latestPerReviewer, writtenReversed } from '../../exchange/reviewed.js';
 import { out, report } from '../io.js';
 import { repeatable } from '../repeated.js';
 
@@ -16,7 +17,7 @@ export default defineCommand({
   meta: { name: 'conflicts', description: 'List the pairs on which reviewers\' decisions conflict (one accepts what another rejects, or they accept different relations) and no adjudicator settled them; settle each with a decision made under `review --reviewer ID --adjudicator`. artifact build refuses an unsettled conflict.' },
   args: {
     reviewed: repeatable({ type: 'positional', description: 'Reviewed SSSOM files (several are read as one review)', required: true }),
-    json: { type: 'boolean', description: 'Print one JSON object: {conflicts: [{subject_id, object_id, decisions: [...]}], settled}' },
+    json: { type: 'boolean', description: 'Print one JSON object: {conflicts: [{subject_id, object_id, decisions: [...]}], settled, superseded}' },
   },
   async run({ args }) {
     const files = (args._ as string[] | undefined)?.length ? (args._ as string[]) : [args.reviewed];
@@ -26,8 +27,12 @@ export default defineCommand({
       const set = await readMappings(file);
       for (const d of reviewedDecisions(set)) decisions.push({ ...d, row: decisions.length, file });
     }
-    const conflicts = unsettledConflicts(decisions);
-    const settled = pairReviews(decisions).filter((p) => p.settledBy !== undefined).length;
+    // One review, read as propose --decisions and review --decisions read it: each reviewer's
+    // latest decision on a candidate; the ones it supersedes are no longer what she says.
+    const read = latestPerReviewer(decisions);
+    const superseded = decisions.length - read.length;
+    const conflicts = unsettledConflicts(read);
+    const settled = pairReviews(read).filter((p) => p.settledBy !== undefined).length;
     const where = (d: ReviewedDecision & { file: string }): string => {
       const line = sourceLine(d.record);
       return line === undefined ? d.file : `${d.file}:${line}`;
@@ -42,10 +47,11 @@ export default defineCommand({
           })),
         })),
         settled,
+        superseded,
       }));
       return;
     }
-    const lines = [`${conflicts.length} pair(s) where reviewers conflict, unsettled; ${settled} settled by an adjudicator`];
+    const lines = [`${conflicts.length} pair(s) where reviewers conflict, unsettled; ${settled} settled by an adjudicator${superseded ? `; ${superseded} decision(s) superseded by the same reviewer's later one, not counted` : ''}`];
     for (const p of conflicts) {
       lines.push('', `${p.subject} → ${p.object}`);
       for (const d of p.decisions as Array<ReviewedDecision & { file: string }>) {
