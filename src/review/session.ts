@@ -256,8 +256,11 @@ export class ReviewSession {
   private readonly subjectOrder: string[];
   /** Rows of the reviewed file that are no decision: written back as they are. */
   private passengers: MappingRecord[] = [];
-  /** Decisions of earlier reviews on pairs these candidates do not propose: not carried, and said so. */
-  readonly uncarried: Array<{ subject: string; predicate: string; object: string; decision: string; reviewer: string; source: string }> = [];
+  /**
+   * Decisions of earlier reviews not carried, and said so: on pairs these candidates do not
+   * propose (`unproposed`), or unsure (no decision to show or to build from: `unsure`).
+   */
+  readonly uncarried: Array<{ subject: string; predicate: string; object: string; decision: string; reviewer: string; source: string; why: 'unproposed' | 'unsure' }> = [];
   /** The set-level metadata of the reviewed file resumed (a licence or title set by hand): written back as it is. */
   private resumedMetadata: MappingSet['metadata'] | undefined;
   /** Candidate index by subject, proposed predicate (canonical) and object. */
@@ -330,6 +333,10 @@ export class ReviewSession {
     } catch (error) {
       // The reader's place (line, column, path) is kept: the fault is somewhere in the file, and
       // the person who wrote it needs to find it.
+      // A fault on one row (a bad date typed by hand) is that row's, with its own code: the
+      // file is the team's review and is fine otherwise. Only a file that cannot be read as a
+      // whole is no review to resume.
+      if (isIoaError(error) && error.location.line !== undefined) throw new IoaError(error.code, `${error.message}; correct that line of the reviewed file and run again (nothing was overwritten)`, { ...error.location, file: out }, { cause: error });
       if (isIoaError(error)) throw new IoaError('E_REVIEW_SET_MISMATCH', `the reviewed file cannot be read (${error.message} [${error.code}]); move it away or give another --out`, { ...error.location, file: out }, { cause: error });
       throw error;
     }
@@ -398,13 +405,16 @@ export class ReviewSession {
       this.state.record(index, answer);
     };
     const carryOne = (d: Omit<ReviewedDecision, 'row' | 'record'>, source: string, overruled = false): void => {
-      if (d.decision === 'unsure') return;
+      if (d.decision === 'unsure') {
+        this.uncarried.push({ subject: d.subject, predicate: d.predicate, object: d.object, decision: d.decision, reviewer: d.reviewer, source, why: 'unsure' });
+        return;
+      }
       pairs ??= candidatesByPair(this.state.candidates);
       // A decision an adjudicator overruled applies only to its own candidate, never to the pair's
       // best one: an acceptance of a relation no longer proposed would come back as a decision.
       const index = candidateOfDecision(d, pairs.get(`${d.subject}\u0000${d.object}`) ?? [], { pairFallback: !overruled });
       if (index === undefined) {
-        if (!overruled) this.uncarried.push({ subject: d.subject, predicate: d.predicate, object: d.object, decision: d.decision, reviewer: d.reviewer, source });
+        if (!overruled) this.uncarried.push({ subject: d.subject, predicate: d.predicate, object: d.object, decision: d.decision, reviewer: d.reviewer, source, why: 'unproposed' });
         return;
       }
       carryAt(index, d, source);
@@ -781,6 +791,9 @@ export class ReviewSession {
     const resumedSources = this.resumedMetadata?.extra?.mapping_set_source;
     const sources = new Set([...this.carriedFrom, ...(Array.isArray(resumedSources) ? resumedSources.map(String) : typeof resumedSources === 'string' ? [resumedSources] : [])]);
     sources.delete(candidateSet);
+    // A copy of this same review carried back in (a file written beside it when saving failed)
+    // is no other review: the set does not name itself as its source.
+    sources.delete(id);
     return {
       metadata: {
         ...meta,

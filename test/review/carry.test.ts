@@ -235,3 +235,56 @@ describe('review conflicts over several files', () => {
     expect(r.progress().conflicts).toBe(0);
   });
 });
+
+describe('what a carry leaves out, and what it says', () => {
+  it('an earlier unsure decision is named as not carried, by review and by propose', async () => {
+    const files = await fixture();
+    const file = (n: string) => join(files.dir, `${n}.sssom.tsv`);
+    const a = await session(files, file('A'), { reviewer: A });
+    a.decide(best(a, 'Paper'), 'unsure');
+    await a.flush();
+    const r = await session(files, file('R'), { reviewer: D, decisions: [file('A')] });
+    expect(r.uncarried).toEqual([expect.objectContaining({ subject: `${SRC}Paper`, decision: 'unsure', why: 'unsure' })]);
+    const run = await runCli(['propose', files.source, files.target, '--out', file('next'), '--decisions', file('A')]);
+    expect(run.stderr).toMatch(/1 earlier unsure decision is not carried: .*Paper/);
+  });
+
+  it('a plain resume does not say "carried from --decisions", and the set does not name itself as a source', async () => {
+    const files = await fixture();
+    const file = (n: string) => join(files.dir, `${n}.sssom.tsv`);
+    const a = await session(files, file('out'), { reviewer: A });
+    a.decide(best(a, 'Paper'), 'accept');
+    await a.flush();
+    // A rescue file is a copy of the same review: carried back, its rows name the set's own id.
+    writeFileSync(file('rescue'), readFileSync(file('out'), 'utf8'));
+    const b = await session(files, file('out'), { reviewer: B });
+    b.decide(best(b, 'Author'), 'accept');
+    await b.flush();
+    const c = await session(files, file('out'), { reviewer: B, decisions: [file('rescue')] });
+    expect(c.carried().count).toBe(0);
+    const d = await session(files, file('other'), { reviewer: B, decisions: [file('rescue')] });
+    d.decide(best(d, 'Author'), 'accept');
+    await d.flush();
+    const resumed = await session(files, file('other'), { reviewer: B });
+    expect(resumed.carried().count).toBe(0);
+    const meta = (await readMappings(file('other'))).metadata;
+    expect(meta.extra?.mapping_set_source).not.toContain(meta.mappingSetId);
+    const run = await startAndInterrupt(files, ['--out', file('other'), '--reviewer', B]);
+    expect(run.stderr).not.toContain('carried from --decisions');
+  });
+
+  it('a bad review_date in --out is refused with the row\'s own code and line, not advice to move the file away', async () => {
+    const files = await fixture();
+    const out = join(files.dir, 'reviewed.sssom.tsv');
+    const s = await session(files, out, { reviewer: A });
+    s.decide(best(s, 'Paper'), 'accept');
+    await s.flush();
+    const lines = readFileSync(out, 'utf8').split('\n');
+    const row = lines.findIndex((l) => l.includes('2026-12-01') && !l.startsWith('#'));
+    lines[row] = lines[row]!.replace('2026-12-01', '2026-13-45');
+    writeFileSync(out, lines.join('\n'));
+    const error = await session(files, out, { reviewer: B }).then(() => undefined, (e: unknown) => e);
+    expect(error).toMatchObject({ code: 'E_SSSOM_BAD_ROW', location: { file: out, line: row + 1 } });
+    expect(String((error as Error).message)).not.toContain('move it away');
+  });
+});

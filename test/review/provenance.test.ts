@@ -382,8 +382,8 @@ describe('a reviewed file that cannot be read', () => {
     lines[row] = lines[row]!.replace('2026-12-01', '2026-13-45');
     writeFileSync(out, lines.join('\n'));
     const error = await session(files, out, { reviewer: B }).then(() => undefined, (e: unknown) => e);
-    expect(error).toMatchObject({ code: 'E_REVIEW_SET_MISMATCH', location: { file: out, line: row + 1 } });
-    expect(String((error as Error).message)).toMatch(/2026-13-45.*\[E_[A-Z_]+\]\); move it away/);
+    expect(error).toMatchObject({ code: 'E_SSSOM_BAD_ROW', location: { file: out, line: row + 1 } });
+    expect(String((error as Error).message)).toMatch(/2026-13-45.*correct that line/);
   });
 });
 

@@ -19,7 +19,7 @@ import { KIND_SELECTORS, kindsOf, parseKindList, selectKinds } from '../../model
 import { earlierDecisions, readMappingFile, sidecarPath, type EarlierDecision } from '../../exchange/index.js';
 import { repeatable, repeated } from '../repeated.js';
 import { err, outChunks } from '../io.js';
-import { warnUncarried } from '../uncarried.js';
+import { warnUncarried, warnUnsure } from '../uncarried.js';
 import { outputFormat } from '../formats.js';
 import { openOutput } from '../output.js';
 import { progress, type Progress } from '../progress.js';
@@ -143,11 +143,13 @@ export default defineCommand({
     // own scale, so with one generator only an explicit --min-score applies.
     // Earlier decisions mark their candidates; a rejected pair is never selected again.
     const unmatched: string[] = [];
+    const unsure: string[] = [];
     const earlier = reviews.length > 0
-      ? earlierDecisions(candidates, reviews, (d, why) => why === 'unproposed' && unmatched.push(`${d.subject} ${d.predicate} ${d.object} (${d.decision}${d.reviewer ? ` by ${d.reviewer}` : ''})`))
+      ? earlierDecisions(candidates, reviews, (d, why) => (why === 'unsure' ? unsure : unmatched).push(`${d.subject} ${d.predicate} ${d.object} (${d.decision}${d.reviewer ? ` by ${d.reviewer}` : ''})`))
       : new Map<number, EarlierDecision>();
-    // A decision whose pair this run does not propose is not carried: said, never dropped unseen.
+    // A decision whose pair this run does not propose, or an unsure one, is not carried: said, never dropped unseen.
     if (unmatched.length > 0) warnUncarried(unmatched, 'these candidates');
+    if (unsure.length > 0) warnUnsure(unsure);
     const withEarlier: Array<ProposedCandidate & { earlier?: EarlierDecision }> = earlier.size > 0 ? candidates.map((c, i) => (earlier.has(i) ? { ...c, earlier: earlier.get(i)! } : c)) : candidates;
     const fused = candidates.some((c) => c.members.length > 0);
     const threshold = minScore ?? (mode !== undefined && fused ? DEFAULT_MIN_FUSED_VALUE : undefined);

@@ -9,7 +9,7 @@ import { defineCommand } from 'citty';
 import { IoaError, isIoaError } from '../../api/index.js';
 import { openReview, serveReview } from '../../api/review.js';
 import { err, out } from '../io.js';
-import { warnUncarried } from '../uncarried.js';
+import { warnUncarried, warnUnsure } from '../uncarried.js';
 import { STDOUT } from '../output.js';
 import { streamDescriptor } from '../../io/files.js';
 import { repeatable, repeated } from '../repeated.js';
@@ -56,12 +56,20 @@ export default defineCommand({
       },
     );
     for (const index of [session.source, session.target]) for (const warning of index.warnings) err(`ioa-align: warning: ${index.source}: ${warning}`);
-    if (session.uncarried.length > 0) warnUncarried(session.uncarried.map((d) => `${d.subject} ${d.predicate} ${d.object} (${d.decision}${d.reviewer ? ` by ${d.reviewer}` : ''})`), 'the candidates');
+    const named = (list: typeof session.uncarried): string[] => list.map((d) => `${d.subject} ${d.predicate} ${d.object} (${d.decision}${d.reviewer ? ` by ${d.reviewer}` : ''})`);
+    const unproposed = session.uncarried.filter((d) => d.why === 'unproposed');
+    const unsure = session.uncarried.filter((d) => d.why === 'unsure');
+    if (unproposed.length > 0) warnUncarried(named(unproposed), 'the candidates');
+    if (unsure.length > 0) warnUnsure(named(unsure));
     const server = await serveReview(session, { port });
     const p = session.progress();
     const found = session.decisionRows();
-    const resumed = found.rows - found.carried;
-    err(`ioa-align: ${count(p.candidates, 'candidate')} for ${count(p.subjects, 'subject')}; ${count(resumed, 'decision')} resumed from ${args.out}${found.carried ? `, ${count(found.carried, 'decision')} carried from --decisions` : ''}${p.conflicts ? `; ${count(p.conflicts, 'pair')} where reviewers conflict (show: conflicts)` : ''}; Ctrl-C saves and stops`);
+    // Carried is what this session brought in (--decisions, the candidate file's earlier
+    // decisions); a row resumed from --out that was carried once before is resumed.
+    const carried = session.carried().count;
+    const resumed = found.rows - carried;
+    const from = repeated(rawArgs, 'decisions').length > 0 ? '--decisions' : 'the candidate file';
+    err(`ioa-align: ${count(p.candidates, 'candidate')} for ${count(p.subjects, 'subject')}; ${count(resumed, 'decision')} resumed from ${args.out}${carried ? `, ${count(carried, 'decision')} carried from ${from}` : ''}${p.conflicts ? `; ${count(p.conflicts, 'pair')} where reviewers conflict (show: conflicts)` : ''}; Ctrl-C saves and stops`);
     // The listener stays until the last save is on disk: the atomic writer's own interrupt
     // handler (src/io/temp.ts) re-raises the signal only when nobody else listens. It is in place
     // before the address is printed, so a Ctrl-C the moment the address appears stops cleanly.
@@ -92,7 +100,7 @@ export default defineCommand({
     const done = session.decisionRows();
     // Nothing is written until a decision is made: decisions carried from --decisions alone are
     // shown, not saved, so say that rather than count them as saved to a file that is not there.
-    if (!existsSync(args.out)) err(`ioa-align: no decision was made: ${args.out} was not written${done.rows > 0 ? ` (the ${count(done.rows, 'decision')} carried from --decisions are saved with the first one made)` : ''}`);
+    if (!existsSync(args.out)) err(`ioa-align: no decision was made: ${args.out} was not written${done.rows > 0 ? ` (the ${count(done.rows, 'decision')} carried from earlier reviews are saved with the first one made)` : ''}`);
     else err(`ioa-align: saved ${count(done.rows, 'decision')} (${done.accept} accepted, ${done.reject} rejected, ${done.unsure} unsure) to ${args.out}`);
   },
 });
