@@ -7,7 +7,7 @@
 //        node benchmarks/run-all.mjs --stored         (rewrite README.md from stored results, run nothing)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem, platform, release } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,7 +22,10 @@ const registered = Object.keys(GENERATORS);
 const lexical = [...LEXICAL_GENERATORS];
 const beyondDefault = registered.filter((g) => !DEFAULT_GENERATORS.includes(g));
 
-/** name, corpus, generators (undefined = all registered), budget in seconds from issue #5. */
+/**
+ * name, corpus, generators (undefined = all registered), budget in seconds from issue #5's acceptance
+ * criteria (set when the default generators were the lexical ones; a run over it is reported, not failed).
+ */
 const RUNS = [
   { name: 'conference', corpus: 'conference', generators: undefined, budget: 20, what: 'the default generators (lexical + structure + description)' },
   ...(beyondDefault.length ? [{ name: 'conference-all', corpus: 'conference', generators: ['all'], what: 'all registered generators' }] : []),
@@ -73,7 +76,7 @@ for (const run of runs) {
   JSON.parse(child.stdout); // --json must print exactly one JSON object
   const command = `ioa-align ${args.filter((a, i) => !(a === '--out' || args[i - 1] === '--out') && a !== '--json').join(' ')}`;
   writeFileSync(join(out, 'command.json'), `${JSON.stringify({ command, wallSeconds: Math.round(seconds * 10) / 10, budgetSeconds: run.budget ?? null, loadAverage1mBefore: Math.round(loadBefore * 10) / 10, cpuCount: cpus().length }, null, 2)}\n`);
-  process.stderr.write(`  ${seconds.toFixed(1)} s${run.budget ? ` (budget ${run.budget} s)` : ''}\n`);
+  process.stderr.write(`  ${seconds.toFixed(1)} s${run.budget ? ` (budget ${run.budget} s${seconds > run.budget ? ': over budget' : ''})` : ''}\n`);
   done.push({ ...run, seconds, command });
 }
 
@@ -190,7 +193,7 @@ for (const run of RUNS) {
   sections.push(
     `### ${run.name}: ${run.corpus}, ${run.what}\n\n` +
       `\`${meta.command ?? `ioa-align bench --corpus ${run.corpus}`}\` — whole command ${meta.wallSeconds ?? '?'} s` +
-      `${meta.budgetSeconds ? ` (budget ${meta.budgetSeconds} s)` : ''}` +
+      `${meta.budgetSeconds ? ` (budget ${meta.budgetSeconds} s${meta.wallSeconds > meta.budgetSeconds ? ': **over budget**' : ''})` : ''}` +
       `${meta.loadAverage1mBefore !== undefined ? `, 1-minute load average ${meta.loadAverage1mBefore} on ${meta.cpuCount} cores when it started` : ''}. Charts: ` +
       ['score-distribution', 'recall-at-k', 'precision-recall'].map((c) => `[${c}](results/${run.name}/${c}.svg)`).join(', ') +
       `; full result: [results.json](results/${run.name}/results.json).\n\n${md.trim()}\n`,
@@ -201,15 +204,26 @@ let commit = 'unknown';
 try {
   commit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
 } catch {}
-const cpu = cpus();
-// `--stored` ran no track: the tracks' date, machine and commit stay those of the run that made them.
-const readme = join(root, 'benchmarks', 'README.md');
-const lastRun = storedOnly && existsSync(readme) ? /^Latest run: .*$/m.exec(readFileSync(readme, 'utf8'))?.[0] : undefined;
+// The tracks are stored run by run, and a partial re-run keeps the others: the page names the
+// span of dates, commits and machines the stored runs come from, not one run's.
+const storedRuns = RUNS.map((run) => join(root, 'benchmarks', 'results', run.name, 'results.json')).filter((file) => existsSync(file)).map((file) => JSON.parse(readFileSync(file, 'utf8')));
+const dates = storedRuns.map((r) => r.date?.slice(0, 10)).filter(Boolean).sort();
+const commits = new Set(storedRuns.map((r) => r.environment?.git?.commit?.slice(0, 12) ?? 'unknown'));
+const dirty = storedRuns.filter((r) => r.environment?.git?.dirty).length;
+const machines = new Set(storedRuns.map(({ environment: { machine: m } = {} }) => (m ? `${m.cpuModel?.trim() ?? 'unknown CPU'} × ${m.cpuCount}, ${(m.totalMemoryBytes / 1024 ** 3).toFixed(1)} GiB RAM, ${m.platform} ${m.release}, Node ${m.node}` : 'machine not recorded')));
+const storedLine = storedRuns.length === 0
+  ? 'No track run is stored yet.'
+  : `The ${storedRuns.length} track runs below are stored run by run: they come from ${commits.size} commit${commits.size === 1 ? '' : 's'}${dirty ? ` (${dirty} of the runs made with uncommitted changes in the working tree)` : ''}, run between ${dates[0]} and ${dates.at(-1)} on ${[...machines].join('; ')}. Each run's section names its own date, commit and load average. This page was written on ${new Date().toISOString().slice(0, 10)} at commit ${commit} from the stored results.`;
+// Each budgeted run's stored whole-command time against its budget, so a miss is said where the budgets are.
+const budgets = RUNS.filter((run) => run.budget).map((run) => {
+  const file = join(root, 'benchmarks', 'results', run.name, 'command.json');
+  if (!existsSync(file)) return `${run.name}: not run yet (budget ${run.budget} s)`;
+  const meta = JSON.parse(readFileSync(file, 'utf8'));
+  return `${run.name} ${meta.wallSeconds} s against ${meta.budgetSeconds ?? run.budget} s, ${meta.wallSeconds > (meta.budgetSeconds ?? run.budget) ? '**over budget**' : 'within budget'} (1-minute load average ${meta.loadAverage1mBefore ?? '?'} when it started)`;
+});
 const header = readFileSync(join(root, 'benchmarks', 'README.header.md'), 'utf8')
-  .replace(/^Latest run: \{\{date\}\} on \{\{machine\}\}, commit \{\{commit\}\}\.$/m, (line) => lastRun ?? line)
-  .replace('{{date}}', new Date().toISOString().slice(0, 10))
-  .replace('{{machine}}', `${cpu[0]?.model.trim() ?? 'unknown CPU'} × ${cpu.length}, ${(totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, ${platform()} ${release()}, Node ${process.version}`)
-  .replace('{{commit}}', commit)
+  .replace('{{stored-runs}}', storedLine)
+  .replace('{{budgets}}', budgets.join('; '))
   .replace('{{anatomy-review}}', review
     ? `${review.rows.toLocaleString('en')} rows = ${review.distinctTriples.toLocaleString('en')} distinct triples, ${review.bestFirst ? 'best first in every subject' : 'NOT best first'}, ${review.megabytes} MB; whole command ${review.wallSeconds} s (load ${review.loadAverage1mBefore} on ${review.cpuCount} cores)`
     : 'not measured yet')
