@@ -86,11 +86,11 @@ const extras = [
   { name: 'streaming-write', script: 'exchange/streaming-write.mjs', node: ['--expose-gc'] },
   { name: 'upgrade', script: 'versions/upgrade.mjs', node: [], folder: 'versions' },
   { name: 'upgrade-timing', script: 'versions/upgrade-timing.mjs', node: [], folder: 'versions' },
-  // Whole-process `propose` beside the numpy baseline (minutes; NCIt → ORDO is a separate run, see the script).
+  // Whole-process `propose` beside the sparse TF-IDF baseline (minutes; NCIt → ORDO is a separate run, see the script).
   { name: 'whole-process', script: 'baseline/whole-process.mjs', node: [], folder: 'speed' },
   // Anatomy speed and the tracks' quality of smaller generator sets (minutes).
   { name: 'generator-subsets', script: 'selection/generator-subsets.mjs', node: [], folder: 'speed' },
-  // The agentworld-dev track beside the baseline that reads descriptions (needs python3 + numpy).
+  // The agentworld-dev track beside the baseline that reads descriptions (needs python3 with numpy and scipy).
   { name: 'agentworld-dev', script: 'agentworld/run.mjs', node: [], folder: 'agentworld' },
   // 10,000 synthetic agent records against OASF 1.1.0, whole process (a minute or two).
   { name: 'scale', script: 'agentworld/scale.mjs', node: [], folder: 'agentworld' },
@@ -115,10 +115,14 @@ const streaming = stored('streaming-write');
 const upgrade = stored('upgrade', 'versions');
 const upgradeTiming = stored('upgrade-timing', 'versions');
 const wholeProcess = stored('whole-process', 'speed');
+// The ratios are medians of the pair-by-pair ratios where the pairs were kept (with their range).
+const ratioCell = (c, key) => (c.ratio?.[key] === undefined ? '–' : `${c.ratio[key]}×${c.ratio.pairByPair?.[key] ? ` (${c.ratio.pairByPair[key].join('–')})` : ''}`);
 const wholeProcessTable = (w) => [
-  '| case | runs (ours / baseline) | ours: wall s | CPU s | peak RSS MiB | baseline: wall s | CPU s | peak RSS MiB | wall ours / baseline | load (1 min) | measured |',
-  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
-  ...Object.entries(w.cases).map(([name, c]) => `| ${name}: ${c.what} | ${c.runs} / ${c.baselineRuns ?? 0} | ${c.ours.wallS} | ${c.ours.cpuS} | ${c.ours.peakRssMiB.toLocaleString('en')} | ${c.baseline?.wallS ?? '–'} | ${c.baseline?.cpuS ?? '–'} | ${c.baseline ? c.baseline.peakRssMiB.toLocaleString('en') : '–'} | ${c.ratio ? `${c.ratio.wall}×` : '–'} | ${c.load1m} | ${c.measured} |`),
+  '| case | runs (ours / baseline) | ours: wall s | CPU s | peak RSS MiB | baseline: wall s | CPU s | peak RSS MiB | wall ours / baseline | CPU ours / baseline | load (1 min) | measured |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  ...Object.entries(w.cases).map(([name, c]) => `| ${name}: ${c.what} | ${c.runs} / ${c.baselineRuns ?? 0} | ${c.ours.wallS} | ${c.ours.cpuS} | ${c.ours.peakRssMiB.toLocaleString('en')} | ${c.baseline?.wallS ?? '–'} | ${c.baseline?.cpuS ?? '–'} | ${c.baseline ? c.baseline.peakRssMiB.toLocaleString('en') : '–'} | ${ratioCell(c, 'wall')} | ${ratioCell(c, 'cpu')} | ${c.load1m}${c.load1mRange ? ` (${c.load1mRange.join('–')})` : ''} | ${c.measured} |`),
+  '',
+  `Method: ${w.method}`,
 ].join('\n');
 const generatorSubsets = stored('generator-subsets', 'speed');
 const agentworld = stored('agentworld-dev', 'agentworld');

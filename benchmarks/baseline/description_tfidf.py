@@ -11,7 +11,7 @@ lower-cased and cut into words of two or more letters or digits (scikit-learn's 
 pattern), one document per record and per class; TF-IDF with smoothed idf over both sides
 together, L2-normalised, cosine. No stemming, no stop words, no synonyms: the plain peer of a
 matcher that reads descriptions. Writes TSV (subject_id, object_id, similarity_score), best first
-per subject. Dependencies: Python 3 and numpy only.
+per subject. Dependencies: Python 3, numpy and scipy.
 """
 import argparse
 import json
@@ -78,7 +78,7 @@ def main():
     s_ids, s_docs = read_records(a.records)
     t_ids, t_docs = read_oasf(a.taxonomy)
     s, t = tfidf(s_docs, t_docs, features=words, dtype=np.float64)
-    scores = s @ t.T
+    scores = (s @ t.T).toarray()
     k = min(a.top_k, len(t_ids))
     out = open(a.out, 'w', encoding='utf-8') if a.out else sys.stdout
     out.write('subject_id\tobject_id\tsimilarity_score\n')

@@ -6,10 +6,11 @@
 Reads RDF/XML (.owl, .rdf) with the standard library's XML parser and Turtle (.ttl) written one
 statement per line (the corpora here) with a regular expression; uses rdfs:label, skos:altLabel
 and oboInOwl exact synonyms of every owl:Class, or the local name when a class has none. Each
-name becomes a row of a dense TF-IDF matrix (lower-cased, padded with one space, trigrams,
+name becomes a row of a sparse TF-IDF matrix (lower-cased, padded with one space, trigrams,
 smoothed idf, L2 norm); a class scores a target class by its best pair of names. Source rows are
-scored in blocks so memory holds one block of scores, not n x m. Writes TSV
-(subject_id, object_id, score), best first per subject. Dependencies: Python 3 and numpy only.
+scored in blocks (a sparse product, then the block's scores as one dense array) so memory holds
+one block of scores, not n x m. Writes TSV (subject_id, object_id, score), best first per
+subject. Dependencies: Python 3, numpy and scipy.
 """
 import argparse
 import re
@@ -17,6 +18,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 import numpy as np
+import scipy.sparse as sp
 
 RDF = '{http://www.w3.org/1999/02/22-rdf-syntax-ns#}'
 RDFS = '{http://www.w3.org/2000/01/rdf-schema#}'
@@ -87,8 +89,10 @@ def trigrams(text):
 
 
 def tfidf(source_rows, target_rows, features=trigrams, dtype=np.float32):
-    """Dense TF-IDF rows of both sides over one vocabulary of `features(text)` (character
-    trigrams here; description_tfidf.py passes words): smoothed idf, L2-normalised."""
+    """Sparse (CSR) TF-IDF rows of both sides over one vocabulary of `features(text)` (character
+    trigrams here; description_tfidf.py passes words): term counts, smoothed idf over the rows of
+    both sides, L2-normalised. Sparse because a name holds a few dozen of the tens of thousands of
+    trigrams: a dense (names x vocabulary) layout spends its time and memory on zeros."""
     vocabulary = {}
     def encode(rows):
         cols, owners = [], []
@@ -100,17 +104,17 @@ def tfidf(source_rows, target_rows, features=trigrams, dtype=np.float32):
     s_rows, s_cols = encode(source_rows)
     t_rows, t_cols = encode(target_rows)
     v = len(vocabulary)
-    def dense(n, rows, cols):
-        m = np.zeros((n, v), dtype=dtype)
-        np.add.at(m, (rows, cols), 1.0)
-        return m
-    s = dense(len(source_rows), s_rows, s_cols)
-    t = dense(len(target_rows), t_rows, t_cols)
-    df = (s > 0).sum(axis=0) + (t > 0).sum(axis=0)
+    def counts(n, rows, cols):
+        # coo -> csr sums the repeated (row, feature) entries: the term counts.
+        return sp.coo_matrix((np.ones(len(rows), dtype=dtype), (rows, cols)), shape=(n, v)).tocsr()
+    s = counts(len(source_rows), s_rows, s_cols)
+    t = counts(len(target_rows), t_rows, t_cols)
+    df = np.bincount(s.indices, minlength=v) + np.bincount(t.indices, minlength=v)
     idf = (np.log((1 + len(source_rows) + len(target_rows)) / (1 + df)) + 1).astype(dtype)
     for m in (s, t):
-        m *= idf
-        m /= np.maximum(np.linalg.norm(m, axis=1, keepdims=True), 1e-12)
+        m.data *= idf[m.indices]
+        norms = np.sqrt(np.asarray(m.multiply(m).sum(axis=1)).ravel())
+        m.data /= np.repeat(np.maximum(norms, 1e-12), np.diff(m.indptr)).astype(dtype)
     return s, t
 
 
@@ -131,7 +135,7 @@ def main():
     # Target names grouped by class (columns), source names by class (rows), so the best pair
     # of names per class pair is a segmented maximum (reduceat), not a scatter.
     t_order = np.argsort(t_owner, kind='stable')
-    tt = np.ascontiguousarray(t[t_order].T)
+    tt = t[t_order].T.tocsr()
     t_starts = np.searchsorted(t_owner[t_order], np.arange(len(t_ids)))
     one_name_per_target = len(t_rows) == len(t_ids)
     order = np.argsort(s_owner, kind='stable')
@@ -141,7 +145,7 @@ def main():
         c_end = int(np.searchsorted(starts, starts[c] + a.block, side='right')) - 1
         c_end = max(c_end, c + 1)
         rows = order[starts[c]:starts[c_end]]
-        name_scores = s[rows] @ tt  # names in block x target names (grouped by class)
+        name_scores = (s[rows] @ tt).toarray()  # names in block x target names (grouped by class)
         by_target = name_scores if one_name_per_target else np.maximum.reduceat(name_scores, t_starts, axis=1)
         local_starts = starts[c:c_end] - starts[c]
         by_class = by_target if len(rows) == c_end - c else np.maximum.reduceat(by_target, local_starts, axis=0)

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // What each default generator costs and brings: anatomy `propose` whole-process wall time beside
-// the numpy baseline (alternately, as benchmarks/baseline/whole-process.mjs does), and fused
+// the TF-IDF baseline (alternately, as benchmarks/baseline/whole-process.mjs does), and fused
 // Hits@1 / recall@10 on the anatomy, conference and agents tracks, for the default set and for
 // smaller sets. The data for deciding whether a smaller default could meet the anatomy speed
 // target (≤ 1.0× the baseline) without falling below Hits@1 0.90 and recall@10 0.975.
