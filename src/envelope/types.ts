@@ -207,7 +207,7 @@ export type ConditionName = (typeof CONDITION_NAMES)[number];
 /** How a profile treats descriptive extension terms it does not define (6.1). */
 export type UnknownTermTreatment = 'reject' | 'ignore';
 
-/** `none`: several applicable rules are Indeterminate; `latest-revision`: highest revision of one issuer wins (7.3). */
+/** `none`: several applicable rules are Indeterminate; `latest-revision`: of the revisions of one artifact (same id and issuer), the highest integer revision wins; artifacts are never ordered against each other (5.3, 7.3). */
 export type MappingSelection = 'none' | 'latest-revision';
 
 /** Relations a profile may declare between two versions of one ontology (5.3). */

@@ -37,7 +37,7 @@ export const EXCLUSION_CODES = [
   'CHAIN_NOT_DECLARED', //    would need composing artifacts through another ontology (7.2)
   'INCONSISTENT', //          another accepted artifact has the same id and revision but other content
   'RULE_INAPPLICABLE', //     a rule's conditions do not cover the task (7.3)
-  'SUPERSEDED', //            a later revision of the same issuer won under `latest-revision` (7.3)
+  'SUPERSEDED', //            a later revision of the same artifact and issuer won under `latest-revision` (7.3)
   'NOT_REFERENCED', //        the request names another alignment artifact (alignmentRef): the receiver's own choice is not the peer's agreement (7.3)
   'INCOHERENT', //            its rules make a concept of its ontologies unsatisfiable, checked when both ontologies are given (7.3, gate/coherence.ts)
 ] as const;

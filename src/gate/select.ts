@@ -73,8 +73,10 @@ export function selectRule(
   if (unknown.length > 0) return { status: 'unknown-condition', unknown, excluded };
   const contradictions = [...contradicting(applicable, narrowing), ...disagreeingRevisions(pool, capability)];
   if (contradictions.length > 0) return { status: 'contradictory', messages: contradictions, excluded };
-  let hits = applicable;
-  if (new Set(hits.map((h) => h.to)).size > 1 && profile.mappingSelection === 'latest-revision') hits = latestRevision(hits, excluded);
+  // Revisions were ordered above, within each artifact. Rules of different artifacts stay side by
+  // side: their revision counters are unrelated identifiers (5.3), so "2 > 1" across artifacts
+  // says nothing about which mapping is current, and several targets remain ambiguous (7.3).
+  const hits = applicable;
   const targets = [...new Set(hits.map((h) => h.to))];
   if (targets.length > 1) return { status: 'ambiguous', targets, rules: hits, excluded };
   // A rule we could not evaluate might apply with another target: never pick around it.
@@ -147,17 +149,6 @@ function latestRevisions(accepted: readonly AcceptedArtifact[], excluded: Exclus
     }
   }
   return kept;
-}
-
-/** `latest-revision` (DESIGN.md): among rules of ONE issuer, the highest integer revision of an artifact wins. */
-function latestRevision(hits: SelectedRule[], excluded: Exclusion[]): SelectedRule[] {
-  const issuers = new Set(hits.map((h) => h.artifact.assertedBy));
-  if (issuers.size !== 1) return hits; // different issuers: nothing defines an order between them
-  const max = highestRevision(hits.map((h) => h.artifact));
-  if (max === undefined) return hits; // revisions are identifiers, not ordered unless integers
-  const winners = hits.filter((h) => BigInt(h.artifact.revision) === max);
-  for (const h of hits) if (!winners.includes(h)) supersede(excluded, h.artifact, `revision ${max} of the same issuer wins under mappingSelection "latest-revision"`);
-  return winners;
 }
 
 /** The highest revision of `artifacts` when every one is an integer; undefined when any is an identifier (no order). */

@@ -1,0 +1,40 @@
+/**
+ * The gate read against the letter of the draft (Sections 5.2–5.4, 6.3–6.4, 7.1–7.3, 12.1): each
+ * test names the section it holds the engine to and asserts the exact outcome and reason code.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OntologyIndex } from '../../src/model/ontology-index.js';
+import { evaluateCompatibility, type CheckInput, type Verdict } from '../../src/gate/index.js';
+import { CS, DOC, NOW, artifact, artifact12_4, authorityKey, csProvider, docProvider, envelope, profile, requesterOntologies, trust } from './helpers.js';
+
+let ontologies: OntologyIndex[];
+beforeAll(async () => {
+  ontologies = await requesterOntologies();
+});
+
+const codes = (v: Verdict): string[] => v.reasons.map((r) => r.code);
+
+function check(over: Partial<CheckInput> = {}): Verdict {
+  return evaluateCompatibility({ envelope: envelope(), provider: csProvider(), profile: profile(), ontologies, now: NOW, ...over });
+}
+
+type ArtifactDoc = Record<string, unknown> & { mappingRules: Array<Record<string, unknown>> };
+const doc12_4 = (): ArtifactDoc => artifact12_4() as ArtifactDoc;
+
+describe('§5.3, §7.3: latest-revision orders revisions of one artifact only', () => {
+  it('§7.3: two artifacts of one issuer with different targets stay AMBIGUOUS_MAPPING, whatever their revision numbers', () => {
+    const key = authorityKey();
+    const a2 = { ...doc12_4(), revision: '2' };
+    const b1 = doc12_4();
+    b1.artifactId = 'https://example.org/align/summaries';
+    b1.mappingRules[0]!.to = `${DOC}SummarizeText`;
+    for (const artifacts of [[a2, b1], [b1, a2]]) {
+      const v = check({
+        provider: docProvider(), artifacts: artifacts.map((d) => artifact(d, key)), trust: trust(key),
+        profile: profile({ mappingSelection: 'latest-revision' }),
+      });
+      expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['AMBIGUOUS_MAPPING']]);
+      expect(v.excluded.filter((e) => e.code === 'SUPERSEDED')).toEqual([]);
+    }
+  });
+});
