@@ -8,7 +8,7 @@
  * validated — directly or through an accepted artifact — is the result Compatible. Compatible is
  * never authorisation (7.1).
  */
-import type { Concept } from '../model/concept.js';
+import type { Concept, ConceptKind } from '../model/concept.js';
 import { objectTerm, subjectTerm, type Candidate, type MappingRecord } from '../model/mapping.js';
 import { rowDecision } from '../exchange/reviewed.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
@@ -219,6 +219,21 @@ function lookup(ontologies: readonly OntologyIndex[], iri: Iri): Concept | undef
 }
 
 /**
+ * How the files define `iri` when none of them gives it the kind the draft declares for its use
+ * (5.2: capabilityRefs are Capability IRIs, intentRef an Intent IRI, a sense a Concept IRI):
+ * the kinds found, for the message; undefined when one of them is `expected`, or when no file
+ * defines the term (the caller reports an undefined term in its own words). A term of another
+ * kind has none of the lists the check reads, and would pass by saying nothing.
+ */
+function wrongKind(files: readonly OntologyIndex[], iri: Iri, expected: ConceptKind): string | undefined {
+  const kinds = [...new Set(files.flatMap((o) => { const c = o.byIri.get(iri); return c ? [c.kind] : []; }))];
+  if (kinds.length === 0 || kinds.includes(expected)) return undefined;
+  return `is defined as ${kinds.map(withArticle).join(' and as ')}, not ${withArticle(expected)}`;
+}
+
+const withArticle = (kind: string): string => `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}`;
+
+/**
  * Subject, object and score of a candidate. A mapping record's literal end (SSSOM 1.1) comes out
  * as its JSON-quoted text, which no concept IRI equals. (A literal record has no `subjectId`, so
  * records are told from Candidates by `predicateId`.)
@@ -311,10 +326,10 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
   let taskDomain = context?.domain;
   if (!intent) {
     add('UNKNOWN_TERM', `intent ${envelope.intentRef} is not defined in the requester's ontology files${elsewhere(ontologies, requester, envelope.intentRef)}, so its applicability cannot be established`, 'request:$.intentRef');
-  } else if (intent.kind !== 'intent') {
+  } else if (wrongKind(ownFiles, envelope.intentRef, 'intent') !== undefined) {
     // 5.2: intentRef is one Intent IRI. A capability, domain or concept there has no
     // requiresCapability to check, and would pass every applicability test by saying nothing.
-    add('UNKNOWN_TERM', `intentRef ${envelope.intentRef} is defined as a ${intent.kind}, not an intent, so the request's applicability cannot be established (5.2, 5.4)`, 'request:$.intentRef');
+    add('UNKNOWN_TERM', `intentRef ${envelope.intentRef} ${wrongKind(ownFiles, envelope.intentRef, 'intent')!}, so the request's applicability cannot be established (5.2, 5.4)`, 'request:$.intentRef');
   } else {
     const missing = intent.requiresCapability.filter((c) => !envelope.capabilityRefs.includes(c));
     if (missing.length > 0) add('INTENT_NOT_APPLICABLE', `intent ${intent.iri} requires ${missing.join(', ')}, not among the declared capabilities`, 'request:$.capabilityRefs');
@@ -342,6 +357,11 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
       add('UNKNOWN_TERM', `the sense ${binding.sense} of term "${binding.term}" is not defined in the requester's ontology files${elsewhere(ontologies, requester, binding.sense)}, so what the term means cannot be established${restriction && !restriction.crossDomain ? ', nor the profile\'s domain restriction checked' : ''}`, path);
       return;
     }
+    const senseKind = wrongKind(requesterFiles, binding.sense, 'concept');
+    if (senseKind !== undefined) {
+      add('UNKNOWN_TERM', `the sense ${binding.sense} of term "${binding.term}" ${senseKind} (5.2: a sense is a Concept IRI), so what the term means cannot be established`, path);
+      return;
+    }
     if (!restriction || restriction.crossDomain) return;
     if (sense.inDomain.length === 0) add('UNKNOWN_TERM', `the sense ${binding.sense} of term "${binding.term}" declares no domain, so the profile's domain restriction cannot be checked`, path);
     else if (!sense.inDomain.some((d) => restriction.permittedDomains.includes(d))) {
@@ -351,14 +371,24 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
 
   // Task requirements: what the task needs, from the envelope and the requester's capabilities.
   const task: TaskRequirements = { inputMediaTypes: [], outputMediaTypes: [] };
+  /** capabilityRefs whose meaning is not established: nothing is matched for them. */
+  const unknownRefs = new Set<Iri>();
   envelope.capabilityRefs.forEach((ref, at) => {
     // Like the intent: a required capability the requester's ontology does not define has no
     // inputs, outputs or domain to check, and a rule mapping it would be taken on trust.
     if (!lookup(ownFiles, ref)) {
+      unknownRefs.add(ref);
       add('UNKNOWN_TERM', `capability ${ref} is not defined in the requester's ontology files${elsewhere(ontologies, requester, ref)}, so what it requires cannot be established`, `request:$.capabilityRefs[${at}]`);
+      return;
+    }
+    const kind = wrongKind(ownFiles, ref, 'capability');
+    if (kind !== undefined) {
+      unknownRefs.add(ref);
+      add('UNKNOWN_TERM', `capability ${ref} ${kind} (5.2: capabilityRefs are Capability IRIs), so what it requires cannot be established`, `request:$.capabilityRefs[${at}]`);
     }
   });
   for (const ref of envelope.capabilityRefs) {
+    if (unknownRefs.has(ref)) continue;
     const cap = lookup(ownFiles, ref);
     for (const m of cap?.inputs ?? []) if (!task.inputMediaTypes.some((x) => sameMediaType(x, m))) task.inputMediaTypes.push(m);
     for (const m of cap?.outputs ?? []) if (!task.outputMediaTypes.some((x) => sameMediaType(x, m))) task.outputMediaTypes.push(m);
@@ -385,8 +415,18 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
     }
   }
 
+  // 6.3: an advertisement identifies a Capability. Where a file declares the provider's ontology
+  // at its version, the advertised IRI must be a capability there (as the request's terms must be
+  // in the request's ontology, 6.4); a term of another kind offers nothing that could be compared.
+  const providerOwn = declaringFiles(ontologies, providerRef);
+  const providerKind = wrongKind(providerOwn, provider.id, 'capability');
+  const providerKnown = providerKind === undefined;
+  if (!providerKnown) {
+    add('UNKNOWN_TERM', `the provider's capability ${provider.id} ${providerKind} in ${providerRef.ontologyId} version ${providerRef.version} (6.3: an advertisement identifies a Capability), so what it offers cannot be established`, 'provider:$["@id"]');
+  }
+
   if (sameOntology) {
-    matchDirect(input, profile, task, filesFor(ontologies, providerRef), add, mapping);
+    matchDirect(input, profile, task, filesFor(ontologies, providerRef), add, mapping, unknownRefs, providerKnown);
   } else {
     const use: MappingUse = { source: requester, target: providerRef };
     // The request names the alignment its sender agreed to: no other artifact the receiver holds
@@ -410,7 +450,7 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
       });
       return false;
     });
-    matchThroughArtifacts(input, profile, task, coherent, add, mapping, excluded, reasons);
+    matchThroughArtifacts(input, profile, task, coherent, add, mapping, excluded, reasons, unknownRefs);
   }
   return finish();
 }
@@ -418,9 +458,18 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
 type Add = (code: ReasonCode, message: string, path?: string) => void;
 
 /** `providerFiles`: the ontology files that may speak for the provider's ontology and version (filesFor). */
-function matchDirect(input: CheckInput, profile: DomainProfile, task: TaskRequirements, providerFiles: readonly OntologyIndex[], add: Add, mapping: MappingUsed[]): void {
+/**
+ * `unknownRefs`: capabilityRefs already reported as UNKNOWN_TERM; `providerKnown`: false when the
+ * provider's capability is. A term whose meaning is not established is never found "not offered":
+ * that would be a completed finding about something nobody could read (7.1).
+ */
+function matchDirect(
+  input: CheckInput, profile: DomainProfile, task: TaskRequirements, providerFiles: readonly OntologyIndex[], add: Add, mapping: MappingUsed[],
+  unknownRefs: ReadonlySet<Iri>, providerKnown: boolean,
+): void {
   const { envelope, provider } = input;
   for (const ref of envelope.capabilityRefs) {
+    if (unknownRefs.has(ref) || !providerKnown) continue;
     if (ref === provider.id) mapping.push({ kind: 'direct', capability: ref, provider: provider.id });
     else add('CAPABILITY_NOT_OFFERED', `the request needs ${ref}; the provider offers ${provider.id} in the same ontology`, 'provider:$["@id"]');
   }
@@ -438,7 +487,7 @@ function matchDirect(input: CheckInput, profile: DomainProfile, task: TaskRequir
 
 function matchThroughArtifacts(
   input: CheckInput, profile: DomainProfile, task: TaskRequirements, accepted: readonly AcceptedArtifact[],
-  add: Add, mapping: MappingUsed[], excluded: Exclusion[], reasons: Reason[],
+  add: Add, mapping: MappingUsed[], excluded: Exclusion[], reasons: Reason[], unknownRefs: ReadonlySet<Iri>,
 ): void {
   const { envelope, provider } = input;
   let explained = false;
@@ -448,6 +497,8 @@ function matchThroughArtifacts(
     for (const e of excluded) reasons.push(exclusionReason(e));
   };
   for (const ref of envelope.capabilityRefs) {
+    // Already UNKNOWN_TERM: a rule mapping it would be taken on trust.
+    if (unknownRefs.has(ref)) continue;
     const selection = selectRule(accepted, ref, task, profile);
     for (const e of selection.excluded) {
       if (!excluded.some((x) => x.code === e.code && x.artifactId === e.artifactId && x.revision === e.revision && x.ruleIndex === e.ruleIndex)) excluded.push(e);

@@ -38,3 +38,32 @@ describe('§5.3, §7.3: latest-revision orders revisions of one artifact only', 
     }
   });
 });
+
+describe('§5.2, §6.3, §6.4: capabilityRefs, the provider\'s capability and a binding\'s sense are of their declared kind', () => {
+  it('§5.2 "capabilityRefs: one or more Capability IRIs": a Domain there is UNKNOWN_TERM naming the kind found, not CAPABILITY_NOT_OFFERED', () => {
+    const v = check({ envelope: envelope({ capabilityRefs: [`${CS}TechTranslation`, `${CS}ComputerScience`] }) });
+    expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['UNKNOWN_TERM']]);
+    expect(v.reasons[0]).toMatchObject({ path: 'request:$.capabilityRefs[1]', message: expect.stringContaining('is defined as a domain, not a capability') });
+  });
+  it('§5.2, §6.3: a Domain offered as the provider\'s capability (same ontology) is UNKNOWN_TERM, not a completed CAPABILITY_NOT_OFFERED', () => {
+    const v = check({
+      envelope: envelope({ capabilityRefs: [`${CS}TechTranslation`, `${CS}ComputerScience`] }), provider: csProvider({ id: `${CS}ComputerScience` }),
+    });
+    expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['UNKNOWN_TERM', 'UNKNOWN_TERM']]);
+    expect(v.reasons.map((r) => r.path).sort()).toEqual(['provider:$["@id"]', 'request:$.capabilityRefs[1]']);
+  });
+  it('§6.3 "MUST identify each Capability": a provider capability its own ontology (doc 2.0, given) defines as a Domain is UNKNOWN_TERM, even through an accepted artifact', () => {
+    const key = authorityKey();
+    const doc = doc12_4();
+    doc.mappingRules[0]!.to = `${DOC}Documentation`;
+    const v = check({ provider: docProvider({ id: `${DOC}Documentation` }), artifacts: [artifact(doc, key)], trust: trust(key) });
+    expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['UNKNOWN_TERM']]);
+    expect(v.reasons[0]).toMatchObject({ path: 'provider:$["@id"]', message: expect.stringContaining('is defined as a domain, not a capability') });
+  });
+  it('§5.2 "sense: a Concept IRI": a sense bound to an Intent is UNKNOWN_TERM under a cross-domain profile too', () => {
+    const crossDomain = profile({ termBindings: { permittedDomains: [`${CS}ComputerScience`], crossDomain: true } });
+    const v = check({ profile: crossDomain, envelope: envelope({}, { termBindings: [{ term: 'LLM', sense: `${CS}TranslateTechDoc` }] }) });
+    expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['UNKNOWN_TERM']]);
+    expect(v.reasons[0]).toMatchObject({ path: 'request:$.profileContext.termBindings[0].sense', message: expect.stringContaining('is defined as an intent, not a concept') });
+  });
+});
