@@ -197,7 +197,7 @@ function filesFor(ontologies: readonly OntologyIndex[], ref: OntologyRef): Ontol
 function elsewhere(ontologies: readonly OntologyIndex[], ref: OntologyRef, iri: Iri): string {
   const other = ontologies.find((o) => o.byIri.has(iri) && !declares(o, ref));
   if (!other) return '';
-  if (other.iri === undefined) return ` (${other.source} defines it, but declares no ontology and version: the request's own terms are read only from a file declaring ${ref.ontologyId} version ${ref.version} (owl:Ontology with owl:versionInfo), 6.4)`;
+  if (other.iri === undefined) return ` (${other.source} defines it, but declares no ontology and version: the terms of ${ref.ontologyId} version ${ref.version} are read only from a file declaring it (owl:Ontology with owl:versionInfo), 6.4)`;
   const declared = other.iri === ref.ontologyId ? `${other.iri} version ${other.version ?? '(none declared)'}` : `another ontology, ${other.iri}`;
   return ` (${other.source} defines it, but declares ${declared}, not ${ref.ontologyId} version ${ref.version}: 6.4)`;
 }
@@ -417,12 +417,21 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
 
   // 6.3: an advertisement identifies a Capability. Where a file declares the provider's ontology
   // at its version, the advertised IRI must be a capability there (as the request's terms must be
-  // in the request's ontology, 6.4); a term of another kind offers nothing that could be compared.
+  // in the request's ontology, 6.4): a term it does not define, or defines with another kind,
+  // offers nothing that could be compared, so no conflict with it can be a completed finding.
+  // Without such a file the advertisement is taken as it identifies itself.
   const providerOwn = declaringFiles(ontologies, providerRef);
-  const providerKind = wrongKind(providerOwn, provider.id, 'capability');
-  const providerKnown = providerKind === undefined;
-  if (!providerKnown) {
-    add('UNKNOWN_TERM', `the provider's capability ${provider.id} ${providerKind} in ${providerRef.ontologyId} version ${providerRef.version} (6.3: an advertisement identifies a Capability), so what it offers cannot be established`, 'provider:$["@id"]');
+  let providerKnown = true;
+  if (providerOwn.length > 0) {
+    const where = `${providerRef.ontologyId} version ${providerRef.version} (${providerOwn.map((o) => o.source).join(', ')})`;
+    const providerKind = wrongKind(providerOwn, provider.id, 'capability');
+    if (!lookup(providerOwn, provider.id)) {
+      providerKnown = false;
+      add('UNKNOWN_TERM', `the provider's capability ${provider.id} is not defined in ${where}${elsewhere(ontologies, providerRef, provider.id)}, so what it offers cannot be established`, 'provider:$["@id"]');
+    } else if (providerKind !== undefined) {
+      providerKnown = false;
+      add('UNKNOWN_TERM', `the provider's capability ${provider.id} ${providerKind} in ${where} (6.3: an advertisement identifies a Capability), so what it offers cannot be established`, 'provider:$["@id"]');
+    }
   }
 
   if (sameOntology) {

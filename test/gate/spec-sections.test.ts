@@ -2,7 +2,11 @@
  * The gate read against the letter of the draft (Sections 5.2–5.4, 6.3–6.4, 7.1–7.3, 12.1): each
  * test names the section it holds the engine to and asserts the exact outcome and reason code.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadOntologyFile } from '../../src/ontology/load.js';
 import type { OntologyIndex } from '../../src/model/ontology-index.js';
 import { evaluateCompatibility, type CheckInput, type Verdict } from '../../src/gate/index.js';
 import { CS, DOC, NOW, artifact, artifact12_4, authorityKey, csProvider, docProvider, envelope, profile, requesterOntologies, trust } from './helpers.js';
@@ -16,6 +20,18 @@ const codes = (v: Verdict): string[] => v.reasons.map((r) => r.code);
 
 function check(over: Partial<CheckInput> = {}): Verdict {
   return evaluateCompatibility({ envelope: envelope(), provider: csProvider(), profile: profile(), ontologies, now: NOW, ...over });
+}
+
+/** An ontology file with this text, loaded (the file is removed again). */
+async function ontologyOf(name: string, text: string): Promise<OntologyIndex> {
+  const dir = mkdtempSync(join(tmpdir(), 'ioa-gate-spec-'));
+  try {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return await loadOntologyFile(path);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 type ArtifactDoc = Record<string, unknown> & { mappingRules: Array<Record<string, unknown>> };
@@ -65,5 +81,29 @@ describe('§5.2, §6.3, §6.4: capabilityRefs, the provider\'s capability and a 
     const v = check({ profile: crossDomain, envelope: envelope({}, { termBindings: [{ term: 'LLM', sense: `${CS}TranslateTechDoc` }] }) });
     expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['UNKNOWN_TERM']]);
     expect(v.reasons[0]).toMatchObject({ path: 'request:$.profileContext.termBindings[0].sense', message: expect.stringContaining('is defined as an intent, not a concept') });
+  });
+});
+
+describe('§7.1, §6.3: a provider capability its own ontology does not define is not established, not a conflict', () => {
+  it('§7.1: same ontology, the provider offers a capability agent-core 1.0 (cs.ttl, given) does not define → Indeterminate UNKNOWN_TERM', () => {
+    for (const id of [`${CS}NoSuchCapability`, `${CS}TranslateTechDoc`]) {
+      const v = check({ provider: csProvider({ id }) });
+      expect([id, v.outcome, codes(v)]).toEqual([id, 'Indeterminate', ['UNKNOWN_TERM']]);
+      expect(v.reasons[0]!.path).toBe('provider:$["@id"]');
+    }
+  });
+  it('§6.3: through an artifact, a provider capability doc 2.0 (doc.ttl, given) does not define → Indeterminate UNKNOWN_TERM', () => {
+    const key = authorityKey();
+    const doc = doc12_4();
+    doc.mappingRules[0]!.to = `${DOC}NoSuchCapability`;
+    const v = check({ provider: docProvider({ id: `${DOC}NoSuchCapability` }), artifacts: [artifact(doc, key)], trust: trust(key) });
+    expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['UNKNOWN_TERM']]);
+    expect(v.reasons[0]!.message).toContain('is not defined in');
+  });
+  it('§7.1: a provider capability its ontology defines, but another than the request needs, is still a completed CAPABILITY_NOT_OFFERED', async () => {
+    const cs = ontologies.find((o) => o.source.endsWith('cs.ttl'))!;
+    const withSummary = await ontologyOf('cs.ttl', `${readFileSync(cs.source, 'utf8')}\ncs:Summarize a ioa:Capability .\n`);
+    const v = check({ provider: csProvider({ id: `${CS}Summarize` }), ontologies: [withSummary, ...ontologies.filter((o) => o !== cs)] });
+    expect([v.outcome, codes(v)]).toEqual(['Incompatible', ['CAPABILITY_NOT_OFFERED']]);
   });
 });
