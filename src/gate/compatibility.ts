@@ -323,7 +323,24 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
   const requesterFiles = filesFor(ontologies, requester);
   const ownFiles = declaringFiles(ontologies, requester);
   const intent = lookup(ownFiles, envelope.intentRef);
+  // 5.2: domain is a Domain IRI. The task's domain decides the intent's applicability, the
+  // provider's domain and every rule's domain condition, so it must be a known Domain first (6.4):
+  // an IRI nobody defines never conflicts with anything and would pass every test unnoticed.
+  let domainKnown = true;
+  if (context?.domain !== undefined) {
+    const domainFiles = [...new Set([...requesterFiles, ...filesFor(ontologies, providerRef)])];
+    const kind = wrongKind(domainFiles, context.domain, 'domain');
+    if (!lookup(domainFiles, context.domain)) {
+      domainKnown = false;
+      add('UNKNOWN_TERM', `the task's domain ${context.domain} is not defined in the ontology files given for ${[...new Set([requester, providerRef].map((r) => `${r.ontologyId} version ${r.version}`))].join(' or ')}${elsewhere(ontologies, requester, context.domain)}, so it cannot be checked (6.4)`, 'request:$.profileContext.domain');
+    } else if (kind !== undefined) {
+      domainKnown = false;
+      add('UNKNOWN_TERM', `the task's domain ${context.domain} ${kind} (5.2: domain is a Domain IRI), so it cannot be checked`, 'request:$.profileContext.domain');
+    }
+  }
   let taskDomain = context?.domain;
+  /** The intent, when it is one: what it requires and where it applies count for the decision. */
+  let validIntent: Concept | undefined;
   if (!intent) {
     add('UNKNOWN_TERM', `intent ${envelope.intentRef} is not defined in the requester's ontology files${elsewhere(ontologies, requester, envelope.intentRef)}, so its applicability cannot be established`, 'request:$.intentRef');
   } else if (wrongKind(ownFiles, envelope.intentRef, 'intent') !== undefined) {
@@ -331,9 +348,10 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
     // requiresCapability to check, and would pass every applicability test by saying nothing.
     add('UNKNOWN_TERM', `intentRef ${envelope.intentRef} ${wrongKind(ownFiles, envelope.intentRef, 'intent')!}, so the request's applicability cannot be established (5.2, 5.4)`, 'request:$.intentRef');
   } else {
+    validIntent = intent;
     const missing = intent.requiresCapability.filter((c) => !envelope.capabilityRefs.includes(c));
     if (missing.length > 0) add('INTENT_NOT_APPLICABLE', `intent ${intent.iri} requires ${missing.join(', ')}, not among the declared capabilities`, 'request:$.capabilityRefs');
-    if (taskDomain !== undefined && intent.appliesToDomain.length > 0 && !intent.appliesToDomain.includes(taskDomain)) {
+    if (taskDomain !== undefined && domainKnown && intent.appliesToDomain.length > 0 && !intent.appliesToDomain.includes(taskDomain)) {
       add('INTENT_NOT_APPLICABLE', `intent ${intent.iri} applies to ${intent.appliesToDomain.join(', ')}, not to the task's domain ${taskDomain}`, 'request:$.profileContext.domain');
     }
     if (taskDomain === undefined && intent.appliesToDomain.length === 1) taskDomain = intent.appliesToDomain[0];
@@ -435,7 +453,12 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
   }
 
   if (sameOntology) {
-    matchDirect(input, profile, task, filesFor(ontologies, providerRef), add, mapping, unknownRefs, providerKnown);
+    // The requester's own ontology establishes the task's domain for the provider when the
+    // intent applies to that domain and requires the very capability the provider offers (S1).
+    // Undefined when the intent is already UNKNOWN_TERM: whether it covers the domain is unknown too.
+    const intentCovers = validIntent === undefined ? undefined : task.domain !== undefined
+      && validIntent.appliesToDomain.includes(task.domain) && validIntent.requiresCapability.includes(provider.id);
+    matchDirect(input, profile, task, filesFor(ontologies, providerRef), add, mapping, { refs: unknownRefs, provider: !providerKnown, domain: !domainKnown }, intentCovers);
   } else {
     const use: MappingUse = { source: requester, target: providerRef };
     // The request names the alignment its sender agreed to: no other artifact the receiver holds
@@ -467,18 +490,26 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
 type Add = (code: ReasonCode, message: string, path?: string) => void;
 
 /** `providerFiles`: the ontology files that may speak for the provider's ontology and version (filesFor). */
+/** What was already reported as UNKNOWN_TERM: the capabilityRefs, the provider's capability, the task's domain. */
+interface Unknown {
+  refs: ReadonlySet<Iri>;
+  provider: boolean;
+  domain: boolean;
+}
+
 /**
- * `unknownRefs`: capabilityRefs already reported as UNKNOWN_TERM; `providerKnown`: false when the
- * provider's capability is. A term whose meaning is not established is never found "not offered":
- * that would be a completed finding about something nobody could read (7.1).
+ * A term whose meaning is not established (`unknown`) is never compared: "not offered" or a
+ * domain conflict would be a completed finding about something nobody could read (7.1).
+ * `intentCovers`: the requester's ontology itself places the provider's capability in the task's
+ * domain (see the caller); undefined when the intent is unknown, which is reported already.
  */
 function matchDirect(
   input: CheckInput, profile: DomainProfile, task: TaskRequirements, providerFiles: readonly OntologyIndex[], add: Add, mapping: MappingUsed[],
-  unknownRefs: ReadonlySet<Iri>, providerKnown: boolean,
+  unknown: Unknown, intentCovers: boolean | undefined,
 ): void {
   const { envelope, provider } = input;
   for (const ref of envelope.capabilityRefs) {
-    if (unknownRefs.has(ref) || !providerKnown) continue;
+    if (unknown.refs.has(ref) || unknown.provider) continue;
     if (ref === provider.id) mapping.push({ kind: 'direct', capability: ref, provider: provider.id });
     else add('CAPABILITY_NOT_OFFERED', `the request needs ${ref}; the provider offers ${provider.id} in the same ontology`, 'provider:$["@id"]');
   }
@@ -488,9 +519,14 @@ function matchDirect(
       add('CONSTRAINT_NOT_ESTABLISHED', `profile ${profile.profileId} requires "${name}" and the provider declares no ${name}`, `provider:$.${name}`);
     }
   }
-  const offered = lookup(providerFiles, provider.id);
-  if (task.domain !== undefined && offered && offered.inDomain.length > 0 && !offered.inDomain.includes(task.domain)) {
-    add('CONSTRAINT_CONFLICT', `the provider's capability ${provider.id} is in ${offered.inDomain.join(', ')}; the task's domain is ${task.domain}`, 'provider:$["@id"]');
+  if (task.domain === undefined || unknown.domain || unknown.provider) return;
+  const declared = lookup(providerFiles, provider.id)?.inDomain ?? [];
+  if (declared.length > 0 && !declared.includes(task.domain)) {
+    add('CONSTRAINT_CONFLICT', `the provider's capability ${provider.id} is in ${declared.join(', ')}; the task's domain is ${task.domain}`, 'provider:$["@id"]');
+  } else if (declared.length === 0 && intentCovers === false && profile.requiredConditions.includes('domain')) {
+    // As for languages: without a mapping rule, a required condition must be established for the
+    // provider itself, and a capability that declares no domain says nothing about this one.
+    add('CONSTRAINT_NOT_ESTABLISHED', `profile ${profile.profileId} requires "domain": the provider's capability ${provider.id} declares no domain (ioa:inDomain), and no intent of the request that applies to ${task.domain} requires it, so the task's domain cannot be checked against the provider`, 'provider:$["@id"]');
   }
 }
 

@@ -102,8 +102,45 @@ describe('§7.1, §6.3: a provider capability its own ontology does not define i
   });
   it('§7.1: a provider capability its ontology defines, but another than the request needs, is still a completed CAPABILITY_NOT_OFFERED', async () => {
     const cs = ontologies.find((o) => o.source.endsWith('cs.ttl'))!;
-    const withSummary = await ontologyOf('cs.ttl', `${readFileSync(cs.source, 'utf8')}\ncs:Summarize a ioa:Capability .\n`);
+    const withSummary = await ontologyOf('cs.ttl', `${readFileSync(cs.source, 'utf8')}\ncs:Summarize a ioa:Capability ; ioa:inDomain cs:ComputerScience .\n`);
     const v = check({ provider: csProvider({ id: `${CS}Summarize` }), ontologies: [withSummary, ...ontologies.filter((o) => o !== cs)] });
     expect([v.outcome, codes(v)]).toEqual(['Incompatible', ['CAPABILITY_NOT_OFFERED']]);
+  });
+});
+
+describe('§5.2, §6.4, §12.1: the task\'s domain is a known Domain, and a required domain is established against the provider', () => {
+  const csPath = (): string => ontologies.find((o) => o.source.endsWith('cs.ttl'))!.source;
+  /** The requester's files with cs.ttl replaced by `edit` of its text. */
+  async function withCs(edit: (text: string) => string): Promise<OntologyIndex[]> {
+    const cs = ontologies.find((o) => o.source.endsWith('cs.ttl'))!;
+    return [await ontologyOf('cs.ttl', edit(readFileSync(csPath(), 'utf8'))), ...ontologies.filter((o) => o !== cs)];
+  }
+  const noAppliesTo = (text: string): string => text.replace(/;\s*ioa:appliesToDomain cs:ComputerScience/, '');
+
+  it('§6.4: a domain IRI no supplied ontology defines → Indeterminate UNKNOWN_TERM, not Compatible and not INTENT_NOT_APPLICABLE', async () => {
+    const typo = envelope({}, { domain: 'https://example.org/onto/nowhere#Typo' });
+    for (const files of [ontologies, await withCs(noAppliesTo)]) {
+      const v = check({ envelope: typo, ontologies: files });
+      expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['UNKNOWN_TERM']]);
+      expect(v.reasons[0]).toMatchObject({ path: 'request:$.profileContext.domain', message: expect.stringContaining('is not defined') });
+    }
+  });
+  it('§5.2 "domain: a Domain IRI": a domain defined as a Concept → Indeterminate UNKNOWN_TERM naming the kind', () => {
+    const v = check({ envelope: envelope({}, { domain: `${CS}LargeLanguageModel` }) });
+    expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['UNKNOWN_TERM']]);
+    expect(v.reasons[0]!.message).toContain('is defined as a concept, not a domain');
+  });
+  it('§12.1: a required domain the provider\'s capability does not declare and nothing establishes → Indeterminate CONSTRAINT_NOT_ESTABLISHED', async () => {
+    const v = check({ ontologies: await withCs(noAppliesTo) });
+    expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['CONSTRAINT_NOT_ESTABLISHED']]);
+    expect(v.reasons[0]!.path).toBe('provider:$["@id"]');
+    // Not required by the profile: nothing to establish.
+    expect(check({ ontologies: await withCs(noAppliesTo), profile: profile({ requiredConditions: ['inputMediaType', 'outputMediaType', 'sourceLang', 'targetLang'] }) }).outcome).toBe('Compatible');
+  });
+  it('§12.1: the domain is established by the capability\'s own ioa:inDomain, or by the intent that applies to it and requires that very capability (S1)', async () => {
+    const inDomain = await withCs((t) => `${noAppliesTo(t)}\ncs:TechTranslation ioa:inDomain cs:ComputerScience .\n`);
+    expect(check({ ontologies: inDomain }).outcome).toBe('Compatible');
+    const v = check();
+    expect([v.outcome, v.reasons]).toEqual(['Compatible', []]);
   });
 });
