@@ -347,6 +347,11 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
     // 5.2: intentRef is one Intent IRI. A capability, domain or concept there has no
     // requiresCapability to check, and would pass every applicability test by saying nothing.
     add('UNKNOWN_TERM', `intentRef ${envelope.intentRef} ${wrongKind(ownFiles, envelope.intentRef, 'intent')!}, so the request's applicability cannot be established (5.2, 5.4)`, 'request:$.intentRef');
+  } else if (intent.requiresCapability.length === 0) {
+    // 5.4: the intent must be applicable to the declared capabilities, and 5.1 makes an intent
+    // the goal "with the capabilities … needed to realize it". One that names none can be checked
+    // against no capability: like a term of another kind, it would pass by saying nothing.
+    add('CONSTRAINT_NOT_ESTABLISHED', `intent ${intent.iri} declares no required capability (ioa:requiresCapability), so its applicability to the declared capabilities cannot be established (5.1, 5.4)`, 'request:$.intentRef');
   } else {
     validIntent = intent;
     const missing = intent.requiresCapability.filter((c) => !envelope.capabilityRefs.includes(c));
@@ -455,7 +460,8 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
   if (sameOntology) {
     // The requester's own ontology establishes the task's domain for the provider when the
     // intent applies to that domain and requires the very capability the provider offers (S1).
-    // Undefined when the intent is already UNKNOWN_TERM: whether it covers the domain is unknown too.
+    // Undefined when the intent is already reported (unknown, or requiring nothing): whether it
+    // covers the domain is not established either.
     const intentCovers = validIntent === undefined ? undefined : task.domain !== undefined
       && validIntent.appliesToDomain.includes(task.domain) && validIntent.requiresCapability.includes(provider.id);
     matchDirect(input, profile, task, filesFor(ontologies, providerRef), add, mapping, { refs: unknownRefs, provider: !providerKnown, domain: !domainKnown }, intentCovers);
@@ -501,7 +507,7 @@ interface Unknown {
  * A term whose meaning is not established (`unknown`) is never compared: "not offered" or a
  * domain conflict would be a completed finding about something nobody could read (7.1).
  * `intentCovers`: the requester's ontology itself places the provider's capability in the task's
- * domain (see the caller); undefined when the intent is unknown, which is reported already.
+ * domain (see the caller); undefined when the intent is not established, which is reported already.
  */
 function matchDirect(
   input: CheckInput, profile: DomainProfile, task: TaskRequirements, providerFiles: readonly OntologyIndex[], add: Add, mapping: MappingUsed[],

@@ -144,3 +144,16 @@ describe('§5.2, §6.4, §12.1: the task\'s domain is a known Domain, and a requ
     expect([v.outcome, v.reasons]).toEqual(['Compatible', []]);
   });
 });
+
+describe('§5.4 "An intent MUST be applicable to the declared capabilities": an intent that requires nothing establishes nothing', () => {
+  it('§5.1, §5.4: an intent with no ioa:requiresCapability → Indeterminate CONSTRAINT_NOT_ESTABLISHED at the intentRef, directly and through an artifact', async () => {
+    const cs = ontologies.find((o) => o.source.endsWith('cs.ttl'))!;
+    const files = [await ontologyOf('cs.ttl', `${readFileSync(cs.source, 'utf8')}\ncs:Anything a ioa:Intent .\n`), ...ontologies.filter((o) => o !== cs)];
+    const key = authorityKey();
+    for (const over of [{}, { provider: docProvider(), artifacts: [artifact(doc12_4(), key)], trust: trust(key) }]) {
+      const v = check({ envelope: envelope({ intentRef: `${CS}Anything` }), ontologies: files, ...over });
+      expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['CONSTRAINT_NOT_ESTABLISHED']]);
+      expect(v.reasons[0]).toMatchObject({ path: 'request:$.intentRef', message: expect.stringContaining('declares no required capability') });
+    }
+  });
+});
