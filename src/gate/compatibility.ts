@@ -15,7 +15,7 @@ import type { OntologyIndex } from '../model/ontology-index.js';
 import type { DomainProfile, Iri, TrustPolicy, ValidatedCapability, ValidatedEnvelope } from '../envelope/types.js';
 import type { ValidatedArtifact } from './artifact.js';
 import { checkedDigest, jsonDigest, memoDigest } from './canonical.js';
-import { sameLanguage, sameMediaType, type TaskRequirements } from './conditions.js';
+import { closest, compareLanguage, compareMediaType, sameMediaType, type TaskRequirements } from './conditions.js';
 import { selectRule } from './select.js';
 import { acceptArtifacts, versionUsable, type AcceptedArtifact, type Exclusion, type MappingUse, type OntologyRef } from './gate.js';
 import { artifactConflicts } from './coherence.js';
@@ -424,18 +424,28 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
     if (!stated) add('CONSTRAINT_NOT_ESTABLISHED', `profile ${profile.profileId} requires condition "${name}" and the task does not state it`, 'request:$.profileContext');
   }
 
-  // The provider's declared constraints against the task (both paths). 6.3 media types; DESIGN languages.
-  const uncovered = task.inputMediaTypes.filter((m) => !provider.inputs.some((p) => sameMediaType(p, m)));
+  // The provider's declared constraints against the task (both paths). 6.3 media types; DESIGN
+  // languages. The comparison is the one rule conditions use: a value only related to what the
+  // provider declares (zh and zh-Hans; other media type parameters) is not established, as it
+  // is for a rule; only a value unrelated to every declared one is a completed conflict (7.1).
+  const NO_FALLBACK = 'no fallback between them is inferred, so the constraint is not established';
+  const inputs = task.inputMediaTypes.map((m) => [m, closest(m, provider.inputs, compareMediaType)] as const);
+  const uncovered = inputs.filter(([, c]) => c === 'different').map(([m]) => m);
+  const nearly = inputs.filter(([, c]) => c === 'related').map(([m]) => m);
   if (uncovered.length > 0) add('CONSTRAINT_CONFLICT', `the task sends ${uncovered.join(', ')}; the provider accepts only ${provider.inputs.join(', ')}`, 'provider:$.inputs');
-  if (task.outputMediaTypes.length > 0 && !task.outputMediaTypes.some((m) => provider.outputs.some((p) => sameMediaType(p, m)))) {
-    add('CONSTRAINT_CONFLICT', `the task expects ${task.outputMediaTypes.join(', ')}; the provider produces only ${provider.outputs.join(', ')}`, 'provider:$.outputs');
+  else if (nearly.length > 0) add('CONSTRAINT_NOT_ESTABLISHED', `the task sends ${nearly.join(', ')}; the provider accepts ${provider.inputs.join(', ')}, the same media type with other parameters: ${NO_FALLBACK}`, 'provider:$.inputs');
+  if (task.outputMediaTypes.length > 0) {
+    const output = task.outputMediaTypes.map((m) => closest(m, provider.outputs, compareMediaType)).reduce((a, b) => (a === 'same' || b === 'same' ? 'same' : a === 'related' || b === 'related' ? 'related' : 'different'));
+    if (output === 'different') add('CONSTRAINT_CONFLICT', `the task expects ${task.outputMediaTypes.join(', ')}; the provider produces only ${provider.outputs.join(', ')}`, 'provider:$.outputs');
+    else if (output === 'related') add('CONSTRAINT_NOT_ESTABLISHED', `the task expects ${task.outputMediaTypes.join(', ')}; the provider produces ${provider.outputs.join(', ')}, the same media type with other parameters: ${NO_FALLBACK}`, 'provider:$.outputs');
   }
   for (const name of ['sourceLang', 'targetLang'] as const) {
     const wanted = task[name];
     const offered = provider[name];
-    if (wanted !== undefined && offered !== undefined && !offered.some((l) => sameLanguage(l, wanted))) {
-      add('CONSTRAINT_CONFLICT', `the task needs ${name} ${wanted}; the provider supports ${offered.join(', ')} (no fallback between tags)`, `provider:$.${name}`);
-    }
+    if (wanted === undefined || offered === undefined) continue;
+    const comparison = closest(wanted, offered, compareLanguage);
+    if (comparison === 'different') add('CONSTRAINT_CONFLICT', `the task needs ${name} ${wanted}; the provider supports ${offered.join(', ')}`, `provider:$.${name}`);
+    else if (comparison === 'related') add('CONSTRAINT_NOT_ESTABLISHED', `the task needs ${name} ${wanted}; the provider supports ${offered.join(', ')}, related tags (RFC 4647 prefix): ${NO_FALLBACK}`, `provider:$.${name}`);
   }
 
   // 6.3: an advertisement identifies a Capability. Where a file declares the provider's ontology

@@ -19,6 +19,47 @@ export interface TaskRequirements {
 }
 
 /**
+ * How two values of one condition relate, the one comparison both the provider's declared
+ * constraints and mapping-rule conditions use:
+ * - `same`: equal under the standard's own rules;
+ * - `related`: not equal, but one may stand for the other under a rule nothing here applies (a
+ *   language range and a tag it matches, RFC 4647 §3.3.1; one media type with other parameters):
+ *   the relation is not established, in either direction, and is never a completed conflict;
+ * - `different`: nothing relates them.
+ */
+export type Comparison = 'same' | 'related' | 'different';
+
+/** The closest relation of `value` to any of `declared` (`same` before `related`). */
+export function closest(value: string, declared: readonly string[], compare: (a: string, b: string) => Comparison): Comparison {
+  let best: Comparison = 'different';
+  for (const d of declared) {
+    const c = compare(value, d);
+    if (c === 'same') return c;
+    if (c === 'related') best = c;
+  }
+  return best;
+}
+
+/** Media types: `same` as sameMediaType; `related` when only their parameters differ. */
+export function compareMediaType(a: string, b: string): Comparison {
+  if (sameMediaType(a, b)) return 'same';
+  return essence(a) === essence(b) ? 'related' : 'different';
+}
+
+const essence = (value: string): string => (value.split(';')[0] ?? '').trim().toLowerCase();
+
+/**
+ * Language tags: `same` as sameLanguage; `related` when one is a prefix of the other ending at a
+ * subtag boundary (`zh` and `zh-Hans`, the RFC 4647 basic filtering match): which way, if any,
+ * one may stand for the other is for a profile to say, and none here says it.
+ */
+export function compareLanguage(a: string, b: string): Comparison {
+  if (sameLanguage(a, b)) return 'same';
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  return x.startsWith(`${y}-`) || y.startsWith(`${x}-`) ? 'related' : 'different';
+}
+
+/**
  * Media type equality (RFC 9110): type and subtype case-insensitive; parameters compared as a
  * set with case-insensitive names and exact values (unquoted). `text/plain` ≠ `text/plain;charset=utf-8`.
  */
@@ -49,6 +90,12 @@ function normaliseMediaType(value: string): string {
 export function sameLanguage(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
 }
+
+/**
+ * A rule serves only the values it states: a related value (see Comparison) leaves the rule
+ * inapplicable, as a different one does, and the message says that nothing was inferred.
+ */
+const unrelated = (c: Comparison): string => (c === 'related' ? ' (related values, but no fallback between them is inferred)' : '');
 
 export const isKnownCondition = (name: string): name is ConditionName => (CONDITION_NAMES as readonly string[]).includes(name);
 
@@ -98,18 +145,19 @@ function evaluateCondition(name: ConditionName, expected: string, task: TaskRequ
       const actual = name === 'inputMediaType' ? task.inputMediaTypes : task.outputMediaTypes;
       if (actual.length === 0) return { status: 'undetermined', condition: name, message: `the task states no ${name === 'inputMediaType' ? 'input' : 'output'} media type` };
       // Every media type the task uses must be covered, not just one of them.
-      const uncovered = actual.find((m) => !sameMediaType(m, expected));
+      const uncovered = actual.find((m) => compareMediaType(m, expected) !== 'same');
       return uncovered === undefined
         ? { status: 'applies' }
-        : { status: 'inapplicable', condition: name, message: `rule requires ${name} ${expected}; the task uses ${uncovered}` };
+        : { status: 'inapplicable', condition: name, message: `rule requires ${name} ${expected}; the task uses ${uncovered}${unrelated(compareMediaType(uncovered, expected))}` };
     }
     case 'sourceLang':
     case 'targetLang': {
       const actual = task[name];
       if (actual === undefined) return { status: 'undetermined', condition: name, message: `the task states no ${name}` };
-      return sameLanguage(actual, expected)
+      const comparison = compareLanguage(actual, expected);
+      return comparison === 'same'
         ? { status: 'applies' }
-        : { status: 'inapplicable', condition: name, message: `rule requires ${name} ${expected}; the task has ${actual}` };
+        : { status: 'inapplicable', condition: name, message: `rule requires ${name} ${expected}; the task has ${actual}${unrelated(comparison)}` };
     }
     case 'domain': {
       if (task.domain === undefined) return { status: 'undetermined', condition: name, message: 'the task states no domain' };

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadOntologyFile } from '../../src/ontology/load.js';
+import { compareLanguage, compareMediaType } from '../../src/gate/conditions.js';
 import type { OntologyIndex } from '../../src/model/ontology-index.js';
 import { evaluateCompatibility, type CheckInput, type Verdict } from '../../src/gate/index.js';
 import { CS, DOC, NOW, artifact, artifact12_4, authorityKey, csProvider, docProvider, envelope, profile, requesterOntologies, trust } from './helpers.js';
@@ -155,5 +156,41 @@ describe('§5.4 "An intent MUST be applicable to the declared capabilities": an 
       expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['CONSTRAINT_NOT_ESTABLISHED']]);
       expect(v.reasons[0]).toMatchObject({ path: 'request:$.intentRef', message: expect.stringContaining('declares no required capability') });
     }
+  });
+});
+
+describe('§7.1: a related but unequal value is not established, in an advertisement as in a rule condition', () => {
+  const key = authorityKey();
+  const viaArtifact = (over: Partial<CheckInput>, doc: ArtifactDoc = doc12_4()): Verdict => check({ provider: docProvider(), artifacts: [artifact(doc, key)], trust: trust(key), ...over });
+  it('§7.1, RFC 4647: the provider declares zh-Hans (or zh-CN), the task needs zh → Indeterminate CONSTRAINT_NOT_ESTABLISHED, as the same pair in a rule condition is', () => {
+    for (const tag of ['zh-Hans', 'zh-CN']) {
+      const advertised = viaArtifact({ provider: docProvider({ sourceLang: [tag] }) });
+      expect([tag, advertised.outcome, codes(advertised)]).toEqual([tag, 'Indeterminate', ['CONSTRAINT_NOT_ESTABLISHED']]);
+      expect(advertised.reasons[0]!.path).toBe('provider:$.sourceLang');
+      const doc = doc12_4();
+      (doc.mappingRules[0]!.conditions as Record<string, unknown>).sourceLang = tag;
+      expect([tag, viaArtifact({}, doc).outcome]).toEqual([tag, 'Indeterminate']);
+    }
+    // The task is the more specific one: no truncation either.
+    const hans = check({ envelope: envelope({}, { sourceLang: 'zh-Hans' }) });
+    expect([hans.outcome, codes(hans)]).toEqual(['Indeterminate', ['CONSTRAINT_NOT_ESTABLISHED']]);
+  });
+  it('§7.1, RFC 9110: media types that differ only in parameters → Indeterminate CONSTRAINT_NOT_ESTABLISHED, for inputs and outputs', () => {
+    const inputs = check({ provider: csProvider({ inputs: ['text/plain;charset=utf-8'] }) });
+    expect([inputs.outcome, codes(inputs), inputs.reasons[0]!.path]).toEqual(['Indeterminate', ['CONSTRAINT_NOT_ESTABLISHED'], 'provider:$.inputs']);
+    const outputs = check({ provider: csProvider({ outputs: ['text/plain; charset=utf-8'] }) });
+    expect([outputs.outcome, codes(outputs), outputs.reasons[0]!.path]).toEqual(['Indeterminate', ['CONSTRAINT_NOT_ESTABLISHED'], 'provider:$.outputs']);
+  });
+  it('§12.5 S3: clearly different values stay a completed conflict (Incompatible CONSTRAINT_CONFLICT)', () => {
+    for (const provider of [csProvider({ sourceLang: ['fr'] }), csProvider({ inputs: ['application/pdf'] }), csProvider({ outputs: ['text/html'] })]) {
+      const v = check({ provider });
+      expect([v.outcome, codes(v)]).toEqual(['Incompatible', ['CONSTRAINT_CONFLICT']]);
+    }
+    const zhHans = check({ envelope: envelope({}, { sourceLang: 'zh-Hans' }), provider: csProvider({ sourceLang: ['zh-Hant'] }) });
+    expect([zhHans.outcome, codes(zhHans)]).toEqual(['Incompatible', ['CONSTRAINT_CONFLICT']]);
+  });
+  it('one comparison for both paths: same, related (RFC 4647 prefix; parameters only) or different', () => {
+    expect(['zh', 'ZH', 'zh-Hans', 'zh-hans-CN', 'zh-Hant', 'zhx', 'en'].map((t) => compareLanguage('zh-Hans', t))).toEqual(['related', 'related', 'same', 'related', 'different', 'different', 'different']);
+    expect(['Text/Plain', 'text/plain; charset=utf-8', 'text/html'].map((m) => compareMediaType('text/plain', m))).toEqual(['same', 'related', 'different']);
   });
 });
