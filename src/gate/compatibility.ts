@@ -69,7 +69,14 @@ export type MappingUsed =
       provider: Iri;
       artifactId: Iri;
       revision: string;
+      /** Who the artifact says asserted it: a claim, verified only when `signed` (12.4). */
       assertedBy: Iri;
+      /**
+       * Whether a signature by a trusted key of `assertedBy` was verified. False only under a
+       * trust policy with `requireSignature: false`: the artifact's provenance was then not
+       * verified, and `assertedBy` is its unchecked claim (7.2, 12.4).
+       */
+      signed: boolean;
       digest: string;
       ruleIndex: number;
       orientation: 'forward' | 'reverse';
@@ -612,7 +619,7 @@ function matchThroughArtifacts(
         }
         mapping.push({
           kind: 'artifact', capability: ref, provider: provider.id, artifactId: hit.artifact.artifactId, revision: hit.artifact.revision,
-          assertedBy: hit.artifact.assertedBy, digest: hit.artifact.digest, ruleIndex: hit.ruleIndex, orientation: hit.artifact.orientation, conditions: hit.conditions,
+          assertedBy: hit.artifact.assertedBy, signed: hit.artifact.signature !== undefined, digest: hit.artifact.digest, ruleIndex: hit.ruleIndex, orientation: hit.artifact.orientation, conditions: hit.conditions,
         });
         break;
       }

@@ -10,6 +10,8 @@ import { loadOntologyFile } from '../../src/ontology/load.js';
 import { compareLanguage, compareMediaType } from '../../src/gate/conditions.js';
 import type { OntologyIndex } from '../../src/model/ontology-index.js';
 import { evaluateCompatibility, type CheckInput, type Verdict } from '../../src/gate/index.js';
+import { runCli } from '../helpers/cli.js';
+import { ex, forwardArgs, world } from './cli-world.js';
 import { CS, DOC, NOW, artifact, artifact12_4, authorityKey, csProvider, docProvider, envelope, profile, requesterOntologies, trust } from './helpers.js';
 
 let ontologies: OntologyIndex[];
@@ -192,5 +194,28 @@ describe('§7.1: a related but unequal value is not established, in an advertise
   it('one comparison for both paths: same, related (RFC 4647 prefix; parameters only) or different', () => {
     expect(['zh', 'ZH', 'zh-Hans', 'zh-hans-CN', 'zh-Hant', 'zhx', 'en'].map((t) => compareLanguage('zh-Hans', t))).toEqual(['related', 'related', 'same', 'related', 'different', 'different', 'different']);
     expect(['Text/Plain', 'text/plain; charset=utf-8', 'text/html'].map((m) => compareMediaType('text/plain', m))).toEqual(['same', 'related', 'different']);
+  });
+});
+
+describe('§7.2, §12.4: with requireSignature false, an unsigned artifact used is reported as unverified provenance', () => {
+  it('§12.4 "assertedBy is a claim requiring external provenance validation": the library verdict marks the mapping signed: false, a signed one signed: true', () => {
+    const key = authorityKey();
+    const unsigned = check({ provider: docProvider(), artifacts: [artifact(doc12_4())], trust: trust(key, { requireSignature: false }) });
+    expect(unsigned.outcome).toBe('Compatible');
+    expect(unsigned.mapping).toEqual([expect.objectContaining({ kind: 'artifact', signed: false })]);
+    const signed = check({ provider: docProvider(), artifacts: [artifact(doc12_4(), key)], trust: trust(key, { requireSignature: false }) });
+    expect(signed.mapping).toEqual([expect.objectContaining({ kind: 'artifact', signed: true })]);
+  });
+  it('§7.2: `check` says so in text and in --json', async () => {
+    const w = world();
+    const policy = JSON.parse(readFileSync(w.trust(), 'utf8')) as Record<string, unknown>;
+    policy['requireSignature'] = false;
+    const args = [...forwardArgs(), '--artifact', ex('artifact-12.4.json'), '--trust', w.write('trust-nosig.json', policy)];
+    const text = await runCli(['check', ...args]);
+    expect([text.code, text.stdout.split('\n')[0]]).toEqual([0, 'Compatible']);
+    expect(text.stdout).toContain('unsigned: provenance not verified');
+    const json = await runCli(['check', ...args, '--json']);
+    const verdict = JSON.parse(json.stdout) as { mapping: Array<Record<string, unknown>> };
+    expect(verdict.mapping).toEqual([expect.objectContaining({ artifactId: 'https://example.org/align/cs-doc-v1', signed: false })]);
   });
 });

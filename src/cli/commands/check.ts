@@ -80,7 +80,7 @@ export default defineCommand({
       for (const m of verdict.mapping) {
         lines.push(m.kind === 'direct'
           ? `  mapping: ${m.capability} offered directly`
-          : `  mapping: ${m.capability} → ${m.provider} by ${m.artifactId} revision ${m.revision} rule ${m.ruleIndex} (asserted by ${m.assertedBy})`);
+          : `  mapping: ${m.capability} → ${m.provider} by ${m.artifactId} revision ${m.revision} rule ${m.ruleIndex} (asserted by ${m.assertedBy}${m.signed ? '' : '; unsigned: provenance not verified, accepted only because the trust policy sets requireSignature: false'})`);
       }
       if (verdict.excluded.length > 0 && verdict.outcome === 'Compatible') {
         for (const e of verdict.excluded) lines.push(`  excluded ${e.artifactId} (revision ${e.revision}): ${e.code}: ${e.message}`);
