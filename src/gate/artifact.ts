@@ -286,15 +286,15 @@ function validateConditions(c: Collector, value: unknown, path: string): RuleCon
       continue;
     }
     if ((name === 'inputMediaType' || name === 'outputMediaType') && !isMediaType(raw)) {
-      c.error('E_INVALID_MEDIA_TYPE', at, `condition "${name}" is not a type/subtype media type: "${raw}"`, '5.2');
+      c.error('E_INVALID_MEDIA_TYPE', at, `condition "${name}" is not a type/subtype media type: "${raw}"`);
       continue;
     }
     if ((name === 'sourceLang' || name === 'targetLang') && !isLanguageTag(raw)) {
-      c.error('E_INVALID_LANGUAGE_TAG', at, `condition "${name}" is not a BCP 47 language tag: "${raw}"`, '5.2');
+      c.error('E_INVALID_LANGUAGE_TAG', at, `condition "${name}" is not a BCP 47 language tag: "${raw}"`);
       continue;
     }
     if (name === 'domain' && !isAbsoluteIri(raw)) {
-      c.error('E_INVALID_RELATIVE_IRI', at, `condition "domain" must be an absolute Domain IRI, got "${raw}"`, '6.1');
+      c.error('E_INVALID_RELATIVE_IRI', at, `condition "domain" must be an absolute Domain IRI, got "${raw}"`);
       continue;
     }
     ownMember(conditions, name, raw);
@@ -393,7 +393,7 @@ export function validateArtifact(input: unknown): ValidationResult<ValidatedArti
     doc = read.value;
   }
   if (!isObject(doc)) {
-    c.error('E_INVALID_JSON', '$', `an artifact must be a JSON object, got ${typeName(doc)}`, '5.4');
+    c.error('E_INVALID_JSON', '$', `an artifact must be a JSON object, got ${typeName(doc)}`);
     return { ok: false, value: undefined, findings: c.findings };
   }
   // Nesting first, as for every other document of a decision (6.1): the walks below (copying,

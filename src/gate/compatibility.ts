@@ -259,7 +259,7 @@ function exclusionReason(e: Exclusion): Reason {
   const reason: Reason = { code, message: `${e.artifactId} (revision ${e.revision})${e.ruleIndex !== undefined ? ` rule ${e.ruleIndex}` : ''}: ${e.message}`, detail: e.code, artifactId: e.artifactId };
   if (e.ruleIndex !== undefined) {
     reason.ruleIndex = e.ruleIndex;
-    reason.path = `artifact:$.mappingRules[${e.ruleIndex}].conditions`;
+    reason.path = `artifact:$.mappingRules[${e.ruleIndex}].${e.member ?? 'conditions'}`;
   }
   return reason;
 }

@@ -50,6 +50,8 @@ export interface Exclusion {
   revision: string;
   /** Set for rule-level exclusions. */
   ruleIndex?: number;
+  /** The rule's member at fault, when it is not its `conditions` (a narrowMatch: `relation`). */
+  member?: 'relation';
   message: string;
 }
 

@@ -59,7 +59,7 @@ export function selectRule(
       const evaluation = evaluateRule(r.rule, task, profile.requiredConditions);
       // A narrower target covers only part of what is requested: such a rule never serves it.
       if (r.relation === 'skos:narrowMatch') {
-        excluded.push({ code: 'RULE_INAPPLICABLE', artifactId: artifact.artifactId, revision: artifact.revision, ruleIndex: r.index, message: `the rule maps ${capability} to the narrower ${r.to} (skos:narrowMatch in this direction): a provider of ${r.to} covers only part of the request` });
+        excluded.push({ code: 'RULE_INAPPLICABLE', artifactId: artifact.artifactId, revision: artifact.revision, ruleIndex: r.index, member: 'relation', message: `the rule maps ${capability} to the narrower ${r.to} (skos:narrowMatch in this direction): a provider of ${r.to} covers only part of the request` });
         if (evaluation.status === 'applies') narrowing.push({ artifact, ruleIndex: r.index, to: r.to, conditions: r.rule.conditions });
         continue;
       }

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadOntologyFile } from '../../src/ontology/load.js';
 import { compareLanguage, compareMediaType } from '../../src/gate/conditions.js';
 import type { OntologyIndex } from '../../src/model/ontology-index.js';
-import { evaluateCompatibility, type CheckInput, type Verdict } from '../../src/gate/index.js';
+import { evaluateCompatibility, validateArtifact, type CheckInput, type Verdict } from '../../src/gate/index.js';
 import { runCli } from '../helpers/cli.js';
 import { ex, forwardArgs, world } from './cli-world.js';
 import { CS, DOC, NOW, artifact, artifact12_4, authorityKey, csProvider, docProvider, envelope, profile, requesterOntologies, trust } from './helpers.js';
@@ -217,5 +217,26 @@ describe('§7.2, §12.4: with requireSignature false, an unsigned artifact used 
     const json = await runCli(['check', ...args, '--json']);
     const verdict = JSON.parse(json.stdout) as { mapping: Array<Record<string, unknown>> };
     expect(verdict.mapping).toEqual([expect.objectContaining({ artifactId: 'https://example.org/align/cs-doc-v1', signed: false })]);
+  });
+});
+
+describe('§7.2: what an artifact finding points at and cites', () => {
+  it('§7.2, §7.3: a narrowMatch rule is RULE_INAPPLICABLE at the rule\'s relation, not its conditions', () => {
+    const key = authorityKey();
+    const doc = doc12_4();
+    doc.mappingRules[0]!.relation = 'skos:narrowMatch';
+    const v = check({ provider: docProvider(), artifacts: [artifact(doc, key)], trust: trust(key) });
+    expect(v.outcome).toBe('Indeterminate');
+    expect(v.reasons.find((r) => r.code === 'RULE_INAPPLICABLE')).toMatchObject({ path: 'artifact:$.mappingRules[0].relation', ruleIndex: 0 });
+  });
+  it('§7.2, §12.4: an artifact that is not an object, and a malformed rule condition, cite Section 7.2 (artifacts are plain JSON, not JSON-LD)', () => {
+    const notObject = validateArtifact([]);
+    expect(notObject.ok ? [] : notObject.findings.map((f) => [f.code, f.section])).toEqual([['E_INVALID_JSON', '7.2']]);
+    for (const [name, value, code] of [['sourceLang', 'zh_CN', 'E_INVALID_LANGUAGE_TAG'], ['inputMediaType', 'plain text', 'E_INVALID_MEDIA_TYPE'], ['domain', 'cs:ComputerScience', 'E_INVALID_RELATIVE_IRI']] as const) {
+      const doc = doc12_4();
+      (doc.mappingRules[0]!.conditions as Record<string, unknown>)[name] = value;
+      const r = validateArtifact(doc);
+      expect([name, r.ok ? [] : r.findings.map((f) => [f.code, f.section])]).toEqual([name, [[code, '7.2']]]);
+    }
   });
 });
