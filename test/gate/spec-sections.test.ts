@@ -240,3 +240,20 @@ describe('§7.2: what an artifact finding points at and cites', () => {
     }
   });
 });
+
+describe('§6.4 "Exclusion MUST NOT silently remove …": a term ignored under unknownTerms "ignore" stays in the --json verdict', () => {
+  it('§6.1, §6.4: W_IGNORED_TERM is listed under warnings with its file and path', async () => {
+    const w = world();
+    const request = JSON.parse(readFileSync(ex('envelope-12.1-zh-en.json'), 'utf8')) as Record<string, unknown>;
+    (request['@context'] as Record<string, unknown>)['ex'] = 'https://example.com/ext#';
+    request['ex:note'] = 'descriptive';
+    const profileDoc = JSON.parse(readFileSync(ex('profile-tech-translation.json'), 'utf8')) as Record<string, unknown>;
+    profileDoc['unknownTerms'] = 'ignore';
+    const requestPath = w.write('request.json', request);
+    const run = await runCli(['check', '--request', requestPath, '--provider', ex('capability-cs-translate.json'), '--profile', w.write('profile.json', profileDoc),
+      '--ontology', ex('cs.ttl'), '--now', '2026-06-01T00:00:00Z', '--json']);
+    const verdict = JSON.parse(run.stdout) as { outcome: string; warnings?: Array<Record<string, unknown>> };
+    expect([run.code, verdict.outcome]).toEqual([0, 'Compatible']);
+    expect(verdict.warnings).toEqual([expect.objectContaining({ code: 'W_IGNORED_TERM', file: requestPath, path: '$["ex:note"]' })]);
+  });
+});

@@ -49,18 +49,22 @@ export default defineCommand({
       return;
     }
     for (const w of result.warnings) err(`warning: ${w.file} ${w.path}: ${w.message} [${w.code}]`);
+    // What was read but left out of the decision (a descriptive term ignored under the profile's
+    // unknownTerms "ignore") belongs to the result, not only to stderr (6.4: no silent exclusion).
+    const warnings = result.warnings.map(({ file, code, path, message }) => ({ file, code, path, message }));
+    const withWarnings = <T extends object>(o: T): T | (T & { warnings: typeof warnings }) => (warnings.length > 0 ? { ...o, warnings } : o);
     if (result.kind === 'unavailable') {
       // S4: a required remote context that was refused or not retrieved leaves the check
       // Indeterminate (RESOURCE_UNAVAILABLE), not invalid input and not Incompatible.
       const unavailable = result.reasons;
-      if (args.json) out(JSON.stringify({ outcome: 'Indeterminate', reasons: unavailable, notice: NOT_AUTHORISATION }, null, 2));
+      if (args.json) out(JSON.stringify(withWarnings({ outcome: 'Indeterminate', reasons: unavailable, notice: NOT_AUTHORISATION }), null, 2));
       else report(['Indeterminate', ...unavailable.map((r) => `  ${r.code} (${r.cause}): ${r.message}${r.path ? ` [at ${r.path}]` : ''}`)].join('\n'));
       setExitCode(EXIT.indeterminate);
       return;
     }
     if (result.kind === 'invalid') {
       const errors = result.errors.map(({ file, code, path, message, section, line, column }) => ({ file, code, path, message, section, ...(line !== undefined ? { line, column } : {}) }));
-      if (args.json) out(JSON.stringify({ outcome: 'Invalid', errors }, null, 2));
+      if (args.json) out(JSON.stringify(withWarnings({ outcome: 'Invalid', errors }), null, 2));
       else {
         // Text that is not JSON has a line and column (`file:line:column: message [CODE]`);
         // a document that parsed but is invalid is placed by its JSON path.
@@ -73,7 +77,7 @@ export default defineCommand({
     }
     const { kind: _kind, warnings: _warnings, retrieved: _retrieved, ...verdict } = result;
     // With --allow-remote the revisions of what was retrieved are part of the result (6.1, S5).
-    if (args.json) out(JSON.stringify(args['allow-remote'] ? { ...verdict, retrieval: { revisions: session.revisions } } : verdict, null, 2));
+    if (args.json) out(JSON.stringify(withWarnings(args['allow-remote'] ? { ...verdict, retrieval: { revisions: session.revisions } } : verdict), null, 2));
     else {
       const lines: string[] = [verdict.outcome];
       for (const r of verdict.reasons) lines.push(`  ${r.code}${r.detail && r.detail !== r.code ? ` (${r.detail})` : ''}: ${r.message}${r.path ? ` [at ${r.path}]` : ''}`);
