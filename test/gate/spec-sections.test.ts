@@ -257,3 +257,33 @@ describe('§6.4 "Exclusion MUST NOT silently remove …": a term ignored under u
     expect(verdict.warnings).toEqual([expect.objectContaining({ code: 'W_IGNORED_TERM', file: requestPath, path: '$["ex:note"]' })]);
   });
 });
+
+describe('§6.1, §12.5 S4: a remote context not retrieved is not an invalid envelope', () => {
+  /** Replace the @context of the envelope inside `doc` (an envelope or a carrier message) with a remote one. */
+  function remoteContext(doc: unknown): unknown {
+    if (Array.isArray(doc)) return doc.map(remoteContext);
+    if (doc === null || typeof doc !== 'object') return doc;
+    const o = Object.fromEntries(Object.entries(doc).map(([k, v]) => [k, remoteContext(v)]));
+    if (o['@type'] === 'ioa:SemanticProfile') o['@context'] = 'https://example.org/contexts/ioa.jsonld';
+    return o;
+  }
+  it('§6.1: validate, a2a unwrap and nlip unwrap say the context was not retrieved (E_CONTEXT_UNAVAILABLE, exit 4), never "invalid"', async () => {
+    const w = world();
+    const envelopeText = readFileSync(ex('envelope-6.2.json'), 'utf8');
+    const a2a = JSON.parse((await runCli(['a2a', 'wrap', ex('envelope-6.2.json'), '--message-id', 'm1'])).stdout) as unknown;
+    const nlip = JSON.parse((await runCli(['nlip', 'wrap', ex('envelope-6.2.json'), '--task', 't1'])).stdout) as unknown;
+    const runs = [
+      ['validate', w.write('remote.json', remoteContext(JSON.parse(envelopeText)))],
+      ['a2a', 'unwrap', w.write('a2a.json', remoteContext(a2a))],
+      ['nlip', 'unwrap', w.write('nlip.json', remoteContext(nlip)), '--task', 't1'],
+    ];
+    for (const args of runs) {
+      const text = await runCli(args);
+      expect([args[0], text.code]).toEqual([args[0], 4]);
+      expect(`${text.stdout}${text.stderr}`).not.toMatch(/invalid/);
+      expect(`${text.stdout}${text.stderr}`).toMatch(/not validated: a remote context was not retrieved/);
+      const json = JSON.parse((await runCli([...args, '--json'])).stdout) as { valid: boolean; unavailable?: boolean; findings: Array<{ code: string }> };
+      expect([args[0], json.valid, json.unavailable, json.findings.map((f) => f.code)]).toEqual([args[0], false, true, ['E_CONTEXT_UNAVAILABLE']]);
+    }
+  });
+});

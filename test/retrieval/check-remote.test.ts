@@ -242,7 +242,8 @@ describe('validate --allow-remote', () => {
   it('without it a remote context is refused (E_CONTEXT_UNAVAILABLE) and nothing is fetched', async () => {
     const before = server.connections;
     const run = await runCli(['validate', remoteContextRequest, '--json']);
-    expect(run.code).toBe(2);
+    // Not retrieved is not invalid: the document was not validated (exit 4, S4).
+    expect(run.code).toBe(4);
     expect((JSON.parse(run.stdout) as { findings: Array<{ code: string }> }).findings.map((f) => f.code)).toEqual(['E_CONTEXT_UNAVAILABLE']);
     expect(server.connections).toBe(before);
   });
@@ -260,7 +261,7 @@ describe('validate --allow-remote', () => {
 
   it('with a policy that does not trust the server, the refusal names its cause', async () => {
     const run = await runCli(['validate', remoteContextRequest, '--json', '--allow-remote', '--policy', policyOther]);
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(4);
     const report = JSON.parse(run.stdout) as { retrieval: { unavailable: Array<{ code: string; cause: string }> } };
     expect(report.retrieval.unavailable[0]).toMatchObject({ code: 'RESOURCE_UNAVAILABLE', cause: 'untrusted-origin' });
   });

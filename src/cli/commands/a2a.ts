@@ -65,7 +65,7 @@ const wrap = defineCommand({
 });
 
 const unwrap = defineCommand({
-  meta: { name: 'unwrap', description: 'Read the envelope out of an A2A Message (1.0 or 0.3, bare or in a request) and validate it. Prints the envelope; exit 0 valid, 2 invalid.' },
+  meta: { name: 'unwrap', description: 'Read the envelope out of an A2A Message (1.0 or 0.3, bare or in a request) and validate it. Prints the envelope; exit 0 valid, 2 invalid, 4 a remote context was not retrieved (not validated).' },
   args: {
     message: { type: 'positional', description: 'A2A Message JSON file', required: true },
     uri: { type: 'string', description: `Extension URI (default ${DEFAULT_EXTENSION_URI})` },

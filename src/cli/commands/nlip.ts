@@ -22,7 +22,7 @@ const wrap = defineCommand({
 });
 
 const unwrap = defineCommand({
-  meta: { name: 'unwrap', description: 'Read the envelope submessage out of an NLIP message and validate it. Prints the envelope; exit 0 valid, 2 invalid.' },
+  meta: { name: 'unwrap', description: 'Read the envelope submessage out of an NLIP message and validate it. Prints the envelope; exit 0 valid, 2 invalid, 4 a remote context was not retrieved (not validated).' },
   args: {
     message: { type: 'positional', description: 'NLIP message JSON file', required: true },
     task: { type: 'string', description: 'The task the receiver expects (the message and its envelope must be labelled with it)' },

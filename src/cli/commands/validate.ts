@@ -9,6 +9,7 @@ import {
 import { parseJson } from '../../text/json.js';
 import { err, out, report, setExitCode, textFault } from '../io.js';
 import { EXIT } from '../exit-codes.js';
+import { NOT_RETRIEVED, contextNotRetrieved } from './carrier-io.js';
 import { REMOTE_ARGS, readProfileRetrieval, sessionFromCli } from '../../retrieval/index.js';
 
 async function readLimited(file: string, maxBytes: number): Promise<string> {
@@ -46,18 +47,18 @@ function describe(f: Finding): string {
 
 export function formatResult(file: string, result: DocumentResult): string {
   const kind = result.kind ?? 'document';
-  const lines = [`${file}: ${result.ok ? 'valid' : 'invalid'} ${kind}`];
+  const lines = [result.ok ? `${file}: valid ${kind}` : contextNotRetrieved(result.findings) ? `${file}: ${kind} ${NOT_RETRIEVED}` : `${file}: invalid ${kind}`];
   for (const f of result.findings) lines.push(describe(f));
   return lines.join('\n');
 }
 
 export default defineCommand({
-  meta: { name: 'validate', description: 'Validate a semantic envelope, capability advertisement, domain profile, trust policy, alignment artifact, JSON-LD context (6.1) or A2A Agent Card extension entry (12.2) (draft Sections 5–7, 12). Exit 0 valid, 2 invalid.' },
+  meta: { name: 'validate', description: 'Validate a semantic envelope, capability advertisement, domain profile, trust policy, alignment artifact, JSON-LD context (6.1) or A2A Agent Card extension entry (12.2) (draft Sections 5–7, 12). Exit 0 valid, 2 invalid, 4 a remote context was not retrieved (not validated).' },
   args: {
     file: { type: 'positional', description: 'JSON document to validate', required: true },
     kind: { type: 'string', description: `Document kind (${DOCUMENT_KINDS.join('|')}); detected from @type or shape when omitted` },
     profile: { type: 'string', description: 'Domain profile (JSON) whose unknown-term treatment, reuse rule and SHACL shapes apply' },
-    json: { type: 'boolean', description: 'Print one JSON object {file, kind, valid, findings, value?}' },
+    json: { type: 'boolean', description: 'Print one JSON object {file, kind, valid, unavailable?, findings, value?}' },
     ...REMOTE_ARGS,
   },
   async run({ args }) {
@@ -83,13 +84,15 @@ export default defineCommand({
       setExitCode(EXIT.invalid);
       return;
     }
+    const unavailable = !result.ok && contextNotRetrieved(result.findings);
     if (args.json) {
       const retrieval = args['allow-remote'] ? { retrieval: { revisions: session.revisions, unavailable: session.failures.map((f) => f.toFinding()) } } : {};
-      out(JSON.stringify({ file: args.file, kind: result.kind ?? null, valid: result.ok, findings: result.findings, ...(result.ok ? { value: result.value } : {}), ...retrieval }, null, 2));
+      out(JSON.stringify({ file: args.file, kind: result.kind ?? null, valid: result.ok, ...(unavailable ? { unavailable } : {}), findings: result.findings, ...(result.ok ? { value: result.value } : {}), ...retrieval }, null, 2));
     } else {
       report(formatResult(args.file, result));
     }
-    // Exit codes of DESIGN.md: 0 valid, 2 invalid input.
-    setExitCode(result.ok ? EXIT.ok : EXIT.invalid);
+    // Exit codes of DESIGN.md: 0 valid, 2 invalid input; 4 (as an Indeterminate check) when a
+    // remote context was not retrieved, so the document could not be validated at all.
+    setExitCode(result.ok ? EXIT.ok : unavailable ? EXIT.indeterminate : EXIT.invalid);
   },
 });
