@@ -301,10 +301,11 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
     add('RESOURCE_UNAVAILABLE', `the request references alignment artifact ${ref}, which was not supplied (it is never fetched implicitly)`, 'request:$.alignmentRef');
   }
 
-  // 5.3: the receiver must know the profile revision, both ontologies and their versions.
-  if (envelope.profileVersion !== undefined && envelope.profileVersion !== profile.revision) {
-    add('UNKNOWN_PROFILE', `the request names profile revision "${envelope.profileVersion}"; the accepted profile ${profile.profileId} is revision "${profile.revision}"`, 'request:$.profileVersion');
-  }
+  // 5.3: the receiver must know both ontologies and their versions. The request's profileVersion
+  // is the revision of the semantic profile instance, the envelope itself (5.2: "profile-instance
+  // revision"), not of the domain profile: a reused envelope revised from "1" to "2" is evaluated
+  // afresh like any other, and its revision is part of the request's digest, so a verdict kept for
+  // one revision is never taken for another (S5).
   const known = (ref: OntologyRef): boolean => profile.ontologies.some((o) => o.ontologyId === ref.ontologyId && o.versions.includes(ref.version));
   const requester: OntologyRef = { ontologyId: envelope.ontologyId, version: envelope.ontologyVersion };
   if (!known(requester)) {

@@ -61,9 +61,13 @@ describe('row: receiver does not know the profile, ontology id or version → In
     const v = check({ provider: { ...bare } });
     expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['UNKNOWN_PROFILE']]);
   });
-  it('request names a profile revision the receiver does not have', () => {
-    const v = check({ envelope: envelope({ profileVersion: '7' }) });
-    expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['UNKNOWN_PROFILE']]);
+  it('5.2/5.3: the profileVersion of the request is its own (the revision of the profile instance), not that of the domain profile: any revision is evaluated, and each has its own digest', () => {
+    const plain = check();
+    const seven = check({ envelope: envelope({ profileVersion: '7' }) });
+    const eight = check({ envelope: envelope({ profileVersion: '8' }) });
+    expect([seven.outcome, codes(seven)]).toEqual([plain.outcome, codes(plain)]);
+    expect(seven.outcome).toBe('Compatible');
+    expect(new Set([plain.inputs.request, seven.inputs.request, eight.inputs.request]).size).toBe(3);
   });
 });
 
