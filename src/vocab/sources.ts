@@ -68,7 +68,8 @@ const RDF_EXTENSION = /\.(ttl|turtle|n3|nt|owl|rdf|xml|jsonld)$/i;
  * Agent records: `.jsonl` / `.ndjson` files, and any other file (`.json`, another extension or
  * none) that holds JSON of a record layout, or JSON that is neither records nor JSON-LD. A record
  * layout wins over JSON-LD keywords (an Agent Card may carry a schema.org `@type`, a registry
- * export an `@id`): a recognised record is read, never dropped as an empty JSON-LD graph. JSON
+ * export an `@id`): a recognised record is read, never dropped as an empty JSON-LD graph, and so
+ * is a broken one that carries its layout's own members (Layout.claims). JSON
  * of no known layout is refused by the records loader (E_UNKNOWN_FORMAT) rather than read as an
  * empty JSON-LD document; JSON-LD without records goes to the RDF reader.
  */

@@ -390,4 +390,55 @@ describe('which reader a file goes to: records are read under any name, JSON-LD 
       expect(index.concepts.map((c) => c.localName)).toEqual(['summarise']);
     }
   });
+
+  it('an Agent Card with a JSON-LD @context and a broken header is the card\'s own fault, never an empty JSON-LD graph', async () => {
+    const header = { '@type': 'SoftwareApplication', supportedInterfaces: [{ url: 'https://ld.example/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }], version: '1' };
+    const skill = { id: 's', name: 'Summarize', description: 'Summarize text', tags: [] };
+    const broken: Array<[Record<string, unknown>, string]> = [
+      [{ ...header, skills: [skill] }, '$.name'],
+      [{ ...header, name: 'LD Agent', skills: skill }, '$.skills'],
+      [{ ...header, name: 'LD Agent', skills: 'oops' }, '$.skills'],
+      [{ name: 'LD Agent', url: 'https://ld.example/a2a', protocolVersion: 5, skills: { s: skill } }, '$.protocolVersion'],
+    ];
+    for (const context of [{ '@vocab': 'https://schema.org/' }, 'https://schema.org']) {
+      for (const [card, path] of broken) {
+        const error = await rejectedIoaError(loadVocabulary(await file('card-broken.json', JSON.stringify({ '@context': context, ...card }))));
+        expect([error.code, error.location.path]).toEqual(['E_VOCAB_INVALID', path]);
+      }
+    }
+  });
+
+  it('no record layout, broken in any top-level member, falls through to the RDF reader beside a JSON-LD @context', async () => {
+    const card = { name: 'Docs', url: 'https://docs.example/a2a', protocolVersion: '0.3.0', version: '1.0.0', capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'], skills: [{ id: 'summarise', name: 'Summarise', description: 'Summarises documents.', tags: ['docs'] }] };
+    const tool = { name: 'get_forecast', description: 'Forecast for a city.', inputSchema: { type: 'object' } };
+    const documents: Record<string, Record<string, unknown>> = {
+      card,
+      'card 1.0': { name: 'Docs', supportedInterfaces: [{ url: 'https://docs.example/a2a' }], skills: card.skills },
+      server,
+      'server.json': { $schema: 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json', ...server },
+      'registry entry': { server, _meta: {} },
+      'registry list': { servers: [{ server, _meta: {} }], metadata: { count: 1 } },
+      tools: { tools: [tool] },
+      'record row': { id: 'urn:x:1', kind: 'mcp-server', name: 'io.github.a/weather', description: 'Forecasts.' },
+      'OASF record': { name: 'docs', version: '1.0.0', schema_version: '1.0.0', description: 'Docs.', skills: [{ name: 'natural_language_processing/natural_language_generation/summarization' }] },
+    };
+    const wrong: unknown[] = [7, 'oops', { x: 1 }, [], null];
+    const dropped: string[] = [];
+    for (const [layout, document] of Object.entries(documents)) {
+      for (const member of Object.keys(document)) {
+        for (const value of wrong) {
+          const path = await file('layout.json', JSON.stringify({ '@context': { '@vocab': 'https://schema.org/' }, ...document, [member]: value }));
+          let outcome: string;
+          try {
+            const index = await loadVocabulary(path);
+            outcome = index.concepts.length > 0 ? 'read' : 'empty';
+          } catch (error) {
+            outcome = error instanceof Error && 'code' in error ? String(error.code) : String(error);
+          }
+          if (/^(empty|E_PARSE_JSONLD|E_UNKNOWN_FORMAT)$/.test(outcome)) dropped.push(`${layout} ${member}=${JSON.stringify(value)}: ${outcome}`);
+        }
+      }
+    }
+    expect(dropped).toEqual([]);
+  });
 });

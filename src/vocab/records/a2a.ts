@@ -56,6 +56,16 @@ export function looksLikeAgentCard(json: unknown): boolean {
   return Array.isArray(json.skills) || Array.isArray(json.supportedInterfaces) || (typeof json.protocolVersion === 'string' && typeof json.url === 'string');
 }
 
+/**
+ * The members only an Agent Card has, whatever their values: `supportedInterfaces`, or `skills`
+ * beside an endpoint or protocol version. A card whose name is missing or whose skills are no
+ * array is still a card, and its fault is reported (E_VOCAB_INVALID), never read as something else.
+ */
+export function claimsAgentCard(json: unknown): boolean {
+  if (!isObject(json) || '@graph' in json) return false;
+  return 'supportedInterfaces' in json || ('skills' in json && ('url' in json || 'protocolVersion' in json));
+}
+
 /** A fault of the card as a whole. */
 const cardFault = (reason: string, path: JsonPathSegments, detail?: string): RecordFault =>
   new RecordFault(`A2A card: ${reason}`, `A2A card: ${detail ? `${reason}: ${detail}` : reason}`, path, 'E_VOCAB_INVALID');
@@ -146,6 +156,7 @@ function skillDraft(raw: unknown, path: JsonPathSegments, info: AgentCardInfo, d
 export const a2aCardLayout: Layout = {
   name: 'A2A Agent Card',
   recognises: looksLikeAgentCard,
+  claims: claimsAgentCard,
   expand(card, path): Unit[] {
     let info: AgentCardInfo;
     let defaults: { inputs: string[]; outputs: string[] };

@@ -42,9 +42,9 @@ export interface RecordLoadOptions {
   layout?: Layout;
 }
 
-/** The layout of one JSON value, if any recognises it. */
+/** The layout of one JSON value, if any recognises it, else one that claims it (a broken record). */
 export function recordLayoutOf(value: unknown): Layout | undefined {
-  return RECORD_LAYOUTS.find((layout) => layout.recognises(value));
+  return RECORD_LAYOUTS.find((layout) => layout.recognises(value)) ?? RECORD_LAYOUTS.find((layout) => layout.claims?.(value) === true);
 }
 
 const JSON_LD_KEYS = ['@context', '@graph', '@id', '@type'];

@@ -19,7 +19,7 @@ import type { JsonPathSegments } from '../../text/json.js';
 import { splitIdentifier } from '../../text/identifiers.js';
 import { draft, type RecordDraft } from './draft.js';
 import { fault, isObject, optionalObject, optionalString, requiredString, type JsonObject } from './fields.js';
-import type { Layout, LayoutContext, Unit } from './units.js';
+import { failedUnit, type Layout, type LayoutContext, type Unit } from './units.js';
 
 export const MCP_SERVER_BASE = 'https://registry.modelcontextprotocol.io/servers/';
 /** The published schema's pattern for `name`. */
@@ -56,6 +56,10 @@ export function looksLikeMcpServer(json: unknown): boolean {
   return isSeed(json) || 'packages' in json || 'remotes' in json || 'repository' in json || (typeof json.version === 'string' && typeof json.description === 'string');
 }
 
+/** A server's name beside what only a server.json has (its packages, remotes, seed version), whatever their values. */
+const claimsMcpServer = (json: unknown): boolean =>
+  isObject(json) && 'name' in json && ('packages' in json || 'remotes' in json || 'version_detail' in json);
+
 function serverDraft(json: JsonObject, path: JsonPathSegments): RecordDraft {
   const seed = isSeed(json);
   const what = seed ? 'MCP server (2025 seed layout)' : 'MCP server';
@@ -91,6 +95,7 @@ const serverCollection = (): { iri: string } => ({ iri: MCP_SERVER_BASE.replace(
 export const mcpServerLayout: Layout = {
   name: 'MCP server.json',
   recognises: looksLikeMcpServer,
+  claims: claimsMcpServer,
   expand(value, path) {
     return [{ path, build: () => serverDraft(value as JsonObject, path) }];
   },
@@ -104,9 +109,17 @@ export const mcpServerLayout: Layout = {
 export const mcpServerEntryLayout: Layout = {
   name: 'MCP Registry server entry',
   recognises: (value) => isObject(value) && looksLikeMcpServer(value.server) && !('name' in value),
+  claims: (value) => isObject(value) && 'server' in value && '_meta' in value && !('name' in value),
   expand(value, path) {
     const where: JsonPathSegments = [...path, 'server'];
-    return [{ path: where, build: () => serverDraft((value as JsonObject).server as JsonObject, where) }];
+    const server = (value as JsonObject).server;
+    return [{
+      path: where,
+      build: () => {
+        if (!isObject(server)) throw fault('MCP Registry server entry: "server" is not an object', where);
+        return serverDraft(server, where);
+      },
+    }];
   },
   collection: serverCollection,
 };
@@ -115,8 +128,11 @@ export const mcpServerEntryLayout: Layout = {
 export const mcpServerListLayout: Layout = {
   name: 'MCP Registry server list',
   recognises: (value) => isObject(value) && Array.isArray(value.servers) && !('name' in value),
+  // The list response's two members; an OpenAPI document's `servers` comes without `metadata`.
+  claims: (value) => isObject(value) && 'servers' in value && 'metadata' in value && !('name' in value),
   expand(value, path, _context: LayoutContext): Unit[] {
-    const servers = (value as JsonObject).servers as unknown[];
+    const servers = (value as JsonObject).servers;
+    if (!Array.isArray(servers)) return [failedUnit(fault('MCP Registry server list: "servers" is not an array', [...path, 'servers']))];
     return servers.map((entry, i): Unit => {
       const at: JsonPathSegments = [...path, 'servers', i];
       const server = isObject(entry) && isObject(entry.server) ? entry.server : entry;

@@ -13,7 +13,7 @@ import type { JsonPathSegments } from '../../text/json.js';
 import { splitIdentifier } from '../../text/identifiers.js';
 import { draft, type RecordDraft } from './draft.js';
 import { fault, isObject, optionalObject, optionalString, requiredString } from './fields.js';
-import type { Layout, LayoutContext, Unit } from './units.js';
+import { failedUnit, type Layout, type LayoutContext, type Unit } from './units.js';
 
 export const mcpToolsIri = (stem: string): string => `urn:ioa-align:mcp-tools:${encodeURIComponent(stem)}`;
 
@@ -51,8 +51,15 @@ function toolDraft(tool: unknown, path: JsonPathSegments, context: LayoutContext
 export const mcpToolsLayout: Layout = {
   name: 'MCP tools/list result',
   recognises: (value) => toolsOf(value) !== undefined,
+  // `tools` (bare, or in a JSON-RPC result) whatever its value.
+  claims: (value) => isObject(value) && (('tools' in value && !('name' in value)) || (typeof value.jsonrpc === 'string' && isObject(value.result) && 'tools' in value.result)),
   expand(value, path, context): Unit[] {
-    const { tools, at } = toolsOf(value)!;
+    const found = toolsOf(value);
+    if (!found) {
+      const at: JsonPathSegments = isObject(value) && 'tools' in value ? [...path, 'tools'] : [...path, 'result', 'tools'];
+      return [failedUnit(fault('MCP tools/list result: "tools" is not an array', at))];
+    }
+    const { tools, at } = found;
     return tools.map((tool, i) => {
       const where: JsonPathSegments = [...path, ...at, i];
       return { path: where, build: () => toolDraft(tool, where, context) };

@@ -37,5 +37,6 @@ function rowDraft(json: JsonObject, path: JsonPathSegments): RecordDraft {
 export const recordRowLayout: Layout = {
   name: 'record row',
   recognises: (value) => isObject(value) && typeof value.id === 'string' && typeof value.kind === 'string' && 'name' in value,
+  claims: (value) => isObject(value) && 'id' in value && 'kind' in value && 'name' in value,
   expand: (value, path) => [{ path, build: () => rowDraft(value as JsonObject, path) }],
 };

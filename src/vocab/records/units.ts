@@ -41,6 +41,14 @@ export function failedUnit(error: RecordFault, records = 1): Unit {
 export interface Layout {
   name: string;
   recognises(value: unknown): boolean;
+  /**
+   * The members that name this layout are there, whatever their values: a document no layout
+   * recognises but this one claims is this layout's, broken, and its expansion says where. Asked
+   * only when no layout recognises the value, so it never changes how a valid document is read;
+   * it keeps a broken record from being taken for something else (JSON-LD beside an `@context`,
+   * read as an empty graph, or a file of no known layout).
+   */
+  claims?(value: unknown): boolean;
   expand(value: unknown, path: JsonPathSegments, context: LayoutContext): Unit[];
   /** The id of the vocabulary a file of this layout alone forms (an Agent Card's endpoint). */
   collection?(value: unknown, context: LayoutContext): { iri: string; version?: string } | undefined;
