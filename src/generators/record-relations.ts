@@ -8,7 +8,8 @@
  * server is not "NoSQL Database Operations", it is one of them. So for a record subject, an
  * equivalence-family candidate (`skos:exactMatch`, `skos:closeMatch`) is proposed as
  * `skos:broadMatch` — unless a member establishes it by name identity of the record's own name
- * (a label or its identifier, not a keyword) with the class's (`exact` or `wordnet`):
+ * (a label or its identifier, not a keyword) with the class's (`exact`, `wordnet`, or `translate`
+ * rendering the whole name):
  * "Translation" = Translation stays an exactMatch, a skill merely tagged "translation" does not —
  * or unless the record names a *tool* whose category is the class's activity ("Firecrawl: a web
  * scraping tool" for Web Scraping: the record scrapes the web in general, products.ts). Read the
@@ -29,7 +30,12 @@ import type { OntologyIndex } from '../model/ontology-index.js';
 import { fuseCandidates, type FusedCandidate, type FusionOptions } from './fusion.js';
 import { weighPropertySupport } from './property-support.js';
 
-/** Name identity: a member that found the two names equal, or WordNet synonyms. */
+/**
+ * Name identity: a member that found the two names equal, or WordNet synonyms, or (translate,
+ * whose justification is the same background knowledge) a translation of the whole name: a
+ * translation that glosses part of a name (口译 "to interpret" for Model Interpretability) is a
+ * resemblance, as an English name sharing one word with the class's would be.
+ */
 const NAME_IDENTITY: ReadonlySet<string> = new Set(['semapv:LexicalMatching', 'semapv:BackgroundKnowledgeBasedMatching']);
 
 /**
@@ -43,7 +49,7 @@ const NAME_IDENTITY: ReadonlySet<string> = new Set(['semapv:LexicalMatching', 's
 function establishesEquivalence(members: readonly Candidate[], recordSide: 'subject' | 'object'): boolean {
   return members.some((m) => m.predicate === EXACT_MATCH && m.evidence.some((e) => {
     const field = recordSide === 'subject' ? e.subjectField : e.objectField;
-    return field === PRODUCT_DESCRIPTION_FIELD || (NAME_IDENTITY.has(m.justification) && !field.startsWith('synonym'));
+    return field === PRODUCT_DESCRIPTION_FIELD || (NAME_IDENTITY.has(m.justification) && !field.startsWith('synonym') && (e.translation === undefined || e.translationComplete === true));
   }));
 }
 

@@ -268,6 +268,8 @@ class StemNeighbours {
 interface Alignment {
   score: number;
   steps: Array<{ option: GlossOption; words: number[] }>;
+  /** Every countable character glossed and every English word matched by a gloss word of the same stem. */
+  complete: boolean;
 }
 
 /**
@@ -276,13 +278,14 @@ interface Alignment {
  */
 export function align(zh: ChineseName, en: EnglishName): Alignment | undefined {
   // Which English words each option explains, and how well.
-  interface Move { option: GlossOption; mask: number; words: number[]; src: number; tgt: number }
+  interface Move { option: GlossOption; mask: number; words: number[]; src: number; tgt: number; chars: number; same: boolean }
   const movesAt = new Map<number, Move[]>();
   for (const option of zh.options) {
     const used: number[] = [];
     let mask = 0;
     let tgt = 0;
     let matchedStems = 0;
+    let same = true;
     for (const g of option.stems) {
       let best = -1;
       let bestLevel = 0;
@@ -295,6 +298,7 @@ export function align(zh: ChineseName, en: EnglishName): Alignment | undefined {
         }
       }
       if (best < 0) continue;
+      if (stemLevel(g, en.stems[best]!) < 1) same = false;
       matchedStems++;
       mask |= 1 << best;
       used.push(best);
@@ -305,17 +309,17 @@ export function align(zh: ChineseName, en: EnglishName): Alignment | undefined {
     const precision = 0.5 + 0.5 * (matchedStems / option.stems.length);
     const q = option.level * option.gloss.weight * precision;
     const covered = zh.chars.filter(([s]) => s >= option.start && s < option.end).length;
-    const move: Move = { option, mask, words: used, src: (covered / Math.max(1, zh.countable)) * q, tgt: (tgt / en.total) * q };
+    const move: Move = { option, mask, words: used, src: (covered / Math.max(1, zh.countable)) * q, tgt: (tgt / en.total) * q, chars: covered, same };
     const list = movesAt.get(option.start);
     if (list) list.push(move);
     else movesAt.set(option.start, [move]);
   }
   if (movesAt.size === 0) return undefined;
   // DP over character offsets; state = English words used. Objective: src + tgt coverage.
-  interface State { value: number; src: number; tgt: number; steps: Array<{ option: GlossOption; words: number[] }> }
+  interface State { value: number; src: number; tgt: number; chars: number; same: boolean; steps: Array<{ option: GlossOption; words: number[] }> }
   const end = Math.max(...zh.options.map((o) => o.end), 0);
   const at: Array<Map<number, State>> = Array.from({ length: end + 1 }, () => new Map());
-  at[0]!.set(0, { value: 0, src: 0, tgt: 0, steps: [] });
+  at[0]!.set(0, { value: 0, src: 0, tgt: 0, chars: 0, same: true, steps: [] });
   const offer = (pos: number, mask: number, state: State): void => {
     const current = at[pos]!.get(mask);
     if (!current || state.value > current.value + 1e-12) at[pos]!.set(mask, state);
@@ -329,14 +333,23 @@ export function align(zh: ChineseName, en: EnglishName): Alignment | undefined {
           value: state.value + move.src + move.tgt,
           src: state.src + move.src,
           tgt: state.tgt + move.tgt,
+          chars: state.chars + move.chars,
+          same: state.same && move.same,
           steps: [...state.steps, { option: move.option, words: move.words }],
         });
       }
     }
   }
   let best: State | undefined;
-  for (const state of at[end]!.values()) if (!best || state.value > best.value) best = state;
+  let bestMask = 0;
+  for (const [mask, state] of at[end]!) {
+    if (!best || state.value > best.value) {
+      best = state;
+      bestMask = mask;
+    }
+  }
   if (!best || best.steps.length === 0) return undefined;
+  const complete = best.same && best.chars >= zh.countable && bestMask === (1 << en.stems.length) - 1;
   const src = Math.min(1, best.src);
   const tgt = Math.min(1, best.tgt);
   let score = src + tgt > 0 ? (2 * src * tgt) / (src + tgt) : 0;
@@ -344,7 +357,7 @@ export function align(zh: ChineseName, en: EnglishName): Alignment | undefined {
     const headStep = best.steps.find((s) => s.option.end === zh.headEnd);
     if (!headStep || !headStep.words.includes(en.head)) score *= HEAD_MISMATCH;
   }
-  return { score, steps: best.steps };
+  return { score, steps: best.steps, complete };
 }
 
 /** `身高 → height (of person); 异常 → abnormal`: what a reviewer reads. */
@@ -435,6 +448,7 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
             translation: `${zhSide === 'subject' ? 'zh→en' : 'en→zh'} ${dictionary.info.name} ${dictionary.info.date.slice(0, 10)}: ${describeAlignment(alignment)}`,
             subjectPreprocessing: zhSide === 'subject' ? zhSteps : ENGLISH_STEPS,
             objectPreprocessing: zhSide === 'subject' ? ENGLISH_STEPS : zhSteps,
+            ...(alignment.complete ? { translationComplete: true } : {}),
           };
         };
 

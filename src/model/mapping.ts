@@ -74,6 +74,13 @@ export interface Evidence {
   objectLang?: string;
   /** For a match across languages: how one text was carried into the other's language, e.g. `zh→en CC-CEDICT 2026-09-10: 身高 → height (of person); 异常 → abnormal`. */
   translation?: string;
+  /**
+   * For a translated match: the translation renders the whole of both names, every character
+   * that needs an English counterpart glossed and every English word a gloss's own word (not a
+   * derivation, synonym or definition word): the one name in two languages. Absent for a partial
+   * translation, which resembles the other name but does not name it.
+   */
+  translationComplete?: boolean;
   /** SSSOM `subject_preprocessing` / `object_preprocessing`: semapv CURIEs of the steps applied to each text. */
   subjectPreprocessing?: string[];
   objectPreprocessing?: string[];

@@ -2,6 +2,8 @@
  * An agent record resembling a taxonomy class is proposed as narrower than it (skos:broadMatch),
  * unless the names are the same: src/generators/record-relations.ts, and `propose` end to end.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { propose } from '../../src/api/index.js';
@@ -58,6 +60,18 @@ describe('recordRelations', () => {
     expect(JSON.stringify(input)).toBe(before);
   });
 
+  it('a translated name is name identity only when the dictionary renders the whole name as the class\'s: a partial gloss is broader', () => {
+    const translated = (complete: boolean): Candidate => {
+      const m = member('translate', 'skos:exactMatch', 'semapv:BackgroundKnowledgeBasedMatching');
+      return { ...m, evidence: [{ ...m.evidence[0]!, subjectText: '口译', objectText: 'Model Interpretability', translation: 'zh→en CC-CEDICT 2026-09-10: 口译 → to interpret', ...(complete ? { translationComplete: true } : {}) }] };
+    };
+    const out = recordRelations([
+      fused('urn:r/server', 'skos:exactMatch', 'urn:o/nosql', 1, [translated(false)]),
+      fused('urn:r/server', 'skos:exactMatch', 'urn:o/translation', 2, [translated(true)]),
+    ], records, oasf);
+    expect(out.map((c) => [c.object.slice(6), c.predicate])).toEqual([['nosql', 'skos:broadMatch'], ['translation', 'skos:exactMatch']]);
+  });
+
   it('read the other way round (a class subject, a record object), similarity is narrower', () => {
     const out = recordRelations([fused('urn:o/nosql', 'skos:closeMatch', 'urn:r/server', 1, [SIMILAR])], oasf, records);
     expect(out.map((c) => c.predicate)).toEqual(['skos:narrowMatch']);
@@ -86,6 +100,21 @@ describe('fuseForVocabularies', () => {
 });
 
 describe('propose RECORDS OASF', () => {
+  it('a card in Chinese follows the record rule as in English: only a name the dictionary translates whole to the skill\'s name keeps exactMatch', async () => {
+    const card = { protocolVersion: '0.3.0', name: 'Docs', description: 'd', url: 'https://docs.example.cn/a2a', version: '1.0.0', capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'],
+      skills: [{ id: 's1', name: '文档翻译', description: '将技术文档从中文翻译成英文', tags: [] }, { id: 's2', name: '口译', description: '会议口译', tags: [] }, { id: 's3', name: '翻译', description: '翻译', tags: [] }] };
+    const dir = await mkdtemp(join(tmpdir(), 'ioa-record-zh-'));
+    try {
+      const path = join(dir, 'card-zh.json');
+      await writeFile(path, JSON.stringify(card));
+      const candidates = await propose(await loadRecords(path), join(import.meta.dirname, '../../corpora/agents/oasf/v1.1.1/schema/skills'));
+      const exact = candidates.filter((c) => c.predicate === 'skos:exactMatch').map((c) => `${c.subject.split('#')[1]} ${c.object.split('/').pop()}`);
+      expect(exact).toEqual(['s3 translation']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('A2A skills against OASF 1.1.0 skills: no candidate is a bare exactMatch or closeMatch (each exactMatch rests on the names or on a tool the skill names), most are broadMatch', async () => {
     const skills = await loadRecords(join(import.meta.dirname, '../../corpora/agentworld-dev/a2a-skills-dev.jsonl'));
     // The whole release, skills and domains: kinds stay apart, so skills meet skills only.
