@@ -26,7 +26,11 @@ export interface Phrase {
   text: string;
   stems: readonly string[];
   key: string;
-  /** The stem of its last content word that is not generic: the head of a noun phrase ("six-legged animal": anim). */
+  /**
+   * The stem of its last content word that is not generic: the head of a noun phrase ("six-legged
+   * animal": anim); empty when that word ends an "X to Y" compound ("text to speech service":
+   * speech is not what the phrase names, the compound is).
+   */
   head: string;
 }
 
@@ -62,7 +66,9 @@ export function phrase(text: string): Phrase | undefined {
   const ordered = contentWords(ws).map(stem).filter((s) => !GENERIC_STEMS.has(s) && !/^\d+$/.test(s));
   if (ordered.length === 0) return undefined;
   const stems = [...new Set(ordered)].sort();
-  return { text: text.trim(), stems, key: stems.join(' '), head: ordered[ordered.length - 1]! };
+  const last = ordered[ordered.length - 1]!;
+  const at = ws.map(stem).lastIndexOf(last);
+  return { text: text.trim(), stems, key: stems.join(' '), head: at > 0 && ws[at - 1]!.toLowerCase() === 'to' ? '' : last };
 }
 
 /** The key of a name as phrases are keyed: its content stems without generic words, sorted, unique. */
@@ -176,6 +182,26 @@ const GENUS_LEAD = /^(?:[^:]{1,80}:\s+)?(?:(?:[^,.;:]{1,80}?\s+)?(?:is|are|refer
 const DIFFERENTIA = /\s+(?:that|which|who|whose|where|in which|can|may|must|will|should|is|are|was|were|has|have|does|do|used|consisting|characterized|characterised|caused|composed|involving|for|of|with|by|from|to|on|in|at|affecting|arising|located|associated|derived|based|made|designed|intended|as|whereby)\b|[,.;:(]/i;
 
 /**
+ * What may follow a "to" that begins a differentia: a determiner or a pronoun ("a reference to the
+ * tool", "a bridge to your calendar"). A "to" before any other word joins the words on either side
+ * into one compound noun ("a text to speech service", "a peer to peer network", "an end to end
+ * test"), as a hyphen would. An infinitive of purpose ("a tool to convert files") reads the same
+ * way and is kept whole too: a longer genus names fewer things and matches fewer names, while a
+ * compound cut at its "to" names its first word ("text"), a different and much broader thing.
+ */
+const AFTER_PREPOSITION = /^\s*(?:the|an?|this|that|these|those|each|every|any|all|some|no|its|their|his|her|our|your|my|one|two|other|another)\b|^\s*\d|^\s*$|^\s*[^\p{L}\s]/iu;
+
+/** Where the differentia begins in what follows the genus's article (see AFTER_PREPOSITION). */
+function differentiaAt(rest: string): number | undefined {
+  const marker = new RegExp(DIFFERENTIA.source, 'gi');
+  for (let m = marker.exec(rest); m; m = marker.exec(rest)) {
+    if (/^\s+to$/i.test(m[0]) && !AFTER_PREPOSITION.test(rest.slice(m.index + m[0].length))) continue;
+    return m.index;
+  }
+  return undefined;
+}
+
+/**
  * The genus of a genus–differentia definition, as a phrase; undefined when the description does
  * not start that way or its genus is a generic word.
  */
@@ -187,8 +213,8 @@ export function descriptionGenus(text: string): Phrase | undefined {
   // An article is needed: a description that starts with a verb or a list names no genus.
   if (!/\b(?:an?|the|any)\s+(?:(?:type|kind|form|class|category|subclass|subtype|variety|sort)\s+of\s+(?:an?\s+)?)?$/i.test(lead[0])) return undefined;
   const rest = first.slice(lead[0].length);
-  const end = DIFFERENTIA.exec(rest);
-  const genus = (end ? rest.slice(0, end.index) : rest).trim();
+  const end = differentiaAt(rest);
+  const genus = (end !== undefined ? rest.slice(0, end) : rest).trim();
   if (!genus || words(genus).length > MAX_PHRASE_WORDS) return undefined;
   return phrase(genus);
 }

@@ -148,7 +148,7 @@ function descriptionsOf(prepared: PreparedOntology, products: boolean): Descript
     if (c.keywords.length > 0) add(c.keywords.join(', '), KEYWORDS_FIELD, DESCRIPTION_WEIGHT.keywords, false);
     for (const e of c.examples.slice(0, MAX_EXAMPLES)) add(e, EXAMPLE_FIELD, DESCRIPTION_WEIGHT.example, false);
     // An agent record that names a well-known product is also described by what the product is.
-    if (products) for (const { product } of productsOfRecord(c)) add(productDescription(product), PRODUCT_DESCRIPTION_FIELD, DESCRIPTION_WEIGHT.product, true, product.tool);
+    if (products) for (const { product, name } of productsOfRecord(c)) add(productDescription(product, name), PRODUCT_DESCRIPTION_FIELD, DESCRIPTION_WEIGHT.product, true, product.tool);
     of.push(mine);
   });
   found = { docs, of };
@@ -427,6 +427,7 @@ async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: Ont
   /** The keys a genus names a concept by: the whole phrase, and its head alone. */
   const genusKeys = (genus: Phrase): Array<[key: string, vote: number]> => {
     const full = keyOf(genus.stems);
+    if (!genus.head) return [[full, GENUS_VOTE]];
     const head = keyOf([genus.head]);
     return head && head !== full ? [[full, GENUS_VOTE], [head, GENUS_HEAD_VOTE]] : [[full, GENUS_VOTE]];
   };

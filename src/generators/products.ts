@@ -484,9 +484,13 @@ export function productsNamed(texts: readonly RecordText[]): Product[] {
   return productMentions(texts).map((m) => m.product);
 }
 
-/** The description a product adds to a record that names it: "Redis: a NoSQL database (…)". */
-export function productDescription(product: Product): string {
-  return `${product.names[0]!}: ${product.is}`;
+/**
+ * The description a product adds to a record that names it: "Redis: a NoSQL database (…)", under
+ * the name the record used (a row lists several products of one kind: a server for Amazon Polly
+ * is described as Amazon Polly, not as the row's first name), else the product's first name.
+ */
+export function productDescription(product: Product, name: string = product.names[0]!): string {
+  return `${name}: ${product.is}`;
 }
 
 /** What an agent record says in its own words: names and identifiers, then description and keywords. */

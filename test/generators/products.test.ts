@@ -169,6 +169,17 @@ describe('a tool a record wraps names the activity the record does (corpora/READ
     expect(crawl.comment).toMatch(/^Firecrawl: a web scraping tool .*\[tool for: web scraping tool\] ~ Web Scraping/);
   });
 
+  it('a text to speech server is matched as Text to Speech, not as text, and its evidence names the product the record names', async () => {
+    const records = await tempFile('tts.jsonl', `${row('urn:r/polly', 'io.github.acme/polly-mcp', 'Speak text aloud with Amazon Polly voices')}\n`);
+    const r = await runCli(['propose', records, skillsFile, '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = (JSON.parse(r.stdout) as { mappings: Array<{ predicate_id: string; object_id: string; comment?: string }> }).mappings;
+    // Rows in rank order: the first is the record's best candidate; its only equivalent is Text to Speech.
+    expect([rows[0]!.predicate_id, rows[0]!.object_id.split(':').pop()]).toEqual(['skos:exactMatch', 'text_to_speech']);
+    expect(rows.filter((m) => m.predicate_id === 'skos:exactMatch').map((m) => m.object_id.split(':').pop())).toEqual(['text_to_speech']);
+    expect(rows[0]!.comment).toMatch(/^Amazon Polly: a text to speech service/);
+  });
+
   it('without the gazetteer the same records are broadMatch only', async () => {
     const records = await tempFile('tools.jsonl', `${row('urn:r/crawl', 'io.github.example/firecrawl-mcp', 'Firecrawl for your agent')}\n`);
     const r = await runCli(['propose', records, skillsFile, '--format', 'json', '--no-products']);
