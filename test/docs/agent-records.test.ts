@@ -16,8 +16,10 @@ describe('docs/agent-records.md', () => {
   it('the card walk-through runs as written: two rows accepted, Compatible (7.1) through the signed rule, CANDIDATE_ONLY (7.4) for the unreviewed skill, an OASF record of the accepted rows only', () => {
     const script = docScript('docs/agent-records.md', 'agent-records');
     for (const step of ['ioa-align propose', 'ioa-align review', '$API/decisions', 'ioa-align artifact sign', 'ioa-align a2a card', 'ioa-align check', 'ioa-align records oasf-record']) expect(script).toContain(step);
-    const { dir, run } = runDocScript(script);
+    const { dir, run, leftRunning } = runDocScript(script);
     expect([run.status, run.stderr.match(/\[E_[A-Z_]+\]/g) ?? []]).toEqual([0, []]);
+    // Run through npm's npx, the review server is npx's child: the walk-through must stop it too.
+    expect(leftRunning).toEqual([]);
     expect(run.stdout).toMatch(/^Compatible\n {2}mapping: https:\/\/schema\.oasf\.outshift\.com\/1\.1\.0\/skills\/translation → https:\/\/agents\.example\.org\/tech-docs\/a2a\/v1#translate-technical-document by https:\/\/example\.org\/align\/tech-docs-oasf-1\.1 revision 1/m);
     expect(run.stdout).toContain('speech recognition: exit 4, Indeterminate CANDIDATE_ONLY');
     // The review went through the JSON API and was saved: two acceptances (one with the relation

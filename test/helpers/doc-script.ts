@@ -114,20 +114,46 @@ export function shellCommands(text: string): Array<{ line: number; words: string
   return commands;
 }
 
+/** Whether a process is running (a zombie, waiting for its parent to read its status, is not). */
+function running(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
 /**
  * Runs `script` under `set -euo pipefail` in a new folder that links the repository's corpora/.
  * `npx` there is a stand-in for npm's: `npx ioa-align …` runs the repository's bin, which is what
  * npx does in the repository root (test/docs/examples.test.ts runs the real one there); anything
- * else fails, and `ioa-align` alone is not on the PATH, as for a reader of a checkout.
+ * else fails, and `ioa-align` alone is not on the PATH, as for a reader of a checkout. Like npm's,
+ * it runs the bin as its child rather than in its own place, so a script that stops `npx` alone
+ * (`kill $!`) leaves the program running: `leftRunning` lists the programs still running once the
+ * script has ended (each is then stopped, so the suite does not hang).
  */
-export function runDocScript(script: string): { dir: string; run: SpawnSyncReturns<string> } {
+export function runDocScript(script: string): { dir: string; run: SpawnSyncReturns<string>; leftRunning: number[] } {
   const dir = mkdtempSync(join(tmpdir(), 'ioa-doc-'));
   symlinkSync(join(ROOT, 'corpora'), join(dir, 'corpora'));
   const bin = join(dir, '.bin');
   mkdirSync(bin);
+  const children = join(dir, '.npx-children');
   writeFileSync(join(bin, 'npx'), [
     '#!/bin/sh',
-    `if [ "$1" = ioa-align ]; then shift; exec "${process.execPath}" "${join(ROOT, 'bin/ioa-align.js')}" "$@"; fi`,
+    'if [ "$1" = ioa-align ]; then',
+    '  shift',
+    // npm's exec waits for the program as its child; a signal that ends npm does not reach it.
+    `  "${process.execPath}" "${join(ROOT, 'bin/ioa-align.js')}" "$@" <&0 &`,
+    '  child=$!',
+    `  echo "$child" >> "${children}"`,
+    '  wait "$child"',
+    '  exit $?',
+    'fi',
     'echo "npx $*: only npx ioa-align is available in a documentation run" >&2',
     'exit 127',
     '',
@@ -136,5 +162,16 @@ export function runDocScript(script: string): { dir: string; run: SpawnSyncRetur
   writeFileSync(join(dir, 'walk.sh'), `set -euo pipefail\n${script}`);
   // A walk-through that leaves a background server behind must fail, not hang the suite.
   const run = spawnSync('bash', ['walk.sh'], { cwd: dir, env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}` }, encoding: 'utf8', timeout: 180_000, killSignal: 'SIGKILL' });
-  return { dir, run };
+  let started: number[] = [];
+  try {
+    started = readFileSync(children, 'utf8').split('\n').filter(Boolean).map(Number);
+  } catch {
+    // no npx ioa-align ran
+  }
+  // A program being stopped gets a moment to finish.
+  const until = Date.now() + 5_000;
+  while (started.some(running) && Date.now() < until) spawnSync('sleep', ['0.1']);
+  const leftRunning = started.filter(running);
+  for (const pid of leftRunning) process.kill(pid, 'SIGKILL');
+  return { dir, run, leftRunning };
 }
