@@ -56,6 +56,15 @@ export interface ReviewFiles {
   decisions?: readonly string[];
 }
 
+/** How a review opens: the session's options, and how its ontologies are read. */
+export interface OpenReviewOptions extends Omit<SessionOptions, 'inputs' | 'decisions'> {
+  /**
+   * Agent record files: leave bad records out (counted per reason in the index's warnings), as
+   * `propose` did when it wrote the candidates (`--skip-invalid`).
+   */
+  skipInvalid?: boolean;
+}
+
 /** Read reviewed files (`--decisions`) for a review or a proposal. */
 export async function readDecisionFiles(paths: readonly string[]): Promise<DecisionFile[]> {
   return Promise.all(paths.map(async (path) => ({ path, set: await readMappingFile(path) })));
@@ -73,7 +82,9 @@ export async function readDecisionFiles(paths: readonly string[]): Promise<Decis
  *   on one candidate in `out`), `E_USAGE` (a bad reviewer id, `out` naming an input, an
  *   adjudicator without a reviewer), and the reading errors of the files.
  */
-export async function openReview(files: ReviewFiles, options: Omit<SessionOptions, 'inputs' | 'decisions'> = {}): Promise<ReviewSession> {
+export async function openReview(files: ReviewFiles, openOptions: OpenReviewOptions = {}): Promise<ReviewSession> {
+  const { skipInvalid, ...options } = openOptions;
+  const loading = skipInvalid ? { skipInvalid: true } : {};
   const inputs = [files.candidates, files.source, files.target, ...(files.decisions ?? [])];
   // Decisions are saved as SSSOM TSV, and every reader (a resumed review, artifact build,
   // convert) takes a mapping file's format from its extension: decisions saved to `r.csv` or
@@ -85,7 +96,7 @@ export async function openReview(files: ReviewFiles, options: Omit<SessionOption
   }
   await resolveOutput(files.out, { inputs });
   const [file, source, target, decisions] = await Promise.all([
-    readCandidateFile(files.candidates), loadOntology(files.source), loadOntology(files.target), readDecisionFiles(files.decisions ?? []),
+    readCandidateFile(files.candidates), loadOntology(files.source, loading), loadOntology(files.target, loading), readDecisionFiles(files.decisions ?? []),
   ]);
   return ReviewSession.open(file, source, target, files.out, { ...options, inputs, decisions });
 }

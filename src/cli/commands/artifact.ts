@@ -44,12 +44,14 @@ const build = defineCommand({
     source: { type: 'string', description: 'The source ontology file: with --target, the accepted rows are checked for coherence with both ontologies, and an incoherent set is refused (E_ARTIFACT_INCOHERENT); without them the check is not made (a warning says so)' },
     target: { type: 'string', description: 'The target ontology file (with --source)' },
     'allow-incoherent': { type: 'boolean', description: 'Build even when the accepted rows are incoherent with --source and --target (each conflict is still reported)' },
+    'skip-invalid': { type: 'boolean', description: 'Agent record files as --source or --target: leave bad records out (a summary per reason on stderr), as propose --skip-invalid did' },
   },
   async run({ args, rawArgs }) {
     const { buildArtifact, DIRECTIONS } = await import('../../api/gate.js');
     const { readMappings } = await import('../../api/index.js');
     if ((args.source === undefined) !== (args.target === undefined)) throw new IoaError('E_USAGE', 'the coherence check needs both ontologies: give --source and --target together', { path: args.source === undefined ? '--source' : '--target' });
     if (args['allow-incoherent'] && args.source === undefined) throw new IoaError('E_USAGE', '--allow-incoherent means something only with --source and --target (the ontologies the rules are checked against)', { path: '--allow-incoherent' });
+    if (args['skip-invalid'] && args.source === undefined) throw new IoaError('E_USAGE', '--skip-invalid means something only with --source and --target (the record files it reads)', { path: '--skip-invalid' });
     const now = parseNow(args.now);
     if (args.merge !== undefined) return merge(args, rawArgs, now);
     const missing = (['from', 'artifact-id', 'revision', 'asserted-by', 'valid-until'] as const).filter((name) => args[name] === undefined);
@@ -77,7 +79,7 @@ const build = defineCommand({
       conditions[name] = value;
     }
     const set = await readMappings(from, { onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`) });
-    const ontologies = await loadCoherenceOntologies(args.source, args.target);
+    const ontologies = await loadCoherenceOntologies(args.source, args.target, Boolean(args['skip-invalid']));
     const result = await buildArtifact(set, {
       ...(ontologies ? { ontologies, allowIncoherent: Boolean(args['allow-incoherent']) } : {}),
       file: from,
@@ -113,11 +115,16 @@ function reportSkipped(skipped: ReadonlyArray<{ line?: number; row: number; subj
   }
 }
 
-/** Both ontologies of the coherence check, loaded, or undefined when not given. */
-async function loadCoherenceOntologies(source: string | undefined, target: string | undefined): Promise<{ source: OntologyIndex; target: OntologyIndex } | undefined> {
+/**
+ * Both ontologies of the coherence check, loaded, or undefined when not given. With `skipInvalid`
+ * bad agent records are left out, and what was left out is said as propose says it.
+ */
+async function loadCoherenceOntologies(source: string | undefined, target: string | undefined, skipInvalid = false): Promise<{ source: OntologyIndex; target: OntologyIndex } | undefined> {
   if (source === undefined || target === undefined) return undefined;
   const { loadOntology } = await import('../../api/index.js');
-  const [s, t] = await Promise.all([loadOntology(source), loadOntology(target)]);
+  const loading = skipInvalid ? { skipInvalid: true } : {};
+  const [s, t] = await Promise.all([loadOntology(source, loading), loadOntology(target, loading)]);
+  if (skipInvalid) for (const index of [s, t]) for (const warning of index.warnings) err(`ioa-align: warning: ${index.source}: ${warning}`);
   return { source: s, target: t };
 }
 
@@ -169,7 +176,7 @@ async function merge(args: Record<string, unknown>, rawArgs: readonly string[], 
   if (from !== undefined) reportSkipped(result.skipped, from, Boolean(args.verbose));
   // The complete new revision is what gets signed: its rules, carried and reviewed, are checked together.
   const { checkRuleCoherence } = await import('../../gate/build.js');
-  const ontologies = await loadCoherenceOntologies(args.source as string | undefined, args.target as string | undefined);
+  const ontologies = await loadCoherenceOntologies(args.source as string | undefined, args.target as string | undefined, Boolean(args['skip-invalid']));
   const rules = Array.isArray(result.document.mappingRules) ? (result.document.mappingRules as Array<Record<string, unknown>>) : [];
   reportCoherence(checkRuleCoherence(rules.map((rule, index) => ({ rule, index })), { ...(ontologies ? { ontologies, allowIncoherent: Boolean(args['allow-incoherent']) } : {}), file: draftFile, unit: 'rule' }), draftFile, 'rule');
   for (const u of result.unresolved) err(`ioa-align: warning: rule ${u.rule} of the earlier revision (${u.from} → ${u.to}) was neither carried nor accepted in review: revision ${String(result.document.revision)} has no rule for it`);

@@ -39,6 +39,7 @@ export default defineCommand({
     adjudicator: { type: 'boolean', description: 'This reviewer settles conflicts: their decisions are written with review_role adjudicator and stand over the others\' (needs --reviewer)' },
     decisions: repeatable({ type: 'string', description: 'A reviewed file of an earlier review: its decisions on these candidates are shown and never asked again' }),
     port: { type: 'string', description: 'Port on 127.0.0.1 (default 0: any free port)' },
+    'skip-invalid': { type: 'boolean', description: 'Agent record files: leave bad records out (a summary per reason on stderr), as propose --skip-invalid did' },
   },
   subCommands: {
     simulate: async () => (await import('./review-simulate.js')).default,
@@ -52,6 +53,7 @@ export default defineCommand({
       { candidates: args.candidates, source: args.source, target: args.target, out: args.out, decisions: repeated(rawArgs, 'decisions') },
       {
         ...(args.reviewer !== undefined ? { reviewer: args.reviewer } : {}), ...(args.adjudicator ? { adjudicator: true } : {}),
+        ...(args['skip-invalid'] ? { skipInvalid: true } : {}),
         onSaveError: (e) => err(`ioa-align: saving ${args.out} failed: ${(e as Error).message}`),
       },
     );

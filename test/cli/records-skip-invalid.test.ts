@@ -1,0 +1,77 @@
+/**
+ * A records file with a bad record, proposed on with --skip-invalid, can be taken through the
+ * workflow's next steps: `review` and `artifact build --source/--target` accept --skip-invalid
+ * too, and say what they left out with propose's summary per reason.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { tempFile } from '../helpers/files.js';
+
+const BIN = resolve(import.meta.dirname, '../../bin/ioa-align.js');
+const OASF = resolve(import.meta.dirname, '../../corpora/agents/oasf/v1.1.1/schema/skills');
+const skill = (id: string, name: string, description: string) => ({ id, name, description, tags: [] });
+// Two skills share one id: E_RECORD_DUPLICATE, unless left out.
+const CARD = {
+  protocolVersion: '0.3.0', name: 'Docs', description: 'Docs agent.', url: 'https://docs.example/a2a', version: '1.0.0', capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'],
+  skills: [skill('translate', 'Translation', 'Translates documents.'), skill('summarize', 'Summarization', 'Summarizes reports.'), skill('summarize', 'Summaries', 'Writes summaries.')],
+};
+const SUMMARY = /skipped 1 of 3 record\(s\) as invalid \(--skip-invalid\):\n {2}1 × two records with one identifier \[E_RECORD_DUPLICATE\] \(line \d+:\d+ \$\.skills\[2\]\)/;
+
+async function proposed(): Promise<{ card: string; candidates: string }> {
+  const card = await tempFile('card.json', JSON.stringify(CARD, null, 2));
+  const candidates = join(dirname(card), 'candidates.sssom.tsv');
+  const r = await runCli(['propose', card, OASF, '--skip-invalid', '--out', candidates]);
+  expect(r.code, r.stderr).toBe(0);
+  expect(r.stderr).toMatch(SUMMARY);
+  return { card, candidates };
+}
+
+describe('--skip-invalid beyond propose', () => {
+  it('review serves the candidates of a records file with a bad record when given --skip-invalid, and prints the same summary', async () => {
+    const { card, candidates } = await proposed();
+    const out = join(dirname(card), 'reviewed.sssom.tsv');
+    const refused = await runCli(['review', candidates, '--source', card, '--target', OASF, '--out', out]);
+    expect([refused.code, refused.stderr.match(/\[E_[A-Z_]+\]/g)]).toEqual([2, ['[E_RECORD_DUPLICATE]']]);
+    const child = spawn(process.execPath, [BIN, 'review', candidates, '--source', card, '--target', OASF, '--out', out, '--skip-invalid'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += String(d)));
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    await new Promise<void>((done, fail) => {
+      let printed = '';
+      child.stdout.on('data', (d) => { printed += String(d); if (/token=[\w-]+\n/.test(printed)) done(); });
+      child.on('exit', () => fail(new Error(`review exited: ${stderr}`)));
+    });
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(stderr).toMatch(SUMMARY);
+  });
+
+  it('artifact build checks coherence against a records file with a bad record when given --skip-invalid', async () => {
+    const { card, candidates } = await proposed();
+    // The translation skill's first candidate accepted, as a reviewer would.
+    const lines = readFileSync(candidates, 'utf8').split('\n');
+    const header = lines.find((l) => !l.startsWith('#'))!.split('\t');
+    const col = (name: string): number => header.indexOf(name);
+    let accepted = false;
+    const reviewed = lines.map((l) => {
+      if (l.startsWith('#') || !l.includes('\t') || l.split('\t')[0] === 'subject_id' || accepted) return l;
+      const cells = l.split('\t');
+      if (!cells[col('subject_id')]!.endsWith('translate')) return l;
+      accepted = true;
+      cells[col('mapping_justification')] = 'semapv:ManualMappingCuration';
+      return cells.join('\t');
+    });
+    const from = join(dirname(card), 'reviewed.sssom.tsv');
+    writeFileSync(from, reviewed.join('\n'));
+    const build = (extra: string[]) => runCli(['artifact', 'build', '--from', from, '--artifact-id', 'https://example.org/align/docs', '--revision', '1', '--asserted-by', 'https://example.org/authority', '--valid-until', '2027-12-31T00:00:00Z', '--source', card, '--target', OASF, '--out', join(dirname(card), 'artifact.json'), ...extra]);
+    const refused = await build([]);
+    expect([refused.code, refused.stderr.match(/\[E_[A-Z_]+\]/g)]).toEqual([2, ['[E_RECORD_DUPLICATE]']]);
+    const r = await build(['--skip-invalid']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(SUMMARY);
+    expect(r.stderr).toContain('coherent with both ontologies');
+  });
+});
