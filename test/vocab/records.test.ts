@@ -353,6 +353,32 @@ describe('bad records: stop with the exact code and place, or skip with a summar
     expect(compareVersions('0.10.0', '0.9.1')).toBeGreaterThan(0);
   });
 
+  it('a server the registry marks deleted is left out with a counted note; a deprecated one is read, with a note', async () => {
+    const official = (status: string) => ({ 'io.modelcontextprotocol.registry/official': { status } });
+    const entries = [
+      { server: { ...good, name: 'io.github.a/live' }, _meta: official('active') },
+      { server: { ...good, name: 'io.github.a/gone' }, _meta: official('deleted') },
+      { server: { ...good, name: 'io.github.a/old' }, _meta: official('deprecated') },
+    ];
+    for (const path of [await file('list.json', JSON.stringify({ servers: entries, metadata: { count: 3 } })), await file('entries.jsonl', `${entries.map((e) => JSON.stringify(e)).join('\n')}\n`)]) {
+      const index = await loadRecords(path);
+      expect(index.concepts.map((c) => c.alternativeIds[0])).toEqual(['io.github.a/live', 'io.github.a/old']);
+      expect(index.warnings).toEqual([
+        '1 server(s) the registry marks deleted were left out (io.github.a/gone)',
+        '1 server(s) the registry marks deprecated were read (io.github.a/old)',
+      ]);
+    }
+  });
+
+  it('pre-release versions are ordered as SemVer 11.4 orders them: numeric identifiers as numbers, fewer identifiers first', () => {
+    expect(compareVersions('1.0.0-rc.10', '1.0.0-rc.9')).toBeGreaterThan(0);
+    expect(compareVersions('1.0.0-beta.11', '1.0.0-beta.2')).toBeGreaterThan(0);
+    // The example of SemVer 11.4: alpha < alpha.1 < alpha.beta < beta < beta.2 < beta.11 < rc.1 < 1.0.0.
+    const ordered = ['1.0.0-alpha', '1.0.0-alpha.1', '1.0.0-alpha.beta', '1.0.0-beta', '1.0.0-beta.2', '1.0.0-beta.11', '1.0.0-rc.1', '1.0.0'];
+    expect([...ordered].reverse().sort(compareVersions)).toEqual(ordered);
+    expect(compareVersions('1.0.0-rc.1+build.5', '1.0.0-rc.1')).toBe(0);
+  });
+
   it('a duplicate on another line of a JSON Lines file names the line of the first', async () => {
     const path = await file('dup.jsonl', `${JSON.stringify(good)}\n${JSON.stringify({ ...good, name: 'io.github.a/other' })}\n${JSON.stringify(good)}\n`);
     const error = await rejectedIoaError(loadRecords(path));

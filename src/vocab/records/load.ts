@@ -58,12 +58,15 @@ export function isJsonLd(value: unknown): boolean {
 export const isJsonLinesFile = (file: string): boolean => /\.(jsonl|ndjson)$/i.test(file);
 
 /**
- * Order of two version strings: numeric dot-separated parts compared as numbers (2.0.0 after
- * 0.10.0 after 0.9.1), a release after its pre-release (1.0.0 after 1.0.0-rc.1), else as text.
+ * Order of two version strings as SemVer orders them (11.4): numeric dot-separated parts compared
+ * as numbers (2.0.0 after 0.10.0 after 0.9.1), a release after its pre-release (1.0.0 after
+ * 1.0.0-rc.1), pre-release identifiers one by one (numeric ones as numbers and before words:
+ * rc.10 after rc.9, beta.11 after beta.2), build metadata (`+…`) ignored; a version that is not
+ * numbers and dots compared as text.
  */
 export function compareVersions(a: string, b: string): number {
   const split = (v: string): [number[], string] => {
-    const [core = '', pre = ''] = v.replace(/^v/i, '').split(/-(.*)/s);
+    const [core = '', pre = ''] = v.replace(/^v/i, '').replace(/\+.*$/s, '').split(/-(.*)/s);
     return [core.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : Number.NaN)), pre];
   };
   const [x, xp] = split(a);
@@ -76,7 +79,17 @@ export function compareVersions(a: string, b: string): number {
   if (xp === yp) return 0;
   if (xp === '') return 1;
   if (yp === '') return -1;
-  return xp < yp ? -1 : 1;
+  const xs = xp.split('.');
+  const ys = yp.split('.');
+  for (let i = 0; i < Math.min(xs.length, ys.length); i++) {
+    const [x1, y1] = [xs[i]!, ys[i]!];
+    if (x1 === y1) continue;
+    const [xn, yn] = [/^\d+$/.test(x1), /^\d+$/.test(y1)];
+    if (xn && yn) return Number(x1) - Number(y1);
+    if (xn !== yn) return xn ? -1 : 1;
+    return x1 < y1 ? -1 : 1;
+  }
+  return xs.length - ys.length;
 }
 
 /** One JSON document of the input: the whole file, or one line of a JSON Lines file. */
@@ -106,11 +119,17 @@ const LAYOUT_NAMES = RECORD_LAYOUTS.map((l) => l.name).join(', ');
  */
 export async function recordsToIndex(documents: readonly RecordDocument[], file: string, options: RecordLoadOptions = {}, parseFaults: readonly { error: IoaError; reason: string }[] = []): Promise<OntologyIndex> {
   const warnings: string[] = [];
+  const notes = new Map<string, string[]>();
   const context: LayoutContext = {
     file,
     stem: basename(file).replace(/\.[^.]+$/, '').replace(/\.(json|jsonl|ndjson)$/i, ''),
     warn: (message) => {
       if (!warnings.includes(message)) warnings.push(message);
+    },
+    note: (what, item) => {
+      const items = notes.get(what) ?? [];
+      items.push(item);
+      notes.set(what, items);
     },
     oasfRelease: bundledOasfRelease,
   };
@@ -202,6 +221,7 @@ export async function recordsToIndex(documents: readonly RecordDocument[], file:
   if (olderVersions.length > 0) {
     warnings.push(`${olderVersions.length} server version(s) listed beside a later version of the same server were left out: the latest version of each is read (${olderVersions.slice(0, 3).join('; ')}${olderVersions.length > 3 ? '; …' : ''})`);
   }
+  for (const [what, items] of notes) warnings.push(`${items.length} ${what} (${items.slice(0, 3).join(', ')}${items.length > 3 ? ', …' : ''})`);
   const total = units.reduce((n, { unit }) => n + recordsOf(unit), 0) + unknown.length + parseFaults.length;
   if (faults.length > 0) warnings.push(...skipSummary(faults, total));
   if (concepts.length === 0) {

@@ -88,6 +88,32 @@ function serverDraft(json: JsonObject, path: JsonPathSegments): RecordDraft {
   return d;
 }
 
+/** The registry's own metadata of a list entry: `_meta["io.modelcontextprotocol.registry/official"]`. */
+const OFFICIAL = 'io.modelcontextprotocol.registry/official';
+
+/**
+ * The unit of one `{server, _meta}` entry. The registry keeps a server it deleted in its list,
+ * marked `status: "deleted"`: no longer published, it is left out with a counted note. A
+ * `deprecated` server is still published and is read, with a note.
+ */
+function entryUnits(entry: JsonObject, server: unknown, where: JsonPathSegments, at: JsonPathSegments, context: LayoutContext): Unit[] {
+  const official = isObject(entry._meta) ? entry._meta[OFFICIAL] : undefined;
+  const status = isObject(official) && typeof official.status === 'string' ? official.status : undefined;
+  const name = isObject(server) && typeof server.name === 'string' ? server.name : undefined;
+  if (status === 'deleted' && name !== undefined) {
+    context.note('server(s) the registry marks deleted were left out', name);
+    return [];
+  }
+  if (status === 'deprecated' && name !== undefined) context.note('server(s) the registry marks deprecated were read', name);
+  return [{
+    path: where,
+    build: () => {
+      if (!isObject(server)) throw fault(where === at ? 'MCP server list: an entry is not an object' : 'MCP Registry server entry: "server" is not an object', where);
+      return serverDraft(server, where);
+    },
+  }];
+}
+
 /** Every server layout's records form one collection: the registry's servers. */
 const serverCollection = (): { iri: string } => ({ iri: MCP_SERVER_BASE.replace(/\/$/, '') });
 
@@ -110,16 +136,8 @@ export const mcpServerEntryLayout: Layout = {
   name: 'MCP Registry server entry',
   recognises: (value) => isObject(value) && looksLikeMcpServer(value.server) && !('name' in value),
   claims: (value) => isObject(value) && 'server' in value && '_meta' in value && !('name' in value),
-  expand(value, path) {
-    const where: JsonPathSegments = [...path, 'server'];
-    const server = (value as JsonObject).server;
-    return [{
-      path: where,
-      build: () => {
-        if (!isObject(server)) throw fault('MCP Registry server entry: "server" is not an object', where);
-        return serverDraft(server, where);
-      },
-    }];
+  expand(value, path, context) {
+    return entryUnits(value as JsonObject, (value as JsonObject).server, [...path, 'server'], path, context);
   },
   collection: serverCollection,
 };
@@ -130,20 +148,14 @@ export const mcpServerListLayout: Layout = {
   recognises: (value) => isObject(value) && Array.isArray(value.servers) && !('name' in value),
   // The list response's two members; an OpenAPI document's `servers` comes without `metadata`.
   claims: (value) => isObject(value) && 'servers' in value && 'metadata' in value && !('name' in value),
-  expand(value, path, _context: LayoutContext): Unit[] {
+  expand(value, path, context: LayoutContext): Unit[] {
     const servers = (value as JsonObject).servers;
     if (!Array.isArray(servers)) return [failedUnit(fault('MCP Registry server list: "servers" is not an array', [...path, 'servers']))];
-    return servers.map((entry, i): Unit => {
+    return servers.flatMap((entry: unknown, i): Unit[] => {
       const at: JsonPathSegments = [...path, 'servers', i];
       const server = isObject(entry) && isObject(entry.server) ? entry.server : entry;
       const where = server === entry ? at : [...at, 'server'];
-      return {
-        path: where,
-        build: () => {
-          if (!isObject(server)) throw fault('MCP server list: an entry is not an object', at);
-          return serverDraft(server, where);
-        },
-      };
+      return entryUnits(isObject(entry) ? entry : {}, server, where, at, context);
     });
   },
   collection: serverCollection,

@@ -28,6 +28,11 @@ export interface LayoutContext {
   stem: string;
   /** A note for the user: something was read in a way the record did not spell out. The same note is kept once. */
   warn(message: string): void;
+  /**
+   * A counted note: `item` (a record's name) is one of what `what` says ("server(s) the registry
+   * marks deleted were left out"); one warning per `what`, with the count and the first items.
+   */
+  note(what: string, item: string): void;
   /** The OASF release bundled for a schema version, to resolve declared slugs and ids. */
   oasfRelease(schemaVersion: string): Promise<OntologyIndex | undefined>;
 }
