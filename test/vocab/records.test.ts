@@ -353,6 +353,15 @@ describe('bad records: stop with the exact code and place, or skip with a summar
     expect(compareVersions('0.10.0', '0.9.1')).toBeGreaterThan(0);
   });
 
+  it('a JSON line holding an empty array is a bad record, refused or counted as skipped, as a .json file of [] is refused', async () => {
+    const path = await file('odd.jsonl', `${JSON.stringify(good)}\n[]\n`);
+    const error = await rejectedIoaError(loadRecords(path));
+    expect([error.code, error.location.line, error.location.column]).toEqual(['E_RECORD_INVALID', 2, 1]);
+    const index = await loadRecords(path, { skipInvalid: true });
+    expect(index.concepts).toHaveLength(1);
+    expect(index.warnings[0]).toBe('skipped 1 of 2 record(s) as invalid (--skip-invalid):\n  1 × JSON line holding an empty array: no record [E_RECORD_INVALID] (line 2:1)');
+  });
+
   it('a server the registry marks deleted is left out with a counted note; a deprecated one is read, with a note', async () => {
     const official = (status: string) => ({ 'io.modelcontextprotocol.registry/official': { status } });
     const entries = [

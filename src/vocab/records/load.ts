@@ -265,6 +265,11 @@ export async function loadRecords(file: string, options: RecordLoadOptions = {})
     // two "name"s: which one did the registry mean?) or a lone surrogate is a fault of that line,
     // not the last value JSON.parse would keep.
     const read = readJson(lineText, i + 1);
+    if (read.ok && Array.isArray(read.value) && read.value.length === 0) {
+      // No document, as a .json file holding [] is none: a bad line, not a line of no records.
+      parseFaults.push({ reason: 'JSON line holding an empty array: no record', error: new IoaError('E_RECORD_INVALID', 'an empty array: the line holds no record', { file, line: i + 1, column: lineText.search(/\S/) + 1 }) });
+      return;
+    }
     if (read.ok) {
       documents.push({ value: read.value, text: lineText, line: i + 1 });
       return;
