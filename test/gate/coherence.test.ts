@@ -56,6 +56,21 @@ describe('artifact build and coherence', () => {
     expect(buildArtifact(parseSssom(readFileSync(ex('reviewed-cs-doc.sssom.tsv'), 'utf8'), 'r.tsv'), { ...BUILD, ontologies }).coherence).toEqual({ checked: true, conflicts: [] });
   });
 
+  it('7.2: given both ontologies, a row written the other way round (a target term as subject) or naming a term neither has is refused at its line, never signed as a rule that cannot apply', async () => {
+    const header = readFileSync(ex('reviewed-cs-doc.sssom.tsv'), 'utf8').split('\n').filter((l) => l.startsWith('#') || l.startsWith('subject_id'));
+    const row = (s: string, o: string): string => [s, '', 'skos:exactMatch', '', o, '', 'semapv:ManualMappingCuration', 'orcid:0000-0000-0000-0001', '2026-05-01', '', '', ''].join('\t');
+    const swapped = w.write('swapped.sssom.tsv', [...header, row('doc:TranslateText', 'cs:TechTranslation'), ''].join('\n'));
+    const r = await runCli(['artifact', 'build', '--from', swapped, '--artifact-id', BUILD.artifactId, '--revision', '1', '--asserted-by', BUILD.assertedBy, '--valid-until', BUILD.validUntil, '--source', ex('cs.ttl'), '--target', ex('doc.ttl'), '--out', join(w.dir, 'swapped.json')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${swapped}:${header.length + 1}`);
+    expect(r.stderr).toContain('the row is written the other way round');
+    expect(r.stderr).toContain('[E_ARTIFACT_BUILD]');
+    expect(existsSync(join(w.dir, 'swapped.json'))).toBe(false);
+    const unknown = parseSssom([...header, row('cs:TechTranslation', 'doc:NoSuchThing'), ''].join('\n'), 'unknown.tsv');
+    const error = thrownIoaError(() => buildArtifact(unknown, { ...BUILD, ontologies }));
+    expect([error.code, error.message]).toEqual(['E_ARTIFACT_BUILD', expect.stringContaining('https://example.net/onto/doc#NoSuchThing (a term of neither')]);
+  });
+
   const args = (out: string): string[] => ['artifact', 'build', '--from', reviewed, '--artifact-id', BUILD.artifactId, '--revision', '2', '--asserted-by', BUILD.assertedBy, '--valid-until', BUILD.validUntil, '--out', out];
 
   it('the CLI: exit 2 with the conflicts and nothing written; --allow-incoherent builds and lists them; without ontologies a warning says it could not check', async () => {
@@ -76,7 +91,9 @@ describe('artifact build and coherence', () => {
     expect(unchecked.code).toBe(0);
     expect(unchecked.stderr).toContain('ioa-align: warning: coherence not checked: give --source and --target (the ontologies the rules map between) to check the rules against them');
 
-    const coherent = await runCli([...args(join(w.dir, 'coherent.json')), '--source', ex('cs.ttl'), '--target', ex('doc.ttl')]);
+    // The example's own reviewed file against its own ontologies (no disjointness): coherent.
+    const coherentArgs = args(join(w.dir, 'coherent.json')).map((a) => (a === reviewed ? ex('reviewed-cs-doc.sssom.tsv') : a));
+    const coherent = await runCli([...coherentArgs, '--source', ex('cs.ttl'), '--target', ex('doc.ttl')]);
     expect([coherent.code, coherent.stderr]).toEqual([0, expect.stringContaining('coherent with both ontologies: no rule makes a class or property unsatisfiable')]);
   });
 
