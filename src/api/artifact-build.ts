@@ -35,7 +35,8 @@ export interface BuildArtifactOptions extends Omit<ArtifactBuildOptions, 'lineOf
  *   range of the ontologies unsatisfiable; the message names each conflict and its rows),
  *   `E_ARTIFACT_BUILD` (a required id or version missing, no accepted row,
  *   an accepted row that contradicts a rejected one, a result that would not be a valid artifact such
- *   as a malformed date-time), `E_USAGE` (an unknown direction), and the errors of
+ *   as a malformed date-time), `E_REVIEW_ROW_CONTRADICTION` (a row whose review_decision
+ *   contradicts its predicate_modifier), `E_USAGE` (an unknown direction), and the errors of
  *   `readMappings` for a file.
  */
 export async function buildArtifact(mappings: MappingSet | string, options: BuildArtifactOptions): Promise<ArtifactBuildResult> {

@@ -79,7 +79,8 @@ export async function readDecisionFiles(paths: readonly string[]): Promise<Decis
  *
  * @throws IoaError `E_REVIEW_UNKNOWN_TERM`, `E_REVIEW_SET_MISMATCH` (`out` reviews another
  *   candidate set; it is left as it is), `E_REVIEW_DUPLICATE_DECISION` (two rows of one reviewer
- *   on one candidate in `out`), `E_USAGE` (a bad reviewer id, `out` naming an input, an
+ *   on one candidate in `out`), `E_REVIEW_ROW_CONTRADICTION` (a row of `out` or of a decisions
+ *   file whose review_decision contradicts its predicate_modifier), `E_USAGE` (a bad reviewer id, `out` naming an input, an
  *   adjudicator without a reviewer), and the reading errors of the files.
  */
 export async function openReview(files: ReviewFiles, openOptions: OpenReviewOptions = {}): Promise<ReviewSession> {

@@ -7,7 +7,11 @@
  * A row is a decision when it carries `review_decision` (accept, reject, unsure; what `review`
  * writes), or, in a file written by hand, when it is rejected (`predicate_modifier Not`) or
  * has a review justification (`semapv:ManualMappingCuration`, `semapv:MappingReview`: accepted).
- * Other rows (a generator's candidates) are not decisions.
+ * Other rows (a generator's candidates) are not decisions. A row whose `review_decision`
+ * contradicts its `predicate_modifier` (reject without `Not`, accept or unsure with `Not`: one of
+ * the two edited by hand, the other not) is refused (E_REVIEW_ROW_CONTRADICTION) by every reader,
+ * never settled in favour of one column: `review` and `artifact build` would otherwise read one
+ * row in opposite ways.
  *
  * - The reviewer of a row is its `reviewer_id` list (sorted, joined by `|`); rows without one
  *   are one anonymous reviewer. A reviewer has one decision per candidate.
@@ -26,6 +30,7 @@ import { hasEntityEnds, inverseRelation, isMappingRelation, type EntityMappingRe
 import { canonicalTerm } from './curie.js';
 import { joinMultivalued, splitMultivalued } from './slots.js';
 import { IoaError, type ErrorLocation } from '../model/errors.js';
+import { sourceLine } from './sssom-tsv.js';
 
 export const REVIEW_DECISION_SLOT = 'review_decision';
 export const CANDIDATE_PREDICATE_SLOT = 'candidate_predicate';
@@ -73,21 +78,47 @@ function canonicalPredicate(predicate: string): string {
   return canonicalTerm(predicate);
 }
 
-/** What a row decides, if it is a decision (see the module comment). */
-export function rowDecision(r: MappingRecord): ReviewDecision | undefined {
+/** Where a row was read from, for the error that refuses a contradictory row. */
+export interface RowPlace {
+  file?: string;
+  /** 0-based position among the set's mappings (the path when the reader knows no line). */
+  row?: number;
+}
+
+/**
+ * What a row decides, if it is a decision (see the module comment).
+ *
+ * @throws IoaError E_REVIEW_ROW_CONTRADICTION (its review_decision contradicts its predicate_modifier)
+ */
+export function rowDecision(r: MappingRecord, place: RowPlace = {}): ReviewDecision | undefined {
   const written = r.extensions?.[REVIEW_DECISION_SLOT];
-  if (typeof written === 'string' && (REVIEW_DECISIONS as readonly string[]).includes(written)) return written as ReviewDecision;
+  if (typeof written === 'string' && (REVIEW_DECISIONS as readonly string[]).includes(written)) {
+    const rejected = r.predicateModifier === 'Not';
+    if ((written === 'reject') !== rejected) {
+      const line = sourceLine(r);
+      const said = rejected ? 'its predicate_modifier Not rejects it' : 'it has no predicate_modifier Not, so it states the mapping';
+      // The line finds the row; a set read from elsewhere has only its position.
+      const at = line !== undefined ? { line } : place.row !== undefined ? { path: `$.mappings[${place.row}]` } : {};
+      throw new IoaError('E_REVIEW_ROW_CONTRADICTION',
+        `the row says ${REVIEW_DECISION_SLOT} ${written}, but ${said}: one of the two columns was changed without the other; make them agree (reject with Not, accept or unsure without) or decide the row again in \`review\``,
+        { ...(place.file !== undefined ? { file: place.file } : {}), ...at });
+    }
+    return written as ReviewDecision;
+  }
   if (r.predicateModifier === 'Not') return 'reject';
   if (REVIEW_JUSTIFICATIONS.has(r.justification)) return 'accept';
   return undefined;
 }
 
-/** The decisions of a set's rows, in row order; rows that are no decision, and literal mappings, are left out. */
-export function reviewedDecisions(set: MappingSet): ReviewedDecision[] {
+/**
+ * The decisions of a set's rows, in row order; rows that are no decision, and literal mappings,
+ * are left out. `file` names the set in the error for a contradictory row (rowDecision).
+ */
+export function reviewedDecisions(set: MappingSet, options: { file?: string } = {}): ReviewedDecision[] {
   const out: ReviewedDecision[] = [];
   set.mappings.forEach((r, row) => {
     if (!hasEntityEnds(r)) return;
-    const decision = rowDecision(r);
+    const decision = rowDecision(r, { ...options, row });
     if (decision === undefined) return;
     const proposed = r.extensions?.[CANDIDATE_PREDICATE_SLOT];
     const d: ReviewedDecision = {

@@ -30,6 +30,7 @@ import { assertConditionsNesting, RULE_CONDITIONS_SLOT, rowConditions } from './
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { ruleConflicts, type RuleConflict } from './coherence.js';
 import { settleReviewers } from './reviewers.js';
+import { rowDecision, type RowPlace } from '../exchange/reviewed.js';
 
 export const REVIEWED_JUSTIFICATIONS = ['semapv:ManualMappingCuration', 'semapv:MappingReview'] as const;
 /** Predicates that become rules, and the rule relation each states (subject → object). */
@@ -153,8 +154,14 @@ function refuseRulesOutside(
   }
 }
 
-function skipReason(m: MappingRecord): string | undefined {
-  if (m.predicateModifier === 'Not') return 'predicate_modifier Not (a reviewer rejected it)';
+/**
+ * Why a row makes no rule, or undefined. Whether a reviewer decided the row is read as `review`
+ * reads it (rowDecision), so the two commands never take one row in opposite ways.
+ */
+function skipReason(m: MappingRecord, place: RowPlace): string | undefined {
+  const decision = rowDecision(m, place);
+  if (decision === 'reject') return 'predicate_modifier Not (a reviewer rejected it)';
+  if (decision === 'unsure') return 'review_decision unsure (the reviewer did not decide it)';
   if (!(REVIEWED_JUSTIFICATIONS as readonly string[]).includes(m.justification)) return `justification ${m.justification} is not a review (candidates never become rules)`;
   if (!ruleRelation(m)) return `predicate ${m.predicateId} states neither equivalence nor subsumption (a rule needs exactMatch, broadMatch or narrowMatch)`;
   if (m.subjectId === NO_TERM_FOUND || m.objectId === NO_TERM_FOUND) return 'sssom:NoTermFound records that no match exists';
@@ -278,7 +285,7 @@ export function reviewedRules(set: MappingSet, options: ReviewedRuleOptions): { 
   const conflicts: Array<{ at: { row: number; line?: number }; text: string }> = [];
   set.mappings.forEach((m, i) => {
     const at = where(m, i);
-    const why = overruled.get(i) ?? skipReason(m);
+    const why = overruled.get(i) ?? skipReason(m, { ...(options.file !== undefined ? { file: options.file } : {}), row: i });
     if (why) {
       skipped.push({ ...at, subject: subjectTerm(m), object: objectTerm(m), why });
       return;

@@ -17,7 +17,8 @@ export interface ReviewerSettlement {
  * The rows an adjudicator overruled.
  *
  * @throws IoaError E_REVIEW_CONFLICT (reviewers conflict on a pair and no adjudicator settled
- *   it), naming the rows
+ *   it), naming the rows; E_REVIEW_ROW_CONTRADICTION (a row's review_decision contradicts its
+ *   predicate_modifier)
  */
 export function settleReviewers(set: MappingSet, options: { file?: string; lineOf?: (record: MappingRecord) => number | undefined } = {}): ReviewerSettlement {
   const name = (row: number, record: MappingRecord): string => {
@@ -27,7 +28,7 @@ export function settleReviewers(set: MappingSet, options: { file?: string; lineO
   const overruled = new Map<number, string>();
   const unsettled: string[] = [];
   let first: ErrorLocation | undefined;
-  for (const pair of pairReviews(reviewedDecisions(set))) {
+  for (const pair of pairReviews(reviewedDecisions(set, options.file !== undefined ? { file: options.file } : {}))) {
     const adjudicatorsConflict = (pair.decisions.filter((d) => d.adjudicator && d.decision !== 'unsure').length > 1) && pair.settledBy === undefined && pair.conflict;
     if (pair.conflict && pair.settledBy === undefined) {
       const said = pair.decisions.filter((d) => d.decision !== 'unsure').map((d) => `${name(d.row, d.record)} ${d.reviewer || '(no reviewer)'}${d.adjudicator ? ' (adjudicator)' : ''} ${d.decision === 'accept' ? 'accepts' : 'rejects'} ${d.predicate}${writtenReversed(d, pair)}`);

@@ -106,6 +106,9 @@ export const ERROR_CODES = [
   'E_REVIEW_NOT_SAVED',
   // two rows of one reviewer on one candidate in a reviewed file
   'E_REVIEW_DUPLICATE_DECISION',
+  // a reviewed row whose review_decision contradicts its predicate_modifier (reject without Not,
+  // accept or unsure with Not): which one the curator meant cannot be told (src/exchange/reviewed.ts)
+  'E_REVIEW_ROW_CONTRADICTION',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -305,7 +305,8 @@ export class ReviewSession {
    * decisions of earlier reviews, and return the session. Throws E_REVIEW_UNKNOWN_TERM (a
    * subject or object the ontologies do not have), E_REVIEW_SET_MISMATCH (`out` is the review of
    * another candidate set), E_REVIEW_DUPLICATE_DECISION (two rows of one reviewer on one
-   * candidate), E_USAGE (a reviewer id that is neither a CURIE of the file's prefixes nor an
+   * candidate), E_REVIEW_ROW_CONTRADICTION (a row of `out` or of a --decisions file whose
+   * review_decision contradicts its predicate_modifier), E_USAGE (a reviewer id that is neither a CURIE of the file's prefixes nor an
    * IRI; --adjudicator without a reviewer).
    */
   static async open(file: CandidateFile, source: OntologyIndex, target: OntologyIndex, out: string, options: SessionOptions = {}): Promise<ReviewSession> {
@@ -364,7 +365,7 @@ export class ReviewSession {
       throw new IoaError('E_REVIEW_SET_MISMATCH', `the reviewed file is the review of another candidate set (its mapping_set_source is ${list.length ? list.join(', ') : 'missing'}, the candidates are ${expected}); nothing was overwritten: give another --out`, { file: this.out });
     }
     this.resumedMetadata = set.metadata;
-    const decisions = reviewedDecisions(set);
+    const decisions = reviewedDecisions(set, { file: this.out });
     const decided = new Set(decisions.map((d) => d.row));
     set.mappings.forEach((r, i) => {
       if (!hasEntityEnds(r)) throw new IoaError('E_REVIEW_SET_MISMATCH', 'the reviewed file has a literal mapping, which no candidate is', { file: this.out, path: `$.mappings[${i}]` });
@@ -423,7 +424,7 @@ export class ReviewSession {
     // order of the files (her own file against a copy an adjudicator's review carried).
     const gathered = (this.options.decisions ?? []).flatMap((f) => {
       const source = f.set.metadata.mappingSetId ?? f.path;
-      return reviewedDecisions(f.set).map((d) => ({ d, source: d.source ?? source, file: f.path }));
+      return reviewedDecisions(f.set, { file: f.path }).map((d) => ({ d, source: d.source ?? source, file: f.path }));
     });
     // Latest judged on the rows as written: a carried copy is one with a decision_source.
     const latest = new Set(latestPerReviewer(gathered.map((g) => g.d)));

@@ -25,7 +25,7 @@ export default defineCommand({
     const decisions: Array<ReviewedDecision & { file: string }> = [];
     for (const file of files) {
       const set = await readMappings(file);
-      for (const d of reviewedDecisions(set)) decisions.push({ ...d, row: decisions.length, file });
+      for (const d of reviewedDecisions(set, { file })) decisions.push({ ...d, row: decisions.length, file });
     }
     // One review, read as propose --decisions and review --decisions read it: each reviewer's
     // latest decision on a candidate; the ones it supersedes are no longer what she says.
