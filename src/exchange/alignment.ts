@@ -11,7 +11,7 @@
  */
 import { selectionRemovedOf } from './candidate-slots.js';
 import { createHash } from 'node:crypto';
-import { hasEntityEnds, objectTerm, subjectTerm, type EntityMappingRecord, type MappingRecord, type MappingSet, type MappingSetMetadata } from '../model/mapping.js';
+import { hasEntityEnds, NO_TERM_IDS, objectTerm, subjectTerm, type EntityMappingRecord, type MappingRecord, type MappingSet, type MappingSetMetadata } from '../model/mapping.js';
 import { IoaError } from '../model/errors.js';
 import { NS } from '../model/vocabulary.js';
 import { IRI_CHARACTERS } from '../text/iri.js';
@@ -35,12 +35,10 @@ export interface AlignmentWriteOptions {
   onDrop?: (record: MappingRecord, reason: string) => void;
 }
 
-const SSSOM_SPECIAL = new Set([`${NS.sssom}NoTermFound`, `${NS.sssom}NoMapping`]);
-
 function unrepresentable(r: MappingRecord): string | undefined {
   if (r.predicateModifier === 'Not') return 'a rejected mapping (predicate_modifier Not)';
   if (!hasEntityEnds(r)) return 'a literal mapping (an Alignment cell relates two entities)';
-  if (SSSOM_SPECIAL.has(r.subjectId) || SSSOM_SPECIAL.has(r.objectId)) return 'a "no mapping" statement (sssom:NoTermFound / sssom:NoMapping)';
+  if (NO_TERM_IDS.has(r.subjectId) || NO_TERM_IDS.has(r.objectId)) return 'a "no mapping" statement (sssom:NoTermFound / sssom:NoMapping)';
   if (!(r.predicateId in RELATION_OF_PREDICATE)) return `predicate ${r.predicateId}, which has no Alignment API relation`;
   // A selected set keeps the rows its selection removed, marked: as a cell such a row would read
   // as selected, and a coherent selection as an incoherent one.

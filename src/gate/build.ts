@@ -20,7 +20,7 @@
  * a rule maps a concept IRI to a concept IRI, and dropping a row a reviewer accepted would
  * publish an artifact that silently lacks it.
  */
-import { hasEntityEnds, LITERAL_TYPE, objectTerm, statementKey, subjectTerm, tripleKey, type MappingRecord, type MappingSet } from '../model/mapping.js';
+import { hasEntityEnds, LITERAL_TYPE, NO_TERM_IDS, objectTerm, statementKey, subjectTerm, tripleKey, type MappingRecord, type MappingSet } from '../model/mapping.js';
 import { sharedSlot } from '../exchange/slots.js';
 import { readClock } from './clock.js';
 import { IoaError } from '../model/errors.js';
@@ -164,12 +164,11 @@ function skipReason(m: MappingRecord, place: RowPlace): string | undefined {
   if (decision === 'unsure') return 'review_decision unsure (the reviewer did not decide it)';
   if (!(REVIEWED_JUSTIFICATIONS as readonly string[]).includes(m.justification)) return `justification ${m.justification} is not a review (candidates never become rules)`;
   if (!ruleRelation(m)) return `predicate ${m.predicateId} states neither equivalence nor subsumption (a rule needs exactMatch, broadMatch or narrowMatch)`;
-  if (m.subjectId === NO_TERM_FOUND || m.objectId === NO_TERM_FOUND) return 'sssom:NoTermFound records that no match exists';
+  for (const end of [m.subjectId, m.objectId]) {
+    if (end !== undefined && NO_TERM_IDS.has(end)) return `sssom:${end.slice(end.lastIndexOf('/') + 1)} records that no match exists`;
+  }
   return undefined;
 }
-
-/** SSSOM's "there is no matching entity" (a statement of absence, never a rule's end). */
-const NO_TERM_FOUND = 'https://w3id.org/sssom/NoTermFound';
 
 /** What reviewedRules needs of the build options. */
 export type ReviewedRuleOptions = Pick<ArtifactBuildOptions, 'conditions' | 'file' | 'lineOf'>;

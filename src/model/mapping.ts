@@ -221,6 +221,13 @@ export function isLiteralObject(r: MappingRecord): r is MappingRecord & LiteralO
   return r.objectType === LITERAL_TYPE;
 }
 
+/** SSSOM's "there is no matching entity" (an end that states absence, never a concept). */
+export const NO_TERM_FOUND: string = 'https://w3id.org/sssom/NoTermFound';
+/** SSSOM's "this entity is not to be mapped" (an end that states absence, never a concept). */
+export const NO_MAPPING: string = 'https://w3id.org/sssom/NoMapping';
+/** The SSSOM terms that stand for "no term" at one end of a row (an Alignment cell, an artifact rule and a diff never hold them). */
+export const NO_TERM_IDS: ReadonlySet<string> = new Set([NO_TERM_FOUND, NO_MAPPING]);
+
 /** True when both ends are entities with IRIs (no literal mapping). */
 export function hasEntityEnds(r: MappingRecord): r is EntityMappingRecord {
   return r.subjectType !== LITERAL_TYPE && r.objectType !== LITERAL_TYPE;

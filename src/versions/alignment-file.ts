@@ -20,7 +20,7 @@
 import { candidatesToMappingSet, CANDIDATE_NAMESPACE, CANDIDATE_PREFIX, sharedSlot, sourceLine } from '../exchange/index.js';
 import { settleReviewers } from '../gate/reviewers.js';
 import { IoaError } from '../model/errors.js';
-import { hasEntityEnds, NARROW_MATCH, EXACT_MATCH, recordKey, type EntityMappingRecord, type MappingRecord, type MappingSet, type SlotValue } from '../model/mapping.js';
+import { hasEntityEnds, NARROW_MATCH, NO_TERM_FOUND, EXACT_MATCH, recordKey, type EntityMappingRecord, type MappingRecord, type MappingSet, type SlotValue } from '../model/mapping.js';
 import { NS } from '../model/vocabulary.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { preferredLabel } from './identity.js';
@@ -29,7 +29,7 @@ import type { AlignmentRow, ConceptChange, VersionDiff } from './diff.js';
 export const VERSION_CHANGE_SLOT = 'version_change';
 export const VERSION_EVIDENCE_SLOT = 'version_evidence';
 /** SSSOM's "there is no matching entity". */
-export const NO_TERM_FOUND = `${NS.sssom}NoTermFound`;
+export { NO_TERM_FOUND };
 
 const REVIEWED = new Set(['semapv:ManualMappingCuration', 'semapv:MappingReview']);
 

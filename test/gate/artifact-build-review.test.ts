@@ -184,3 +184,20 @@ describe('prefixes a hand-edited review file forgot', () => {
     expect([strict.code, strict.stderr.includes('[E_SSSOM_UNKNOWN_PREFIX]')]).toEqual([2, true]);
   });
 });
+
+describe('SSSOM "no term" ends never become rules', () => {
+  it('a reviewed row to sssom:NoMapping or sssom:NoTermFound is skipped and counted, as a statement that no match exists', async () => {
+    const file = review('no-term.sssom.tsv', [
+      ['a:X', 'skos:exactMatch', '', 'b:Y', 'semapv:ManualMappingCuration'],
+      ['a:F004', 'skos:exactMatch', '', 'sssom:NoMapping', 'semapv:ManualMappingCuration'],
+      ['sssom:NoMapping', 'skos:exactMatch', '', 'b:G', 'semapv:ManualMappingCuration'],
+      ['a:F005', 'skos:exactMatch', '', 'sssom:NoTermFound', 'semapv:MappingReview'],
+    ]);
+    const out = join(dir, 'no-term.artifact.json');
+    const r = await build(file, '--out', out);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('skipped 2 row(s): sssom:NoMapping records that no match exists');
+    expect(r.stderr).toContain('skipped 1 row(s): sssom:NoTermFound records that no match exists');
+    expect(r.stderr).toContain('1 rule(s) from 4 row(s)');
+  });
+});
