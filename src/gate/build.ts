@@ -22,6 +22,7 @@
  */
 import { hasEntityEnds, LITERAL_TYPE, NO_TERM_IDS, objectTerm, statementKey, subjectTerm, tripleKey, type MappingRecord, type MappingSet } from '../model/mapping.js';
 import { sharedSlot } from '../exchange/slots.js';
+import { PrefixMap } from '../exchange/curie.js';
 import { readClock } from './clock.js';
 import { IoaError } from '../model/errors.js';
 import type { Iri } from '../envelope/types.js';
@@ -194,9 +195,18 @@ export function buildArtifact(set: MappingSet, options: ArtifactBuildOptions): A
     const v = sharedSlot(set, slot);
     return typeof v === 'string' ? v : undefined;
   };
-  const sourceOntologyId = need(options.sourceOntologyId ?? shared('subject_source'), 'the source ontology id', '--source-id');
+  // subject_source and object_source are entity references, which SSSOM writes as CURIEs
+  // (`KF_FOOD:DB`): the artifact needs the IRI the set's prefixes make of one.
+  const prefixes = new PrefixMap(set.metadata.curieMap);
+  const sourceIri = (slot: string): string | undefined => {
+    const v = shared(slot);
+    if (v === undefined) return undefined;
+    const expanded = prefixes.expand(v);
+    return expanded.ok ? expanded.iri : v;
+  };
+  const sourceOntologyId = need(options.sourceOntologyId ?? sourceIri('subject_source'), 'the source ontology id', '--source-id');
   const sourceOntologyVersion = need(options.sourceOntologyVersion ?? shared('subject_source_version'), 'the source ontology version', '--source-version');
-  const targetOntologyId = need(options.targetOntologyId ?? shared('object_source'), 'the target ontology id', '--target-id');
+  const targetOntologyId = need(options.targetOntologyId ?? sourceIri('object_source'), 'the target ontology id', '--target-id');
   const targetOntologyVersion = need(options.targetOntologyVersion ?? shared('object_source_version'), 'the target ontology version', '--target-version');
   const { rules: reviewed, skipped } = reviewedRules(set, options);
   const rules = reviewed.map((r) => r.rule);

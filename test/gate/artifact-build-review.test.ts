@@ -3,7 +3,7 @@
  * are candidates left out (summarised, one line per reason), and files that contradict
  * themselves (the build fails and names the rows; nothing is signed from a contradiction).
  */
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -199,5 +199,22 @@ describe('SSSOM "no term" ends never become rules', () => {
     expect(r.stderr).toContain('skipped 2 row(s): sssom:NoMapping records that no match exists');
     expect(r.stderr).toContain('skipped 1 row(s): sssom:NoTermFound records that no match exists');
     expect(r.stderr).toContain('1 rule(s) from 4 row(s)');
+  });
+});
+
+describe('subject_source and object_source written as CURIEs (SSSOM entity references)', () => {
+  it('are expanded with the set\'s curie_map before they become the artifact\'s ontology ids', async () => {
+    const file = join(dir, 'curie-sources.sssom.tsv');
+    const header = HEADER.map((l) => l
+      .replace('# subject_source: https://a.example/onto', '# subject_source: ao:onto')
+      .replace('# object_source: https://b.example/onto', '# object_source: bo:onto'));
+    header.splice(1, 0, '#   ao: https://a.example/', '#   bo: https://b.example/');
+    writeFileSync(file, `${[...header, ['a:X', 'skos:exactMatch', '', 'b:Y', 'semapv:ManualMappingCuration'].join('\t')].join('\n')}\n`);
+    const out = join(dir, 'curie-sources.artifact.json');
+    const r = await build(file, '--out', out);
+    expect(r.stderr).not.toContain('[E_');
+    expect(r.code).toBe(0);
+    const artifact = JSON.parse(readFileSync(out, 'utf8')) as Record<string, unknown>;
+    expect(artifact).toMatchObject({ sourceOntologyId: 'https://a.example/onto', targetOntologyId: 'https://b.example/onto', sourceOntologyVersion: '1', targetOntologyVersion: '2' });
   });
 });
