@@ -173,6 +173,27 @@ export function sourceLine(record: MappingRecord): number | undefined {
   return recordLines.get(record);
 }
 
+/**
+ * External metadata with the embedded block over it, slot by slot, except the two slots that
+ * are collections: `curie_map` and `extension_definitions` are merged (the embedded entry first),
+ * so a prefix or an extension the sidecar declares is not lost because the file declares others.
+ * Entries the two define differently are refused before this (parseMappingTable).
+ */
+function mergedMetadata(external: Readonly<Record<string, unknown>> | undefined, embedded: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...external, ...embedded };
+  if (!external) return merged;
+  const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (isMap(external.curie_map) && isMap(embedded.curie_map)) merged.curie_map = { ...external.curie_map, ...embedded.curie_map };
+  const own = embedded.extension_definitions;
+  const other = external.extension_definitions;
+  if (Array.isArray(own) && Array.isArray(other)) {
+    const nameOf = (d: unknown): unknown => (isMap(d) ? d.slot_name : undefined);
+    const defined = new Set<unknown>(own.map(nameOf).filter((n) => n !== undefined));
+    merged.extension_definitions = [...own, ...other.filter((d) => !defined.has(nameOf(d)))];
+  }
+  return merged;
+}
+
 /** Parse SSSOM TSV (or, with {@link SSSOM_CSV}, its CSV variant) into a MappingSet. */
 export function parseMappingTable(input: string, file: string, dialect: TableDialect, options: ParseTableOptions = {}): MappingSet {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
@@ -229,8 +250,18 @@ export function parseMappingTable(input: string, file: string, dialect: TableDia
       }
     }
     if (typeof embedded.license === 'string' && typeof external.license === 'string' && embedded.license.trim() !== external.license.trim()) disagree('license', `license is ${embedded.license.trim()}`);
+    const ownDefinitions = embedded.extension_definitions;
+    const otherDefinitions = external.extension_definitions;
+    if (Array.isArray(ownDefinitions) && Array.isArray(otherDefinitions)) {
+      const nameOf = (d: unknown): unknown => (d && typeof d === 'object' && !Array.isArray(d) ? (d as Record<string, unknown>).slot_name : undefined);
+      const canonical = (d: unknown): string => JSON.stringify(Object.entries(d as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+      for (const own of ownDefinitions) {
+        const other = otherDefinitions.find((d) => nameOf(d) !== undefined && nameOf(d) === nameOf(own));
+        if (other !== undefined && canonical(other) !== canonical(own)) disagree('extension_definitions', `extension slot ${String(nameOf(own))} is defined as ${canonical(own)}`);
+      }
+    }
   }
-  const meta = readSetSlots({ ...options.metadata, ...embedded }, { ...options, at: lineOf, typeCode: 'E_SSSOM_BAD_METADATA', text });
+  const meta = readSetSlots(mergedMetadata(options.metadata, embedded), { ...options, at: lineOf, typeCode: 'E_SSSOM_BAD_METADATA', text });
 
   const records = readRecords(text, pos, metaLines.length + 1, dialect.delimiter, file);
   const first = records.next();

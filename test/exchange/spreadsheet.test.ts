@@ -124,6 +124,24 @@ describe('a sidecar that belongs to another set', () => {
     expect(read.metadata.extra?.mapping_set_description).toBe('from the sidecar');
   });
 
+  it('the sidecar\'s curie_map and extension_definitions merge with the file\'s own, rather than being replaced by them; an extension defined two ways is refused', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-sheet-'));
+    const tsv = join(dir, 'm.sssom.tsv');
+    writeFileSync(tsv, '#curie_map:\n#  a: http://ex.org/a#\n#  ex: http://ex.org/x/\n#extension_definitions:\n#  - slot_name: mine\n#    property: ex:mine\n'
+      + 'subject_id\tpredicate_id\tobject_id\tmapping_justification\tmine\ttheirs\na:1\tskos:exactMatch\tb:2\tsemapv:ManualMappingCuration\tm\tt\n');
+    const sidecar = join(dir, 'm.sssom.yml');
+    writeFileSync(sidecar, 'curie_map:\n  b: http://ex.org/b#\nlicense: https://x.org/l\nmapping_set_id: http://ex.org/s\nextension_definitions:\n  - slot_name: theirs\n    property: ex:theirs\n');
+    const read = await readMappingFile(tsv);
+    expect(read.metadata.curieMap).toMatchObject({ a: 'http://ex.org/a#', b: 'http://ex.org/b#' });
+    expect(read.mappings[0]).toMatchObject({ subjectId: 'http://ex.org/a#1', objectId: 'http://ex.org/b#2' });
+    expect(read.metadata.extensionDefinitions?.map((d) => d.slotName).sort()).toEqual(['mine', 'theirs']);
+    writeFileSync(sidecar, 'curie_map:\n  b: http://ex.org/b#\nlicense: https://x.org/l\nmapping_set_id: http://ex.org/s\nextension_definitions:\n  - slot_name: mine\n    property: ex:other\n');
+    const run = await runCli(['convert', tsv, '--to', 'json']);
+    expect([run.code, run.stdout]).toEqual([2, '']);
+    expect(run.stderr).toContain(`${tsv}:4: extension slot mine is defined as`);
+    expect(run.stderr).toContain('[E_SSSOM_BAD_METADATA]');
+  });
+
   it('convert --to csv --out writes the table and its sidecar together; the sidecar carries the set, the table only rows', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ioa-sheet-'));
     const tsv = join(dir, 'in.sssom.tsv');
