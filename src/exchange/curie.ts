@@ -7,6 +7,7 @@
  * equal; writers contract again with the set's own `curie_map`.
  */
 import { NS } from '../model/vocabulary.js';
+import { IoaError } from '../model/errors.js';
 
 /** Prefixes every SSSOM reader must know without a `curie_map` entry (SSSOM 1.1, "IRI prefixes"). */
 export const BUILTIN_PREFIXES: Readonly<Record<string, string>> = {
@@ -143,9 +144,25 @@ export function namespaceOf(iri: string): { ns: string; prefix: string } | undef
   return { ns: base, prefix: name };
 }
 
+/** The scheme of an IRI (`did` of `did:web:a.example`), when it has one. */
+const SCHEME_RE = /^([A-Za-z][A-Za-z0-9+.-]*):/;
+
+/** True when `iri`, written as `prefixes` contract it, reads back as the same IRI. */
+function readsBack(iri: string, prefixes: PrefixMap): boolean {
+  const back = prefixes.expand(prefixes.contract(iri));
+  return back.ok && back.iri === iri;
+}
+
 /**
  * A `curie_map` covering the given IRIs plus the standard prefixes the writer uses. Prefix names
  * are made unique with a numeric suffix; a namespace gets one prefix however often it occurs.
+ *
+ * An IRI with no `/` or `#` to cut at, under a scheme readers do not take as a full IRI
+ * (`did:web:a.example:translate`, `isbn:…`), gets a prefix named after its scheme that expands
+ * to the scheme itself (`did: "did:"`): written as it is, it then reads back as the same IRI.
+ *
+ * @throws IoaError E_EXCHANGE_UNREPRESENTABLE (such an IRI whose scheme is a prefix already
+ *   taken for another namespace: it could be written only as something that reads otherwise)
  */
 export function buildCurieMap(iris: Iterable<string>, standard: readonly (keyof typeof NS)[] = REVIEW_PREFIXES): Record<string, string> {
   const map: Record<string, string> = {};
@@ -156,10 +173,14 @@ export function buildCurieMap(iris: Iterable<string>, standard: readonly (keyof 
   }
   const standardNs = [...taken.keys()];
   const namespaces = new Map<string, string>();
-  for (const iri of iris) {
+  const all = [...iris];
+  const bare = new PrefixMap({});
+  for (const iri of all) {
     if (standardNs.some((ns) => iri.startsWith(ns))) continue;
     const found = namespaceOf(iri);
     if (found && !namespaces.has(found.ns)) namespaces.set(found.ns, found.prefix);
+    // Schemes of IRIs no namespace can cover are reserved before namespaces are named.
+    if (!found && !readsBack(iri, bare)) reserveScheme(iri, map);
   }
   for (const [ns, wanted] of [...namespaces].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
     if (taken.has(ns)) continue;
@@ -168,5 +189,28 @@ export function buildCurieMap(iris: Iterable<string>, standard: readonly (keyof 
     map[prefix] = ns;
     taken.set(ns, prefix);
   }
+  // Any IRI still written raw under such a scheme (a local part contraction must leave alone).
+  let prefixes = new PrefixMap(map);
+  for (const iri of all) {
+    if (readsBack(iri, prefixes)) continue;
+    if (!reserveScheme(iri, map)) {
+      throw new IoaError('E_EXCHANGE_UNREPRESENTABLE', `the IRI ${iri} cannot be written as an SSSOM identifier: it has no namespace to cut, and its scheme is a prefix the file uses for another namespace, so it would read back as another IRI`);
+    }
+    prefixes = new PrefixMap(map);
+  }
   return map;
+}
+
+/**
+ * Declare `scheme: "scheme:"` for the scheme of `iri` when that prefix is free (or already that);
+ * false when the IRI has no scheme that can be a prefix, or the prefix is taken.
+ */
+function reserveScheme(iri: string, map: Record<string, string>): boolean {
+  const scheme = SCHEME_RE.exec(iri)?.[1];
+  if (scheme === undefined || !isValidPrefix(scheme)) return false;
+  const ns = `${scheme}:`;
+  if (map[scheme] === ns) return true;
+  if (scheme in map || scheme in BUILTIN_PREFIXES) return false;
+  map[scheme] = ns;
+  return true;
 }

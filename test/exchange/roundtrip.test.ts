@@ -8,11 +8,13 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isIoaError } from '../../src/model/errors.js';
-import { recordKey, type MappingRecord, type MappingSet } from '../../src/model/mapping.js';
+import { rawScore, recordKey, type MappingRecord, type MappingSet } from '../../src/model/mapping.js';
 import {
   parseAlignmentRdf, parseCsv, parseJson, parseSssom, serializeAlignmentRdf, serializeCsv, serializeJson,
-  serializeMappings, serializeSssom, sortedMappings, EXCHANGE_FORMATS, parseMappings, sharedSlot,
+  serializeMappings, serializeSssom, sortedMappings, EXCHANGE_FORMATS, parseMappings, sharedSlot, buildCurieMap, candidatesToMappingSet,
 } from '../../src/exchange/index.js';
+import { emptyConcept, type Concept } from '../../src/model/concept.js';
+import { buildOntologyIndex } from '../../src/model/ontology-index.js';
 
 const dir = join(import.meta.dirname, '../../corpora/sssom-examples');
 const READABLE = [
@@ -260,5 +262,53 @@ describe('metadata text with characters YAML 1.1 reads as line breaks', () => {
     }
     const back = parseSssom(serializeSssom(set), 'out.tsv');
     expect(texts(back)).toEqual(texts(set));
+  });
+});
+
+describe('IRIs with no namespace to cut, under schemes readers do not take as IRIs (did:, isbn:)', () => {
+  const DID = 'did:web:a.example:translate';
+  const ISBN = 'isbn:978-3-16-148410-0';
+  const TARGET = 'https://ex.org/t#Translation';
+
+  it('Alignment RDF → SSSOM TSV, JSON and CSV: the writer declares the scheme as a prefix expanding to itself, and the file reads back to the same IRIs', async () => {
+    const rdf = [
+      '<?xml version="1.0" encoding="utf-8"?>',
+      '<rdf:RDF xmlns="http://knowledgeweb.semanticweb.org/heterogeneity/alignment#" xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">',
+      '<Alignment><xml>yes</xml><level>0</level><type>**</type>',
+      `<map><Cell><entity1 rdf:resource="${DID}"/><entity2 rdf:resource="${TARGET}"/><relation>=</relation><measure>1.0</measure></Cell></map>`,
+      `<map><Cell><entity1 rdf:resource="${ISBN}"/><entity2 rdf:resource="urn:isbn:0451450523"/><relation>=</relation><measure>0.5</measure></Cell></map>`,
+      '</Alignment></rdf:RDF>',
+    ].join('\n');
+    const set = await parseAlignmentRdf(rdf, 'x.rdf');
+    expect(set.metadata.curieMap).toMatchObject({ did: 'did:', isbn: 'isbn:' });
+    const tsv = serializeSssom(set);
+    expect(tsv).toContain(`${DID}\t`);
+    const ends = (s: MappingSet): string[] => s.mappings.flatMap((m) => [m.subjectId ?? '', m.objectId ?? '']).sort();
+    expect(ends(parseSssom(tsv, 'x.tsv'))).toEqual([ISBN, DID, TARGET, 'urn:isbn:0451450523'].sort());
+    expect(ends(parseJson(serializeJson(set), 'x.json'))).toEqual(ends(set));
+    expect(ends(parseCsv(serializeCsv(set), 'x.csv'))).toEqual(ends(set));
+  });
+
+  it('propose output (candidates): the same', () => {
+    const concept = (iri: string): Concept => ({ ...emptyConcept(iri, 'class', 'Translation'), labels: [{ text: 'Translation', source: 'rdfs:label' }] });
+    const source = buildOntologyIndex({ source: 's.ttl', concepts: [concept(DID)] });
+    const target = buildOntologyIndex({ source: 't.ttl', concepts: [concept(TARGET)] });
+    const set = candidatesToMappingSet([{ subject: DID, object: TARGET, predicate: 'skos:exactMatch', generator: 'exact', score: rawScore(1), measure: 'm', rank: 1, justification: 'semapv:LexicalMatching', evidence: [] }], { source, target, mappingDate: '2026-12-02' });
+    const back = parseSssom(serializeSssom(set), 'c.tsv');
+    expect(back.mappings[0]).toMatchObject({ subjectId: DID, objectId: TARGET });
+  });
+
+  it('the scheme is reserved before namespaces are named; an IRI written raw under a scheme another namespace took is refused (E_EXCHANGE_UNREPRESENTABLE), never written to read back as another IRI', () => {
+    // A namespace whose last segment is "did" is named did2: the scheme keeps "did".
+    expect(buildCurieMap(['http://ex.org/did/thing', DID], ['skos'])).toEqual({ skos: 'http://www.w3.org/2004/02/skos/core#', did: 'did:', did2: 'http://ex.org/did/' });
+    // A did: IRI with a namespace, whose local part cannot be a CURIE's (`|`), is written raw, and
+    // "did" already names http://ex.org/did/.
+    let error: unknown;
+    try {
+      buildCurieMap(['http://ex.org/did/thing', 'did:x/a|b'], ['skos']);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({ code: 'E_EXCHANGE_UNREPRESENTABLE' });
   });
 });
