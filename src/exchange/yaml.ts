@@ -5,7 +5,7 @@
  * and an alias without its anchor, are invalid metadata with the file and line of the alias.
  * A `"\ud800"` escape of a lone surrogate is refused at its line, as the JSON reader refuses it.
  */
-import { Document, isScalar, visit, type ToStringOptions } from 'yaml';
+import { Document, isScalar, parseDocument, visit, type ToStringOptions } from 'yaml';
 import { IoaError } from '../model/errors.js';
 
 /** Alias expansions allowed per document (the yaml library's own default, stated here). */
@@ -82,23 +82,39 @@ const YAML11_BREAKS = /[\u0085\u2028\u2029]/;
 const YAML11_BREAK_ESCAPES: Record<string, string> = { '\u0085': '\\N', '\u2028': '\\L', '\u2029': '\\P' };
 
 /**
- * `value` as YAML text. A string holding NEL (U+0085), LS (U+2028) or PS (U+2029) is written
- * double-quoted with the character escaped (`\N`, `\L`, `\P`): the yaml package writes them raw,
- * which YAML 1.2 reads as written but YAML 1.1 readers (PyYAML, sssom-py) read as a line break
- * and fold into a space. The escapes read the same in both.
+ * `value` as YAML text that YAML 1.2 readers (ours) and YAML 1.1 readers (PyYAML, so sssom-py)
+ * read as the same strings.
+ *
+ * - The document is written with the yaml package's YAML 1.1 schema, which quotes every plain
+ *   scalar YAML 1.1 resolves to something else: booleans (`yes`, `ON`, `n`), sexagesimal numbers
+ *   (`1:20`), numbers with underscores (`1_000`), dates (`2022-05-02`), null (`~`), keys as well
+ *   as values. Written plain, a curie_map prefix `ON` read as `True`, and the version `1:20` as 80.
+ * - A string YAML 1.2 alone resolves otherwise (`0o17`, an octal only there) is quoted too.
+ * - A string holding NEL (U+0085), LS (U+2028) or PS (U+2029) is written double-quoted with the
+ *   character escaped (`\N`, `\L`, `\P`): the yaml package writes them raw, which YAML 1.2 reads
+ *   as written but YAML 1.1 readers read as a line break and fold into a space.
  */
 export function stringifyYaml(value: unknown, options: ToStringOptions): string {
-  const doc = new Document(value);
+  const doc = new Document(value, { version: '1.1' });
   let escape = false;
   visit(doc, {
     Scalar(_, node) {
-      if (typeof node.value === 'string' && YAML11_BREAKS.test(node.value)) {
+      if (typeof node.value !== 'string') return;
+      if (YAML11_BREAKS.test(node.value)) {
         node.type = 'QUOTE_DOUBLE';
         escape = true;
-      }
+      } else if (node.type === undefined && readsOtherwiseIn12(node.value)) node.type = 'QUOTE_DOUBLE';
     },
   });
   const text = doc.toString(options);
   // Every scalar holding one is double-quoted now, so each raw one in the text is inside such a scalar.
   return escape ? text.replace(new RegExp(YAML11_BREAKS.source, 'g'), (c) => YAML11_BREAK_ESCAPES[c]!) : text;
+}
+
+/** True when `text`, written as a plain YAML 1.2 scalar, is read as another value than itself. */
+function readsOtherwiseIn12(text: string): boolean {
+  // Only a single-line scalar can resolve to a number, boolean or null.
+  if (text === '' || /[\s#:,[\]{}]/.test(text)) return false;
+  const contents = parseDocument(text, { version: '1.2' }).contents;
+  return isScalar(contents) && contents.value !== text;
 }

@@ -3,6 +3,7 @@
  * SSSOM keeps everything Alignment RDF can carry (entities, relation, one measure, ontologies).
  * Writers sort deterministically and never change their input.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -310,5 +311,48 @@ describe('IRIs with no namespace to cut, under schemes readers do not take as IR
       error = e;
     }
     expect(error).toMatchObject({ code: 'E_EXCHANGE_UNREPRESENTABLE' });
+  });
+});
+
+describe('metadata plain scalars YAML 1.1 resolves to other types', () => {
+  const text = [
+    '#curie_map:',
+    '#  "ON": http://ex.org/on/',
+    '#  "y": http://ex.org/y/',
+    '#mapping_set_id: http://ex.org/s',
+    '#license: https://x.org/l',
+    '#mapping_set_title: "yes"',
+    '#mapping_set_version: "1:20"',
+    '#subject_source_version: "2022-05-02"',
+    '#object_source_version: "1_000"',
+    '#mapping_set_description: "0o17"',
+    '#comment: "~"',
+    'subject_id\tpredicate_id\tobject_id\tmapping_justification',
+    'ON:1\tskos:exactMatch\ty:2\tsemapv:ManualMappingCuration',
+    '',
+  ].join('\n');
+  const expected = {
+    curie_map: { ON: 'http://ex.org/on/', y: 'http://ex.org/y/' },
+    mapping_set_title: 'yes', mapping_set_version: '1:20', subject_source_version: '2022-05-02', object_source_version: '1_000', mapping_set_description: '0o17', comment: '~',
+  };
+
+  it('are written quoted, keys too (a curie_map prefix ON), and read back as the same strings', () => {
+    const set = parseSssom(text, 'in.tsv');
+    for (const written of [serializeSssom(set, { condense: true }), serializeCsv(set, { condense: true })]) {
+      for (const line of ['#  "ON": ', '#  "y": ', 'mapping_set_title: "yes"', 'mapping_set_version: "1:20"',
+        'subject_source_version: "2022-05-02"', 'object_source_version: "1_000"', 'mapping_set_description: "0o17"', 'comment: "~"']) {
+        expect(written).toContain(line);
+      }
+    }
+    expect(parseSssom(serializeSssom(set, { condense: true }), 'out.tsv')).toEqual(parseSssom(serializeSssom(set), 'plain.tsv'));
+  });
+
+  it('PyYAML (sssom-py\'s reader) reads the written block as the same strings, where it is installed', () => {
+    const probe = spawnSync('python3', ['-c', 'import yaml'], { encoding: 'utf8' });
+    if (probe.status !== 0) return; // the quoting itself is checked above
+    const block = serializeSssom(parseSssom(text, 'in.tsv'), { condense: true }).split('\n').filter((l) => l.startsWith('#')).map((l) => l.slice(1)).join('\n');
+    const read = spawnSync('python3', ['-c', 'import sys, json, yaml; print(json.dumps(yaml.safe_load(sys.stdin.read()), default=repr))'], { input: block, encoding: 'utf8' });
+    expect(read.status).toBe(0);
+    expect(JSON.parse(read.stdout)).toMatchObject(expected);
   });
 });
