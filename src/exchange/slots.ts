@@ -14,7 +14,7 @@ import {
   type EntityType, type ExtensionDefinition, type ExtensionValue, type MappingRecord, type MappingSet, type MappingSetMetadata, type SlotValue,
 } from '../model/mapping.js';
 import { IoaError, type ErrorCode, type ErrorLocation } from '../model/errors.js';
-import { canonicalTerm, isValidPrefix, PrefixMap, WELL_KNOWN_PREFIXES } from './curie.js';
+import { BUILTIN_PREFIXES, canonicalTerm, isValidPrefix, PrefixMap, WELL_KNOWN_PREFIXES } from './curie.js';
 import { uuidFromHash } from './ids.js';
 import { sortedMappings } from './order.js';
 
@@ -457,7 +457,8 @@ function extensionValue(name: string, value: unknown, at: ErrorLocation, typeCod
 
 /**
  * Validate the metadata slots. `license` is required; a missing `mapping_set_id` is derived with
- * a warning (or refused when strict); `curie_map` must map prefixes to namespace strings.
+ * a warning (or refused when strict); `curie_map` must map prefixes to namespace strings, and
+ * may declare a built-in prefix (BUILTIN_PREFIXES) only with its own IRI.
  */
 export function readSetSlots(raw: Readonly<Record<string, unknown>>, ctx: MetadataContext): SetSlots {
   const { at } = ctx;
@@ -468,6 +469,12 @@ export function readSetSlots(raw: Readonly<Record<string, unknown>>, ctx: Metada
     for (const [prefix, ns] of Object.entries(cm)) {
       if (!isValidPrefix(prefix)) throw new IoaError('E_SSSOM_BAD_METADATA', `curie_map has an invalid prefix "${prefix}"`, at('curie_map'));
       if (typeof ns !== 'string' || ns === '') throw new IoaError('E_SSSOM_BAD_METADATA', `curie_map entry "${prefix}" must be a namespace IRI string`, at('curie_map'));
+      // SSSOM's built-in prefixes keep their IRI when declared: `skos` made to mean another
+      // namespace would turn every skos:exactMatch of the file into some other predicate.
+      const builtin = Object.prototype.hasOwnProperty.call(BUILTIN_PREFIXES, prefix) ? BUILTIN_PREFIXES[prefix] : undefined;
+      if (builtin !== undefined && ns !== builtin) {
+        throw new IoaError('E_SSSOM_BAD_METADATA', `curie_map redefines the built-in SSSOM prefix "${prefix}" as ${ns}; it must be ${builtin} (or left out): use another prefix name for ${ns}`, at(`curie_map.${prefix}`));
+      }
       curieMap[prefix] = ns;
     }
   }

@@ -226,6 +226,15 @@ export function parseMappingTable(input: string, file: string, dialect: TableDia
     throw new IoaError('E_SSSOM_BAD_METADATA', `the file's mapping_set_id ${embeddedId} differs from ${externalId} in its external metadata${options.metadataFile ? ` ${options.metadataFile}` : ''}: they describe different mapping sets`, { file, line: line || 1 });
   }
   const lineOf = (slot?: string): ErrorLocation => {
+    // `curie_map.skos`: the entry's line within the curie_map block.
+    const entry = slot ? /^curie_map\.(.+)$/.exec(slot)?.[1] : undefined;
+    if (entry !== undefined) {
+      const start = metaLines.findIndex((l) => /^\s*curie_map\s*:/.test(l));
+      const escaped = entry.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const re = new RegExp(`^\\s+["']?${escaped}["']?\\s*:`);
+      const i = start < 0 ? -1 : metaLines.findIndex((l, n) => n > start && re.test(l));
+      return i >= 0 ? { file, line: i + 1 } : lineOf('curie_map');
+    }
     if (slot) {
       const re = new RegExp(`^\\s*${slot}\\s*:`);
       const i = metaLines.findIndex((l) => re.test(l));

@@ -194,6 +194,17 @@ describe('SSSOM TSV bad input', () => {
     expect(failure(() => parseSssom(tsv(...lines, HEADER, ROW), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_BAD_METADATA', line: 3 });
   });
 
+  it('a curie_map that redefines a built-in SSSOM prefix → E_SSSOM_BAD_METADATA on the entry\'s line (TSV) or at its path (JSON); declaring one with its own IRI is fine', () => {
+    for (const [prefix, iri] of [['skos', 'http://example.org/notskos#'], ['semapv', 'https://w3id.org/semapv/'], ['sssom', 'http://w3id.org/sssom/'], ['xsd', 'http://example.org/xsd#'], ['linkml', 'https://example.org/linkml/']]) {
+      const lines = [...META.slice(0, 3), `#  ${prefix}: ${iri}`, ...META.slice(3)];
+      expect(failure(() => parseSssom(tsv(...lines, HEADER, ROW), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_BAD_METADATA', line: 4 });
+    }
+    const json = JSON.stringify({ curie_map: { HP: 'http://purl.obolibrary.org/obo/HP_', MP: 'http://purl.obolibrary.org/obo/MP_', owl: 'http://example.org/owl#' }, mapping_set_id: 'https://example.org/sets/1', license: 'https://example.org/l', mappings: [{ subject_id: 'HP:1', predicate_id: 'skos:exactMatch', object_id: 'MP:1', mapping_justification: 'semapv:LexicalMatching' }] });
+    expect(failure(() => parseJson(json, 'f.json'))).toMatchObject({ code: 'E_SSSOM_BAD_METADATA', path: '$.curie_map.owl' });
+    const same = [...META.slice(0, 3), '#  skos: http://www.w3.org/2004/02/skos/core#', ...META.slice(3)];
+    expect(parseSssom(tsv(...same, HEADER, ROW), 'f.tsv').mappings).toHaveLength(1);
+  });
+
   it('a multi-valued identifier → E_SSSOM_BAD_ROW', () => {
     expect(failure(() => parseSssom(tsv(...META, HEADER, ROW.replace('MP:0000001', 'MP:0000001|MP:0000002')), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_BAD_ROW', line: 7 });
   });
