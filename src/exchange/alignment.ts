@@ -19,7 +19,7 @@ import { parseRdfXml } from '../ontology/rdfxml.js';
 import { PREDICATE_OF_RELATION, RELATION_OF_PREDICATE, alignmentFromQuads, isIncompatible, readAlignmentFile, type Alignment, type AlignmentRelation } from '../ontology/alignment-reader.js';
 import { buildCurieMap, PrefixMap } from './curie.js';
 import { sortedMappings } from './order.js';
-import { sharedSlot } from './slots.js';
+import { sharedSlot, tolerate, type ReadOptions } from './slots.js';
 import { UNSPECIFIED_LICENSE } from './candidates.js';
 import { uuidFromHash } from './ids.js';
 
@@ -97,6 +97,25 @@ export interface AlignmentLosses {
   set: string[];
   /** Rows whose confidence becomes the cell's measure, which reads back as similarity_score. */
   confidenceAsMeasure: number;
+  /** The cells written (rows of one subject, relation and object share one). */
+  cells: number;
+  /** Rows written into a cell another row of the same subject, relation and object already gave (their own score and justification are not written), with one example. */
+  merged: { rows: number; example?: string };
+  /** Predicates written as an Alignment relation that reads back as another predicate (`owl:equivalentClass` as `=`, read as skos:exactMatch): predicate → rows and what it reads back as. */
+  predicates: Map<string, { rows: number; readsAs: string; relation: AlignmentRelation }>;
+}
+
+/** The cell a row is written into: one per subject, Alignment relation and object. */
+function cellKey(r: EntityMappingRecord): string {
+  return `${r.subjectId}\u0000${RELATION_OF_PREDICATE[r.predicateId]!}\u0000${r.objectId}`;
+}
+
+/** The row whose score a cell's measure is (see serializeAlignmentRdf), among the rows of one cell. */
+function measureOf(rows: readonly MappingRecord[]): number | undefined {
+  const sorted = sortedMappings(rows);
+  const composite = sorted.find((r) => r.justification === 'semapv:CompositeMatching' && r.similarityScore !== undefined);
+  return composite?.similarityScore ?? sorted.find((r) => r.similarityScore !== undefined)?.similarityScore
+    ?? sorted.find((r) => r.confidence !== undefined)?.confidence;
 }
 
 /**
@@ -112,9 +131,19 @@ export function alignmentLosses(set: MappingSet): AlignmentLosses {
   const lose = (slot: string): void => {
     if (!kept.has(slot)) rows.set(slot, (rows.get(slot) ?? 0) + 1);
   };
+  const cells = new Map<string, EntityMappingRecord[]>();
+  const predicates = new Map<string, { rows: number; readsAs: string; relation: AlignmentRelation }>();
   for (const r of set.mappings) {
     // A row the writer cannot express is refused or dropped (and counted) as a whole.
     if (unrepresentable(r) || !hasEntityEnds(r)) continue;
+    const key = cellKey(r);
+    cells.set(key, [...(cells.get(key) ?? []), r]);
+    const relation = RELATION_OF_PREDICATE[r.predicateId]!;
+    const readsAs = PREDICATE_OF_RELATION[relation as keyof typeof PREDICATE_OF_RELATION];
+    if (readsAs !== undefined && readsAs !== r.predicateId) {
+      const seen = predicates.get(r.predicateId);
+      predicates.set(r.predicateId, { rows: (seen?.rows ?? 0) + 1, readsAs, relation });
+    }
     for (const [field, value] of Object.entries(r)) {
       if (CELL_FIELDS.has(field) || !filled(value)) continue;
       if (field === 'extensions' || field === 'extra') {
@@ -134,7 +163,19 @@ export function alignmentLosses(set: MappingSet): AlignmentLosses {
       for (const [slot, v] of Object.entries(value as Record<string, unknown>)) if (filled(v)) setLost.push(slot);
     } else if (!(field === 'license' && value === UNSPECIFIED_LICENSE) && !(field === 'mappingSetId' && String(value).startsWith(DERIVED_SET_ID))) setLost.push(slotName(field));
   }
-  return { rows, set: setLost, confidenceAsMeasure };
+  const merged: AlignmentLosses['merged'] = { rows: 0 };
+  for (const group of cells.values()) {
+    if (group.length < 2) continue;
+    merged.rows += group.length - 1;
+    if (merged.example === undefined) {
+      const first = group[0]!;
+      const measure = measureOf(group);
+      const scores = group.map((r) => r.similarityScore ?? r.confidence).filter((v): v is number => v !== undefined);
+      const others = scores.filter((v) => v !== measure);
+      merged.example = `${first.subjectId} ${RELATION_OF_PREDICATE[first.predicateId]} ${first.objectId} from ${group.length} rows${measure !== undefined ? `, measure ${measure}` : ''}${others.length ? ` (not written: ${others.join(', ')})` : ''}`;
+    }
+  }
+  return { rows, set: setLost, confidenceAsMeasure, cells: cells.size, merged, predicates };
 }
 
 /**
@@ -164,18 +205,12 @@ export function* alignmentRdfChunks(set: MappingSet, options: AlignmentWriteOpti
       return;
     }
     const relation = RELATION_OF_PREDICATE[r.predicateId]!;
-    const key = `${r.subjectId}\u0000${relation}\u0000${r.objectId}`;
+    const key = cellKey(r);
     const group = groups.get(key);
     if (group) group.rows.push(r);
     else groups.set(key, { entity1: r.subjectId, entity2: r.objectId, relation, rows: [r] });
   });
-  const cells = [...groups.values()].map((g) => {
-    const rows = sortedMappings(g.rows);
-    const composite = rows.find((r) => r.justification === 'semapv:CompositeMatching' && r.similarityScore !== undefined);
-    const measure = composite?.similarityScore ?? rows.find((r) => r.similarityScore !== undefined)?.similarityScore
-      ?? rows.find((r) => r.confidence !== undefined)?.confidence;
-    return { entity1: g.entity1, entity2: g.entity2, relation: g.relation, measure };
-  }).sort((a, b) => (a.entity1 < b.entity1 ? -1 : a.entity1 > b.entity1 ? 1 : a.entity2 < b.entity2 ? -1 : a.entity2 > b.entity2 ? 1 : a.relation < b.relation ? -1 : a.relation > b.relation ? 1 : 0));
+  const cells = [...groups.values()].map((g) => ({ entity1: g.entity1, entity2: g.entity2, relation: g.relation, measure: measureOf(g.rows) })).sort((a, b) => (a.entity1 < b.entity1 ? -1 : a.entity1 > b.entity1 ? 1 : a.entity2 < b.entity2 ? -1 : a.entity2 > b.entity2 ? 1 : a.relation < b.relation ? -1 : a.relation > b.relation ? 1 : 0));
 
   const out: string[] = [
     '<?xml version="1.0" encoding="utf-8"?>',
@@ -219,7 +254,17 @@ export function* alignmentRdfChunks(set: MappingSet, options: AlignmentWriteOpti
  * builds a rule from a `Not` row). The reading is weaker than the cell, so the Alignment writer
  * does not turn such a row back into `%` (it refuses rejected rows).
  */
-export function alignmentToMappingSet(alignment: Alignment): MappingSet {
+export function alignmentToMappingSet(alignment: Alignment, options: ReadOptions & { file?: string } = {}): MappingSet {
+  // An instance relation is not a SKOS mapping relation: the nearest one is read, and said.
+  const instance = alignment.cells.filter((c) => c.relation === 'HasInstance' || c.relation === 'InstanceOf');
+  if (instance.length > 0) {
+    const counts = (['HasInstance', 'InstanceOf'] as const).map((rel) => [rel, instance.filter((c) => c.relation === rel).length] as const).filter(([, n]) => n > 0);
+    const first = instance[0]!;
+    tolerate(options, 'ALIGNMENT_INSTANCE_RELATION',
+      `${counts.map(([rel, n]) => `${n} cell(s) with relation ${rel} read as ${PREDICATE_OF_RELATION[rel]}`).join(', ')} (SSSOM has no instance relation; written back to Alignment RDF as ${counts.map(([rel]) => RELATION_OF_PREDICATE[PREDICATE_OF_RELATION[rel]]).join(' / ')}), e.g. ${first.entity1} ${first.relation} ${first.entity2}`,
+      options.file !== undefined ? { file: options.file } : {},
+      `${instance.length} cell(s) have relation HasInstance or InstanceOf, which SSSOM has no predicate for (e.g. ${first.entity1} ${first.relation} ${first.entity2}); without --strict they are read as skos:narrowMatch / skos:broadMatch`);
+  }
   const mappings: EntityMappingRecord[] = alignment.cells.map((cell) => ({
     subjectId: cell.entity1,
     predicateId: isIncompatible(cell.relation) ? 'skos:exactMatch' : PREDICATE_OF_RELATION[cell.relation],
@@ -250,14 +295,14 @@ export function alignmentToMappingSet(alignment: Alignment): MappingSet {
 }
 
 /** Read an Alignment API RDF/XML file into a MappingSet. */
-export async function readAlignmentAsMappingSet(path: string): Promise<MappingSet> {
-  return alignmentToMappingSet(await readAlignmentFile(path));
+export async function readAlignmentAsMappingSet(path: string, options: ReadOptions = {}): Promise<MappingSet> {
+  return alignmentToMappingSet(await readAlignmentFile(path), { ...options, file: path });
 }
 
 /**
  * Alignment RDF/XML held in memory (e.g. just written, or received over a carrier) as a
  * MappingSet: RDF/XML → quads with the project's RDF/XML parser, then the one Alignment reader.
  */
-export async function parseAlignmentRdf(text: string, file: string): Promise<MappingSet> {
-  return alignmentToMappingSet(alignmentFromQuads(await parseRdfXml(text, file), file));
+export async function parseAlignmentRdf(text: string, file: string, options: ReadOptions = {}): Promise<MappingSet> {
+  return alignmentToMappingSet(alignmentFromQuads(await parseRdfXml(text, file), file), { ...options, file });
 }

@@ -65,7 +65,7 @@ export async function parseMappings(text: string, format: ExchangeFormat, file: 
     case 'sssom': return parseSssom(text, file, options);
     case 'csv': return parseCsv(text, file, options);
     case 'json': return parseJson(text, file, options);
-    case 'alignment': return parseAlignmentRdf(text, file);
+    case 'alignment': return parseAlignmentRdf(text, file, options);
   }
 }
 

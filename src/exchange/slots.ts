@@ -177,7 +177,9 @@ export type ExchangeWarningCode =
   /** An extension definition SSSOM says to ignore (bad slot name, unexpected keys, unresolvable CURIEs). */
   | 'SSSOM_EXTENSION_DEFINITION_IGNORED'
   /** A well-known prefix (`orcid`, `oboInOwl`) used without a `curie_map` entry: read with its usual namespace. */
-  | 'SSSOM_UNDECLARED_PREFIX';
+  | 'SSSOM_UNDECLARED_PREFIX'
+  /** Alignment cells with relation HasInstance or InstanceOf, which SSSOM has no predicate for: read as skos:narrowMatch / skos:broadMatch. */
+  | 'ALIGNMENT_INSTANCE_RELATION';
 
 export interface ExchangeWarning {
   code: ExchangeWarningCode;
@@ -202,6 +204,7 @@ const STRICT_CODE: Record<ExchangeWarningCode, ErrorCode> = {
   SSSOM_SHORT_ROWS: 'E_SSSOM_BAD_ROW',
   SSSOM_EXTENSION_DEFINITION_IGNORED: 'E_SSSOM_BAD_METADATA',
   SSSOM_UNDECLARED_PREFIX: 'E_SSSOM_UNKNOWN_PREFIX',
+  ALIGNMENT_INSTANCE_RELATION: 'E_ALIGNMENT_BAD_CELL',
 };
 
 /** Warn, or in strict mode throw the matching error. */

@@ -90,3 +90,46 @@ describe('ioa-align convert', () => {
     expect((command.meta as { name?: string } | undefined)?.name).toBe('convert');
   });
 });
+
+describe('convert to and from Alignment RDF says what the cells change', () => {
+  const sssom = join(work, 'changes.sssom.tsv');
+  writeFileSync(sssom, [
+    '#curie_map:', '#  a: http://ex.org/a#', '#  b: http://ex.org/b#', '#mapping_set_id: http://ex.org/s', '#license: https://creativecommons.org/licenses/by/4.0/',
+    'subject_id\tpredicate_id\tobject_id\tmapping_justification\tsimilarity_score',
+    'a:X\towl:equivalentClass\tb:X\tsemapv:LexicalMatching\t0.9',
+    'a:X\tskos:exactMatch\tb:X\tsemapv:StructuralMatching\t0.4',
+    'a:Y\trdfs:subClassOf\tb:Y\tsemapv:LexicalMatching\t0.7',
+    '',
+  ].join('\n'));
+
+  it('rows merged into one cell (and the score not written), predicates written as a relation that reads back as another, and a summary counting cells', async () => {
+    const out = join(work, 'changes.rdf');
+    const r = await runCli(['convert', sssom, '--out', out]);
+    expect(r.code).toBe(0);
+    expect(readFileSync(out, 'utf8').match(/<Cell>/g)).toHaveLength(2);
+    expect(r.stderr).toContain('ioa-align: warning: 1 row(s) share a cell with another row of the same subject, relation and object');
+    expect(r.stderr).toContain('e.g. http://ex.org/a#X = http://ex.org/b#X from 2 rows, measure 0.9 (not written: 0.4)');
+    expect(r.stderr).toContain('1 row(s) with predicate owl:equivalentClass are written as the Alignment relation =, which reads back as skos:exactMatch');
+    expect(r.stderr).toContain('1 row(s) with predicate rdfs:subClassOf are written as the Alignment relation <, which reads back as skos:broadMatch');
+    expect(r.stderr).toContain(`ioa-align: wrote 2 mappings (Alignment cells, from 3 rows) from ${sssom} to ${out}`);
+  });
+
+  it('HasInstance and InstanceOf cells read as narrowMatch and broadMatch are said so; --strict refuses them (E_ALIGNMENT_BAD_CELL)', async () => {
+    const rdf = join(work, 'instances.rdf');
+    writeFileSync(rdf, [
+      '<?xml version="1.0" encoding="utf-8"?>',
+      '<rdf:RDF xmlns="http://knowledgeweb.semanticweb.org/heterogeneity/alignment#" xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">',
+      '<Alignment><xml>yes</xml><level>0</level><type>**</type>',
+      '<map><Cell><entity1 rdf:resource="http://ex.org/a#E"/><entity2 rdf:resource="http://ex.org/b#e1"/><relation>HasInstance</relation></Cell></map>',
+      '<map><Cell><entity1 rdf:resource="http://ex.org/a#f"/><entity2 rdf:resource="http://ex.org/b#F"/><relation>InstanceOf</relation></Cell></map>',
+      '<map><Cell><entity1 rdf:resource="http://ex.org/a#G"/><entity2 rdf:resource="http://ex.org/b#G"/><relation>=</relation></Cell></map>',
+      '</Alignment></rdf:RDF>',
+    ].join('\n'));
+    const r = await runCli(['convert', rdf, '--to', 'sssom']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`ioa-align: warning: ${rdf}: 1 cell(s) with relation HasInstance read as skos:narrowMatch, 1 cell(s) with relation InstanceOf read as skos:broadMatch`);
+    const strict = await runCli(['convert', rdf, '--to', 'sssom', '--strict']);
+    expect(strict.code).toBe(2);
+    expect(strict.stderr).toContain('[E_ALIGNMENT_BAD_CELL]');
+  });
+});

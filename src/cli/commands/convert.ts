@@ -57,9 +57,15 @@ export default defineCommand({
       where = files.length > 1 ? `${output.path} (metadata in ${files[0]})` : output.path;
     }
     if (dropped > 0) err(`ioa-align: dropped ${dropped} of ${set.mappings.length} rows that Alignment RDF cannot express`);
+    let cells: number | undefined;
     if (to === 'alignment') {
       // Never silent: every slot the cells cannot hold is named, with how many rows had it.
       const lost = alignmentLosses(set);
+      cells = lost.cells;
+      if (lost.merged.rows > 0) err(`ioa-align: warning: ${lost.merged.rows} row(s) share a cell with another row of the same subject, relation and object (Alignment RDF has one cell, with one measure, for them): their own similarity_score and justification are not written; e.g. ${lost.merged.example}`);
+      for (const [predicate, { rows, readsAs, relation }] of [...lost.predicates].sort(([a], [b]) => (a < b ? -1 : 1))) {
+        err(`ioa-align: warning: ${rows} row(s) with predicate ${predicate} are written as the Alignment relation ${relation}, which reads back as ${readsAs}`);
+      }
       const parts = [...lost.rows].sort(([a], [b]) => (a < b ? -1 : 1)).map(([slot, n]) => `${slot} (${n} row${n === 1 ? '' : 's'})`);
       if (parts.length > 0 || lost.set.length > 0) {
         err(`ioa-align: warning: Alignment RDF keeps two entities, a relation and one measure per cell: not written${parts.length ? ` — ${parts.join(', ')}` : ''}${lost.set.length ? `${parts.length ? ';' : ' —'} of the set: ${lost.set.join(', ')}` : ''}; keep ${args.in} for them`);
@@ -70,8 +76,10 @@ export default defineCommand({
     }
     if (!args.quiet) {
       // On stderr even when piped: stdout may be the converted file itself.
-      const written = set.mappings.length - dropped;
-      err(`ioa-align: wrote ${written} mapping${written === 1 ? '' : 's'} from ${args.in}${metadataFile ? ` (metadata from ${metadataFile})` : ''} to ${where}`);
+      const written = cells ?? set.mappings.length - dropped;
+      // Alignment RDF writes one cell for the rows of one subject, relation and object: count cells.
+      const what = cells === undefined ? `mapping${written === 1 ? '' : 's'}` : `mapping${written === 1 ? '' : 's'} (Alignment cells, from ${set.mappings.length - dropped} row${set.mappings.length - dropped === 1 ? '' : 's'})`;
+      err(`ioa-align: wrote ${written} ${what} from ${args.in}${metadataFile ? ` (metadata from ${metadataFile})` : ''} to ${where}`);
     }
   },
 });
