@@ -82,6 +82,17 @@ function alignmentType(cells: readonly { entity1: string; entity2: string }[]): 
 const CELL_FIELDS = new Set(['subjectId', 'predicateId', 'objectId', 'predicateModifier', 'similarityScore', 'reviewerId', 'reviewDate', 'comment']);
 /** Justifications of a review: the caller says what a review loses. */
 const REVIEW_JUSTIFICATIONS = new Set(['semapv:ManualMappingCuration', 'semapv:MappingReview']);
+
+/**
+ * Whether an accepted row holds a review that an Alignment cell loses: a reviewer, a review date,
+ * a reviewer label or a curation justification. A comment alone is no review: generators write
+ * comments on candidates (a quoted definition), and such a comment is reported with the other
+ * slots a cell cannot hold. Rejected rows are refused or dropped by the writer, so are none.
+ */
+export function carriesReview(r: MappingRecord): boolean {
+  if (r.predicateModifier === 'Not') return false;
+  return Boolean(r.reviewerId?.length || r.reviewDate || r.extra?.reviewer_label || REVIEW_JUSTIFICATIONS.has(r.justification));
+}
 /** Set fields the file holds (the two ontologies), or that only shape the text. */
 const FILE_FIELDS = new Set(['curieMap', 'extensionDefinitions', 'subjectSource', 'objectSource']);
 /** A set id derived from the content (deriveSetId), which a reader derives again. */
@@ -144,6 +155,8 @@ export function alignmentLosses(set: MappingSet): AlignmentLosses {
       const seen = predicates.get(r.predicateId);
       predicates.set(r.predicateId, { rows: (seen?.rows ?? 0) + 1, readsAs, relation });
     }
+    // A comment goes with the review when the row has one (convert says what a review loses).
+    if (filled(r.comment) && !carriesReview(r)) lose('comment');
     for (const [field, value] of Object.entries(r)) {
       if (CELL_FIELDS.has(field) || !filled(value)) continue;
       if (field === 'extensions' || field === 'extra') {

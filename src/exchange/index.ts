@@ -25,7 +25,7 @@ export {
 export { parseJson, serializeJson, jsonChunks, EXTENSIONS_MARKER } from './json.js';
 export {
   serializeAlignmentRdf, alignmentRdfChunks, readAlignmentAsMappingSet, parseAlignmentRdf, alignmentToMappingSet,
-  ALIGNMENT_JUSTIFICATION, alignmentLosses, type AlignmentLosses, type AlignmentWriteOptions,
+  ALIGNMENT_JUSTIFICATION, alignmentLosses, carriesReview, type AlignmentLosses, type AlignmentWriteOptions,
 } from './alignment.js';
 export {
   EXCHANGE_FORMATS, FORMAT_EXTENSION, isExchangeFormat, formatFromExtension, sniffFormat, parseMappings, sidecarPath,

@@ -468,16 +468,33 @@ describe('files and the convert command', () => {
   });
 
 
-  it('convert --to alignment says when an accepted row\'s review (reviewer, date, comment, curation) is not carried; candidates get no such warning', async () => {
+  it('convert --to alignment says when an accepted row\'s review (reviewer, date, curation, its comment) is not carried; candidates get no such warning', async () => {
     const reviewed = join(import.meta.dirname, '../../corpora/ioa-example/reviewed-cs-doc.sssom.tsv');
     const run = await runCli(['convert', reviewed, '--to', 'alignment', '--drop-unrepresentable', '--quiet']);
     expect(run.code).toBe(0);
     expect(run.stderr.split('\n').filter((l) => l.includes('carry a review'))).toEqual([
-      `ioa-align: warning: 2 of 3 rows carry a review (reviewer, review date, comment or curation justification) that Alignment RDF has no place for: their cells are written without it, as unreviewed candidates would be; keep ${reviewed} for the review`,
+      // The candidate row's comment ("candidate only, not reviewed") is no review.
+      `ioa-align: warning: 1 of 3 rows carry a review (reviewer, review date, curation justification and the comment beside them) that Alignment RDF has no place for: their cells are written without it, as unreviewed candidates would be; keep ${reviewed} for the review`,
     ]);
     const candidates = join(import.meta.dirname, '../../corpora/ioa-example/candidates-s2.sssom.tsv');
     const quiet = await runCli(['convert', candidates, '--to', 'alignment', '--quiet']);
     expect([quiet.code, quiet.stderr.includes('carry a review')]).toEqual([0, false]);
+  });
+
+  it('a generator\'s comment on a candidate (no reviewer, review date or curation justification) is no review: no "carry a review" warning, and the comment is named among the slots not written', async () => {
+    const file = join(work, 'commented-candidates.sssom.tsv');
+    writeFileSync(file, [
+      '#curie_map:', '#  a: http://ex.org/a#', '#  b: http://ex.org/b#', '#mapping_set_id: http://ex.org/s', '#license: https://creativecommons.org/licenses/by/4.0/',
+      'subject_id\tpredicate_id\tobject_id\tmapping_justification\tsimilarity_score\tcomment',
+      'a:X\tskos:exactMatch\tb:X\tsemapv:LexicalMatching\t0.9\tdefinition: "a thing"',
+      'a:Y\tskos:exactMatch\tb:Y\tsemapv:LexicalMatching\t0.7\t',
+      'a:Z\tskos:exactMatch\tb:Z\tsemapv:MappingReview\t0.7\tchecked',
+      '',
+    ].join('\n'));
+    const run = await runCli(['convert', file, '--to', 'alignment', '--quiet']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('not written — comment (1 row), mapping_justification (2 rows)');
+    expect(run.stderr).toContain('ioa-align: warning: 1 of 3 rows carry a review');
   });
 
   it('convert --to alignment names every slot the cells cannot hold, with its rows, and says where a confidence goes; an Alignment read and written back loses nothing', async () => {

@@ -1,24 +1,11 @@
 import { defineCommand } from 'citty';
 import { EXCHANGE_FORMATS, formatMappingChunks, readMappings, writeMappings } from '../../api/index.js';
-import { alignmentLosses, sidecarPath } from '../../exchange/index.js';
+import { alignmentLosses, carriesReview, sidecarPath } from '../../exchange/index.js';
 import { outputFormat, parseExchangeFormat } from '../formats.js';
 import { describeDiagnostic } from '../../model/errors.js';
 import { err, outChunks } from '../io.js';
 import { openOutput } from '../output.js';
 import { readIfArtifact } from '../mapping-input.js';
-import type { MappingRecord } from '../../model/mapping.js';
-
-const REVIEW_JUSTIFICATIONS = new Set(['semapv:ManualMappingCuration', 'semapv:MappingReview']);
-
-/**
- * Whether a row holds a review that an Alignment cell loses: a rejected row is refused or dropped
- * and counted by the writer; an accepted one is written as a bare cell, its reviewer, date,
- * comment and justification gone, which the run must say rather than do silently.
- */
-function carriesReview(r: MappingRecord): boolean {
-  if (r.predicateModifier === 'Not') return false;
-  return Boolean(r.reviewerId?.length || r.reviewDate || r.comment || r.extra?.reviewer_label || REVIEW_JUSTIFICATIONS.has(r.justification));
-}
 
 export default defineCommand({
   meta: { name: 'convert', description: 'Convert a mapping file between SSSOM TSV, Alignment API RDF/XML, JSON and CSV (input format from its extension, else its content). A TSV or CSV file F.ext is read with the metadata sidecar F.yml beside it, if there is one. An alignment artifact (JSON) becomes one row per rule: its relation as predicate_id, its conditions as JSON in the rule_conditions column.' },
@@ -72,7 +59,7 @@ export default defineCommand({
       }
       if (lost.confidenceAsMeasure > 0) err(`ioa-align: warning: ${lost.confidenceAsMeasure} row(s) have a confidence and no similarity_score: it is written as the cell's measure, which reads back as similarity_score (a matcher's degree, not a curator's confidence)`);
       const reviewed = set.mappings.filter(carriesReview).length;
-      if (reviewed > 0) err(`ioa-align: warning: ${reviewed} of ${set.mappings.length} rows carry a review (reviewer, review date, comment or curation justification) that Alignment RDF has no place for: their cells are written without it, as unreviewed candidates would be; keep ${args.in} for the review`);
+      if (reviewed > 0) err(`ioa-align: warning: ${reviewed} of ${set.mappings.length} rows carry a review (reviewer, review date, curation justification and the comment beside them) that Alignment RDF has no place for: their cells are written without it, as unreviewed candidates would be; keep ${args.in} for the review`);
     }
     if (!args.quiet) {
       // On stderr even when piped: stdout may be the converted file itself.
