@@ -28,4 +28,5 @@ for (const { id, track } of pairs) {
 writeFileSync(join(out, 'selection.tsv'), `${selection.join('\n')}\n`);
 const subjects = pairs.reduce((n, p) => n + p.track.selected.length, 0);
 const rows = pairs.reduce((n, p) => n + p.track.selected.reduce((m, s) => m + s.parents.length, 0), 0);
-process.stderr.write(`${pairs.length} pairs; ${subjects} selected; ${rows} reference rows\n`);
+const several = pairs.reduce((n, p) => n + p.track.subjectsWithSeveralEquivalents, 0);
+process.stderr.write(`${pairs.length} pairs; ${several} subjects left out (several equivalents in the target); ${subjects} selected; ${rows} reference rows\n`);

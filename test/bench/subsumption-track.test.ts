@@ -27,7 +27,7 @@ describe('anatomy-subsumption track', () => {
     expect(track.turtle).toBe(readFileSync(`${TRACK}human-without-equivalents.ttl`, 'utf8'));
     expect(track.referenceRdf).toBe(readFileSync(`${TRACK}reference.rdf`, 'utf8'));
     expect(track.selectionTsv).toBe(readFileSync(`${TRACK}selection.tsv`, 'utf8'));
-    expect(track.selected).toHaveLength(344);
+    expect(track.selected).toHaveLength(342);
   });
 
   it('deletes every selected class, keeps every answer class, and re-attaches children to the parents', async () => {
@@ -40,7 +40,15 @@ describe('anatomy-subsumption track', () => {
         expect(pruned.byIri.get(child.iri)!.parents).toEqual(expect.arrayContaining(s.parents));
       }
     }
-    expect(pruned.concepts.length).toBe(original.concepts.length - 344);
+    expect(pruned.concepts.length).toBe(original.concepts.length - 342);
+  });
+
+  it('leaves no subject an equivalent in the pruned target, and each subject once', async () => {
+    const pruned = await loadVocabulary(`${TRACK}human-without-equivalents.ttl`);
+    const { cells } = await readAlignmentFile(`${ANATOMY}reference.rdf`);
+    const subjects = new Set(track.selected.map((s) => s.subject));
+    expect(subjects.size).toBe(track.selected.length);
+    expect(cells.filter((c) => c.relation === '=' && subjects.has(c.entity1) && pruned.byIri.has(c.entity2))).toEqual([]);
   });
 });
 
@@ -72,6 +80,38 @@ describe('buildSubsumptionTrack on a small hierarchy', () => {
   });
 });
 
+describe('buildSubsumptionTrack skips a subject the reference gives several equivalents', () => {
+  // Target: Organ ⊒ {Lung, Heart}, Pulmo a root class. The reference says s:lung = t:Lung and
+  // s:lung = t:Pulmo (Pulmo has no named superclass, so it could never be selected itself), and
+  // s:heart = t:Heart. Deleting Lung alone would leave Pulmo, a right `=` answer, in the target
+  // while the track's reference asks for s:lung < t:Organ.
+  const T = 'http://t.example/#';
+  it('writes no `<` row for s:lung while an equivalent of it stays, and still selects s:heart', async () => {
+    const source = ontology('s', [{ iri: 'http://s.example/#lung', labels: ['lung'] }, { iri: 'http://s.example/#heart', labels: ['heart'] }]);
+    const ttl = `@prefix : <${T}> . @prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+:Organ a owl:Class ; rdfs:label "Organ" .
+:Lung a owl:Class ; rdfs:label "Lung" ; rdfs:subClassOf :Organ .
+:Heart a owl:Class ; rdfs:label "Heart" ; rdfs:subClassOf :Organ .
+:Pulmo a owl:Class ; rdfs:label "Pulmo" .
+`;
+    const { writeFileSync, mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const file = `${mkdtempSync(`${tmpdir()}/ioa-subs-`)}/t.ttl`;
+    writeFileSync(file, ttl);
+    const target = await loadVocabulary(file);
+    const { quads } = await readRdfFile(file);
+    const cells = [
+      { entity1: 'http://s.example/#lung', entity2: `${T}Lung`, relation: '=' as const, measure: 1 },
+      { entity1: 'http://s.example/#lung', entity2: `${T}Pulmo`, relation: '=' as const, measure: 1 },
+      { entity1: 'http://s.example/#heart', entity2: `${T}Heart`, relation: '=' as const, measure: 1 },
+    ];
+    const built = await buildSubsumptionTrack({ source, target, targetQuads: quads, cells, every: 1 });
+    expect(built.selected).toEqual([{ subject: 'http://s.example/#heart', deleted: `${T}Heart`, parents: [`${T}Organ`] }]);
+    expect(built.referenceRdf).not.toContain('http://s.example/#lung');
+    expect(built.turtle).toContain('"Lung"');
+  });
+});
+
 describe('conference-subsumption track', () => {
   let pairs: SubsumptionPair[];
   beforeAll(async () => {
@@ -87,7 +127,7 @@ describe('conference-subsumption track', () => {
       selection.push(...track.selectionTsv.trimEnd().split('\n').slice(selection.length ? 1 : 0));
     }
     expect(`${selection.join('\n')}\n`).toBe(readFileSync(`${CONFERENCE_TRACK}selection.tsv`, 'utf8'));
-    expect(pairs.reduce((n, p) => n + p.track.selected.length, 0)).toBe(153);
+    expect(pairs.reduce((n, p) => n + p.track.selected.length, 0)).toBe(152);
   });
 
   it('deletes only classes, and the manifest names every pair with its own target', async () => {
@@ -99,6 +139,10 @@ describe('conference-subsumption track', () => {
       const reference = await readAlignmentFile(pair.reference);
       expect(reference.cells.every((c) => c.relation === '<' && pruned.byIri.has(c.entity2))).toBe(true);
       for (const s of built.selected) expect(pruned.byIri.has(s.deleted)).toBe(false);
+      // No subject keeps an equivalent: its `=` answer would be right yet scored against `<` rows.
+      const equivalence = await readAlignmentFile(`${fileURLToPath(new URL('../../corpora/conference/', import.meta.url))}reference/${pair.id}.rdf`);
+      const subjects = new Set(built.selected.map((s) => s.subject));
+      expect(equivalence.cells.filter((c) => c.relation === '=' && subjects.has(c.entity1) && pruned.byIri.has(c.entity2))).toEqual([]);
     }
   });
 });
