@@ -21,4 +21,4 @@ const track = await buildAgentsSubsumption(join(root, 'corpora', 'agents'));
 writeFileSync(join(out, 'skills-1.1.0-without-equivalents.ttl'), track.turtle);
 writeFileSync(join(out, 'reference.rdf'), track.referenceRdf);
 writeFileSync(join(out, 'selection.tsv'), track.selectionTsv);
-process.stderr.write(`${track.subjectsWithSeveralEquivalents} subjects left out (several equivalents in the target); ${track.cellsConsidered} reference cells with a named parent; ${track.eligible} eligible; ${track.selected.length} selected; ${track.selected.reduce((n, s) => n + s.parents.length, 0)} reference rows\n`);
+process.stderr.write(`${track.cellsConsidered} reference cells with a named parent; ${track.eligible} eligible; ${track.selected.length} selected (${track.subjectsWithSeveralEquivalents} sampled subjects left out: several equivalents in the target); ${track.selected.reduce((n, s) => n + s.parents.length, 0)} reference rows\n`);

@@ -29,4 +29,4 @@ writeFileSync(join(out, 'selection.tsv'), `${selection.join('\n')}\n`);
 const subjects = pairs.reduce((n, p) => n + p.track.selected.length, 0);
 const rows = pairs.reduce((n, p) => n + p.track.selected.reduce((m, s) => m + s.parents.length, 0), 0);
 const several = pairs.reduce((n, p) => n + p.track.subjectsWithSeveralEquivalents, 0);
-process.stderr.write(`${pairs.length} pairs; ${several} subjects left out (several equivalents in the target); ${subjects} selected; ${rows} reference rows\n`);
+process.stderr.write(`${pairs.length} pairs; ${subjects} selected (${several} sampled subjects left out: several equivalents in the target); ${rows} reference rows\n`);
