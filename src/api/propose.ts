@@ -302,6 +302,8 @@ export async function propose(source: OntologyIndex | string, target: OntologyIn
   for (const [i, entry] of entries.entries()) {
     let generator: Generator;
     if (typeof entry === 'string') {
+      // The CLI's rule too (generators/run.ts): "all" is the whole list, never one entry of it.
+      if ((entry as string) === 'all') throw new IoaError('E_USAGE', `"all" already names every generator: give generators: "all" alone, not inside a list`, { path: `$.generators[${i}]` });
       if (!isGeneratorName(entry)) throw new IoaError('E_UNKNOWN_GENERATOR', `unknown generator "${entry}"; choose from ${Object.keys(GENERATORS).join(', ')}, or "all"`, { path: `$.generators[${i}]` });
       generator = await create(entry);
     } else generator = checked(checkGenerator(entry, `$.generators[${i}]`));

@@ -355,6 +355,8 @@ describe('misuse of the entry points is E_USAGE at its path, never a TypeError f
       const generators = Object.keys(generatorConfig) as never;
       expect(await rejection(propose(a, b, { generators, generatorConfig: generatorConfig as never }))).toMatchObject({ code: 'E_USAGE', location: { path } });
     }
+    // "all" inside a list: the CLI's E_USAGE, not an unknown generator named "all".
+    expect(await rejection(propose(a, b, { generators: ['all', 'exact'] as never }))).toMatchObject({ code: 'E_USAGE', location: { path: '$.generators[0]' } });
     // Settings it does take still run.
     expect((await propose(a, b, { generators: ['edit'], generatorConfig: { edit: { minSimilarity: 0.9 } } })).length).toBeGreaterThan(0);
   });
