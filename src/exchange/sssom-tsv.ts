@@ -273,18 +273,21 @@ export function parseMappingTable(input: string, file: string, dialect: TableDia
   const meta = readSetSlots(mergedMetadata(options.metadata, embedded), { ...options, at: lineOf, typeCode: 'E_SSSOM_BAD_METADATA', text });
 
   const records = readRecords(text, pos, metaLines.length + 1, dialect.delimiter, file);
-  const first = records.next();
+  let first = records.next();
+  // Blank lines between the metadata block and the header row (pandas, so sssom-py, skips them).
+  while (!first.done && first.value.fields.every((f) => f.trim() === '')) first = records.next();
   if (first.done) throw new IoaError('E_SSSOM_TRUNCATED', `${dialect.name} has no header row`, { file, line: metaLines.length + 1 });
   const header = first.value.fields.map((h) => h.trim());
   // A spreadsheet pads every row to the widest one, the header included: trailing nameless
   // columns are padding as long as no row has a value there (checked row by row below).
   while (header.length > 1 && header[header.length - 1] === '') header.pop();
   const headerAt = { file, line: first.value.line };
-  const seen = new Set<string>();
+  const seen = new Map<string, number>();
   header.forEach((name, i) => {
     if (name === '') throw new IoaError(dialect.rowCode, `header column ${i + 1} has no name`, headerAt);
-    if (seen.has(name)) throw new IoaError('E_SSSOM_DUPLICATE_COLUMN', `column "${name}" appears more than once in the header`, headerAt);
-    seen.add(name);
+    const earlier = seen.get(name);
+    if (earlier !== undefined) throw new IoaError('E_SSSOM_DUPLICATE_COLUMN', `header columns ${earlier + 1} and ${i + 1} are both named "${name}"`, headerAt);
+    seen.set(name, i);
   });
   for (const required of REQUIRED_COLUMNS) {
     if (!seen.has(required)) throw new IoaError('E_SSSOM_MISSING_COLUMN', `required column ${required} is missing from the header`, headerAt);

@@ -81,8 +81,16 @@ describe('SSSOM TSV bad input', () => {
     expect(failure(() => parseSssom(tsv(...META, header, row), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_MISSING_COLUMN', line: 6 });
   });
 
-  it('duplicate header column → E_SSSOM_DUPLICATE_COLUMN at the header line', () => {
+  it('duplicate header column → E_SSSOM_DUPLICATE_COLUMN at the header line, naming both columns', () => {
     expect(failure(() => parseSssom(tsv(...META, `${HEADER}\tconfidence`, `${ROW}\t`), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_DUPLICATE_COLUMN', line: 6 });
+    expect(() => parseSssom(tsv(...META, `${HEADER}\tconfidence`, `${ROW}\t`), 'f.tsv')).toThrow('header columns 6 and 7 are both named "confidence"');
+  });
+
+  it('blank lines between the metadata block and the header row are skipped (as pandas, so sssom-py, reads them); the rows keep their own line numbers', () => {
+    const set = parseSssom(tsv(...META, '', '  ', HEADER, ROW), 'f.tsv');
+    expect(set.mappings).toHaveLength(1);
+    const bad = ROW.replace('MP:0000001', 'MONDO:0000001');
+    expect(failure(() => parseSssom(tsv(...META, '', HEADER, bad), 'f.tsv'))).toMatchObject({ code: 'E_SSSOM_UNKNOWN_PREFIX', line: 8 });
   });
 
   it('unknown prefix in a CURIE → E_SSSOM_UNKNOWN_PREFIX at its row', () => {
