@@ -223,6 +223,13 @@ export function* alignmentRdfChunks(set: MappingSet, options: AlignmentWriteOpti
     if (group) group.rows.push(r);
     else groups.set(key, { entity1: r.subjectId, entity2: r.objectId, relation, rows: [r] });
   });
+  // An Alignment without cells is read as no alignment at all (E_ALIGNMENT_NO_CELLS: most often
+  // the wrong file): writing one would hand over a file nothing reads back.
+  if (groups.size === 0) {
+    throw new IoaError('E_EXCHANGE_UNREPRESENTABLE', set.mappings.length === 0
+      ? 'the set holds no mappings, and an Alignment RDF file without cells is not read back as an alignment; write SSSOM, JSON or CSV, which hold an empty set'
+      : `none of the ${set.mappings.length} mappings can be written as an Alignment cell (each was dropped), and an Alignment RDF file without cells is not read back as an alignment; write SSSOM, JSON or CSV instead`);
+  }
   const cells = [...groups.values()].map((g) => ({ entity1: g.entity1, entity2: g.entity2, relation: g.relation, measure: measureOf(g.rows) })).sort((a, b) => (a.entity1 < b.entity1 ? -1 : a.entity1 > b.entity1 ? 1 : a.entity2 < b.entity2 ? -1 : a.entity2 > b.entity2 ? 1 : a.relation < b.relation ? -1 : a.relation > b.relation ? 1 : 0));
 
   const out: string[] = [

@@ -100,9 +100,14 @@ describe('SSSOM → Alignment RDF → SSSOM keeps what Alignment RDF carries', (
       }
       expect(code).toBe('E_EXCHANGE_UNREPRESENTABLE');
       let dropped = 0;
-      serializeAlignmentRdf(set, { dropUnrepresentable: true, onDrop: () => { dropped++; } });
+      const write = (): string => serializeAlignmentRdf(set, { dropUnrepresentable: true, onDrop: () => { dropped++; } });
+      // Every row dropped leaves no cell, and a file without cells is not read
+      // back as an alignment: refused rather than written.
+      if (count === set.mappings.length) expect(write).toThrow(new RegExp(`none of the ${count} mappings can be written as an Alignment cell`));
+      else write();
       expect(dropped).toBe(count);
     }
+    expect(() => serializeAlignmentRdf({ ...read('no_term_found.sssom.tsv'), mappings: [] })).toThrow(expect.objectContaining({ code: 'E_EXCHANGE_UNREPRESENTABLE' }));
   });
 });
 
