@@ -31,7 +31,12 @@ export async function isDirectory(path: string): Promise<boolean> {
 
 export async function loadVocabulary(location: string, options: LoadOptions = {}): Promise<OntologyIndex> {
   for (const source of VOCABULARY_SOURCES) {
-    if (await source.accepts(location)) return source.load(location, options);
+    if (!(await source.accepts(location))) continue;
+    if (await source.tryRdfFirst?.(location)) {
+      const asRdf = await loadOntologyFile(location, { ...options, format: 'jsonld' }).catch(() => undefined);
+      if (asRdf && asRdf.concepts.length > 0) return asRdf;
+    }
+    return source.load(location, options);
   }
   return rdfFile.load(location, options);
 }

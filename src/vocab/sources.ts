@@ -23,6 +23,11 @@ export interface VocabularySource {
   name: string;
   /** Cheap check on the location (path or package-like name); may look at the file system. */
   accepts(location: string): Promise<boolean>;
+  /**
+   * For a file this source accepts: whether the RDF reader should read it first, the source
+   * loading it only when that reading finds no concept.
+   */
+  tryRdfFirst?(location: string): Promise<boolean>;
   load(location: string, options: SourceLoadOptions): Promise<OntologyIndex>;
 }
 
@@ -96,6 +101,11 @@ export const recordsSource: VocabularySource = {
       return false; // unreadable or malformed: the fallback reader reports it with a location
     }
   },
+  // A JSON-LD document that a record layout only claims (it names a member of the layout, as
+  // schema.org's `skills` and `url` are an Agent Card's) is read as JSON-LD first: only when that
+  // finds no concept is it the layout's broken record, whose fault is then reported rather than
+  // an empty graph read without a word.
+  tryRdfFirst: onlyClaimedJsonLd,
   async load(location, options): Promise<OntologyIndex> {
     const { loadRecords } = await import('./records/load.js');
     return loadRecords(location, {
@@ -105,6 +115,19 @@ export const recordsSource: VocabularySource = {
     });
   },
 };
+
+/** Whether a `.json` file is JSON-LD whose elements a record layout claims but none recognises. */
+async function onlyClaimedJsonLd(location: string): Promise<boolean> {
+  if (/\.(jsonl|ndjson)$/i.test(location)) return false;
+  try {
+    const { isJsonLd, recognisedLayoutOf } = await import('./records/load.js');
+    const value: unknown = JSON.parse(await readTextFile(location));
+    const elements: unknown[] = Array.isArray(value) ? value : [value];
+    return isJsonLd(value) && !elements.some((v) => recognisedLayoutOf(v) !== undefined);
+  } catch {
+    return false;
+  }
+}
 
 /** In the order the dispatch should try them. */
 export const AGENT_VOCABULARY_SOURCES: readonly VocabularySource[] = [hfTasksSource, oasfSource, recordsSource];

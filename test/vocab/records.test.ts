@@ -476,4 +476,16 @@ describe('which reader a file goes to: records are read under any name, JSON-LD 
     }
     expect(dropped).toEqual([]);
   });
+
+  it('a JSON-LD document that only names members a record layout claims is read as JSON-LD when it holds concepts (a SKOS concept with servers and metadata)', async () => {
+    const skos = { '@context': { skos: 'http://www.w3.org/2004/02/skos/core#', servers: 'http://example.org/servers', metadata: 'http://example.org/metadata' }, '@id': 'http://example.org/c', '@type': 'skos:Concept', 'skos:prefLabel': 'c', servers: 's1', metadata: 'm' };
+    const index = await loadVocabulary(await file('skos.json', JSON.stringify(skos)));
+    expect(index.concepts.map((c) => c.iri)).toEqual(['http://example.org/c']);
+    // Without a concept as JSON-LD, the layout's own fault is said (never an empty graph).
+    const broken = { '@context': { '@vocab': 'https://schema.org/' }, '@type': 'SoftwareApplication', supportedInterfaces: [{ url: 'https://ld.example/a2a' }], skills: [{ id: 's', name: 'Summarize', description: 'Summarize text', tags: [] }] };
+    expect((await rejectedIoaError(loadVocabulary(await file('ldnoname.json', JSON.stringify(broken))))).code).toBe('E_VOCAB_INVALID');
+    // An OpenAPI document's `servers` are its URLs: not a registry list whose servers lack names.
+    const openapi = { openapi: '3.1.0', info: { title: 'x', version: '1' }, servers: [{ url: 'https://api.example' }], paths: {} };
+    expect((await rejectedIoaError(loadVocabulary(await file('openapi.json', JSON.stringify(openapi))))).code).toBe('E_UNKNOWN_FORMAT');
+  });
 });

@@ -42,6 +42,11 @@ export interface RecordLoadOptions {
   layout?: Layout;
 }
 
+/** The layout that recognises one JSON value as a record, if any (no claims). */
+export function recognisedLayoutOf(value: unknown): Layout | undefined {
+  return RECORD_LAYOUTS.find((layout) => layout.recognises(value));
+}
+
 /** The layout of one JSON value, if any recognises it, else one that claims it (a broken record). */
 export function recordLayoutOf(value: unknown): Layout | undefined {
   return RECORD_LAYOUTS.find((layout) => layout.recognises(value)) ?? RECORD_LAYOUTS.find((layout) => layout.claims?.(value) === true);

@@ -142,12 +142,15 @@ export const mcpServerEntryLayout: Layout = {
   collection: serverCollection,
 };
 
+const isOpenApi = (value: JsonObject): boolean => 'openapi' in value || 'swagger' in value;
+
 /** The registry API's list response: `servers[]` of `{server, _meta}` (or bare server objects). */
 export const mcpServerListLayout: Layout = {
   name: 'MCP Registry server list',
-  recognises: (value) => isObject(value) && Array.isArray(value.servers) && !('name' in value),
+  // An OpenAPI (or Swagger) document has a `servers` array too: its URLs, no registry servers.
+  recognises: (value) => isObject(value) && Array.isArray(value.servers) && !('name' in value) && !isOpenApi(value),
   // The list response's two members; an OpenAPI document's `servers` comes without `metadata`.
-  claims: (value) => isObject(value) && 'servers' in value && 'metadata' in value && !('name' in value),
+  claims: (value) => isObject(value) && 'servers' in value && 'metadata' in value && !('name' in value) && !isOpenApi(value),
   expand(value, path, context: LayoutContext): Unit[] {
     const servers = (value as JsonObject).servers;
     if (!Array.isArray(servers)) return [failedUnit(fault('MCP Registry server list: "servers" is not an array', [...path, 'servers']))];
