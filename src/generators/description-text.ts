@@ -182,26 +182,6 @@ const GENUS_LEAD = /^(?:[^:]{1,80}:\s+)?(?:(?:[^,.;:]{1,80}?\s+)?(?:is|are|refer
 const DIFFERENTIA = /\s+(?:that|which|who|whose|where|in which|can|may|must|will|should|is|are|was|were|has|have|does|do|used|consisting|characterized|characterised|caused|composed|involving|for|of|with|by|from|to|on|in|at|affecting|arising|located|associated|derived|based|made|designed|intended|as|whereby)\b|[,.;:(]/i;
 
 /**
- * What may follow a "to" that begins a differentia: a determiner or a pronoun ("a reference to the
- * tool", "a bridge to your calendar"). A "to" before any other word joins the words on either side
- * into one compound noun ("a text to speech service", "a peer to peer network", "an end to end
- * test"), as a hyphen would. An infinitive of purpose ("a tool to convert files") reads the same
- * way and is kept whole too: a longer genus names fewer things and matches fewer names, while a
- * compound cut at its "to" names its first word ("text"), a different and much broader thing.
- */
-const AFTER_PREPOSITION = /^\s*(?:the|an?|this|that|these|those|each|every|any|all|some|no|its|their|his|her|our|your|my|one|two|other|another)\b|^\s*\d|^\s*$|^\s*[^\p{L}\s]/iu;
-
-/** Where the differentia begins in what follows the genus's article (see AFTER_PREPOSITION). */
-function differentiaAt(rest: string): number | undefined {
-  const marker = new RegExp(DIFFERENTIA.source, 'gi');
-  for (let m = marker.exec(rest); m; m = marker.exec(rest)) {
-    if (/^\s+to$/i.test(m[0]) && !AFTER_PREPOSITION.test(rest.slice(m.index + m[0].length))) continue;
-    return m.index;
-  }
-  return undefined;
-}
-
-/**
  * The genus of a genus–differentia definition, as a phrase; undefined when the description does
  * not start that way or its genus is a generic word.
  */
@@ -213,8 +193,11 @@ export function descriptionGenus(text: string): Phrase | undefined {
   // An article is needed: a description that starts with a verb or a list names no genus.
   if (!/\b(?:an?|the|any)\s+(?:(?:type|kind|form|class|category|subclass|subtype|variety|sort)\s+of\s+(?:an?\s+)?)?$/i.test(lead[0])) return undefined;
   const rest = first.slice(lead[0].length);
-  const end = differentiaAt(rest);
-  const genus = (end !== undefined ? rest.slice(0, end) : rest).trim();
+  // Any "to" begins the differentia ("a reference to the tool", "a server to query databases"): an
+  // infinitive of purpose kept whole would name its object. A compound written without hyphens
+  // ("a text to speech service") is cut at its "to" too; the gazetteer's own texts hyphenate them.
+  const end = DIFFERENTIA.exec(rest);
+  const genus = (end ? rest.slice(0, end.index) : rest).trim();
   if (!genus || words(genus).length > MAX_PHRASE_WORDS) return undefined;
   return phrase(genus);
 }

@@ -251,7 +251,7 @@ const ROWS: readonly Row[] = [
   ['Siri Shortcuts|Apple Shortcuts', 'a workflow automation app (automations on Apple devices)'],
   ['Home Assistant|SmartThings', 'a home automation platform (smart home devices and automations)'],
   ['Stable Diffusion|Midjourney|DALL-E|DALL·E|FLUX.1|~Ideogram', 'an image generation model (text to image)', 'tool'],
-  ['ElevenLabs|Azure Speech|Google Text-to-Speech|Amazon Polly|PlayHT', 'a text to speech service (speech synthesis and voice)', 'tool'],
+  ['ElevenLabs|Azure Speech|Google Text-to-Speech|Amazon Polly|PlayHT', 'a text-to-speech service (speech synthesis and voice)', 'tool'],
   ['~Whisper|Deepgram|AssemblyAI|Speechmatics', 'a speech recognition service (transcribing audio to text)', 'tool'],
   ['DeepL|Google Translate|Microsoft Translator', 'a machine translation service (translating text between languages)', 'tool'],
   ['Runway ML|Pika Labs|Sora|HeyGen|Synthesia', 'a video generation service (AI-generated video)', 'tool'],

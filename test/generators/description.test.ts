@@ -232,15 +232,14 @@ describe('description-text: cases and genus', () => {
     expect(descriptionGenus('Translates manuals.')).toBeUndefined();
   });
 
-  it('a "to" between two bare words joins a compound ("text to speech"); before an article or a pronoun it begins the differentia', () => {
-    expect(descriptionGenus('ElevenLabs: a text to speech service (speech synthesis and voice)')?.text).toBe('text to speech service');
-    expect(descriptionGenus('A speech to text engine for meetings.')?.text).toBe('speech to text engine');
-    expect(descriptionGenus('A peer to peer network that shares files.')?.text).toBe('peer to peer network');
-    expect(descriptionGenus('An end to end test of the checkout.')?.text).toBe('end to end test');
+  it('any "to" begins the differentia: an infinitive of purpose would name its object ("a server to query databases"); a hyphenated compound stays whole, its last word no head on its own', () => {
+    expect(descriptionGenus('An MCP server to query Postgres databases.')?.head).toBe('server');
+    expect(descriptionGenus('A document to be reviewed by the program committee.')?.text).toBe('document');
+    expect(descriptionGenus('A server to manage GitHub issues')?.text).toBe('server');
     expect(descriptionGenus('A reference to the tool used.')?.text).toBe('reference');
-    expect(descriptionGenus('A bridge to your calendar.')?.text).toBe('bridge');
+    expect(descriptionGenus('A Model Context Protocol server to connect to Slack')?.head).toBe('server');
+    expect(descriptionGenus('ElevenLabs: a text-to-speech service (speech synthesis and voice)')?.text).toBe('text-to-speech service');
     // The compound is what the phrase names: its last word alone is no head (no broader "speech").
-    expect(descriptionGenus('a text to speech service')?.head).toBe('');
-    expect(descriptionGenus('A peer to peer network.')?.head).toBe('network');
+    expect(descriptionGenus('a text-to-speech service')?.head).toBe('');
   });
 });

@@ -177,7 +177,7 @@ describe('a tool a record wraps names the activity the record does (corpora/READ
     // Rows in rank order: the first is the record's best candidate; its only equivalent is Text to Speech.
     expect([rows[0]!.predicate_id, rows[0]!.object_id.split(':').pop()]).toEqual(['skos:exactMatch', 'text_to_speech']);
     expect(rows.filter((m) => m.predicate_id === 'skos:exactMatch').map((m) => m.object_id.split(':').pop())).toEqual(['text_to_speech']);
-    expect(rows[0]!.comment).toMatch(/^Amazon Polly: a text to speech service/);
+    expect(rows[0]!.comment).toMatch(/^Amazon Polly: a text-to-speech service/);
   });
 
   it('without the gazetteer the same records are broadMatch only', async () => {
