@@ -661,6 +661,15 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
         runs.push({ name, kind: 'generator', status: 'skipped', skipReason: cause.message });
         continue;
       }
+      // A setting the manifest gave (and the caller did not override) is the manifest's fault:
+      // said at the manifest's own file and path, not at the generator's.
+      const setting = isIoaError(cause) && cause.code === 'E_USAGE' ? /^\$\.generatorConfig\.[^.]+(?:\.(.+))?$/.exec(cause.location.path ?? '') : null;
+      const own = manifest.generators?.[name];
+      const key = setting?.[1];
+      const overridden = key !== undefined && options.generatorConfig?.[name] !== undefined && Object.prototype.hasOwnProperty.call(options.generatorConfig[name], key);
+      if (setting && own !== undefined && (key === undefined || Object.prototype.hasOwnProperty.call(own, key)) && !overridden) {
+        throw new IoaError('E_BENCH_MANIFEST', (cause as IoaError).message, { file: manifest.file, path: `$.generators.${name}${key !== undefined ? `.${key}` : ''}` }, { cause });
+      }
       if (isIoaError(cause)) throw cause;
       throw new IoaError('E_GENERATOR_FAILED', `generator "${name}" could not be created: ${(cause as Error)?.message ?? String(cause)}`, {}, { cause });
     }

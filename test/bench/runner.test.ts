@@ -274,6 +274,12 @@ describe('fusion and generator selection', () => {
     await expect(runBenchmark({ corpus: file, registry })).rejects.toMatchObject({ code: 'E_BENCH_MANIFEST', location: { path: '$.generators.nope' } });
   });
 
+  it('a misspelt setting of a built-in generator in the manifest is E_BENCH_MANIFEST at the manifest and its own path', async () => {
+    const file = join(dir, 'typo-settings.json');
+    await writeFile(file, JSON.stringify({ name: 'tiny', generators: { edit: { budgt: 5 } }, pairs: [{ id: 's-t', source: 'src.ttl', target: 'tgt.ttl', reference: 'ref.rdf' }] }));
+    await expect(runBenchmark({ corpus: file, generators: ['edit'], baselines: false })).rejects.toMatchObject({ code: 'E_BENCH_MANIFEST', location: { file, path: '$.generators.edit.budgt' } });
+  });
+
   it('an unknown generator is E_UNKNOWN_GENERATOR, before anything loads', async () => {
     await expect(runBenchmark({ corpus: manifest, generators: ['nope'], registry })).rejects.toMatchObject({ code: 'E_UNKNOWN_GENERATOR' });
   });
