@@ -92,13 +92,20 @@ export interface RowPlace {
  */
 export function rowDecision(r: MappingRecord, place: RowPlace = {}): ReviewDecision | undefined {
   const written = r.extensions?.[REVIEW_DECISION_SLOT];
+  // The line finds the row; a set read from elsewhere has only its position.
+  const line = sourceLine(r);
+  const at = line !== undefined ? { line } : place.row !== undefined ? { path: `$.mappings[${place.row}]` } : {};
+  // A value the column does not hold ("Reject", "no") is a decision nobody can read: refused, never
+  // passed over for the justification, which would build the row a reviewer may have rejected.
+  if (written !== undefined && written !== '' && !(typeof written === 'string' && (REVIEW_DECISIONS as readonly string[]).includes(written))) {
+    throw new IoaError('E_REVIEW_ROW_CONTRADICTION',
+      `the row says ${REVIEW_DECISION_SLOT} ${JSON.stringify(written)}, which is none of ${REVIEW_DECISIONS.join(', ')}: write one of them (with predicate_modifier Not for reject), or decide the row again in \`review\``,
+      { ...(place.file !== undefined ? { file: place.file } : {}), ...at });
+  }
   if (typeof written === 'string' && (REVIEW_DECISIONS as readonly string[]).includes(written)) {
     const rejected = r.predicateModifier === 'Not';
     if ((written === 'reject') !== rejected) {
-      const line = sourceLine(r);
       const said = rejected ? 'its predicate_modifier Not rejects it' : 'it has no predicate_modifier Not, so it states the mapping';
-      // The line finds the row; a set read from elsewhere has only its position.
-      const at = line !== undefined ? { line } : place.row !== undefined ? { path: `$.mappings[${place.row}]` } : {};
       throw new IoaError('E_REVIEW_ROW_CONTRADICTION',
         `the row says ${REVIEW_DECISION_SLOT} ${written}, but ${said}: one of the two columns was changed without the other; make them agree (reject with Not, accept or unsure without) or decide the row again in \`review\``,
         { ...(place.file !== undefined ? { file: place.file } : {}), ...at });

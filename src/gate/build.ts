@@ -111,7 +111,7 @@ export function checkRuleCoherence(
 ): ArtifactCoherence {
   if (!options.ontologies) return { checked: false, reason: 'no ontologies were given: the rules were not checked for coherence' };
   const { source, target } = options.ontologies;
-  refuseRulesOutside(reviewed, options);
+  refuseReversedRules(reviewed, options);
   const conflicts = ruleConflicts(reviewed.map((r) => r.rule as { from: string; to: string; relation?: RuleRelation }), source, target).map((c) => ({
     ...c,
     rows: c.mappings.map((i) => ({ row: reviewed[i]!.index + 1, ...(reviewed[i]!.line !== undefined ? { line: reviewed[i]!.line! } : {}) })),
@@ -130,27 +130,26 @@ export function checkRuleCoherence(
 }
 
 /**
- * With both ontologies given, every rule must run from a term of the source to a term of the
- * target (7.2: an artifact defines each rule's direction): a row written the other way round (a
- * target term as subject) or naming a term neither ontology has would be signed as a rule no check
- * can ever apply, and the reviewer's acceptance would be lost without a word. Such a row is
- * refused (E_ARTIFACT_BUILD at its line), saying which end is where; it is never turned round
- * silently, since which of its two relations the reviewer meant cannot be told.
+ * With both ontologies given, a rule written the other way round — its `from` a term of the target
+ * and not of the source, its `to` a term of the source and not of the target — would be signed as
+ * a rule no check can ever apply (7.2: an artifact defines each rule's direction), the reviewer's
+ * acceptance lost without a word. Such a row is refused (E_ARTIFACT_BUILD at its line); it is never
+ * turned round silently, since which of its two relations the reviewer meant cannot be told. A term
+ * the index does not hold (an annotation property, a class only named as a superclass) says
+ * nothing about direction and is left alone.
  */
-function refuseRulesOutside(
+function refuseReversedRules(
   reviewed: ReadonlyArray<Pick<ReviewedRule, 'rule' | 'index' | 'line'>>,
   options: Pick<ArtifactBuildOptions, 'ontologies' | 'file'> & { unit?: 'row' | 'rule' },
 ): void {
   const { source, target } = options.ontologies!;
   for (const r of reviewed) {
     const { from, to } = r.rule as { from: string; to: string };
-    if (source.byIri.has(from) && target.byIri.has(to)) continue;
-    const where = (iri: string): string =>
-      source.byIri.has(iri) ? `a term of the source ontology ${source.source}` : target.byIri.has(iri) ? `a term of the target ontology ${target.source}` : `a term of neither ${source.source} nor ${target.source}`;
-    const reversed = target.byIri.has(from) && source.byIri.has(to);
+    const reversed = target.byIri.has(from) && !source.byIri.has(from) && source.byIri.has(to) && !target.byIri.has(to);
+    if (!reversed) continue;
     const place = r.line !== undefined ? {} : { path: options.unit === 'rule' ? `$.mappingRules[${r.index}]` : `$.mappings[${r.index}]` };
     throw new IoaError('E_ARTIFACT_BUILD',
-      `${options.unit === 'rule' ? `rule ${r.index}` : 'the row'} maps ${from} (${where(from)}) to ${to} (${where(to)}); a rule runs from the source ontology's term to the target's${reversed ? ': the row is written the other way round — swap its subject and object (broadMatch becomes narrowMatch), or build the artifact with the two ontologies exchanged' : ''}`,
+      `${options.unit === 'rule' ? `rule ${r.index}` : 'the row'} maps ${from}, a term of the target ontology ${target.source}, to ${to}, a term of the source ontology ${source.source}: it is written the other way round (a rule runs from the source's term to the target's). Swap its subject and object (broadMatch becomes narrowMatch), or build the artifact with the two ontologies exchanged`,
       { ...(options.file ? { file: options.file } : {}), ...(r.line !== undefined ? { line: r.line } : {}), ...place });
   }
 }

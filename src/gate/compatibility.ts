@@ -233,7 +233,8 @@ function lookup(ontologies: readonly OntologyIndex[], iri: Iri): Concept | undef
  * kind has none of the lists the check reads, and would pass by saying nothing.
  */
 function wrongKind(files: readonly OntologyIndex[], iri: Iri, expected: ConceptKind): string | undefined {
-  const kinds = [...new Set(files.flatMap((o) => { const c = o.byIri.get(iri); return c ? [c.kind] : []; }))];
+  // A term typed several ways (`a ioa:Concept, ioa:Domain`) is each of them.
+  const kinds = [...new Set(files.flatMap((o) => { const c = o.byIri.get(iri); return c ? (c.kinds ?? [c.kind]) : []; }))];
   if (kinds.length === 0 || kinds.includes(expected)) return undefined;
   return `is defined as ${kinds.map(withArticle).join(' and as ')}, not ${withArticle(expected)}`;
 }

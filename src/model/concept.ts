@@ -90,7 +90,10 @@ export interface Restriction {
 
 export interface Concept {
   iri: string;
+  /** Its kind; where the file types it several ways, the first by the loader's priority. */
   kind: ConceptKind;
+  /** Every kind the file types it as, when more than one (`a ioa:Concept, ioa:Domain`). */
+  kinds?: ConceptKind[];
   /** Preferred names. Never empty once loaded: a concept without any gets its split local name. */
   labels: Label[];
   synonyms: Synonym[];

@@ -234,6 +234,9 @@ export class IndexBuilder {
       if (best === 'annotationProperty' || NON_MATCHABLE_NAMESPACES.some((ns) => subjectKey.startsWith(ns))) continue;
 
       const concept = emptyConcept(subjectKey, best, localNameOf(subjectKey));
+      const typed = [...new Set(types.flatMap((t) => { const p = KIND_PRIORITY.get(t); return p === undefined ? [] : [p]; }))].sort((a, b) => a - b).map((p) => KIND_BY_TYPE[p]![1]);
+      const kinds = [...new Set(typed)];
+      if (kinds.length > 1) concept.kinds = kinds;
       let read: Array<[string, DefinitionSource]> | undefined;
       for (const s of statements) {
         const p = s.predicate;

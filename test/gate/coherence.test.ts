@@ -56,19 +56,20 @@ describe('artifact build and coherence', () => {
     expect(buildArtifact(parseSssom(readFileSync(ex('reviewed-cs-doc.sssom.tsv'), 'utf8'), 'r.tsv'), { ...BUILD, ontologies }).coherence).toEqual({ checked: true, conflicts: [] });
   });
 
-  it('7.2: given both ontologies, a row written the other way round (a target term as subject) or naming a term neither has is refused at its line, never signed as a rule that cannot apply', async () => {
+  it('7.2: given both ontologies, a row written the other way round (a target term as subject) is refused at its line, never signed as a rule that cannot apply; a term the index does not hold is left alone', async () => {
     const header = readFileSync(ex('reviewed-cs-doc.sssom.tsv'), 'utf8').split('\n').filter((l) => l.startsWith('#') || l.startsWith('subject_id'));
     const row = (s: string, o: string): string => [s, '', 'skos:exactMatch', '', o, '', 'semapv:ManualMappingCuration', 'orcid:0000-0000-0000-0001', '2026-05-01', '', '', ''].join('\t');
     const swapped = w.write('swapped.sssom.tsv', [...header, row('doc:TranslateText', 'cs:TechTranslation'), ''].join('\n'));
     const r = await runCli(['artifact', 'build', '--from', swapped, '--artifact-id', BUILD.artifactId, '--revision', '1', '--asserted-by', BUILD.assertedBy, '--valid-until', BUILD.validUntil, '--source', ex('cs.ttl'), '--target', ex('doc.ttl'), '--out', join(w.dir, 'swapped.json')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`${swapped}:${header.length + 1}`);
-    expect(r.stderr).toContain('the row is written the other way round');
+    expect(r.stderr).toContain('it is written the other way round');
     expect(r.stderr).toContain('[E_ARTIFACT_BUILD]');
     expect(existsSync(join(w.dir, 'swapped.json'))).toBe(false);
+    // An end the index does not hold (an annotation property, a class only named as a superclass)
+    // says nothing about direction: built as before.
     const unknown = parseSssom([...header, row('cs:TechTranslation', 'doc:NoSuchThing'), ''].join('\n'), 'unknown.tsv');
-    const error = thrownIoaError(() => buildArtifact(unknown, { ...BUILD, ontologies }));
-    expect([error.code, error.message]).toEqual(['E_ARTIFACT_BUILD', expect.stringContaining('https://example.net/onto/doc#NoSuchThing (a term of neither')]);
+    expect(buildArtifact(unknown, { ...BUILD, ontologies }).artifact.mappingRules).toHaveLength(1);
   });
 
   const args = (out: string): string[] => ['artifact', 'build', '--from', reviewed, '--artifact-id', BUILD.artifactId, '--revision', '2', '--asserted-by', BUILD.assertedBy, '--valid-until', BUILD.validUntil, '--out', out];

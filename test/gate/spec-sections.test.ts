@@ -79,6 +79,14 @@ describe('§5.2, §6.3, §6.4: capabilityRefs, the provider\'s capability and a 
     expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['UNKNOWN_TERM']]);
     expect(v.reasons[0]).toMatchObject({ path: 'provider:$["@id"]', message: expect.stringContaining('is defined as a domain, not a capability') });
   });
+  it('§5.2: a term the file types as a Concept and also as a Domain is a Concept: its sense stands (Compatible, as with one type)', async () => {
+    const text = readFileSync(ex('cs.ttl'), 'utf8').replace(/^(cs:LargeLanguageModel a ioa:Concept)/m, '$1, ioa:Domain');
+    expect(text).toContain('cs:LargeLanguageModel a ioa:Concept, ioa:Domain');
+    const multi = await ontologyOf('cs.ttl', text);
+    expect(multi.byIri.get(`${CS}LargeLanguageModel`)?.kinds).toEqual(['domain', 'concept']);
+    const v = evaluateCompatibility({ envelope: envelope(), provider: csProvider(), profile: profile(), ontologies: [multi, ...ontologies.filter((o) => !o.source.endsWith('cs.ttl'))], now: NOW });
+    expect([v.outcome, codes(v)]).toEqual(['Compatible', []]);
+  });
   it('§5.2 "sense: a Concept IRI": a sense bound to an Intent is UNKNOWN_TERM under a cross-domain profile too', () => {
     const crossDomain = profile({ termBindings: { permittedDomains: [`${CS}ComputerScience`], crossDomain: true } });
     const v = check({ profile: crossDomain, envelope: envelope({}, { termBindings: [{ term: 'LLM', sense: `${CS}TranslateTechDoc` }] }) });

@@ -67,6 +67,27 @@ describe('review_decision against predicate_modifier', () => {
     expect(byBuild).toMatchObject({ code: 'E_REVIEW_ROW_CONTRADICTION', location: { file: out, line } });
   });
 
+  it('a review_decision the column does not hold ("Reject", "no") is refused by both, never read from the justification as an acceptance', async () => {
+    for (const value of ['Reject', 'no']) {
+      const { files, out } = await edited('Author', 'Not');
+      const text = readFileSync(out, 'utf8');
+      const lines = text.split('\n');
+      const header = lines.findIndex((l) => l.startsWith('subject_id'));
+      const at = lines[header]!.split('\t').indexOf('review_decision');
+      const row = lines.findIndex((l, i) => i > header && l.startsWith('src:Author\t'));
+      const cells = lines[row]!.split('\t');
+      cells[at] = value;
+      // Without Not, the row would read as its justification says: an acceptance.
+      cells[lines[header]!.split('\t').indexOf('predicate_modifier')] = '';
+      lines[row] = cells.join('\t');
+      writeFileSync(out, lines.join('\n'));
+      const byBuild = await rejectedIoaError(buildArtifact(out, BUILD));
+      expect(byBuild).toMatchObject({ code: 'E_REVIEW_ROW_CONTRADICTION', location: { file: out, line: row + 1 } });
+      const byReview = await rejectedIoaError(openReview({ candidates: files.candidates, source: files.source, target: files.target, out }, { reviewer: A }));
+      expect(byReview.code).toBe('E_REVIEW_ROW_CONTRADICTION');
+    }
+  });
+
   it('rows whose two columns agree build as before', async () => {
     const { out } = await edited('Author', 'Not');
     const built = await buildArtifact(out, BUILD);
