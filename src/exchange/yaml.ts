@@ -103,13 +103,16 @@ export function stringifyYaml(value: unknown, options: ToStringOptions): string 
       if (YAML11_BREAKS.test(node.value)) {
         node.type = 'QUOTE_DOUBLE';
         escape = true;
-      } else if (node.type === undefined && readsOtherwiseIn12(node.value)) node.type = 'QUOTE_DOUBLE';
+      } else if ((node.type === undefined && readsOtherwiseIn12(node.value)) || YAML11_SPECIAL.test(node.value)) node.type = 'QUOTE_DOUBLE';
     },
   });
   const text = doc.toString(options);
   // Every scalar holding one is double-quoted now, so each raw one in the text is inside such a scalar.
   return escape ? text.replace(new RegExp(YAML11_BREAKS.source, 'g'), (c) => YAML11_BREAK_ESCAPES[c]!) : text;
 }
+
+/** PyYAML's value key `=`: plain, a YAML 1.1 reader does not take it as text. */
+const YAML11_SPECIAL = /^=$/;
 
 /** True when `text`, written as a plain YAML 1.2 scalar, is read as another value than itself. */
 function readsOtherwiseIn12(text: string): boolean {

@@ -3,6 +3,7 @@
  * SSSOM keeps everything Alignment RDF can carry (entities, relation, one measure, ontologies).
  * Writers sort deterministically and never change their input.
  */
+import { stringifyYaml } from '../../src/exchange/yaml.js';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -350,6 +351,16 @@ describe('metadata plain scalars YAML 1.1 resolves to other types', () => {
       }
     }
     expect(parseSssom(serializeSssom(set, { condense: true }), 'out.tsv')).toEqual(parseSssom(serializeSssom(set), 'plain.tsv'));
+  });
+
+  it('"=" (PyYAML\'s value key) is written quoted, so PyYAML reads it as text', () => {
+    const text = stringifyYaml({ a: '=', c: 'a=b' }, {});
+    expect(text).toContain('a: "="');
+    expect(text).toContain('c: a=b');
+    const probe = spawnSync('python3', ['-c', 'import yaml'], { encoding: 'utf8' });
+    if (probe.status !== 0) return;
+    const read = spawnSync('python3', ['-c', 'import sys, json, yaml; print(json.dumps(yaml.safe_load(sys.stdin.read())))'], { input: text, encoding: 'utf8' });
+    expect([read.status, JSON.parse(read.stdout)]).toEqual([0, { a: '=', c: 'a=b' }]);
   });
 
   it('PyYAML (sssom-py\'s reader) reads the written block as the same strings, where it is installed', () => {
