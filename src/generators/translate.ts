@@ -268,7 +268,11 @@ class StemNeighbours {
 interface Alignment {
   score: number;
   steps: Array<{ option: GlossOption; words: number[] }>;
-  /** Every countable character glossed and every English word matched by a gloss word of the same stem. */
+  /**
+   * The whole of both names rendered: every countable character glossed, every English word
+   * matched, and every word of each gloss used matched to an English word as itself or a
+   * derivation (stemLevel: `summary` ~ summarization), not as a synonym or definition word.
+   */
   complete: boolean;
 }
 
@@ -278,14 +282,16 @@ interface Alignment {
  */
 export function align(zh: ChineseName, en: EnglishName): Alignment | undefined {
   // Which English words each option explains, and how well.
-  interface Move { option: GlossOption; mask: number; words: number[]; src: number; tgt: number; chars: number; same: boolean }
+  interface Move { option: GlossOption; mask: number; words: number[]; src: number; tgt: number; chars: number; whole: boolean }
   const movesAt = new Map<number, Move[]>();
   for (const option of zh.options) {
     const used: number[] = [];
     let mask = 0;
     let tgt = 0;
     let matchedStems = 0;
-    let same = true;
+    // Every gloss word an English word, at the level the alignment itself reads a word: a gloss
+    // with a word the name lacks ("machine translation" for Translation) renders more than the name.
+    let whole = true;
     for (const g of option.stems) {
       let best = -1;
       let bestLevel = 0;
@@ -297,8 +303,8 @@ export function align(zh: ChineseName, en: EnglishName): Alignment | undefined {
           best = w;
         }
       }
+      if (best < 0 || stemLevel(g, en.stems[best]!) === 0) whole = false;
       if (best < 0) continue;
-      if (stemLevel(g, en.stems[best]!) < 1) same = false;
       matchedStems++;
       mask |= 1 << best;
       used.push(best);
@@ -309,17 +315,17 @@ export function align(zh: ChineseName, en: EnglishName): Alignment | undefined {
     const precision = 0.5 + 0.5 * (matchedStems / option.stems.length);
     const q = option.level * option.gloss.weight * precision;
     const covered = zh.chars.filter(([s]) => s >= option.start && s < option.end).length;
-    const move: Move = { option, mask, words: used, src: (covered / Math.max(1, zh.countable)) * q, tgt: (tgt / en.total) * q, chars: covered, same };
+    const move: Move = { option, mask, words: used, src: (covered / Math.max(1, zh.countable)) * q, tgt: (tgt / en.total) * q, chars: covered, whole };
     const list = movesAt.get(option.start);
     if (list) list.push(move);
     else movesAt.set(option.start, [move]);
   }
   if (movesAt.size === 0) return undefined;
   // DP over character offsets; state = English words used. Objective: src + tgt coverage.
-  interface State { value: number; src: number; tgt: number; chars: number; same: boolean; steps: Array<{ option: GlossOption; words: number[] }> }
+  interface State { value: number; src: number; tgt: number; chars: number; whole: boolean; steps: Array<{ option: GlossOption; words: number[] }> }
   const end = Math.max(...zh.options.map((o) => o.end), 0);
   const at: Array<Map<number, State>> = Array.from({ length: end + 1 }, () => new Map());
-  at[0]!.set(0, { value: 0, src: 0, tgt: 0, chars: 0, same: true, steps: [] });
+  at[0]!.set(0, { value: 0, src: 0, tgt: 0, chars: 0, whole: true, steps: [] });
   const offer = (pos: number, mask: number, state: State): void => {
     const current = at[pos]!.get(mask);
     if (!current || state.value > current.value + 1e-12) at[pos]!.set(mask, state);
@@ -334,7 +340,7 @@ export function align(zh: ChineseName, en: EnglishName): Alignment | undefined {
           src: state.src + move.src,
           tgt: state.tgt + move.tgt,
           chars: state.chars + move.chars,
-          same: state.same && move.same,
+          whole: state.whole && move.whole,
           steps: [...state.steps, { option: move.option, words: move.words }],
         });
       }
@@ -349,7 +355,7 @@ export function align(zh: ChineseName, en: EnglishName): Alignment | undefined {
     }
   }
   if (!best || best.steps.length === 0) return undefined;
-  const complete = best.same && best.chars >= zh.countable && bestMask === (1 << en.stems.length) - 1;
+  const complete = best.whole && best.chars >= zh.countable && bestMask === (1 << en.stems.length) - 1;
   const src = Math.min(1, best.src);
   const tgt = Math.min(1, best.tgt);
   let score = src + tgt > 0 ? (2 * src * tgt) / (src + tgt) : 0;

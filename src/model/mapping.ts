@@ -76,9 +76,11 @@ export interface Evidence {
   translation?: string;
   /**
    * For a translated match: the translation renders the whole of both names, every character
-   * that needs an English counterpart glossed and every English word a gloss's own word (not a
-   * derivation, synonym or definition word): the one name in two languages. Absent for a partial
-   * translation, which resembles the other name but does not name it.
+   * that needs an English counterpart glossed, every English word matched, and every word of the
+   * glosses used an English word of the name or a derivation of it (摘要 "summary" for
+   * Summarization; not a synonym or definition word): the one name in two languages. Absent for a
+   * partial translation, which resembles the other name but does not name it (机器翻译 "machine
+   * translation" for Translation).
    */
   translationComplete?: boolean;
   /** SSSOM `subject_preprocessing` / `object_preprocessing`: semapv CURIEs of the steps applied to each text. */

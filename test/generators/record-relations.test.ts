@@ -115,6 +115,24 @@ describe('propose RECORDS OASF', () => {
     }
   });
 
+  it('a Chinese name translated whole keeps exactMatch where a gloss is a derivation of the skill\'s word (摘要 summary ~ Summarization, 分类 to classify ~ Classification); one whose gloss has a word the skill lacks (机器翻译 machine translation ~ Translation) is broader', async () => {
+    const skill = (id: string, name: string) => ({ id, name, description: name, tags: [] });
+    const card = { protocolVersion: '0.3.0', name: 'Docs', description: 'd', url: 'https://docs.example.cn/a2a', version: '1.0.0', capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'],
+      skills: [skill('s1', '文本摘要'), skill('s2', '机器翻译'), skill('s3', '图像分类'), skill('s4', '文本分类'), skill('s5', '口译')] };
+    const dir = await mkdtemp(join(tmpdir(), 'ioa-record-zh-'));
+    try {
+      const path = join(dir, 'card-zh.json');
+      await writeFile(path, JSON.stringify(card));
+      const candidates = await propose(await loadRecords(path), join(import.meta.dirname, '../../corpora/agents/oasf/v1.1.1/schema/skills'));
+      const exact = candidates.filter((c) => c.predicate === 'skos:exactMatch').map((c) => `${c.subject.split('#')[1]} ${c.object.split('/').pop()}`);
+      expect(exact.sort()).toEqual(['s1 summarization', 's3 image_classification', 's4 text_classification']);
+      const top = (s: string) => candidates.find((c) => c.subject.endsWith(`#${s}`) && c.rank === 1);
+      expect([top('s2')?.object.split('/').pop(), top('s2')?.predicate]).toEqual(['translation', 'skos:broadMatch']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('A2A skills against OASF 1.1.0 skills: no candidate is a bare exactMatch or closeMatch (each exactMatch rests on the names or on a tool the skill names), most are broadMatch', async () => {
     const skills = await loadRecords(join(import.meta.dirname, '../../corpora/agentworld-dev/a2a-skills-dev.jsonl'));
     // The whole release, skills and domains: kinds stay apart, so skills meet skills only.

@@ -115,6 +115,26 @@ describe('translate: evidence a reviewer can read', () => {
     }
   });
 
+  it('marks a translation complete when every character, every word of the English name and every word of the glosses used are matched, a derivation as the alignment reads it (summary ~ Summarization)', async () => {
+    const names: Array<[string, string, string, boolean]> = [
+      ['n1', '文本摘要', 'Text Summarization', true],
+      ['n2', '图像分类', 'Image Classification', true],
+      ['n3', '文本分类', 'Text Classification', true],
+      // "machine translation": the gloss's "machine" is nothing of the English name.
+      ['n4', '机器翻译', 'Translation', false],
+      // "interpreting": the English name's "model" is left over.
+      ['n5', '口译', 'Model Interpretability', false],
+    ];
+    const source = ontology('s', names.map(([id, zh]) => ({ iri: `${S}${id}`, kind: 'capability', labels: [{ text: zh, lang: 'zh' }] })));
+    const target = ontology('t', names.map(([id, , en]) => ({ iri: `${T}${id}`, kind: 'capability', labels: [en] })));
+    const candidates = await collect(make(), source, target);
+    const complete = names.map(([id]) => {
+      const pair = candidates.find((c) => c.subject === `${S}${id}` && c.object === `${T}${id}`);
+      return [id, pair ? pair.evidence[0]!.translationComplete === true : 'no candidate'];
+    });
+    expect(complete).toEqual(names.map(([id, , , whole]) => [id, whole]));
+  });
+
   it('uses WordNet pertainyms on the English side when given (danish ~ Denmark)', async () => {
     const lexicon: SynonymLexicon = { synonyms: async (terms) => new Map(terms.filter((t) => t === 'danish').map((t) => [t, ['denmark']])) };
     const source = ontology('s', [{ iri: `${S}da`, labels: [{ text: '丹麦语', lang: 'zh' }] }]);
