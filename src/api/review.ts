@@ -22,12 +22,12 @@ import { loadOntology } from './ontology.js';
 
 export { ReviewState, startingSelection, DECISIONS, REVIEW_RELATIONS, type Decision, type DecisionState, type CandidateStatus, type ReviewCandidate, type StartingSelection } from '../review/policy.js';
 export {
-  ReviewSession, ReviewRefusal, REVIEW_DECISION_SLOT, CANDIDATE_PREDICATE_SLOT, REVIEW_ROLE_SLOT, DECISION_SOURCE_SLOT, EARLIER_SLOTS, EARLIER_EACH_SLOTS, BREAK_ONE_TO_ONE, MAX_COMMENT,
+  ReviewSession, ReviewRefusal, REVIEW_DECISION_SLOT, CANDIDATE_PREDICATE_SLOT, REVIEW_ROLE_SLOT, DECISION_SOURCE_SLOT, REPLACES_DECISION_SLOT, EARLIER_SLOTS, EARLIER_EACH_SLOTS, BREAK_ONE_TO_ONE, MAX_COMMENT,
   type SessionOptions, type DecisionFile, type DecideOptions, type DecideResult, type CandidateRef, type ConceptView, type CandidateView, type DecisionView, type IncoherentView,
   type ItemSummary, type ItemFilter, type Progress, type TermView, type RestrictionView,
 } from '../review/session.js';
 export {
-  reviewedDecisions, pairReviews, unsettledConflicts, agreeingRows, contradicts, type ReviewedDecision, type PairReview, type ReviewDecision,
+  reviewedDecisions, pairReviews, unsettledConflicts, agreeingRows, contradicts, type ReviewedDecision, type ReplacedDecision, type PairReview, type ReviewDecision,
 } from '../exchange/reviewed.js';
 export { serveReview, CONTENT_SECURITY_POLICY, MAX_BODY_BYTES, type ReviewServer, type ServeOptions } from '../review/server.js';
 export {
@@ -79,7 +79,7 @@ export async function readDecisionFiles(paths: readonly string[]): Promise<Decis
  *
  * @throws IoaError `E_REVIEW_UNKNOWN_TERM`, `E_REVIEW_SET_MISMATCH` (`out` reviews another
  *   candidate set; it is left as it is), `E_REVIEW_DUPLICATE_DECISION` (two rows of one reviewer
- *   on one candidate in `out`), `E_REVIEW_ROW_CONTRADICTION` (a row of `out` or of a decisions
+ *   on one candidate in `out`, other than two of one day that nothing orders: her own conflict), `E_REVIEW_ROW_CONTRADICTION` (a row of `out` or of a decisions
  *   file whose review_decision contradicts its predicate_modifier), `E_USAGE` (a bad reviewer id, `out` naming an input, an
  *   adjudicator without a reviewer), and the reading errors of the files.
  */

@@ -11,9 +11,9 @@ export {
   type CandidateExportContext, type EvidenceLayout, type ExportCandidate, type ReadCandidate,
 } from './candidates.js';
 export {
-  REVIEW_DECISION_SLOT, CANDIDATE_PREDICATE_SLOT, REVIEW_ROLE_SLOT, DECISION_SOURCE_SLOT, EARLIER_SLOTS, EARLIER_EACH_SLOTS, ADJUDICATOR, REVIEWER_AGREEMENT,
+  REVIEW_DECISION_SLOT, CANDIDATE_PREDICATE_SLOT, REVIEW_ROLE_SLOT, DECISION_SOURCE_SLOT, REPLACES_DECISION_SLOT, EARLIER_SLOTS, EARLIER_EACH_SLOTS, ADJUDICATOR, REVIEWER_AGREEMENT,
   reviewedDecisions, pairReviews, unsettledConflicts, agreeingRows, contradicts, candidateOfDecision, earlierDecisions, rowDecision, reviewerKey,
-  type ReviewedDecision, type PairReview, type ReviewDecision, type EarlierDecision, type EarlierEach,
+  type ReviewedDecision, type ReplacedDecision, type PairReview, type ReviewDecision, type EarlierDecision, type EarlierEach,
 } from './reviewed.js';
 export { CANDIDATE_NAMESPACE, CANDIDATE_PREFIX, CANDIDATE_RANK, FAMILY_RANK, SELECTION_REMOVED, candidateRankOf, memberRankSlot, memberScoreSlot, selectionRemovedOf } from './candidate-slots.js';
 export { BUILTIN_PREFIXES, PrefixMap, REVIEW_PREFIXES, WELL_KNOWN_PREFIXES, buildCurieMap, canonicalTerm } from './curie.js';

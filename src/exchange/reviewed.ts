@@ -14,7 +14,9 @@
  * row in opposite ways.
  *
  * - The reviewer of a row is its `reviewer_id` list (sorted, joined by `|`); rows without one
- *   are one anonymous reviewer. A reviewer has one decision per candidate.
+ *   are one anonymous reviewer. A reviewer has one decision per candidate: read from several
+ *   reviews, her latest (latestPerReviewer); a row that replaced her carried decision says so in
+ *   `replaces_decision`, which orders two of her rows of one day.
  * - The candidate a row decides is (subject, `candidate_predicate` or else `predicate_id`, object).
  * - A row with `review_role adjudicator` is an adjudicator's decision: it settles its pair.
  * - Two reviewers **conflict** on a pair (subject, object) when one accepts a relation the other
@@ -38,6 +40,12 @@ export const CANDIDATE_PREDICATE_SLOT = 'candidate_predicate';
 export const REVIEW_ROLE_SLOT = 'review_role';
 /** On a decision carried from an earlier review: the `mapping_set_id` of the file it came from. */
 export const DECISION_SOURCE_SLOT = 'decision_source';
+/**
+ * On a decision that replaced decisions of the same reviewer carried from earlier reviews: each
+ * decision it replaced (see ReplacedDecision), `|`-joined. A row holds only the day, so this is
+ * what tells which of her two rows of one day came later.
+ */
+export const REPLACES_DECISION_SLOT = 'replaces_decision';
 export const ADJUDICATOR = 'adjudicator';
 export const REVIEWER_AGREEMENT = 'reviewer_agreement';
 
@@ -66,6 +74,42 @@ export interface ReviewedDecision {
   adjudicator: boolean;
   /** `decision_source`: the review this decision was carried from, when it was. */
   source?: string;
+  /** `replaces_decision`: the decisions of the same reviewer this one replaced. */
+  replaces?: ReplacedDecision[];
+}
+
+/**
+ * A decision a later one of the same reviewer replaced, as `replaces_decision` records it:
+ * `DECISION PREDICATE[ on DATE][ from SOURCE]` (`reject skos:exactMatch on 2026-12-01 from
+ * https://…#reviewed`), SOURCE being the review it was carried from.
+ */
+export interface ReplacedDecision {
+  decision: ReviewDecision;
+  predicate: string;
+  date?: string;
+  source?: string;
+}
+
+/** One `replaces_decision` value (see ReplacedDecision). */
+export function formatReplaced(r: ReplacedDecision): string {
+  return `${r.decision} ${r.predicate}${r.date !== undefined ? ` on ${r.date}` : ''}${r.source !== undefined ? ` from ${r.source}` : ''}`;
+}
+
+/** A `replaces_decision` cell as the decisions it names. @throws IoaError E_SSSOM_BAD_ROW at `at` (a value of another form) */
+export function parseReplaced(cell: string, at: ErrorLocation): ReplacedDecision[] {
+  return splitMultivalued(cell).map((value, i) => {
+    const m = /^(accept|reject|unsure) (\S+)(?: on (\S+))?(?: from (.+))?$/.exec(value.trim());
+    if (!m) throw new IoaError('E_SSSOM_BAD_ROW', `${REPLACES_DECISION_SLOT} value ${i + 1} is ${JSON.stringify(value)}, not "DECISION PREDICATE on DATE from SOURCE" (e.g. "reject skos:exactMatch on 2026-12-01 from https://example.org/set#reviewed")`, at);
+    const r: ReplacedDecision = { decision: m[1] as ReviewDecision, predicate: canonicalPredicate(m[2]!) };
+    if (m[3] !== undefined) r.date = m[3];
+    if (m[4] !== undefined) r.source = m[4];
+    return r;
+  });
+}
+
+/** A `replaces_decision` cell for the decisions a row replaced, each once. */
+export function replacedCell(list: readonly ReplacedDecision[]): string {
+  return joinMultivalued([...new Set(list.map(formatReplaced))]);
 }
 
 /** The reviewer key of a list of reviewer ids (as `ReviewedDecision.reviewer`). */
@@ -138,6 +182,11 @@ export function reviewedDecisions(set: MappingSet, options: { file?: string } = 
     if (r.comment !== undefined) d.comment = r.comment;
     const source = r.extensions?.[DECISION_SOURCE_SLOT];
     if (typeof source === 'string' && source !== '') d.source = source;
+    const replaces = r.extensions?.[REPLACES_DECISION_SLOT];
+    if (typeof replaces === 'string' && replaces.trim() !== '') {
+      const line = sourceLine(r);
+      d.replaces = parseReplaced(replaces, { ...(options.file !== undefined ? { file: options.file } : {}), ...(line !== undefined ? { line } : {}), path: `$.mappings[${row}].${REPLACES_DECISION_SLOT}` });
+    }
     out.push(d);
   });
   return out;
@@ -263,12 +312,14 @@ export function agreeingRows(decisions: readonly ReviewedDecision[]): Set<number
  * One decision per reviewer and candidate, from decisions gathered from several reviews: a
  * reviewer who decided one candidate in two files (her own, and a copy another review carried)
  * counts once, with her latest decision — the later `review_date`, and at the same date (or with
- * none) her own row before a carried copy (`decision_source`). Never the order of the files: when
- * that still leaves two of her own rows of one day that decide differently, nothing tells which
- * came later, so both are kept, and they are her own conflict (pairReviews); the same decision
- * twice counts once (the one whose comment sorts first).
+ * none) her own row before a carried copy (`decision_source`), and among her own rows of that day
+ * the one that records replacing the other (`replaces_decision`, see `replacesOther`). Never the
+ * order of the files: when that still leaves two of her rows of one day that decide differently,
+ * nothing tells which came later, so both are kept, and they are her own conflict (pairReviews),
+ * which an adjudicator, or she deciding again, settles; the same decision twice counts once (the
+ * one whose comment sorts first).
  */
-export function latestPerReviewer<D extends Pick<ReviewedDecision, 'reviewer' | 'subject' | 'object' | 'proposed' | 'date' | 'source' | 'decision' | 'predicate' | 'adjudicator' | 'comment'>>(decisions: readonly D[]): D[] {
+export function latestPerReviewer<D extends Pick<ReviewedDecision, 'reviewer' | 'subject' | 'object' | 'proposed' | 'date' | 'source' | 'decision' | 'predicate' | 'adjudicator' | 'comment' | 'replaces'>>(decisions: readonly D[]): D[] {
   const latest = new Map<string, D[]>();
   const rank = (d: D): string => `${d.date ?? ''}\u0000${d.source === undefined ? 1 : 0}`;
   const keyOf = (d: D): string => `${d.reviewer}\u0000${d.subject}\u0000${d.object}\u0000${d.proposed}`;
@@ -281,8 +332,9 @@ export function latestPerReviewer<D extends Pick<ReviewedDecision, 'reviewer' | 
   }
   const kept = new Set<D>();
   for (const tied of latest.values()) {
+    const standing = tied.filter((x) => !tied.some((y) => y !== x && replacesOther(y, x)));
     const distinct = new Map<string, D>();
-    for (const d of tied) {
+    for (const d of standing) {
       const what = `${d.decision}\u0000${d.predicate}\u0000${d.adjudicator}`;
       const other = distinct.get(what);
       if (!other || (d.comment ?? '') < (other.comment ?? '')) distinct.set(what, d);
@@ -291,6 +343,21 @@ export function latestPerReviewer<D extends Pick<ReviewedDecision, 'reviewer' | 
   }
   // Unnamed reviewers cannot be told apart: each of their rows stands.
   return decisions.filter((d) => d.reviewer === '' || kept.has(d));
+}
+
+/**
+ * Whether `later` records replacing `earlier`, two decisions of one reviewer on one candidate of
+ * the same day: it names `earlier`'s decision, relation and date among those it replaced, and
+ * names more of that day than `earlier` does. A session that replaces a carried decision records
+ * it with what that decision had replaced the same day, so each change of a day names one more
+ * than the one before it: that is what orders a chain of changes (reject, then accept, then
+ * reject again names both earlier ones), where the decision named alone could be the first row's
+ * as well as the last's.
+ */
+export function replacesOther(later: Pick<ReviewedDecision, 'date' | 'replaces'>, earlier: Pick<ReviewedDecision, 'decision' | 'predicate' | 'date' | 'replaces'>): boolean {
+  if (!later.replaces?.length || later.date !== earlier.date) return false;
+  const sameDay = (d: Pick<ReviewedDecision, 'date' | 'replaces'>): number => (d.replaces ?? []).filter((r) => r.date === d.date).length;
+  return later.replaces.some((r) => r.decision === earlier.decision && r.predicate === earlier.predicate && r.date === earlier.date) && sameDay(later) > sameDay(earlier);
 }
 
 /** The decisions an adjudicator's settlement overrules, among `decisions` (by identity). */
@@ -344,8 +411,9 @@ export const EARLIER_SLOTS = {
 /**
  * Beside the summary, each decision carried onto the candidate, one value per decision, aligned
  * across the columns (SSSOM multivalued cells: `|` between values, `\|` inside one): the
- * reviewer, what they decided, the relation, their own date, comment and role, and the review it
- * came from. `review` writes each back as that reviewer's row, as `review --decisions` with the
+ * reviewer, what they decided, the relation, their own date, comment and role, the review it
+ * came from, and the decisions of theirs it replaced (its `replaces_decision` cell, so a later
+ * round still tells which of a reviewer's rows of one day came last). `review` writes each back as that reviewer's row, as `review --decisions` with the
  * reviewed files would; the summary alone could only invent one date for everyone.
  */
 export const EARLIER_EACH_SLOTS = {
@@ -356,6 +424,7 @@ export const EARLIER_EACH_SLOTS = {
   comment: 'earlier_each_comment',
   role: 'earlier_each_review_role',
   source: 'earlier_each_source',
+  replaces: 'earlier_each_replaces',
 } as const;
 
 /** One earlier decision carried onto a candidate (a value of each `earlier_each_*` column). */
@@ -370,6 +439,8 @@ export interface EarlierEach {
   adjudicator: boolean;
   /** The review it came from: `mapping_set_id` (or the file name). */
   source: string;
+  /** The decisions of the same reviewer it replaced (`replaces_decision`). */
+  replaces?: ReplacedDecision[];
 }
 
 /** What earlier reviews decided on one candidate, as `propose --decisions` writes it. */
@@ -404,6 +475,7 @@ export function earlierEachCells(each: readonly EarlierEach[]): Record<string, s
   column(EARLIER_EACH_SLOTS.comment, each.map((e) => e.comment ?? ''));
   column(EARLIER_EACH_SLOTS.role, each.map((e) => (e.adjudicator ? ADJUDICATOR : '')));
   column(EARLIER_EACH_SLOTS.source, each.map((e) => e.source));
+  column(EARLIER_EACH_SLOTS.replaces, each.map((e) => (e.replaces?.length ? replacedCell(e.replaces) : '')));
   return cells;
 }
 
@@ -438,6 +510,7 @@ export function earlierEachOf(record: MappingRecord, at: ErrorLocation): Earlier
   const comments = values(EARLIER_EACH_SLOTS.comment);
   const roles = values(EARLIER_EACH_SLOTS.role);
   const sources = values(EARLIER_EACH_SLOTS.source);
+  const replaced = values(EARLIER_EACH_SLOTS.replaces);
   return list.map((decision, i) => {
     if (decision !== 'accept' && decision !== 'reject') throw new IoaError('E_USAGE', `${EARLIER_EACH_SLOTS.decision} value ${i + 1} is ${JSON.stringify(decision)}, not accept or reject`, at);
     if (roles[i] !== '' && roles[i] !== ADJUDICATOR) throw new IoaError('E_USAGE', `${EARLIER_EACH_SLOTS.role} value ${i + 1} is ${JSON.stringify(roles[i])}, not ${ADJUDICATOR} or empty`, at);
@@ -447,6 +520,7 @@ export function earlierEachOf(record: MappingRecord, at: ErrorLocation): Earlier
     };
     if (dates[i]) e.date = dates[i]!;
     if (comments[i]) e.comment = comments[i]!;
+    if (replaced[i]) e.replaces = parseReplaced(replaced[i]!, at);
     return e;
   });
 }
@@ -512,6 +586,7 @@ export function earlierDecisions(
         const e: EarlierEach = { reviewer: d.reviewer, decision: d.decision === 'accept' ? 'accept' : 'reject', predicate: d.predicate, adjudicator: d.adjudicator, source: d.from };
         if (d.date !== undefined) e.date = d.date;
         if (d.comment !== undefined) e.comment = d.comment;
+        if (d.replaces?.length) e.replaces = d.replaces;
         return e;
       }),
     };

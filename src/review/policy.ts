@@ -4,8 +4,10 @@
  *
  * - An answer is one reviewer's decision on one candidate (subject, predicate, object): accept
  *   (with the relation the reviewer chose, by default the candidate's own), reject, or unsure.
- *   Each reviewer has at most one answer per candidate; answering again replaces it. Answers of
- *   several reviewers on one candidate stand side by side.
+ *   Each reviewer has one answer per candidate; answering again replaces it. Answers of several
+ *   reviewers on one candidate stand side by side. The one exception is carried in: two
+ *   decisions of one reviewer from earlier reviews that nothing orders (`recordBeside`) stand
+ *   side by side as her own conflict until she answers again, which replaces both.
  * - Answers are weighed, not taken as final (belief.ts): a candidate is *settled* when its
  *   answers and the evidence agree — the log-odds after the answers lie at least SETTLE_LOGIT on
  *   the side most answers take. An answer that goes against strong evidence leaves the candidate
@@ -38,6 +40,7 @@ import { relationFamily, select, selectDetailed, STRUCTURAL_BOOST, type Selectab
 import { IoaError } from '../model/errors.js';
 import { tripleKey, type MappingRecord } from '../model/mapping.js';
 import type { CoherenceChecker } from '../coherence/index.js';
+import type { ReplacedDecision } from '../exchange/reviewed.js';
 import { Belief, priorFeatures, sigmoid, type AnsweredCandidate } from './belief.js';
 
 /** A candidate as review needs it; `index` is its position in the session's list. */
@@ -120,6 +123,8 @@ export interface Answer {
   date?: string;
   comment?: string;
   source?: string;
+  /** The same reviewer's decisions this one replaced (`replaces_decision`). */
+  replaces?: ReplacedDecision[];
   /** The row this answer was read from: written back unchanged while the answer is. */
   record?: MappingRecord;
   /** The row a changed answer was read from: its other columns are kept. */
@@ -189,7 +194,7 @@ export interface ReviewStateOptions {
 interface HistoryEntry {
   index: number;
   reviewer: string;
-  before: Answer | undefined;
+  before: Answer[];
 }
 
 export class ReviewState {
@@ -281,9 +286,18 @@ export class ReviewState {
     return this.answers.get(index) ?? [];
   }
 
-  /** The answer of `reviewer` (default: this state's reviewer) on a candidate. */
+  /**
+   * The answer of `reviewer` (default: this state's reviewer) on a candidate; undefined when they
+   * have none, or two that conflict (see `recordBeside`): then none of theirs stands for them.
+   */
   answerOf(index: number, reviewer = this.reviewer ?? ''): Answer | undefined {
-    return this.answers.get(index)?.find((a) => a.reviewer === reviewer);
+    const mine = this.answersBy(index, reviewer);
+    return mine.length === 1 ? mine[0] : undefined;
+  }
+
+  /** Every answer of `reviewer` (default: this state's reviewer) on a candidate: one, or two of their own conflict. */
+  answersBy(index: number, reviewer = this.reviewer ?? ''): Answer[] {
+    return (this.answers.get(index) ?? []).filter((a) => a.reviewer === reviewer);
   }
 
   /** How the answers on a candidate stand (see the module comment). */
@@ -422,9 +436,21 @@ export class ReviewState {
   /** Record a complete answer (its reviewer's earlier one on the candidate is replaced); undo steps back. */
   record(index: number, answer: Answer): number[] {
     if (!this.candidates[index]) throw new IoaError('E_USAGE', `no candidate ${index}`, { path: '$.index' });
-    const before = this.answerOf(index, answer.reviewer);
+    const before = this.answersBy(index, answer.reviewer);
     this.history.push({ index, reviewer: answer.reviewer, before });
-    return this.change(index, answer.reviewer, answer);
+    return this.change(index, answer.reviewer, [answer]);
+  }
+
+  /**
+   * Record an answer beside the reviewer's other answer on the candidate, not over it: two
+   * decisions of theirs carried from earlier reviews that nothing orders (exchange/reviewed.ts,
+   * latestPerReviewer). Neither stands for them (`answerOf`); their next answer replaces both.
+   */
+  recordBeside(index: number, answer: Answer): number[] {
+    if (!this.candidates[index]) throw new IoaError('E_USAGE', `no candidate ${index}`, { path: '$.index' });
+    const before = this.answersBy(index, answer.reviewer);
+    this.history.push({ index, reviewer: answer.reviewer, before });
+    return this.change(index, answer.reviewer, [...before, answer]);
   }
 
   /**
@@ -468,9 +494,9 @@ export class ReviewState {
     }
   }
 
-  private change(index: number, reviewer: string, answer: Answer | undefined): number[] {
+  private change(index: number, reviewer: string, answers: readonly Answer[]): number[] {
     const list = (this.answers.get(index) ?? []).filter((a) => a.reviewer !== reviewer);
-    if (answer) list.push(answer);
+    list.push(...answers);
     if (this.batching > 0) {
       if (list.length) this.answers.set(index, list);
       else this.answers.delete(index);

@@ -17,6 +17,8 @@
  * - extension columns `review_decision` (accept, reject, unsure) and `candidate_predicate` (the
  *   relation proposed), which is how a row finds its candidate again; `review_role adjudicator`
  *   on an adjudicator's decision; `decision_source` on a decision carried from an earlier review;
+ *   `replaces_decision` on a decision that replaced the reviewer's own carried ones (what orders
+ *   her rows of one day in two files);
  * - `reviewer_agreement` 1.0 where two or more reviewers made the same decision and nobody
  *   contradicts them (exchange/reviewed.ts).
  * A row read from the file is written back as it was read — its reviewer, date, comment and
@@ -28,10 +30,11 @@ import { existsSync } from 'node:fs';
 import { extname } from 'node:path';
 import { PrefixMap, canonicalTerm, readMappingFile, serializeMappingChunks, sourceLine, writeFileAtomic, writeMappingFile } from '../exchange/index.js';
 import {
-  ADJUDICATOR, CANDIDATE_PREDICATE_SLOT, DECISION_SOURCE_SLOT, REVIEW_DECISION_SLOT, REVIEW_ROLE_SLOT, REVIEWER_AGREEMENT,
-  EARLIER_SLOTS, EARLIER_EACH_SLOTS, agreeingRows, candidateOfDecision, earlierEachOf, candidatesByPair, latestPerReviewer, overruledDecisions, reviewedDecisions, reviewerKey, unsettledConflicts, type ReviewedDecision,
+  ADJUDICATOR, CANDIDATE_PREDICATE_SLOT, DECISION_SOURCE_SLOT, REPLACES_DECISION_SLOT, REVIEW_DECISION_SLOT, REVIEW_ROLE_SLOT, REVIEWER_AGREEMENT,
+  EARLIER_SLOTS, EARLIER_EACH_SLOTS, agreeingRows, candidateOfDecision, earlierEachOf, candidatesByPair, formatReplaced, latestPerReviewer, overruledDecisions, replacedCell, reviewedDecisions, reviewerKey, unsettledConflicts,
+  type ReplacedDecision, type ReviewedDecision,
 } from '../exchange/reviewed.js';
-import { IoaError, isIoaError, type ErrorLocation } from '../model/errors.js';
+import { IoaError, isIoaError } from '../model/errors.js';
 import { fileVersion, writeIfUnchanged, type FileVersion } from '../io/lock.js';
 import { hasEntityEnds, type ExtensionDefinition, type ExtensionValue, type MappingRecord, type MappingSet } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
@@ -43,7 +46,7 @@ import { candidateLine, type CandidateFile } from './load.js';
 import { DECISIONS, REVIEW_RELATIONS, ReviewState, startingSelection, type Answer, type CandidateStatus, type Decision } from './policy.js';
 import { ReviewCoherence, type IncoherentWith } from './coherence.js';
 
-export { REVIEW_DECISION_SLOT, CANDIDATE_PREDICATE_SLOT, REVIEW_ROLE_SLOT, DECISION_SOURCE_SLOT, EARLIER_SLOTS, EARLIER_EACH_SLOTS };
+export { REVIEW_DECISION_SLOT, CANDIDATE_PREDICATE_SLOT, REVIEW_ROLE_SLOT, DECISION_SOURCE_SLOT, REPLACES_DECISION_SLOT, EARLIER_SLOTS, EARLIER_EACH_SLOTS };
 const REVIEW_NAMESPACE = 'urn:ioa-align:sssom:';
 /** A comment is at most this many characters. */
 export const MAX_COMMENT = 2000;
@@ -305,7 +308,7 @@ export class ReviewSession {
    * decisions of earlier reviews, and return the session. Throws E_REVIEW_UNKNOWN_TERM (a
    * subject or object the ontologies do not have), E_REVIEW_SET_MISMATCH (`out` is the review of
    * another candidate set), E_REVIEW_DUPLICATE_DECISION (two rows of one reviewer on one
-   * candidate), E_REVIEW_ROW_CONTRADICTION (a row of `out` or of a --decisions file whose
+   * candidate in `out`, other than her own conflict: see resume), E_REVIEW_ROW_CONTRADICTION (a row of `out` or of a --decisions file whose
    * review_decision contradicts its predicate_modifier), E_USAGE (a reviewer id that is neither a CURIE of the file's prefixes nor an
    * IRI; --adjudicator without a reviewer).
    */
@@ -371,20 +374,32 @@ export class ReviewSession {
       if (!hasEntityEnds(r)) throw new IoaError('E_REVIEW_SET_MISMATCH', 'the reviewed file has a literal mapping, which no candidate is', { file: this.out, path: `$.mappings[${i}]` });
       if (!decided.has(i)) this.passengers.push(r);
     });
-    const seen = new Map<string, number>();
-    for (const d of decisions) {
-      const found = this.byTriple.get(`${d.subject}\u0000${d.proposed}\u0000${d.object}`);
-      if (found === undefined) {
+    const found = decisions.map((d) => {
+      const index = this.byTriple.get(`${d.subject}\u0000${d.proposed}\u0000${d.object}`);
+      if (index === undefined) {
         throw new IoaError('E_REVIEW_SET_MISMATCH', `row ${d.row + 1} of the reviewed file (${d.subject} ${d.proposed} ${d.object}, ${d.decision}) is not a candidate of this candidate file; nothing was overwritten`, { file: this.out, ...lineOf(d.record), path: `$.mappings[${d.row}]` });
       }
-      const key = `${found}\u0000${d.reviewer}`;
-      const twice = seen.get(key);
-      if (twice !== undefined) {
-        throw new IoaError('E_REVIEW_DUPLICATE_DECISION', `rows ${twice + 1} and ${d.row + 1} of the reviewed file are both ${d.reviewer || 'the unnamed reviewer'}'s decision on ${d.subject} ${d.proposed} ${d.object}; remove one of them (nothing was overwritten)`, { file: this.out, ...lineOf(d.record), path: `$.mappings[${d.row}]` });
+      return index;
+    });
+    const byReviewer = new Map<string, ReviewedDecision[]>();
+    decisions.forEach((d, i) => {
+      const key = `${found[i]}\u0000${d.reviewer}`;
+      byReviewer.set(key, [...(byReviewer.get(key) ?? []), d]);
+    });
+    for (const [i, d] of decisions.entries()) {
+      const mine = byReviewer.get(`${found[i]}\u0000${d.reviewer}`)!;
+      // A reviewer has one row per candidate. The exception is the one a review writes itself:
+      // her decisions of one day carried from two earlier reviews that nothing orders, her own
+      // conflict, kept side by side until she or an adjudicator decides (latestPerReviewer keeps
+      // both). Any other second row (a copy, an older one) is one too many.
+      if (mine.length > 1 && (d.reviewer === '' || latestPerReviewer(mine).length !== mine.length)) {
+        const [first, second] = mine;
+        throw new IoaError('E_REVIEW_DUPLICATE_DECISION', `rows ${first!.row + 1} and ${second!.row + 1} of the reviewed file are both ${d.reviewer || 'the unnamed reviewer'}'s decision on ${d.subject} ${d.proposed} ${d.object}; remove the one that no longer stands (nothing was overwritten)`, { file: this.out, ...lineOf(second!.record), path: `$.mappings[${second!.row}]` });
       }
-      seen.set(key, d.row);
       if (d.source) this.carriedFrom.add(d.source);
-      this.state.record(found, answerOf(d, { record: d.record }));
+      const answer = answerOf(d, { record: d.record });
+      if (mine[0] === d) this.state.record(found[i]!, answer);
+      else this.state.recordBeside(found[i]!, answer);
     }
   }
 
@@ -396,15 +411,26 @@ export class ReviewSession {
   private carry(): void {
     // Worked out only when there is something to carry (a large candidate file has no need of it otherwise).
     let pairs: Map<string, Array<{ index: number; predicate: string }>> | undefined;
-    const carryAt = (index: number, d: Omit<ReviewedDecision, 'row' | 'record'>, source: string): void => {
-      if (this.state.answerOf(index, d.reviewer)) return;
+    // A reviewer's decisions carried onto one candidate from one place (the files given, or one
+    // candidate's columns): the first, and beside it another of hers that says something else
+    // (two of one day that nothing orders: her own conflict, shown as one). One she already has
+    // here (resumed, or carried from the files before the columns) is not carried over.
+    const carryAt = (index: number, d: Omit<ReviewedDecision, 'row' | 'record'>, source: string, scope: Set<string>): void => {
+      const mine = this.state.answersBy(index, d.reviewer);
+      const key = `${index}\u0000${d.reviewer}`;
+      if (mine.length > 0 && (d.reviewer === '' || !scope.has(key))) return;
+      const predicate = d.decision === 'accept' ? d.predicate : d.proposed;
+      if (mine.some((a) => a.decision === d.decision && canonical(a.predicate) === canonical(predicate) && Boolean(a.adjudicator) === d.adjudicator)) return;
+      scope.add(key);
       this.carriedFrom.add(source);
       this.carriedHere++;
       this.carriedUnwritten = true;
       const answer = answerOf({ ...d, source }, {});
       answer.earlier = true;
-      this.state.record(index, answer);
+      if (mine.length > 0) this.state.recordBeside(index, answer);
+      else this.state.record(index, answer);
     };
+    const fromFiles = new Set<string>();
     const carryOne = (d: Omit<ReviewedDecision, 'row' | 'record'>, source: string, overruled = false): void => {
       if (d.decision === 'unsure') {
         this.uncarried.push({ subject: d.subject, predicate: d.predicate, object: d.object, decision: d.decision, reviewer: d.reviewer, source, why: 'unsure' });
@@ -418,7 +444,7 @@ export class ReviewSession {
         if (!overruled) this.uncarried.push({ subject: d.subject, predicate: d.predicate, object: d.object, decision: d.decision, reviewer: d.reviewer, source, why: 'unproposed' });
         return;
       }
-      carryAt(index, d, source);
+      carryAt(index, d, source, fromFiles);
     };
     // The earlier reviews as one: each reviewer's latest decision on a candidate, whatever the
     // order of the files (her own file against a copy an adjudicator's review carried).
@@ -428,11 +454,9 @@ export class ReviewSession {
     });
     // Latest judged on the rows as written: a carried copy is one with a decision_source.
     const latest = new Set(latestPerReviewer(gathered.map((g) => g.d)));
-    const kept = gathered.filter((g) => latest.has(g.d));
-    refuseTwoOfOne(kept.map((g) => ({ key: `${g.d.subject}\u0000${g.d.proposed}\u0000${g.d.object}`, d: g.d, at: { file: g.file, ...lineOf(g.d.record), path: `$.mappings[${g.d.row}]` } })));
-    const fromFiles = kept.map((g) => ({ ...g.d, source: g.source }));
-    const overruled = overruledDecisions(fromFiles);
-    for (const d of fromFiles) carryOne(d, d.source, overruled.has(d));
+    const kept = gathered.filter((g) => latest.has(g.d)).map((g) => ({ ...g.d, source: g.source }));
+    const overruled = overruledDecisions(kept);
+    for (const d of kept) carryOne(d, d.source, overruled.has(d));
     // What `propose --decisions` wrote into the candidate file: each decision it carried, on the
     // candidate it was carried onto, with its own reviewer, date, comment and role — the same
     // rows the reviewed files would give — unless a file above carried that reviewer's.
@@ -450,10 +474,10 @@ export class ReviewSession {
         }
         return;
       }
-      const at = { file: this.file.path, ...candidateLine(c), path: `$.mappings[${index}]` };
-      refuseTwoOfOne(each.map((e) => ({ key: String(index), d: { ...e, subject: candidate.subject, object: candidate.object, proposed: canonical(candidate.predicate) }, at })));
-      for (const e of each) {
-        carryAt(index, { subject: candidate.subject, object: candidate.object, proposed: canonical(candidate.predicate), ...e }, e.source);
+      // Read as propose read the reviews: a reviewer's latest, her unordered two of one day both.
+      const scope = new Set<string>();
+      for (const e of latestPerReviewer(each.map((e) => ({ ...e, subject: candidate.subject, object: candidate.object, proposed: canonical(candidate.predicate) })))) {
+        carryAt(index, e, e.source, scope);
       }
     });
     if (summaryOnly) {
@@ -547,7 +571,9 @@ export class ReviewSession {
     }
     const c = this.state.candidates[index]!;
     const predicate = decision === 'accept' ? (relation === undefined ? c.predicate : canonical(relation)) : c.predicate;
-    const own = this.state.answerOf(index);
+    // One answer of this reviewer, or two of her own conflict that this one replaces both of.
+    const mine = this.state.answersBy(index);
+    const own = mine.length === 1 ? mine[0] : undefined;
     const adjudicator = this.options.adjudicator === true;
     if (own && own.decision === decision && own.predicate === predicate && (comment === undefined || comment === (own.comment ?? '')) && Boolean(own.adjudicator) === adjudicator) {
       return { closed: [], unchanged: true };
@@ -558,7 +584,10 @@ export class ReviewSession {
         throw new ReviewRefusal('E_REVIEW_ONE_TO_ONE', `accepting this ${relationFamily(predicate) === 'equivalence' ? 'equivalence' : 'relation'} conflicts with ${conflicts.length} accepted candidate${conflicts.length === 1 ? '' : 's'} (one relation per pair, one equivalence per subject and per target); nothing was changed: send confirm "${BREAK_ONE_TO_ONE}" to accept all the same`, conflicts.map((j) => this.ref(j)));
       }
     }
-    const answer: Answer = { reviewer: this.reviewerKey, decision, predicate, date: this.today() };
+    const today = this.today();
+    const answer: Answer = { reviewer: this.reviewerKey, decision, predicate, date: today };
+    const replaces = replacedBy(mine, today);
+    if (replaces.length > 0) answer.replaces = replaces;
     const kept = comment === undefined ? own?.comment : comment === '' ? undefined : comment;
     if (kept !== undefined) answer.comment = kept;
     if (adjudicator) answer.adjudicator = true;
@@ -609,7 +638,12 @@ export class ReviewSession {
       throw new ReviewRefusal('E_REVIEW_STALE', `the candidate is ${status} now, not ${expectedStatus} as shown: the comment was not saved; look again`, [this.ref(index)]);
     }
     const own = this.state.answerOf(index);
-    if (!own) throw new ReviewRefusal('E_REVIEW_NOT_DECIDED', 'you have not decided this candidate: a comment belongs to a decision (send it with the decision)', [this.ref(index)]);
+    if (!own) {
+      const two = this.state.answersBy(index).length > 1;
+      throw new ReviewRefusal('E_REVIEW_NOT_DECIDED', two
+        ? 'your two decisions on this candidate, carried from earlier reviews of the same day, conflict and neither is known to be the later: decide it again (with the comment), which replaces both'
+        : 'you have not decided this candidate: a comment belongs to a decision (send it with the decision)', [this.ref(index)]);
+    }
     if ((own.comment ?? '') === comment) return;
     const answer: Answer = { ...own };
     delete answer.record;
@@ -729,11 +763,13 @@ export class ReviewSession {
     const extensions: Record<string, ExtensionValue> = { ...base.extensions, [REVIEW_DECISION_SLOT]: answer.decision, [CANDIDATE_PREDICATE_SLOT]: c.predicate };
     delete extensions[REVIEW_ROLE_SLOT];
     delete extensions[DECISION_SOURCE_SLOT];
+    delete extensions[REPLACES_DECISION_SLOT];
     // The earlier decisions a candidate carried become rows of their own: copied into every row
     // they would credit this row with other people's dates and comments.
     for (const slot of Object.values(EARLIER_EACH_SLOTS)) delete extensions[slot];
     if (answer.adjudicator) extensions[REVIEW_ROLE_SLOT] = ADJUDICATOR;
     if (answer.source !== undefined) extensions[DECISION_SOURCE_SLOT] = answer.source;
+    if (answer.replaces?.length) extensions[REPLACES_DECISION_SLOT] = replacedCell(answer.replaces);
     const row: MappingRecord = { ...base, extensions };
     delete row.predicateModifier;
     const original = this.file.candidates[index]!.record;
@@ -781,7 +817,7 @@ export class ReviewSession {
     mappings.push(...this.passengers);
     const used = new Set(mappings.flatMap((m) => Object.keys(m.extensions ?? {})));
     const definitions: ExtensionDefinition[] = [...(meta.extensionDefinitions ?? [])];
-    for (const slot of [REVIEW_DECISION_SLOT, CANDIDATE_PREDICATE_SLOT, REVIEW_ROLE_SLOT, DECISION_SOURCE_SLOT]) {
+    for (const slot of [REVIEW_DECISION_SLOT, CANDIDATE_PREDICATE_SLOT, REVIEW_ROLE_SLOT, DECISION_SOURCE_SLOT, REPLACES_DECISION_SLOT]) {
       if ((slot === REVIEW_DECISION_SLOT || slot === CANDIDATE_PREDICATE_SLOT || used.has(slot)) && !definitions.some((d) => d.slotName === slot)) definitions.push({ slotName: slot, property: `ioa-align:${slot}` });
     }
     const curieMap = { ...meta.curieMap };
@@ -805,7 +841,7 @@ export class ReviewSession {
         extra: {
           ...meta.extra,
           mapping_set_source: [candidateSet, ...[...sources].sort()],
-          mapping_set_description: typeof this.resumedMetadata?.extra?.mapping_set_description === 'string' ? this.resumedMetadata.extra.mapping_set_description : 'Reviewed mappings: one row per reviewer and candidate decided on (review_decision accept, reject or unsure; candidate_predicate is the relation proposed). Accepted rows have mapping_justification semapv:MappingReview (the proposed relation confirmed) or semapv:ManualMappingCuration (the reviewer chose another relation); rejected rows carry predicate_modifier Not; unsure rows keep the generator\'s justification. Decisions of different reviewers on one candidate stand side by side; review_role adjudicator marks a decision that settles a conflict; decision_source names the earlier review a carried decision came from; reviewer_agreement 1.0 marks decisions two or more reviewers agree on. Generator provenance (mapping_tool, similarity_score, member scores and ranks) is the candidate\'s.',
+          mapping_set_description: typeof this.resumedMetadata?.extra?.mapping_set_description === 'string' ? this.resumedMetadata.extra.mapping_set_description : 'Reviewed mappings: one row per reviewer and candidate decided on (review_decision accept, reject or unsure; candidate_predicate is the relation proposed). Accepted rows have mapping_justification semapv:MappingReview (the proposed relation confirmed) or semapv:ManualMappingCuration (the reviewer chose another relation); rejected rows carry predicate_modifier Not; unsure rows keep the generator\'s justification. Decisions of different reviewers on one candidate stand side by side; review_role adjudicator marks a decision that settles a conflict; decision_source names the earlier review a carried decision came from; replaces_decision names the same reviewer\'s earlier decisions a decision replaced; reviewer_agreement 1.0 marks decisions two or more reviewers agree on. Generator provenance (mapping_tool, similarity_score, member scores and ranks) is the candidate\'s.',
         },
       },
       mappings,
@@ -1056,25 +1092,28 @@ function checkComment(comment: unknown): void {
 }
 
 /**
- * A review holds one decision per reviewer and candidate. Two of one reviewer's on one candidate
- * that still stand after latestPerReviewer are decisions of the same day that differ, and
- * nothing tells which came later: carrying either would be a guess (the first file given would
- * win), so the review is refused, naming both (E_REVIEW_DUPLICATE_DECISION).
+ * What a new answer replaces, for its `replaces_decision`: each of the reviewer's answers carried
+ * from an earlier review (that row still stands there, with its own date: without this, the two
+ * rows of one day could not be ordered), with what those had replaced on the new answer's day
+ * (so a chain of changes of one day names one more each time: exchange/reviewed.ts,
+ * replacesOther); and what her own row being rewritten had recorded.
  */
-function refuseTwoOfOne(list: ReadonlyArray<{ key: string; d: Pick<ReviewedDecision, 'reviewer' | 'decision' | 'predicate' | 'subject' | 'object' | 'proposed' | 'date'>; at: ErrorLocation }>): void {
-  const seen = new Map<string, (typeof list)[number]>();
-  for (const entry of list) {
-    if (entry.d.reviewer === '' || entry.d.decision === 'unsure') continue;
-    const key = `${entry.d.reviewer}\u0000${entry.key}`;
-    const first = seen.get(key);
-    if (!first) {
-      seen.set(key, entry);
+function replacedBy(previous: readonly Answer[], today: string): ReplacedDecision[] {
+  const out = new Map<string, ReplacedDecision>();
+  const add = (r: ReplacedDecision): void => {
+    out.set(formatReplaced(r), r);
+  };
+  for (const a of previous) {
+    if (a.source === undefined) {
+      for (const r of a.replaces ?? []) add(r);
       continue;
     }
-    const where = (e: typeof entry): string => `${e.at.file ?? ''}${e.at.line !== undefined ? `:${e.at.line}` : ''}`;
-    const what = (e: typeof entry): string => `${e.d.decision} ${e.d.predicate}${e.d.date ? ` on ${e.d.date}` : ''} (${where(e)})`;
-    throw new IoaError('E_REVIEW_DUPLICATE_DECISION', `${entry.d.reviewer} decided ${entry.d.subject} ${entry.d.proposed} ${entry.d.object} twice, differently, on the same day: ${what(first)} and ${what(entry)}; nothing tells which came later, so neither is carried as theirs. Remove the row that no longer stands and run again; \`review conflicts\` lists it`, entry.at);
+    const r: ReplacedDecision = { decision: a.decision, predicate: canonical(a.predicate), source: a.source };
+    if (a.date !== undefined) r.date = a.date;
+    add(r);
+    for (const before of a.replaces ?? []) if (before.date === today) add(before);
   }
+  return [...out.values()];
 }
 
 /** The answer a decision row (or carried decision) stands for. */
@@ -1087,6 +1126,7 @@ function answerOf(d: Omit<ReviewedDecision, 'row' | 'record'>, extra: { record?:
   }
   if (d.date !== undefined) answer.date = d.date;
   if (d.comment !== undefined) answer.comment = d.comment;
+  if (d.replaces?.length) answer.replaces = d.replaces;
   if (extra.record) answer.record = extra.record;
   return answer;
 }

@@ -141,7 +141,49 @@ describe('decisions carried through the candidate file keep their provenance', (
 });
 
 describe('one reviewer\'s two decisions of the same day, in two files', () => {
-  it('are that reviewer\'s own conflict whatever the order of the files: listed, marked, and never resolved by picking the first', async () => {
+  it('a carried decision she changes in a new file the same day: the new row records what it replaced, and her latest stands everywhere', async () => {
+    const files = await fixture();
+    const file = (n: string) => join(files.dir, `${n}.sssom.tsv`);
+    const a = await session(files, file('A'), { reviewer: A });
+    const author = best(a, 'Author');
+    a.decide(author, 'reject', { comment: 'no' });
+    a.decide(best(a, 'Paper'), 'accept');
+    await a.flush();
+    // She goes on in a new file, carrying the first, and changes her mind on the same day.
+    const a2 = await session(files, file('A2'), { reviewer: A, decisions: [file('A')] });
+    a2.decide(author, 'accept', { comment: 'changed my mind' });
+    await a2.flush();
+    const row = (await rowsOf(file('A2'))).find((r) => String((r as { subjectId: string }).subjectId).endsWith('Author'))!;
+    expect(row.extensions?.replaces_decision).toMatch(/^reject skos:exactMatch on 2026-12-01 from \S+#reviewed$/);
+    expect((await readMappings(file('A2'))).metadata.extensionDefinitions?.map((d) => d.slotName)).toContain('replaces_decision');
+
+    for (const order of [[file('A'), file('A2')], [file('A2'), file('A')]]) {
+      const listed = JSON.parse((await runCli(['review', 'conflicts', ...order, '--json'])).stdout);
+      expect(listed.conflicts).toEqual([]);
+      const next = join(files.dir, `next-${order[0]!.endsWith('A.sssom.tsv') ? '1' : '2'}.sssom.tsv`);
+      await propose(files, next, order);
+      const marked = (await rowsOf(next)).find((r) => String((r as { subjectId: string }).subjectId).endsWith('Author') && r.extensions?.earlier_decision !== undefined)!;
+      expect(marked.extensions?.earlier_decision).toBe('accept');
+      expect(marked.extensions?.earlier_each_replaces).toMatch(/^reject skos:exactMatch on 2026-12-01 from /);
+      // Everyone opens it — a new reviewer, an adjudicator, she herself — and sees her latest decision.
+      for (const options of [{ reviewer: D }, { reviewer: C, adjudicator: true }, { reviewer: A }, { reviewer: D, decisions: order }]) {
+        const s = await session(files, join(files.dir, `R-${Math.random().toString(36).slice(2)}.sssom.tsv`), { ...options, candidates: next });
+        const view = s.item(`${SRC}Author`)!.candidates.find((c) => c.index === author)!;
+        expect(view.conflict).toBe(false);
+        expect(view.decisions.map((d) => [d.reviewer_id, d.decision, d.comment])).toEqual([[A_IRI, 'accept', 'changed my mind']]);
+        expect(s.progress().conflicts).toBe(0);
+      }
+    }
+    // Carried on once more, the marker goes with her row, so the next round reads it the same way.
+    const r = await session(files, file('R'), { reviewer: D, candidates: join(files.dir, 'next-1.sssom.tsv') });
+    r.decide(best(r, 'Reviewer'), 'unsure');
+    await r.flush();
+    const carried = (await rowsOf(file('R'))).find((x) => String((x as { subjectId: string }).subjectId).endsWith('Author'))!;
+    expect(carried.extensions?.replaces_decision).toBe(row.extensions?.replaces_decision);
+    expect(JSON.parse((await runCli(['review', 'conflicts', file('A'), file('R'), '--json'])).stdout).conflicts).toEqual([]);
+  });
+
+  it('two hand-made files nothing orders: her own conflict, listed and marked; every review opens with it shown, an adjudicator or she settles it', async () => {
     const files = await fixture();
     const file = (n: string) => join(files.dir, `${n}.sssom.tsv`);
     const x = await session(files, file('x'), { reviewer: B, today: '2026-12-07' });
@@ -153,17 +195,77 @@ describe('one reviewer\'s two decisions of the same day, in two files', () => {
     await y.flush();
 
     for (const order of [[file('x'), file('y')], [file('y'), file('x')]]) {
+      const tag = order[0]!.endsWith('x.sssom.tsv') ? 'xy' : 'yx';
       const listed = await runCli(['review', 'conflicts', ...order, '--json']);
       expect(JSON.parse(listed.stdout).conflicts).toHaveLength(1);
-      const next = join(files.dir, `next-${order[0]!.endsWith('x.sssom.tsv') ? 'xy' : 'yx'}.sssom.tsv`);
+      const next = join(files.dir, `next-${tag}.sssom.tsv`);
       await propose(files, next, order);
       expect((await rowsOf(next)).find((r) => r.extensions?.earlier_decision !== undefined)!.extensions?.earlier_decision).toBe('conflict');
-      // A review cannot hold two decisions of one reviewer on one candidate: it says which rows, and guesses neither.
-      for (const open of [() => session(files, file('R'), { reviewer: D, decisions: order }), () => session(files, file('R'), { reviewer: D, candidates: next })]) {
-        const error = await open().then(() => undefined, (e: unknown) => e);
-        expect(error).toMatchObject({ code: 'E_REVIEW_DUPLICATE_DECISION' });
-        expect(String((error as Error).message)).toContain('2026-12-07');
+      // The review opens, with both of her decisions shown as a conflict; neither is picked.
+      for (const [name, open] of [
+        ['files', (out: string) => session(files, out, { reviewer: D, decisions: order, today: '2026-12-07' })],
+        ['columns', (out: string) => session(files, out, { reviewer: D, candidates: next, today: '2026-12-07' })],
+      ] as const) {
+        const out = join(files.dir, `R-${tag}-${name}.sssom.tsv`);
+        const s = await open(out);
+        const view = s.item(`${SRC}Paper`)!.candidates.find((c) => c.index === paper)!;
+        expect(view.conflict).toBe(true);
+        expect(view.decisions.map((d) => [d.reviewer_id, d.decision]).sort()).toEqual([[B_IRI, 'accept'], [B_IRI, 'reject']]);
+        expect(s.progress().conflicts).toBe(1);
+        expect(s.items({ status: 'conflict' }).map((i) => i.subject_id)).toEqual([`${SRC}Paper`]);
+        // Written, both stand in the new review; it resumes, and artifact build refuses the pair.
+        s.decide(best(s, 'Author'), 'accept');
+        await s.flush();
+        expect(said(await rowsOf(out)).filter((l) => l.startsWith(`Paper ${B_IRI}`))).toHaveLength(2);
+        expect((await open(out)).progress().conflicts).toBe(1);
+        await expect(buildArtifact(out, BUILD)).rejects.toMatchObject({ code: 'E_REVIEW_CONFLICT' });
       }
+    }
+
+    // An adjudicator settles it; the build follows the adjudicator.
+    const adj = await session(files, file('adj'), { reviewer: C, adjudicator: true, candidates: join(files.dir, 'next-xy.sssom.tsv') });
+    expect(adj.item(`${SRC}Paper`)!.candidates.find((c) => c.index === paper)!.conflict).toBe(true);
+    adj.decide(paper, 'accept');
+    await adj.flush();
+    expect(adj.progress().conflicts).toBe(0);
+    await expect(buildArtifact(file('adj'), BUILD)).resolves.toBeDefined();
+    expect(JSON.parse((await runCli(['review', 'conflicts', file('adj'), '--json'])).stdout).conflicts).toEqual([]);
+
+    // Or she decides it again: her new row records replacing both, and her two old rows give way to it.
+    const her = await session(files, file('her'), { reviewer: B, candidates: join(files.dir, 'next-yx.sssom.tsv'), today: '2026-12-07' });
+    expect(her.state.status(paper)).toBe('open');
+    await expect(Promise.resolve().then(() => her.comment(paper, 'why'))).rejects.toMatchObject({ code: 'E_REVIEW_NOT_DECIDED' });
+    her.decide(paper, 'accept', { comment: 'settled' });
+    await her.flush();
+    const rows = (await rowsOf(file('her'))).filter((r) => String((r as { subjectId: string }).subjectId).endsWith('Paper'));
+    expect(rows).toHaveLength(1);
+    expect(String(rows[0]!.extensions?.replaces_decision).split('|').sort()).toEqual([
+      expect.stringMatching(/^accept skos:exactMatch on 2026-12-07 from /), expect.stringMatching(/^reject skos:exactMatch on 2026-12-07 from /),
+    ]);
+    expect(her.progress().conflicts).toBe(0);
+    await expect(buildArtifact(file('her'), BUILD)).resolves.toBeDefined();
+    expect(JSON.parse((await runCli(['review', 'conflicts', file('x'), file('y'), file('her'), '--json'])).stdout).conflicts).toEqual([]);
+    await propose(files, file('after'), [file('y'), file('her'), file('x')]);
+    expect((await rowsOf(file('after'))).find((r) => r.extensions?.earlier_decision !== undefined)!.extensions?.earlier_decision).toBe('accept');
+  });
+
+  it('a chain of changes on one day: the row written last stands, whatever the order of the files', async () => {
+    const files = await fixture();
+    const file = (n: string) => join(files.dir, `${n}.sssom.tsv`);
+    const a = await session(files, file('A'), { reviewer: A });
+    const paper = best(a, 'Paper');
+    a.decide(paper, 'reject');
+    await a.flush();
+    const a2 = await session(files, file('A2'), { reviewer: A, decisions: [file('A')] });
+    a2.decide(paper, 'accept');
+    await a2.flush();
+    const a3 = await session(files, file('A3'), { reviewer: A, decisions: [file('A2')] });
+    a3.decide(paper, 'reject', { comment: 'no after all' });
+    await a3.flush();
+    for (const order of [[file('A'), file('A2'), file('A3')], [file('A3'), file('A2'), file('A')], [file('A2'), file('A3'), file('A')]]) {
+      expect(JSON.parse((await runCli(['review', 'conflicts', ...order, '--json'])).stdout).conflicts).toEqual([]);
+      const s = await session(files, join(files.dir, `R-${Math.random().toString(36).slice(2)}.sssom.tsv`), { reviewer: D, decisions: order });
+      expect(s.item(`${SRC}Paper`)!.candidates.find((c) => c.index === paper)!.decisions.map((d) => [d.decision, d.comment])).toEqual([['reject', 'no after all']]);
     }
   });
 

@@ -59,7 +59,13 @@ export default defineCommand({
         lines.push(`  ${d.reviewer || '(no reviewer)'}${d.adjudicator ? ' (adjudicator)' : ''} ${what}${d.date ? ` on ${d.date}` : ''} (${where(d)})${d.comment ? `: ${JSON.stringify(d.comment)}` : ''}`);
       }
     }
-    if (conflicts.length > 0) lines.push('', 'Settle each: `ioa-align review CANDIDATES … --out REVIEWED --reviewer ID --adjudicator`, filter the page by conflicts, decide.');
+    if (conflicts.length > 0) {
+      lines.push('', 'Settle each: `ioa-align review CANDIDATES … --out REVIEWED --reviewer ID --adjudicator`, filter the page by conflicts, decide.');
+      // One reviewer's two decisions of one day that nothing orders: her deciding again replaces both.
+      if (conflicts.some((p) => { const named = p.decisions.filter((d) => !d.adjudicator && d.reviewer !== ''); return new Set(named.map((d) => d.reviewer)).size < named.length; })) {
+        lines.push('A reviewer listed twice on a pair can also settle her own two decisions herself: open the review with her --reviewer and decide the pair again.');
+      }
+    }
     report(lines.join('\n'));
   },
 });
