@@ -338,6 +338,28 @@ describe('review conflicts over several files', () => {
   });
 });
 
+describe('review conflicts counts what it leaves out for what it is', () => {
+  it('a file given twice supersedes nothing: its rows are the same decisions, counted once and said so', async () => {
+    const files = await fixture();
+    const file = (n: string) => join(files.dir, `${n}.sssom.tsv`);
+    const a = await session(files, file('A'), { reviewer: A });
+    a.decide(best(a, 'Paper'), 'accept');
+    a.decide(best(a, 'Author'), 'reject');
+    await a.flush();
+    writeFileSync(file('Acopy'), readFileSync(file('A'), 'utf8'));
+    const json = JSON.parse((await runCli(['review', 'conflicts', file('A'), file('Acopy'), '--json'])).stdout);
+    expect(json).toMatchObject({ conflicts: [], superseded: 0, duplicates: 2 });
+    const text = await runCli(['review', 'conflicts', file('A'), file('Acopy')]);
+    expect(text.stderr + text.stdout).not.toContain('superseded');
+    expect(text.stderr + text.stdout).toContain('2 decision(s) read twice, counted once');
+    // A later decision of hers still supersedes the older one.
+    const a2 = await session(files, file('A2'), { reviewer: A, today: '2026-12-09' });
+    a2.decide(best(a2, 'Paper'), 'reject');
+    await a2.flush();
+    expect(JSON.parse((await runCli(['review', 'conflicts', file('A'), file('Acopy'), file('A2'), '--json'])).stdout)).toMatchObject({ superseded: 2, duplicates: 1 });
+  });
+});
+
 describe('what a carry leaves out, and what it says', () => {
   it('an earlier unsure decision is named as not carried, by review and by propose', async () => {
     const files = await fixture();

@@ -17,7 +17,7 @@ export default defineCommand({
   meta: { name: 'conflicts', description: 'List the pairs on which reviewers\' decisions conflict (one accepts what another rejects, or they accept different relations) and no adjudicator settled them; settle each with a decision made under `review --reviewer ID --adjudicator`. artifact build refuses an unsettled conflict.' },
   args: {
     reviewed: repeatable({ type: 'positional', description: 'Reviewed SSSOM files (several are read as one review)', required: true }),
-    json: { type: 'boolean', description: 'Print one JSON object: {conflicts: [{subject_id, object_id, decisions: [...]}], settled, superseded}' },
+    json: { type: 'boolean', description: 'Print one JSON object: {conflicts: [{subject_id, object_id, decisions: [...]}], settled, superseded, duplicates}' },
   },
   async run({ args }) {
     const files = (args._ as string[] | undefined)?.length ? (args._ as string[]) : [args.reviewed];
@@ -30,7 +30,14 @@ export default defineCommand({
     // One review, read as propose --decisions and review --decisions read it: each reviewer's
     // latest decision on a candidate; the ones it supersedes are no longer what she says.
     const read = latestPerReviewer(decisions);
-    const superseded = decisions.length - read.length;
+    // What was left out is either the same decision read again (a file given twice, a copy) or
+    // one her later decision superseded: only the second changes what she says.
+    const said = (d: ReviewedDecision): string => [d.reviewer, d.subject, d.object, d.proposed, d.decision, d.predicate, d.adjudicator, d.date ?? ''].join('\u0000');
+    const kept = new Set(read.map(said));
+    const keptRows = new Set(read);
+    const left = decisions.filter((d) => !keptRows.has(d));
+    const duplicates = left.filter((d) => kept.has(said(d))).length;
+    const superseded = left.length - duplicates;
     const conflicts = unsettledConflicts(read);
     const settled = pairReviews(read).filter((p) => p.settledBy !== undefined).length;
     const where = (d: ReviewedDecision & { file: string }): string => {
@@ -48,10 +55,11 @@ export default defineCommand({
         })),
         settled,
         superseded,
+        duplicates,
       }));
       return;
     }
-    const lines = [`${conflicts.length} pair(s) where reviewers conflict, unsettled; ${settled} settled by an adjudicator${superseded ? `; ${superseded} decision(s) superseded by the same reviewer's later one, not counted` : ''}`];
+    const lines = [`${conflicts.length} pair(s) where reviewers conflict, unsettled; ${settled} settled by an adjudicator${superseded ? `; ${superseded} decision(s) superseded by the same reviewer's later one, not counted` : ''}${duplicates ? `; ${duplicates} decision(s) read twice, counted once` : ''}`];
     for (const p of conflicts) {
       lines.push('', `${p.subject} → ${p.object}`);
       for (const d of p.decisions as Array<ReviewedDecision & { file: string }>) {
