@@ -487,8 +487,15 @@ export class ReviewSession {
     }
   }
 
-  /** A candidate by its ends and proposed predicate, written as CURIEs of the file or as IRIs. */
+  /**
+   * A candidate by its ends and proposed predicate, written as CURIEs of the file or as IRIs.
+   *
+   * @throws IoaError E_USAGE (an argument that is not a string: a library caller's slip, named, never a TypeError)
+   */
   find(subject: string, predicate: string, object: string): number | undefined {
+    checkTerm(subject, 'subject');
+    checkTerm(predicate, 'predicate');
+    checkTerm(object, 'object');
     return this.byTriple.get(`${this.expand(subject)}\u0000${canonical(predicate)}\u0000${this.expand(object)}`);
   }
 
@@ -952,6 +959,7 @@ export class ReviewSession {
 
   /** One item: the subject and its candidates, best first, each with its evidence and every reviewer's decision. */
   item(subject: string): { subject: ConceptView; done: boolean; candidates: CandidateView[] } | undefined {
+    checkTerm(subject, 'subject');
     const s = this.expand(subject);
     const list = this.state.bySubject.get(s);
     if (!list) return undefined;
@@ -1081,6 +1089,11 @@ const canonical = canonicalTerm;
 function lineOf(record: MappingRecord): { line?: number } {
   const line = sourceLine(record);
   return line === undefined ? {} : { line };
+}
+
+/** A term a library caller names a candidate by: a string, or E_USAGE at the argument's name. */
+function checkTerm(value: unknown, name: string): asserts value is string {
+  if (typeof value !== 'string') throw new IoaError('E_USAGE', `${name} must be a CURIE or an IRI (a string), not ${value === undefined ? 'undefined' : JSON.stringify(value) ?? typeof value}`, { path: name });
 }
 
 function checkComment(comment: unknown): void {

@@ -176,6 +176,25 @@ describe('review: bad input exits 2 and overwrites nothing', () => {
     expect(existsSync(reviewed)).toBe(false);
   });
 
+  it('a library caller finding a candidate by ends that are not strings gets E_USAGE naming the argument, not a TypeError', async () => {
+    const files = await fixture();
+    const s = await openReview({ candidates: files.candidates, source: files.source, target: files.target, out: join(files.dir, 'reviewed.sssom.tsv') });
+    const code = (f: () => unknown): unknown => {
+      try {
+        f();
+        return 'no error';
+      } catch (error) {
+        return [(error as { code?: string }).code, (error as { location?: { path?: string } }).location?.path];
+      }
+    };
+    const none = undefined as unknown as string;
+    expect(code(() => s.find(none, 'skos:exactMatch', 'http://example.org/tgt#Paper'))).toEqual(['E_USAGE', 'subject']);
+    expect(code(() => s.find('http://example.org/src#Paper', none, 'http://example.org/tgt#Paper'))).toEqual(['E_USAGE', 'predicate']);
+    expect(code(() => s.find('http://example.org/src#Paper', 'skos:exactMatch', 42 as unknown as string))).toEqual(['E_USAGE', 'object']);
+    expect(code(() => s.item(none))).toEqual(['E_USAGE', 'subject']);
+    expect(s.find('http://example.org/src#Paper', 'skos:exactMatch', 'http://example.org/tgt#Paper')).toBeTypeOf('number');
+  });
+
   it('a port in use: E_REVIEW_PORT_IN_USE', async () => {
     const files = await fixture();
     const blocker = createServer();
