@@ -32,18 +32,19 @@ describe('coherence of a selection', () => {
     const text = await runCli(['coherence', raw, '--source', CMT, '--target', EKAW]);
     expect(text.code).toBe(3);
     expect(text.stdout).toMatch(/^incoherent: \d+ mapping\(s\) checked; \d+ conflict\(s\)\n/);
-    // cmt's Administrator is a User ⊑ Person; ekaw says Organisation and Person are disjoint.
-    expect(text.stdout).toContain('source class Administrator becomes unsatisfiable: Administrator skos:exactMatch Organisation and Person skos:exactMatch Person put it under two disjoint classes (Organisation disjointWith Person (target)), through Administrator ⊑ User (source), User ⊑ Person (source)');
-    expect(text.stdout).toMatch(new RegExp(`${raw.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+ http://cmt#Administrator skos:exactMatch http://ekaw#Organisation`));
+    // cmt's writePaper runs from an Author (⊑ User ⊑ Person) and is hasAuthor's inverse; hasAuthor ≡
+    // authorOf, whose range is ekaw's Document; cmt says Document and Person are disjoint.
+    expect(text.stdout).toContain('the domain of source property writePaper becomes unsatisfiable: Document skos:exactMatch Document and hasAuthor skos:exactMatch authorOf put it under two disjoint classes (Document disjointWith Person (source)), through domain(writePaper) ⊑ Author (source), Author ⊑ User (source), User ⊑ Person (source), hasAuthor inverseOf writePaper (source), range(authorOf) ⊑ Document (target)');
+    expect(text.stdout).toMatch(new RegExp(`${raw.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+ http://cmt#hasAuthor skos:exactMatch http://ekaw#authorOf`));
     const json = JSON.parse((await runCli(['coherence', raw, '--source', CMT, '--target', EKAW, '--json'])).stdout) as {
       coherent: boolean; checked: number; disjointness: boolean;
       conflicts: Array<{ unsatisfiable: { ontology: string; kind: string; iri: string }; disjoint: { axiom: string }; mappings: Array<{ subject_id: string; line: number }> }>;
     };
     expect([json.coherent, json.disjointness]).toEqual([false, true]);
-    const admin = json.conflicts.find((c) => c.unsatisfiable.iri === 'http://cmt#Administrator')!;
-    expect(admin.disjoint.axiom).toBe('disjointWith');
-    expect(admin.mappings.map((m) => m.subject_id).sort()).toEqual(['http://cmt#Administrator', 'http://cmt#Person']);
-    expect(admin.mappings.every((m) => Number.isInteger(m.line))).toBe(true);
+    const domain = json.conflicts.find((c) => c.unsatisfiable.iri === 'http://cmt#writePaper')!;
+    expect([domain.unsatisfiable.kind, domain.disjoint.axiom]).toEqual(['domain', 'disjointWith']);
+    expect(domain.mappings.map((m) => m.subject_id).sort()).toEqual(['http://cmt#Document', 'http://cmt#hasAuthor']);
+    expect(domain.mappings.every((m) => Number.isInteger(m.line))).toBe(true);
   });
 
   it('the default selection is repaired: coherent (exit 0), the removed rows stay in the file marked with why, the description says so', async () => {
@@ -52,11 +53,11 @@ describe('coherence of a selection', () => {
     const set = parseSssom(readFileSync(repaired, 'utf8'), repaired);
     const rows = candidatesFromMappingSet(set);
     const removed = rows.filter((r) => r.selectionRemoved !== undefined);
-    expect(removed.some((r) => r.selectionRemoved!.startsWith('repair: source class Administrator becomes unsatisfiable'))).toBe(true);
+    expect(removed.some((r) => r.selectionRemoved!.startsWith('repair: target class Camera_Ready_Paper becomes unsatisfiable: Paper skos:exactMatch Paper and writtenBy skos:exactMatch writtenBy'))).toBe(true);
     expect(removed.some((r) => r.selectionRemoved!.startsWith('structure: no selected class mapping relates the domains or the ranges'))).toBe(true);
-    // The lower-valued of the two mappings went: Administrator ≡ Organisation, not Person ≡ Person.
-    expect(removed.map((r) => r.subject)).toContain('http://cmt#Administrator');
-    expect(rows.find((r) => r.subject === 'http://cmt#Person')!.selectionRemoved).toBeUndefined();
+    // The lower-valued of the two mappings went: writtenBy ≡ writtenBy, not Paper ≡ Paper.
+    expect(removed.map((r) => r.subject)).toContain('http://cmt#writtenBy');
+    expect(rows.find((r) => r.subject === 'http://cmt#Paper')!.selectionRemoved).toBeUndefined();
     expect(String(set.metadata.extra?.mapping_set_description)).toContain('repaired for coherence with the two ontologies');
     const check = await runCli(['coherence', repaired, '--source', CMT, '--target', EKAW]);
     expect([check.code, check.stdout.split('\n')[0]]).toEqual([0, `coherent: ${rows.length - removed.length} mapping(s) checked (left out: ${removed.length} removed by the selection); 0 conflict(s)`]);
@@ -69,7 +70,7 @@ describe('coherence of a selection', () => {
     const file = join(dir, 'repaired.rdf');
     const stderr = await proposeTo(file);
     expect(stderr).toMatch(/^ioa-align: \d+ selected candidate\(s\) removed by (repair and structure|structure and repair) are not written: Alignment RDF cannot mark them/m);
-    expect(readFileSync(file, 'utf8')).not.toContain('http://cmt#Administrator');
+    expect(readFileSync(file, 'utf8')).not.toContain('http://cmt#writtenBy');
   });
 
   it('a reviewed file is checked on its reviewed rows; an artifact on its rules, with a warning when its ontology ids differ', async () => {
@@ -81,7 +82,7 @@ describe('coherence of a selection', () => {
     const reviewed = rows.map((l, i) => {
       if (i <= header || !l) return l;
       const cells = l.split('\t');
-      if (cells[0] === 'cmt:Administrator' || cells[0] === 'cmt:Person') cells[just] = 'semapv:ManualMappingCuration';
+      if (cells[0] === 'cmt:Document' || cells[0] === 'cmt:hasAuthor') cells[just] = 'semapv:ManualMappingCuration';
       return cells.join('\t');
     });
     const file = join(dir, 'reviewed.sssom.tsv');
@@ -94,12 +95,12 @@ describe('coherence of a selection', () => {
     writeFileSync(artifact, JSON.stringify({
       artifactId: 'https://example.org/artifacts/cmt-ekaw', revision: '1', sourceOntologyId: 'https://example.org/cmt', sourceOntologyVersion: '1', targetOntologyId: 'http://ekaw',
       targetOntologyVersion: '1', direction: 'source-to-target', assertedBy: 'https://example.org/issuer', validUntil: '2030-01-01T00:00:00Z',
-      mappingRules: [{ from: 'http://cmt#Administrator', to: 'http://ekaw#Organisation', conditions: {} }, { from: 'http://cmt#Person', to: 'http://ekaw#Person', conditions: {} }],
+      mappingRules: [{ from: 'http://cmt#Document', to: 'http://ekaw#Document', conditions: {} }, { from: 'http://cmt#hasAuthor', to: 'http://ekaw#authorOf', conditions: {} }],
     }));
     const r = await runCli(['coherence', artifact, '--source', CMT, '--target', EKAW]);
     expect(r.code).toBe(3);
     expect(r.stdout).toMatch(/^incoherent: 2 mapping\(s\) checked; 1 conflict\(s\)/);
-    expect(r.stdout).toContain('row 1 http://cmt#Administrator skos:exactMatch http://ekaw#Organisation');
+    expect(r.stdout).toContain('row 2 http://cmt#hasAuthor skos:exactMatch http://ekaw#authorOf');
     expect(r.stderr).toMatch(/warning: the artifact's source ontology is https:\/\/example\.org\/cmt; --source declares \S+/);
   });
 

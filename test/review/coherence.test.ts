@@ -21,7 +21,7 @@ const SOURCE = `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <h
 const TARGET = `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> . @prefix : <http://example.org/tgt#> .
 <http://example.org/tgt> a owl:Ontology .
 :Person a owl:Class ; rdfs:label "person" .
-:Organisation a owl:Class ; rdfs:label "administration organisation" ; owl:disjointWith :Person .
+:Organisation a owl:Class ; rdfs:label "administrator organisation" ; owl:disjointWith :Person .
 :Administrator a owl:Class ; rdfs:label "administrator" ; rdfs:subClassOf :Person .
 :Paper a owl:Class ; rdfs:label "paper" .
 `;
