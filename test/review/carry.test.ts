@@ -4,15 +4,15 @@
  * (their own dates, comments and roles), an unsettled conflict stays one, and the order in which
  * reviews are given never picks a decision.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readMappings, type MappingRecord } from '../../src/api/index.js';
 import { buildArtifact } from '../../src/api/artifact-build.js';
 import { openReview, type ReviewSession } from '../../src/api/review.js';
 import { runCli } from '../helpers/cli.js';
 import { fixture } from './fixture.js';
+import { startAndInterrupt } from './interrupt.js';
 
 const A = 'orcid:0000-0002-1825-0097';
 const B = 'orcid:0000-0001-5109-3700';
@@ -283,19 +283,7 @@ describe('one reviewer\'s two decisions of the same day, in two files', () => {
   });
 });
 
-const BIN = resolve(import.meta.dirname, '../../bin/ioa-align.js');
 
-/** `ioa-align review` on the fixture with `args`, stopped with Ctrl-C as soon as it printed its address. */
-async function startAndInterrupt(files: Files, args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, 'review', files.candidates, '--source', files.source, '--target', files.target, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += d));
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  let printed = '';
-  await new Promise<void>((done) => child.stdout.on('data', (d) => { printed += String(d); if (/token=[\w-]+\n/.test(printed)) done(); }));
-  child.kill('SIGINT');
-  return { code: await exited, stderr };
-}
 
 describe('a resumed review whose only change is decisions carried with --decisions', () => {
   it('writes them on stop, and "saved N" counts what the file holds', async () => {

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { readMappings } from '../../src/api/index.js';
 import { openReview } from '../../src/api/review.js';
 import { fixture } from './fixture.js';
+import { startAndInterrupt } from './interrupt.js';
 
 const BIN = resolve(import.meta.dirname, '../../bin/ioa-align.js');
 
@@ -30,17 +31,6 @@ async function startReview(files: Awaited<ReturnType<typeof fixture>>, out: stri
 }
 
 
-/** `ioa-align review` on the fixture with `args`, stopped with Ctrl-C as soon as it printed its address. */
-async function startAndInterrupt(files: Awaited<ReturnType<typeof fixture>>, args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, 'review', files.candidates, '--source', files.source, '--target', files.target, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += d));
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  let printed = '';
-  await new Promise<void>((done) => child.stdout.on('data', (d) => { printed += String(d); if (/token=[\w-]+\n/.test(printed)) done(); }));
-  child.kill('SIGINT');
-  return { code: await exited, stderr };
-}
 
 describe('ioa-align review, whole process', () => {
   it('prints the URL, saves decisions, and Ctrl-C stops it with everything saved (exit 0)', async () => {
