@@ -808,6 +808,9 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
 
     it('a row reached while a decision is still saving takes the relation chosen on it before a: the acceptance carries it', async () => {
       await show(s.page, 'src:Valve', 'heart valve');
+      // The keyboard on the focused candidate (not still in the search box the item was opened from).
+      await s.page.locator('.cand.focus button.row').focus();
+      await settled(s.page);
       // Decisions answered late, as on a slow disk: the focus move to the row waits behind the save.
       await s.page.route('**/api/decisions', async (route) => { await new Promise((r) => setTimeout(r, 700)); await route.continue(); });
       try {
