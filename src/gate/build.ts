@@ -182,6 +182,18 @@ export interface ReviewedRule {
   line?: number;
 }
 
+/**
+ * A set's `subject_source` or `object_source` as an IRI. They are entity references, which SSSOM
+ * writes as CURIEs (`KF_FOOD:DB`): the artifact (and the check that a review belongs to a draft)
+ * needs the IRI the set's prefixes make of one.
+ */
+export function setSourceIri(set: MappingSet, slot: 'subject_source' | 'object_source'): string | undefined {
+  const v = sharedSlot(set, slot);
+  if (typeof v !== 'string') return undefined;
+  const expanded = new PrefixMap(set.metadata.curieMap).expand(v);
+  return expanded.ok ? expanded.iri : v;
+}
+
 export function buildArtifact(set: MappingSet, options: ArtifactBuildOptions): ArtifactBuildResult {
   const need = (value: string | undefined, what: string, flag: string): string => {
     if (value === undefined || value === '') {
@@ -194,15 +206,7 @@ export function buildArtifact(set: MappingSet, options: ArtifactBuildOptions): A
     const v = sharedSlot(set, slot);
     return typeof v === 'string' ? v : undefined;
   };
-  // subject_source and object_source are entity references, which SSSOM writes as CURIEs
-  // (`KF_FOOD:DB`): the artifact needs the IRI the set's prefixes make of one.
-  const prefixes = new PrefixMap(set.metadata.curieMap);
-  const sourceIri = (slot: string): string | undefined => {
-    const v = shared(slot);
-    if (v === undefined) return undefined;
-    const expanded = prefixes.expand(v);
-    return expanded.ok ? expanded.iri : v;
-  };
+  const sourceIri = (slot: 'subject_source' | 'object_source'): string | undefined => setSourceIri(set, slot);
   const sourceOntologyId = need(options.sourceOntologyId ?? sourceIri('subject_source'), 'the source ontology id', '--source-id');
   const sourceOntologyVersion = need(options.sourceOntologyVersion ?? shared('subject_source_version'), 'the source ontology version', '--source-version');
   const targetOntologyId = need(options.targetOntologyId ?? sourceIri('object_source'), 'the target ontology id', '--target-id');

@@ -9,7 +9,7 @@
  * a rule without conditions would apply to every task.
  */
 import { readArtifactDraftShape } from './draft.js';
-import { refuseExpired, reviewedRules } from '../gate/build.js';
+import { refuseExpired, reviewedRules, setSourceIri } from '../gate/build.js';
 import { RULE_CONDITIONS_SLOT, RULE_INDEX_SLOT } from '../gate/rule-rows.js';
 import { validateArtifact, type RuleProvenance, type ValidatedArtifact } from '../gate/artifact.js';
 import { sharedSlot } from '../exchange/index.js';
@@ -62,7 +62,7 @@ export function mergeDraft(draftJson: unknown, reviewed: MappingSet | undefined,
       ['subject_source', draft.document.sourceOntologyId], ['subject_source_version', draft.document.sourceOntologyVersion],
       ['object_source', draft.document.targetOntologyId], ['object_source_version', draft.document.targetOntologyVersion],
     ] as const) {
-      const value = text(sharedSlot(reviewed, slot));
+      const value = slot === 'subject_source' || slot === 'object_source' ? setSourceIri(reviewed, slot) : text(sharedSlot(reviewed, slot));
       if (value !== undefined && value !== expected) {
         throw new IoaError('E_VERSION_MISMATCH', `the reviewed file's ${slot} is ${value}; the draft's revision ${String(draft.document.revision)} is for ${String(expected)}: it is the review of another upgrade`, { ...where, path: `$.${slot}` });
       }

@@ -215,6 +215,14 @@ describe('merge: the carried rules and the reviewed rows become the new revision
     expect(e.message).toContain('rule_conditions');
   });
 
+  it('a reviewed file whose subject_source is written as a CURIE (SSSOM\'s form) is the review of this draft, as artifact build reads it', () => {
+    const reviewed = accept(result.review);
+    const iri = String(result.draft.sourceOntologyId);
+    const cut = Math.max(iri.lastIndexOf('/'), iri.lastIndexOf('#')) + 1;
+    const curie = { ...reviewed, metadata: { ...reviewed.metadata, subjectSource: `src_onto:${iri.slice(cut)}`, curieMap: { ...reviewed.metadata.curieMap, src_onto: iri.slice(0, cut) } } };
+    expect(mergeDraft(result.draft, curie, { file: 'reviewed.sssom.tsv' }).artifact.mappingRules).toEqual(mergeDraft(result.draft, reviewed, { file: 'reviewed.sssom.tsv' }).artifact.mappingRules);
+  });
+
   it('refuses a reviewed file of another upgrade (E_VERSION_MISMATCH), and what is not a draft (E_INVALID_DOCUMENT)', () => {
     const other = { ...result.review, metadata: { ...result.review.metadata, objectSourceVersion: '9.9' } };
     expect(thrownIoaError(() => mergeDraft(result.draft, other)).code).toBe('E_VERSION_MISMATCH');
