@@ -64,7 +64,7 @@ export async function refuseReplacingDecisions(outPath: string, option: string, 
   if (isArtifactJson(text)) return;
   const marked = mark === 'review';
   const [{ readMappingFile }, { reviewedDecisions }] = await Promise.all([import('./files.js'), import('./reviewed.js')]);
-  const count = await readMappingFile(outPath).then((set) => reviewedDecisions(set).length, () => (marked ? undefined : 0));
+  const count = await readMappingFile(outPath).then((set) => reviewedDecisions(set, { file: outPath }).length, () => (marked ? undefined : 0));
   if (count === 0) return;
   const what = count === undefined ? 'looks like a reviewed file (it carries review marks but cannot be read as a mapping file)' : `holds ${count} reviewer decision${count === 1 ? '' : 's'}`;
   throw new IoaError(

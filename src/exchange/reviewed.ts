@@ -535,7 +535,7 @@ export function earlierEachOf(record: MappingRecord, at: ErrorLocation): Earlier
  */
 export function earlierDecisions(
   candidates: ReadonlyArray<{ subject: string; predicate: string; object: string }>,
-  reviews: ReadonlyArray<{ set: MappingSet; source: string }>,
+  reviews: ReadonlyArray<{ set: MappingSet; source: string; file?: string }>,
   onUnmatched?: (d: ReviewedDecision & { from: string }, why: 'unproposed' | 'unsure') => void,
 ): Map<number, EarlierDecision> {
   const pairs = candidatesByPair(candidates.map((c, index) => ({ ...c, index })));
@@ -543,7 +543,7 @@ export function earlierDecisions(
   const carried = new Map<number, Array<ReviewedDecision & { from: string }>>();
   // All the reviews' decisions as one: each reviewer's latest on a candidate, and without what an
   // adjudicator overruled (the overruled acceptance must not come back on another relation).
-  const all = latestPerReviewer(reviews.flatMap((review) => reviewedDecisions(review.set).map((d) => ({ ...d, from: d.source ?? review.source }))));
+  const all = latestPerReviewer(reviews.flatMap((review) => reviewedDecisions(review.set, review.file !== undefined ? { file: review.file } : {}).map((d) => ({ ...d, from: d.source ?? review.source }))));
   const overruled = overruledDecisions(all);
   const add = (map: Map<number, Array<ReviewedDecision & { from: string }>>, index: number, d: ReviewedDecision & { from: string }): void => {
     const list = map.get(index) ?? [];

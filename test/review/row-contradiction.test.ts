@@ -88,6 +88,14 @@ describe('review_decision against predicate_modifier', () => {
     }
   });
 
+  it('propose --decisions names the contradictory row\'s file and line, before the proposal runs', async () => {
+    const { files, out, line } = await edited('Author', '');
+    const r = await runCli(['propose', files.source, files.target, '--decisions', out, '--out', join(files.dir, 'next.sssom.tsv')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${out}:${line}: `);
+    expect(r.stderr).toContain('[E_REVIEW_ROW_CONTRADICTION]');
+  });
+
   it('rows whose two columns agree build as before', async () => {
     const { out } = await edited('Author', 'Not');
     const built = await buildArtifact(out, BUILD);

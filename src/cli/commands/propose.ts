@@ -16,7 +16,7 @@ import { parseGeneratorList, stepLabel } from '../../generators/run.js';
 import { DEFAULT_DIRECTIONAL_TOP_K } from '../../generators/fusion.js';
 import { DEFAULT_GENERATORS } from '../../generators/registry.js';
 import { KIND_SELECTORS, kindsOf, parseKindList, selectKinds } from '../../model/kinds.js';
-import { earlierDecisions, readMappingFile, sidecarPath, type EarlierDecision } from '../../exchange/index.js';
+import { earlierDecisions, readMappingFile, reviewedDecisions, sidecarPath, type EarlierDecision } from '../../exchange/index.js';
 import { repeatable, repeated } from '../repeated.js';
 import { err, outChunks } from '../io.js';
 import { warnUncarried, warnUnsure } from '../uncarried.js';
@@ -98,7 +98,9 @@ export default defineCommand({
     // Earlier reviews are read before the (slow) proposal: a bad file fails at once.
     const reviews = await Promise.all(decisionFiles.map(async (path) => {
       const set = await readMappingFile(path);
-      return { set, source: set.metadata.mappingSetId ?? path };
+      // Its rows read as decisions now, so a contradictory one is named with its file at once.
+      reviewedDecisions(set, { file: path });
+      return { set, source: set.metadata.mappingSetId ?? path, file: path };
     }));
     const output = await openOutput(args.out, { inputs, candidates: { carryOption: '--decisions' }, companions: (path) => (format === 'csv' ? [sidecarPath(path)] : []) });
 
