@@ -3,7 +3,7 @@
  * rows state mappings, checked against the two ontologies with the Horn propagation of
  * src/coherence, each conflict with a minimal set of rows and the axioms.
  */
-import { readMappingFile, selectionRemovedOf, sourceLine } from '../exchange/index.js';
+import { readMappingFile, rowDecision, selectionRemovedOf, sourceLine } from '../exchange/index.js';
 import { IoaError } from '../model/errors.js';
 import { hasEntityEnds, type MappingSet } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
@@ -64,12 +64,14 @@ export interface CheckCoherenceOptions {
  * mappings are left out; in a reviewed file (a row justified by `semapv:MappingReview` or
  * `semapv:ManualMappingCuration`) only the reviewed rows are checked — what `artifact build` uses.
  */
-export function mappingsToCheck(set: MappingSet): Pick<CoherenceResult, 'checked' | 'skipped'> {
+export function mappingsToCheck(set: MappingSet, file?: string): Pick<CoherenceResult, 'checked' | 'skipped'> {
   const skipped = { rejected: 0, removedBySelection: 0, unreviewed: 0, literal: 0 };
   const reviewedOnly = set.mappings.some((m) => REVIEWED.has(m.justification) && m.predicateModifier !== 'Not');
   const checked: CheckedMapping[] = [];
   set.mappings.forEach((m, row) => {
-    if (m.predicateModifier === 'Not') skipped.rejected++;
+    // Rejected as every reader of a reviewed file reads it: a row whose review_decision contradicts
+    // its predicate_modifier is refused (E_REVIEW_ROW_CONTRADICTION), never taken either way.
+    if (rowDecision(m, { row, ...(file !== undefined ? { file } : {}) }) === 'reject') skipped.rejected++;
     else if (selectionRemovedOf(m) !== undefined) skipped.removedBySelection++;
     else if (!hasEntityEnds(m)) skipped.literal++;
     else if (reviewedOnly && !REVIEWED.has(m.justification)) skipped.unreviewed++;
@@ -113,7 +115,7 @@ export async function checkCoherence(mappings: string | MappingSet | readonly Co
   if (Array.isArray(mappings)) {
     rows = { checked: (mappings as readonly CoherenceMapping[]).map((m, row) => ({ ...m, row })), skipped: { rejected: 0, removedBySelection: 0, unreviewed: 0, literal: 0 } };
   } else {
-    rows = mappingsToCheck(typeof mappings === 'string' ? await readMappingFile(mappings) : mappings as MappingSet);
+    rows = typeof mappings === 'string' ? mappingsToCheck(await readMappingFile(mappings), mappings) : mappingsToCheck(mappings as MappingSet);
   }
   return coherenceOf(rows, new CoherenceChecker(source, target));
 }

@@ -96,6 +96,14 @@ describe('review_decision against predicate_modifier', () => {
     expect(r.stderr).toContain('[E_REVIEW_ROW_CONTRADICTION]');
   });
 
+  it('coherence refuses the contradictory row too (it read it as rejected), naming file and line', async () => {
+    const { files, out, line } = await edited('Author', '');
+    const r = await runCli(['coherence', out, '--source', files.source, '--target', files.target]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${out}:${line}: `);
+    expect(r.stderr).toContain('[E_REVIEW_ROW_CONTRADICTION]');
+  });
+
   it('rows whose two columns agree build as before', async () => {
     const { out } = await edited('Author', 'Not');
     const built = await buildArtifact(out, BUILD);

@@ -32,7 +32,7 @@ export default defineCommand({
         if (index.iri !== undefined && index.iri !== id) err(`ioa-align: warning: the artifact's ${side} ontology is ${id}; --${side} declares ${index.iri}`);
       }
     }
-    const rows = mappingsToCheck(set);
+    const rows = mappingsToCheck(set, artifact ? undefined : args.mappings);
     const checking = progress('checking');
     const result = coherenceOf(rows, new CoherenceChecker(source, target), { onProgress: (done, total) => checking.update(done, total, `${done} of ${total} unsatisfiable classes searched`) });
     checking.done();
