@@ -14,6 +14,16 @@ import { openReview, serveReview, type ReviewServer } from '../../src/api/review
 import { runCli } from '../helpers/cli.js';
 import { http } from '../helpers/http.js';
 
+/** What a library call throws: its code and JSON path, or 'no error'. */
+function code(f: () => unknown): unknown {
+  try {
+    f();
+    return 'no error';
+  } catch (error) {
+    return [(error as { code?: string }).code, (error as { location?: { path?: string } }).location?.path];
+  }
+}
+
 describe('review server', () => {
   let files: Awaited<ReturnType<typeof fixture>>;
   let server: ReviewServer;
@@ -160,14 +170,6 @@ describe('review: bad input exits 2 and overwrites nothing', () => {
     const files = await fixture();
     const reviewed = join(files.dir, 'reviewed.sssom.tsv');
     const s = await openReview({ candidates: files.candidates, source: files.source, target: files.target, out: reviewed }, { reviewer: 'orcid:0000-0002-1825-0097' });
-    const code = (f: () => unknown): unknown => {
-      try {
-        f();
-        return 'no error';
-      } catch (error) {
-        return [(error as { code?: string }).code, (error as { location?: { path?: string } }).location?.path];
-      }
-    };
     for (const bad of [999, -1, 1.5, Number.NaN]) {
       expect(code(() => s.decide(bad, 'accept'))).toEqual(['E_USAGE', '$.index']);
       expect(code(() => s.comment(bad, 'x'))).toEqual(['E_USAGE', '$.index']);
@@ -179,14 +181,6 @@ describe('review: bad input exits 2 and overwrites nothing', () => {
   it('a library caller finding a candidate by ends that are not strings gets E_USAGE naming the argument, not a TypeError', async () => {
     const files = await fixture();
     const s = await openReview({ candidates: files.candidates, source: files.source, target: files.target, out: join(files.dir, 'reviewed.sssom.tsv') });
-    const code = (f: () => unknown): unknown => {
-      try {
-        f();
-        return 'no error';
-      } catch (error) {
-        return [(error as { code?: string }).code, (error as { location?: { path?: string } }).location?.path];
-      }
-    };
     const none = undefined as unknown as string;
     expect(code(() => s.find(none, 'skos:exactMatch', 'http://example.org/tgt#Paper'))).toEqual(['E_USAGE', 'subject']);
     expect(code(() => s.find('http://example.org/src#Paper', none, 'http://example.org/tgt#Paper'))).toEqual(['E_USAGE', 'predicate']);
