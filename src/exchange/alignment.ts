@@ -22,6 +22,7 @@ import { sortedMappings } from './order.js';
 import { sharedSlot, tolerate, type ReadOptions } from './slots.js';
 import { UNSPECIFIED_LICENSE } from './candidates.js';
 import { uuidFromHash } from './ids.js';
+import { rowDecision } from './reviewed.js';
 
 /** Justification given to rows read from an Alignment file, which does not say how it was made. */
 export const ALIGNMENT_JUSTIFICATION = 'semapv:UnspecifiedMatching';
@@ -209,6 +210,9 @@ export function* alignmentRdfChunks(set: MappingSet, options: AlignmentWriteOpti
   const prefixes = new PrefixMap(set.metadata.curieMap);
   const groups = new Map<string, { entity1: string; entity2: string; relation: AlignmentRelation; rows: MappingRecord[] }>();
   set.mappings.forEach((r, i) => {
+    // A row whose review_decision and predicate_modifier disagree has no one reading; a cell
+    // (which keeps neither column) would settle it as a stated mapping.
+    rowDecision(r, { row: i });
     const why = unrepresentable(r);
     if (why || !hasEntityEnds(r)) {
       if (!options.dropUnrepresentable) {

@@ -132,4 +132,24 @@ describe('convert to and from Alignment RDF says what the cells change', () => {
     expect(strict.code).toBe(2);
     expect(strict.stderr).toContain('[E_ALIGNMENT_BAD_CELL]');
   });
+
+  it('a reviewed row whose review_decision contradicts its predicate_modifier is refused for Alignment RDF, which keeps neither column (E_REVIEW_ROW_CONTRADICTION)', async () => {
+    const input = join(work, 'contradicting.sssom.tsv');
+    writeFileSync(input, [
+      '# curie_map:', '#   a: http://example.org/a#', '#   b: http://example.org/b#', '#   orcid: https://orcid.org/',
+      '# mapping_set_id: http://example.org/set', '# license: https://creativecommons.org/licenses/by/4.0/',
+      'subject_id\tpredicate_id\tobject_id\tmapping_justification\treview_decision\treviewer_id',
+      'a:Z\tskos:exactMatch\tb:W\tsemapv:ManualMappingCuration\taccept\torcid:0000-0002-1825-0097',
+      // The reviewer rejected the pair; predicate_modifier Not was never written.
+      'a:X\tskos:exactMatch\tb:Y\tsemapv:ManualMappingCuration\treject\torcid:0000-0002-1825-0097', '',
+    ].join('\n'));
+    const out = join(work, 'contradicting.rdf');
+    const result = await runCli(['convert', input, '--to', 'alignment', '--out', out]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${input}:9: the row says review_decision reject`);
+    expect(result.stderr).toContain('[E_REVIEW_ROW_CONTRADICTION]');
+    expect(() => readFileSync(out)).toThrow();
+    // SSSOM keeps both columns, so the file converts as it is.
+    expect((await runCli(['convert', input, '--to', 'sssom'])).code).toBe(0);
+  });
 });

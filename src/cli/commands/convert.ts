@@ -1,6 +1,6 @@
 import { defineCommand } from 'citty';
 import { EXCHANGE_FORMATS, formatMappingChunks, readMappings, writeMappings } from '../../api/index.js';
-import { alignmentLosses, carriesReview, sidecarPath } from '../../exchange/index.js';
+import { alignmentLosses, carriesReview, reviewedDecisions, sidecarPath } from '../../exchange/index.js';
 import { outputFormat, parseExchangeFormat } from '../formats.js';
 import { describeDiagnostic } from '../../model/errors.js';
 import { err, outChunks } from '../io.js';
@@ -34,6 +34,9 @@ export default defineCommand({
       onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`),
       onMetadataFile: (path) => { metadataFile = path; },
     });
+    // Alignment RDF keeps neither review_decision nor predicate_modifier's partner column: a row
+    // where the two disagree is refused here, naming the file, as every reader of reviews does.
+    if (to === 'alignment') reviewedDecisions(set, { file: args.in });
     let dropped = 0;
     const options = { format: to, condense: args.condense !== false, dropUnrepresentable: Boolean(args['drop-unrepresentable']), onDrop: () => { dropped++; } };
     let where = 'stdout';
