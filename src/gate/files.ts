@@ -174,8 +174,14 @@ export async function loadCheckFiles(files: CheckFiles): Promise<LoadedCheck> {
   for (const path of files.ontologies ?? []) ontologies.push(await loadOntologyFile(path));
   const candidates: CandidateEvidence[] = [];
   if (files.candidates && files.candidates.length > 0) {
-    const { readMappingFile } = await import('../exchange/index.js');
-    for (const path of files.candidates) candidates.push(...(await readMappingFile(path)).mappings);
+    const { readMappingFile, reviewedDecisions } = await import('../exchange/index.js');
+    for (const path of files.candidates) {
+      const set = await readMappingFile(path);
+      // A row whose review_decision contradicts its predicate_modifier is refused here, where the
+      // file is known, rather than while evaluating, where only its line would be.
+      reviewedDecisions(set, { file: path });
+      candidates.push(...set.mappings);
+    }
   }
   const input: CheckInput = { envelope, provider, profile, artifacts, ontologies };
   if (trust) input.trust = trust;

@@ -83,6 +83,19 @@ describe('S2 (12.5, 7.4): similarity 0.99 without an accepted mapping → Indete
     expect(code).toBe(4);
     expect(reasonCodes(verdict)).toEqual(['CANDIDATE_REJECTED']);
   });
+  it('a candidate row whose review_decision contradicts its predicate_modifier is refused, naming the file and line (E_REVIEW_ROW_CONTRADICTION, exit 2)', async () => {
+    const lines = readFileSync(ex('candidates-s2.sssom.tsv'), 'utf8').split('\n');
+    const header = lines.findIndex((l) => l.startsWith('subject_id'));
+    // review_decision reject, but no predicate_modifier Not: the row still states the mapping.
+    const rows = lines.slice(header + 1).filter((l) => l.trim() !== '').map((l) => `${l}\treject`);
+    const contradicting = join(dir, 'contradicting-s2.sssom.tsv');
+    writeFileSync(contradicting, [...lines.slice(0, header), `${lines[header]}\treview_decision`, ...rows, ''].join('\n'));
+    const run = await cli(['check', ...DOC_ARGS, '--candidates', contradicting]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(`${contradicting}:${header + 2}: the row says review_decision reject`);
+    expect(run.stderr).toContain('[E_REVIEW_ROW_CONTRADICTION]');
+  });
   it('the same candidates beside the trusted signed 12.4 artifact change nothing: the artifact decides', async () => {
     const { code } = await checkJson([...DOC_ARGS, '--candidates', ex('candidates-s2.sssom.tsv'), '--artifact', signedPath, '--trust', trustPath]);
     expect(code).toBe(0);
