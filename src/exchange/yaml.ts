@@ -95,7 +95,9 @@ const YAML11_BREAK_ESCAPES: Record<string, string> = { '\u0085': '\\N', '\u2028'
  *   as written but YAML 1.1 readers read as a line break and fold into a space.
  */
 export function stringifyYaml(value: unknown, options: ToStringOptions): string {
-  const doc = new Document(value, { version: '1.1' });
+  // Without the merge tag in the schema, `<<` is a string like any other (and quoted below); with
+  // it the writer always writes `<<` plain, as the merge key.
+  const doc = new Document(value, { version: '1.1', customTags: (tags) => tags.filter((t) => typeof t === 'string' || t.tag !== MERGE_TAG) });
   let escape = false;
   visit(doc, {
     Scalar(_, node) {
@@ -111,8 +113,13 @@ export function stringifyYaml(value: unknown, options: ToStringOptions): string 
   return escape ? text.replace(new RegExp(YAML11_BREAKS.source, 'g'), (c) => YAML11_BREAK_ESCAPES[c]!) : text;
 }
 
-/** PyYAML's value key `=`: plain, a YAML 1.1 reader does not take it as text. */
-const YAML11_SPECIAL = /^=$/;
+const MERGE_TAG = 'tag:yaml.org,2002:merge';
+
+/**
+ * PyYAML's value key `=` and merge key `<<`: plain, a YAML 1.1 reader does not take them as text
+ * (a plain `<<` value stops PyYAML with "could not determine a constructor").
+ */
+const YAML11_SPECIAL = /^(?:=|<<)$/;
 
 /** True when `text`, written as a plain YAML 1.2 scalar, is read as another value than itself. */
 function readsOtherwiseIn12(text: string): boolean {

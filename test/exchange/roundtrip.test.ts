@@ -353,14 +353,17 @@ describe('metadata plain scalars YAML 1.1 resolves to other types', () => {
     expect(parseSssom(serializeSssom(set, { condense: true }), 'out.tsv')).toEqual(parseSssom(serializeSssom(set), 'plain.tsv'));
   });
 
-  it('"=" (PyYAML\'s value key) is written quoted, so PyYAML reads it as text', () => {
-    const text = stringifyYaml({ a: '=', c: 'a=b' }, {});
+  it('"=" (PyYAML\'s value key) and "<<" (its merge key) are written quoted, keys too, so PyYAML reads them as text', () => {
+    const text = stringifyYaml({ a: '=', c: 'a=b', m: '<<', '<<': 'x', n: '<<<' }, {});
     expect(text).toContain('a: "="');
     expect(text).toContain('c: a=b');
+    expect(text).toContain('m: "<<"');
+    expect(text).toContain('"<<": x');
+    expect(text).toContain('"n": <<<');
     const probe = spawnSync('python3', ['-c', 'import yaml'], { encoding: 'utf8' });
     if (probe.status !== 0) return;
     const read = spawnSync('python3', ['-c', 'import sys, json, yaml; print(json.dumps(yaml.safe_load(sys.stdin.read())))'], { input: text, encoding: 'utf8' });
-    expect([read.status, JSON.parse(read.stdout)]).toEqual([0, { a: '=', c: 'a=b' }]);
+    expect([read.status, JSON.parse(read.stdout)]).toEqual([0, { a: '=', c: 'a=b', m: '<<', '<<': 'x', n: '<<<' }]);
   });
 
   it('PyYAML (sssom-py\'s reader) reads the written block as the same strings, where it is installed', () => {
