@@ -50,13 +50,27 @@ const essence = (value: string): string => (value.split(';')[0] ?? '').trim().to
 
 /**
  * Language tags: `same` as sameLanguage; `related` when one is a prefix of the other ending at a
- * subtag boundary (`zh` and `zh-Hans`, the RFC 4647 basic filtering match): which way, if any,
- * one may stand for the other is for a profile to say, and none here says it.
+ * subtag boundary (`zh` and `zh-Hans`, the RFC 4647 basic filtering match), or when they are two
+ * spellings of one language that canonicalisation joins (the deprecated `iw` and `he`, `in` and
+ * `id`, `tl` and `fil`: RFC 5646 §4.5, by the CLDR aliases Intl knows). Which way, if any, one
+ * may stand for the other is for a profile to say, and none here says it; a conflict is never
+ * concluded between two names of one language.
  */
 export function compareLanguage(a: string, b: string): Comparison {
   if (sameLanguage(a, b)) return 'same';
-  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
-  return x.startsWith(`${y}-`) || y.startsWith(`${x}-`) ? 'related' : 'different';
+  const prefixed = (x: string, y: string): boolean => x === y || x.startsWith(`${y}-`) || y.startsWith(`${x}-`);
+  if (prefixed(a.toLowerCase(), b.toLowerCase())) return 'related';
+  const [x, y] = [canonicalLanguage(a), canonicalLanguage(b)];
+  return x !== undefined && y !== undefined && prefixed(x, y) ? 'related' : 'different';
+}
+
+/** The tag's canonical form (lower case), or undefined when Intl does not read it. */
+function canonicalLanguage(tag: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(tag)[0]?.toLowerCase();
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -203,6 +203,12 @@ describe('§7.1: a related but unequal value is not established, in an advertise
     expect(['zh', 'ZH', 'zh-Hans', 'zh-hans-CN', 'zh-Hant', 'zhx', 'en'].map((t) => compareLanguage('zh-Hans', t))).toEqual(['related', 'related', 'same', 'related', 'different', 'different', 'different']);
     expect(['Text/Plain', 'text/plain; charset=utf-8', 'text/html'].map((m) => compareMediaType('text/plain', m))).toEqual(['same', 'related', 'different']);
   });
+  it('RFC 5646 §4.5: two names of one language (deprecated iw for he, in for id) are related, never a conflict → Indeterminate', () => {
+    expect([['iw', 'he'], ['he-IL', 'iw'], ['in', 'id'], ['tl', 'fil'], ['iw', 'yi'], ['he', 'x-bad tag']].map(([a, b]) => compareLanguage(a!, b!)))
+      .toEqual(['related', 'related', 'related', 'related', 'different', 'different']);
+    const v = check({ envelope: envelope({}, { sourceLang: 'he' }), provider: csProvider({ sourceLang: ['iw'] }) });
+    expect([v.outcome, codes(v)]).toEqual(['Indeterminate', ['CONSTRAINT_NOT_ESTABLISHED']]);
+  });
 });
 
 describe('§7.2, §12.4: with requireSignature false, an unsigned artifact used is reported as unverified provenance', () => {
