@@ -14,12 +14,15 @@ export function localNameOf(iri: string): string {
   return cut >= 0 && cut < trimmed.length - 1 ? trimmed.slice(cut + 1) : trimmed;
 }
 
+/** The letters of a lower-case code that keeps its digits (see rewriteIdentifier). */
+const SHORT_CODE = /^\p{Ll}{1,3}$/u;
+
 /** ASCII words, each lower-case or capitalised, separated by spaces or underscores. */
 const PLAIN_WORDS = /^[_ ]*[A-Za-z][a-z]*(?:[_ ]+[A-Za-z][a-z]*)*[_ ]*$/;
 
 /**
  * `hasPaperTitle` → `has Paper Title`, `Conference_Member` → `Conference Member`,
- * `MA_0000001` → `MA 0000001`, `XMLParser` → `XML Parser`.
+ * `MA_0000001` → `MA 0000001`, `XMLParser` → `XML Parser`, `Paper1` → `Paper 1`, `s3-bucket` → `s3 bucket`.
  */
 export function splitIdentifier(name: string): string {
   // The common case, `abdominal wall` or `Abdominal_Wall`: nothing to decode and no case or digit
@@ -43,7 +46,10 @@ export function rewriteIdentifier(name: string): string {
     .replace(/[_\-.\s]+/g, ' ')
     .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
     .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
-    .replace(/(\p{L})(\p{N})/gu, '$1 $2')
+    // A word's number is its own word (`Paper1` → `Paper 1`, `CA2` → `CA 2`), but a short
+    // lower-case code keeps its digits (`s3`, `ec2`, `k8s`, `web3`, `gpt4` in identifiers): split,
+    // its letters and digit matched other words' ("s", "3d"), and the product it names was lost.
+    .replace(/(\p{L}+)(\p{N})/gu, (whole, letters: string, digit: string) => (SHORT_CODE.test(letters) ? whole : `${letters} ${digit}`))
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -176,6 +176,14 @@ describe('identifiers', () => {
     ['XMLParser', 'XML Parser'],
     ['MA_0000001', 'MA 0000001'],
     ['meta-review', 'meta review'],
+    ['Paper1', 'Paper 1'],
+    ['covid19Case', 'covid 19 Case'],
+    // Short codes keep their digits: a product or technology, not a word and a number.
+    ['mcp-s3', 'mcp s3'],
+    ['k8s-manager', 'k8s manager'],
+    ['blockchain_web3', 'blockchain web3'],
+    ['getEC2Instances', 'get EC 2 Instances'],
+    ['CA2_field', 'CA 2 field'],
   ])('%s → %s', (input, expected) => expect(splitIdentifier(input)).toBe(expected));
 
   it('takes the fragment, else the last path segment', () => {
