@@ -267,7 +267,9 @@ export function prepareOntology(index: OntologyIndex, crossKind = false): Prepar
     for (const label of concept.labels) add(label.text, label.source === 'localName' ? 'localNameLabel' : 'label', label.lang);
     for (const synonym of concept.synonyms) add(synonym.text, `synonym:${synonym.kind}`, synonym.lang);
     for (const abbr of concept.abbreviations) add(abbr.text, abbr.preferred ? 'abbreviation:preferred' : 'abbreviation');
-    if (!concept.labels.some((l) => l.source === 'localName')) {
+    // A loader that made a name from the identifier itself (an agent record's, leaving out what
+    // only says it is an MCP server) has said what the identifier names: it is not read again raw.
+    if (!concept.labels.some((l) => l.source === 'localName' || l.source === 'name')) {
       const local = meaningfulLocalName(concept.localName);
       if (local) add(local, 'localName');
     }

@@ -66,11 +66,15 @@ describe('MCP Registry server.json', () => {
     expect(notes!.definitions).toEqual([]);
   });
 
-  it('an MCP server\'s label leaves out the words "mcp" and "server" of its name, unless nothing else is left', () => {
+  it('an MCP server\'s label leaves out the words "mcp" and "server" of its name; when nothing else is left, or only what it is written in, it is its publisher\'s name', () => {
     expect(mcpServerNameLabel('io.github.redis/mcp-redis')).toBe('redis');
     expect(mcpServerNameLabel('io.github.idoru/influxdb-mcp-server')).toBe('influxdb');
-    expect(mcpServerNameLabel('io.github.e2b-dev/mcp-server')).toBe('mcp server');
     expect(mcpServerNameLabel('io.github.example/serverless-deploy')).toBe('serverless deploy');
+    expect(mcpServerNameLabel('io.github.aws-samples/sample-mcp-server-s3')).toBe('sample s3');
+    expect(mcpServerNameLabel('io.github.e2b-dev/mcp-server')).toBe('e2b dev');
+    expect(mcpServerNameLabel('io.github.integration-app/mcp-server')).toBe('integration app');
+    expect(mcpServerNameLabel('io.github.inkeep/mcp-server-python')).toBe('inkeep');
+    expect(mcpServerNameLabel('com.screenshotone/mcp')).toBe('screenshotone');
   });
 
   it('the registry list response, entry by entry', async () => {

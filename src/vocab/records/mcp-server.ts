@@ -30,18 +30,25 @@ export const mcpServerIri = (name: string): string => `${MCP_SERVER_BASE}${name}
 
 /** Words of a server's name that say it is an MCP server ("mcp-server-redis", "influxdb-mcp-server"), not what it does. */
 const KIND_WORDS = /^(mcp|server)$/i;
+/** Words that say what a server is written in or how it is shipped, not what it does ("mcp-server-python"). */
+const MAKE_WORDS = /^(python|py|typescript|ts|javascript|js|node|nodejs|deno|go|golang|rust|java|kotlin|csharp|dotnet|php|ruby|official|sample|example|demo|remote|local|stdio|sse|http|v\d+)$/i;
 
 /**
  * The label an MCP server name gives: its part after the `/`, split into words, without the
- * words that only say it is an MCP server (all of them kept when nothing else is left). Matched
- * as a name, "mcp server mariadb" brings OASF's "Model Serving" and "Inference Serving" in for
- * every server (agentworld-dev, default generators: Hits@1 0.248 -> 0.257, recall@5 0.408 -> 0.417,
- * the same or better on each half of the records).
+ * words that only say it is an MCP server. Matched as a name, "mcp server mariadb" brings OASF's
+ * "Model Serving" and "Inference Serving" in for every server (agentworld-dev, default
+ * generators: Hits@1 0.248 -> 0.257, recall@5 0.408 -> 0.417, the same or better on each half of
+ * the records). When that part says nothing else, or only what the server is written in
+ * (`io.github.inkeep/mcp-server-python`, `io.github.integration-app/mcp-server`), the product is
+ * its publisher's: the last segment of the namespace ("inkeep", "integration app").
  */
 export function mcpServerNameLabel(name: string): string {
-  const split = splitIdentifier(name.slice(name.indexOf('/') + 1));
-  const kept = split.split(' ').filter((w) => !KIND_WORDS.test(w)).join(' ');
-  return kept || split;
+  const slash = name.indexOf('/');
+  const split = splitIdentifier(name.slice(slash + 1));
+  const kept = split.split(' ').filter((w) => !KIND_WORDS.test(w));
+  if (kept.some((w) => !MAKE_WORDS.test(w))) return kept.join(' ');
+  const owner = splitIdentifier(name.slice(0, slash).split('.').pop() ?? '');
+  return owner || kept.join(' ') || split;
 }
 
 const isSeed = (json: JsonObject): boolean =>
