@@ -92,6 +92,8 @@ const extras = [
   { name: 'generator-subsets', script: 'selection/generator-subsets.mjs', node: [], folder: 'speed' },
   // The agentworld-dev track beside the baseline that reads descriptions (needs python3 with numpy and scipy).
   { name: 'agentworld-dev', script: 'agentworld/run.mjs', node: [], folder: 'agentworld' },
+  // The same on the blind set (corpora/README.md, "The blind set").
+  { name: 'agentworld-dev-blind', script: 'agentworld/run.mjs', node: [], args: ['--blind'], folder: 'agentworld' },
   // 10,000 synthetic agent records against OASF 1.1.0, whole process (a minute or two).
   { name: 'scale', script: 'agentworld/scale.mjs', node: [], folder: 'agentworld' },
 ];
@@ -99,7 +101,7 @@ for (const extra of extras.filter((e) => !storedOnly && (wanted.length ? wanted.
   const file = join(root, 'benchmarks', 'results', extra.folder ?? 'exchange', `${extra.name}.json`);
   mkdirSync(dirname(file), { recursive: true });
   process.stderr.write(`node ${extra.script}\n`);
-  const child = spawnSync(process.execPath, [...extra.node, join(root, 'benchmarks', extra.script), '--out', file], { cwd: root, encoding: 'utf8' });
+  const child = spawnSync(process.execPath, [...extra.node, join(root, 'benchmarks', extra.script), ...(extra.args ?? []), '--out', file], { cwd: root, encoding: 'utf8' });
   if (child.status !== 0) {
     process.stderr.write(child.stderr);
     console.error(`${extra.name} failed with exit code ${child.status}`);

@@ -5,7 +5,10 @@
 // tags against OASF caption + name + description). Re-measuring after any change is this one
 // command (after `npm run build`):
 //
-//   node benchmarks/agentworld/run.mjs [--out FILE] [--generators a,b]
+//   node benchmarks/agentworld/run.mjs [--blind] [--out FILE] [--generators a,b]
+//
+// --blind measures the blind set instead (manifest-blind.json: 50 servers the dev labels leave
+// out, labelled blind later; corpora/README.md), into agentworld-dev-blind.json.
 //
 // Ours: `ioa-align bench --corpus agentworld-dev --json` through the CLI, as a user runs it (the
 // fused default unless --generators says otherwise). The baseline: the Python script per pair,
@@ -33,14 +36,17 @@ const arg = (name) => {
   const at = process.argv.indexOf(name);
   return at >= 0 ? process.argv[at + 1] : undefined;
 };
-const out = arg('--out') ?? join(root, 'benchmarks', 'results', 'agentworld', 'agentworld-dev.json');
+const blind = process.argv.includes('--blind');
+const track = blind ? 'agentworld-dev-blind' : 'agentworld-dev';
+const out = arg('--out') ?? join(root, 'benchmarks', 'results', 'agentworld', `${track}.json`);
 const generators = arg('--generators');
 const python = process.env.PYTHON ?? 'python3';
 
 const { countPair, microAverage, referenceSet } = await import(join(root, 'dist', 'bench', 'metrics.js'));
 const { readReference } = await import(join(root, 'dist', 'bench', 'reference.js'));
 const corpus = join(root, 'corpora', 'agentworld-dev');
-const manifest = JSON.parse(readFileSync(join(corpus, 'manifest.json'), 'utf8'));
+const manifestPath = join(corpus, blind ? 'manifest-blind.json' : 'manifest.json');
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 const K = 10;
 
 function run(command, args) {
@@ -69,7 +75,7 @@ function figures(m) {
 const round = (x) => Math.round(x * 1000) / 1000;
 
 // Ours, through the CLI.
-const benchArgs = ['bench', '--corpus', 'agentworld-dev', '--json', '--review-budget', '0', '--top-k', String(K), ...(generators ? ['--generators', generators] : [])];
+const benchArgs = ['bench', '--corpus', blind ? 'corpora/agentworld-dev/manifest-blind.json' : 'agentworld-dev', '--json', '--review-budget', '0', '--top-k', String(K), ...(generators ? ['--generators', generators] : [])];
 process.stderr.write(`ioa-align ${benchArgs.join(' ')}\n`);
 const ours = run(process.execPath, [join(root, 'bin', 'ioa-align.js'), ...benchArgs]);
 const bench = JSON.parse(ours.stdout);
@@ -93,7 +99,7 @@ const baseline = figures(microAverage(counts));
 
 const oursFigures = figures(fused.micro);
 const result = {
-  track: 'agentworld-dev',
+  track,
   measured: new Date().toISOString(),
   machine: { cpus: cpus().length, node: process.version, load1mBefore: Math.round(loadavg()[0] * 10) / 10 },
   reference: { pairs: manifest.pairs.map((p) => p.id) },

@@ -5,8 +5,12 @@
 // every labelled record is in the JSONL files and every skill in OASF 1.1.0 (release v1.1.1),
 // and takes the labels of both ends from there.
 //
+// With --blind, builds reference-mcp-servers-blind.sssom.tsv from labels-blind.tsv instead: 50
+// servers that labels.tsv leaves out, labelled blind later with knowledge of the products
+// (corpora/README.md, "The blind set").
+//
 // Usage, from the package root after `npm run build`:
-//   node corpora/agentworld-dev/build-reference.mjs [--out DIR]
+//   node corpora/agentworld-dev/build-reference.mjs [--blind] [--out DIR]
 // Deterministic: building again gives the same bytes (test/bench/agentworld-track.test.ts).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -25,9 +29,13 @@ const RELATION = { '=': 'skos:exactMatch', '<': 'skos:broadMatch', '>': 'skos:na
 
 const at = process.argv.indexOf('--out');
 const out = at >= 0 ? process.argv[at + 1] : here;
+const blind = process.argv.includes('--blind');
+const LABELS = blind ? 'labels-blind.tsv' : 'labels.tsv';
 
 /** Source file → its reference file. */
-const PARTS = { 'mcp-servers-dev.jsonl': 'reference-mcp-servers.sssom.tsv', 'a2a-skills-dev.jsonl': 'reference-a2a-skills.sssom.tsv' };
+const PARTS = blind
+  ? { 'mcp-servers-dev.jsonl': 'reference-mcp-servers-blind.sssom.tsv', 'a2a-skills-dev.jsonl': undefined }
+  : { 'mcp-servers-dev.jsonl': 'reference-mcp-servers.sssom.tsv', 'a2a-skills-dev.jsonl': 'reference-a2a-skills.sssom.tsv' };
 const records = new Map();
 const partOf = new Map();
 for (const file of Object.keys(PARTS)) {
@@ -41,10 +49,10 @@ const oasf = await loadOntology(join(root, 'corpora', 'agents', 'oasf', 'v1.1.1'
 
 const mappings = [];
 const seen = new Set();
-readFileSync(join(here, 'labels.tsv'), 'utf8').split('\n').forEach((line, i) => {
+readFileSync(join(here, LABELS), 'utf8').split('\n').forEach((line, i) => {
   if (!line.trim() || line.startsWith('#')) return;
   const [key, skill, symbol, rationale, ...rest] = line.split('\t');
-  const where = `labels.tsv:${i + 1}`;
+  const where = `${LABELS}:${i + 1}`;
   if (rest.length || !rationale) throw new Error(`${where}: expected four tab-separated columns`);
   const subjectId = (key.startsWith('io.github.') || /^[a-z0-9.-]+\.[a-z]+\//.test(key) ? MCP : A2A) + key;
   const record = records.get(subjectId);
@@ -72,12 +80,16 @@ const metadata = (file) => ({
     objectSource: 'https://schema.oasf.outshift.com/1.1.0/skills',
     objectSourceVersion: '1.1.0',
     curieMap: { mcp: MCP, a2a: A2A, oasf: OASF },
-    extra: {
+    extra: blind ? {
+      mapping_set_title: 'agentworld-dev, blind set: MCP Registry seed servers labelled against OASF 1.1.0 skills',
+      mapping_set_description: 'Hand labels of 50 servers labels.tsv leaves out, 1 to 3 most specific fitting OASF skills per record, relation = < >, rationale in comment; labelled blind (before any candidates were made for them) with knowledge of the products allowed (rules: corpora/README.md, agentworld-dev, "The blind set").',
+    } : {
       mapping_set_title: `agentworld-dev: ${file.startsWith('mcp') ? 'MCP Registry seed servers' : 'A2A sample skills'} labelled against OASF 1.1.0 skills`,
       mapping_set_description: 'Hand labels, 1 to 3 most specific fitting OASF skills per record, relation = < >, rationale in comment; labelled from the records\' own text before any candidates were made (rules: corpora/README.md, agentworld-dev).',
     },
 });
 for (const [file, reference] of Object.entries(PARTS)) {
+  if (reference === undefined) continue;
   await writeMappingFile(join(out, reference), { metadata: metadata(file), mappings: mappings.filter((m) => partOf.get(m.subjectId) === file) }, 'sssom');
 }
 const subjects = new Set(mappings.map((m) => m.subjectId));

@@ -24,6 +24,20 @@ describe('agentworld-dev track', () => {
     for (const file of REFERENCES) expect([file, readFileSync(join(out, file), 'utf8')]).toEqual([file, readFileSync(join(TRACK, file), 'utf8')]);
   });
 
+  it('the blind set\'s reference rebuilds from labels-blind.tsv byte for byte, and names none of the records labels.tsv labels', () => {
+    requireFreshDist();
+    const out = mkdtempSync(join(tmpdir(), 'ioa-agentworld-blind-'));
+    const run = spawnSync(process.execPath, [join(TRACK, 'build-reference.mjs'), '--blind', '--out', out], { cwd: ROOT, encoding: 'utf8' });
+    expect([run.status, run.stderr.trim()]).toEqual([0, '60 reference rows for 50 records: 5 =, 54 <, 1 >']);
+    const file = 'reference-mcp-servers-blind.sssom.tsv';
+    expect(readFileSync(join(out, file), 'utf8')).toBe(readFileSync(join(TRACK, file), 'utf8'));
+    const records = (labels: string): Set<string> => new Set(readFileSync(join(TRACK, labels), 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#')).map((l) => l.split('\t')[0]!));
+    const dev = records('labels.tsv');
+    const blind = records('labels-blind.tsv');
+    expect(blind.size).toBe(50);
+    expect([...blind].filter((r) => dev.has(r))).toEqual([]);
+  });
+
   it('bench reads both pairs: every reference subject is a record of its source, every object an OASF 1.1.0 skill', async () => {
     const result = await runBenchmark({ corpus: 'agentworld-dev', generators: ['exact'], reviewBudget: 0 });
     expect(result.corpus.pairs.map((p) => [p.id, p.sourceConcepts, p.referenceSubjects, p.referenceTriples, p.subjectsNotInSource, p.objectsNotInTarget])).toEqual([
