@@ -246,10 +246,24 @@ function phraseFrequencies(concepts: readonly (readonly (readonly string[])[])[]
  *
  * @param descriptions - per concept of the side, the stems of each of its descriptions
  * @param otherTexts - per concept of the other side, the stems of each of its names and descriptions
+ * @param known - phrases (stems) that name a kind of record, boilerplate of the side wherever its
+ *   descriptions hold them and the other side does not say them, however few its concepts
  */
-export function boilerplatePhrases(descriptions: readonly (readonly (readonly string[])[])[], otherTexts: readonly (readonly (readonly string[])[])[]): Set<string> {
+export function boilerplatePhrases(descriptions: readonly (readonly (readonly string[])[])[], otherTexts: readonly (readonly (readonly string[])[])[], known: ReadonlySet<string> = new Set()): Set<string> {
   const found = new Set<string>();
   const described = descriptions.filter((texts) => texts.length > 0);
+  // Phrases known to name a kind of record need no count: one server.json says "Model Context
+  // Protocol server" as much as a registry does. The other side must still not say them.
+  if (known.size > 0) {
+    const words = new Set([...known].flatMap((p) => p.split(' ')));
+    const mine = phraseFrequencies(described, words, known);
+    const theirs = phraseFrequencies(otherTexts.filter((texts) => texts.length > 0), words, known);
+    const others = otherTexts.filter((texts) => texts.length > 0).length;
+    for (const [p, df] of mine) {
+      const otherShare = others === 0 ? 0 : (theirs.get(p) ?? 0) / others;
+      if (otherShare * BOILERPLATE_RATIO <= df / described.length) found.add(p);
+    }
+  }
   const needed = Math.max(BOILERPLATE_MIN_CONCEPTS, BOILERPLATE_SHARE * described.length);
   if (described.length < needed) return found;
   // A phrase is in no more concepts than each of its words: only words that many concepts hold can make one.

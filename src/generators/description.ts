@@ -67,6 +67,11 @@ const QUOTE_CHARS = 240;
 const QUERY_LIMIT = 48;
 /** Field weights: a definition says what the concept is; keywords and examples, what it is about. */
 const DESCRIPTION_WEIGHT = { definition: 1, keywords: 0.8, example: 0.6, product: 1 } as const;
+/**
+ * What an agent record says of its own kind, not of what it does: the MCP registry's "A Model
+ * Context Protocol (MCP) server that …" ("server" reads as OASF's "serving").
+ */
+const RECORD_KIND_PHRASES = ['model context protocol', 'context protocol server', 'protocol mcp server', 'mcp server', 'protocol server'];
 /** Weight of each comparison in a pair's score (noisy-or): a description of the other's name says more than resemblance. */
 const CHANNEL_WEIGHT = { nameInDescription: 0.9, descriptionHasName: 0.9, descriptions: 1, encoder: 0.8 } as const;
 /** Source × target concepts with descriptions the encoder compares all with all, at most (beyond: a warning, no encoder). */
@@ -380,8 +385,11 @@ async function* proposeDescriptions(sourceIndex: OntologyIndex, targetIndex: Ont
   const describedBy = (docs: Descriptions, stems: readonly string[][]): string[][][] => docs.of.map((ids) => ids.map((d) => stems[d]!));
   const textsOf = (side: PreparedOntology, docs: Descriptions, stems: readonly string[][]): string[][][] =>
     side.concepts.map((_, c) => [...side.entriesOf[c]!.flatMap((e) => (usable(side.entries[e]!) ? [stemsOf(side.entries[e]!.stems)] : [])), ...docs.of[c]!.map((d) => stems[d]!)]);
-  const srcBoilerplate = boilerplatePhrases(describedBy(srcDocs, srcDocStems), textsOf(tgt, tgtDocs, tgtDocStems));
-  const tgtBoilerplate = boilerplatePhrases(describedBy(tgtDocs, tgtDocStems), textsOf(src, srcDocs, srcDocStems));
+  // Agent records name their own kind ("an MCP server that …") in any number: known phrases.
+  const recordKind = new Set(RECORD_KIND_PHRASES.map((p) => stemsOf(contentStemsOf(words(p))).join(' ')));
+  const kindOf = (side: PreparedOntology): Set<string> => (side.concepts.some((c) => c.record !== undefined) ? recordKind : new Set());
+  const srcBoilerplate = boilerplatePhrases(describedBy(srcDocs, srcDocStems), textsOf(tgt, tgtDocs, tgtDocStems), kindOf(src));
+  const tgtBoilerplate = boilerplatePhrases(describedBy(tgtDocs, tgtDocStems), textsOf(src, srcDocs, srcDocStems), kindOf(tgt));
   const srcDocFeatures = srcDocs.docs.map((d, i) => vocabulary.count(d.group, withoutBoilerplate(srcDocStems[i]!, srcBoilerplate)));
   const tgtDocFeatures = tgtDocs.docs.map((d, i) => vocabulary.count(d.group, withoutBoilerplate(tgtDocStems[i]!, tgtBoilerplate)));
   const idf = Float64Array.from(vocabulary.df, (_, f) => vocabulary.idf(f));

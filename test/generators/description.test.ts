@@ -103,6 +103,22 @@ describe('description: what one side says of every concept (boilerplate)', () =>
     expect(out.filter((c) => c.object === `${T}serving` || c.object === `${T}protocols`)).toEqual([]);
   });
 
+  it('one agent record\'s "Model Context Protocol server" is no evidence either: a record\'s kind is known, not counted', async () => {
+    const one = ontology('one-server', [{ iri: `${S}redis`, labels: ['redis'], definitions: ['A Model Context Protocol (MCP) server for Redis.'] }]);
+    // As a plain concept, one description is too few to tell boilerplate: "server" meets Model serving.
+    expect((await collect(description(), one, skills())).some((c) => c.object === `${T}serving`)).toBe(true);
+    one.concepts[0]!.record = { parameters: [], provenance: { format: 'mcp-server', file: 'server.json', recordId: 'io.github.redis/mcp-redis' } };
+    const out = await collect(description(), one, skills());
+    expect(out.filter((c) => c.object === `${T}serving` || c.object === `${T}protocols`)).toEqual([]);
+  });
+
+  it('a record-kind phrase the other side says too is kept', () => {
+    const known = new Set(['model context protocol']);
+    const side = [[['model', 'context', 'protocol', 'redi']]];
+    expect([...boilerplatePhrases(side, [[['databas']], [['serv']]], known)]).toEqual(['model context protocol']);
+    expect(boilerplatePhrases(side, [[['model', 'context', 'protocol', 'build']], [['serv']]], known).size).toBe(0);
+  });
+
   it('a phrase both sides use is kept: it is the vocabulary they share', () => {
     const side = [[['model', 'context', 'protocol', 'serv']], [['model', 'context', 'protocol']], [['redi'], ['model', 'context', 'protocol']], [['model', 'context', 'protocol', 'git']], [['map', 'model', 'context', 'protocol']], [['model', 'context', 'window']]];
     expect([...boilerplatePhrases(side, [[['serv']], [['databas']]])].sort()).toEqual(['context protocol', 'model context', 'model context protocol']);
