@@ -1,6 +1,6 @@
 /**
  * A records file with a bad record, proposed on with --skip-invalid, can be taken through the
- * workflow's next steps: `review` and `artifact build --source/--target` accept --skip-invalid
+ * workflow's next steps: `review`, `coherence` and `artifact build --source/--target` accept --skip-invalid
  * too, and say what they left out with propose's summary per reason.
  */
 import { spawn } from 'node:child_process';
@@ -73,5 +73,15 @@ describe('--skip-invalid beyond propose', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(SUMMARY);
     expect(r.stderr).toContain('coherent with both ontologies');
+  });
+
+  it('coherence checks the candidates of a records file with a bad record when given --skip-invalid', async () => {
+    const { card, candidates } = await proposed();
+    const refused = await runCli(['coherence', candidates, '--source', card, '--target', OASF]);
+    expect([refused.code, refused.stderr.match(/\[E_[A-Z_]+\]/g)]).toEqual([2, ['[E_RECORD_DUPLICATE]']]);
+    const r = await runCli(['coherence', candidates, '--source', card, '--target', OASF, '--skip-invalid', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(SUMMARY);
+    expect(JSON.parse(r.stdout)).toMatchObject({ coherent: true });
   });
 });

@@ -13,6 +13,7 @@ import { openOutput } from '../output.js';
 import { parseNow } from '../clock.js';
 import { EXIT } from '../exit-codes.js';
 import type { OntologyIndex } from '../../model/ontology-index.js';
+import { loadOntologyPair } from '../ontology-input.js';
 import type { ArtifactCoherence } from '../../gate/build.js';
 import { assertConditionsNesting } from '../../gate/rule-rows.js';
 
@@ -115,17 +116,9 @@ function reportSkipped(skipped: ReadonlyArray<{ line?: number; row: number; subj
   }
 }
 
-/**
- * Both ontologies of the coherence check, loaded, or undefined when not given. With `skipInvalid`
- * bad agent records are left out, and what was left out is said as propose says it.
- */
+/** Both ontologies of the coherence check, loaded (see loadOntologyPair), or undefined when not given. */
 async function loadCoherenceOntologies(source: string | undefined, target: string | undefined, skipInvalid = false): Promise<{ source: OntologyIndex; target: OntologyIndex } | undefined> {
-  if (source === undefined || target === undefined) return undefined;
-  const { loadOntology } = await import('../../api/index.js');
-  const loading = skipInvalid ? { skipInvalid: true } : {};
-  const [s, t] = await Promise.all([loadOntology(source, loading), loadOntology(target, loading)]);
-  if (skipInvalid) for (const index of [s, t]) for (const warning of index.warnings) err(`ioa-align: warning: ${index.source}: ${warning}`);
-  return { source: s, target: t };
+  return source === undefined || target === undefined ? undefined : loadOntologyPair(source, target, skipInvalid);
 }
 
 /** What the coherence check of a build found (never silent: an unchecked build says so). */

@@ -10,6 +10,7 @@ import { err, out, report, setExitCode } from '../io.js';
 import { EXIT } from '../exit-codes.js';
 import { progress } from '../progress.js';
 import { readIfArtifact } from '../mapping-input.js';
+import { loadOntologyPair } from '../ontology-input.js';
 
 export default defineCommand({
   meta: { name: 'coherence', description: 'Check a mapping set (candidates, a selection, a reviewed file or an artifact) for coherence with the two ontologies it maps between: which mappings make a class, or a property\'s domain or range, unsatisfiable. Exit 0 coherent, 3 incoherent.' },
@@ -18,14 +19,15 @@ export default defineCommand({
     source: { type: 'string', description: 'The ontology of the subjects (the artifact\'s source ontology)', required: true },
     target: { type: 'string', description: 'The ontology of the objects', required: true },
     json: { type: 'boolean', description: 'Print one JSON object' },
+    'skip-invalid': { type: 'boolean', description: 'Agent record files as --source or --target: leave bad records out (a summary per reason on stderr), as propose --skip-invalid did' },
   },
   async run({ args }) {
-    const { loadOntology, readMappings } = await import('../../api/index.js');
+    const { readMappings } = await import('../../api/index.js');
     const { CoherenceChecker, coherenceOf, mappingsToCheck } = await import('../../api/coherence.js');
     const artifact = await readIfArtifact(args.mappings);
     const set = artifact?.set ?? await readMappings(args.mappings, { onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`) });
     const loading = progress('loading');
-    const [source, target] = await Promise.all([loadOntology(args.source), loadOntology(args.target)]);
+    const { source, target } = await loadOntologyPair(args.source, args.target, Boolean(args['skip-invalid']));
     loading.done();
     if (artifact) {
       for (const [side, index, id] of [['source', source, artifact.artifact.sourceOntologyId], ['target', target, artifact.artifact.targetOntologyId]] as const) {

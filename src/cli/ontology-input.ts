@@ -1,0 +1,16 @@
+/**
+ * The two ontologies a command reads beside a mapping set (`coherence`, `artifact build
+ * --source/--target`). With `skipInvalid`, bad agent records are left out and what was left out
+ * is said on stderr as `propose --skip-invalid` says it, so a records file proposed on that way
+ * can be taken through the next steps.
+ */
+import type { OntologyIndex } from '../model/ontology-index.js';
+import { err } from './io.js';
+
+export async function loadOntologyPair(source: string, target: string, skipInvalid = false): Promise<{ source: OntologyIndex; target: OntologyIndex }> {
+  const { loadOntology } = await import('../api/index.js');
+  const loading = skipInvalid ? { skipInvalid: true } : {};
+  const [s, t] = await Promise.all([loadOntology(source, loading), loadOntology(target, loading)]);
+  if (skipInvalid) for (const index of [s, t]) for (const warning of index.warnings) err(`ioa-align: warning: ${index.source}: ${warning}`);
+  return { source: s, target: t };
+}
