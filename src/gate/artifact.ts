@@ -260,7 +260,7 @@ function validateProvenance(c: Collector, value: unknown, path: string): RulePro
   if (typeof value.why === 'string') out.why = value.why;
   if (versionMapping) out.versionMapping = versionMapping;
   if (typeof value.reviewedIn === 'string') out.reviewedIn = value.reviewedIn;
-  if (Array.isArray(value.reviewers)) out.reviewers = value.reviewers as string[];
+  if (Array.isArray(value.reviewers)) out.reviewers = [...(value.reviewers as string[])];
   return out;
 }
 
@@ -277,8 +277,9 @@ function validateConditions(c: Collector, value: unknown, path: string): RuleCon
   for (const [name, raw] of Object.entries(value)) {
     const at = `${path}.${name}`;
     if (!(CONDITION_NAMES as readonly string[]).includes(name)) {
-      // Kept, not dropped: the engine must answer UNKNOWN_CONDITION for it (DESIGN.md).
-      ownMember(conditions, name, raw);
+      // Kept, not dropped: the engine must answer UNKNOWN_CONDITION for it (DESIGN.md). A copy:
+      // the validated artifact is frozen, the caller's document is not ours to freeze.
+      ownMember(conditions, name, structuredClone(raw));
       continue;
     }
     if (typeof raw !== 'string') {
@@ -470,7 +471,91 @@ export function validateArtifact(input: unknown): ValidationResult<ValidatedArti
   if (description !== undefined) value.description = description;
   if (derivedFrom !== undefined) value.derivedFrom = derivedFrom;
   if (signature !== undefined) value.signature = signature;
-  return { ok: true, value: Object.freeze(value), findings: c.findings };
+  // Frozen through and through (the rules and their conditions too), and recorded: a field of
+  // this object can never come to differ from the content it was read from (signedContent).
+  const frozen = deepFreeze(value);
+  validated.add(frozen);
+  return { ok: true, value: frozen, findings: c.findings };
+}
+
+/** Every artifact object validateArtifact returned: deep-frozen, so its fields are its content. */
+const validated = new WeakSet<object>();
+
+/** The members of a {@link ValidatedArtifact} that must equal what its signed bytes say. */
+const CONTENT_MEMBERS = [
+  'kind', 'artifactId', 'revision', 'sourceOntologyId', 'sourceOntologyVersion', 'targetOntologyId', 'targetOntologyVersion',
+  'direction', 'assertedBy', 'validFrom', 'validUntil', 'mappingRules', 'confidence', 'description', 'derivedFrom',
+  'signature', 'signingInput', 'digest', 'document',
+] as const satisfies ReadonlyArray<keyof ValidatedArtifact>;
+
+/** What {@link signedContent} found: the artifact its signed bytes hold, or why the object is not one. */
+export type SignedContent =
+  | { ok: true; artifact: ValidatedArtifact }
+  | { ok: false; artifactId: string; revision: string; message: string };
+
+/** Artifacts read back from signed bytes, by those bytes and the signature (bounded). */
+const rederived = new Map<string, ValidatedArtifact | string>();
+
+/** The artifact `signingInput` (with `signature`) holds, or why it holds none. */
+function rederive(signingInputText: unknown, signature: unknown): ValidatedArtifact | string {
+  if (typeof signingInputText !== 'string') return 'it carries no signingInput (the bytes its signature covers)';
+  const key = `${signingInputText}\u0000${safeJcs(signature ?? null)}`;
+  const known = rederived.get(key);
+  if (known !== undefined) return known;
+  let found: ValidatedArtifact | string;
+  let doc: unknown;
+  try {
+    doc = JSON.parse(signingInputText);
+  } catch {
+    doc = undefined;
+  }
+  if (!isObject(doc) || Object.hasOwn(doc, 'signature')) found = 'its signingInput is not the canonical JSON of an unsigned artifact document';
+  else {
+    const result = validateArtifact(signature === undefined ? doc : { ...doc, signature });
+    const first = result.findings.find((f) => f.severity === 'error');
+    found = result.ok ? result.value : `its signingInput is not a valid artifact (${first?.path ?? '$'}: ${first?.message ?? 'invalid'})`;
+  }
+  if (rederived.size > 10_000) rederived.clear();
+  rederived.set(key, found);
+  return found;
+}
+
+/** RFC 8785 text of a value, or a marker no JSON text equals when it has none. */
+function safeJcs(value: unknown): string {
+  if (value === undefined) return '\u0000undefined';
+  try {
+    return jcs(value);
+  } catch {
+    return '\u0000unrepresentable';
+  }
+}
+
+const claimed = (value: unknown): string => (typeof value === 'string' ? value : '(none)');
+
+/**
+ * The artifact a decision may rest on: the content of `artifact.signingInput` — exactly the bytes
+ * its signature covers — never the object's own fields taken on their word (7.2). An object that
+ * validateArtifact returned is that content already (it is deep-frozen); any other object (a
+ * spread copy, one kept as JSON) is read again from its `signingInput` and `signature`, and
+ * stands for that content only if every field equals it. Otherwise it is `ok: false`, naming the
+ * members that differ: a decision on edited fields would report a signature that never covered them.
+ */
+export function signedContent(artifact: ValidatedArtifact): SignedContent {
+  if (validated.has(artifact)) return { ok: true, artifact };
+  const given = artifact as unknown as Record<string, unknown>;
+  const id = { artifactId: claimed(given.artifactId), revision: claimed(given.revision) };
+  if (typeof artifact !== 'object' || artifact === null) return { ok: false, ...id, message: 'not an artifact object' };
+  const content = rederive(given.signingInput, given.signature);
+  if (typeof content === 'string') return { ok: false, ...id, message: `the object is not an artifact as validateArtifact returned it: ${content}` };
+  const held = content as unknown as Record<string, unknown>;
+  const differing = CONTENT_MEMBERS.filter((name) => given[name] !== held[name] && safeJcs(given[name]) !== safeJcs(held[name]));
+  if (differing.length > 0) {
+    return {
+      ok: false, artifactId: content.artifactId, revision: content.revision,
+      message: `${differing.join(', ')} of the object differ${differing.length === 1 ? 's' : ''} from the content it was validated from (signingInput, the bytes ${content.signature ? 'its signature covers' : 'a signature would cover'}); only that content is decided on — validate the changed document again`,
+    };
+  }
+  return { ok: true, artifact: content };
 }
 
 function deepFreeze<T>(value: T): T {

@@ -5,6 +5,7 @@
  * verdict is also bounded in time: it is reused only while the clock stays inside the window in
  * which no artifact's validity changes. Any change recomputes.
  */
+import { signedContent, type ValidatedArtifact } from './artifact.js';
 import { sha256 } from './canonical.js';
 import { digestInputs, evaluateCompatibility, type CheckInput, type Verdict } from './compatibility.js';
 
@@ -42,6 +43,14 @@ export class CompatibilityChecker {
 
   check(input: CheckInput): CheckedVerdict {
     const now = input.now === undefined ? Date.now() : typeof input.now === 'number' ? input.now : input.now.getTime();
+    // The window and the key are the signed content's; an artifact object whose fields differ from
+    // it (excluded by the engine) is decided afresh and never cached under the digest it claims.
+    const contents = (input.artifacts ?? []).filter((a): a is ValidatedArtifact => a.kind !== 'unavailable').map((a) => signedContent(a));
+    const artifacts = contents.flatMap((c) => (c.ok ? [c.artifact] : []));
+    if (artifacts.length < contents.length) {
+      this.stats.misses++;
+      return { ...evaluateCompatibility({ ...input, now }), cached: false };
+    }
     const key = rawKey(input); // the digests joined: already collision-resistant, no need to hash again
     const entry = this.#cache.get(key);
     if (entry && now >= entry.from && now < entry.until) {
@@ -50,7 +59,7 @@ export class CompatibilityChecker {
     }
     this.stats.misses++;
     const verdict = evaluateCompatibility({ ...input, now });
-    const [from, until] = validityWindow(input, now);
+    const [from, until] = validityWindow(artifacts, input.trust?.clockSkewSeconds, now);
     if (this.#cache.size >= this.#max) this.#cache.delete(this.#cache.keys().next().value!);
     this.#cache.set(key, { verdict, from, until });
     return { ...verdict, cached: false };
@@ -70,12 +79,11 @@ function rawKey(input: CheckInput): string {
 }
 
 /** The interval around `now` in which no artifact's validFrom/validUntil (± skew) boundary lies. */
-function validityWindow(input: CheckInput, now: number): [number, number] {
-  const skew = (input.trust?.clockSkewSeconds ?? 60) * 1000;
+function validityWindow(artifacts: readonly ValidatedArtifact[], skewSeconds: number | undefined, now: number): [number, number] {
+  const skew = (skewSeconds ?? 60) * 1000;
   let from = Number.NEGATIVE_INFINITY;
   let until = Number.POSITIVE_INFINITY;
-  for (const a of input.artifacts ?? []) {
-    if (a.kind !== 'artifact') continue;
+  for (const a of artifacts) {
     // Validity flips just after validUntil + skew and at validFrom − skew.
     const edges = [a.validUntil + skew + 1, ...(a.validFrom !== undefined ? [a.validFrom - skew] : [])];
     for (const edge of edges) {

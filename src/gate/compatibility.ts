@@ -13,7 +13,7 @@ import { objectTerm, subjectTerm, type Candidate, type MappingRecord } from '../
 import { rowDecision } from '../exchange/reviewed.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import type { DomainProfile, Iri, TrustPolicy, ValidatedCapability, ValidatedEnvelope } from '../envelope/types.js';
-import type { ValidatedArtifact } from './artifact.js';
+import { signedContent, type ValidatedArtifact } from './artifact.js';
 import { checkedDigest, jsonDigest, memoDigest } from './canonical.js';
 import { closest, compareLanguage, compareMediaType, sameMediaType, type TaskRequirements } from './conditions.js';
 import { selectRule } from './select.js';
@@ -295,7 +295,12 @@ export function evaluateCompatibility(input: CheckInput): Verdict {
     if (isUnavailable(a)) {
       add('RESOURCE_UNAVAILABLE', `alignment artifact ${a.location} could not be obtained: ${a.message}`, 'artifact');
       unavailableLocations.add(a.location);
-    } else artifacts.push(a);
+    } else {
+      // The signed content, never fields set on the object after validation (7.2).
+      const content = signedContent(a);
+      if (content.ok) artifacts.push(content.artifact);
+      else excluded.push({ code: 'ALTERED', artifactId: content.artifactId, revision: content.revision, message: content.message });
+    }
   }
   const ref = envelope.alignmentRef;
   if (ref !== undefined && !unavailableLocations.has(ref) && !artifacts.some((a) => a.artifactId === ref)) {

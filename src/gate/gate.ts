@@ -7,7 +7,7 @@
  */
 import type { DomainProfile, Iri, TrustPolicy, TrustScope } from '../envelope/types.js';
 import { IoaError } from '../model/errors.js';
-import type { MappingRule, RuleRelation, ValidatedArtifact } from './artifact.js';
+import { signedContent, type MappingRule, type RuleRelation, type ValidatedArtifact } from './artifact.js';
 import { decodeBase64url, verifySignature } from './signature.js';
 
 /** One ontology at one version. */
@@ -40,6 +40,7 @@ export const EXCLUSION_CODES = [
   'SUPERSEDED', //            a later revision of the same artifact and issuer won under `latest-revision` (7.3)
   'NOT_REFERENCED', //        the request names another alignment artifact (alignmentRef): the receiver's own choice is not the peer's agreement (7.3)
   'INCOHERENT', //            its rules make a concept of its ontologies unsatisfiable, checked when both ontologies are given (7.3, gate/coherence.ts)
+  'ALTERED', //               a field of the artifact object differs from the content it was validated from, which its signature covers (7.2)
 ] as const;
 export type ExclusionCode = (typeof EXCLUSION_CODES)[number];
 
@@ -246,7 +247,14 @@ export function acceptArtifacts(input: GateInput): GateResult {
   const excluded: Exclusion[] = [];
   const survivors: Array<{ artifact: ValidatedArtifact; orientation: 'forward' | 'reverse' }> = [];
   const mismatched: ValidatedArtifact[] = [];
-  for (const artifact of input.artifacts) {
+  for (const given of input.artifacts) {
+    // Every check below reads the signed content, never fields set on the object afterwards.
+    const content = signedContent(given);
+    if (!content.ok) {
+      excluded.push({ code: 'ALTERED', artifactId: content.artifactId, revision: content.revision, message: content.message });
+      continue;
+    }
+    const artifact = content.artifact;
     const exclude = (code: ExclusionCode, message: string): void => {
       excluded.push({ code, artifactId: artifact.artifactId, revision: artifact.revision, message });
     };
