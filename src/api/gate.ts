@@ -9,7 +9,7 @@
 export { check, type CheckRequest, type CheckResult, type CheckVerdict, type InvalidCheck, type UnavailableCheck, type DocumentInput } from '../gate/check.js';
 export {
   readArtifact, signArtifact, verifyArtifact, readTrustPolicy, createTrustPolicy, generateKeyPair, writeKeyPair,
-  type ArtifactVerification, type TrustPolicyInit, type WrittenKeyPair,
+  type ArtifactVerification, type SignArtifactOptions, type TrustPolicyInit, type WrittenKeyPair,
 } from '../gate/artifact-tools.js';
 export { buildArtifact, type BuildArtifactOptions } from './artifact-build.js';
 export {

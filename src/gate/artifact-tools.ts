@@ -4,6 +4,7 @@
  * pair, and build a validated trust policy. None of them accepts an artifact for a check: only the
  * gate (`acceptArtifacts`, inside `check`) does that.
  */
+import { createPublicKey } from 'node:crypto';
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { makeOutputFolder, readTextFile, resolveOutput, writeFileAtomic } from '../io/files.js';
@@ -15,7 +16,7 @@ import { parseJson } from '../text/json.js';
 import { readClock } from './clock.js';
 import { documentOf, validateArtifact, type ValidatedArtifact } from './artifact.js';
 import { acceptArtifacts } from './gate.js';
-import { generateEd25519KeyPair, parsePrivateKey, signDocument, type ArtifactSignature, type GeneratedKeyPair } from './signature.js';
+import { generateEd25519KeyPair, keyThumbprint, parsePrivateKey, signDocument, verifySignature, type ArtifactSignature, type GeneratedKeyPair } from './signature.js';
 
 
 /**
@@ -38,19 +39,64 @@ export async function readArtifact(artifact: string | Readonly<Record<string, un
   return result.value;
 }
 
+/** Options of {@link signArtifact}. */
+export interface SignArtifactOptions {
+  /**
+   * Replace an existing signature that does not verify with the signing key (the artifact was
+   * changed after it was signed, or another key signed it). Without it such an artifact is refused.
+   */
+  force?: boolean;
+  /** Told what a forced signing replaced. */
+  onWarning?: (message: string) => void;
+}
+
 /**
  * Sign an artifact with an Ed25519 private key: the signature covers the RFC 8785 canonical JSON
- * of the artifact without `signature`, and replaces any existing one.
+ * of the artifact without `signature`.
+ *
+ * An artifact that is already signed is signed again only when its signature verifies with the
+ * signing key (the same key, the content unchanged: the same signature). A signature that does not
+ * verify is never replaced silently — signing would vouch for whatever changed since, or take over
+ * content someone else signed — unless `force` says so (and `onWarning` is told).
  *
  * @param artifact - Path or parsed artifact; it is validated first.
  * @param privateKeyPem - PKCS#8 PEM text of the Ed25519 private key (not a path).
  * @param keyId - Key id to record (default: the RFC 7638 thumbprint of the public key).
+ * @param options - `force` to replace a signature that does not verify with this key.
  * @returns The signed artifact document.
- * @throws {@link IoaError} `E_KEY_INVALID` (not an Ed25519 PKCS#8 private key), and the errors of {@link readArtifact}.
+ * @throws {@link IoaError} `E_KEY_INVALID` (not an Ed25519 PKCS#8 private key),
+ *   `E_SIGNATURE_INVALID` (the artifact's signature, under the key id being recorded, does not
+ *   verify over its content with this key), `E_USAGE` (it is signed by another key id, which
+ *   cannot be checked here), and the errors of {@link readArtifact}.
  */
-export async function signArtifact(artifact: string | Readonly<Record<string, unknown>> | ValidatedArtifact, privateKeyPem: string, keyId?: string): Promise<Record<string, unknown> & { signature: ArtifactSignature }> {
+export async function signArtifact(
+  artifact: string | Readonly<Record<string, unknown>> | ValidatedArtifact,
+  privateKeyPem: string,
+  keyId?: string,
+  options: SignArtifactOptions = {},
+): Promise<Record<string, unknown> & { signature: ArtifactSignature }> {
   const validated = await readArtifact(artifact);
-  parsePrivateKey(privateKeyPem);
+  const privateKey = parsePrivateKey(privateKeyPem);
+  const old = validated.signature;
+  if (old !== undefined) {
+    const publicKey = createPublicKey(privateKey);
+    const newKeyId = keyId ?? keyThumbprint(publicKey);
+    const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    if (!verifySignature(validated.signingInput, old.value, publicPem)) {
+      const at = typeof artifact === 'string' ? { file: artifact, path: '$.signature' } : { path: '$.signature' };
+      if (old.keyId === newKeyId) {
+        if (!options.force) {
+          throw new IoaError('E_SIGNATURE_INVALID', `the artifact's signature by key ${old.keyId} does not verify over its content with that key: it was changed after it was signed (or another key signed it under that id); signing it now would vouch for the change. Check it (artifact verify --trust), then give --force to replace the signature`, at);
+        }
+        options.onWarning?.(`replaced the signature by key ${old.keyId}, which does not verify over this content (--force)`);
+      } else {
+        if (!options.force) {
+          throw new IoaError('E_USAGE', `the artifact is already signed by key ${old.keyId}, not by the key signing it now (${newKeyId}): that signature cannot be checked here. Check it (artifact verify --trust), then give --force to replace it`, at);
+        }
+        options.onWarning?.(`replaced the signature by key ${old.keyId}, which was not checked (--force)`);
+      }
+    }
+  }
   return signDocument(validated.document, privateKeyPem, keyId);
 }
 

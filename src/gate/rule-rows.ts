@@ -73,7 +73,7 @@ export function artifactToMappingSet(artifact: ValidatedArtifact): MappingSet {
       extensions: { [ARTIFACT_DIRECTION_SLOT]: artifact.direction },
       extra: {
         mapping_set_version: artifact.revision,
-        mapping_set_description: `The ${artifact.mappingRules.length} rule(s) of alignment artifact ${artifact.artifactId} revision ${artifact.revision} (${artifact.signature ? `signed with key ${artifact.signature.keyId}` : 'unsigned'}), one row per rule in rule order: the rule's relation as predicate_id, its conditions as a JSON object in rule_conditions, its position in rule_index. A row here is not an accepted artifact: only the gate accepts one, signed.`,
+        mapping_set_description: `The ${artifact.mappingRules.length} rule(s) of alignment artifact ${artifact.artifactId} revision ${artifact.revision} (${artifact.signature ? `carries a signature by key ${artifact.signature.keyId}, not verified` : 'unsigned'}), one row per rule in rule order: the rule's relation as predicate_id, its conditions as a JSON object in rule_conditions, its position in rule_index. A row here is not an accepted artifact: only the gate accepts one, signed.`,
       },
     },
     mappings,

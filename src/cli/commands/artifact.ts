@@ -16,6 +16,7 @@ import type { OntologyIndex } from '../../model/ontology-index.js';
 import { loadOntologyPair } from '../ontology-input.js';
 import type { ArtifactCoherence } from '../../gate/build.js';
 import { assertConditionsNesting } from '../../gate/rule-rows.js';
+import type { ValidatedArtifact } from '../../gate/artifact.js';
 
 const build = defineCommand({
   meta: { name: 'build', description: 'Build an unsigned artifact from the rows a reviewer accepted (semapv:ManualMappingCuration or semapv:MappingReview, no predicate_modifier Not).' },
@@ -194,6 +195,8 @@ const upgrade = defineCommand({
     'from-version': { type: 'string', description: 'OLD\'s version, when its file states none (or to override it)' },
     'to-version': { type: 'string', description: 'NEW\'s version, likewise' },
     force: { type: 'boolean', description: 'Accept OLD and NEW although nothing says they are releases of one ontology' },
+    trust: { type: 'string', description: 'Trust policy (JSON): a signed artifact\'s signature must verify with the key it lists for the issuer before its rules are carried unreviewed (required for a signed artifact unless --unverified)' },
+    unverified: { type: 'boolean', description: 'Carry the rules of a signed artifact without checking its signature (said on stderr)' },
     verbose: { type: 'boolean', description: 'List every rule: carried, to review or dropped, with why' },
   },
   async run({ args }) {
@@ -218,7 +221,11 @@ const upgrade = defineCommand({
     // Both destinations are checked before the work: nothing is written when one is wrong.
     await openOutput(args.out, { inputs, json: true });
     await openOutput(args['review-out'], { inputs, option: '--review-out', candidates: {}, companions: (path) => (format === 'csv' ? [sidecarPath(path)] : []) });
+    if (args.trust !== undefined && args.unverified) throw new IoaError('E_USAGE', '--trust verifies the artifact\'s signature and --unverified skips that: give one, not both', { path: '--unverified' });
     const artifact = await readArtifact(args.artifact);
+    // Carried rules reach the next revision without a reviewer: they are carried only from
+    // content whose signature was verified, or when the user says to take the file's word.
+    await checkUpgradeInput(artifact, args.artifact, args.trust, Boolean(args.unverified));
     const [oldIndex, newIndex] = await Promise.all([loadOntology(args.from), loadOntology(args.to)]);
     const via = args.via === undefined ? undefined : await readMappings(args.via, { onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`) });
     const result = await upgradeArtifact(artifact, {
@@ -246,12 +253,41 @@ const upgrade = defineCommand({
   },
 });
 
+/**
+ * Whether the rules of the artifact `artifact upgrade` reads may be carried: a signed artifact's
+ * signature must verify with a key the trust policy lists for its issuer (scope and validity
+ * window are not asked: an upgrade makes a new revision, which is signed and judged on its own).
+ */
+async function checkUpgradeInput(artifact: ValidatedArtifact, file: string, trust: string | undefined, unverified: boolean): Promise<void> {
+  const { verifyArtifact } = await import('../../api/gate.js');
+  const rules = `${artifact.mappingRules.length} rule(s)`;
+  if (trust === undefined) {
+    if (artifact.signature === undefined) err(`ioa-align: warning: the artifact is unsigned: nothing vouches for its rules; the ${rules} are carried as the file states them`);
+    else if (unverified) err(`ioa-align: warning: the signature by key ${artifact.signature.keyId} was not checked (--unverified): the ${rules} are carried on the file's word`);
+    else {
+      throw new IoaError('E_USAGE', `${file} is signed (key ${artifact.signature.keyId}): the rules an upgrade carries reach the next revision unreviewed, so its signature is verified first. Give --trust T (a trust policy listing the issuer's key), or --unverified to carry the rules on the file's word`, { path: '--trust' });
+    }
+    return;
+  }
+  const report = await verifyArtifact(artifact, trust);
+  const problems = report.problems.filter((p) => PROVENANCE_PROBLEMS.has(p.code));
+  if (problems.length > 0) {
+    throw new IoaError('E_SIGNATURE_INVALID', `${file} does not verify against ${trust}, so none of its rules is carried: ${problems.map((p) => `${p.code}: ${p.message}`).join('; ')}`, { file });
+  }
+  if (artifact.signature === undefined) err(`ioa-align: warning: the artifact is unsigned (accepted only because ${trust} sets requireSignature: false): nothing vouches for its rules; the ${rules} are carried as the file states them`);
+  else err(`signature by key ${artifact.signature.keyId} verified against ${trust} (issuer ${artifact.assertedBy})`);
+}
+
+/** What says who wrote an artifact and that it is unchanged (not its scope or validity window). */
+const PROVENANCE_PROBLEMS = new Set(['UNTRUSTED_ISSUER', 'UNTRUSTED_KEY', 'SIGNATURE_MISSING', 'SIGNATURE_INVALID']);
+
 const sign = defineCommand({
-  meta: { name: 'sign', description: 'Sign an artifact with an Ed25519 private key (JCS of the artifact without "signature"); replaces any existing signature.' },
+  meta: { name: 'sign', description: 'Sign an artifact with an Ed25519 private key (JCS of the artifact without "signature"). An existing signature is replaced only when it verifies with this key (E_SIGNATURE_INVALID when it does not, E_USAGE when another key made it) or with --force.' },
   args: {
     artifact: { type: 'positional', description: 'Artifact JSON file', required: true },
     key: { type: 'string', description: 'Private key (PKCS#8 PEM)', required: true },
     'key-id': { type: 'string', description: 'Key id to record (default: RFC 7638 thumbprint of the public key)' },
+    force: { type: 'boolean', description: 'Replace an existing signature that does not verify with this key (said on stderr)' },
     out: { type: 'string', description: 'Write here (atomically) instead of stdout (- for stdout)' },
   },
   async run({ args }) {
@@ -262,7 +298,14 @@ const sign = defineCommand({
     const artifact = await readArtifact(args.artifact);
     const keyPem = await readTextFile(args.key, { what: 'private key', kind: 'key' });
     parsePrivateKey(keyPem, args.key); // names the key file in the error when it is not an Ed25519 private key
-    const signed = await signArtifact(artifact.document, keyPem, args['key-id']);
+    let signed;
+    try {
+      signed = await signArtifact(artifact, keyPem, args['key-id'], { force: Boolean(args.force), onWarning: (message) => err(`ioa-align: warning: ${message}`) });
+    } catch (error) {
+      // A signature that is refused is named by its file.
+      if (error instanceof IoaError && error.location.file === undefined && error.location.path === '$.signature') throw new IoaError(error.code, error.message, { file: args.artifact, path: '$.signature' }, { cause: error });
+      throw error;
+    }
     await output.write(JSON.stringify(signed, null, 2));
   },
 });
