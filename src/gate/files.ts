@@ -19,7 +19,7 @@ import type { OntologyIndex } from '../model/ontology-index.js';
 import { loadOntologyFile } from '../ontology/load.js';
 import { validateArtifact, type ValidatedArtifact } from './artifact.js';
 import type { CandidateEvidence, CheckInput, UnavailableResource } from './compatibility.js';
-import { createDocumentLoader, fetchTextOrUnavailable, type RetrievalSession } from '../retrieval/index.js';
+import { createDocumentLoader, fetchTextOrUnavailable, unavailableResource, type RetrievalSession } from '../retrieval/index.js';
 
 export interface CheckFiles {
   request: string;
@@ -88,6 +88,45 @@ async function readRequired(path: string, role: UnavailableResource['role'], all
 }
 
 /**
+ * The SHACL shapes a profile names (5.4). A remote profile's `shapes` is a reference relative to
+ * the profile's own URL, fetched under the same retrieval policy: a document from elsewhere never
+ * names a file of this machine (an absolute path is a path on the profile's server). A local
+ * profile's shapes are a file beside it, or a remote URL fetched under the policy. Whatever cannot
+ * be obtained is unavailable (S4).
+ */
+async function readShapes(profile: string, shapes: string, session: RetrievalSession | undefined, inline?: ReadonlyMap<string, string>): Promise<{ text: string; location: string } | UnavailableResource> {
+  const remoteProfile = REMOTE.test(profile) && !inline?.has(profile);
+  let location: string;
+  if (remoteProfile || REMOTE.test(shapes)) {
+    try {
+      location = new URL(shapes, remoteProfile ? profile : undefined).href;
+    } catch {
+      return { kind: 'unavailable', role: 'profile', location: shapes, message: `the profile's SHACL shapes reference ${JSON.stringify(shapes)} is not a URL reference${remoteProfile ? ` relative to ${profile}` : ''}` };
+    }
+    if (!session?.policy.allowRemote) {
+      return { kind: 'unavailable', role: 'profile', location, message: 'the profile\'s SHACL shapes are remote and remote retrieval is not enabled for this run (give --allow-remote; the retrieval policy bounds it)' };
+    }
+    try {
+      return { text: (await session.fetchText(location, { acceptedMediaTypes: SHAPES_MEDIA_TYPES })).text, location };
+    } catch (error) {
+      const unavailable = unavailableResource(error, 'profile', location);
+      if (!unavailable) throw error;
+      return { ...unavailable, message: `the profile's SHACL shapes cannot be retrieved: ${unavailable.message}` };
+    }
+  }
+  location = resolve(dirname(profile), shapes);
+  try {
+    return { text: await readTextFile(location, { what: 'SHACL shapes', kind: 'document', maxBytes: 4 * DEFAULT_LIMITS.maxBytes }), location };
+  } catch (error) {
+    if (!isUnreadable(error)) throw error;
+    return { kind: 'unavailable', role: 'profile', location, message: `the profile's SHACL shapes cannot be read: ${(error as Error).message}` };
+  }
+}
+
+/** What SHACL shapes may be served as (Turtle, the only syntax compileShapes reads). */
+const SHAPES_MEDIA_TYPES = ['text/turtle', 'application/x-turtle'] as const;
+
+/**
  * Read and validate every input. Invalid documents are reported together (every file, every
  * error finding) rather than stopping at the first, so one run shows all that must be fixed.
  */
@@ -126,14 +165,10 @@ export async function loadCheckFiles(files: CheckFiles): Promise<LoadedCheck> {
     profile = value ?? unavailable[unavailable.length - 1]!;
     if (value) validateOptions.profile = value;
     if (value?.shapes !== undefined) {
-      const shapesPath = resolve(dirname(files.profile), value.shapes);
-      try {
-        validateOptions.shapes = compileShapes(await readTextFile(shapesPath, { what: 'SHACL shapes', kind: 'document', maxBytes: 4 * DEFAULT_LIMITS.maxBytes }), shapesPath);
-      } catch (error) {
-        if (!isUnreadable(error)) throw error; // shapes that do not parse are a broken profile
-        // 5.4: an unavailable required external constraint leaves the check Indeterminate.
-        profile = { kind: 'unavailable', role: 'profile', location: shapesPath, message: `the profile's SHACL shapes cannot be read: ${(error as Error).message}` };
-      }
+      const shapes = await readShapes(files.profile, value.shapes, value.retrieval?.allowRemote === false ? undefined : files.retrieval, files.inline);
+      // 5.4: an unavailable required external constraint leaves the check Indeterminate.
+      if ('text' in shapes) validateOptions.shapes = compileShapes(shapes.text, shapes.location); // shapes that do not parse are a broken profile
+      else profile = shapes;
     }
   }
   const allowRemote = typeof profile === 'object' && profile.kind === 'profile' ? profile.retrieval?.allowRemote === true : false;

@@ -55,6 +55,12 @@ beforeAll(async () => {
     '/null.jsonld': jsonld(null),
     '/align/cs-doc-v1': (q, r, s) => jsonld(refSigned, 'application/json')(q, r, s),
     '/profiles/tech-translation.json': jsonld((() => { const p = readJson(ex('profile-tech-translation.json')); delete p.retrieval; return p; })(), 'application/json'),
+    // Profiles naming SHACL shapes (5.4): beside them on the server, at a local path, as a file: URL.
+    '/profiles/with-shapes.json': jsonld(remoteProfile('image-inputs.ttl'), 'application/json'),
+    '/profiles/image-inputs.ttl': (_q, r) => r.writeHead(200, { 'content-type': 'text/turtle' }).end(IMAGE_INPUTS_SHAPES),
+    '/profiles/missing-shapes.json': jsonld(remoteProfile('nowhere.ttl'), 'application/json'),
+    '/profiles/local-shapes.json': (q, r, x) => jsonld(remoteProfile(secretPath), 'application/json')(q, r, x),
+    '/profiles/file-shapes.json': (q, r, x) => jsonld(remoteProfile(`file://${secretPath}`), 'application/json')(q, r, x),
   });
 
   // An artifact published at its own IRI, and a request that references it by alignmentRef.
@@ -83,6 +89,20 @@ beforeAll(async () => {
   writeFileSync(remoteContextRequest, JSON.stringify(request));
 });
 afterAll(() => server.close());
+
+/** Shapes only an image-taking capability satisfies: applied, they make the doc provider invalid. */
+const IMAGE_INPUTS_SHAPES = `@prefix sh: <http://www.w3.org/ns/shacl#> . @prefix ioa: <https://example.org/ioa/semantic#> .
+<urn:s:cap> a sh:NodeShape ; sh:targetClass ioa:Capability ;
+  sh:property [ sh:path ioa:inputs ; sh:pattern "^image/" ; sh:message "inputs must be images" ] .`;
+/** A local file no remote document may make the check read (its text must never be printed). */
+const SECRET = 'AKIA-LOCAL-SECRET-0123';
+const secretPath = join(mkdtempSync(join(tmpdir(), 'ioa-secret-')), 'secret.ttl');
+writeFileSync(secretPath, `${SECRET} is not Turtle\n`);
+function remoteProfile(shapes: string): Record<string, unknown> {
+  const p = readJson(ex('profile-tech-translation.json'));
+  delete p.retrieval;
+  return { ...p, shapes };
+}
 
 const docArgs = (profile: string): string[] => ['--request', ex('envelope-12.1-zh-en.json'), '--provider', ex('capability-doc-translate.json'), '--profile', profile, '--ontology', ex('cs.ttl'), '--trust', trust, ...NOW];
 async function check(args: string[]): Promise<{ code: number; verdict: { outcome: string; reasons: Array<{ code: string; message: string; cause?: string }>; mapping?: Array<{ kind: string }> } }> {
@@ -157,6 +177,44 @@ describe('check with a remote profile (6.1, S4)', () => {
     const { code, verdict } = await check([...args(), '--allow-remote', '--policy', policy]);
     expect(verdict.outcome).toBe('Compatible');
     expect(code).toBe(0);
+  });
+});
+
+describe('a remote profile\'s SHACL shapes are resolved against its URL and fetched under the policy (5.4, 6.1)', () => {
+  const run = async (profile: string): Promise<{ code: number; stdout: string; stderr: string }> => {
+    const policy = join(dir, 'policy-shapes.json');
+    writeFileSync(policy, JSON.stringify({ trustedOrigins: [server.origin] }));
+    return runCli(['check', '--request', ex('envelope-12.1-zh-en.json'), '--provider', ex('capability-cs-translate.json'), '--profile', `${server.origin}/profiles/${profile}`, '--ontology', ex('cs.ttl'), ...NOW, '--allow-remote', '--policy', policy, '--json']);
+  };
+
+  it('relative shapes are fetched beside the profile and applied: the provider fails them (E_INVALID_SHAPE, exit 2)', async () => {
+    const r = await run('with-shapes.json');
+    expect(server.requests.map((q) => q.path)).toContain('/profiles/image-inputs.ttl');
+    expect(r.code).toBe(2);
+    expect(r.stdout + r.stderr).toContain('inputs must be images');
+    expect(r.stdout + r.stderr).toContain('E_INVALID_SHAPE');
+  });
+  it('shapes the server does not have: Indeterminate RESOURCE_UNAVAILABLE, exit 4, naming the URL', async () => {
+    const r = await run('missing-shapes.json');
+    const verdict = JSON.parse(r.stdout) as { outcome: string; reasons: Array<{ code: string; message: string }> };
+    expect([r.code, verdict.outcome, verdict.reasons.map((x) => x.code)]).toEqual([4, 'Indeterminate', ['RESOURCE_UNAVAILABLE']]);
+    expect(verdict.reasons[0]!.message).toContain(`${server.origin}/profiles/nowhere.ttl`);
+  });
+  it('a local path is never read: it names a resource of the profile\'s server, which is unavailable (exit 4); the file\'s text is never printed', async () => {
+    const r = await run('local-shapes.json');
+    expect(r.code).toBe(4);
+    expect(server.requests.map((q) => q.path)).toContain(secretPath);
+    expect(r.stdout + r.stderr).not.toContain(SECRET);
+    expect((JSON.parse(r.stdout) as { reasons: Array<{ code: string }> }).reasons.map((x) => x.code)).toEqual(['RESOURCE_UNAVAILABLE']);
+  });
+  it('a file: URL is refused by the retrieval policy (exit 4), the file never read', async () => {
+    const r = await run('file-shapes.json');
+    expect(r.code).toBe(4);
+    expect(r.stdout + r.stderr).not.toContain(SECRET);
+    const reasons = (JSON.parse(r.stdout) as { reasons: Array<{ code: string; message: string }> }).reasons;
+    expect(reasons.map((x) => x.code)).toEqual(['RESOURCE_UNAVAILABLE']);
+    expect(reasons[0]!.message).toContain(`file://${secretPath}`);
+    expect(reasons[0]!.message).toContain('SHACL shapes cannot be retrieved');
   });
 });
 
