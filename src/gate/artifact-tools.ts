@@ -107,6 +107,11 @@ export interface ArtifactVerification {
   artifactId: string;
   revision: string;
   assertedBy: string;
+  /**
+   * Whether the artifact carries a signature. When `verified` is true and this is false, it was
+   * accepted unsigned (the policy sets `requireSignature: false`): its provenance is not verified.
+   */
+  signed: boolean;
   keyId: string | null;
   /** `sha256:` digest of the artifact (RFC 8785 JCS). */
   digest: string;
@@ -156,6 +161,7 @@ export async function verifyArtifact(
     artifactId: validated.artifactId,
     revision: validated.revision,
     assertedBy: validated.assertedBy,
+    signed: validated.signature !== undefined,
     keyId: validated.signature?.keyId ?? null,
     digest: validated.digest,
     problems,

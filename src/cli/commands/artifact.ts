@@ -323,8 +323,12 @@ const verify = defineCommand({
     // The use is the artifact's own declared one: verify checks trust and validity, not a request.
     const report = await verifyArtifact(args.artifact, args.trust, { now: parseNow(args.now) ?? Date.now() });
     const ok = report.verified;
+    // An unsigned artifact verifies only under requireSignature: false, and is never "signed by".
+    const verified = report.signed
+      ? `verified: ${report.artifactId} revision ${report.revision}, signed by ${report.assertedBy} (key ${report.keyId})`
+      : `verified: ${report.artifactId} revision ${report.revision}, asserted by ${report.assertedBy}; unsigned: provenance not verified, accepted only because the trust policy sets requireSignature: false`;
     if (args.json) out(JSON.stringify(report, null, 2));
-    else printReport(ok ? `verified: ${report.artifactId} revision ${report.revision}, signed by ${report.assertedBy} (key ${report.keyId ?? 'none'})` : [`NOT verified: ${report.artifactId} revision ${report.revision}`, ...report.problems.map((p) => `  ${p.code}: ${p.message}`)].join('\n'));
+    else printReport(ok ? verified : [`NOT verified: ${report.artifactId} revision ${report.revision}`, ...report.problems.map((p) => `  ${p.code}: ${p.message}`)].join('\n'));
     if (!ok) setExitCode(EXIT.invalid);
   },
 });
