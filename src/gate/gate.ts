@@ -195,15 +195,29 @@ type Placement =
   | { kind: 'use'; orientation: 'forward' | 'reverse' }
   | { kind: 'excluded'; code: ExclusionCode; message: string };
 
-/** How the artifact's ontologies line up with the use, if they do. */
-function orientationFor(a: ValidatedArtifact, use: MappingUse): 'forward' | 'reverse' | undefined {
-  if (a.sourceOntologyId === use.source.ontologyId && a.targetOntologyId === use.target.ontologyId) return 'forward';
-  if (a.sourceOntologyId === use.target.ontologyId && a.targetOntologyId === use.source.ontologyId) return 'reverse';
+/**
+ * How the artifact's ontologies line up with the use, if they do. Between two releases of one
+ * ontology the ids line up both ways, and the versions tell the orientation: the one whose
+ * versions the use can take (the declared one when both can), forward when neither can.
+ */
+function orientationFor(a: ValidatedArtifact, use: MappingUse, profile: DomainProfile): 'forward' | 'reverse' | undefined {
+  const forward = a.sourceOntologyId === use.source.ontologyId && a.targetOntologyId === use.target.ontologyId;
+  const reverse = a.sourceOntologyId === use.target.ontologyId && a.targetOntologyId === use.source.ontologyId;
+  if (forward && reverse) {
+    const fits = (o: 'forward' | 'reverse'): boolean => {
+      const [requester, provider] = o === 'forward' ? [a.sourceOntologyVersion, a.targetOntologyVersion] : [a.targetOntologyVersion, a.sourceOntologyVersion];
+      return versionUsable(profile, a.sourceOntologyId, use.source.version, requester) && versionUsable(profile, a.sourceOntologyId, provider, use.target.version);
+    };
+    const fitting = (['forward', 'reverse'] as const).filter(fits);
+    return fitting.find((o) => declares(a, o)) ?? fitting[0] ?? 'forward';
+  }
+  if (forward) return 'forward';
+  if (reverse) return 'reverse';
   return undefined;
 }
 
 function place(a: ValidatedArtifact, use: MappingUse, profile: DomainProfile): Placement[] | Placement {
-  const orientation = orientationFor(a, use);
+  const orientation = orientationFor(a, use, profile);
   if (orientation === undefined) {
     return { kind: 'excluded', code: 'ONTOLOGY_MISMATCH', message: `maps ${a.sourceOntologyId} → ${a.targetOntologyId}; the use is ${use.source.ontologyId} → ${use.target.ontologyId}` };
   }
@@ -258,7 +272,7 @@ export function acceptArtifacts(input: GateInput): GateResult {
     const exclude = (code: ExclusionCode, message: string): void => {
       excluded.push({ code, artifactId: artifact.artifactId, revision: artifact.revision, message });
     };
-    const orientation = orientationFor(artifact, input.use);
+    const orientation = orientationFor(artifact, input.use, input.profile);
     const pairs = orientation !== undefined && declares(artifact, orientation) ? [pairOf(artifact, orientation)] : declaredPairs(artifact);
     const trustProblems = trustChecks(artifact, input.trust, input.now, pairs);
     for (const [code, message] of trustProblems) exclude(code, message);

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { signDocument, type ValidatedArtifact } from '../../src/gate/index.js';
 import type { TrustPolicy } from '../../src/envelope/types.js';
 import { runCli } from '../helpers/cli.js';
-import { AUTHORITY, artifact12_4, authorityKey, trust } from './helpers.js';
+import { AGENT_CORE, AUTHORITY, artifact12_4, authorityKey, trust } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ioa-artifact-verify-'));
 const NOW = ['--now', '2026-06-01T00:00:00Z'];
@@ -47,5 +47,32 @@ describe('verify says whether a signature was verified (7.2, 12.4)', () => {
     expect(r.stdout).toContain(`signed by ${AUTHORITY} (key ${key.keyId})`);
     const json = JSON.parse((await runCli(['artifact', 'verify', signed, '--trust', strict, ...NOW, '--json'])).stdout) as Report;
     expect([json.verified, json.signed, json.keyId]).toEqual([true, true, key.keyId]);
+  });
+});
+
+describe('verify reports only what it checks of the artifact itself: no request, no provider (7.2)', () => {
+  const key = authorityKey();
+  // Two releases of one ontology, declared target-to-source: 2.0 terms to 1.0 terms.
+  const sameOntology = (direction: string): Record<string, unknown> => ({
+    ...artifact12_4(), targetOntologyId: AGENT_CORE, targetOntologyVersion: '2.0', direction,
+  });
+  const scopes = [{ sourceOntologyId: AGENT_CORE, targetOntologyId: AGENT_CORE, direction: 'both' as const }];
+  const policy = policyFile('same-ontology.json', trust(key, {}, scopes));
+
+  for (const direction of ['target-to-source', 'source-to-target', 'bidirectional']) {
+    it(`a signed, trusted, in-date ${direction} artifact between two versions of one ontology verifies`, async () => {
+      const path = write(`same-${direction}.json`, signDocument(sameOntology(direction), key.privateKeyPem, key.keyId));
+      const r = await runCli(['artifact', 'verify', path, '--trust', policy, ...NOW, '--json']);
+      const report = JSON.parse(r.stdout) as Report;
+      expect([r.code, report.verified, report.problems]).toEqual([0, true, []]);
+    });
+  }
+  it('when it does not verify, the reasons are the artifact\'s own (SIGNATURE_INVALID), never a request\'s or a provider\'s', async () => {
+    const signed = signDocument(sameOntology('target-to-source'), key.privateKeyPem, key.keyId);
+    const path = write('same-tampered.json', { ...signed, revision: '2' });
+    const r = await runCli(['artifact', 'verify', path, '--trust', policy, ...NOW, '--json']);
+    const report = JSON.parse(r.stdout) as Report;
+    expect([report.verified, report.problems.map((p) => p.code)]).toEqual([false, ['SIGNATURE_INVALID']]);
+    expect(report.problems.map((p) => p.message).join(' ')).not.toMatch(/request|provider/);
   });
 });
