@@ -13,7 +13,7 @@
 import { dirname, resolve } from 'node:path';
 import type { DocumentKind, DomainProfile, Finding, TrustPolicy, ValidatedCapability, ValidatedEnvelope, ValidateOptions } from '../envelope/types.js';
 import { DEFAULT_LIMITS, validateText, compileShapes } from '../envelope/index.js';
-import { isIoaError, type IoaError } from '../model/errors.js';
+import { IoaError, isIoaError } from '../model/errors.js';
 import { readTextFile } from '../io/files.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { loadOntologyFile } from '../ontology/load.js';
@@ -123,6 +123,25 @@ async function readShapes(profile: string, shapes: string, session: RetrievalSes
   }
 }
 
+/**
+ * An alignment artifact named as candidate mappings is refused as what it is: read as a mapping
+ * file, its rules would fail as unknown SSSOM extension slots, a message about something the
+ * user never wrote. Its place is among the artifacts, where the gate checks signature and trust.
+ */
+async function refuseArtifactAsCandidates(path: string): Promise<void> {
+  const text = await readTextFile(path, { what: 'mapping file' });
+  if (!/^\s*\{/.test(text) || !text.includes('"mappingRules"')) return;
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return; // not JSON: the mapping readers report it with a location
+  }
+  if (typeof doc === 'object' && doc !== null && !Array.isArray(doc) && 'mappingRules' in doc && 'artifactId' in doc) {
+    throw new IoaError('E_USAGE', 'this is an alignment artifact, not a mapping file: give it with --artifact (`artifacts` in the library), where the gate checks its signature, trust and validity; candidates are SSSOM, Alignment RDF, JSON or CSV mapping rows', { file: path });
+  }
+}
+
 /** What SHACL shapes may be served as (Turtle, the only syntax compileShapes reads). */
 const SHAPES_MEDIA_TYPES = ['text/turtle', 'application/x-turtle'] as const;
 
@@ -211,6 +230,7 @@ export async function loadCheckFiles(files: CheckFiles): Promise<LoadedCheck> {
   if (files.candidates && files.candidates.length > 0) {
     const { readMappingFile, reviewedDecisions } = await import('../exchange/index.js');
     for (const path of files.candidates) {
+      await refuseArtifactAsCandidates(path);
       const set = await readMappingFile(path);
       // A row whose review_decision contradicts its predicate_modifier is refused here, where the
       // file is known, rather than while evaluating, where only its line would be.

@@ -96,6 +96,15 @@ describe('S2 (12.5, 7.4): similarity 0.99 without an accepted mapping → Indete
     expect(run.stderr).toContain(`${contradicting}:${header + 2}: the row says review_decision reject`);
     expect(run.stderr).toContain('[E_REVIEW_ROW_CONTRADICTION]');
   });
+  it('an alignment artifact given as --candidates is refused as one: E_USAGE naming the file and --artifact, exit 2, no verdict', async () => {
+    for (const artifact of [signedPath, ex('artifact-12.4.json')]) {
+      const run = await cli(['check', ...DOC_ARGS, '--candidates', artifact, '--trust', trustPath]);
+      expect([run.code, run.stdout]).toEqual([2, '']);
+      expect(run.stderr).toContain(`${artifact}: this is an alignment artifact, not a mapping file: give it with --artifact`);
+      expect(run.stderr).toContain('[E_USAGE]');
+      expect(run.stderr).not.toContain('extension slot');
+    }
+  });
   it('the same candidates beside the trusted signed 12.4 artifact change nothing: the artifact decides', async () => {
     const { code } = await checkJson([...DOC_ARGS, '--candidates', ex('candidates-s2.sssom.tsv'), '--artifact', signedPath, '--trust', trustPath]);
     expect(code).toBe(0);
