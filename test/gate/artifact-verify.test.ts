@@ -76,3 +76,28 @@ describe('verify reports only what it checks of the artifact itself: no request,
     expect(report.problems.map((p) => p.message).join(' ')).not.toMatch(/request|provider/);
   });
 });
+
+describe('verify\'s exit status tells invalid input (2) from an artifact that does not verify (4), as check does', () => {
+  const key = authorityKey();
+  const policy = policyFile('exit-trust.json', trust(key));
+  const signedExpired = write('exit-expired.json', signDocument(artifact12_4(), key.privateKeyPem, key.keyId));
+
+  it('well-formed, signed and trusted, but expired: NOT verified, EXPIRED, exit 4 (check: Indeterminate ARTIFACT_EXCLUDED, exit 4)', async () => {
+    const r = await runCli(['artifact', 'verify', signedExpired, '--trust', policy, '--now', '2027-06-01T00:00:00Z']);
+    expect(r.code).toBe(4);
+    expect(r.stdout).toContain('NOT verified');
+    expect(r.stdout).toContain('EXPIRED');
+    const json = await runCli(['artifact', 'verify', signedExpired, '--trust', policy, '--now', '2027-06-01T00:00:00Z', '--json']);
+    expect([json.code, (JSON.parse(json.stdout) as Report).verified]).toEqual([4, false]);
+  });
+  it('an artifact that is not valid (a date that does not exist): E_INVALID_DOCUMENT, exit 2', async () => {
+    const broken = write('exit-broken.json', { ...artifact12_4(), validUntil: '2026-02-30T00:00:00Z' });
+    const r = await runCli(['artifact', 'verify', broken, '--trust', policy, ...NOW]);
+    expect([r.code, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toContain('[E_INVALID_DOCUMENT]');
+  });
+  it('verify --help states the exit codes', async () => {
+    const r = await runCli(['artifact', 'verify', '--help']);
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain('Exit 0 verified, 4 not verified (a well-formed artifact the gate would exclude: check is Indeterminate for it), 2 invalid input or usage');
+  });
+});

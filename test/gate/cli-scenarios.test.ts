@@ -198,7 +198,7 @@ describe('12.1: zh→en technical translation through the 12.4 artifact signed b
     expect(code).toBe(4);
     expect(verdict.reasons).toContainEqual(expect.objectContaining({ code: 'ARTIFACT_EXCLUDED', detail: 'UNTRUSTED_KEY' }));
     const verify = await cli(['artifact', 'verify', signedPath, '--trust', ex('trust-policy.json'), ...NOW]);
-    expect(verify.code).toBe(2);
+    expect(verify.code).toBe(4);
     expect(verify.stdout).toMatch(/UNTRUSTED_KEY/);
   });
   it('after validUntil: EXPIRED', async () => {

@@ -58,10 +58,10 @@ describe('canonical base64url signature values', () => {
     }
   });
 
-  it('artifact verify: NOT verified, SIGNATURE_INVALID, exit 2', async () => {
+  it('artifact verify: NOT verified, SIGNATURE_INVALID, exit 4', async () => {
     const path = w.write('respelt-verify.json', { ...signed, signature: { ...signed.signature, value: variants[0] } });
     const r = await runCli(['artifact', 'verify', path, '--trust', trust, '--now', '2026-06-01T00:00:00Z']);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(4);
     expect(r.stdout).toContain('NOT verified');
     expect(r.stdout).toContain('SIGNATURE_INVALID: the signature value is not canonical unpadded base64url');
     writeFileSync(path, JSON.stringify(signed));

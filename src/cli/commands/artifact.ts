@@ -1,7 +1,8 @@
 /**
  * `ioa-align artifact build|sign|verify`: from a reviewed SSSOM file to a signed alignment artifact
  * (draft 7.2, 12.4), and verification against a trust policy. `verify` exits 0 when the artifact
- * would pass the gate's trust and validity checks, 2 otherwise.
+ * would pass the gate's trust and validity checks, 4 when a well-formed artifact would not (the
+ * Indeterminate `check` gives for it), 2 for invalid input or usage.
  */
 import { defineCommand } from 'citty';
 import { DEFAULT_DIFF_GENERATORS } from '../../versions/diff.js';
@@ -311,7 +312,7 @@ const sign = defineCommand({
 });
 
 const verify = defineCommand({
-  meta: { name: 'verify', description: 'Check an artifact against a trust policy: trusted issuer and key, valid signature, issuer in scope for a direction the artifact declares (a bidirectional one: either), inside its validity window.' },
+  meta: { name: 'verify', description: 'Check an artifact against a trust policy: trusted issuer and key, valid signature, issuer in scope for a direction the artifact declares (a bidirectional one: either), inside its validity window. Exit 0 verified, 4 not verified (a well-formed artifact the gate would exclude: check is Indeterminate for it), 2 invalid input or usage.' },
   args: {
     artifact: { type: 'positional', description: 'Artifact JSON file', required: true },
     trust: { type: 'string', description: 'Trust policy (JSON)', required: true },
@@ -329,7 +330,9 @@ const verify = defineCommand({
       : `verified: ${report.artifactId} revision ${report.revision}, asserted by ${report.assertedBy}; unsigned: provenance not verified, accepted only because the trust policy sets requireSignature: false`;
     if (args.json) out(JSON.stringify(report, null, 2));
     else printReport(ok ? verified : [`NOT verified: ${report.artifactId} revision ${report.revision}`, ...report.problems.map((p) => `  ${p.code}: ${p.message}`)].join('\n'));
-    if (!ok) setExitCode(EXIT.invalid);
+    // Not verified is a completed check of valid input, not invalid input: check gives the same
+    // artifact Indeterminate (ARTIFACT_EXCLUDED), exit 4.
+    if (!ok) setExitCode(EXIT.indeterminate);
   },
 });
 
