@@ -159,3 +159,39 @@ const PEOPLE_ROWS: Array<[string, string, string, number]> = [
 export function coherenceFixture(): FixtureFiles {
   return writeFixture('ioa-review-page-coherence-', PEOPLE_SOURCE, PEOPLE_TARGET, candidatesTsv(PEOPLE_ROWS, COHERENCE_SRC, COHERENCE_TGT));
 }
+
+/**
+ * Labels in several scripts: Arabic and Hebrew (one with digits of its own), a label mixing
+ * Arabic and Latin, Latin stored decomposed (NFD), full-width Latin, a dotted capital I, a
+ * capital double s, a long Arabic label. "عضلة القلب (myocardium) 2" has as its best candidate
+ * the Arabic heart's own target, so once that is accepted its first candidate carries a warning.
+ */
+export const SCRIPTS_SRC = 'https://w3id.org/ioa-review-test/scripts-src/';
+export const SCRIPTS_TGT = 'https://w3id.org/ioa-review-test/scripts-tgt/';
+const LONG_ARABIC = `بداية التسمية ${'نسيج عضلي قلبي '.repeat(8)}نهاية التسمية`;
+export const SCRIPT_LABELS: Record<string, [string, string]> = {
+  Ar: ['قلب الإنسان', 'القلب'],
+  Mixed: ['عضلة القلب (myocardium) 2', 'myocardium عضلة'],
+  Num: ['קבוצה 12 (group) 3', 'group 12'],
+  He: ['לב האדם', 'לב'],
+  Nfd: ['Cre\u0300me bru\u0302le\u0301e', 'custard dessert'],
+  Fw: ['ＸＹＺ receptor', 'receptor protein'],
+  Tr: ['İzmir gland', 'gland of a city'],
+  Ss: ['STRASSE organ', 'street organ'],
+  ArLong: [LONG_ARABIC, `بداية الهدف ${'نسيج عضلي قلبي '.repeat(8)}نهاية الهدف`],
+};
+const ttlString = (s: string): string => JSON.stringify(s);
+const scriptsTtl = (base: string, side: 0 | 1, extra: string): string => `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+<${base.slice(0, -1)}> a owl:Ontology .
+${Object.entries(SCRIPT_LABELS).map(([k, l]) => `<${base}${k}> a owl:Class ; rdfs:label ${ttlString(l[side])} .`).join('\n')}
+${extra}
+`;
+const SCRIPTS_ROWS: Array<[string, string, string, number]> = [
+  ['Mixed', 'exactMatch', 'Ar', 0.95],
+  ...Object.keys(SCRIPT_LABELS).flatMap((k): Array<[string, string, string, number]> => [[k, 'exactMatch', k, 0.9], [k, 'closeMatch', 'Other', 0.3]]),
+];
+
+/** A folder with the multi-script ontologies and their candidates. */
+export function scriptsFixture(): FixtureFiles {
+  return writeFixture('ioa-review-page-scripts-', scriptsTtl(SCRIPTS_SRC, 0, ''), scriptsTtl(SCRIPTS_TGT, 1, `<${SCRIPTS_TGT}Other> a owl:Class ; rdfs:label "other אחר أخرى" .`), candidatesTsv(SCRIPTS_ROWS, SCRIPTS_SRC, SCRIPTS_TGT));
+}

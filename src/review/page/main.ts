@@ -215,6 +215,7 @@ async function openItem(i: number, on?: Triple, lead?: string): Promise<void> {
   // scrolling into view, which forces a layout, only when the focus is further down.
   const detail = $('detail');
   if (detail.scrollTop) detail.scrollTop = 0;
+  if (document.body.classList.contains('page-scroll') && window.scrollY > detail.offsetTop) window.scrollTo(0, detail.offsetTop);
   renderItem();
   if (focus > 0) reveal();
   // The candidate the keys now act on is named: a screen reader hears which one `a` would accept.
@@ -649,8 +650,32 @@ function toggleList(): void {
   $('toggle-list').setAttribute('aria-expanded', String(open));
   // On a phone the list opens over the page, below the header and the filters, whose height
   // depends on how many lines they wrap to at this width.
-  if (open) document.body.style.setProperty('--list-top', `${$('filters').getBoundingClientRect().bottom}px`);
+  if (open) document.body.style.setProperty('--list-top', `${Math.max(0, $('filters').getBoundingClientRect().bottom)}px`);
 }
+
+/**
+ * Where the button bar stays at the bottom of the screen (phones), it may take a fair share of
+ * the height, no more: a third of it, and with the header and filters half of it. Past that (a
+ * phone at 200 %, 400 % zoom, where the twelve buttons wrap to three rows) the page scrolls as a
+ * whole and the bar is drawn after the candidates, so the subject and the candidates can always
+ * be scrolled to instead of sitting under Accept.
+ */
+function fitBar(): void {
+  const body = document.body;
+  const was = body.classList.contains('page-scroll');
+  body.classList.remove('page-scroll');
+  const bar = $('toolbar');
+  let free = false;
+  if (getComputedStyle(bar).position === 'sticky') {
+    const height = window.innerHeight;
+    const above = $('filters').getBoundingClientRect().bottom - body.getBoundingClientRect().top;
+    free = bar.offsetHeight > height / 3 || above + bar.offsetHeight > height / 2;
+  }
+  body.classList.toggle('page-scroll', free);
+  if (was !== free && free) reveal();
+}
+window.addEventListener('resize', fitBar);
+new ResizeObserver(fitBar).observe($('toolbar'));
 $('toggle-list').addEventListener('click', toggleList);
 $('toggle-help').addEventListener('click', toggleHelp);
 

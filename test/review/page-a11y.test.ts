@@ -1,0 +1,94 @@
+/**
+ * The review page for low-vision, screen-reader and non-Latin-keyboard reviewers, in Chromium:
+ * high zoom and small screens (a zoomed page is a small viewport in CSS pixels: 400 % of
+ * 1280 × 1024 is 320 × 256), what the accessibility tree says, labels in other scripts.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { requireFreshDist } from '../helpers/dist.js';
+import { closeBrowser, executablePath, launchBrowser, load, settled, SHOTS, show, start, type Started } from './page-browser.js';
+import { scriptsFixture } from './page-fixture.js';
+
+/** What the callbacks run inside the page use (the project compiles without the DOM library). */
+interface Box { top: number; bottom: number; left: number; right: number; width: number; height: number }
+interface El {
+  id: string;
+  textContent: string | null;
+  tagName: string;
+  parentElement: El | null;
+  contains(other: El | null): boolean;
+  closest(selector: string): El | null;
+  getAttribute(name: string): string | null;
+  querySelector(selector: string): El | null;
+  querySelectorAll(selector: string): ArrayLike<El>;
+  getBoundingClientRect(): Box;
+  scrollIntoView(options?: { block: string }): void;
+}
+declare const document: {
+  querySelector(selector: string): El | null;
+  querySelectorAll(selector: string): ArrayLike<El>;
+  getElementById(id: string): El | null;
+  elementFromPoint(x: number, y: number): El | null;
+  activeElement: El | null;
+};
+declare const window: { innerHeight: number; innerWidth: number };
+declare function getComputedStyle(e: El): { position: string; outlineColor: string; direction: string };
+
+/**
+ * Whether `selector`, scrolled into view, can be seen: the element drawn at its middle is it or
+ * inside it, not the button bar or the header over it.
+ */
+async function reachable(page: Page, selector: string): Promise<string> {
+  return page.evaluate((sel) => {
+    const e = document.querySelector(sel);
+    if (!e) return 'missing';
+    e.scrollIntoView({ block: 'nearest' });
+    const r = e.getBoundingClientRect();
+    const x = r.left + Math.min(r.width / 2, 20);
+    const y = r.top + Math.min(r.height / 2, 10);
+    if (y < 0 || y > window.innerHeight) return `off screen (${Math.round(y)})`;
+    const top = document.elementFromPoint(x, y);
+    if (!top) return 'nothing drawn';
+    if (e.contains(top) || top.contains(e)) return 'visible';
+    const over = top.closest('[id]');
+    return `covered by ${over?.id ?? top.tagName}`;
+  }, selector);
+}
+
+describe.skipIf(!executablePath)('review page: zoom, screen readers, other scripts', () => {
+  beforeAll(async () => {
+    requireFreshDist();
+    await launchBrowser();
+  });
+  afterAll(closeBrowser);
+
+  describe('high zoom and small screens', () => {
+    for (const [what, viewport] of [['400 % zoom (320 × 256)', { width: 320, height: 256 }], ['a phone at 200 % (195 × 422)', { width: 195, height: 422 }]] as const) {
+      it(`at ${what} the subject and the focused candidate can be scrolled to and seen: the button bar does not cover them`, async () => {
+        const s = await start(viewport, scriptsFixture());
+        try {
+          await load(s.page, s.server);
+          for (const sel of ['#subject-title', '.cand.focus button.row', '.cand.focus h3', '#do-accept']) {
+            expect([sel, await reachable(s.page, sel)]).toEqual([sel, 'visible']);
+          }
+          await s.page.screenshot({ path: join(SHOTS, `a11y-${viewport.width}x${viewport.height}.png`) });
+        } finally {
+          await s.close();
+        }
+      });
+    }
+
+    it('on a phone at 100 % the button bar stays at the bottom of the screen', async () => {
+      const s = await start({ width: 390, height: 844 }, scriptsFixture());
+      try {
+        await load(s.page, s.server);
+        expect(await s.page.evaluate(() => getComputedStyle(document.getElementById('toolbar')!).position)).toBe('sticky');
+        const bar = (await s.page.locator('#toolbar').boundingBox())!;
+        expect(bar.y + bar.height).toBeGreaterThan(844 - 12);
+      } finally {
+        await s.close();
+      }
+    });
+  });
+});
