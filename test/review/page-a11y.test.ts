@@ -79,6 +79,32 @@ describe.skipIf(!executablePath)('review page: zoom, screen readers, other scrip
       });
     }
 
+    for (const viewport of [{ width: 700, height: 450 }, { width: 640, height: 360 }]) {
+      it(`at ${viewport.width} × ${viewport.height} (200 % zoom) an item that opens on a first candidate with a warning shows the warning above the button bar`, async () => {
+        const s = await start(viewport, scriptsFixture());
+        try {
+          await load(s.page, s.server);
+          await s.page.uncheck('#advance');
+          await show(s.page, 'src:Ar', 'قلب الإنسان');
+          await s.page.keyboard.press('b');
+          await s.page.keyboard.press('a');
+          await settled(s.page);
+          await show(s.page, 'src:Mixed', 'عضلة القلب (myocardium) 2');
+          expect(await s.page.locator('.cand.focus').getAttribute('data-index')).toBe('0');
+          expect(await s.page.locator('.cand.focus .warn').textContent()).toBe('already mapped to القلب from قلب الإنسان (skos:broadMatch)');
+          const where = await s.page.evaluate(() => {
+            const warn = document.querySelector('.cand.focus .warn')!.getBoundingClientRect();
+            const bar = document.getElementById('toolbar')!.getBoundingClientRect();
+            const sticky = getComputedStyle(document.getElementById('toolbar')!).position === 'sticky';
+            return { onScreen: warn.top >= 0 && warn.bottom <= window.innerHeight, clearOfBar: !sticky || warn.bottom <= bar.top };
+          });
+          expect(where).toEqual({ onScreen: true, clearOfBar: true });
+        } finally {
+          await s.close();
+        }
+      });
+    }
+
     it('on a phone at 100 % the button bar stays at the bottom of the screen', async () => {
       const s = await start({ width: 390, height: 844 }, scriptsFixture());
       try {

@@ -181,9 +181,11 @@ export const SCRIPT_LABELS: Record<string, [string, string]> = {
   ArLong: [LONG_ARABIC, `بداية الهدف ${'نسيج عضلي قلبي '.repeat(8)}نهاية الهدف`],
 };
 const ttlString = (s: string): string => JSON.stringify(s);
+// The subjects have a synonym and a definition: a subject card of a few lines, as in real files.
 const scriptsTtl = (base: string, side: 0 | 1, extra: string): string => `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+@prefix oboInOwl: <http://www.geneontology.org/formats/oboInOwl#> . @prefix obo: <http://purl.obolibrary.org/obo/> .
 <${base.slice(0, -1)}> a owl:Ontology .
-${Object.entries(SCRIPT_LABELS).map(([k, l]) => `<${base}${k}> a owl:Class ; rdfs:label ${ttlString(l[side])} .`).join('\n')}
+${Object.entries(SCRIPT_LABELS).map(([k, l]) => `<${base}${k}> a owl:Class ; rdfs:label ${ttlString(l[side])}${side ? '' : ` ; oboInOwl:hasExactSynonym ${ttlString(`${k} synonym`)} ; obo:IAO_0000115 ${ttlString(`Definition of ${l[0]}: a term written in its own script for this test.`)}`} .`).join('\n')}
 ${extra}
 `;
 const SCRIPTS_ROWS: Array<[string, string, string, number]> = [

@@ -212,12 +212,13 @@ async function openItem(i: number, on?: Triple, lead?: string): Promise<void> {
   focus = at >= 0 ? at : firstOpen >= 0 ? firstOpen : 0;
   showProgress(data.progress);
   // A new item starts at its top (set before drawing, while the layout is still clean);
-  // scrolling into view, which forces a layout, only when the focus is further down.
+  // scrolling into view, which forces a layout, only when the focus is further down or carries a
+  // warning (the first candidate's warning may still be under the button bar).
   const detail = $('detail');
   if (detail.scrollTop) detail.scrollTop = 0;
   if (document.body.classList.contains('page-scroll') && window.scrollY > detail.offsetTop) window.scrollTo(0, detail.offsetTop);
   renderItem();
-  if (focus > 0) reveal();
+  if (focus > 0 || $('cands-pane').querySelector('.cand.focus .warn')) reveal();
   // The candidate the keys now act on is named: a screen reader hears which one `a` would accept.
   const first = data.candidates[focus];
   if (!on) say(`${lead ? `${lead}; next: ` : ''}${data.subject.label}: ${plural(data.candidates.length, 'candidate')}${data.done ? ', done' : ''}${first ? `; ${focus + 1}: ${first.object.label}` : ''}`);
