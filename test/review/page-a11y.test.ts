@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { requireFreshDist } from '../helpers/dist.js';
 import { closeBrowser, executablePath, launchBrowser, load, settled, SHOTS, show, start, type Started } from './page-browser.js';
-import { scriptsFixture } from './page-fixture.js';
+import { coherenceFixture, scriptsFixture } from './page-fixture.js';
 
 /** What the callbacks run inside the page use (the project compiles without the DOM library). */
 interface Box { top: number; bottom: number; left: number; right: number; width: number; height: number }
@@ -112,6 +112,54 @@ describe.skipIf(!executablePath)('review page: zoom, screen readers, other scrip
         expect(await s.page.evaluate(() => getComputedStyle(document.getElementById('toolbar')!).position)).toBe('sticky');
         const bar = (await s.page.locator('#toolbar').boundingBox())!;
         expect(bar.y + bar.height).toBeGreaterThan(844 - 12);
+      } finally {
+        await s.close();
+      }
+    });
+  });
+
+  describe('what a screen reader is told', () => {
+    /** The accessible description of the element, from its aria-describedby, as a screen reader computes it. */
+    const description = (page: Page, selector: string) => page.evaluate((sel) => {
+      const ids = document.querySelector(sel)?.getAttribute('aria-describedby') ?? '';
+      return ids.split(/\s+/).filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+    }, selector);
+
+    it('a candidate\'s warnings are its row\'s description and are said when it is focused: incoherence is not announced as plain "open"', async () => {
+      const s = await start(undefined, coherenceFixture());
+      try {
+        await load(s.page, s.server);
+        await s.page.uncheck('#advance');
+        await show(s.page, 'src:Person', 'person');
+        await s.page.keyboard.press('a');
+        await settled(s.page);
+        await show(s.page, 'src:Administrator', 'administrator');
+        expect(await s.page.locator('.cand.focus .name').textContent()).toBe('administrator');
+        // Described before it is opened: Tab or a screen reader's cursor reaches the row first.
+        expect(await description(s.page, '.cand:nth-child(2) button.row')).toContain('incoherent: accepting this with the accepted person skos:exactMatch person breaks Organisation disjointWith Person (target)');
+        expect(await description(s.page, '.cand:nth-child(1) button.row')).toBe('');
+        await s.page.keyboard.press('l');
+        await settled(s.page);
+        expect(await s.page.locator('.cand.focus .name').textContent()).toBe('administration organisation');
+        expect(await description(s.page, '.cand.focus button.row')).toBe('incoherent: accepting this with the accepted person skos:exactMatch person breaks Organisation disjointWith Person (target)');
+        expect(await s.page.textContent('#msg')).toBe('2 of 2: administration organisation (skos:exactMatch, open; warning: incoherent with person skos:exactMatch person)');
+      } finally {
+        await s.close();
+      }
+    });
+
+    it('an item that opens on a warned candidate names the warning on the status line', async () => {
+      const s = await start(undefined, scriptsFixture());
+      try {
+        await load(s.page, s.server);
+        await s.page.uncheck('#advance');
+        await show(s.page, 'src:Ar', 'قلب الإنسان');
+        await s.page.keyboard.press('b');
+        await s.page.keyboard.press('a');
+        await settled(s.page);
+        await show(s.page, 'src:Mixed', 'عضلة القلب (myocardium) 2');
+        expect(await s.page.textContent('#msg')).toBe('عضلة القلب (myocardium) 2: 3 candidates; 1: القلب (warning: target already mapped from قلب الإنسان, skos:broadMatch)');
+        expect(await description(s.page, '.cand.focus button.row')).toBe('already mapped to القلب from قلب الإنسان (skos:broadMatch)');
       } finally {
         await s.close();
       }

@@ -587,7 +587,7 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
       // The focus is on the first open candidate (valve, the last); one to the left:
       await s.page.keyboard.press('ArrowLeft');
       await settled(s.page);
-      expect(await s.page.textContent('#msg')).toBe('3 of 4: heart (skos:closeMatch, closed)');
+      expect(await s.page.textContent('#msg')).toBe('3 of 4: heart (skos:closeMatch, closed; warning: closed by heart valve skos:exactMatch heart valve)');
       await s.page.keyboard.press('j');
       await settled(s.page);
       expect((await s.page.textContent('#msg'))!.length).toBeLessThan(80);

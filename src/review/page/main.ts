@@ -14,7 +14,7 @@ import { $, el, label } from './dom.js';
 import { ActionQueue } from './queue.js';
 import { DECISION_OF, RELATIONS, interpret, type Command, type Target } from './keys.js';
 import { plural, visible } from './text.js';
-import { candidateList, relationShown, subjectCard } from './view.js';
+import { candidateList, relationShown, subjectCard, warningTexts } from './view.js';
 import type { Candidate, DecisionAnswer, ErrorAnswer, Item, ItemSummary, ItemsAnswer, Progress, SubjectDone, Triple, UndoAnswer } from './types.js';
 
 type Decision = 'accept' | 'reject' | 'unsure';
@@ -221,7 +221,7 @@ async function openItem(i: number, on?: Triple, lead?: string): Promise<void> {
   if (focus > 0 || $('cands-pane').querySelector('.cand.focus .warn')) reveal();
   // The candidate the keys now act on is named: a screen reader hears which one `a` would accept.
   const first = data.candidates[focus];
-  if (!on) say(`${lead ? `${lead}; next: ` : ''}${data.subject.label}: ${plural(data.candidates.length, 'candidate')}${data.done ? ', done' : ''}${first ? `; ${focus + 1}: ${first.object.label}` : ''}`);
+  if (!on) say(`${lead ? `${lead}; next: ` : ''}${data.subject.label}: ${plural(data.candidates.length, 'candidate')}${data.done ? ', done' : ''}${first ? `; ${focus + 1}: ${first.object.label}${warningTexts(first).length ? ` (warning: ${warningTexts(first).join('; ')})` : ''}` : ''}`);
 }
 
 /** Comments go with decisions on servers that keep them (they send each candidate's decisions). */
@@ -282,8 +282,10 @@ function focusedCandidate(): Candidate | undefined {
   return item?.candidates[focus];
 }
 
+/** A candidate for the status line: what `a` would do, and why it may need care. */
 function describe(c: Candidate): string {
-  return `${c.object.label} (${relationShown(c, relation).text}, ${c.status})`;
+  const warned = warningTexts(c);
+  return `${c.object.label} (${relationShown(c, relation).text}, ${c.status}${warned.length ? `; warning: ${warned.join('; ')}` : ''})`;
 }
 
 function moveFocus(step: number): void {

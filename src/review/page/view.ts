@@ -96,6 +96,16 @@ function warnings(c: Candidate): HTMLElement[] {
   return out;
 }
 
+/** The same warnings in a few words each, for the status line. */
+export function warningTexts(c: Candidate): string[] {
+  const out: string[] = [];
+  if (c.closed_by) out.push(`closed by ${c.closed_by.subject_label} ${c.closed_by.predicate_id} ${c.closed_by.object_label}`);
+  for (const m of c.already_mapped) out.push(`target already mapped from ${m.label}, ${m.predicate_id}`);
+  if (c.conflict) out.push('reviewers disagree');
+  for (const w of c.incoherent_with ?? []) out.push(`incoherent with ${w.subject_label} ${w.predicate_id} ${w.object_label}`);
+  return out;
+}
+
 function evidence(c: Candidate): HTMLElement {
   const details = el('details', 'evidence');
   details.open = evidenceOpen;
@@ -122,11 +132,11 @@ function evidence(c: Candidate): HTMLElement {
 }
 
 /** The focused candidate opened: the target's card, warnings, evidence, decisions so far. */
-function panel(c: Candidate, withComment: boolean): HTMLElement {
+function panel(c: Candidate, warned: readonly HTMLElement[], withComment: boolean): HTMLElement {
   const box = el('div', 'panel card');
   const h = el('h3', null, label(c.object.label));
   // Warnings first, under the name: on a small screen they are what must be seen before Accept.
-  box.append(h, ...warnings(c), meta(c.object), context(c.object), evidence(c));
+  box.append(h, ...warned, meta(c.object), context(c.object), evidence(c));
   if (c.decisions?.length) {
     box.append(el('p', 'eyebrow', 'decisions'), el('ul', 'decisions', ...c.decisions.map(decisionLine)));
   }
@@ -157,14 +167,25 @@ export function candidateList(candidates: readonly Candidate[], focus: number, c
     const rel = relationShown(c, focused ? chosen : null);
     const relText = el('span', 'rel', rel.text);
     if (rel.changed) relText.append(el('span', 'changed', ' (changed)'));
-    const flag = c.closed_by || c.already_mapped.length || c.conflict ? el('span', 'flag', c.conflict ? 'conflict' : '!') : el('span', 'flag');
-    if (flag.textContent) flag.title = c.conflict ? 'reviewers disagree' : c.closed_by ? 'closed by an acceptance' : 'target already mapped';
+    const warned = warnings(c);
+    const flag = warned.length ? el('span', 'flag', c.conflict ? 'conflict' : '!') : el('span', 'flag');
+    // The "!" is for the eye; a screen reader hears the warnings themselves, as the row's description.
+    if (warned.length && !c.conflict) flag.setAttribute('aria-hidden', 'true');
+    if (warned.length) flag.title = c.conflict ? 'reviewers disagree' : c.closed_by ? 'closed by an acceptance' : c.already_mapped.length ? 'target already mapped' : 'incoherent with an acceptance';
     const button = el('button', 'row', el('span', 'rank', String(c.rank)), relText, el('span', 'name', label(c.object.label)), el('span', 'val', c.score.toFixed(3)), el('span', 'status', c.status), flag);
     button.type = 'button';
     button.setAttribute('aria-expanded', String(focused));
     if (focused) button.setAttribute('aria-current', 'true');
+    warned.forEach((w, j) => (w.id = `warn-${i}-${j}`));
+    if (warned.length) button.setAttribute('aria-describedby', warned.map((w) => w.id).join(' '));
     li.append(button);
-    if (focused) li.append(panel(c, withComment));
+    // A closed row's warnings are kept, hidden, for its description: Tab reaches it before it opens.
+    if (focused) li.append(panel(c, warned, withComment));
+    else if (warned.length) {
+      const hidden = el('div', null, ...warned);
+      hidden.hidden = true;
+      li.append(hidden);
+    }
     list.append(li);
   });
   return list;
