@@ -164,5 +164,31 @@ describe.skipIf(!executablePath)('review page: zoom, screen readers, other scrip
         await s.close();
       }
     });
+
+    it('the one-to-one question is an alert dialog named by its title and described by its reason', async () => {
+      const s = await start(undefined, scriptsFixture());
+      try {
+        await load(s.page, s.server);
+        await s.page.uncheck('#advance');
+        await show(s.page, 'src:Ar', 'قلب الإنسان');
+        await s.page.keyboard.press('a'); // closes عضلة القلب (myocardium) 2 → القلب
+        await settled(s.page);
+        await show(s.page, 'src:Mixed', 'عضلة القلب (myocardium) 2');
+        await s.page.keyboard.press('h');
+        await settled(s.page);
+        expect(await s.page.locator('.cand.focus .name').textContent()).toBe('القلب');
+        await s.page.keyboard.press('a');
+        await s.page.waitForSelector('#confirm[open]');
+        const cdp = await s.page.context().newCDPSession(s.page);
+        const { nodes } = await cdp.send('Accessibility.getFullAXTree') as { nodes: Array<{ role?: { value: string }; name?: { value: string }; description?: { value: string }; ignored: boolean }> };
+        const dialog = nodes.find((n) => !n.ignored && (n.role?.value === 'alertdialog' || n.role?.value === 'dialog'));
+        expect([dialog?.role?.value, dialog?.name?.value]).toEqual(['alertdialog', 'Break one-to-one?']);
+        expect(dialog?.description?.value.replace(/\s+/g, ' ')).toBe('Accepting القلب breaks one-to-one: قلب الإنسان skos:exactMatch القلب is accepted: this would be a second equivalence for the target');
+        await s.page.keyboard.press('Escape');
+        await settled(s.page);
+      } finally {
+        await s.close();
+      }
+    });
   });
 });
