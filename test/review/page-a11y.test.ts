@@ -191,4 +191,51 @@ describe.skipIf(!executablePath)('review page: zoom, screen readers, other scrip
       }
     });
   });
+
+  describe('labels in other scripts', () => {
+    /**
+     * Where `part` of the status line is drawn, from the rendered layout: the box around its
+     * characters (found by text offset across the line's text nodes, whatever elements hold them).
+     */
+    const drawn = (page: Page, part: string) => page.evaluate((p) => {
+      const msg = document.getElementById('msg')!;
+      const at = (msg.textContent ?? '').indexOf(p);
+      if (at < 0) return null;
+      const range = (msg as unknown as { ownerDocument: { createRange(): { setStart(n: unknown, o: number): void; setEnd(n: unknown, o: number): void; getBoundingClientRect(): Box } } }).ownerDocument.createRange();
+      const walker = (msg as unknown as { ownerDocument: { createTreeWalker(root: unknown, what: number): { nextNode(): { textContent: string } | null } } }).ownerDocument.createTreeWalker(msg, 4);
+      let offset = 0;
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const length = n.textContent.length;
+        if (at >= offset && at < offset + length) range.setStart(n, at - offset);
+        if (at + p.length > offset && at + p.length <= offset + length) range.setEnd(n, at + p.length - offset);
+        offset += length;
+      }
+      const r = range.getBoundingClientRect();
+      return { left: r.left, right: r.right };
+    }, part);
+
+    it('the status line isolates every label: an Arabic or Hebrew label does not pull the text after it to its left', async () => {
+      const s = await start(undefined, scriptsFixture());
+      try {
+        await load(s.page, s.server);
+        await show(s.page, 'src:Ar', 'قلب الإنسان');
+        expect(await s.page.textContent('#msg')).toBe('قلب الإنسان: 2 candidates; 1: القلب');
+        expect(await s.page.locator('#msg bdi').allTextContents()).toEqual(['قلب الإنسان', 'القلب']);
+        const name = (await drawn(s.page, 'قلب الإنسان'))!;
+        const count = (await drawn(s.page, '2 candidates'))!;
+        expect(count.left).toBeGreaterThanOrEqual(name.right - 1);
+        await show(s.page, 'src:Num', 'קבוצה 12 (group) 3');
+        expect(await s.page.locator('#msg bdi').first().textContent()).toBe('קבוצה 12 (group) 3');
+        const hebrew = (await drawn(s.page, 'קבוצה 12 (group) 3'))!;
+        expect((await drawn(s.page, ': 2 candidates'))!.left).toBeGreaterThanOrEqual(hebrew.right - 1);
+        // After a decision, the result and the next item's line too.
+        await s.page.keyboard.press('r');
+        await settled(s.page);
+        expect(await s.page.locator('#msg bdi').allTextContents()).toContain('group 12');
+        expect(await s.page.evaluate(() => Array.from(document.querySelectorAll('#msg bdi')).every((b) => b.tagName === 'BDI'))).toBe(true);
+      } finally {
+        await s.close();
+      }
+    });
+  });
 });

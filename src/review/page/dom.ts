@@ -4,7 +4,7 @@
  * through `label`: isolated in a `<bdi>` so its direction cannot reorder what surrounds it, its
  * invisible characters shown as marks (text.ts).
  */
-import { segments } from './text.js';
+import { segments, visible } from './text.js';
 
 export function $(id: string): HTMLElement {
   const node = document.getElementById(id);
@@ -31,6 +31,47 @@ export function label(text: string, cls?: string): HTMLElement {
     }
   }
   return node;
+}
+
+/** Third-party text inside a line of the page's own words (the status line): isolated when drawn. */
+export interface Lab {
+  readonly label: string;
+}
+export type Line = Array<string | Lab>;
+
+export function lab(text: string): Lab {
+  return { label: text };
+}
+
+/**
+ * A line of text with labels in it, as a template: `` line`${lab(name)}: ${n} candidates` ``.
+ * A line interpolated into another is spliced in, its labels kept as labels.
+ */
+export function line(strings: TemplateStringsArray, ...values: Array<string | number | Lab | Line>): Line {
+  const out: Line = [];
+  strings.forEach((s, i) => {
+    if (s) out.push(s);
+    if (i >= values.length) return;
+    const v = values[i]!;
+    if (Array.isArray(v)) out.push(...v);
+    else out.push(typeof v === 'number' ? String(v) : v);
+  });
+  return out;
+}
+
+/** Lines joined with a separator. */
+export function joinLines(lines: readonly Line[], separator: string): Line {
+  return lines.flatMap((l, i) => (i ? [separator, ...l] : l));
+}
+
+/**
+ * A line drawn: each label in its `<bdi>`, the rest as text; invisible characters shown as marks
+ * in both (the rest may quote the server, which quotes the files).
+ */
+export function lineNodes(parts: Line): DocumentFragment {
+  const frag = document.createDocumentFragment();
+  for (const p of parts) frag.append(typeof p === 'string' ? document.createTextNode(visible(p)) : label(p.label));
+  return frag;
 }
 
 /** Several third-party texts with a separator between them. */

@@ -10,10 +10,10 @@
  * it is not applied and the page says so — `r` then `a` 20 ms apart rejects one candidate and
  * never accepts it.
  */
-import { $, el, label } from './dom.js';
+import { $, el, joinLines, lab, label, line, lineNodes, type Line } from './dom.js';
 import { ActionQueue } from './queue.js';
 import { DECISION_OF, RELATIONS, interpret, type Command, type Target } from './keys.js';
-import { plural, visible } from './text.js';
+import { plural } from './text.js';
 import { candidateList, relationShown, subjectCard, warningTexts } from './view.js';
 import type { Candidate, DecisionAnswer, ErrorAnswer, Item, ItemSummary, ItemsAnswer, Progress, SubjectDone, Triple, UndoAnswer } from './types.js';
 
@@ -65,10 +65,14 @@ async function get<T>(path: string): Promise<T> {
   return res.data;
 }
 
-/** A short status line, shown and announced (the item itself is not re-announced on every key). */
-function say(text: string, alert = false): void {
+/**
+ * A short status line, shown and announced (the item itself is not re-announced on every key).
+ * Its labels are isolated like every other label on the page: a right-to-left one cannot carry
+ * the words and numbers around it to its side.
+ */
+function say(text: string | Line, alert = false): void {
   const msg = $('msg');
-  msg.textContent = visible(text);
+  msg.replaceChildren(lineNodes(typeof text === 'string' ? [text] : text));
   msg.classList.toggle('alert', alert);
 }
 
@@ -195,13 +199,13 @@ const key = (t: Triple): string => `${t.subject_id}\u0000${t.predicate_id}\u0000
  * Open item `i`; focus the candidate `on` when given, else the first open one. `lead`: what the
  * status line said before (a decision's result), kept ahead of the new item's line.
  */
-async function openItem(i: number, on?: Triple, lead?: string): Promise<void> {
+async function openItem(i: number, on?: Triple, lead?: Line): Promise<void> {
   const summary = items[i];
   if (!summary) {
     item = null;
     $('subject-pane').replaceChildren(el('p', 'muted', 'No items match the filters.'));
     $('cands-pane').replaceChildren();
-    say(`${lead ? `${lead}; ` : ''}no items match the filters`);
+    say(line`${lead ? line`${lead}; ` : ''}no items match the filters`);
     return;
   }
   const data = await get<Item>(`/api/item?subject=${encodeURIComponent(summary.subject_id)}`);
@@ -221,7 +225,8 @@ async function openItem(i: number, on?: Triple, lead?: string): Promise<void> {
   if (focus > 0 || $('cands-pane').querySelector('.cand.focus .warn')) reveal();
   // The candidate the keys now act on is named: a screen reader hears which one `a` would accept.
   const first = data.candidates[focus];
-  if (!on) say(`${lead ? `${lead}; next: ` : ''}${data.subject.label}: ${plural(data.candidates.length, 'candidate')}${data.done ? ', done' : ''}${first ? `; ${focus + 1}: ${first.object.label}${warningTexts(first).length ? ` (warning: ${warningTexts(first).join('; ')})` : ''}` : ''}`);
+  const warned = first ? warningTexts(first) : [];
+  if (!on) say(line`${lead ? line`${lead}; next: ` : ''}${lab(data.subject.label)}: ${plural(data.candidates.length, 'candidate')}${data.done ? ', done' : ''}${first ? line`; ${focus + 1}: ${lab(first.object.label)}${warned.length ? line` (warning: ${joinLines(warned, '; ')})` : ''}` : ''}`);
 }
 
 /** Comments go with decisions on servers that keep them (they send each candidate's decisions). */
@@ -283,9 +288,9 @@ function focusedCandidate(): Candidate | undefined {
 }
 
 /** A candidate for the status line: what `a` would do, and why it may need care. */
-function describe(c: Candidate): string {
+function describe(c: Candidate): Line {
   const warned = warningTexts(c);
-  return `${c.object.label} (${relationShown(c, relation).text}, ${c.status}${warned.length ? `; warning: ${warned.join('; ')}` : ''})`;
+  return line`${lab(c.object.label)} (${relationShown(c, relation).text}, ${c.status}${warned.length ? line`; warning: ${joinLines(warned, '; ')}` : ''})`;
 }
 
 function moveFocus(step: number): void {
@@ -294,10 +299,10 @@ function moveFocus(step: number): void {
   relation = null;
   renderItem();
   reveal();
-  say(`${focus + 1} of ${item.candidates.length}: ${describe(item.candidates[focus]!)}`);
+  say(line`${focus + 1} of ${item.candidates.length}: ${describe(item.candidates[focus]!)}`);
 }
 
-async function moveItem(step: number, lead?: string): Promise<void> {
+async function moveItem(step: number, lead?: Line): Promise<void> {
   if (!items.length) return;
   current = Math.max(0, Math.min(items.length - 1, current + step));
   markCurrent();
@@ -310,7 +315,7 @@ function chooseRelation(predicate: string): void {
   relation = relation === predicate ? null : predicate;
   renderItem();
   const shown = relationShown(c, relation);
-  say(shown.changed ? `accept ${c.object.label} as ${shown.text}` : `accept ${c.object.label} as proposed: ${shown.text}`);
+  say(shown.changed ? line`accept ${lab(c.object.label)} as ${shown.text}` : line`accept ${lab(c.object.label)} as proposed: ${shown.text}`);
 }
 
 /** What the reviewer saw when they pressed a decision key. */
@@ -405,11 +410,11 @@ async function decide(decision: Decision, s: Seen | undefined, keyName: string):
   const c = focusedCandidate();
   // The page has moved on since the key was pressed (an earlier key's answer advanced it).
   if (!item || !c || item.subject.id !== s.subject || key(c) !== key(s.candidate)) {
-    say(`${keyName} not applied: it was pressed on ${s.label}, which is no longer in focus`, true);
+    say(line`${keyName} not applied: it was pressed on ${lab(s.label)}, which is no longer in focus`, true);
     return;
   }
   if (c.status !== s.status) {
-    say(`${keyName} not applied: ${s.label} is ${c.status} now, not ${s.status} as it was when the key was pressed`, true);
+    say(line`${keyName} not applied: ${lab(s.label)} is ${c.status} now, not ${s.status} as it was when the key was pressed`, true);
     return;
   }
   const chosen = chosenFor(s);
@@ -420,7 +425,7 @@ async function decide(decision: Decision, s: Seen | undefined, keyName: string):
     const reasons = oneToOne(c, chosen.relation);
     if (reasons.length) {
       if (!(await ask(c.object.label, reasons))) {
-        say(`not accepted: ${c.object.label} stays ${c.status}`);
+        say(line`not accepted: ${lab(c.object.label)} stays ${c.status}`);
         return;
       }
       body.confirm = 'break-one-to-one';
@@ -429,14 +434,14 @@ async function decide(decision: Decision, s: Seen | undefined, keyName: string):
   let res = await api<DecisionAnswer>('/api/decisions', body);
   if (res.status === 409 && res.data.error?.code === 'E_REVIEW_ONE_TO_ONE' && body.confirm === undefined) {
     if (!(await ask(c.object.label, oneToOneFromServer(res.data.error.conflicts ?? [])))) {
-      say(`not accepted: ${c.object.label} stays ${c.status}`);
+      say(line`not accepted: ${lab(c.object.label)} stays ${c.status}`);
       return;
     }
     body.confirm = 'break-one-to-one';
     res = await api<DecisionAnswer>('/api/decisions', body);
   }
   if (res.status === 409 && res.data.error?.code === 'E_REVIEW_STALE') {
-    say(`${keyName} not applied: ${s.label} changed since it was shown (${res.data.error.message}); the item is shown again`, true);
+    say(line`${keyName} not applied: ${lab(s.label)} changed since it was shown (${res.data.error.message}); the item is shown again`, true);
     await openItem(current, s.candidate);
     return;
   }
@@ -446,7 +451,7 @@ async function decide(decision: Decision, s: Seen | undefined, keyName: string):
   showProgress(answer.progress);
   const closed = answer.closed.length ? `; closed ${plural(answer.closed.length, 'competing candidate')} (one-to-one)` : '';
   const verb = decision === 'accept' ? `accepted as ${answer.decided.predicate ?? c.predicate_id}` : decision === 'reject' ? 'rejected' : 'marked unsure';
-  const result = `${c.object.label} ${verb}${closed}`;
+  const result = line`${lab(c.object.label)} ${verb}${closed}`;
   say(result);
   const data = await get<Item>(`/api/item?subject=${encodeURIComponent(s.subject)}`);
   item = data;
@@ -463,7 +468,7 @@ async function decide(decision: Decision, s: Seen | undefined, keyName: string):
   renderItem();
   reveal();
   const now = data.candidates[focus];
-  if (focus !== before && now) say(`${result}; now ${focus + 1} of ${data.candidates.length}: ${describe(now)}`);
+  if (focus !== before && now) say(line`${result}; now ${focus + 1} of ${data.candidates.length}: ${describe(now)}`);
 }
 
 async function undo(): Promise<void> {
@@ -483,14 +488,14 @@ async function undo(): Promise<void> {
     at = items.findIndex((i) => i.subject_id === undone.subject_id);
   }
   if (at < 0) {
-    say(`undone: ${undone.subject_id} ${undone.predicate_id} ${undone.object_id}, whose item the filters do not show`);
+    say(line`undone: ${lab(undone.subject_id)} ${undone.predicate_id} ${lab(undone.object_id)}, whose item the filters do not show`);
     return;
   }
   current = at;
   markCurrent();
   await openItem(at, undone);
   const c = item?.candidates.find((x) => key(x) === key(undone));
-  say(c ? `undone: ${c.object.label} is ${c.status} again${c.closed_by ? ' (closed by an acceptance)' : ''}` : 'undone');
+  say(c ? line`undone: ${lab(c.object.label)} is ${c.status} again${c.closed_by ? ' (closed by an acceptance)' : ''}` : 'undone');
 }
 
 /** The comment box of the focused candidate, from the keyboard, without tabbing through the card. */
@@ -544,7 +549,7 @@ document.addEventListener('keydown', (ev) => {
   if (outcome.kind === 'native') return;
   ev.preventDefault();
   if (outcome.kind === 'blocked') {
-    say(`“${ev.key}” does nothing here: letters never change a filter (leave it with Tab, or use the arrow keys to choose)`);
+    say(line`“${lab(ev.key)}” does nothing here: letters never change a filter (leave it with Tab, or use the arrow keys to choose)`);
     return;
   }
   if (outcome.kind === 'apply') {
@@ -603,7 +608,7 @@ $('cands-pane').addEventListener('click', (ev) => {
   if (target.closest('#save-comment')) {
     const s = seen();
     if (s?.comment || s?.hadComment) void queue.push(() => saveComment(s));
-    else if (s) say(`nothing to save: the box is empty and you have no comment on ${s.label}`);
+    else if (s) say(line`nothing to save: the box is empty and you have no comment on ${lab(s.label)}`);
     return;
   }
   const row = target.closest<HTMLElement>('button.row');
@@ -638,13 +643,13 @@ async function saveComment(s: Seen): Promise<void> {
   // The comment goes on the decision the reviewer saw: one another tab has changed since is not it.
   const res = await api<unknown>('/api/comment', { ...s.candidate, comment: s.comment ?? '', expected_status: s.status });
   if (res.status === 409 && res.data.error?.code === 'E_REVIEW_STALE') {
-    say(`comment not saved: ${s.label} changed since it was shown (${res.data.error.message}); the item is shown again with your comment kept`, true);
+    say(line`comment not saved: ${lab(s.label)} changed since it was shown (${res.data.error.message}); the item is shown again with your comment kept`, true);
     await openItem(current, s.candidate);
     return;
   }
   if (!res.ok) throw new Error(res.data.error?.message ?? `HTTP ${res.status}`);
   drafts.delete(key(s.candidate));
-  say(s.comment ? `comment saved on ${s.label}` : `comment removed from ${s.label}`);
+  say(s.comment ? line`comment saved on ${lab(s.label)}` : line`comment removed from ${lab(s.label)}`);
   await openItem(current, s.candidate);
 }
 

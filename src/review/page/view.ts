@@ -3,7 +3,7 @@
  * focused one opened — the target's card in the same order as the subject's (synonyms,
  * definition, is-a path, restrictions such as part_of, children), then the evidence.
  */
-import { el, label, labels, linkOut } from './dom.js';
+import { el, lab, label, labels, line, linkOut, type Line } from './dom.js';
 import { plural } from './text.js';
 import { PRODUCT_FIELD, type Candidate, type Concept, type DecisionRecord } from './types.js';
 
@@ -97,12 +97,12 @@ function warnings(c: Candidate): HTMLElement[] {
 }
 
 /** The same warnings in a few words each, for the status line. */
-export function warningTexts(c: Candidate): string[] {
-  const out: string[] = [];
-  if (c.closed_by) out.push(`closed by ${c.closed_by.subject_label} ${c.closed_by.predicate_id} ${c.closed_by.object_label}`);
-  for (const m of c.already_mapped) out.push(`target already mapped from ${m.label}, ${m.predicate_id}`);
-  if (c.conflict) out.push('reviewers disagree');
-  for (const w of c.incoherent_with ?? []) out.push(`incoherent with ${w.subject_label} ${w.predicate_id} ${w.object_label}`);
+export function warningTexts(c: Candidate): Line[] {
+  const out: Line[] = [];
+  if (c.closed_by) out.push(line`closed by ${lab(c.closed_by.subject_label)} ${c.closed_by.predicate_id} ${lab(c.closed_by.object_label)}`);
+  for (const m of c.already_mapped) out.push(line`target already mapped from ${lab(m.label)}, ${m.predicate_id}`);
+  if (c.conflict) out.push(['reviewers disagree']);
+  for (const w of c.incoherent_with ?? []) out.push(line`incoherent with ${lab(w.subject_label)} ${w.predicate_id} ${lab(w.object_label)}`);
   return out;
 }
 
