@@ -42,6 +42,7 @@ import type { Concept } from '../model/concept.js';
 import { relationFamily } from '../selection/index.js';
 import { IRI_CHARACTERS } from '../text/iri.js';
 import { localNameOf } from '../text/identifiers.js';
+import { foldedText } from '../text/normalize.js';
 import { candidateLine, type CandidateFile } from './load.js';
 import { DECISIONS, REVIEW_RELATIONS, ReviewState, startingSelection, type Answer, type CandidateStatus, type Decision } from './policy.js';
 import { ReviewCoherence, type IncoherentWith } from './coherence.js';
@@ -917,13 +918,29 @@ export class ReviewSession {
     }) || list.every((i) => this.state.status(i) !== 'open');
   }
 
+  /** Labels as search compares them, folded once each (a search runs over every subject's candidates). */
+  private readonly foldedLabels = new Map<string, string>();
+
+  private searchFolded(label: string): string {
+    let folded = this.foldedLabels.get(label);
+    if (folded === undefined) {
+      folded = searchFold(label);
+      this.foldedLabels.set(label, folded);
+    }
+    return folded;
+  }
+
   items(filter: ItemFilter = {}): ItemSummary[] {
     const order = filter.order === 'ontology' ? this.subjectOrder : [...this.state.uncertainOrder(), ...this.subjectOrder.filter((s) => this.state.uncertainty(s) === Infinity)];
     const text = filter.text?.trim().toLowerCase();
+    // Labels are matched folded, the query too: what a keyboard types finds a label stored
+    // decomposed, in full-width forms or with other case (see searchFold).
+    const folded = text ? searchFold(text) : undefined;
     const conflicted = this.conflictedPairs();
     // A CURIE as the page shows it (`mouse:MA_0001596`) finds the IRI it stands for.
     const iriText = filter.text ? this.expand(filter.text.trim()).toLowerCase() : undefined;
     const matchesIri = (iri: string): boolean => iri.toLowerCase().includes(text!) || iri.toLowerCase().includes(iriText!);
+    const matchesLabel = (label: string): boolean => this.searchFolded(label).includes(folded!);
     const out: ItemSummary[] = [];
     for (const subject of order) {
       const list = this.state.bySubject.get(subject) ?? [];
@@ -939,10 +956,10 @@ export class ReviewSession {
       const concept = this.source.byIri.get(subject);
       if (filter.kind && concept?.kind !== filter.kind) continue;
       const label = labelOf(concept, subject);
-      if (text && !label.toLowerCase().includes(text) && !matchesIri(subject)
+      if (text && !matchesLabel(label) && !matchesIri(subject)
         && !list.some((i) => {
           const object = this.state.candidates[i]!.object;
-          return matchesIri(object) || labelOf(this.target.byIri.get(object), '').toLowerCase().includes(text);
+          return matchesIri(object) || matchesLabel(labelOf(this.target.byIri.get(object), ''));
         })) continue;
       out.push({
         subject_id: subject, label, kind: concept?.kind ?? '', candidates: list.length,
@@ -1183,6 +1200,17 @@ export function linkOf(iri: string): string | undefined {
 
 function listOf(value: unknown): string[] {
   return Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [];
+}
+
+/**
+ * A label or a search as search compares them: NFKC (a decomposed "Crème" is the composed one,
+ * full-width "ＸＹＺ" is "XYZ"), case folded with `ß` as `ss`, invisible joiners dropped
+ * (foldedText, the generators' folding), and the dot that lower-casing leaves on a capital `İ`
+ * dropped, so "izmir" finds "İzmir". For matching only: the page shows labels as the files have them.
+ */
+function searchFold(text: string): string {
+  const folded = foldedText(text);
+  return folded.includes('\u0307') ? folded.replace(/i\u0307/g, 'i') : folded;
 }
 
 function labelOf(concept: Concept | undefined, fallback: string): string {

@@ -237,5 +237,33 @@ describe.skipIf(!executablePath)('review page: zoom, screen readers, other scrip
         await s.close();
       }
     });
+
+    it('search finds a label however it is typed: composed or decomposed accents, full-width letters, dotted capital I, ß', async () => {
+      const s = await start(undefined, scriptsFixture());
+      try {
+        await load(s.page, s.server);
+        await s.page.selectOption('#status', 'all');
+        await settled(s.page);
+        const found = async (typed: string): Promise<string[]> => {
+          await s.page.fill('#search', typed);
+          await s.page.press('#search', 'Enter');
+          await settled(s.page);
+          return s.page.locator('#items li .l').allTextContents();
+        };
+        // The file stores "Crème brûlée" decomposed (e + U+0300); a keyboard types it composed.
+        expect(await found('crème'.normalize('NFC'))).toEqual(['Cre\u0300me bru\u0302le\u0301e']);
+        expect(await found('BRÛLÉE')).toEqual(['Cre\u0300me bru\u0302le\u0301e']);
+        expect(await found('xyz')).toEqual(['ＸＹＺ receptor']);
+        expect(await found('ＸＹＺ')).toEqual(['ＸＹＺ receptor']);
+        expect(await found('izmir')).toEqual(['İzmir gland']);
+        expect(await found('İZMİR')).toEqual(['İzmir gland']);
+        expect(await found('straße')).toEqual(['STRASSE organ']);
+        // Folding is for matching only: what is shown is the label as the file has it, and a term that is not there is not found.
+        expect(await found('crepe')).toEqual([]);
+        expect(await s.page.textContent('#msg')).toBe('no items match the filters');
+      } finally {
+        await s.close();
+      }
+    });
   });
 });
