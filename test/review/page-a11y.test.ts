@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { requireFreshDist } from '../helpers/dist.js';
-import { closeBrowser, executablePath, launchBrowser, load, settled, SHOTS, show, start, type Started } from './page-browser.js';
+import { closeBrowser, executablePath, launchBrowser, load, rows, settled, SHOTS, show, start, type Started } from './page-browser.js';
 import { coherenceFixture, scriptsFixture } from './page-fixture.js';
 
 /** What the callbacks run inside the page use (the project compiles without the DOM library). */
@@ -261,6 +261,41 @@ describe.skipIf(!executablePath)('review page: zoom, screen readers, other scrip
         // Folding is for matching only: what is shown is the label as the file has it, and a term that is not there is not found.
         expect(await found('crepe')).toEqual([]);
         expect(await s.page.textContent('#msg')).toBe('no items match the filters');
+      } finally {
+        await s.close();
+      }
+    });
+  });
+
+  describe('other keyboard layouts', () => {
+    /** A key as a Hebrew (or Arabic, Russian) layout sends it: the character typed, the Latin key's position. */
+    async function press(page: Page, key: string, code: string): Promise<void> {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key, code, text: key, unmodifiedText: key });
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, code });
+      await cdp.detach();
+    }
+
+    it('under a non-Latin layout the letter keys act by their position (ש on A accepts, ך on L moves); typing in the search stays typing', async () => {
+      const s = await start(undefined, scriptsFixture());
+      try {
+        await load(s.page, s.server);
+        await s.page.uncheck('#advance');
+        await show(s.page, 'src:He', 'לב האדם');
+        await s.page.locator('.cand.focus button.row').focus();
+        await press(s.page, 'ך', 'KeyL'); // l: next candidate
+        await settled(s.page);
+        expect(await s.page.locator('.cand.focus .name').textContent()).toBe('other אחר أخرى');
+        await press(s.page, 'ф', 'KeyH'); // h (Russian layout): back
+        await settled(s.page);
+        expect(await s.page.locator('.cand.focus .name').textContent()).toBe('לב');
+        await press(s.page, 'ש', 'KeyA');
+        await settled(s.page);
+        await expect.poll(async () => (await rows(s.out)).map((r) => [r.objectId, r.predicateId])).toEqual([['https://w3id.org/ioa-review-test/scripts-tgt/He', 'skos:exactMatch']]);
+        await s.page.fill('#search', '');
+        await press(s.page, 'ש', 'KeyA');
+        expect(await s.page.inputValue('#search')).toBe('ש');
+        expect((await rows(s.out)).length).toBe(1);
       } finally {
         await s.close();
       }

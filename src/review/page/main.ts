@@ -12,7 +12,7 @@
  */
 import { $, el, joinLines, lab, label, line, lineNodes, type Line } from './dom.js';
 import { ActionQueue } from './queue.js';
-import { DECISION_OF, RELATIONS, interpret, type Command, type Target } from './keys.js';
+import { DECISION_OF, RELATIONS, interpret, shortcutKey, type Command, type Target } from './keys.js';
 import { plural } from './text.js';
 import { candidateList, relationShown, subjectCard, warningTexts } from './view.js';
 import type { Candidate, DecisionAnswer, ErrorAnswer, Item, ItemSummary, ItemsAnswer, Progress, SubjectDone, Triple, UndoAnswer } from './types.js';
@@ -545,7 +545,7 @@ function targetOf(node: EventTarget | null): Target {
 }
 
 document.addEventListener('keydown', (ev) => {
-  const outcome = interpret(ev.key, targetOf(ev.target), ev.ctrlKey || ev.metaKey || ev.altKey);
+  const outcome = interpret(shortcutKey(ev.key, ev.code), targetOf(ev.target), ev.ctrlKey || ev.metaKey || ev.altKey);
   if (outcome.kind === 'native') return;
   ev.preventDefault();
   if (outcome.kind === 'blocked') {
@@ -558,7 +558,7 @@ document.addEventListener('keydown', (ev) => {
     if (ev.target === $('search')) void queue.push(() => loadItems(true));
     return;
   }
-  run(outcome.command, ev.key === ' ' ? 'space' : ev.key);
+  run(outcome.command, ev.key === ' ' ? 'space' : shortcutKey(ev.key, ev.code));
 });
 
 const BUTTONS: Record<string, [Command, string]> = {

@@ -4,7 +4,7 @@
  * typing; a select keeps its own arrow keys.
  */
 import { describe, expect, it } from 'vitest';
-import { interpret, KEYS } from '../../../src/review/page/keys.js';
+import { interpret, KEYS, shortcutKey } from '../../../src/review/page/keys.js';
 
 describe('review page keys', () => {
   it('decision keys on a focused select are commands, other letters are swallowed: neither chooses an option', () => {
@@ -34,5 +34,17 @@ describe('review page keys', () => {
     expect(interpret('x', 'other', false)).toEqual({ kind: 'native' });
     // Keys named like Object.prototype members are not commands.
     expect(interpret('constructor', 'other', false)).toEqual({ kind: 'native' });
+  });
+
+  it('under a Hebrew, Arabic or Russian layout a letter key is the Latin letter of its position (event.code); Latin keys, digits and named keys are as typed', () => {
+    expect(shortcutKey('ש', 'KeyA')).toBe('a');
+    expect(shortcutKey('ش', 'KeyA')).toBe('a');
+    expect(shortcutKey('ф', 'KeyA')).toBe('a');
+    expect(shortcutKey('ך', 'KeyL')).toBe('l');
+    expect(shortcutKey('к', 'KeyR')).toBe('r');
+    expect(interpret(shortcutKey('ר', 'KeyR'), 'other', false)).toEqual({ kind: 'command', command: 'reject' });
+    // A Latin layout other than QWERTY keeps its letters where they are printed (AZERTY's a is on KeyQ).
+    expect(shortcutKey('a', 'KeyQ')).toBe('a');
+    for (const [key, code] of [['ArrowLeft', 'ArrowLeft'], ['/', 'Slash'], ['?', 'Slash'], ['7', 'Digit7'], ['é', 'Digit2'], ['Enter', 'Enter']]) expect(shortcutKey(key!, code!)).toBe(key);
   });
 });
