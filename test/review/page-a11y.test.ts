@@ -158,7 +158,7 @@ describe.skipIf(!executablePath)('review page: zoom, screen readers, other scrip
         await s.page.keyboard.press('a');
         await settled(s.page);
         await show(s.page, 'src:Mixed', 'عضلة القلب (myocardium) 2');
-        expect(await s.page.textContent('#msg')).toBe('عضلة القلب (myocardium) 2: 3 candidates; 1: القلب (warning: target already mapped from قلب الإنسان, skos:broadMatch)');
+        expect(await s.page.textContent('#msg')).toBe('1 item matches; عضلة القلب (myocardium) 2: 3 candidates; 1: القلب (warning: target already mapped from قلب الإنسان, skos:broadMatch)');
         expect(await description(s.page, '.cand.focus button.row')).toBe('already mapped to القلب from قلب الإنسان (skos:broadMatch)');
       } finally {
         await s.close();
@@ -219,7 +219,7 @@ describe.skipIf(!executablePath)('review page: zoom, screen readers, other scrip
       try {
         await load(s.page, s.server);
         await show(s.page, 'src:Ar', 'قلب الإنسان');
-        expect(await s.page.textContent('#msg')).toBe('قلب الإنسان: 2 candidates; 1: القلب');
+        expect(await s.page.textContent('#msg')).toBe('2 items match; قلب الإنسان: 2 candidates; 1: القلب');
         expect(await s.page.locator('#msg bdi').allTextContents()).toEqual(['قلب الإنسان', 'القلب']);
         const name = (await drawn(s.page, 'قلب الإنسان'))!;
         const count = (await drawn(s.page, '2 candidates'))!;
@@ -296,6 +296,68 @@ describe.skipIf(!executablePath)('review page: zoom, screen readers, other scrip
         await press(s.page, 'ש', 'KeyA');
         expect(await s.page.inputValue('#search')).toBe('ש');
         expect((await rows(s.out)).length).toBe(1);
+      } finally {
+        await s.close();
+      }
+    });
+  });
+
+  describe('the keyboard focus is never lost', () => {
+    const active = (page: Page) => page.evaluate(() => {
+      const a = document.activeElement;
+      return a ? `${a.tagName}${a.id ? `#${a.id}` : ''}${a.getAttribute('class') ? `.${a.getAttribute('class')}` : ''}` : 'none';
+    });
+
+    it('after a search the focus is on the focused candidate and the status line says how many items match', async () => {
+      const s = await start(undefined, scriptsFixture());
+      try {
+        await load(s.page, s.server);
+        await s.page.keyboard.press('/');
+        await s.page.keyboard.type('gland');
+        await s.page.keyboard.press('Enter');
+        await settled(s.page);
+        expect(await active(s.page)).toBe('BUTTON.row');
+        expect(await s.page.textContent('#msg')).toMatch(/^1 item matches; /);
+        await s.page.fill('#search', 'o');
+        await s.page.press('#search', 'Escape');
+        await settled(s.page);
+        expect(await active(s.page)).toBe('BUTTON.row');
+        expect(await s.page.textContent('#msg')).toMatch(/^\d+ items match; /);
+      } finally {
+        await s.close();
+      }
+    });
+
+    it('on a phone the open item list shuts out what is behind it: Tab stays in it, Esc closes it and gives the focus back to "items"; choosing an item puts the focus on its candidate', async () => {
+      const s = await start({ width: 390, height: 844 }, scriptsFixture());
+      try {
+        await load(s.page, s.server);
+        await s.page.click('#toggle-list');
+        await s.page.focus('#items li.current button');
+        await s.page.keyboard.press('Tab');
+        // Past the list, the next stop is not a control hidden behind it.
+        expect(await s.page.evaluate(() => document.querySelector('#detail')!.contains(document.activeElement))).toBe(false);
+        await s.page.focus('#items li.current button');
+        await s.page.keyboard.press('Escape');
+        expect(await s.page.locator('#list-pane').isVisible()).toBe(false);
+        expect(await active(s.page)).toBe('BUTTON#toggle-list.small');
+        await s.page.keyboard.press('Enter');
+        expect(await s.page.locator('#list-pane').isVisible()).toBe(true);
+        await s.page.focus('#items li:nth-child(2) button');
+        await s.page.keyboard.press('Enter');
+        await settled(s.page);
+        expect(await s.page.locator('#list-pane').isVisible()).toBe(false);
+        expect(await active(s.page)).toBe('BUTTON.row');
+      } finally {
+        await s.close();
+      }
+    });
+
+    it('at wide widths, where the item list is always shown, there is no "items" button claiming to open it', async () => {
+      const s = await start(undefined, scriptsFixture());
+      try {
+        await load(s.page, s.server);
+        expect(await s.page.locator('#toggle-list').isVisible()).toBe(false);
       } finally {
         await s.close();
       }

@@ -119,7 +119,7 @@ function fillKinds(kinds: readonly string[] | undefined): void {
  * when it is gone, the list opens at its first item (an index into the old list means nothing
  * in a new one).
  */
-async function loadItems(keep: boolean): Promise<void> {
+async function loadItems(keep: boolean, counted = false): Promise<void> {
   const subject = keep ? items[current]?.subject_id : undefined;
   const data = await get<ItemsAnswer>(`/api/items?${query()}`);
   items = data.items;
@@ -134,7 +134,8 @@ async function loadItems(keep: boolean): Promise<void> {
   current = again >= 0 ? again : 0;
   // The item's request goes out first: drawing a list of thousands of subjects takes longer than
   // the request, and the reviewer reads the item, not the list.
-  const opening = openItem(current);
+  // After a search, how many items it found comes first on the status line.
+  const opening = openItem(current, undefined, counted && items.length ? [`${plural(items.length, 'item')} ${items.length === 1 ? 'matches' : 'match'}`] : undefined, '; ');
   renderList();
   await opening;
 }
@@ -199,7 +200,7 @@ const key = (t: Triple): string => `${t.subject_id}\u0000${t.predicate_id}\u0000
  * Open item `i`; focus the candidate `on` when given, else the first open one. `lead`: what the
  * status line said before (a decision's result), kept ahead of the new item's line.
  */
-async function openItem(i: number, on?: Triple, lead?: Line): Promise<void> {
+async function openItem(i: number, on?: Triple, lead?: Line, after = '; next: '): Promise<void> {
   const summary = items[i];
   if (!summary) {
     item = null;
@@ -226,7 +227,7 @@ async function openItem(i: number, on?: Triple, lead?: Line): Promise<void> {
   // The candidate the keys now act on is named: a screen reader hears which one `a` would accept.
   const first = data.candidates[focus];
   const warned = first ? warningTexts(first) : [];
-  if (!on) say(line`${lead ? line`${lead}; next: ` : ''}${lab(data.subject.label)}: ${plural(data.candidates.length, 'candidate')}${data.done ? ', done' : ''}${first ? line`; ${focus + 1}: ${lab(first.object.label)}${warned.length ? line` (warning: ${joinLines(warned, '; ')})` : ''}` : ''}`);
+  if (!on) say(line`${lead ? line`${lead}${after}` : ''}${lab(data.subject.label)}: ${plural(data.candidates.length, 'candidate')}${data.done ? ', done' : ''}${first ? line`; ${focus + 1}: ${lab(first.object.label)}${warned.length ? line` (warning: ${joinLines(warned, '; ')})` : ''}` : ''}`);
 }
 
 /** Comments go with decisions on servers that keep them (they send each candidate's decisions). */
@@ -545,6 +546,13 @@ function targetOf(node: EventTarget | null): Target {
 }
 
 document.addEventListener('keydown', (ev) => {
+  // Esc closes the item list that covers the page on a phone, the focus back on its button.
+  if (ev.key === 'Escape' && document.body.classList.contains('list-open') && !(ev.target instanceof HTMLInputElement) && !(ev.target instanceof HTMLTextAreaElement)) {
+    ev.preventDefault();
+    toggleList();
+    $('toggle-list').focus();
+    return;
+  }
   const outcome = interpret(shortcutKey(ev.key, ev.code), targetOf(ev.target), ev.ctrlKey || ev.metaKey || ev.altKey);
   if (outcome.kind === 'native') return;
   ev.preventDefault();
@@ -554,8 +562,14 @@ document.addEventListener('keydown', (ev) => {
   }
   if (outcome.kind === 'apply') {
     (ev.target as HTMLElement).blur();
-    // The item shown stays shown when the new list holds it.
-    if (ev.target === $('search')) void queue.push(() => loadItems(true));
+    // The item shown stays shown when the new list holds it; the keyboard then goes to the
+    // candidate the keys act on, not to the page's body, where a screen reader loses its place.
+    if (ev.target === $('search')) {
+      void queue.push(async () => {
+        await loadItems(true, true);
+        focusCandidate();
+      });
+    }
     return;
   }
   run(outcome.command, ev.key === ' ' ? 'space' : shortcutKey(ev.key, ev.code));
@@ -584,7 +598,11 @@ $('items').addEventListener('click', (ev) => {
     current = i;
     markCurrent();
     await openItem(i);
-    if (document.body.classList.contains('list-open')) toggleList();
+    if (document.body.classList.contains('list-open')) {
+      // The list closes over the button that had the focus: the focus goes to the item opened.
+      toggleList();
+      focusCandidate();
+    }
   });
 });
 
@@ -653,9 +671,17 @@ async function saveComment(s: Seen): Promise<void> {
   await openItem(current, s.candidate);
 }
 
+/** The keyboard on the focused candidate's row, else the item list's current item. */
+function focusCandidate(): void {
+  const row = $('cands-pane').querySelector<HTMLElement>('.cand.focus button.row') ?? rover;
+  row?.focus({ preventScroll: true });
+}
+
 function toggleList(): void {
   const open = document.body.classList.toggle('list-open');
   $('toggle-list').setAttribute('aria-expanded', String(open));
+  // On a phone the list covers the item: what is behind it takes neither the focus nor a click.
+  $('detail').inert = open && getComputedStyle($('list-pane')).position === 'fixed';
   // On a phone the list opens over the page, below the header and the filters, whose height
   // depends on how many lines they wrap to at this width.
   if (open) document.body.style.setProperty('--list-top', `${Math.max(0, $('filters').getBoundingClientRect().bottom)}px`);
