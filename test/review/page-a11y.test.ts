@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { requireFreshDist } from '../helpers/dist.js';
-import { closeBrowser, executablePath, launchBrowser, load, rows, settled, SHOTS, show, start, type Started } from './page-browser.js';
+import { closeBrowser, contrast, executablePath, launchBrowser, load, rows, settled, SHOTS, show, start, type Started } from './page-browser.js';
 import { coherenceFixture, scriptsFixture } from './page-fixture.js';
 
 /** What the callbacks run inside the page use (the project compiles without the DOM library). */
@@ -33,7 +33,7 @@ declare const document: {
   activeElement: El | null;
 };
 declare const window: { innerHeight: number; innerWidth: number };
-declare function getComputedStyle(e: El): { position: string; outlineColor: string; direction: string };
+declare function getComputedStyle(e: El): { position: string; outlineColor: string; direction: string; backgroundColor: string };
 
 /**
  * Whether `selector`, scrolled into view, can be seen: the element drawn at its middle is it or
@@ -362,5 +362,31 @@ describe.skipIf(!executablePath)('review page: zoom, screen readers, other scrip
         await s.close();
       }
     });
+  });
+
+  describe('smaller things', () => {
+    let s: Started;
+    beforeAll(async () => {
+      s = await start(undefined, scriptsFixture());
+      await load(s.page, s.server);
+    });
+    afterAll(() => s?.close());
+
+    it('a right-to-left label cut short in a candidate row shows its beginning (on the right) and hides its end', async () => {
+      await show(s.page, 'src:ArLong', (await import('./page-fixture.js')).SCRIPT_LABELS.ArLong![0]);
+      const seen = await s.page.evaluate(() => {
+        const name = document.querySelector('.cand.focus .name')!;
+        const box = name.getBoundingClientRect();
+        const doc = (name as unknown as { ownerDocument: { createRange(): { selectNodeContents(n: unknown): void; setStart(n: unknown, o: number): void; setEnd(n: unknown, o: number): void; getBoundingClientRect(): Box } } }).ownerDocument;
+        const text = name.querySelector('bdi')! as unknown as { firstChild: { textContent: string } };
+        const first = doc.createRange();
+        first.setStart(text.firstChild, 0);
+        first.setEnd(text.firstChild, 'بداية'.length);
+        const r = first.getBoundingClientRect();
+        return { cut: (name as unknown as { scrollWidth: number; clientWidth: number }).scrollWidth > (name as unknown as { clientWidth: number }).clientWidth, firstShown: r.left >= box.left - 1 && r.right <= box.right + 1 };
+      });
+      expect(seen).toEqual({ cut: true, firstShown: true });
+    });
+
   });
 });

@@ -48,3 +48,15 @@ export function visible(text: string): string {
 export function plural(n: number, noun: string, nouns = `${noun}s`): string {
   return `${n} ${n === 1 ? noun : nouns}`;
 }
+
+/** Letters of the scripts written right to left. */
+const RTL = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}]/u;
+
+/**
+ * The direction of a text by its first letter, as `dir="auto"` finds it (which cannot see into a
+ * `<bdi>`, so an element holding one must be told).
+ */
+export function direction(text: string): 'rtl' | 'ltr' {
+  const first = /\p{L}/u.exec(text);
+  return first && RTL.test(first[0]) ? 'rtl' : 'ltr';
+}

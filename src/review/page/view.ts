@@ -4,7 +4,7 @@
  * definition, is-a path, restrictions such as part_of, children), then the evidence.
  */
 import { el, lab, label, labels, line, linkOut, type Line } from './dom.js';
-import { plural } from './text.js';
+import { direction, plural } from './text.js';
 import { PRODUCT_FIELD, type Candidate, type Concept, type DecisionRecord } from './types.js';
 
 /** The evidence panel stays open or closed as the reviewer left it, from candidate to candidate. */
@@ -172,7 +172,11 @@ export function candidateList(candidates: readonly Candidate[], focus: number, c
     // The "!" is for the eye; a screen reader hears the warnings themselves, as the row's description.
     if (warned.length && !c.conflict) flag.setAttribute('aria-hidden', 'true');
     if (warned.length) flag.title = c.conflict ? 'reviewers disagree' : c.closed_by ? 'closed by an acceptance' : c.already_mapped.length ? 'target already mapped' : 'incoherent with an acceptance';
-    const button = el('button', 'row', el('span', 'rank', String(c.rank)), relText, el('span', 'name', label(c.object.label)), el('span', 'val', c.score.toFixed(3)), el('span', 'status', c.status), flag);
+    // The name's direction is its label's: a right-to-left label cut short keeps its beginning (on
+    // the right) and loses its end, as a left-to-right one does.
+    const name = el('span', 'name', label(c.object.label));
+    name.dir = direction(c.object.label);
+    const button = el('button', 'row', el('span', 'rank', String(c.rank)), relText, name, el('span', 'val', c.score.toFixed(3)), el('span', 'status', c.status), flag);
     button.type = 'button';
     button.setAttribute('aria-expanded', String(focused));
     if (focused) button.setAttribute('aria-current', 'true');

@@ -4,7 +4,7 @@
  * kidney"); white space stays white space.
  */
 import { describe, expect, it } from 'vitest';
-import { markOf, plural, segments, visible } from '../../../src/review/page/text.js';
+import { direction, markOf, plural, segments, visible } from '../../../src/review/page/text.js';
 
 describe('review page text', () => {
   it('shows bidirectional controls, zero-width characters, the BOM and private-use characters as ⟨U+XXXX⟩', () => {
@@ -27,5 +27,16 @@ describe('review page text', () => {
 
   it('counts with the right noun', () => {
     expect([plural(0, 'decision'), plural(1, 'decision'), plural(2, 'decision'), plural(1, 'candidate'), plural(3, 'child', 'children')]).toEqual(['0 decisions', '1 decision', '2 decisions', '1 candidate', '3 children']);
+  });
+});
+
+describe('direction', () => {
+  it('is the direction of the first letter: digits, punctuation and emoji before it do not count', () => {
+    expect(direction('قلب الإنسان')).toBe('rtl');
+    expect(direction('12 קבוצה (group)')).toBe('rtl');
+    expect(direction('myocardium عضلة')).toBe('ltr');
+    expect(direction('🫀 heart')).toBe('ltr');
+    expect(direction('ދިވެހި')).toBe('rtl');
+    expect(direction('123')).toBe('ltr');
   });
 });
