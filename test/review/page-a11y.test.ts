@@ -388,5 +388,16 @@ describe.skipIf(!executablePath)('review page: zoom, screen readers, other scrip
       expect(seen).toEqual({ cut: true, firstShown: true });
     });
 
+    it('the focus ring on the navy header has at least 3:1 contrast', async () => {
+      await s.page.focus('#order');
+      await s.page.keyboard.press('Shift+Tab');
+      const ring = await s.page.evaluate(() => {
+        const a = document.activeElement!;
+        return { inHeader: a.closest('header') !== null, ring: getComputedStyle(a).outlineColor, navy: getComputedStyle(document.querySelector('header')!).backgroundColor };
+      });
+      expect(ring.inHeader).toBe(true);
+      expect(contrast(ring.ring, ring.navy)).toBeGreaterThanOrEqual(3);
+    });
+
   });
 });
