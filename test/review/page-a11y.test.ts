@@ -399,5 +399,10 @@ describe.skipIf(!executablePath)('review page: zoom, screen readers, other scrip
       expect(contrast(ring.ring, ring.navy)).toBeGreaterThanOrEqual(3);
     });
 
+    it('the relation buttons are named by their relation, not by a symbol', async () => {
+      for (const [id, name] of [['rel-exact', 'exactMatch (=)'], ['rel-broad', 'broadMatch, the target is broader (<)'], ['rel-narrow', 'narrowMatch, the target is narrower (>)'], ['rel-close', 'closeMatch (~)']]) {
+        expect(await s.page.locator(`#${id}`).ariaSnapshot()).toContain(`button "${name}"`);
+      }
+    });
   });
 });
