@@ -841,7 +841,7 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
       }
     });
 
-    it('the item list keeps its rows\' focus ring inside them (the rows clip what is drawn outside)', async () => {
+    it('the item list keeps its rows\' focus ring inside them (drawn outside, the next row would cover it)', async () => {
       const s = await start();
       try {
         await load(s.page, s.server);
