@@ -1,7 +1,8 @@
 /**
  * Revalidation (draft 5.3, 9; scenario S5). Results are cached under the digests of EVERY input —
  * request, provider advertisement, profile (so its revision), trust policy, each artifact
- * (so its revision and signature), ontologies and candidates — never under file names. A cached
+ * (so its revision and signature), ontologies (their axioms and versions too, beside where each
+ * was read from, which the verdict names) and candidates — never under file names alone. A cached
  * verdict is also bounded in time: it is reused only while the clock stays inside the window in
  * which no artifact's validity changes. Any change recomputes.
  */
@@ -74,7 +75,7 @@ function rawKey(input: CheckInput): string {
   const d = digestInputs(input);
   return [
     d.request, d.provider, d.profile?.digest ?? '-', d.trust ?? '-',
-    d.artifacts.map((a) => a.digest).sort().join(','), d.ontologies.map((o) => o.digest).join(','), d.candidates ?? '-',
+    d.artifacts.map((a) => a.digest).sort().join(','), JSON.stringify(d.ontologies.map((o) => [o.source, o.digest])), d.candidates ?? '-',
   ].join('|');
 }
 

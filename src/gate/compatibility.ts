@@ -14,7 +14,8 @@ import { rowDecision } from '../exchange/reviewed.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import type { DomainProfile, Iri, TrustPolicy, ValidatedCapability, ValidatedEnvelope } from '../envelope/types.js';
 import { signedContent, type ValidatedArtifact } from './artifact.js';
-import { checkedDigest, jsonDigest, memoDigest } from './canonical.js';
+import { checkedDigest, jsonDigest } from './canonical.js';
+import { ontologyDigest } from './ontology-digest.js';
 import { closest, compareLanguage, compareMediaType, sameMediaType, type TaskRequirements } from './conditions.js';
 import { selectRule } from './select.js';
 import { acceptArtifacts, versionUsable, type AcceptedArtifact, type Exclusion, type MappingUse, type OntologyRef } from './gate.js';
@@ -136,16 +137,6 @@ export interface CheckInput {
 }
 
 const isUnavailable = (x: unknown): x is UnavailableResource => (x as { kind?: unknown } | null)?.kind === 'unavailable';
-
-/**
- * Loaded ontology indexes are large and never modified after loading, so their digest is memoised
- * by identity. Every other input is a plain object a caller could change in place; its digest is
- * reused only while its content is unchanged (`checkedDigest`), so a stale digest can never let
- * the revalidation cache reuse a verdict for changed inputs (S5).
- */
-function ontologyDigest(index: OntologyIndex): string {
-  return memoDigest(index, () => jsonDigest({ iri: index.iri ?? null, version: index.version ?? null, concepts: index.concepts }));
-}
 
 /** Digests of every input: the identity of a decision (and the revalidation cache key, S5). */
 export function digestInputs(input: CheckInput): InputDigests {

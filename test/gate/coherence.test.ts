@@ -12,7 +12,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadOntologyFile } from '../../src/ontology/load.js';
 import { parseSssom } from '../../src/exchange/index.js';
 import { buildArtifact } from '../../src/gate/build.js';
-import { evaluateCompatibility } from '../../src/gate/index.js';
+import { CompatibilityChecker, evaluateCompatibility, type CheckInput } from '../../src/gate/index.js';
+import { check } from '../../src/api/gate.js';
 import type { OntologyIndex } from '../../src/model/ontology-index.js';
 import { runCli } from '../helpers/cli.js';
 import { thrownIoaError } from '../helpers/errors.js';
@@ -191,5 +192,80 @@ describe('check and an incoherent artifact (7.3)', () => {
     const out = JSON.parse(r.stdout) as { outcome: string; reasons: Array<{ code: string; detail?: string }>; excluded: Array<{ code: string }> };
     expect(out.outcome).toBe('Indeterminate');
     expect(out.reasons).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'ARTIFACT_EXCLUDED', detail: 'INCOHERENT' })]));
+  });
+});
+
+describe('the digest of an ontology covers what a decision reads from it (7.3, S5)', () => {
+  /** The 12.4 artifact with a second rule that makes cs:Summarization unsatisfiable when doc.ttl states the disjointness. */
+  const incoherent = (): Record<string, unknown> => {
+    const doc = artifact12_4();
+    const rules = doc.mappingRules as Array<Record<string, unknown>>;
+    rules.push({ from: `${CS}Summarization`, to: `${DOC}SummarizeText`, conditions: rules[0]!.conditions });
+    return doc;
+  };
+  let cs: OntologyIndex;
+  let plainDoc: OntologyIndex;
+  let disjointDoc: OntologyIndex;
+  let files: { cs: string; plain: string; disjoint: string };
+  beforeAll(async () => {
+    const w = world();
+    files = {
+      cs: w.write('cs.ttl', readFileSync(ex('cs.ttl'), 'utf8') + CS_EXTRA),
+      plain: w.write('doc.ttl', readFileSync(ex('doc.ttl'), 'utf8')),
+      disjoint: w.write('doc-disjoint.ttl', readFileSync(ex('doc.ttl'), 'utf8') + DOC_EXTRA),
+    };
+    [cs, plainDoc, disjointDoc] = await Promise.all([loadOntologyFile(files.cs), loadOntologyFile(files.plain), loadOntologyFile(files.disjoint)]);
+  });
+  const input = (ontologies: OntologyIndex[]): CheckInput => {
+    const key = authorityKey();
+    return { envelope: envelope(), provider: docProvider(), profile: profile(), ontologies, artifacts: [artifact(incoherent(), key)], trust: trust(key), now: NOW };
+  };
+
+  it('7.3: one checker given an ontology that differs only in a disjointness axiom decides afresh, never reusing the Compatible', () => {
+    // The two files state the same concepts; only the axioms differ.
+    expect(disjointDoc.concepts).toEqual(plainDoc.concepts);
+    const checker = new CompatibilityChecker();
+    const plain = checker.check(input([cs, plainDoc]));
+    const disjoint = checker.check(input([cs, disjointDoc]));
+    expect([plain.cached, plain.outcome]).toEqual([false, 'Compatible']);
+    // "Mappings that are … inconsistent with required constraints MUST be excluded before resolving alternatives" (7.3).
+    expect([disjoint.cached, disjoint.outcome, disjoint.excluded.map((e) => e.code)]).toEqual([false, 'Indeterminate', ['INCOHERENT']]);
+    expect(disjoint.inputs.ontologies[1]!.source).toBe(files.disjoint);
+    expect(CompatibilityChecker.key(input([cs, plainDoc]))).not.toBe(CompatibilityChecker.key(input([cs, disjointDoc])));
+  });
+
+  it('every field a decision reads is in the key: versionIri, identifiers, axioms, and the index by IRI', () => {
+    const key = (doc: OntologyIndex): string => CompatibilityChecker.key(input([cs, doc]));
+    const copy = (over: Partial<OntologyIndex>): OntologyIndex => ({ ...plainDoc, ...over });
+    const base = key(copy({}));
+    expect(key(copy({}))).toBe(base);
+    expect(key(copy({ versionIri: 'https://example.net/onto/doc/2.0' }))).not.toBe(base);
+    expect(key(copy({ identifiers: { stableNotations: true } }))).not.toBe(base);
+    expect(key(copy({ axioms: disjointDoc.axioms! }))).not.toBe(base);
+    const byIri = new Map(plainDoc.byIri);
+    byIri.delete(`${DOC}TranslateText`);
+    expect(key(copy({ byIri }))).not.toBe(base);
+    // Where it was read from names the verdict's input: a copy at another path is another key.
+    expect(key(copy({ source: '/elsewhere/doc.ttl' }))).not.toBe(base);
+  });
+
+  it('a verdict records different digests for two different files at one path (its audit record)', async () => {
+    const w = world();
+    const path = w.write('doc.ttl', readFileSync(files.plain, 'utf8'));
+    const inputs = {
+      request: ex('envelope-12.1-zh-en.json'), provider: ex('capability-doc-translate.json'), profile: ex('profile-tech-translation.json'),
+      artifacts: [w.artifact('incoherent.json', (doc) => {
+        const rules = doc.mappingRules as Array<Record<string, unknown>>;
+        rules.push({ from: `${CS}Summarization`, to: `${DOC}SummarizeText`, conditions: rules[0]!.conditions });
+      })],
+      trust: w.trust(), now: '2026-06-01T00:00:00Z',
+    };
+    const first = await check({ ...inputs, ontologies: [files.cs, path] });
+    w.write('doc.ttl', readFileSync(files.disjoint, 'utf8'));
+    const second = await check({ ...inputs, ontologies: [files.cs, path] });
+    if (first.kind !== 'verdict' || second.kind !== 'verdict') throw new Error(`expected verdicts, got ${first.kind} and ${second.kind}`);
+    expect([first.outcome, second.outcome]).toEqual(['Compatible', 'Indeterminate']);
+    expect(second.inputs.ontologies[1]!.source).toBe(path);
+    expect(second.inputs.ontologies[1]!.digest).not.toBe(first.inputs.ontologies[1]!.digest);
   });
 });

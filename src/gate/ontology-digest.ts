@@ -1,0 +1,35 @@
+/**
+ * The digest of an ontology as the gate reads it: the identity of an ontology input in a verdict's
+ * audit record and in the revalidation cache key (S5). It covers every field a decision or the
+ * coherence check reads (model/ontology-index.ts): the ontology IRI, `versionInfo` and
+ * `versionIRI` (which file answers for which version), the identifier policy, every concept, the
+ * axioms (disjointness, equivalence, domains, …: what excludes an incoherent artifact, 7.3), and
+ * the index by IRI where it does not simply list the concepts. Two ontologies that could decide
+ * differently never share a digest. Where it was read from (`source`) is not content: a verdict
+ * names it beside the digest.
+ */
+import type { OntologyIndex } from '../model/ontology-index.js';
+import { jsonDigest, memoDigest } from './canonical.js';
+
+/** What a decision reads of an index, as one JSON value. */
+function decisionView(index: OntologyIndex): Record<string, unknown> {
+  const view: Record<string, unknown> = {
+    iri: index.iri ?? null,
+    version: index.version ?? null,
+    versionIri: index.versionIri ?? null,
+    identifiers: index.identifiers ?? null,
+    concepts: index.concepts,
+    axioms: index.axioms ?? null,
+  };
+  // `byIri` is normally the concepts by IRI; the gate looks terms up there, so an index whose
+  // map says something else adds the map.
+  const byIri = index.byIri;
+  const agrees = byIri.size === index.concepts.length && index.concepts.every((c) => byIri.get(c.iri) === c);
+  if (!agrees) view['byIri'] = [...byIri].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return view;
+}
+
+/** `sha256:` digest (RFC 8785 JCS) of what a decision reads of an ontology index. */
+export function ontologyDigest(index: OntologyIndex): string {
+  return memoDigest(index, () => jsonDigest(decisionView(index)));
+}
