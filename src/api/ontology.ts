@@ -4,7 +4,7 @@
  */
 import { checkCallbacks, checkSignal, optionsObject } from '../model/options.js';
 import { IoaError } from '../model/errors.js';
-import type { OntologyIndex } from '../model/ontology-index.js';
+import { sealOntologyIndex, type OntologyIndex } from '../model/ontology-index.js';
 import { IndexBuilder } from '../ontology/build-index.js';
 import { loadVocabulary } from '../ontology/dispatch.js';
 import { parseRdfInto, type RdfFormat } from '../ontology/rdf-source.js';
@@ -52,7 +52,7 @@ export interface LoadOntologyOptions {
  *
  * @param location - Path, vocabulary location, or RDF text with its format.
  * @param options - Format override, progress callback and abort signal.
- * @returns The loaded index.
+ * @returns The loaded index, frozen deeply (a change in place throws a TypeError; copy it to change it).
  * @throws {@link IoaError} `E_FILE_UNREADABLE` (no such file, not a regular file),
  *   `E_UNKNOWN_FORMAT` (neither extension nor content tells the format),
  *   `E_PARSE_TURTLE` / `E_PARSE_RDFXML` / `E_PARSE_JSONLD` / `E_PARSE_JSON` (malformed input, with
@@ -94,5 +94,6 @@ export async function loadOntology(location: string | OntologySource, options?: 
     index = builder.finish();
   }
   signal?.throwIfAborted();
-  return index;
+  // Immutable: what the gate and the generators compute from it may then be kept by its identity.
+  return sealOntologyIndex(index);
 }

@@ -50,21 +50,6 @@ export function jsonDigest(value: unknown): string {
   return sha256(jcs(value));
 }
 
-const identityMemo = new WeakMap<object, string>();
-
-/**
- * Digest of an object that is never modified after creation (a loaded ontology index), memoised
- * by identity: computed once per object.
- */
-export function memoDigest(value: object, compute: () => string = () => jsonDigest(value)): string {
-  let digest = identityMemo.get(value);
-  if (digest === undefined) {
-    digest = compute();
-    identityMemo.set(value, digest);
-  }
-  return digest;
-}
-
 const snapshotMemo = new WeakMap<object, { snapshot: string; digest: string }>();
 
 /**

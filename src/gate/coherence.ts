@@ -13,6 +13,7 @@
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { CoherenceChecker, describeConflict, type CoherenceConflict, type CoherenceMapping } from '../coherence/index.js';
 import type { MappingRule, ValidatedArtifact } from './artifact.js';
+import { ontologySnapshot } from './ontology-digest.js';
 
 /** A conflict among rules: positions are rule indexes. */
 export interface RuleConflict extends CoherenceConflict {
@@ -25,15 +26,20 @@ function ruleMapping(rule: Pick<MappingRule, 'from' | 'to' | 'relation'>): Coher
   return { subject: rule.from, predicate: rule.relation ?? 'skos:exactMatch', object: rule.to };
 }
 
-/** Checkers by ontology pair: building one reads both ontologies once; indexes never change after loading. */
-const checkers = new WeakMap<OntologyIndex, WeakMap<OntologyIndex, CoherenceChecker>>();
+/**
+ * Checkers by ontology pair: building one reads both ontologies once. Each is kept with the
+ * snapshots of the two indexes it was built from (ontologySnapshot: constant for a sealed index)
+ * and rebuilt when either changed in place, so a checker never answers for content it did not read.
+ */
+const checkers = new WeakMap<OntologyIndex, WeakMap<OntologyIndex, { source: string; target: string; checker: CoherenceChecker }>>();
 
 function checkerFor(source: OntologyIndex, target: OntologyIndex): CoherenceChecker {
   let bySource = checkers.get(source);
   if (!bySource) checkers.set(source, (bySource = new WeakMap()));
-  let checker = bySource.get(target);
-  if (!checker) bySource.set(target, (checker = new CoherenceChecker(source, target)));
-  return checker;
+  const now = { source: ontologySnapshot(source), target: ontologySnapshot(target) };
+  let entry = bySource.get(target);
+  if (!entry || entry.source !== now.source || entry.target !== now.target) bySource.set(target, (entry = { ...now, checker: new CoherenceChecker(source, target) }));
+  return entry.checker;
 }
 
 /** Conflicts among rules (`from` in `source`, `to` in `target`), each with a sentence. */

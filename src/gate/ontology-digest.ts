@@ -8,8 +8,8 @@
  * differently never share a digest. Where it was read from (`source`) is not content: a verdict
  * names it beside the digest.
  */
-import type { OntologyIndex } from '../model/ontology-index.js';
-import { jsonDigest, memoDigest } from './canonical.js';
+import { isSealedOntologyIndex, type OntologyIndex } from '../model/ontology-index.js';
+import { jsonDigest } from './canonical.js';
 
 /** What a decision reads of an index, as one JSON value. */
 function decisionView(index: OntologyIndex): Record<string, unknown> {
@@ -29,7 +29,28 @@ function decisionView(index: OntologyIndex): Record<string, unknown> {
   return view;
 }
 
-/** `sha256:` digest (RFC 8785 JCS) of what a decision reads of an ontology index. */
+/**
+ * A text that changes whenever what a decision reads of the index changes: empty for a sealed
+ * index, which cannot change (model/ontology-index.ts); for any other, the JSON text of that
+ * content, read afresh on every call (native JSON.stringify, several times cheaper than
+ * canonicalisation), since its owner may have changed it in place.
+ */
+export function ontologySnapshot(index: OntologyIndex): string {
+  return isSealedOntologyIndex(index) ? '' : JSON.stringify(decisionView(index));
+}
+
+const memo = new WeakMap<OntologyIndex, { snapshot: string; digest: string }>();
+
+/**
+ * `sha256:` digest (RFC 8785 JCS) of what a decision reads of an ontology index. Computed once
+ * per sealed index; for any other it is reused only while its snapshot is unchanged, so an index
+ * changed in place never keeps a stale digest (S5).
+ */
 export function ontologyDigest(index: OntologyIndex): string {
-  return memoDigest(index, () => jsonDigest(decisionView(index)));
+  const snapshot = ontologySnapshot(index);
+  const known = memo.get(index);
+  if (known && known.snapshot === snapshot) return known.digest;
+  const digest = jsonDigest(decisionView(index));
+  memo.set(index, { snapshot, digest });
+  return digest;
 }

@@ -22,7 +22,10 @@ export interface IdentifierPolicy {
   stableNotations?: boolean;
 }
 
-/** A loaded ontology: its identity, version and concepts, ready for matching and checks. */
+/**
+ * A loaded ontology: its identity, version and concepts, ready for matching and checks. What
+ * `loadOntology` returns is frozen (sealOntologyIndex): copy it to change it.
+ */
 export interface OntologyIndex {
   /** The `owl:Ontology` IRI (or the vocabulary's own id), when the source declares one. */
   iri?: string;
@@ -121,4 +124,45 @@ export function countByKind(concepts: readonly Concept[]): Partial<Record<Concep
   const counts: Partial<Record<ConceptKind, number>> = {};
   for (const c of concepts) counts[c.kind] = (counts[c.kind] ?? 0) + 1;
   return counts;
+}
+
+const sealed = new WeakSet<OntologyIndex>();
+
+/** Freeze a JSON-like value and everything in it (arrays and plain objects; other objects are left as they are). */
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return;
+  Object.freeze(value);
+  for (const child of Array.isArray(value) ? value : Object.values(value)) deepFreeze(child);
+}
+
+/**
+ * Make an index immutable, deeply: its own fields, every concept with everything in it, the
+ * axioms, and the by-IRI map (whose `set`, `delete` and `clear` then throw). A change in place
+ * then throws a TypeError instead of leaving what was computed from the index stale: the gate and
+ * the generators remember what they computed from a sealed index by its identity (see
+ * isSealedOntologyIndex). The label index is still built on first read. Returns the index.
+ */
+export function sealOntologyIndex(index: OntologyIndex): OntologyIndex {
+  if (sealed.has(index)) return index;
+  for (const concept of index.concepts) deepFreeze(concept);
+  for (const field of ['concepts', 'warnings', 'declaredCounts', 'axioms', 'identifiers'] as const) deepFreeze(index[field]);
+  const refuse = (): never => {
+    throw new TypeError(`the ontology index of ${index.source} is read-only: copy it to change it`);
+  };
+  for (const method of ['set', 'delete', 'clear'] as const) Object.defineProperty(index.byIri, method, { value: refuse });
+  Object.freeze(index.byIri);
+  Object.freeze(index);
+  sealed.add(index);
+  return index;
+}
+
+/**
+ * Whether `index` was sealed (sealOntologyIndex) and so can never change: what is computed from it
+ * may be remembered by its identity. Any other index — one a caller built or copied — may have
+ * changed since, and is read afresh.
+ */
+export function isSealedOntologyIndex(index: OntologyIndex): boolean {
+  return sealed.has(index);
 }

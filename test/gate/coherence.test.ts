@@ -269,3 +269,38 @@ describe('the digest of an ontology covers what a decision reads from it (7.3, S
     expect(second.inputs.ontologies[1]!.digest).not.toBe(first.inputs.ontologies[1]!.digest);
   });
 });
+
+describe('an ontology index changed in place after a decision (7.3, S5)', () => {
+  const incoherent = (): Record<string, unknown> => {
+    const doc = artifact12_4();
+    const rules = doc.mappingRules as Array<Record<string, unknown>>;
+    rules.push({ from: `${CS}Summarization`, to: `${DOC}SummarizeText`, conditions: rules[0]!.conditions });
+    return doc;
+  };
+  const input = (ontologies: OntologyIndex[]): CheckInput => {
+    const key = authorityKey();
+    return { envelope: envelope(), provider: docProvider(), profile: profile(), ontologies, artifacts: [artifact(incoherent(), key)], trust: trust(key), now: NOW };
+  };
+
+  it('an index the caller built (not sealed by loadOntology) is read as it is now: the same object, given a disjointness after a first Compatible, is Indeterminate', async () => {
+    const w = world();
+    const cs = await loadOntologyFile(w.write('cs.ttl', readFileSync(ex('cs.ttl'), 'utf8') + CS_EXTRA));
+    const doc = await loadOntologyFile(ex('doc.ttl'));
+    const disjoint = await loadOntologyFile(w.write('doc.ttl', readFileSync(ex('doc.ttl'), 'utf8') + DOC_EXTRA));
+    const checker = new CompatibilityChecker();
+    expect(evaluateCompatibility(input([cs, doc])).outcome).toBe('Compatible');
+    expect(checker.check(input([cs, doc])).outcome).toBe('Compatible');
+    const before = CompatibilityChecker.key(input([cs, doc]));
+    doc.axioms = disjoint.axioms!;
+    const after = evaluateCompatibility(input([cs, doc]));
+    expect([after.outcome, after.excluded.map((e) => e.code)]).toEqual(['Indeterminate', ['INCOHERENT']]);
+    expect(CompatibilityChecker.key(input([cs, doc]))).not.toBe(before);
+    const cached = checker.check(input([cs, doc]));
+    expect([cached.cached, cached.outcome]).toEqual([false, 'Indeterminate']);
+    // A concept changed in place is noticed too: its kind no longer a capability, the rule's term is unknown to the check.
+    const translate = doc.byIri.get(`${DOC}TranslateText`)!;
+    const digest = after.inputs.ontologies[1]!.digest;
+    translate.labels.push({ text: 'Übersetzen', lang: 'de', source: 'rdfs:label' });
+    expect(evaluateCompatibility(input([cs, doc])).inputs.ontologies[1]!.digest).not.toBe(digest);
+  });
+});
