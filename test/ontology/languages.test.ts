@@ -86,6 +86,18 @@ describe('default generators and language warnings', () => {
   });
 });
 
+describe('the languages of an index the caller changes', () => {
+  it('are read as they are now: Chinese names added after a first decision bring in translate and silence nothing', async () => {
+    const en = await loadOntologyFile(file('en.ttl', `${PREFIXES}ex:s a owl:Class ; rdfs:label "Text summarization"@en .\n`));
+    const other = await loadOntologyFile(file('en2.ttl', `${PREFIXES}ex:t a owl:Class ; rdfs:label "Summarization"@en .\n`));
+    expect(defaultGenerators(en, other)).toEqual([...DEFAULT_GENERATORS]);
+    expect(languageWarnings(en, other, ['exact'])).toEqual([]);
+    en.concepts[0]!.labels.push({ text: '文本摘要', lang: 'zh', source: 'rdfs:label' });
+    expect(defaultGenerators(en, other)).toEqual([...DEFAULT_GENERATORS, 'translate']);
+    expect(languageWarnings(en, other, ['exact'])).toEqual([expect.stringContaining('add "translate" to --generators')]);
+  });
+});
+
 describe('propose across languages', () => {
   it('uses translate by default and writes the translation and preprocessing to SSSOM', async () => {
     const { code, stdout } = await runCli(['propose', corpus('multilingual/agent-skills-zh.ttl'), corpus('agents/oasf/v1.1.1/schema/skills'), '--top-k', '1', '--evidence', 'rows']);
