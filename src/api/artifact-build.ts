@@ -2,7 +2,7 @@
  * Building an artifact from reviewed mappings, for the library API: a reviewed file (read with
  * the exchange readers, so skipped rows name their lines) or a mapping set already in memory.
  */
-import { optionsObject } from '../model/options.js';
+import { optionKeys, optionsObject } from '../model/options.js';
 import { readClock } from '../gate/clock.js';
 import { readMappingFile, sourceLine } from '../exchange/index.js';
 import { buildArtifact as buildFromSet, type ArtifactBuildOptions, type ArtifactBuildResult } from '../gate/build.js';
@@ -17,6 +17,9 @@ export interface BuildArtifactOptions extends Omit<ArtifactBuildOptions, 'lineOf
   /** Conditions attached to every rule (`inputMediaType`, `outputMediaType`, `sourceLang`, `targetLang`, `domain`). Default none. */
   conditions?: Record<string, unknown>;
 }
+
+/** The keys of BuildArtifactOptions: any other is refused (optionsObject). */
+const BUILD_OPTIONS = optionKeys<BuildArtifactOptions>()('allowIncoherent', 'artifactId', 'assertedBy', 'conditions', 'description', 'direction', 'file', 'now', 'ontologies', 'revision', 'sourceOntologyId', 'sourceOntologyVersion', 'targetOntologyId', 'targetOntologyVersion', 'validFrom', 'validUntil');
 
 /**
  * Build an unsigned alignment artifact (draft 7.2, example 12.4) from the rows a reviewer
@@ -41,7 +44,7 @@ export interface BuildArtifactOptions extends Omit<ArtifactBuildOptions, 'lineOf
  */
 export async function buildArtifact(mappings: MappingSet | string, options: BuildArtifactOptions): Promise<ArtifactBuildResult> {
   if (options === undefined) throw new IoaError('E_USAGE', 'buildArtifact needs its options: { artifactId, revision, assertedBy, validUntil, … }', { path: '$.options' });
-  options = optionsObject(options, '$.options');
+  options = optionsObject(options, '$.options', BUILD_OPTIONS);
   readClock(options.now);
   const direction = options.direction ?? 'source-to-target';
   if (!(DIRECTIONS as readonly string[]).includes(direction)) throw new IoaError('E_USAGE', `direction must be one of ${DIRECTIONS.join(', ')}, not ${JSON.stringify(direction)}`, { path: '$.direction' });

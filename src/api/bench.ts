@@ -7,7 +7,7 @@
  *
  * @packageDocumentation
  */
-import { checkCallbacks, checkSignal, optionsObject } from '../model/options.js';
+import { checkCallbacks, checkSignal, optionKeys, optionsObject } from '../model/options.js';
 import { runBenchmark as run, type BenchOptions, type BenchResult, type GeneratorRegistry } from '../bench/runner.js';
 import { GENERATORS } from '../generators/registry.js';
 import type { Generator } from '../generators/types.js';
@@ -34,6 +34,9 @@ export interface RunBenchmarkOptions extends Omit<BenchOptions, 'generators' | '
   generators?: 'all' | readonly (string | Generator)[];
 }
 
+/** The keys of RunBenchmarkOptions: any other is refused (optionsObject). */
+const BENCH_OPTIONS = optionKeys<RunBenchmarkOptions>()('baselines', 'corporaDir', 'corpus', 'crossKind', 'directionalTopK', 'fusion', 'generatorConfig', 'generators', 'kinds', 'ks', 'manifest', 'minScore', 'now', 'onProgress', 'releases', 'repair', 'reviewBudget', 'reviewSeeds', 'select', 'selectDirectional', 'signal', 'structure', 'topK');
+
 /**
  * Run a benchmark track: load each pair once, run the exact-label baselines and every selected
  * generator, score the candidates against the reference (headline metrics at object level —
@@ -53,7 +56,7 @@ export interface RunBenchmarkOptions extends Omit<BenchOptions, 'generators' | '
  */
 export async function runBenchmark(options: RunBenchmarkOptions): Promise<BenchResult> {
   if (options === undefined) throw new IoaError('E_USAGE', 'runBenchmark needs { corpus }: a bundled corpus name or a manifest path', { path: '$' });
-  options = optionsObject(options);
+  options = optionsObject(options, '$', BENCH_OPTIONS);
   checkSignal(options.signal);
   checkCallbacks(options, ['onProgress']);
   if (typeof options.corpus !== 'string' || options.corpus === '') throw new IoaError('E_USAGE', 'corpus must be a bundled corpus name or a manifest path', { path: '$.corpus' });

@@ -5,6 +5,7 @@
  */
 import { readMappingFile, rowDecision, selectionRemovedOf, sourceLine } from '../exchange/index.js';
 import { IoaError } from '../model/errors.js';
+import { checkKeys, optionKeys } from '../model/options.js';
 import { hasEntityEnds, type MappingSet } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { CoherenceChecker, describeConflict, type CoherenceConflict, type CoherenceMapping } from '../coherence/index.js';
@@ -86,6 +87,9 @@ export function mappingsToCheck(set: MappingSet, file?: string): Pick<CoherenceR
 const isIndex = (value: unknown): value is OntologyIndex =>
   typeof value === 'object' && value !== null && Array.isArray((value as OntologyIndex).concepts) && (value as OntologyIndex).byIri instanceof Map;
 
+/** The keys of CheckCoherenceOptions: any other is refused (optionsObject). */
+const COHERENCE_OPTIONS = optionKeys<CheckCoherenceOptions>()('source', 'target');
+
 /**
  * Check a set of mappings for coherence with the two ontologies it maps between: which mappings,
  * read as bridge axioms (exactMatch and closeMatch as equivalence, broadMatch and narrowMatch as
@@ -102,6 +106,7 @@ const isIndex = (value: unknown): value is OntologyIndex =>
  */
 export async function checkCoherence(mappings: string | MappingSet | readonly CoherenceMapping[], options: CheckCoherenceOptions): Promise<CoherenceResult> {
   if (typeof options !== 'object' || options === null) throw new IoaError('E_USAGE', 'checkCoherence needs { source, target }', { path: '$' });
+  checkKeys(options, COHERENCE_OPTIONS, '$', 'option');
   const load = (value: OntologyIndex | string, side: 'source' | 'target'): Promise<OntologyIndex> => {
     if (typeof value === 'string') return loadOntology(value);
     if (isIndex(value)) return Promise.resolve(value);

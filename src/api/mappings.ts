@@ -11,7 +11,7 @@ import {
 import type { ExchangeWarning } from '../exchange/slots.js';
 import { IoaError, isIoaError } from '../model/errors.js';
 import { refuseReplacingDecisions } from '../exchange/decision-guard.js';
-import { optionsObject } from '../model/options.js';
+import { optionKeys, optionsObject } from '../model/options.js';
 import type { Candidate, MappingRecord, MappingSet } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import type { ProposedCandidate } from './propose.js';
@@ -207,6 +207,9 @@ function alignmentOptions(options: WriteMappingsOptions): SerializeOptions {
   return serialize;
 }
 
+/** The keys of WriteMappingsOptions: any other is refused (optionsObject). */
+const WRITE_OPTIONS = optionKeys<WriteMappingsOptions>()('condense', 'dropUnrepresentable', 'evidence', 'externalMetadata', 'format', 'inputs', 'license', 'mappingDate', 'mappingSetId', 'onDrop', 'selection', 'source', 'target');
+
 /**
  * Write candidates or a mapping set to a file, atomically (the rows streamed to a temporary file,
  * then a rename): a failed write leaves no partial file. The format comes from `options.format`,
@@ -227,7 +230,7 @@ function alignmentOptions(options: WriteMappingsOptions): SerializeOptions {
  */
 export async function writeMappings(path: string, mappings: MappingsInput, options: WriteMappingsOptions = {}): Promise<{ files: string[] }> {
   if (typeof path !== 'string' || path === '') throw new IoaError('E_USAGE', 'writeMappings needs a file path', { path: '$.path' });
-  options = optionsObject(options, '$.options');
+  options = optionsObject(options, '$.options', WRITE_OPTIONS);
   const explicit = options.format === undefined ? undefined : checkFormat(options.format, '$.format');
   const implied = formatFromExtension(path);
   if (explicit !== undefined && implied !== undefined && explicit !== implied) {
@@ -244,6 +247,9 @@ export async function writeMappings(path: string, mappings: MappingsInput, optio
     ...(options.externalMetadata !== undefined ? { externalMetadata: options.externalMetadata } : {}),
   });
 }
+
+/** The keys of ReadMappingsOptions: any other is refused (optionsObject). */
+const READ_OPTIONS = optionKeys<ReadMappingsOptions>()('format', 'metadata', 'onMetadataFile', 'onWarning', 'sidecar', 'strict');
 
 /**
  * Read a mapping file — SSSOM TSV (embedded or external metadata), Alignment API RDF/XML, JSON
@@ -262,6 +268,7 @@ export async function writeMappings(path: string, mappings: MappingsInput, optio
  */
 export async function readMappings(path: string, options: ReadMappingsOptions = {}): Promise<MappingSet> {
   if (typeof path !== 'string' || path === '') throw new IoaError('E_USAGE', 'readMappings needs a file path', { path: '$.path' });
+  options = optionsObject(options, '$', READ_OPTIONS);
   const format = options.format === undefined ? undefined : checkFormat(options.format, '$.format');
   const metadata = typeof options.metadata === 'string' ? await readExternalMetadata(options.metadata) : options.metadata;
   return readMappingFile(path, format, {

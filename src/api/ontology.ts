@@ -2,7 +2,7 @@
  * Loading ontologies for the library API: a path (or another vocabulary location the CLI takes),
  * or RDF text held in memory. The CLI's loaders underneath, so both report the same errors.
  */
-import { checkCallbacks, checkSignal, optionsObject } from '../model/options.js';
+import { checkCallbacks, checkSignal, optionKeys, optionsObject } from '../model/options.js';
 import { IoaError } from '../model/errors.js';
 import { sealOntologyIndex, type OntologyIndex } from '../model/ontology-index.js';
 import { IndexBuilder } from '../ontology/build-index.js';
@@ -39,6 +39,9 @@ export interface LoadOntologyOptions {
   skipInvalid?: boolean;
 }
 
+/** The keys of LoadOntologyOptions: any other is refused (optionsObject). */
+const LOAD_OPTIONS = optionKeys<LoadOntologyOptions>()('format', 'onProgress', 'signal', 'skipInvalid');
+
 /**
  * Load an ontology into an {@link OntologyIndex}: its concepts with labels, synonyms, parents
  * and the draft's capability, intent and domain relations, ready for {@link propose} and checks.
@@ -63,7 +66,7 @@ export interface LoadOntologyOptions {
  *   `format` that is neither of the accepted shapes).
  */
 export async function loadOntology(location: string | OntologySource, options?: LoadOntologyOptions): Promise<OntologyIndex> {
-  options = optionsObject(options);
+  options = optionsObject(options, '$', LOAD_OPTIONS);
   checkSignal(options.signal);
   checkCallbacks(options, ['onProgress']);
   const { signal } = options;

@@ -4,7 +4,7 @@
  * own generator objects fused and ranked beside them under the same rules.
  */
 import { IoaError, isIoaError } from '../model/errors.js';
-import { checkCallbacks, checkSignal, optionsObject } from '../model/options.js';
+import { checkCallbacks, checkSignal, optionKeys, optionsObject } from '../model/options.js';
 import { isMappingRelation, MAPPING_RELATIONS, type Candidate } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { DEFAULT_GENERATORS, GENERATORS, type GeneratorName } from '../generators/registry.js';
@@ -245,6 +245,9 @@ function checked(generator: Generator): Generator {
   };
 }
 
+/** The keys of ProposeOptions: any other is refused (optionsObject). */
+const PROPOSE_OPTIONS = optionKeys<ProposeOptions>()('concurrency', 'crossKind', 'directionalTopK', 'fusion', 'generatorConfig', 'generators', 'kinds', 'memberTopK', 'onProgress', 'onWarning', 'releases', 'signal', 'topK');
+
 /**
  * Propose candidate mappings from the concepts of `source` (subjects) to those of `target`
  * (objects). Direction matters: `propose(a, b)` is not `propose(b, a)` with columns swapped.
@@ -266,7 +269,7 @@ function checked(generator: Generator): Generator {
  *   {@link loadOntology} when given locations. Rejects with the signal's reason when aborted.
  */
 export async function propose(source: OntologyIndex | string, target: OntologyIndex | string, options?: ProposeOptions): Promise<ProposedCandidate[]> {
-  options = optionsObject(options);
+  options = optionsObject(options, '$', PROPOSE_OPTIONS);
   checkSignal(options.signal);
   checkCallbacks(options, ['onWarning', 'onProgress']);
   const { signal } = options;

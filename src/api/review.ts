@@ -10,6 +10,7 @@
  * @packageDocumentation
  */
 import { IoaError } from '../model/errors.js';
+import { checkKeys, checkList, optionKeys, optionsObject } from '../model/options.js';
 import { resolveOutput } from '../io/files.js';
 import { readCandidateFile, type CandidateFile } from '../review/load.js';
 import { startingSelection } from '../review/policy.js';
@@ -70,6 +71,10 @@ export async function readDecisionFiles(paths: readonly string[]): Promise<Decis
   return Promise.all(paths.map(async (path) => ({ path, set: await readMappingFile(path) })));
 }
 
+/** The keys of ReviewFiles and of OpenReviewOptions: any other is refused. */
+const REVIEW_FILES = optionKeys<ReviewFiles>()('candidates', 'decisions', 'out', 'source', 'target');
+const OPEN_OPTIONS = optionKeys<OpenReviewOptions>()('adjudicator', 'onSaveError', 'reviewer', 'skipInvalid', 'today');
+
 /**
  * Load the candidate file and both ontologies, check that every candidate's subject is a
  * concept of `source` and its object one of `target`, and resume from `out` when it exists.
@@ -84,7 +89,13 @@ export async function readDecisionFiles(paths: readonly string[]): Promise<Decis
  *   adjudicator without a reviewer), and the reading errors of the files.
  */
 export async function openReview(files: ReviewFiles, openOptions: OpenReviewOptions = {}): Promise<ReviewSession> {
-  const { skipInvalid, ...options } = openOptions;
+  if (typeof files !== 'object' || files === null || Array.isArray(files)) throw new IoaError('E_USAGE', 'openReview takes { candidates, source, target, out, decisions? }: the paths of the review\'s files', { path: '$' });
+  for (const key of ['candidates', 'source', 'target', 'out'] as const) {
+    if (typeof files[key] !== 'string' || files[key] === '') throw new IoaError('E_USAGE', `openReview takes { candidates, source, target, out, decisions? }: ${key} must be a file path`, { path: `$.${key}` });
+  }
+  checkKeys(files, REVIEW_FILES, '$', 'file');
+  checkList(files.decisions, '$.decisions');
+  const { skipInvalid, ...options } = optionsObject(openOptions, '$', OPEN_OPTIONS);
   const loading = skipInvalid ? { skipInvalid: true } : {};
   const inputs = [files.candidates, files.source, files.target, ...(files.decisions ?? [])];
   // Decisions are saved as SSSOM TSV, and every reader (a resumed review, artifact build,

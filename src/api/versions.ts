@@ -7,7 +7,7 @@
  *
  * @packageDocumentation
  */
-import { checkLoaded, optionsObject } from '../model/options.js';
+import { checkLoaded, optionKeys, optionsObject } from '../model/options.js';
 import { readArtifact } from '../gate/artifact-tools.js';
 import type { ValidatedArtifact } from '../gate/artifact.js';
 import type { MappingSet } from '../model/mapping.js';
@@ -46,6 +46,9 @@ export { IoaError, isIoaError, ERROR_CODES, type ErrorCode, type ErrorLocation }
 
 const load = (index: OntologyIndex | string): Promise<OntologyIndex> => (typeof index === 'string' ? loadOntology(index) : Promise.resolve(index));
 
+/** The keys of DiffOptions: any other is refused (optionsObject). */
+const DIFF_OPTIONS = optionKeys<DiffOptions>()('force', 'generators', 'onProgress', 'onWarning', 'signal', 'strictDefinitions', 'topK');
+
 /**
  * Compare two releases of one ontology: identity first (the same IRI, an IRI that differs only
  * by its version segment, a notation where the vocabulary declares notations stable), then the
@@ -63,7 +66,7 @@ export async function diffVersions(oldRelease: OntologyIndex | string, newReleas
   for (const [value, path] of [[oldRelease, '$.oldRelease'], [newRelease, '$.newRelease']] as const) {
     if (typeof value !== 'string') checkLoaded(value, path, 'a loaded ontology or a location');
   }
-  options = optionsObject(options, '$.options');
+  options = optionsObject(options, '$.options', DIFF_OPTIONS);
   const [a, b] = await Promise.all([load(oldRelease), load(newRelease)]);
   return diff(a, b, options);
 }

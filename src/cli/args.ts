@@ -8,9 +8,9 @@
  * that starts with `-` (`--top-k -1` reaches the command's own range check).
  */
 import type { ArgDef, ArgsDef, CommandDef, CommandMeta } from 'citty';
-import { distance } from 'fastest-levenshtein';
 import { IoaError } from '../model/errors.js';
 import { isRepeatable } from './repeated.js';
+import { suggest } from '../model/suggest.js';
 
 /** Flags every command understands; main() handles them before any command runs. */
 export const GLOBAL_FLAGS: ReadonlyArray<{ flag: string; description: string }> = [
@@ -103,30 +103,6 @@ export async function findHelpTarget(root: ResolvedCommand, argv: readonly strin
 const takesValue = (def: ArgDef): boolean => def.type === 'string' || def.type === 'enum';
 const isRequiredPositional = (def: ArgDef): boolean => def.required !== false && def.default === undefined;
 const isRequiredOption = (def: ArgDef): boolean => def.required === true && def.default === undefined;
-
-/** `topK`, `top_k`, `TOP-K` → `top-k`: how a misspelt option is compared with the declared ones. */
-const normaliseName = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase().replace(/_/g, '-');
-
-/**
- * The closest of `choices` to `wrong`, when it is close enough to be what was meant: a different
- * spelling of the same name, an edit distance of at most a third of its length (at least 1), or
- * the only choice that begins with what was typed.
- */
-export function suggest(wrong: string, choices: readonly string[]): string | undefined {
-  const typed = normaliseName(wrong);
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const choice of choices) {
-    const d = distance(typed, choice);
-    if (d < bestDistance) {
-      best = choice;
-      bestDistance = d;
-    }
-  }
-  if (best !== undefined && bestDistance <= Math.max(1, Math.floor(best.length / 3))) return best;
-  const prefixed = typed.length >= 2 ? choices.filter((c) => c.startsWith(typed)) : [];
-  return prefixed.length === 1 ? prefixed[0] : undefined;
-}
 
 /**
  * Check `tokens` (what follows the command's name) against the command's declared arguments and

@@ -8,7 +8,7 @@ import { IoaError } from '../model/errors.js';
 import type { MappingSet } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { readClock } from './clock.js';
-import { checkList } from '../model/options.js';
+import { checkKeys, checkList, optionKeys } from '../model/options.js';
 import { DEFAULT_POLICY } from '../retrieval/policy.js';
 import { RetrievalSession, type ResourceRevision } from '../retrieval/fetch.js';
 import { unavailableContextReasons } from '../retrieval/cli.js';
@@ -78,6 +78,9 @@ export type CheckResult = CheckVerdict | InvalidCheck | UnavailableCheck;
 
 const ROLE_NAMES = { request: 'request', provider: 'provider', profile: 'profile', trust: 'trust policy' } as const;
 
+/** The keys of CheckRequest: any other is refused. */
+const CHECK_INPUTS = optionKeys<CheckRequest>()('artifacts', 'candidates', 'now', 'ontologies', 'profile', 'provider', 'request', 'retrieval', 'trust');
+
 /**
  * Decide semantic compatibility between a request and a provider (draft 7.1): Compatible,
  * Incompatible or Indeterminate with reason codes, the mapping used, the excluded artifacts and
@@ -95,6 +98,7 @@ const ROLE_NAMES = { request: 'request', provider: 'provider', profile: 'profile
  */
 export async function check(inputs: CheckRequest): Promise<CheckResult> {
   if (typeof inputs !== 'object' || inputs === null) throw new IoaError('E_USAGE', 'check takes { request, provider, profile, … }', { path: '$' });
+  checkKeys(inputs, CHECK_INPUTS, '$', 'input');
   const now = readClock(inputs.now);
   for (const list of ['artifacts', 'ontologies', 'candidates'] as const) checkList(inputs[list], `$.${list}`);
   const inline = new Map<string, string>();

@@ -16,7 +16,7 @@
  * selection left out and the reason); nothing else about a candidate changes.
  */
 import { IoaError } from '../model/errors.js';
-import { optionsObject } from '../model/options.js';
+import { optionKeys, optionsObject } from '../model/options.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { CoherenceChecker, describeConflict, type CoherenceConflict } from '../coherence/index.js';
 import { checkSelectionOptions, select as selectPlain, type Selectable, type SelectionMode, type SelectionOptions } from './select.js';
@@ -81,6 +81,9 @@ function steps(options: OntologySelectionOptions): { repair: boolean; structure:
   return { repair, structure };
 }
 
+/** The keys of OntologySelectionOptions: any other is refused (optionsObject). */
+const SELECTION_OPTIONS = optionKeys<OntologySelectionOptions>()('checker', 'directional', 'minScore', 'mode', 'ontologies', 'repair', 'structure');
+
 /**
  * The candidates `options` select (select.ts), structurally selected and repaired for coherence
  * when asked or by default (see the module comment), with what was removed and why.
@@ -91,7 +94,7 @@ export function selectDetailed<C extends Selectable>(candidates: readonly C[], o
   if (!Array.isArray(candidates)) throw new IoaError('E_USAGE', 'candidates must be an array (what propose returns, or readCandidates reads)', { path: '$.candidates' });
   const bad = candidates.findIndex((c: unknown) => typeof c !== 'object' || c === null || typeof (c as Selectable).subject !== 'string' || typeof (c as Selectable).object !== 'string' || typeof (c as Selectable).score !== 'number');
   if (bad >= 0) throw new IoaError('E_USAGE', 'every candidate needs subject, object (strings) and score (a number)', { path: `$.candidates[${bad}]` });
-  options = optionsObject(options);
+  options = optionsObject(options, '$', SELECTION_OPTIONS);
   if (options.ontologies !== undefined && (typeof options.ontologies !== 'object' || options.ontologies === null || !isLoaded(options.ontologies.source) || !isLoaded(options.ontologies.target))) {
     throw new IoaError('E_USAGE', 'ontologies must be { source, target }, both loaded ontologies', { path: '$.ontologies' });
   }

@@ -385,6 +385,40 @@ describe('misuse of the entry points is E_USAGE at its path, never a TypeError f
       expect([name, error instanceof IoaError, (error as IoaError)?.code, (error as IoaError)?.location?.path]).toEqual([name, true, 'E_USAGE', path]);
     }
   });
+  it('a misspelt option key is refused (E_USAGE at its path, naming the key meant), never left out unseen; a wrong argument shape is an IoaError, not a TypeError', async () => {
+    const { select, selectDetailed, checkCoherence } = await import('../../src/api/index.js');
+    const { openReview } = await import('../../src/api/review.js');
+    const { buildArtifact } = await import('../../src/api/gate.js');
+    const { diffVersions } = await import('../../src/api/versions.js');
+    const [a, b] = await small();
+    const candidates = await propose(a, b);
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-keys-'));
+    const req = { request: join(EX, 'envelope-12.1-zh-en.json'), provider: join(EX, 'capability-doc-translate.json'), profile: join(EX, 'profile-tech-translation.json') };
+    const calls: Array<[string, () => unknown, string, string]> = [
+      ['propose topk', () => propose(a, b, { topk: 1 } as never), '$.topk', 'unknown option "topk"; did you mean "topK"?'],
+      ['propose signa', () => propose(a, b, { signa: new AbortController().signal } as never), '$.signa', 'unknown option "signa"; did you mean "signal"?'],
+      ['loadOntology skipinvalid', () => loadOntology(join(EX, 'cs.ttl'), { skipinvalid: true } as never), '$.skipinvalid', 'unknown option "skipinvalid"; did you mean "skipInvalid"?'],
+      ['select minscore', () => select(candidates, { minscore: 0.5 } as never), '$.minscore', 'unknown option "minscore"; did you mean "minScore"?'],
+      ['selectDetailed mod', () => selectDetailed(candidates, { mod: 'one-to-one' } as never), '$.mod', 'unknown option "mod"; did you mean "mode"?'],
+      ['check nwo', () => check({ ...req, nwo: '2026-06-01T00:00:00Z' } as never), '$.nwo', 'unknown input "nwo"; did you mean "now"?'],
+      ['writeMappings formt', () => writeMappings(join(dir, 'x.tsv'), [], { formt: 'sssom' } as never), '$.options.formt', 'unknown option "formt"; did you mean "format"?'],
+      ['readMappings formt', () => readMappings(join(EX, 'reviewed-cs-doc.sssom.tsv'), { formt: 'sssom' } as never), '$.formt', 'unknown option "formt"; did you mean "format"?'],
+      ['checkCoherence sorce', () => checkCoherence([], { sorce: a, source: a, target: b } as never), '$.sorce', 'unknown option "sorce"; did you mean "source"?'],
+      ['diffVersions xyzzy', () => diffVersions(a, b, { xyzzy: 1 } as never), '$.options.xyzzy', 'unknown option "xyzzy"; the options are '],
+      ['buildArtifact validuntil', () => buildArtifact(join(EX, 'reviewed-cs-doc.sssom.tsv'), { artifactId: 'https://e.org/a', revision: '1', assertedBy: 'https://e.org/i', validuntil: '2030-01-01T00:00:00Z' } as never), '$.options.validuntil', 'unknown option "validuntil"; did you mean "validUntil"?'],
+      ['openReview({ file })', () => openReview({ file: join(dir, 'c.tsv') } as never), '$.candidates', 'openReview takes { candidates, source, target, out'],
+      ['openReview(files, { todya })', () => openReview({ candidates: 'c.tsv', source: 's.ttl', target: 't.ttl', out: join(dir, 'r.tsv') }, { todya: () => 'x' } as never), '$.todya', 'unknown option "todya"; did you mean "today"?'],
+      ['openReview("c.tsv")', () => openReview('c.tsv' as never), '$', 'openReview takes { candidates, source, target, out'],
+    ];
+    for (const [name, call, path, message] of calls) {
+      const error = await Promise.resolve().then(call).then(() => undefined, (e: unknown) => e);
+      expect([name, error instanceof IoaError, (error as IoaError)?.code, (error as IoaError)?.location?.path]).toEqual([name, true, 'E_USAGE', path]);
+      expect((error as IoaError).message).toContain(message);
+    }
+    // A key given as undefined is absent, as TypeScript's optional properties allow.
+    expect((await propose(a, b, { topK: undefined })).length).toBe(candidates.length);
+  });
+
   it('a string where a list goes, a path where a loaded ontology goes, a forgotten options argument, a clock that is no time: E_USAGE, and nothing written', async () => {
     const { inspectOntology, declaredMappings, exportVocabulary } = await import('../../src/api/index.js');
     const { buildArtifact, writeKeyPair } = await import('../../src/api/gate.js');

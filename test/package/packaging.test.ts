@@ -200,7 +200,7 @@ describe('installed from the packed tarball into a fresh project', () => {
     const files = pageFixture();
     const probe = await inApp<{ modules: string[]; answers: Array<[string, number, string | null]>; dir: string }>(`
       import { openReview, serveReview } from 'ioa-align/review';
-      const session = await openReview(${JSON.stringify({ ...files, out: join(files.dir, 'reviewed.sssom.tsv') })});
+      const session = await openReview(${JSON.stringify({ candidates: files.candidates, source: files.source, target: files.target, out: join(files.dir, 'reviewed.sssom.tsv') })});
       const server = await serveReview(session);
       const first = await fetch(server.url);
       const cookie = first.headers.get('set-cookie').split(';')[0];

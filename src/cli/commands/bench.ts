@@ -8,6 +8,7 @@ import { err, out, report } from '../io.js';
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { loadManifest } from '../../bench/manifest.js';
+import { runBenchmark as runWithRegistry } from '../../bench/runner.js';
 import { REPORT_FILES } from '../../bench/report.js';
 import { parseMinScore, parseSelectionStep, parseSelectMode } from '../selection-options.js';
 import { progress, type Progress } from '../progress.js';
@@ -104,7 +105,7 @@ export default defineCommand({
       const within = e.total > 0 ? Math.min(1, e.done / e.total) : 0;
       bar?.update(e.pairIndex + within, e.pairCount, e.pair);
     };
-    const result = await runBenchmark({
+    const options = {
       corpus: args.corpus,
       ...(manifest ? { manifest } : {}),
       ...(select ? { select } : {}),
@@ -119,9 +120,12 @@ export default defineCommand({
       ...(kinds ? { kinds } : {}),
       ...(args['cross-kind'] ? { crossKind: true } : {}),
       ...(typeof args.releases === 'boolean' ? { releases: args.releases } : {}),
-      ...(diffRegistry ? { registry: diffRegistry, ...(parsed ? { generatorConfig: { diff: { generators: parsed } } } : {}) } : Object.keys(generatorConfig).length > 0 ? { generatorConfig } : {}),
+      ...(diffRegistry ? (parsed ? { generatorConfig: { diff: { generators: parsed } } } : {}) : Object.keys(generatorConfig).length > 0 ? { generatorConfig } : {}),
       onProgress,
-    });
+    };
+    // The version diff is a generator of the CLI's own, not a registered one: it runs through the
+    // runner with a registry that holds it (runBenchmark takes no registry from its callers).
+    const result = diffRegistry ? await runWithRegistry({ ...options, generators: ['diff'], registry: diffRegistry }) : await runBenchmark(options);
     bar?.done();
     for (const run of result.runs) if (run.status === 'skipped') err(`ioa-align: skipped generator "${run.name}": ${run.skipReason ?? ''}`);
     if (args.out) {
