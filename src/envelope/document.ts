@@ -134,7 +134,8 @@ export async function validateText(text: string, options: ValidateOptions & { ki
     f.add('E_LIMIT_SIZE', '$', `document of ${bytes} bytes exceeds the limit of ${limits.maxBytes} bytes`, '6.1');
     return invalidAs(options.kind, f.list);
   }
-  const read = readJson(text);
+  // The nesting limit is applied as the text is read, before anything walks the value.
+  const read = readJson(text, 1, limits.maxDepth);
   if (!read.ok) {
     f.push(jsonFaultFinding(read.fault));
     return invalidAs(options.kind, f.list);
@@ -154,6 +155,7 @@ export function assertValid<T>(result: ValidationResult<T> | { ok: boolean; valu
   if (first?.line !== undefined) {
     const where = { ...(file ? { file } : {}), line: first.line, ...(first.column !== undefined ? { column: first.column } : {}) };
     if (first.code === 'E_DUPLICATE_KEY') throw new IoaError('E_DUPLICATE_KEY', first.message, { ...where, path: first.path });
+    if (first.code.startsWith('E_LIMIT_')) throw new IoaError('E_LIMIT_EXCEEDED', findingsMessage(errors, { sections: true }), { ...where, path: first.path });
     throw new IoaError('E_PARSE_JSON', first.message, { ...where, ...(first.path !== '$' ? { path: first.path } : {}) });
   }
   const code = first?.code.startsWith('E_LIMIT_') ? 'E_LIMIT_EXCEEDED' : 'E_INVALID_DOCUMENT';

@@ -313,7 +313,7 @@ export async function expandDocument(input: unknown, r: Resolved, f: Findings, s
     f.add('E_INVALID_JSON', '$', `a JSON-LD document must be a JSON object, got ${describeType(input)}`, '5.4');
     return undefined;
   }
-  const doc = withoutDefaultProtected(input) as JsonObject;
+  const doc = withoutDefaultProtected(input, r.limits.maxDepth) as JsonObject;
   const s: Scan = { contexts: [] };
   if (!inspect(doc, r.limits, s, f)) return undefined;
   // A plugged-in loader is asked at most once per URL per validation (context checks and
@@ -342,19 +342,22 @@ export async function expandDocument(input: unknown, r: Resolved, f: Findings, s
  * the meaning is the same, and jsonld.js takes that member for a term and fails with "cyclic IRI
  * mapping", refusing a valid document (JSON-LD 1.1 allows it). A term definition's own
  * `@protected: false` (meaningful inside a protected context) is kept. The caller's value is not
- * changed.
+ * changed. Values nested past `maxDepth` are left as they are: the limit check that follows
+ * refuses them, and a parsed value handed in by a caller may nest deeper than any recursion
+ * survives.
  */
-function withoutDefaultProtected(value: unknown, inContext = false): unknown {
+function withoutDefaultProtected(value: unknown, maxDepth: number, inContext = false, depth = 1): unknown {
+  if (depth > maxDepth) return value;
   // The same value back when there is nothing to leave out: no copy on the validation path.
   if (Array.isArray(value)) {
-    const items = value.map((v) => withoutDefaultProtected(v, inContext));
+    const items = value.map((v) => withoutDefaultProtected(v, maxDepth, inContext, depth + 1));
     return items.some((v, i) => v !== value[i]) ? items : value;
   }
   if (!isObject(value)) return value;
   let out: JsonObject | undefined;
   for (const [k, v] of Object.entries(value)) {
     const dropped = inContext && k === '@protected' && v === false;
-    const next = dropped ? undefined : k === '@context' ? withoutDefaultProtected(v, true) : inContext ? v : withoutDefaultProtected(v, false);
+    const next = dropped ? undefined : k === '@context' ? withoutDefaultProtected(v, maxDepth, true, depth + 1) : inContext ? v : withoutDefaultProtected(v, maxDepth, false, depth + 1);
     if (!dropped && next === v && out === undefined) continue;
     if (out === undefined) {
       // Copy the members read so far; members are own properties whatever their names.

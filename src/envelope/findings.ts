@@ -68,10 +68,13 @@ export function findingsMessage(errors: readonly Finding[], options: { sections?
 
 /**
  * The finding for JSON text the strict reader refused: `E_DUPLICATE_KEY` at the member named
- * twice, else `E_INVALID_JSON` (a syntax error or a lone surrogate); with line and column.
+ * twice, `E_LIMIT_DEPTH` at the value nested past the limit (6.1), else `E_INVALID_JSON` (a
+ * syntax error or a lone surrogate); with line and column.
  */
 export function jsonFaultFinding(fault: JsonFault): Finding {
-  const out = finding(fault.kind === 'duplicate-key' ? 'E_DUPLICATE_KEY' : 'E_INVALID_JSON', fault.path ?? '$', fault.message, '5.4');
+  const out = fault.kind === 'depth'
+    ? finding('E_LIMIT_DEPTH', fault.path ?? '$', fault.message, '6.1', 'raise limits.maxDepth only if the profile needs it')
+    : finding(fault.kind === 'duplicate-key' ? 'E_DUPLICATE_KEY' : 'E_INVALID_JSON', fault.path ?? '$', fault.message, '5.4');
   if (fault.line !== undefined) Object.assign(out, { line: fault.line, column: fault.column });
   return out;
 }

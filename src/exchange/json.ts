@@ -42,6 +42,7 @@ function unfoldOther(obj: Record<string, unknown>, at: ErrorLocation, standard: 
   const read = readJson(other.slice(EXTENSIONS_MARKER.length));
   if (!read.ok) {
     if (read.fault.kind === 'duplicate-key') throw new IoaError('E_DUPLICATE_KEY', `other (after ${EXTENSIONS_MARKER}) at ${read.fault.path}: ${read.fault.message}`, { ...at, path: `${at.path ?? '$'}.other` });
+    if (read.fault.kind === 'depth') throw new IoaError('E_LIMIT_EXCEEDED', `other (after ${EXTENSIONS_MARKER}) at ${read.fault.path ?? '$'}: ${read.fault.message}`, at);
     throw new IoaError('E_EXCHANGE_BAD_JSON', `other starts with ${EXTENSIONS_MARKER} but what follows is not JSON: ${read.fault.message}`, at, { cause: read.cause });
   }
   const carried = read.value;

@@ -10,14 +10,27 @@ import { join } from 'node:path';
 import { makeOutputFolder, readTextFile, resolveOutput, writeFileAtomic } from '../io/files.js';
 import type { DomainProfile, TrustPolicy } from '../envelope/types.js';
 import { validateText, validateTrustPolicy, assertValid } from '../envelope/index.js';
-import { findingsMessage } from '../envelope/findings.js';
+import { findingsMessage, jsonFaultFinding } from '../envelope/findings.js';
+import { DEFAULT_LIMITS } from '../envelope/limits.js';
 import { IoaError } from '../model/errors.js';
-import { parseJson } from '../text/json.js';
+import { jsonFaultError, readJson } from '../text/json.js';
 import { readClock } from './clock.js';
 import { documentOf, validateArtifact, type ValidatedArtifact } from './artifact.js';
 import { acceptArtifacts } from './gate.js';
 import { generateEd25519KeyPair, keyThumbprint, parsePrivateKey, signDocument, verifySignature, type ArtifactSignature, type GeneratedKeyPair } from './signature.js';
 
+
+/**
+ * An artifact file's JSON, nested no deeper than an artifact may (6.1): deeper text is refused as
+ * the artifact validator refuses a deep value, before anything walks it.
+ */
+function readArtifactText(text: string, file: string): unknown {
+  const read = readJson(text, 1, DEFAULT_LIMITS.maxDepth);
+  if (read.ok) return read.value;
+  if (read.fault.kind !== 'depth') throw jsonFaultError(read, file);
+  const { line, column, path } = read.fault;
+  throw new IoaError('E_INVALID_DOCUMENT', findingsMessage([jsonFaultFinding(read.fault)]), { file, ...(line !== undefined ? { line, column } : {}), path: path ?? '$' });
+}
 
 /**
  * Read (a path) or take (a parsed document) an alignment artifact and validate it (draft 7.2):
@@ -30,7 +43,7 @@ import { generateEd25519KeyPair, keyThumbprint, parsePrivateKey, signDocument, v
  */
 export async function readArtifact(artifact: string | Readonly<Record<string, unknown>> | ValidatedArtifact): Promise<ValidatedArtifact> {
   const file = typeof artifact === 'string' ? artifact : undefined;
-  const json = typeof artifact === 'string' ? parseJson(await readTextFile(artifact, { kind: 'artifact' }), artifact) : documentOf(artifact);
+  const json = typeof artifact === 'string' ? readArtifactText(await readTextFile(artifact, { kind: 'artifact' }), artifact) : documentOf(artifact);
   const result = validateArtifact(json);
   if (!result.ok) {
     const errors = result.findings.filter((f) => f.severity === 'error');

@@ -389,7 +389,7 @@ export function validateArtifact(input: unknown): ValidationResult<ValidatedArti
   const c = new Collector();
   let doc: unknown = input;
   if (typeof input === 'string') {
-    const read = readJson(input);
+    const read = readJson(input, 1, nestingOnly().maxDepth);
     if (!read.ok) return { ok: false, value: undefined, findings: [jsonFaultFinding(read.fault)] };
     doc = read.value;
   }

@@ -86,14 +86,18 @@ export function artifactToMappingSet(artifact: ValidatedArtifact): MappingSet {
  * hostile conditions object is refused at its path before anything recursive (canonical JSON,
  * copying) walks it and exhausts the stack.
  */
-const CONDITIONS_MAX_DEPTH = DEFAULT_LIMITS.maxDepth - 3;
+export const CONDITIONS_MAX_DEPTH = DEFAULT_LIMITS.maxDepth - 3;
+
+/** The error for conditions nested past CONDITIONS_MAX_DEPTH: E_LIMIT_EXCEEDED at the place, with the JSON path. */
+export function conditionsTooDeep(what: string, path: string, location: ErrorLocation = {}): IoaError {
+  return new IoaError('E_LIMIT_EXCEEDED', `${what} at ${path}: nesting deeper than ${CONDITIONS_MAX_DEPTH} levels (an artifact nests at most ${DEFAULT_LIMITS.maxDepth}, 6.1)`, location);
+}
 
 /** Refuse conditions nested past CONDITIONS_MAX_DEPTH (E_LIMIT_EXCEEDED at the place, with the JSON path). */
 export function assertConditionsNesting(conditions: unknown, what: string, location: ErrorLocation = {}): void {
   const findings = new Findings();
   if (checkLimits(conditions, nestingOnly(CONDITIONS_MAX_DEPTH), findings)) return;
-  const at = findings.list[0]!;
-  throw new IoaError('E_LIMIT_EXCEEDED', `${what} at ${at.path}: nesting deeper than ${CONDITIONS_MAX_DEPTH} levels (an artifact nests at most ${DEFAULT_LIMITS.maxDepth}, 6.1)`, location);
+  throw conditionsTooDeep(what, findings.list[0]!.path, location);
 }
 
 /**
@@ -109,6 +113,9 @@ export function rowConditions(record: MappingRecord, location: ErrorLocation = {
     const read = readJson(raw);
     if (!read.ok && read.fault.kind === 'duplicate-key') {
       throw new IoaError('E_DUPLICATE_KEY', `${RULE_CONDITIONS_SLOT} at ${read.fault.path}: ${read.fault.message}`, location);
+    }
+    if (!read.ok && read.fault.kind === 'depth') {
+      throw new IoaError('E_LIMIT_EXCEEDED', `${RULE_CONDITIONS_SLOT} at ${read.fault.path ?? '$'}: ${read.fault.message} (an artifact nests at most ${DEFAULT_LIMITS.maxDepth}, 6.1)`, location);
     }
     if (!read.ok) throw new IoaError('E_ARTIFACT_BUILD', `${RULE_CONDITIONS_SLOT} must hold one JSON object of rule conditions, got ${JSON.stringify(cutText(raw, 80))}: ${read.fault.message}`, location);
     parsed = read.value;

@@ -2,7 +2,7 @@ import type { Quad } from '@rdfjs/types';
 import type jsonld from 'jsonld';
 import { DataFactory } from 'n3';
 import { IoaError } from '../model/errors.js';
-import { parseJson } from '../text/json.js';
+import { MAX_JSON_DEPTH, parseJson } from '../text/json.js';
 
 /**
  * A jsonld document loader that refuses every URL: ontology files must carry their contexts
@@ -26,29 +26,10 @@ function term(t: JsonLdTerm): Quad['object'] {
 /**
  * Nesting jsonld can expand: it recurses once or more per level, and a document nested tens of
  * thousands of levels deep (`{"a":{"a":…}}`, or `@list` in `@list`) would end in "Maximum call
- * stack size exceeded" with no place. Ontologies and agent records nest a few levels.
+ * stack size exceeded" with no place. Ontologies and agent records nest a few levels. The strict
+ * JSON reader refuses deeper text (E_LIMIT_EXCEEDED at its path) before jsonld sees it.
  */
-export const MAX_JSONLD_DEPTH = 256;
-
-/** The JSON path of a value nested deeper than `limit`, if there is one (walked without recursion). */
-function deepestPath(doc: unknown, limit: number): string | undefined {
-  // Each step keeps its parent and key; the path is spelled only for the one that is too deep.
-  interface Step { value: unknown; depth: number; parent?: Step; key?: string | number }
-  const stack: Step[] = [{ value: doc, depth: 0 }];
-  while (stack.length > 0) {
-    const step = stack.pop()!;
-    const { value, depth } = step;
-    if (typeof value !== 'object' || value === null) continue;
-    if (depth >= limit) {
-      const keys: Array<string | number> = [];
-      for (let at: Step | undefined = step; at?.key !== undefined; at = at.parent) keys.push(at.key);
-      return `$${keys.reverse().map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('')}`;
-    }
-    if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, depth: depth + 1, parent: step, key: i }));
-    else for (const [k, v] of Object.entries(value)) stack.push({ value: v, depth: depth + 1, parent: step, key: k });
-  }
-  return undefined;
-}
+export const MAX_JSONLD_DEPTH = MAX_JSON_DEPTH;
 
 /** The 1-based line and column where `needle` first occurs in `text`, if it does. */
 function locateText(text: string, needle: string): { line?: number; column?: number } {
@@ -66,7 +47,7 @@ function locateText(text: string, needle: string): { line?: number; column?: num
  * many, so the loss is never silent.
  */
 export async function toRdfOffline(text: string, file: string, onWarning?: (message: string) => void): Promise<Quad[]> {
-  const doc = parseJson(text, file);
+  const doc = parseJson(text, file, 'E_PARSE_JSON', MAX_JSONLD_DEPTH);
   // jsonld turns null, a number or an empty array into zero triples without complaint: for a file
   // that was meant to be an ontology that is a broken document, not an empty ontology.
   const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -74,8 +55,6 @@ export async function toRdfOffline(text: string, file: string, onWarning?: (mess
     const got = doc === null ? 'null' : Array.isArray(doc) ? (doc.length === 0 ? 'an empty array' : 'an array with a member that is not an object') : `a ${typeof doc}`;
     throw new IoaError('E_PARSE_JSONLD', `not a JSON-LD document: the top level must be a JSON object or an array of objects, got ${got}`, { file, path: '$' });
   }
-  const deep = deepestPath(doc, MAX_JSONLD_DEPTH);
-  if (deep) throw new IoaError('E_LIMIT_EXCEEDED', `JSON-LD nested deeper than ${MAX_JSONLD_DEPTH} levels: jsonld expands it by recursion, and no ontology needs that depth`, { file, path: deep });
   try {
     // Imported here, not at the top: only JSON-LD ontologies need it (~0.3 s with its HTTP client).
     const { default: jsonldApi } = await import('jsonld');

@@ -164,6 +164,7 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   const read = readJson(bytes.toString('utf8'));
   if (read.ok) return read.value;
   if (read.fault.kind === 'duplicate-key') throw new HttpError(400, 'E_DUPLICATE_KEY', `the request body names a member twice at ${read.fault.path}`);
+  if (read.fault.kind === 'depth') throw new HttpError(400, 'E_LIMIT_EXCEEDED', `the request body at ${read.fault.path ?? '$'}: ${read.fault.message}`);
   throw new HttpError(400, 'E_PARSE_JSON', read.fault.kind === 'syntax' ? 'the request body is not JSON' : `the request body is not I-JSON: ${read.fault.message}`);
 }
 

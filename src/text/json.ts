@@ -47,15 +47,52 @@ export function jsonSyntaxError(text: string, error: unknown): JsonSyntaxError {
 
 /**
  * What is wrong with a JSON text: `syntax` (not JSON), `lone-surrogate` (an escape or character
- * that is half of a UTF-16 pair) or `duplicate-key`. The last two carry the JSON path of the
- * string or member at fault.
+ * that is half of a UTF-16 pair), `duplicate-key` or `depth` (nested deeper than the reader's
+ * limit). The last three carry the JSON path of the value at fault (`depth`: when the text is
+ * JSON).
  */
 export interface JsonFault {
-  kind: 'syntax' | 'lone-surrogate' | 'duplicate-key';
+  kind: 'syntax' | 'lone-surrogate' | 'duplicate-key' | 'depth';
   message: string;
   line?: number;
   column?: number;
   path?: string;
+}
+
+/**
+ * How deep {@link readJson} lets JSON nest unless told otherwise (Section 6.1: processing must not
+ * allow resource exhaustion). JSON.parse and the I-JSON scan below read any depth, but almost
+ * everything after them walks a value by recursion (copies, canonical JSON, jsonld's expansion,
+ * jsonc-parser's error locator), and a few thousand levels of `[[[…]]]` — a few kilobytes — end
+ * there in "Maximum call stack size exceeded" with no place. No document read here nests past a
+ * few dozen levels; envelopes and artifacts are held to 32 (their `maxDepth`).
+ */
+export const MAX_JSON_DEPTH = 256;
+
+const depthMessage = (maxDepth: number): string => `nesting deeper than ${maxDepth} levels`;
+
+/**
+ * Where text that JSON.parse refused first nests deeper than `maxDepth`: brackets outside strings
+ * counted in one pass, so the fault is found without the recursive parse that locates syntax
+ * errors. Only the line and column are known (the text is no JSON to build a path in).
+ */
+function malformedDepthFault(text: string, maxDepth: number, firstLine: number): JsonFault | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > maxDepth) {
+        const at = lineColumnOf(text, i);
+        return { kind: 'depth', message: depthMessage(maxDepth), line: at.line + firstLine - 1, column: at.column };
+      }
+    } else if (c === 0x5d || c === 0x7d) depth = Math.max(0, depth - 1);
+  }
+  return undefined;
 }
 
 /** The outcome of {@link readJson}. */
@@ -80,9 +117,10 @@ interface Frame {
  * 23 MB mapping set jsonc-parser's token scanner took 1.7 times as long as JSON.parse, this pass
  * 0.6 times (in process, medians of 9). It keeps its own stack instead of recursing (JSON.parse reads nesting far
  * deeper than a recursive reader survives), decodes a string only when it is a member name or may
- * hold a surrogate, and builds a path only for the fault it reports. `firstLine` as for readJson.
+ * hold a surrogate, and builds a path only for the fault it reports. `firstLine` and `maxDepth` as
+ * for readJson.
  */
-export function iJsonFault(text: string, firstLine = 1): JsonFault | undefined {
+export function iJsonFault(text: string, firstLine = 1, maxDepth = Number.POSITIVE_INFINITY): JsonFault | undefined {
   // Lines count from `firstLine`, the file line the text starts on (one line of a JSON Lines file).
   const where = (offset: number): { line: number; column: number } => {
     const at = lineColumnOf(text, offset);
@@ -100,6 +138,10 @@ export function iJsonFault(text: string, firstLine = 1): JsonFault | undefined {
   let backslash = text.indexOf('\\');
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
+    if ((c === 0x7b || c === 0x5b) && stack.length >= maxDepth) {
+      // The path of the value being opened is the path the frames spell now.
+      return { kind: 'depth', path: pathOf(), ...where(i), message: depthMessage(maxDepth) };
+    }
     if (c === 0x7b) stack.push({ names: new Map(), at: '', expectName: true }); // {
     else if (c === 0x5b) stack.push({ names: undefined, at: 0, expectName: false }); // [
     else if (c === 0x7d || c === 0x5d) stack.pop(); // } ]
@@ -150,33 +192,48 @@ export function iJsonFault(text: string, firstLine = 1): JsonFault | undefined {
 }
 
 /**
- * Read JSON text strictly: a syntax error, a lone surrogate or a duplicate member name is a
- * fault with its location; anything else is the value JSON.parse gives. `firstLine` is the file
- * line the text starts on (one line of a JSON Lines file): every line in the fault counts from it.
+ * Read JSON text strictly: a syntax error, a lone surrogate, a duplicate member name or nesting
+ * deeper than `maxDepth` (default {@link MAX_JSON_DEPTH}) is a fault with its location; anything
+ * else is the value JSON.parse gives. `firstLine` is the file line the text starts on (one line of
+ * a JSON Lines file): every line in the fault counts from it. The depth is checked before any
+ * recursive walk of the text or of the value, so a caller that gets a value can walk it.
  */
-export function readJson(text: string, firstLine = 1): JsonReading {
+export function readJson(text: string, firstLine = 1, maxDepth: number = MAX_JSON_DEPTH): JsonReading {
   let value: unknown;
   try {
     value = JSON.parse(text) as unknown;
   } catch (error) {
+    const deep = malformedDepthFault(text, maxDepth, firstLine);
+    if (deep) return { ok: false, fault: deep, cause: error };
     const syntax = jsonSyntaxError(text, error);
     if (syntax.line !== undefined) syntax.line += firstLine - 1;
     return { ok: false, fault: { kind: 'syntax', ...syntax }, cause: error };
   }
-  const fault = iJsonFault(text, firstLine);
+  const fault = iJsonFault(text, firstLine, maxDepth);
   return fault ? { ok: false, fault } : { ok: true, value };
 }
 
 /**
- * Parse strict JSON or throw: `E_DUPLICATE_KEY` for a member name given twice in one object,
- * else `code` (default E_PARSE_JSON) for text that is not JSON or holds a lone surrogate; with
- * file, line, column and, where there is one, the JSON path.
+ * The error for a fault of {@link readJson}: `E_DUPLICATE_KEY` for a member name given twice,
+ * `E_LIMIT_EXCEEDED` for nesting past the limit, else `code`; with file, line, column and, where
+ * there is one, the JSON path.
  */
-export function parseJson(text: string, file?: string, code: ErrorCode = 'E_PARSE_JSON'): unknown {
-  const read = readJson(text);
-  if (read.ok) return read.value;
+export function jsonFaultError(read: { fault: JsonFault; cause?: unknown }, file?: string, code: ErrorCode = 'E_PARSE_JSON'): IoaError {
   const { kind, message, ...where } = read.fault;
-  throw new IoaError(kind === 'duplicate-key' ? 'E_DUPLICATE_KEY' : code, message, { ...(file ? { file } : {}), ...where }, read.cause === undefined ? undefined : { cause: read.cause });
+  const errorCode = kind === 'duplicate-key' ? 'E_DUPLICATE_KEY' : kind === 'depth' ? 'E_LIMIT_EXCEEDED' : code;
+  return new IoaError(errorCode, message, { ...(file ? { file } : {}), ...where }, read.cause === undefined ? undefined : { cause: read.cause });
+}
+
+/**
+ * Parse strict JSON or throw: `E_DUPLICATE_KEY` for a member name given twice in one object,
+ * `E_LIMIT_EXCEEDED` for nesting deeper than `maxDepth` (default {@link MAX_JSON_DEPTH}), else
+ * `code` (default E_PARSE_JSON) for text that is not JSON or holds a lone surrogate; with file,
+ * line, column and, where there is one, the JSON path.
+ */
+export function parseJson(text: string, file?: string, code: ErrorCode = 'E_PARSE_JSON', maxDepth: number = MAX_JSON_DEPTH): unknown {
+  const read = readJson(text, 1, maxDepth);
+  if (read.ok) return read.value;
+  throw jsonFaultError(read, file, code);
 }
 
 /** A JSON path as segments: `['servers', 3, 'name']` is `$.servers[3].name`. */

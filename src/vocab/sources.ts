@@ -13,6 +13,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { readTextFile, readTextHead } from '../io/files.js';
+import { readJson } from '../text/json.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
 
 /**
@@ -89,7 +90,11 @@ export const recordsSource: VocabularySource = {
       // Only what starts like JSON is parsed: Turtle or RDF/XML under another name stays cheap.
       if (!/^\s*[[{]/.test((await readTextHead(location)).replace(/^\uFEFF/, ''))) return false;
       const { isJsonLd, recordLayoutOf } = await import('./records/load.js');
-      const value: unknown = JSON.parse(await readTextFile(location));
+      // Nesting bounded before the layout checks below walk the value; the reader refuses it with its path.
+      const text = await readTextFile(location);
+      const read = readJson(text);
+      if (!read.ok && read.fault.kind === 'depth') return false;
+      const value: unknown = read.ok ? read.value : JSON.parse(text);
       // Records are objects; null, a number or an empty array is no document of either kind, and
       // the RDF reader says so (E_PARSE_JSONLD) as it always has.
       const objects = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -121,7 +126,10 @@ async function onlyClaimedJsonLd(location: string): Promise<boolean> {
   if (/\.(jsonl|ndjson)$/i.test(location)) return false;
   try {
     const { isJsonLd, recognisedLayoutOf } = await import('./records/load.js');
-    const value: unknown = JSON.parse(await readTextFile(location));
+    const text = await readTextFile(location);
+    const read = readJson(text);
+    if (!read.ok && read.fault.kind === 'depth') return false;
+    const value: unknown = read.ok ? read.value : JSON.parse(text);
     const elements: unknown[] = Array.isArray(value) ? value : [value];
     return isJsonLd(value) && !elements.some((v) => recognisedLayoutOf(v) !== undefined);
   } catch {

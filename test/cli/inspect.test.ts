@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.js';
 
@@ -20,6 +22,18 @@ describe('ioa-align inspect', () => {
     expect(stdout).toMatch(/ontology\s+https:\/\/example\.org\/onto\/agent-core/);
     expect(stdout).toMatch(/version\s+1\.0/);
     expect(stdout).toMatch(/capability 1/);
+  });
+
+  it('JSON nested 10,000 deep, as records, JSON Lines or JSON-LD, or cut off: E_LIMIT_EXCEEDED at its place, exit 2, never an internal error (6.1)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-inspect-deep-'));
+    const nested = `{"a": ${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
+    const path = `$.a${'[0]'.repeat(255)}`;
+    for (const [name, text, where] of [['deep.json', nested, ` at ${path}`], ['deep.jsonl', nested, ` at ${path}`], ['deep.jsonld', nested, ` at ${path}`], ['cut.json', nested.slice(0, 10_006), '']] as const) {
+      const file = join(dir, name);
+      writeFileSync(file, text);
+      const { code, stderr } = await runCli(['inspect', file]);
+      expect([name, code, stderr]).toEqual([name, 2, `ioa-align: ${file}:1:262${where}: nesting deeper than 256 levels [E_LIMIT_EXCEEDED]\n`]);
+    }
   });
 
   it('bad input: exit 2, file named, code shown, no stack trace', async () => {

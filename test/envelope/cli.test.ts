@@ -1,7 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { validateEnvelope } from '../../src/envelope/index.js';
 import { runCli } from '../helpers/cli.js';
 import { envelope } from './helpers.js';
 
@@ -85,5 +86,30 @@ describe('ioa-align validate', () => {
     const r = await runCli(['validate', `${EX}/envelope-6.2.json`, '--profile', write('bad-profile.json', { profileId: 'x' })]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('[E_INVALID_DOCUMENT]');
+  });
+
+  it('6.1: an envelope or advertisement nested past maxDepth is E_LIMIT_DEPTH at its path, exit 2, however deep — never an internal error', async () => {
+    // 1,500 levels: far under the size budget, and deeper than the recursive walks before the limit check used to survive.
+    const deep = (kind: string): string => {
+      const text = readFileSync(`${EX}/${kind}`, 'utf8');
+      return write(`deep-${kind}`, text.replace('{', `{"zzdeep": ${'['.repeat(1500)}${']'.repeat(1500)},`));
+    };
+    const path = `$.zzdeep${'[0]'.repeat(31)}`;
+    for (const kind of ['envelope-12.1-zh-en.json', 'capability-doc-translate.json']) {
+      const r = await runCli(['validate', deep(kind)]);
+      expect([kind, r.code, r.stdout]).toEqual([kind, 2, expect.stringContaining(`error E_LIMIT_DEPTH at ${path}: nesting deeper than 32 levels`)]);
+    }
+    const check = await runCli(['check', '--request', deep('envelope-12.1-zh-en.json'), '--provider', `${EX}/capability-doc-translate.json`,
+      '--profile', `${EX}/profile-tech-translation.json`, '--ontology', `${EX}/cs.ttl`]);
+    expect([check.code, check.stderr]).toEqual([2, expect.stringContaining(`at ${path}: nesting deeper than 32 levels [E_LIMIT_DEPTH]`)]);
+  });
+
+  it('6.1: a parsed envelope nested thousands deep, handed to the library, is E_LIMIT_DEPTH too', async () => {
+    const doc = JSON.parse(readFileSync(`${EX}/envelope-12.1-zh-en.json`, 'utf8')) as Record<string, unknown>;
+    let inner: unknown[] = [];
+    doc['zzdeep'] = inner;
+    for (let i = 0; i < 20_000; i++) { const next: unknown[] = []; inner.push(next); inner = next; }
+    const r = await validateEnvelope(doc);
+    expect(r.findings.map((f) => [f.code, f.path])).toEqual([['E_LIMIT_DEPTH', `$.zzdeep${'[0]'.repeat(31)}`]]);
   });
 });

@@ -269,7 +269,7 @@ describe('12.1: zh→en technical translation through the 12.4 artifact signed b
     const deep = join(dir, 'deep-conditions.json');
     writeFileSync(deep, `{"sourceLang": ${'['.repeat(5000)}${']'.repeat(5000)}}`);
     const deepRun = await build(['--conditions', deep, '--out', join(dir, 'deep-built.json')]);
-    expect([deepRun.code, deepRun.stderr.trim()]).toEqual([2, `ioa-align: ${deep}: the conditions file at $.sourceLang${'[0]'.repeat(28)}: nesting deeper than 29 levels (an artifact nests at most 32, 6.1) [E_LIMIT_EXCEEDED]`]);
+    expect([deepRun.code, deepRun.stderr.trim()]).toEqual([2, `ioa-align: ${deep}:1:${'{"sourceLang": '.length + 29}: the conditions file at $.sourceLang${'[0]'.repeat(28)}: nesting deeper than 29 levels (an artifact nests at most 32, 6.1) [E_LIMIT_EXCEEDED]`]);
     const zh = join(dir, 'zh.json');
     writeFileSync(zh, JSON.stringify({ sourceLang: 'zh' }));
     const clash = await build(['--conditions', zh, '--source-lang', 'en', '--out', join(dir, 'clash.json')]);

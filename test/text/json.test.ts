@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonSyntaxError, parseJson, readJson } from '../../src/text/json.js';
+import { MAX_JSON_DEPTH, jsonSyntaxError, parseJson, readJson } from '../../src/text/json.js';
 import { thrownIoaError } from '../helpers/errors.js';
 
 /** The syntax error JSON.parse throws for `text`, located. */
@@ -69,9 +69,11 @@ describe('the strict reader (I-JSON, RFC 7493): member names once per object, no
   });
 
   it('nesting far deeper than a recursive reader survives is scanned without overflowing the stack', () => {
+    // Without a depth limit the scan itself reads any depth (the default limit is tested below).
     const depth = 50_000;
-    expect(fault(`${'['.repeat(depth)}${']'.repeat(depth)}`)).toBe('ok');
-    expect(fault(`${'[{"a":'.repeat(depth)}1${'}]'.repeat(depth)}`)).toBe('ok');
+    const unbounded = (text: string): boolean => readJson(text, 1, Number.POSITIVE_INFINITY).ok;
+    expect(unbounded(`${'['.repeat(depth)}${']'.repeat(depth)}`)).toBe(true);
+    expect(unbounded(`${'[{"a":'.repeat(depth)}1${'}]'.repeat(depth)}`)).toBe(true);
   });
 
   it('any JSON a serialiser writes is read; adding a member it already has is always found', () => {
@@ -83,5 +85,29 @@ describe('the strict reader (I-JSON, RFC 7493): member names once per object, no
       const doubled = `{${JSON.stringify(name)}: 0, ${text.slice(1)}`;
       expect(fault(doubled)).toMatchObject({ kind: 'duplicate-key', path: `$${/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`}` });
     }), { numRuns: 200 });
+  });
+});
+
+describe('nesting depth (6.1): refused as the text is read, before anything walks it', () => {
+  const deepArray = (levels: number): string => `{"a": ${'['.repeat(levels)}${']'.repeat(levels)}}`;
+
+  it('JSON nested past the limit is a depth fault at the path and place of the first value too deep', () => {
+    const read = readJson(deepArray(10_000));
+    expect(read.ok).toBe(false);
+    if (read.ok) return;
+    expect(read.fault).toEqual({ kind: 'depth', message: `nesting deeper than ${MAX_JSON_DEPTH} levels`, path: `$.a${'[0]'.repeat(MAX_JSON_DEPTH - 1)}`, line: 1, column: 7 + MAX_JSON_DEPTH - 1 });
+    const fine = readJson(deepArray(MAX_JSON_DEPTH - 1));
+    expect(fine.ok).toBe(true);
+    const tight = readJson(deepArray(3), 1, 3);
+    expect(tight.ok ? undefined : [tight.fault.kind, tight.fault.path]).toEqual(['depth', '$.a[0][0]']);
+  });
+
+  it('malformed text nested thousands deep is a depth fault with its line and column, not a stack overflow in the syntax locator', () => {
+    const read = readJson(`\n${'{"x": '.repeat(20_000)}`);
+    expect(read.ok ? undefined : [read.fault.kind, read.fault.line, read.fault.column]).toEqual(['depth', 2, 6 * MAX_JSON_DEPTH + 1]);
+    const error = thrownIoaError(() => parseJson('['.repeat(20_000), 'x.json', 'E_EXCHANGE_BAD_JSON'));
+    expect([error.code, error.describe()]).toEqual(['E_LIMIT_EXCEEDED', `x.json:1:${MAX_JSON_DEPTH + 1}: nesting deeper than ${MAX_JSON_DEPTH} levels [E_LIMIT_EXCEEDED]`]);
+    const valid = thrownIoaError(() => parseJson(deepArray(10_000), 'y.json'));
+    expect([valid.code, valid.location.path]).toEqual(['E_LIMIT_EXCEEDED', `$.a${'[0]'.repeat(MAX_JSON_DEPTH - 1)}`]);
   });
 });

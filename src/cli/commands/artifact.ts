@@ -7,7 +7,7 @@
 import { defineCommand } from 'citty';
 import { DEFAULT_DIFF_GENERATORS } from '../../versions/diff.js';
 import { describeDiagnostic, IoaError } from '../../model/errors.js';
-import { parseJson } from '../../text/json.js';
+import { jsonFaultError, parseJson, readJson } from '../../text/json.js';
 import { readTextFile } from '../../io/files.js';
 import { out, err, report as printReport, setExitCode } from '../io.js';
 import { openOutput } from '../output.js';
@@ -16,7 +16,7 @@ import { EXIT } from '../exit-codes.js';
 import type { OntologyIndex } from '../../model/ontology-index.js';
 import { loadOntologyPair } from '../ontology-input.js';
 import type { ArtifactCoherence } from '../../gate/build.js';
-import { assertConditionsNesting } from '../../gate/rule-rows.js';
+import { CONDITIONS_MAX_DEPTH, assertConditionsNesting, conditionsTooDeep } from '../../gate/rule-rows.js';
 import type { ValidatedArtifact } from '../../gate/artifact.js';
 
 const build = defineCommand({
@@ -64,7 +64,14 @@ const build = defineCommand({
     const output = await openOutput(args.out, { inputs: [from, args.conditions, args.source, args.target], json: true });
     let conditions: Record<string, unknown> = {};
     if (args.conditions !== undefined) {
-      const parsed = parseJson(await readTextFile(args.conditions, { what: 'conditions file', kind: 'config' }), args.conditions);
+      // Nesting is bounded as the text is read, before anything walks the value (6.1).
+      const read = readJson(await readTextFile(args.conditions, { what: 'conditions file', kind: 'config' }), 1, CONDITIONS_MAX_DEPTH);
+      if (!read.ok && read.fault.kind === 'depth') {
+        const { line, column, path } = read.fault;
+        throw conditionsTooDeep('the conditions file', path ?? '$', { file: args.conditions, ...(line !== undefined ? { line, column } : {}) });
+      }
+      if (!read.ok) throw jsonFaultError(read, args.conditions);
+      const parsed = read.value;
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new IoaError('E_ARTIFACT_BUILD', 'the conditions file must hold one JSON object', { file: args.conditions, path: '$' });
       assertConditionsNesting(parsed, 'the conditions file', { file: args.conditions });
       conditions = parsed as Record<string, unknown>;

@@ -280,8 +280,8 @@ export async function loadRecords(file: string, options: RecordLoadOptions = {})
       return;
     }
     const { kind, message, path, column } = read.fault;
-    const reason = kind === 'syntax' ? 'malformed JSON line' : kind === 'duplicate-key' ? 'JSON line naming a member twice' : 'JSON line with a lone surrogate';
-    const code = kind === 'duplicate-key' ? 'E_DUPLICATE_KEY' : 'E_PARSE_JSON';
+    const reason = kind === 'syntax' ? 'malformed JSON line' : kind === 'duplicate-key' ? 'JSON line naming a member twice' : kind === 'depth' ? 'JSON line nested too deep' : 'JSON line with a lone surrogate';
+    const code = kind === 'duplicate-key' ? 'E_DUPLICATE_KEY' : kind === 'depth' ? 'E_LIMIT_EXCEEDED' : 'E_PARSE_JSON';
     const where = { file, line: i + 1, ...(column !== undefined ? { column } : {}), ...(path !== undefined ? { path } : {}) };
     parseFaults.push({ reason, error: new IoaError(code, message, where, read.cause === undefined ? undefined : { cause: read.cause }) });
   });
