@@ -93,6 +93,15 @@ const CASE_END = /[.;:)\]]|\s(?:to|that|which|while|where|when|so|by|in order)\s
 const ITEM_SEPARATOR = /\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|as well as|and\/or)\s+|\s*\/\s*/i;
 const LEADING = /^(?:and|or|also|other|the|a|an|all|any|some|various|more|most|many)\s+/i;
 
+/**
+ * The text with every run of white space one space. The patterns below start with `\s*` or `\s+`
+ * and a regular expression retries them from each position of a run: on a run of n spaces that no
+ * separator follows (a record's description padded with 100,000 of them) that is n² steps, minutes
+ * for one description. With runs of one character every pattern is linear; the words, and so the
+ * phrases' stems and keys, are the same.
+ */
+const singleSpaced = (text: string): string => text.replace(/\s+/g, ' ');
+
 function sentences(text: string): string[] {
   return text.split(SENTENCE_END).map((s) => s.trim()).filter(Boolean);
 }
@@ -145,7 +154,8 @@ function sharedObjectList(clause: string): string[] | undefined {
 const PREPOSITIONS = new Set(['on', 'for', 'in', 'with', 'to', 'from', 'across', 'over', 'into', 'by', 'using', 'via', 'through', 'at', 'against', 'within', 'under', 'between', 'about']);
 
 /** The cases a description lists (see the module comment), as phrases, at most 12. */
-export function descriptionCases(text: string): Phrase[] {
+export function descriptionCases(description: string): Phrase[] {
+  const text = singleSpaced(description);
   const found: Phrase[] = [];
   const seen = new Set<string>();
   const add = (item: string): void => {
@@ -186,7 +196,7 @@ const DIFFERENTIA = /\s+(?:that|which|who|whose|where|in which|can|may|must|will
  * not start that way or its genus is a generic word.
  */
 export function descriptionGenus(text: string): Phrase | undefined {
-  const first = sentences(text)[0];
+  const first = sentences(singleSpaced(text))[0];
   if (!first) return undefined;
   const lead = GENUS_LEAD.exec(first);
   if (!lead || lead[0].length === 0) return undefined;

@@ -136,6 +136,15 @@ describe('description: what one side says of every concept (boilerplate)', () =>
 });
 
 describe('description: direction from descriptions (docs/relations.md)', () => {
+  it('a description padded with 100,000 spaces reads as the same description single-spaced (the patterns stay linear on a long run of white space)', { timeout: 20_000 }, () => {
+    const pad = ' '.repeat(100_000);
+    const cases = descriptionCases(`Searching,${pad}fetching, and reading${pad}web pages`);
+    expect(cases.map((p) => p.text)).toEqual(descriptionCases('Searching, fetching, and reading web pages').map((p) => p.text));
+    expect(cases.map((p) => p.text)).toEqual(['Searching web pages', 'fetching web pages', 'reading web pages']);
+    expect(descriptionCases(`A server that${pad}x`)).toEqual([]);
+    expect(descriptionGenus(`A search${pad}server that finds pages`)?.text).toBe('search server');
+  });
+
   it('a target whose description lists the subject among its cases is broader; the reverse is narrower', async () => {
     const source = ontology('s', [
       { iri: `${S}ImageGeneration`, kind: 'capability', labels: ['Image Generation'], definitions: ['Creating new pictures with learned models.'] },
