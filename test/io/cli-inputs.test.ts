@@ -7,6 +7,8 @@ import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { ENTITY_EXPANSION_ALLOWANCE, ENTITY_EXPANSION_RATIO, parseRdfXml, parseRdfXmlChunksInto } from '../../src/ontology/rdfxml.js';
+import type { IoaError } from '../../src/model/errors.js';
 import { fifo, releaseFifo, tempDir, within } from './helpers.js';
 
 const EX = new URL('../../corpora/ioa-example/', import.meta.url).pathname;
@@ -267,6 +269,34 @@ describe('RDF/XML entities: one that refers to another is a parse error, never r
     writeFileSync(plain, doc('  <!ENTITY ex "http://example.org/onto#">', '&ex;Paper'));
     const ok = await runCli(['inspect', plain, '--json']);
     expect(ok.code).toBe(0);
+  });
+});
+
+describe('RDF/XML entities: their expansion is bounded', () => {
+  const big = 'a'.repeat(1_000_000);
+  const head = `<?xml version="1.0"?>\n<!DOCTYPE rdf:RDF [\n<!ENTITY big "${big}">\n<!ENTITY ex "http://example.org/onto#">\n]>\n`
+    + '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:owl="http://www.w3.org/2002/07/owl#" xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#">\n';
+  const label = '<owl:Class rdf:about="&ex;A"><rdfs:label>';
+  const doc = (references: number): string => `${head}${label}${'&big;'.repeat(references)}</rdfs:label></owl:Class>\n</rdf:RDF>\n`;
+  // 16 MiB + 4 × the 1 MB read: the 21st million-character reference goes past it.
+  const limit = ENTITY_EXPANSION_ALLOWANCE + ENTITY_EXPANSION_RATIO * doc(40).length;
+
+  it('one large entity referenced past the allowance: E_PARSE_RDFXML at the reference that goes over, nothing expanded', async () => {
+    const file = at('blowup.owl');
+    writeFileSync(file, doc(40));
+    const run = await runCli(['inspect', file]);
+    const over = Math.floor(limit / big.length) + 1;
+    expect([run.code, run.stderr.trim()]).toEqual([2, `ioa-align: ${file}:7:${label.length + 5 * (over - 1) + 1}: malformed RDF/XML: internal entities expand to more than ${limit} characters at "&big;" (${ENTITY_EXPANSION_ALLOWANCE} plus ${ENTITY_EXPANSION_RATIO} times the ${doc(40).length} characters read): an entity referenced this often is refused, not expanded [E_PARSE_RDFXML]`]);
+  });
+
+  it('references cut by the end of a chunk are counted too; within the allowance the text is expanded as written', async () => {
+    const text = doc(40);
+    const pieces = [head, ...(text.slice(head.length).match(/[\s\S]{1,3}/g) ?? [])];
+    const error = await parseRdfXmlChunksInto(pieces, 'chunked.owl', () => {}).then(() => undefined, (e: unknown) => e as IoaError);
+    expect([error?.code, error?.location.line]).toEqual(['E_PARSE_RDFXML', 7]);
+    const quads = await parseRdfXml(doc(3), 'ok.owl');
+    expect(quads.find((q) => q.predicate.value.endsWith('#label'))?.object.value).toBe(big.repeat(3));
+    expect(quads.find((q) => q.predicate.value.endsWith('#label'))?.subject.value).toBe('http://example.org/onto#A');
   });
 });
 
