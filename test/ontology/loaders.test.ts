@@ -7,6 +7,7 @@ import { loadOntologyFile } from '../../src/ontology/load.js';
 import { detectFormat, sniffFormat } from '../../src/ontology/rdf-source.js';
 import { splitIdentifier, localNameOf } from '../../src/text/identifiers.js';
 import { MAX_JSONLD_DEPTH } from '../../src/ontology/jsonld-offline.js';
+import { MAX_RDFXML_DEPTH } from '../../src/ontology/rdfxml.js';
 
 const corpus = (p: string): string => join(import.meta.dirname, '../../corpora', p);
 
@@ -153,6 +154,17 @@ describe('bad input', () => {
     expect(error.code).toBe('E_LIMIT_EXCEEDED');
     expect(error.location.path).toBe(`$${'.a'.repeat(MAX_JSONLD_DEPTH)}`);
     expect((await loadOntologyFile(await tempFile('ok.jsonld', nested(MAX_JSONLD_DEPTH - 2)))).concepts).toBeDefined();
+  });
+
+  it('RDF/XML nested past MAX_RDFXML_DEPTH is E_LIMIT_EXCEEDED at the element that goes too deep, not minutes of namespace lookups; a couple of hundred levels still load', async () => {
+    const nested = (levels: number): string => '<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:owl="http://www.w3.org/2002/07/owl#" xmlns:x="http://e.org/x#">\n'
+      + `<owl:Class rdf:about="http://e.org/A">${'<x:p><rdf:Description>'.repeat(levels / 2)}${'</rdf:Description></x:p>'.repeat(levels / 2)}</owl:Class>\n</rdf:RDF>\n`;
+    const error = await ioaErrorOf(loadOntologyFile(await tempFile('deep.rdf', nested(20_000))));
+    // rdf:RDF, owl:Class, then pairs of 22 characters: the element opened at depth MAX_RDFXML_DEPTH + 1 ends the read.
+    const opened = MAX_RDFXML_DEPTH + 1 - 2;
+    const column = '<owl:Class rdf:about="http://e.org/A">'.length + 22 * Math.floor((opened - 1) / 2) + ((opened - 1) % 2 === 0 ? 5 : 22);
+    expect([error.code, error.location.line, error.location.column]).toEqual(['E_LIMIT_EXCEEDED', 3, column]);
+    expect((await loadOntologyFile(await tempFile('ok.rdf', nested(MAX_RDFXML_DEPTH - 4)))).concepts.map((c) => c.iri)).toEqual(['http://e.org/A']);
   });
 
   it('a remote @context is refused as what it is (nothing fetched), at its line and column, not as an unreachable URL', async () => {
