@@ -218,7 +218,12 @@ export function contradicts(a: Pick<ReviewedDecision, 'decision' | 'predicate'>,
  * holds two different decisions on one candidate: reviews read as one where nothing tells which
  * of her two came later (latestPerReviewer keeps both), so neither may stand for her.
  */
-function anyConflict(list: readonly Pick<ReviewedDecision, 'reviewer' | 'decision' | 'predicate' | 'proposed'>[]): boolean {
+function anyConflict(all: readonly Pick<ReviewedDecision, 'reviewer' | 'decision' | 'predicate' | 'proposed'>[]): boolean {
+  // Whether two decisions conflict depends on these four fields alone, and equal ones never do:
+  // each once, so that a file read several times (thousands of copies of a row) is no k² walk.
+  const once = new Map<string, Pick<ReviewedDecision, 'reviewer' | 'decision' | 'predicate' | 'proposed'>>();
+  for (const d of all) once.set(`${d.reviewer}\u0000${d.decision}\u0000${d.predicate}\u0000${d.proposed}`, d);
+  const list = [...once.values()];
   for (let i = 0; i < list.length; i++) {
     for (let j = i + 1; j < list.length; j++) {
       const a = list[i]!;
@@ -331,8 +336,17 @@ export function latestPerReviewer<D extends Pick<ReviewedDecision, 'reviewer' | 
     else if (rank(d) === rank(seen[0]!)) seen.push(d);
   }
   const kept = new Set<D>();
+  // What replacesOther reads of a decision; two with the same signature never replace each other.
+  const signature = (d: D): string => `${d.decision}\u0000${d.predicate}\u0000${d.date ?? ''}\u0000${JSON.stringify(d.replaces ?? [])}`;
   for (const tied of latest.values()) {
-    const standing = tied.filter((x) => !tied.some((y) => y !== x && replacesOther(y, x)));
+    // Compared once per signature, not per row: copies of one row (a file read several times)
+    // would otherwise be compared pairwise, k² for k copies.
+    const classes = new Map<string, D>();
+    for (const d of tied) if (!classes.has(signature(d))) classes.set(signature(d), d);
+    const representatives = [...classes.values()];
+    const replaced = new Set<string>();
+    for (const x of representatives) if (representatives.some((y) => y !== x && replacesOther(y, x))) replaced.add(signature(x));
+    const standing = tied.filter((x) => !replaced.has(signature(x)));
     const distinct = new Map<string, D>();
     for (const d of standing) {
       const what = `${d.decision}\u0000${d.predicate}\u0000${d.adjudicator}`;

@@ -281,6 +281,22 @@ describe('one reviewer\'s two decisions of the same day, in two files', () => {
     expect(latestPerReviewer([one, two])).toEqual(latestPerReviewer([two, one]));
     expect(latestPerReviewer([one, two])).toHaveLength(1);
   });
+
+  it('thousands of copies of one reviewer\'s rows (a file passed many times) count once each, with the same standing, without comparing every copy with every other', { timeout: 20_000 }, async () => {
+    const { latestPerReviewer, unsettledConflicts } = await import('../../src/exchange/reviewed.js');
+    const date = '2026-12-07';
+    const d = (decision: 'accept' | 'reject', replaces: { decision: 'accept' | 'reject'; predicate: string; date: string }[], comment?: string) =>
+      ({ reviewer: B_IRI, subject: 's', object: 'o', proposed: 'skos:exactMatch', predicate: 'skos:exactMatch', decision, date, adjudicator: false, replaces, ...(comment ? { comment } : {}), row: 0, source: undefined });
+    // Rejected, then accepted the same day (the acceptance records replacing the rejection).
+    const first = d('reject', []);
+    // With what it replaced on earlier days too: each comparison of two copies reads the whole list.
+    const earlier = Array.from({ length: 20 }, (_, i) => ({ decision: 'reject' as const, predicate: 'skos:closeMatch', date: `2026-11-${String(i + 1).padStart(2, '0')}` }));
+    const second = d('accept', [...earlier, { decision: 'reject', predicate: 'skos:exactMatch', date }], 'sure');
+    const copies = Array.from({ length: 40_000 }, (_, i) => ({ ...(i % 2 === 0 ? first : second), row: i }));
+    const kept = latestPerReviewer(copies);
+    expect(kept.map((k) => [k.decision, k.comment, k.row])).toEqual([['accept', 'sure', 1]]);
+    expect(unsettledConflicts(copies.map((c) => ({ ...c, reviewer: `${B_IRI}${c.row % 2}` })) as never)).toHaveLength(1);
+  });
 });
 
 
