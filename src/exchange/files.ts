@@ -13,7 +13,7 @@ import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { parseDocument, YAMLParseError } from 'yaml';
 import { readTextFile, readTextHead, writeFileAtomic, writeFilesAtomic, type OutputData, type OutputOptions } from '../io/files.js';
-import { yamlToJs } from './yaml.js';
+import { refuseDeepYaml, yamlToJs } from './yaml.js';
 import type { MappingSet } from '../model/mapping.js';
 import { IoaError, isIoaError } from '../model/errors.js';
 import { alignmentRdfChunks, parseAlignmentRdf, type AlignmentWriteOptions } from './alignment.js';
@@ -242,6 +242,7 @@ export async function writeMappingFile(path: string, set: MappingSet | SortedRow
  */
 export async function readExternalMetadata(path: string): Promise<Record<string, unknown>> {
   const text = await readTextFile(path, { what: 'external metadata' });
+  refuseDeepYaml(text, path, 'external metadata');
   const doc = parseDocument(text, { uniqueKeys: true });
   const error = doc.errors[0];
   if (error) {

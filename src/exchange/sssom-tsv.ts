@@ -10,7 +10,7 @@
 import { parseDocument, YAMLParseError } from 'yaml';
 import type { MappingRecord, MappingSet } from '../model/mapping.js';
 import { IoaError, type ErrorCode, type ErrorLocation } from '../model/errors.js';
-import { stringifyYaml, yamlToJs } from './yaml.js';
+import { refuseDeepYaml, stringifyYaml, yamlToJs } from './yaml.js';
 import {
   assembleSet, cellText, cellValue, columnsFor, MAPPING_SLOTS, readSetSlots, REQUIRED_COLUMNS, tableOf, SLOTS, tolerate,
   type ReadOptions, type RowSlots, type SortedRows, type WriteOptions,
@@ -381,6 +381,7 @@ function parseMetadataBlock(lines: string[], file: string): Record<string, unkno
   if (lines.length === 0) return {};
   // Every metadata line ended with a newline in the file; the last one matters to a `|+` scalar.
   const block = `${lines.join('\n')}\n`;
+  refuseDeepYaml(block, file, 'metadata block');
   const doc = parseDocument(block, { uniqueKeys: true });
   const error = doc.errors[0];
   if (error) {

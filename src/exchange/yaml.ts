@@ -5,11 +5,55 @@
  * and an alias without its anchor, are invalid metadata with the file and line of the alias.
  * A `"\ud800"` escape of a lone surrogate is refused at its line, as the JSON reader refuses it.
  */
-import { Document, isScalar, parseDocument, visit, type ToStringOptions } from 'yaml';
+import { Document, Parser, isScalar, parseDocument, visit, type ToStringOptions } from 'yaml';
 import { IoaError } from '../model/errors.js';
 
 /** Alias expansions allowed per document (the yaml library's own default, stated here). */
 export const MAX_YAML_ALIASES = 100;
+
+/**
+ * How deep metadata YAML may nest (SSSOM metadata nests three levels: extension definitions, a
+ * list of maps of slots). The yaml library composes a document by recursion and stops in
+ * "Maximum call stack size exceeded" somewhere under a thousand levels (`[[[…]]]` or one
+ * indentation step per level), which it reports as the YAML error's message.
+ */
+export const MAX_YAML_DEPTH = 256;
+
+/** Where a DepthParser stopped: the offset of the text at which the nesting went too deep. */
+class TooDeep {
+  constructor(readonly offset: number) {}
+}
+
+/**
+ * The yaml library's parser (with its own stack of open collections) watching its depth after
+ * each token, and stopping at once past the limit: closing thousands of collections at one
+ * dedent is the one step of it that recurses.
+ */
+class DepthParser extends Parser {
+  override *next(source: string): Generator<import('yaml').CST.Token, void> {
+    yield* super.next(source);
+    // Stack entries: the document, the value being read, one per open collection.
+    if (this.stack.length > MAX_YAML_DEPTH + 2) throw new TooDeep(this.offset);
+  }
+}
+
+/**
+ * Refuse YAML nested deeper than MAX_YAML_DEPTH (E_SSSOM_BAD_METADATA at the line where it goes
+ * too deep) before the yaml library composes it: its parser keeps its own stack, so this pass
+ * reads any depth; the composer that follows recurses. `what` and `firstLine` as for yamlToJs.
+ */
+export function refuseDeepYaml(text: string, file: string, what: string, firstLine = 1): void {
+  let offset: number;
+  try {
+    for (const _ of new DepthParser().parse(text)) { /* only the depth is watched */ }
+    return;
+  } catch (error) {
+    if (!(error instanceof TooDeep)) throw error;
+    offset = error.offset;
+  }
+  const line = firstLine + text.slice(0, offset).split('\n').length - 1;
+  throw new IoaError('E_SSSOM_BAD_METADATA', `${what} nested deeper than ${MAX_YAML_DEPTH} levels: no SSSOM metadata needs that depth`, { file, line });
+}
 
 /**
  * `doc.toJS()` with bounded aliases. `text` is what `doc` was parsed from, `firstLine` the file

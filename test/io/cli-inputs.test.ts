@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { ENTITY_EXPANSION_ALLOWANCE, ENTITY_EXPANSION_RATIO, parseRdfXml, parseRdfXmlChunksInto } from '../../src/ontology/rdfxml.js';
 import type { IoaError } from '../../src/model/errors.js';
+import { MAX_YAML_DEPTH } from '../../src/exchange/yaml.js';
 import { fifo, releaseFifo, tempDir, within } from './helpers.js';
 
 const EX = new URL('../../corpora/ioa-example/', import.meta.url).pathname;
@@ -318,6 +319,17 @@ describe('YAML aliases in SSSOM metadata are bounded', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`${at('bomb.yml')}:3: external metadata expands YAML aliases`);
     expect(run.stderr).toContain('[E_SSSOM_BAD_METADATA]');
+  });
+
+  it('metadata nested thousands deep, flow or block, embedded or external: E_SSSOM_BAD_METADATA "nested deeper than 256 levels" at its line, not a stack overflow', async () => {
+    writeFileSync(at('deep.yml'), `license: https://creativecommons.org/publicdomain/zero/1.0/\nzz_deep: ${'['.repeat(50_000)}${']'.repeat(50_000)}\n`);
+    const external = await runCli(['convert', ex('reviewed-cs-doc.sssom.tsv'), '--to', 'json', '--metadata', at('deep.yml')]);
+    expect([external.code, external.stderr.trim()]).toEqual([2, `ioa-align: ${at('deep.yml')}:2: external metadata nested deeper than ${MAX_YAML_DEPTH} levels: no SSSOM metadata needs that depth [E_SSSOM_BAD_METADATA]`]);
+    // One indentation step per level: the map opened on line MAX_YAML_DEPTH + 3 is one too many.
+    const block = Array.from({ length: 2_000 }, (_, k) => `#${' '.repeat(k + 1)}a:`).join('\n');
+    writeFileSync(at('deep.sssom.tsv'), `# zz_deep:\n${block}\n${readFileSync(ex('reviewed-cs-doc.sssom.tsv'), 'utf8')}`);
+    const embedded = await runCli(['convert', at('deep.sssom.tsv'), '--to', 'json']);
+    expect([embedded.code, embedded.stderr.trim()]).toEqual([2, `ioa-align: ${at('deep.sssom.tsv')}:${MAX_YAML_DEPTH + 3}: metadata block nested deeper than ${MAX_YAML_DEPTH} levels: no SSSOM metadata needs that depth [E_SSSOM_BAD_METADATA]`]);
   });
 
   it('a few aliases are still fine', async () => {
