@@ -128,6 +128,16 @@ async function refuseSidecarOfAnother(metadata: string, path: string, mappingSet
   }
 }
 
+/** Whether anything is at `path` (a symbolic link: whatever it leads to). */
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function isFile(path: string): Promise<boolean> {
   try {
     return (await stat(path)).isFile();
@@ -158,7 +168,9 @@ export async function readMappingFile(path: string, format?: ExchangeFormat, opt
   const { sidecar, onMetadataFile, ...parseOptions } = options;
   if ((chosen === 'csv' || chosen === 'sssom') && parseOptions.metadata === undefined && sidecar !== false) {
     const candidate = sidecarPath(path);
-    if (candidate !== path && await isFile(candidate)) {
+    // Anything at that name is the sidecar: a FIFO, folder or device there is refused as every
+    // input is (E_FILE_UNREADABLE, naming it), never read past as if there were no metadata.
+    if (candidate !== path && await exists(candidate)) {
       parseOptions.metadata = await readExternalMetadata(candidate);
       parseOptions.metadataFile = candidate;
       onMetadataFile?.(candidate);

@@ -3,7 +3,7 @@
  * refused at once instead of hanging, strict UTF-8 with a BOM accepted the same way in every
  * format, and documents that stop early are parse errors. Exit codes and error codes are exact.
  */
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -270,6 +270,29 @@ describe('RDF/XML entities: one that refers to another is a parse error, never r
     writeFileSync(plain, doc('  <!ENTITY ex "http://example.org/onto#">', '&ex;Paper'));
     const ok = await runCli(['inspect', plain, '--json']);
     expect(ok.code).toBe(0);
+  });
+});
+
+describe('the sidecar F.yml of F.csv or F.tsv', () => {
+  it('a FIFO, folder or device there is refused as every input is (E_FILE_UNREADABLE, naming the sidecar), never read past as if there were no metadata', async () => {
+    const csv = at('side.csv');
+    expect((await runCli(['convert', ex('reviewed-cs-doc.sssom.tsv'), '--out', csv, '--quiet'])).code).toBe(0);
+    rmSync(at('side.yml'));
+    const sidecarPipe = fifo(dir, 'side.yml');
+    try {
+      const run = await runCli(['convert', csv, '--to', 'json']);
+      expect([run.code, run.stderr.trim()]).toEqual([2, `ioa-align: ${at('side.yml')}: cannot read external metadata: it is a FIFO (named pipe), not a regular file [E_FILE_UNREADABLE]`]);
+    } finally {
+      releaseFifo(sidecarPipe);
+    }
+    copyFileSync(ex('reviewed-cs-doc.sssom.tsv'), at('side2.tsv'));
+    mkdirSync(at('side2.yml'));
+    const folder = await runCli(['convert', at('side2.tsv'), '--to', 'json']);
+    expect([folder.code, folder.stderr.trim()]).toEqual([2, `ioa-align: ${at('side2.yml')}: cannot read external metadata: it is a directory, not a regular file [E_FILE_UNREADABLE]`]);
+    copyFileSync(ex('reviewed-cs-doc.sssom.tsv'), at('side3.tsv'));
+    symlinkSync('/dev/zero', at('side3.yml'));
+    const device = await runCli(['convert', at('side3.tsv'), '--to', 'json']);
+    expect([device.code, device.stderr]).toEqual([2, expect.stringContaining(`${at('side3.yml')}: cannot read external metadata: it is a character device`)]);
   });
 });
 
