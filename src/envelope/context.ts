@@ -6,7 +6,7 @@
  */
 import { IoaError } from '../model/errors.js';
 import { IRI_CHARACTERS } from '../text/iri.js';
-import { childPath, finding, isObject } from './findings.js';
+import { childPath, describeType, finding, isObject } from './findings.js';
 import { isJsonLdError, loadJsonLd, type ActiveContext, type TermMapping } from './jsonld-api.js';
 import type { DocumentLoader, Finding, RemoteDocument } from './types.js';
 
@@ -190,6 +190,32 @@ async function analyse(context: unknown, path: string, documentLoader: DocumentL
 }
 
 /**
+ * Every `@protected` of a context, at its level or in a term definition (scoped contexts
+ * included), that is not a boolean: JSON-LD 1.1 (context processing, 5.1.2 step 5.11 and
+ * 4.2.2 step 11) raises "invalid @protected value", which jsonld.js does not, so `"true"` and
+ * `"false"` alike would read as protecting.
+ */
+function protectedValueFindings(context: unknown, path: string, out: Finding[]): void {
+  if (Array.isArray(context)) {
+    context.forEach((c, i) => protectedValueFindings(c, childPath(path, i), out));
+    return;
+  }
+  if (!isObject(context)) return;
+  const check = (holder: Record<string, unknown>, at: string): void => {
+    if (!('@protected' in holder) || typeof holder['@protected'] === 'boolean') return;
+    out.push(finding('E_INVALID_CONTEXT', childPath(at, '@protected'),
+      `invalid JSON-LD context: invalid @protected value (JSON-LD 1.1 requires true or false, got ${describeType(holder['@protected'])} ${JSON.stringify(holder['@protected'])})`, '6.1'));
+  };
+  check(context, path);
+  for (const [term, definition] of Object.entries(context)) {
+    if (!isObject(definition)) continue;
+    const at = childPath(path, term);
+    check(definition, at);
+    if ('@context' in definition) protectedValueFindings(definition['@context'], childPath(at, '@context'), out);
+  }
+}
+
+/**
  * Check one `@context` value (object, array or string) found at `path`. Verbatim copies of the
  * baseline skip processing; anything else is processed with jsonld once and the findings cached.
  */
@@ -206,7 +232,9 @@ export async function checkContext(context: unknown, path: string, documentLoade
     const hit = analysisCache.get(key);
     if (hit) return hit.map((f) => ({ ...f }));
   }
-  const found = await analyse(context, path, documentLoader);
+  const found: Finding[] = [];
+  protectedValueFindings(context, path, found);
+  found.push(...await analyse(context, path, documentLoader));
   if (key !== undefined) {
     if (analysisCache.size >= ANALYSIS_CACHE_MAX) analysisCache.delete(analysisCache.keys().next().value as string);
     analysisCache.set(key, found);

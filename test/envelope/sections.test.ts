@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import {
-  BASELINE_CONTEXT, compileShapes, validateCapability, validateEnvelope, validateProfile,
+  BASELINE_CONTEXT, compileShapes, validateCapability, validateContextDocument, validateEnvelope, validateProfile,
   type DocumentLoader, type DomainProfile,
 } from '../../src/envelope/index.js';
 import { capability, ctx, envelope, errorCodes, withCode, type Json } from './helpers.js';
@@ -283,6 +283,18 @@ describe('Section 6.1 Context Requirements', () => {
     const loader: DocumentLoader = async (url) => ({ document: evil, documentUrl: url, contextUrl: null });
     const r = await validateEnvelope(envelope((d) => { d['@context'] = ['https://ctx.example/c', { cs: CS }]; }), { documentLoader: loader });
     expect(errorCodes(r.findings)).toEqual(['E_INVALID_PROTECTED_REDEFINITION']);
+  });
+
+  it('6.1: "@protected" must be true or false (JSON-LD 1.1 "invalid @protected value"): a string is E_INVALID_CONTEXT at its path, in envelopes, advertisements and context documents, at the context or a term definition', async () => {
+    const env = await validateEnvelope(envelope((d) => { ctx(d)['@protected'] = 'true'; }));
+    expect(env.findings.filter((f) => f.severity === 'error').map((f) => [f.code, f.path])).toEqual([['E_INVALID_CONTEXT', '$["@context"]["@protected"]']]);
+    const cap = await validateCapability(capability((d) => { ctx(d)['@protected'] = 'false'; }));
+    expect(cap.findings.filter((f) => f.severity === 'error').map((f) => [f.code, f.path])).toEqual([['E_INVALID_CONTEXT', '$["@context"]["@protected"]']]);
+    const term = await validateEnvelope(envelope((d) => { ctx(d)['ex'] = 'https://example.com/ext#'; ctx(d)['ex:note'] = { '@id': 'https://example.com/ext#note', '@protected': 1 }; }));
+    expect(term.findings.filter((f) => f.severity === 'error').map((f) => [f.code, f.path])).toEqual([['E_INVALID_CONTEXT', '$["@context"]["ex:note"]["@protected"]']]);
+    const context = await validateContextDocument({ '@context': { ...BASELINE_CONTEXT, '@protected': 'yes' } });
+    expect(context.findings.filter((f) => f.severity === 'error').map((f) => [f.code, f.path])).toEqual([['E_INVALID_CONTEXT', '$["@context"]["@protected"]']]);
+    expect((await validateEnvelope(envelope((d) => { ctx(d)['@protected'] = true; }))).ok).toBe(true);
   });
 
   it('6.1: fetching is bounded — documents beyond the size, depth or array limits are rejected before expansion', async () => {
