@@ -182,6 +182,7 @@ export function buildCurieMap(iris: Iterable<string>, standard: readonly (keyof 
     // Schemes of IRIs no namespace can cover are reserved before namespaces are named.
     if (!found && !readsBack(iri, bare)) reserveScheme(iri, map);
   }
+  collapseSiblings(namespaces);
   for (const [ns, wanted] of [...namespaces].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
     if (taken.has(ns)) continue;
     let prefix = wanted;
@@ -199,6 +200,38 @@ export function buildCurieMap(iris: Iterable<string>, standard: readonly (keyof 
     prefixes = new PrefixMap(map);
   }
   return map;
+}
+
+/** How many namespaces one path must hold before they are written under one prefix. */
+const SIBLING_NAMESPACES = 8;
+
+/**
+ * Namespaces minted per record under one path — `…/servers/io.github.acme/` for every publisher
+ * of an MCP registry, `https://a2a.example/<agent>/skills/` for every agent card — would give a
+ * `curie_map` of hundreds of prefixes (`skills`, `skills2` … `skills31`, the taxonomy's own
+ * among them). Where a path holds at least SIBLING_NAMESPACES of the namespaces found, they are
+ * replaced by that path (the deepest such path), and the local parts keep the rest:
+ * `servers:io.github.acme/mcp-redis`. A CURIE's reference may hold `/`, so every identifier still
+ * reads back as the same IRI. Paths are cut only after the authority: a bare `https://` never
+ * becomes a namespace.
+ */
+function collapseSiblings(namespaces: Map<string, string>): void {
+  const pathsOf = (ns: string): string[] => {
+    const authority = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]+\//.exec(ns);
+    if (!authority || !ns.endsWith('/')) return [];
+    const paths: string[] = [];
+    for (let at = authority[0].length - 1; at >= 0 && at < ns.length - 1; at = ns.indexOf('/', at + 1)) paths.push(ns.slice(0, at + 1));
+    return paths;
+  };
+  const held = new Map<string, number>();
+  for (const ns of namespaces.keys()) for (const path of pathsOf(ns)) held.set(path, (held.get(path) ?? 0) + 1);
+  if (![...held.values()].some((n) => n >= SIBLING_NAMESPACES)) return;
+  for (const ns of [...namespaces.keys()]) {
+    const path = pathsOf(ns).reverse().find((p) => held.get(p)! >= SIBLING_NAMESPACES);
+    if (path === undefined) continue;
+    namespaces.delete(ns);
+    if (!namespaces.has(path)) namespaces.set(path, namespaceOf(`${path}x`)?.prefix ?? 'ns');
+  }
 }
 
 /**

@@ -179,6 +179,28 @@ describe('buildCurieMap', () => {
     expect(prefixes['http://ex.org/données/']).toBe('donn_es');
     expect(Object.keys(map).filter((p) => /^_+\d*$/.test(p))).toEqual([]);
   });
+
+  it('writes namespaces minted per record under one path with that path\'s prefix, and every identifier reads back', async () => {
+    const { buildCurieMap, PrefixMap } = await import('../../src/exchange/index.js');
+    const servers = Array.from({ length: 12 }, (_, i) => `https://registry.modelcontextprotocol.io/servers/io.github.owner${i}/mcp-${i}`);
+    const skills = Array.from({ length: 9 }, (_, i) => `https://a2a.example/agent-${i}/skills/translate-doc-${i}`);
+    const few = ['https://b.example/one/x', 'https://b.example/two/y'];
+    const taxonomy = 'https://schema.oasf.outshift.com/1.1.0/skills/text_classification';
+    const iris = [...servers, ...skills, ...few, taxonomy];
+    const map = buildCurieMap(iris);
+    const byNs = Object.fromEntries(Object.entries(map).map(([p, ns]) => [ns, p]));
+    expect(byNs['https://registry.modelcontextprotocol.io/servers/']).toBe('servers');
+    expect(byNs['https://a2a.example/']).toBe('a2a.example');
+    // The taxonomy keeps its own prefix instead of becoming `skills10` beside nine agents' ones.
+    expect(byNs['https://schema.oasf.outshift.com/1.1.0/skills/']).toBe('skills');
+    // Two namespaces under one path are not many: they keep their own prefixes.
+    expect(byNs['https://b.example/one/']).toBe('one');
+    expect(byNs['https://b.example/two/']).toBe('two');
+    expect(Object.keys(map).filter((p) => /^(io\.github|skills\d)/.test(p))).toEqual([]);
+    const prefixes = new PrefixMap(map);
+    expect(prefixes.contract(servers[3]!)).toBe('servers:io.github.owner3/mcp-3');
+    for (const iri of iris) expect(prefixes.expand(prefixes.contract(iri))).toEqual({ ok: true, iri });
+  });
 });
 
 describe('the stable set id', () => {
