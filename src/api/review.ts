@@ -10,7 +10,7 @@
  * @packageDocumentation
  */
 import { IoaError } from '../model/errors.js';
-import { checkKeys, checkList, optionKeys, optionsObject } from '../model/options.js';
+import { checkCallbacks, checkKeys, checkList, optionKeys, optionsObject } from '../model/options.js';
 import { resolveOutput } from '../io/files.js';
 import { readCandidateFile, type CandidateFile } from '../review/load.js';
 import { startingSelection } from '../review/policy.js';
@@ -118,6 +118,8 @@ export async function openReview(files: ReviewFiles, openOptions: OpenReviewOpti
  * Alignment file or a mapping file), wrongly with probability `errorRate`.
  */
 export async function simulateReviewFile(candidates: string, reference: string, options: SimulationFileOptions = {}): Promise<SimulationResult> {
+  options = optionsObject(options, '$', SIMULATION_FILE_OPTIONS);
+  checkCallbacks(options, ['onWarning']);
   const [file, triples] = await Promise.all([readCandidateFile(candidates), readReferenceTriples(reference)]);
   return simulateReview(file.review, triples, { ...withoutOntologies(options), ...await fileSelection(file, options) });
 }
@@ -139,21 +141,34 @@ export interface OntologyFiles {
   source?: string;
   /** The target ontology file (the candidates' objects); only with `source`. */
   target?: string;
+  /**
+   * Agent record files as `source` or `target`: leave bad records out (each said through
+   * `onWarning`), as `propose --skip-invalid` did when it wrote the candidates.
+   */
+  skipInvalid?: boolean;
+  /** What was left out of the ontology files with `skipInvalid` (default: nothing is said). */
+  onWarning?: (message: string) => void;
 }
 
-function withoutOntologies<O extends OntologyFiles>(options: O): Omit<O, 'source' | 'target'> {
-  const { source: _source, target: _target, ...rest } = options;
+const SIMULATION_FILE_OPTIONS = optionKeys<SimulationFileOptions>()('budget', 'curveStep', 'errorRate', 'onWarning', 'seed', 'skipInvalid', 'source', 'target');
+const SERIES_FILE_OPTIONS = optionKeys<SeriesFileOptions>()('budget', 'curveStep', 'errorRates', 'onWarning', 'seeds', 'skipInvalid', 'source', 'target');
+
+function withoutOntologies<O extends OntologyFiles>(options: O): Omit<O, keyof OntologyFiles> {
+  const { source: _source, target: _target, skipInvalid: _skip, onWarning: _warn, ...rest } = options;
   return rest;
 }
 
 /** The candidate file's threshold, and the starting selection when both ontologies are given. */
 async function fileSelection(file: CandidateFile, options: OntologyFiles): Promise<Pick<SimulationOptions, 'minScore' | 'start'>> {
   if ((options.source === undefined) !== (options.target === undefined)) {
-    throw new IoaError('E_USAGE', 'give both the source and the target ontology, or neither', { path: options.source === undefined ? '--source' : '--target' });
+    throw new IoaError('E_USAGE', 'give both the source and the target ontology, or neither', { path: options.source === undefined ? '$.source' : '$.target' });
   }
+  if (options.skipInvalid && options.source === undefined) throw new IoaError('E_USAGE', 'skipInvalid means something only with the source and target ontology files (the record files it reads)', { path: '$.skipInvalid' });
   const threshold = file.minScore !== undefined ? { minScore: file.minScore } : {};
   if (options.source === undefined || options.target === undefined) return threshold;
-  const [source, target] = await Promise.all([loadOntology(options.source), loadOntology(options.target)]);
+  const loading = options.skipInvalid ? { skipInvalid: true } : {};
+  const [source, target] = await Promise.all([loadOntology(options.source, loading), loadOntology(options.target, loading)]);
+  if (options.skipInvalid) for (const index of [source, target]) for (const warning of index.warnings) options.onWarning?.(`${index.source}: ${warning}`);
   return { ...threshold, start: startingSelection(file.review, { source, target }, file.minScore) };
 }
 
@@ -162,6 +177,8 @@ async function fileSelection(file: CandidateFile, options: OntologyFiles): Promi
  * F1 after, the mean curve); see {@link simulateReviewSeries}.
  */
 export async function simulateReviewFileSeries(candidates: string, reference: string, options: SeriesFileOptions = {}): Promise<SimulationSeries[]> {
+  options = optionsObject(options, '$', SERIES_FILE_OPTIONS);
+  checkCallbacks(options, ['onWarning']);
   const [file, triples] = await Promise.all([readCandidateFile(candidates), readReferenceTriples(reference)]);
   return simulateReviewSeries(file.review, triples, { ...withoutOntologies(options), ...await fileSelection(file, options) });
 }

@@ -16,6 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import { IoaError } from '../model/errors.js';
+import { optionKeys, optionsObject } from '../model/options.js';
 import { relationFamily } from '../selection/index.js';
 import { ReviewState, type ReviewCandidate, type StartingSelection } from './policy.js';
 
@@ -80,14 +81,19 @@ export function draw(seed: number, subject: string, predicate: string, object: s
   return digest.readUInt32BE(0) / 2 ** 32;
 }
 
+/** The keys of SimulationOptions and SeriesOptions: any other is refused (optionsObject). */
+const SIMULATION_OPTIONS = optionKeys<SimulationOptions>()('budget', 'curveStep', 'errorRate', 'minScore', 'seed', 'start');
+const SERIES_OPTIONS = optionKeys<SeriesOptions>()('budget', 'curveStep', 'errorRates', 'minScore', 'seeds', 'start');
+
 export function simulateReview(candidates: readonly Omit<ReviewCandidate, 'index'>[], reference: readonly ReferenceTriple[], options: SimulationOptions = {}): SimulationResult {
+  options = optionsObject(options, '$', SIMULATION_OPTIONS);
   const budget = options.budget ?? 400;
   const errorRate = options.errorRate ?? 0;
   const seed = options.seed ?? 0;
   const step = options.curveStep ?? 10;
-  if (!Number.isInteger(budget) || budget < 0) throw new IoaError('E_USAGE', `the budget must be a non-negative integer, not ${budget}`, { path: '--budget' });
-  if (!Number.isFinite(errorRate) || errorRate < 0 || errorRate >= 1) throw new IoaError('E_USAGE', `the error rate must lie in [0, 1), not ${errorRate}`, { path: '--error-rate' });
-  if (!Number.isInteger(seed)) throw new IoaError('E_USAGE', `the seed must be an integer, not ${seed}`, { path: '--seed' });
+  if (!Number.isInteger(budget) || budget < 0) throw new IoaError('E_USAGE', `the budget must be a non-negative integer, not ${budget}`, { path: '$.budget' });
+  if (!Number.isFinite(errorRate) || errorRate < 0 || errorRate >= 1) throw new IoaError('E_USAGE', `the error rate must lie in [0, 1), not ${errorRate}`, { path: '$.errorRate' });
+  if (!Number.isInteger(seed)) throw new IoaError('E_USAGE', `the seed must be an integer, not ${seed}`, { path: '$.seed' });
   if (!Number.isInteger(step) || step < 1) throw new IoaError('E_USAGE', `the curve step must be a positive integer, not ${step}`, { path: '$.curveStep' });
 
   const pairs = new Map<string, string>();
@@ -194,13 +200,15 @@ export const DEFAULT_SEEDS: readonly number[] = [0, 1, 2, 3, 4];
  * answers happen to be wrong).
  */
 export function simulateReviewSeries(candidates: readonly Omit<ReviewCandidate, 'index'>[], reference: readonly ReferenceTriple[], options: SeriesOptions = {}): SimulationSeries[] {
+  options = optionsObject(options, '$', SERIES_OPTIONS);
   const rates = options.errorRates ?? DEFAULT_ERROR_RATES;
   const seeds = options.seeds ?? DEFAULT_SEEDS;
-  if (rates.length === 0) throw new IoaError('E_USAGE', 'give at least one error rate', { path: '--error-rate' });
-  if (seeds.length === 0) throw new IoaError('E_USAGE', 'give at least one seed', { path: '--seeds' });
+  if (rates.length === 0) throw new IoaError('E_USAGE', 'give at least one error rate', { path: '$.errorRates' });
+  if (seeds.length === 0) throw new IoaError('E_USAGE', 'give at least one seed', { path: '$.seeds' });
+  const { errorRates: _rates, seeds: _seeds, ...common } = options;
   return rates.map((errorRate) => {
     const used = errorRate === 0 ? [seeds[0]!] : [...seeds];
-    const runs = used.map((seed) => simulateReview(candidates, reference, { ...options, errorRate, seed }));
+    const runs = used.map((seed) => simulateReview(candidates, reference, { ...common, errorRate, seed }));
     const steps = [...new Set(runs.flatMap((r) => r.curve.map((p) => p.questions)))].sort((a, b) => a - b);
     // A run that stopped early keeps its last F1 for the later steps.
     const at = (r: SimulationResult, q: number): number => [...r.curve].reverse().find((p) => p.questions <= q)!.f1;

@@ -294,4 +294,13 @@ describe('simulateReview', () => {
     expect(noisy.curve[0]).toMatchObject({ questions: 0, f1: noisy.f1_before });
     expect(() => simulateReviewSeries(CANDIDATES, reference, { seeds: [] })).toThrow(expect.objectContaining({ code: 'E_USAGE' }));
   });
+
+  it('refuses a misspelt option at its path instead of simulating the default (a perfect reviewer for "errorrate")', () => {
+    const misspelt = { minScore: 0.2, errorrate: 0.3 } as Parameters<typeof simulateReview>[2];
+    expect(() => simulateReview(CANDIDATES, reference, misspelt)).toThrow(expect.objectContaining({ code: 'E_USAGE', location: { path: '$.errorrate' }, message: expect.stringContaining('did you mean "errorRate"') }));
+    const series = { errorRates: [0.1], seed: [1] } as Parameters<typeof simulateReviewSeries>[2];
+    expect(() => simulateReviewSeries(CANDIDATES, reference, series)).toThrow(expect.objectContaining({ code: 'E_USAGE', location: { path: '$.seed' } }));
+    // The library names its own options, not the command line's flags.
+    expect(() => simulateReview(CANDIDATES, reference, { budget: -1 })).toThrow(expect.objectContaining({ code: 'E_USAGE', location: { path: '$.budget' } }));
+  });
 });

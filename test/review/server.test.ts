@@ -3,15 +3,17 @@
  * land in the reviewed file, resume, and the bad inputs (unknown terms, another candidate set,
  * a port in use). The page itself is driven in a real browser in page.test.ts.
  */
-import { readFileSync, writeFileSync, existsSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMappings } from '../../src/api/index.js';
 import { fixture } from './fixture.js';
 import { buildArtifact } from '../../src/api/artifact-build.js';
-import { openReview, serveReview, type ReviewServer } from '../../src/api/review.js';
+import { openReview, serveReview, simulateReviewFile, type ReviewServer } from '../../src/api/review.js';
 import { runCli } from '../helpers/cli.js';
+import { ROOT } from '../helpers/doc-script.js';
 import { http } from '../helpers/http.js';
 
 /** What a library call throws: its code and JSON path, or 'no error'. */
@@ -266,7 +268,30 @@ describe('review: bad input exits 2 and overwrites nothing', () => {
     expect(JSON.parse(withOntologies.stdout).f1_after).toBe(1);
     const half = await runCli(['review', 'simulate', files.candidates, '--reference', reference, '--source', files.source]);
     expect(half.code).toBe(2);
-    expect(half.stderr).toContain('give both the source and the target ontology, or neither [E_USAGE]');
+    expect(half.stderr).toContain('give both --source and --target, or neither [E_USAGE]');
+    // The library refuses a misspelt option of a file simulation, named at its path.
+    await expect(simulateReviewFile(files.candidates, reference, { budgte: 20 } as Parameters<typeof simulateReviewFile>[2])).rejects.toMatchObject({ code: 'E_USAGE', location: { path: '$.budgte' } });
+  });
+
+  it('simulate --skip-invalid reads a records file with bad records as propose --skip-invalid did; without it the bad record is refused at its line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-simulate-records-'));
+    const records = join(dir, 'records.jsonl');
+    writeFileSync(records, [
+      JSON.stringify({ id: 'https://registry.modelcontextprotocol.io/servers/io.github.acme/translate', kind: 'mcp-server', name: 'io.github.acme/translate', description: 'Translate text between languages', tags: [], examples: [] }),
+      JSON.stringify({ name: 5 }), '',
+    ].join('\n'));
+    const skills = join(ROOT, 'corpora', 'agents', 'oasf', 'v1.1.1', 'schema', 'skills');
+    const candidates = join(dir, 'c.sssom.tsv');
+    expect((await runCli(['propose', records, skills, '--skip-invalid', '--out', candidates])).code).toBe(0);
+    const strict = await runCli(['review', 'simulate', candidates, '--reference', candidates, '--source', records, '--target', skills, '--budget', '3']);
+    expect([strict.code, strict.stderr]).toEqual([2, expect.stringContaining(`${records}:2:1`)]);
+    expect(strict.stderr).toContain('[E_RECORD_INVALID]');
+    const skipping = await runCli(['review', 'simulate', candidates, '--reference', candidates, '--source', records, '--target', skills, '--budget', '3', '--skip-invalid', '--json']);
+    expect(skipping.code).toBe(0);
+    expect(skipping.stderr).toContain('skipped 1 of 2 record(s) as invalid');
+    expect(JSON.parse(skipping.stdout).questions).toBeGreaterThan(0);
+    const alone = await runCli(['review', 'simulate', candidates, '--reference', candidates, '--skip-invalid']);
+    expect([alone.code, alone.stderr]).toEqual([2, expect.stringContaining('--skip-invalid means something only with --source and --target')]);
   });
 });
 

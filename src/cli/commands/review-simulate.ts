@@ -7,7 +7,7 @@
 import { defineCommand } from 'citty';
 import { IoaError } from '../../api/index.js';
 import { simulateReviewFile, simulateReviewFileSeries } from '../../api/review.js';
-import { out, report } from '../io.js';
+import { err, out, report } from '../io.js';
 
 function integer(value: string, option: string, min: number): number {
   const n = Number(value);
@@ -58,13 +58,19 @@ export default defineCommand({
     'error-rate': { type: 'string', description: 'Probability of a wrong answer, in [0, 1), or a list: 0,0.1,0.2,0.3 (default 0)' },
     seed: { type: 'string', description: 'Seed of the oracle\'s answers (default 0)' },
     seeds: { type: 'string', description: 'Several seeds: a count N (0 … N−1) or a list 3,7,11; each error rate is run with each and reported as mean, spread and range' },
+    'skip-invalid': { type: 'boolean', description: 'Agent record files as --source or --target: leave bad records out (a summary per reason on stderr), as propose --skip-invalid did' },
     json: { type: 'boolean', description: 'Print one JSON object: one run (f1_before, f1_after, questions, curve, …), or for several rates or seeds {f1_before, budget, series: [{error_rate, seeds, f1_after: {mean, sd, min, max}, curve, runs}]}' },
   },
   async run({ args }) {
     const budget = args.budget === undefined ? 400 : integer(args.budget, '--budget', 0);
     const rates = parseErrorRates(args['error-rate']);
     const seeds = parseSeeds(args.seeds, args.seed);
-    const ontologies = { ...(args.source !== undefined ? { source: args.source } : {}), ...(args.target !== undefined ? { target: args.target } : {}) };
+    if ((args.source === undefined) !== (args.target === undefined)) throw new IoaError('E_USAGE', 'give both --source and --target, or neither', { path: args.source === undefined ? '--source' : '--target' });
+    if (args['skip-invalid'] && args.source === undefined) throw new IoaError('E_USAGE', '--skip-invalid means something only with --source and --target (the record files it reads)', { path: '--skip-invalid' });
+    const ontologies = {
+      ...(args.source !== undefined ? { source: args.source } : {}), ...(args.target !== undefined ? { target: args.target } : {}),
+      ...(args['skip-invalid'] ? { skipInvalid: true, onWarning: (message: string) => err(`ioa-align: warning: ${message}`) } : {}),
+    };
     if (rates.length === 1 && seeds.length === 1) {
       const result = await simulateReviewFile(args.candidates, args.reference, { budget, errorRate: rates[0]!, seed: seeds[0]!, ...ontologies });
       if (args.json) {
