@@ -6,6 +6,7 @@
  *
  * @packageDocumentation
  */
+import { optionKeys, optionsObject } from '../model/options.js';
 import { RetrievalSession, type SessionOptions } from '../retrieval/fetch.js';
 import { parseRetrievalPolicy } from '../retrieval/policy.js';
 
@@ -15,6 +16,8 @@ export { RetrievalSession, type ResourceRevision, type RetrievedResource, type S
 export { createDocumentLoader } from '../retrieval/loader.js';
 export { RESOURCE_UNAVAILABLE, type ResourceUnavailableFinding } from '../retrieval/failure.js';
 export { IoaError, isIoaError, ERROR_CODES, type ErrorCode, type ErrorLocation } from '../model/errors.js';
+
+const SESSION_OPTIONS = optionKeys<SessionOptions>()('cache', 'now', 'resolver');
 
 /**
  * A retrieval session for `check` (its `retrieval` input) or for a validator's `documentLoader`
@@ -29,5 +32,6 @@ export { IoaError, isIoaError, ERROR_CODES, type ErrorCode, type ErrorLocation }
  * @throws {@link IoaError} `E_RETRIEVAL_POLICY` (a malformed policy, with its JSON path).
  */
 export function createRetrievalSession(policy: Readonly<Record<string, unknown>>, options: SessionOptions = {}): RetrievalSession {
+  options = optionsObject(options, '$', SESSION_OPTIONS);
   return new RetrievalSession(parseRetrievalPolicy(policy), options);
 }

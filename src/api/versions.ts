@@ -79,6 +79,8 @@ export interface UpgradeArtifactOptions extends Omit<UpgradeOptions, 'old' | 'ne
   via?: MappingSet | string;
 }
 
+const UPGRADE_ARTIFACT_OPTIONS = optionKeys<UpgradeArtifactOptions>()('candidatesPerRule', 'diff', 'force', 'mappingDate', 'new', 'old', 'onWarning', 'reviewFile', 'revision', 'side', 'strictDefinitions', 'via', 'viaFile');
+
 /**
  * Carry an artifact to a new release of the ontology on one side. Rules whose concept is
  * unchanged are carried into the draft (the next revision, unsigned, each rule with provenance);
@@ -97,6 +99,8 @@ export interface UpgradeArtifactOptions extends Omit<UpgradeOptions, 'old' | 'ne
  */
 export async function upgradeArtifact(artifact: string | Readonly<Record<string, unknown>> | ValidatedArtifact, options: UpgradeArtifactOptions): Promise<UpgradeResult> {
   if (typeof options !== 'object' || options === null) throw new IoaError('E_USAGE', 'upgradeArtifact needs { side, old, new }', { path: '$' });
+  // A misspelt strictDefinitions would carry reworded rules unreviewed: refused, never ignored.
+  optionsObject(options, '$', UPGRADE_ARTIFACT_OPTIONS);
   const validated = typeof artifact === 'object' && (artifact as ValidatedArtifact).kind === 'artifact' && 'signingInput' in artifact ? (artifact as ValidatedArtifact) : await readArtifact(artifact as string | Readonly<Record<string, unknown>>);
   const [a, b] = await Promise.all([load(options.old), load(options.new)]);
   const via = typeof options.via === 'string' ? await readMappings(options.via) : options.via;

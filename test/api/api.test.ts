@@ -389,7 +389,10 @@ describe('misuse of the entry points is E_USAGE at its path, never a TypeError f
     const { select, selectDetailed, checkCoherence } = await import('../../src/api/index.js');
     const { openReview } = await import('../../src/api/review.js');
     const { buildArtifact } = await import('../../src/api/gate.js');
-    const { diffVersions } = await import('../../src/api/versions.js');
+    const { diffVersions, upgradeArtifact } = await import('../../src/api/versions.js');
+    const { formatMappingChunks } = await import('../../src/api/index.js');
+    const { ensureEmbeddingModel } = await import('../../src/api/models.js');
+    const { createRetrievalSession } = await import('../../src/api/envelope.js');
     const [a, b] = await small();
     const candidates = await propose(a, b);
     const dir = mkdtempSync(join(tmpdir(), 'ioa-keys-'));
@@ -409,6 +412,11 @@ describe('misuse of the entry points is E_USAGE at its path, never a TypeError f
       ['openReview({ file })', () => openReview({ file: join(dir, 'c.tsv') } as never), '$.candidates', 'openReview takes { candidates, source, target, out'],
       ['openReview(files, { todya })', () => openReview({ candidates: 'c.tsv', source: 's.ttl', target: 't.ttl', out: join(dir, 'r.tsv') }, { todya: () => 'x' } as never), '$.todya', 'unknown option "todya"; did you mean "today"?'],
       ['openReview("c.tsv")', () => openReview('c.tsv' as never), '$', 'openReview takes { candidates, source, target, out'],
+      ['formatMappings formt', () => formatMappings(candidates, { formt: 'json' } as never), '$.formt', 'unknown option "formt"; did you mean "format"?'],
+      ['formatMappingChunks formt', () => formatMappingChunks(candidates, { formt: 'json' } as never), '$.formt', 'unknown option "formt"; did you mean "format"?'],
+      ['upgradeArtifact strictDefinitons', () => upgradeArtifact(join(EX, 'artifact-12.4.json'), { side: 'target', old: a, new: b, strictDefinitons: true } as never), '$.strictDefinitons', 'did you mean "strictDefinitions"?'],
+      ['ensureEmbeddingModel maxwords', () => ensureEmbeddingModel({ maxwords: 10 } as never), '$.maxwords', 'did you mean "maxWords"?'],
+      ['createRetrievalSession resolvr', () => createRetrievalSession({ allowRemote: false }, { resolvr: () => [] } as never), '$.resolvr', 'did you mean "resolver"?'],
     ];
     for (const [name, call, path, message] of calls) {
       const error = await Promise.resolve().then(call).then(() => undefined, (e: unknown) => e);
