@@ -6,9 +6,9 @@
  *
  * @packageDocumentation
  */
-import { optionKeys, optionsObject } from '../model/options.js';
 import { RetrievalSession, type SessionOptions } from '../retrieval/fetch.js';
 import { parseRetrievalPolicy } from '../retrieval/policy.js';
+import { optionKeys, optionsObject } from '../model/options.js';
 
 export * from '../envelope/index.js';
 export { DEFAULT_POLICY, parseRetrievalPolicy, type RetrievalPolicy, type TrustedOrigin } from '../retrieval/policy.js';

@@ -2,11 +2,11 @@
  * The default embedding model for the library API: what `ioa-align models build|status` do.
  * The model is built from the vectors of an npm package, never downloaded.
  */
-import { optionKeys, optionsObject } from '../model/options.js';
 import { join } from 'node:path';
 import { IoaError } from '../model/errors.js';
 import type { BuildStamp } from '../embedding/build-settings.js';
 import { DEFAULT_MODEL_ID, defaultModelsDir, ensureModel, readStamp } from '../embedding/model-store.js';
+import { optionKeys, optionsObject } from '../model/options.js';
 
 export type { BuildStamp } from '../embedding/build-settings.js';
 export { DEFAULT_MODEL_ID as DEFAULT_EMBEDDING_MODEL_ID, defaultModelsDir } from '../embedding/model-store.js';
