@@ -15,7 +15,7 @@ import type { DocumentKind, DomainProfile, Finding, TrustPolicy, ValidatedCapabi
 import { DEFAULT_LIMITS, validateText, compileShapes } from '../envelope/index.js';
 import { IoaError, isIoaError } from '../model/errors.js';
 import { readTextFile } from '../io/files.js';
-import type { OntologyIndex } from '../model/ontology-index.js';
+import { sealOntologyIndex, type OntologyIndex } from '../model/ontology-index.js';
 import { loadOntologyFile } from '../ontology/load.js';
 import { validateArtifact, type ValidatedArtifact } from './artifact.js';
 import type { CandidateEvidence, CheckInput, UnavailableResource } from './compatibility.js';
@@ -225,7 +225,10 @@ export async function loadCheckFiles(files: CheckFiles): Promise<LoadedCheck> {
   if (errors.length > 0 || !envelope || !provider || (files.trust !== undefined && !trust)) return { ok: false, errors, warnings };
 
   const ontologies: OntologyIndex[] = [];
-  for (const path of files.ontologies ?? []) ontologies.push(await loadOntologyFile(path));
+  // Sealed as loadOntology's are: a sealed index cannot change, so its digest and coherence checker
+  // are kept by identity. Unsealed, every decision (a cache hit of CompatibilityChecker included)
+  // would snapshot the whole ontology again: tens of milliseconds for a 3,000-class one.
+  for (const path of files.ontologies ?? []) ontologies.push(sealOntologyIndex(await loadOntologyFile(path)));
   const candidates: CandidateEvidence[] = [];
   if (files.candidates && files.candidates.length > 0) {
     const { readMappingFile, reviewedDecisions } = await import('../exchange/index.js');

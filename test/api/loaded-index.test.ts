@@ -43,3 +43,18 @@ describe('loadOntology returns an immutable index', () => {
     expect(doc.byIri.has(copy.concepts[0]!.iri)).toBe(true);
   });
 });
+
+describe('the ontologies a check reads from files are immutable too', () => {
+  it('loadCheckFiles (what `check` and the CLI read through) seals its indexes, so a cached decision does not read them again', async () => {
+    const { loadCheckFiles } = await import('../../src/gate/files.js');
+    const { isSealedOntologyIndex } = await import('../../src/model/ontology-index.js');
+    const loaded = await loadCheckFiles({
+      request: join(EX, 'envelope-12.1-zh-en.json'), provider: join(EX, 'capability-doc-translate.json'),
+      profile: join(EX, 'profile-tech-translation.json'), ontologies: [join(EX, 'cs.ttl'), join(EX, 'doc.ttl')],
+    });
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+    const read = loaded.input.ontologies ?? [];
+    expect(read.map((o) => isSealedOntologyIndex(o))).toEqual([true, true]);
+    expect(() => read[0]!.concepts.pop()).toThrow(TypeError);
+  });
+});
