@@ -362,6 +362,22 @@ describe.skipIf(!executablePath)('review page: zoom, screen readers, other scrip
         await s.close();
       }
     });
+
+    it('a phone turned wide with the item list open leaves the item usable: the list no longer covers it, and "items" to close it is gone', async () => {
+      const s = await start({ width: 390, height: 844 }, scriptsFixture());
+      try {
+        await load(s.page, s.server);
+        await s.page.click('#toggle-list');
+        await s.page.setViewportSize({ width: 1400, height: 820 });
+        await settled(s.page);
+        expect(await s.page.locator('#toggle-list').isVisible()).toBe(false);
+        // The candidates take the focus and a click again, as at any wide width.
+        await s.page.focus('#cands-pane .cand button.row');
+        expect(await s.page.evaluate(() => document.querySelector('#detail')!.contains(document.activeElement))).toBe(true);
+      } finally {
+        await s.close();
+      }
+    });
   });
 
   describe('smaller things', () => {

@@ -680,8 +680,7 @@ function focusCandidate(): void {
 function toggleList(): void {
   const open = document.body.classList.toggle('list-open');
   $('toggle-list').setAttribute('aria-expanded', String(open));
-  // On a phone the list covers the item: what is behind it takes neither the focus nor a click.
-  $('detail').inert = open && getComputedStyle($('list-pane')).position === 'fixed';
+  shutOutBehindList();
   // On a phone the list opens over the page, below the header and the filters, whose height
   // depends on how many lines they wrap to at this width.
   if (open) document.body.style.setProperty('--list-top', `${Math.max(0, $('filters').getBoundingClientRect().bottom)}px`);
@@ -708,7 +707,18 @@ function fitBar(): void {
   body.classList.toggle('page-scroll', free);
   if (was !== free && free) reveal();
 }
-window.addEventListener('resize', fitBar);
+/**
+ * On a phone the open list covers the item: what is behind it takes neither the focus nor a click.
+ * Asked again whenever the width changes: a phone turned wide shows the list beside the item, and
+ * hides the button that would close it, so an item left inert could never be used again.
+ */
+function shutOutBehindList(): void {
+  $('detail').inert = document.body.classList.contains('list-open') && getComputedStyle($('list-pane')).position === 'fixed';
+}
+window.addEventListener('resize', () => {
+  shutOutBehindList();
+  fitBar();
+});
 new ResizeObserver(fitBar).observe($('toolbar'));
 $('toggle-list').addEventListener('click', toggleList);
 $('toggle-help').addEventListener('click', toggleHelp);
