@@ -493,14 +493,20 @@ export type SignedContent =
   | { ok: true; artifact: ValidatedArtifact }
   | { ok: false; artifactId: string; revision: string; message: string };
 
-/** Artifacts read back from signed bytes, by those bytes and the signature (bounded). */
-const rederived = new Map<string, ValidatedArtifact | string>();
+/**
+ * Artifacts read back from signed bytes: by those bytes, then by the signature (bounded). Keyed by
+ * the `signingInput` string itself, not by a text built from it: a copy kept as JSON hands the same
+ * string back on every decision, and a string's hash is computed once, where a key made by joining
+ * it to the signature would be hashed anew, all of it, each time.
+ */
+const rederived = new Map<string, Map<string, ValidatedArtifact | string>>();
+let rederivedCount = 0;
 
 /** The artifact `signingInput` (with `signature`) holds, or why it holds none. */
 function rederive(signingInputText: unknown, signature: unknown): ValidatedArtifact | string {
   if (typeof signingInputText !== 'string') return 'it carries no signingInput (the bytes its signature covers)';
-  const key = `${signingInputText}\u0000${safeJcs(signature ?? null)}`;
-  const known = rederived.get(key);
+  const signatureKey = safeJcs(signature ?? null);
+  const known = rederived.get(signingInputText)?.get(signatureKey);
   if (known !== undefined) return known;
   let found: ValidatedArtifact | string;
   let doc: unknown;
@@ -515,8 +521,14 @@ function rederive(signingInputText: unknown, signature: unknown): ValidatedArtif
     const first = result.findings.find((f) => f.severity === 'error');
     found = result.ok ? result.value : `its signingInput is not a valid artifact (${first?.path ?? '$'}: ${first?.message ?? 'invalid'})`;
   }
-  if (rederived.size > 10_000) rederived.clear();
-  rederived.set(key, found);
+  if (rederivedCount >= 10_000) {
+    rederived.clear();
+    rederivedCount = 0;
+  }
+  let bySignature = rederived.get(signingInputText);
+  if (!bySignature) rederived.set(signingInputText, (bySignature = new Map()));
+  bySignature.set(signatureKey, found);
+  rederivedCount++;
   return found;
 }
 
@@ -529,6 +541,39 @@ function safeJcs(value: unknown): string {
     return '\u0000unrepresentable';
   }
 }
+
+/**
+ * Whether `given` is the JSON value `held` (which validateArtifact made, nested at most a few dozen
+ * levels): the same members whatever their order, an undefined member the same as an absent one,
+ * as their canonical JSON texts would compare, but without writing either out. Comparing the two
+ * texts of a copy kept as JSON cost every decision two canonicalisations of the whole artifact
+ * and its document (300 ms for 2,000 rules); this walk stops at the first difference. Anything
+ * JSON does not hold, nesting past the bound, or a member that throws when read is a difference.
+ */
+function sameJson(given: unknown, held: unknown, depth = 0): boolean {
+  if (given === held) return true;
+  if (typeof given !== 'object' || typeof held !== 'object' || given === null || held === null || depth > SAME_JSON_DEPTH) return false;
+  if (Array.isArray(held)) {
+    if (!Array.isArray(given) || given.length !== held.length) return false;
+    for (let i = 0; i < held.length; i++) if (!sameJson(given[i], held[i], depth + 1)) return false;
+    return true;
+  }
+  const proto: unknown = Object.getPrototypeOf(given);
+  if (Array.isArray(given) || (proto !== Object.prototype && proto !== null)) return false;
+  const g = given as Record<string, unknown>;
+  const h = held as Record<string, unknown>;
+  let members = 0;
+  for (const name of Object.keys(h)) {
+    if (h[name] === undefined) continue;
+    members++;
+    if (!Object.hasOwn(g, name) || !sameJson(g[name], h[name], depth + 1)) return false;
+  }
+  for (const name of Object.keys(g)) if (g[name] !== undefined) members--;
+  return members === 0;
+}
+
+/** Deeper than any artifact validateArtifact returns (DEFAULT_LIMITS.maxDepth), with room for its wrapper. */
+const SAME_JSON_DEPTH = 64;
 
 const claimed = (value: unknown): string => (typeof value === 'string' ? value : '(none)');
 
@@ -548,7 +593,13 @@ export function signedContent(artifact: ValidatedArtifact): SignedContent {
   const content = rederive(given.signingInput, given.signature);
   if (typeof content === 'string') return { ok: false, ...id, message: `the object is not an artifact as validateArtifact returned it: ${content}` };
   const held = content as unknown as Record<string, unknown>;
-  const differing = CONTENT_MEMBERS.filter((name) => given[name] !== held[name] && safeJcs(given[name]) !== safeJcs(held[name]));
+  const differing = CONTENT_MEMBERS.filter((name) => {
+    try {
+      return !sameJson(given[name], held[name]);
+    } catch {
+      return true; // a member that cannot be read is no copy of the content
+    }
+  });
   if (differing.length > 0) {
     return {
       ok: false, artifactId: content.artifactId, revision: content.revision,
