@@ -2,11 +2,18 @@
 // The review page at scale: `ioa-align review` on the anatomy default candidates (whole process,
 // as a user starts it), then headless Chromium (Debian's, through playwright-core) measures the
 // page load (navigation until the first item is shown), moving to the next item (key `j` until
-// the next subject is shown), and a decision until the server reports it saved. With --screenshots
-// DIR it also saves the README's screenshots (1400 px wide, and a phone's 390 px). Needs
-// `npm run build` and `chromium` on PATH.
+// the next subject is shown), a search and clearing it (Enter until the list and the item are
+// drawn), and a decision until the page has drawn its answer and until the server reports it
+// saved. With --screenshots DIR it also saves the README's screenshots (1400 px wide, and a
+// phone's 390 px). Needs `npm run build` and `chromium` on PATH.
 //
-//   node benchmarks/review/page.mjs [--candidates F] [--screenshots docs/images] [--out benchmarks/results/review-page.json]
+// Another pair of ontologies: --source and --target, with --candidates F (proposed into F the
+// first time, read from it after), --search a word their labels share. NCIt disease × ORDO:
+//
+//   node benchmarks/review/page.mjs --source corpora/large/ncit-disease-2018-06-08.ttl --target corpora/large/ordo-2_6-2018-07-12.ttl \
+//     --candidates /tmp/large.sssom.tsv --search carcinoma --out benchmarks/results/review-page-large.json
+//
+//   node benchmarks/review/page.mjs [--candidates F] [--source S --target T] [--search WORD] [--screenshots docs/images] [--out benchmarks/results/review-page.json]
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync, existsSync } from 'node:fs';
 import { loadavg, tmpdir, cpus, totalmem } from 'node:os';
@@ -21,15 +28,15 @@ const out = flag('--out', join(root, 'benchmarks', 'results', 'review-page.json'
 const shots = flag('--screenshots', undefined);
 const cli = join(root, 'bin', 'ioa-align.js');
 const dir = mkdtempSync(join(tmpdir(), 'ioa-review-page-'));
-let candidates = flag('--candidates', undefined);
-if (!candidates || !existsSync(candidates)) {
-  candidates = join(dir, 'anatomy.sssom.tsv');
-  execFileSync(process.execPath, [cli, 'propose', 'corpora/anatomy/mouse.owl', 'corpora/anatomy/human.owl', '--out', candidates, '--quiet'], { cwd: root });
-}
+const source = flag('--source', 'corpora/anatomy/mouse.owl');
+const target = flag('--target', 'corpora/anatomy/human.owl');
+const search = flag('--search', 'bone');
+const candidates = flag('--candidates', join(dir, 'candidates.sssom.tsv'));
+if (!existsSync(candidates)) execFileSync(process.execPath, [cli, 'propose', source, target, '--out', candidates, '--quiet'], { cwd: root });
 const reviewed = join(dir, 'reviewed.sssom.tsv');
 
 const started = performance.now();
-const child = spawn(process.execPath, [cli, 'review', candidates, '--source', 'corpora/anatomy/mouse.owl', '--target', 'corpora/anatomy/human.owl', '--out', reviewed, '--reviewer', 'orcid:0000-0002-1825-0097'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+const child = spawn(process.execPath, [cli, 'review', candidates, '--source', source, '--target', target, '--out', reviewed, '--reviewer', 'orcid:0000-0002-1825-0097'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
 const url = await new Promise((resolve, reject) => {
   let text = '';
   child.stdout.on('data', (d) => {
@@ -53,6 +60,7 @@ const t0 = performance.now();
 await page.goto(url);
 await page.waitForSelector('body[data-ready="1"] .cand');
 const loadMs = performance.now() - t0;
+const subjectCount = await page.evaluate(async () => (await (await fetch('/api/progress')).json()).subjects);
 
 const nextMs = [];
 for (let i = 0; i < 20; i++) {
@@ -66,15 +74,45 @@ await page.keyboard.press('k');
 await page.waitForTimeout(200);
 if (shots) await page.screenshot({ path: join(shots, 'review-page.png') });
 
-const saveMs = [];
 const idle = () => page.waitForFunction(() => document.body.dataset.queue === '0' && document.body.dataset.pending === '0');
+/** Until the page's actions are done and the browser has drawn the frame after them. */
+const drawn = async () => {
+  await idle();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+};
+
+// A search, then clearing it: Enter in the field until the list and the item are drawn (the key
+// handler queues the reload at once, so the page is not idle until it has run).
+const searchMs = [];
+const clearMs = [];
+let matches = 0;
+for (let i = 0; i < 3; i++) {
+  await page.fill('#search', search);
+  let t = performance.now();
+  await page.press('#search', 'Enter');
+  await drawn();
+  searchMs.push(performance.now() - t);
+  matches = Number((/^([\d,]+) items? match/.exec((await page.textContent('#msg')) ?? '')?.[1] ?? '0').replace(/,/g, ''));
+  await page.fill('#search', '');
+  t = performance.now();
+  await page.press('#search', 'Enter');
+  await drawn();
+  clearMs.push(performance.now() - t);
+}
+await page.keyboard.press('j');
+await idle();
+
+const saveMs = [];
+const shownMs = [];
 for (let i = 0; i < 5; i++) {
   // A decision key acts on the candidate shown when it is pressed: wait until the page shows the
   // item auto-advance moved to (a key pressed earlier would be refused, as the page says).
   await idle();
   const t = performance.now();
   await page.keyboard.press(i % 2 ? 'r' : 'a');
-  await page.waitForFunction(() => document.querySelector('#saved')?.textContent === 'saving…' || true);
+  // Shown: the page has drawn the answer (the next item where auto-advance moves on). A
+  // confirmation asked for first (one-to-one) counts in it: the loop below answers it at once.
+  const shown = drawn().then(() => shownMs.push(performance.now() - t));
   const token = new URL(url).searchParams.get('token');
   for (;;) {
     // A candidate whose target is already mapped asks before breaking one-to-one.
@@ -84,6 +122,7 @@ for (let i = 0; i < 5; i++) {
     await new Promise((r) => setTimeout(r, 5));
   }
   saveMs.push(performance.now() - t);
+  await shown;
   await page.waitForTimeout(150);
 }
 if (shots) {
@@ -117,10 +156,14 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const result = {
   date: new Date().toISOString(),
   machine: { cpu: cpus()[0]?.model, cores: cpus().length, memoryGiB: Math.round(totalmem() / 1024 ** 3), node: process.version },
-  candidates: 'anatomy, default propose output',
+  candidates: flag('--candidates', undefined) ? `${candidates} (${source} × ${target})` : `default propose output, ${source} × ${target}`,
+  subjects: subjectCount,
   reviewStartMs: Math.round(startMs),
   pageLoadMs: Math.round(loadMs),
   nextItemMs: { median: Math.round(median(nextMs)), max: Math.round(Math.max(...nextMs)), samples: nextMs.length },
+  searchMs: { text: search, matches, runs: searchMs.map(Math.round) },
+  clearSearchMs: clearMs.map(Math.round),
+  decisionShownMs: { median: Math.round(median(shownMs)), max: Math.round(Math.max(...shownMs)), samples: shownMs.length },
   decisionSavedMs: { median: Math.round(median(saveMs)), max: Math.round(Math.max(...saveMs)), samples: saveMs.length },
   loadAverage: loadavg(),
 };
