@@ -220,7 +220,7 @@ describe('installed from the packed tarball into a fresh project', () => {
       const { pageDirectory } = await import(new URL('./node_modules/ioa-align/dist/review/assets.js', import.meta.url).href);
       console.log(JSON.stringify({ modules: [...seen].sort(), answers, dir: pageDirectory() }));`);
     expect(probe.dir).toBe(join(app, 'node_modules', 'ioa-align', 'dist', 'review', 'page') + '/');
-    expect(probe.modules).toEqual(expect.arrayContaining(['/main.js', '/dom.js', '/keys.js', '/queue.js', '/text.js', '/view.js']));
+    expect(probe.modules).toEqual(expect.arrayContaining(['/main.js', '/dom.js', '/keys.js', '/list.js', '/queue.js', '/text.js', '/view.js']));
     for (const [path, status, type] of probe.answers) expect([path, status, type?.split(';')[0]]).toEqual([path, 200, path === '/' ? 'text/html' : path.endsWith('.js') ? 'text/javascript' : path.endsWith('.css') ? 'text/css' : 'image/svg+xml']);
   });
 

@@ -197,3 +197,28 @@ const SCRIPTS_ROWS: Array<[string, string, string, number]> = [
 export function scriptsFixture(): FixtureFiles {
   return writeFixture('ioa-review-page-scripts-', scriptsTtl(SCRIPTS_SRC, 0, ''), scriptsTtl(SCRIPTS_TGT, 1, `<${SCRIPTS_TGT}Other> a owl:Class ; rdfs:label "other אחר أخرى" .`), candidatesTsv(SCRIPTS_ROWS, SCRIPTS_SRC, SCRIPTS_TGT));
 }
+
+/**
+ * A candidate file of many subjects, for the item list that draws only the rows in view.
+ * `S0` … `S{n-1}` ("subject 0 of group 0" …, every tenth in group 7 too), each with an exact
+ * match on its own target and a close match on the next one. `Long` has a label far wider than
+ * the list, one word of it unbroken, and a target as long. `First` and `Last`, at the two ends of
+ * the source ontology, share their only candidate (`Shared`): accepting one closes the other.
+ */
+export const MANY_SRC = 'https://w3id.org/ioa-review-test/many-src/';
+export const MANY_TGT = 'https://w3id.org/ioa-review-test/many-tgt/';
+export const LONG_LABEL = `inflammation of the ${'pneumonoultramicroscopicsilicovolcanoconiosis'.repeat(3)} of the left upper lobe of the lung, with effusion`;
+export function manyFixture(n = 4000): FixtureFiles {
+  const head = `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .`;
+  const subjects = Array.from({ length: n }, (_, i) => `<${MANY_SRC}S${i}> a owl:Class ; rdfs:label "subject ${i} of group ${i % 10}" .`);
+  const targets = Array.from({ length: n + 1 }, (_, i) => `<${MANY_TGT}T${i}> a owl:Class ; rdfs:label "target ${i}" .`);
+  const source = [head, `<${MANY_SRC.slice(0, -1)}> a owl:Ontology .`, `<${MANY_SRC}First> a owl:Class ; rdfs:label "first subject" .`, `<${MANY_SRC}Long> a owl:Class ; rdfs:label ${JSON.stringify(LONG_LABEL)} .`, ...subjects, `<${MANY_SRC}Last> a owl:Class ; rdfs:label "last subject" .`, ''].join('\n');
+  const target = [head, `<${MANY_TGT.slice(0, -1)}> a owl:Ontology .`, `<${MANY_TGT}Shared> a owl:Class ; rdfs:label "shared target" .`, `<${MANY_TGT}Long> a owl:Class ; rdfs:label ${JSON.stringify(`${LONG_LABEL}, target`)} .`, ...targets, ''].join('\n');
+  const rows: Array<[string, string, string, number]> = [
+    ['First', 'exactMatch', 'Shared', 0.9],
+    ['Long', 'exactMatch', 'Long', 0.9],
+    ...Array.from({ length: n }, (_, i): Array<[string, string, string, number]> => [[`S${i}`, 'exactMatch', `T${i}`, Number((0.95 - (i % 90) / 100).toFixed(2))], [`S${i}`, 'closeMatch', `T${i + 1}`, 0.03]]).flat(),
+    ['Last', 'exactMatch', 'Shared', 0.9],
+  ];
+  return writeFixture('ioa-review-page-many-', source, target, candidatesTsv(rows, MANY_SRC, MANY_TGT));
+}

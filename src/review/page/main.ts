@@ -11,6 +11,7 @@
  * never accepts it.
  */
 import { $, el, joinLines, lab, label, line, lineNodes, type Line } from './dom.js';
+import { VirtualList } from './list.js';
 import { ActionQueue } from './queue.js';
 import { DECISION_OF, RELATIONS, interpret, shortcutKey, type Command, type Target } from './keys.js';
 import { plural } from './text.js';
@@ -24,8 +25,6 @@ let current = 0;
 let item: Item | null = null;
 let focus = 0;
 let relation: string | null = null;
-/** The list entry marked current, so moving on touches two entries, not every one. */
-let marked: Element | undefined;
 /**
  * Comments being written, by candidate: drawing the list again (a relation chosen, a move) makes
  * a new comment box, which takes the words typed for its candidate back. Sent or saved: gone.
@@ -132,66 +131,48 @@ async function loadItems(keep: boolean, counted = false): Promise<void> {
   showProgress(data.progress);
   const again = subject ? items.findIndex((i) => i.subject_id === subject) : -1;
   current = again >= 0 ? again : 0;
-  // The item's request goes out first: drawing a list of thousands of subjects takes longer than
-  // the request, and the reviewer reads the item, not the list.
+  // The item's request goes out first: the reviewer reads the item, not the list.
   // After a search, how many items it found comes first on the status line.
   const opening = openItem(current, undefined, counted && items.length ? [`${plural(items.length, 'item')} ${items.length === 1 ? 'matches' : 'match'}`] : undefined, '; ');
   renderList();
   await opening;
 }
 
-function renderList(): void {
-  const list = $('items');
-  const frag = document.createDocumentFragment();
-  items.forEach((it, i) => {
-    const button = el('button', 'it', label(it.label, 'l'), el('span', 'v', it.best_score.toFixed(2)));
-    button.type = 'button';
-    button.dataset.i = String(i);
-    // One tab stop for the whole list (the current item); the arrow keys move within it.
-    button.tabIndex = i === current ? 0 : -1;
-    const li = el('li', `${it.decided ? 'done' : ''}${it.conflict ? ' conflict' : ''}`, button);
-    frag.append(li);
-  });
-  list.replaceChildren(frag);
-  marked = undefined;
-  rover = undefined;
-  markCurrent();
+/**
+ * Item i's row in the list: its label and best value, its ✓ and conflict marks. The list adds its
+ * place, the current mark and the tab stop.
+ */
+function itemRow(i: number): HTMLElement {
+  const it = items[i]!;
+  const button = el('button', 'it', label(it.label, 'l'), el('span', 'v', it.best_score.toFixed(2)));
+  button.type = 'button';
+  return el('li', `${it.decided ? 'done' : ''}${it.conflict ? ' conflict' : ''}`, button);
 }
 
-/** The item button that is the list's one tab stop. */
-let rover: HTMLElement | undefined;
+/**
+ * The item list: only the rows in view are drawn (a file of 20,000 subjects is a list of 20,000
+ * rows). One tab stop for the whole list, the current item; the arrow keys move within it.
+ */
+const list = new VirtualList($('list-pane'), $('items'), itemRow);
 
-function setRover(button: HTMLElement | undefined): void {
-  if (rover && rover !== button) rover.tabIndex = -1;
-  if (button) button.tabIndex = 0;
-  rover = button;
+function renderList(): void {
+  list.reset(items.length, current);
 }
 
 /** The ✓ of every subject a decision or an undo changed, its own and those one-to-one touched. */
 function markDone(subjects: readonly SubjectDone[] | undefined): void {
   if (!subjects) return;
-  const list = $('items').children;
   for (const { subject_id, done } of subjects) {
     const i = items.findIndex((x) => x.subject_id === subject_id);
     if (i < 0) continue;
     items[i]!.decided = done;
-    list[i]?.classList.toggle('done', done);
+    // A row not drawn now is drawn from `items` when it is scrolled to.
+    list.row(i)?.classList.toggle('done', done);
   }
 }
 
 function markCurrent(): void {
-  const li = $('items').children[current];
-  if (marked && marked !== li) {
-    marked.classList.remove('current');
-    marked.firstElementChild?.removeAttribute('aria-current');
-  }
-  if (li) {
-    li.classList.add('current');
-    li.firstElementChild?.setAttribute('aria-current', 'true');
-    li.scrollIntoView({ block: 'nearest' });
-  }
-  marked = li;
-  setRover((li?.firstElementChild as HTMLElement | null) ?? undefined);
+  list.setCurrent(current);
 }
 
 const key = (t: Triple): string => `${t.subject_id}\u0000${t.predicate_id}\u0000${t.object_id}`;
@@ -606,19 +587,18 @@ $('items').addEventListener('click', (ev) => {
   });
 });
 
-// Within the list, ↑ ↓ Home End move the keyboard from item to item (Enter or Space opens one):
-// Tab crosses the list in one step instead of one per subject (2,739 on anatomy).
+// Within the list, ↑ ↓ Home End PageUp PageDown move the keyboard from item to item (Enter or
+// Space opens one), to items not drawn yet too: Tab crosses the list in one step instead of one
+// per subject (2,739 on anatomy, 20,324 on NCIt–ORDO).
 $('items').addEventListener('keydown', (ev) => {
   const button = (ev.target as Element).closest<HTMLElement>('button.it');
   if (!button || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const i = Number(button.dataset.i);
-  const to = ev.key === 'ArrowDown' ? i + 1 : ev.key === 'ArrowUp' ? i - 1 : ev.key === 'Home' ? 0 : ev.key === 'End' ? items.length - 1 : undefined;
+  const moves: Record<string, number> = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: items.length - 1, PageDown: i + list.page(), PageUp: i - list.page() };
+  const to = Object.hasOwn(moves, ev.key) ? moves[ev.key] : undefined;
   if (to === undefined) return;
   ev.preventDefault();
-  const next = $('items').children[Math.max(0, Math.min(items.length - 1, to))]?.firstElementChild as HTMLElement | null;
-  if (!next) return;
-  setRover(next);
-  next.focus();
+  list.setRover(to, true);
 });
 
 $('cands-pane').addEventListener('click', (ev) => {
@@ -673,7 +653,7 @@ async function saveComment(s: Seen): Promise<void> {
 
 /** The keyboard on the focused candidate's row, else the item list's current item. */
 function focusCandidate(): void {
-  const row = $('cands-pane').querySelector<HTMLElement>('.cand.focus button.row') ?? rover;
+  const row = $('cands-pane').querySelector<HTMLElement>('.cand.focus button.row') ?? list.roverButton();
   row?.focus({ preventScroll: true });
 }
 
@@ -684,6 +664,8 @@ function toggleList(): void {
   // On a phone the list opens over the page, below the header and the filters, whose height
   // depends on how many lines they wrap to at this width.
   if (open) document.body.style.setProperty('--list-top', `${Math.max(0, $('filters').getBoundingClientRect().bottom)}px`);
+  // Shown again, the list scrolls to the current item (hidden, it had nothing to scroll).
+  if (open) list.bringIntoView(current);
 }
 
 /**

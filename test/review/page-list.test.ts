@@ -1,0 +1,259 @@
+/**
+ * The review page's item list on a file of thousands of subjects, in Chromium: only the rows in
+ * view are in the DOM, each saying its place in the whole list (aria-posinset of aria-setsize);
+ * the keyboard, a search, a decision's ✓ and the current item's mark reach rows that were not
+ * drawn yet. Screenshots at 1400 px and 390 px go to the folder the other
+ * page tests use.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { requireFreshDist } from '../helpers/dist.js';
+import { clear, closeBrowser, executablePath, launchBrowser, load, settled, SHOTS, show, start, type Started } from './page-browser.js';
+import { LONG_LABEL, manyFixture } from './page-fixture.js';
+
+/** What the callbacks run inside the page use (the project compiles without the DOM library). */
+interface Box { top: number; bottom: number; left: number; right: number; width: number; height: number }
+interface El {
+  id: string;
+  textContent: string | null;
+  className: string;
+  tabIndex: number;
+  title: string;
+  scrollTop: number;
+  scrollWidth: number;
+  clientWidth: number;
+  clientHeight: number;
+  closest(selector: string): El | null;
+  getAttribute(name: string): string | null;
+  querySelector(selector: string): El | null;
+  querySelectorAll(selector: string): ArrayLike<El>;
+  getBoundingClientRect(): Box;
+}
+declare const document: {
+  querySelector(selector: string): El | null;
+  querySelectorAll(selector: string): ArrayLike<El>;
+  elementFromPoint(x: number, y: number): El | null;
+  activeElement: El | null;
+  documentElement: { scrollWidth: number };
+};
+declare function getComputedStyle(e: El, pseudo?: string): { content: string };
+declare function requestAnimationFrame(callback: () => void): number;
+
+/** 4,000 numbered subjects and the three of the fixture's own: first, long, last. */
+const SUBJECTS = 4003;
+
+/** The rows in the DOM: place, set size, label, marks; whether each lies inside the list's box. */
+function drawn(page: Page) {
+  return page.evaluate(() => {
+    const pane = document.querySelector('#list-pane')!.getBoundingClientRect();
+    return Array.from(document.querySelectorAll('#items li')).map((li) => {
+      const r = li.getBoundingClientRect();
+      return {
+        pos: Number(li.getAttribute('aria-posinset')),
+        size: Number(li.getAttribute('aria-setsize')),
+        label: li.querySelector('.l')?.textContent ?? '',
+        current: li.className.includes('current'),
+        done: li.className.includes('done'),
+        inView: r.top >= pane.top - 0.5 && r.bottom <= pane.bottom + 0.5,
+      };
+    });
+  });
+}
+
+/** The item button that has the keyboard focus: its place, its label, whether it is in view. */
+function focused(page: Page) {
+  return page.evaluate(() => {
+    const a = document.activeElement;
+    const li = a?.closest('#items li');
+    if (!a || !li) return null;
+    const pane = document.querySelector('#list-pane')!.getBoundingClientRect();
+    const r = li.getBoundingClientRect();
+    return {
+      pos: Number(li.getAttribute('aria-posinset')),
+      size: Number(li.getAttribute('aria-setsize')),
+      label: li.querySelector('.l')?.textContent,
+      inView: r.top >= pane.top - 0.5 && r.bottom <= pane.bottom + 0.5,
+      tabStops: Array.from(document.querySelectorAll('#items button')).filter((b) => b.tabIndex === 0).length,
+      isTabStop: a.tabIndex === 0,
+    };
+  });
+}
+
+/** Two frames: what a scroll asked to draw is drawn. */
+async function frames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+async function scrollList(page: Page, top: number): Promise<void> {
+  await page.evaluate((y) => {
+    document.querySelector('#list-pane')!.scrollTop = y;
+  }, top);
+  await frames(page);
+}
+
+/** Every item shown, in the source ontology's order (first, long, subject 0 … 3999, last). */
+async function startMany(viewport?: { width: number; height: number }): Promise<Started> {
+  const s = await start(viewport, manyFixture());
+  await load(s.page, s.server);
+  await s.page.uncheck('#advance');
+  await s.page.selectOption('#order', 'ontology');
+  await settled(s.page);
+  await s.page.selectOption('#status', 'all');
+  await settled(s.page);
+  return s;
+}
+
+describe.skipIf(!executablePath)('review page: the item list of a large file', () => {
+  beforeAll(async () => {
+    requireFreshDist();
+    await launchBrowser();
+  });
+  afterAll(closeBrowser);
+
+  describe('at 1400 px', () => {
+    let s: Started;
+    beforeAll(async () => { s = await startMany(); }, 60_000);
+    afterAll(() => s?.close());
+
+    it('holds a few dozen rows of 4,003, each saying its place in the whole list; the list is as tall as all of them', async () => {
+      const rows = await drawn(s.page);
+      expect(rows.length).toBeGreaterThanOrEqual(15);
+      expect(rows.length).toBeLessThanOrEqual(60);
+      expect(rows.map((r) => r.pos)).toEqual(rows.map((_, i) => i + 1));
+      expect(new Set(rows.map((r) => r.size))).toEqual(new Set([SUBJECTS]));
+      expect(rows.slice(0, 3).map((r) => r.label)).toEqual(['first subject', LONG_LABEL, 'subject 0 of group 0']);
+      expect(rows[0]!.current).toBe(true);
+      const heights = await s.page.evaluate(() => ({
+        list: document.querySelector('#items')!.getBoundingClientRect().height,
+        row: document.querySelector('#items li')!.getBoundingClientRect().height,
+      }));
+      expect(Math.abs(heights.list - heights.row * SUBJECTS)).toBeLessThan(2);
+      // The screen reader's list: items with their place, the current one marked.
+      const snapshot = await s.page.locator('#items').ariaSnapshot();
+      expect(snapshot).toMatch(/^- list:\n {2}- listitem:\n {4}- button "first subject 0\.90"/);
+    });
+
+    it('scrolling draws the rows scrolled to, and drops those scrolled away from (the current item stays)', async () => {
+      const row = await s.page.evaluate(() => document.querySelector('#items li')!.getBoundingClientRect().height);
+      await scrollList(s.page, 2000 * row);
+      const rows = await drawn(s.page);
+      expect(rows.length).toBeLessThanOrEqual(60);
+      const others = rows.filter((r) => !r.current);
+      expect(others.some((r) => r.pos === 2001 && r.inView && r.label === 'subject 1998 of group 8')).toBe(true);
+      expect(others.every((r) => r.pos > 1950 && r.pos < 2100)).toBe(true);
+      // The current item (the first) is kept, out of view: it is the list's tab stop.
+      expect(rows.filter((r) => r.current).map((r) => [r.pos, r.inView])).toEqual([[1, false]]);
+      // What is drawn in the middle of the list is the row its place says.
+      const middle = await s.page.evaluate(() => {
+        const pane = document.querySelector('#list-pane')!.getBoundingClientRect();
+        const at = document.elementFromPoint(pane.left + 40, (pane.top + pane.bottom) / 2)?.closest('#items li');
+        return { pos: Number(at?.getAttribute('aria-posinset')), top: (pane.bottom - pane.top) / 2 };
+      });
+      expect(Math.abs(middle.pos - (2001 + Math.floor(middle.top / row)))).toBeLessThanOrEqual(1);
+      await scrollList(s.page, 0);
+    });
+
+    it('End reaches and draws the last item, ↑ Home PageDown PageUp move to items not drawn yet; the tab stop follows, Enter opens it, and Tab comes back to it', async () => {
+      await s.page.focus('#items li.current button');
+      await s.page.keyboard.press('End');
+      expect(await focused(s.page)).toEqual({ pos: SUBJECTS, size: SUBJECTS, label: 'last subject', inView: true, tabStops: 1, isTabStop: true });
+      expect((await drawn(s.page)).length).toBeLessThanOrEqual(60);
+      await s.page.keyboard.press('ArrowUp');
+      expect(await focused(s.page)).toMatchObject({ pos: SUBJECTS - 1, label: 'subject 3999 of group 9', inView: true, tabStops: 1 });
+      await s.page.keyboard.press('Home');
+      expect(await focused(s.page)).toMatchObject({ pos: 1, label: 'first subject', inView: true, tabStops: 1 });
+      await s.page.keyboard.press('PageDown');
+      const down = (await focused(s.page))!;
+      expect(down).toMatchObject({ inView: true, tabStops: 1 });
+      expect(down.pos).toBeGreaterThan(15);
+      await s.page.keyboard.press('PageDown');
+      expect((await focused(s.page))!.pos).toBe(2 * down.pos - 1);
+      await s.page.keyboard.press('PageUp');
+      await s.page.keyboard.press('PageUp');
+      expect(await focused(s.page)).toMatchObject({ pos: 1, inView: true });
+      await s.page.keyboard.press('End');
+      await s.page.keyboard.press('Enter');
+      await settled(s.page);
+      expect(await s.page.textContent('#detail h2')).toBe('last subject');
+      expect((await drawn(s.page)).filter((r) => r.current).map((r) => [r.pos, r.inView])).toEqual([[SUBJECTS, true]]);
+      // Scrolled away with the pointer, the current item still is the list's one tab stop.
+      await scrollList(s.page, 0);
+      await s.page.focus('#advance');
+      await s.page.keyboard.press('Tab');
+      expect(await focused(s.page)).toMatchObject({ pos: SUBJECTS, label: 'last subject', tabStops: 1, isTabStop: true });
+      // k moves the current item to one that is drawn now, into view.
+      await s.page.keyboard.press('k');
+      await settled(s.page);
+      expect(await s.page.textContent('#detail h2')).toBe('subject 3999 of group 9');
+      expect((await drawn(s.page)).filter((r) => r.current).map((r) => [r.pos, r.inView])).toEqual([[SUBJECTS - 1, true]]);
+    });
+
+    it('a search draws the item it keeps at its place in the new list; clearing it draws the item at its place in the whole list', async () => {
+      await show(s.page, 'src:S3500', 'subject 3500 of group 0');
+      expect((await drawn(s.page)).map((r) => [r.pos, r.size, r.current])).toEqual([[1, 1, true]]);
+      await clear(s.page);
+      expect(await s.page.textContent('#detail h2')).toBe('subject 3500 of group 0');
+      expect((await drawn(s.page)).filter((r) => r.current).map((r) => [r.pos, r.size, r.inView])).toEqual([[3503, SUBJECTS, true]]);
+      await s.page.fill('#search', 'of group 0');
+      await s.page.press('#search', 'Enter');
+      await settled(s.page);
+      expect(await s.page.textContent('#msg')).toMatch(/^400 items match; subject 3500 of group 0: /);
+      const rows = await drawn(s.page);
+      expect(rows.length).toBeLessThanOrEqual(60);
+      expect(rows.filter((r) => r.current).map((r) => [r.pos, r.size, r.label, r.inView])).toEqual([[351, 400, 'subject 3500 of group 0', true]]);
+      await clear(s.page);
+    });
+
+    it('a decision\'s ✓ is on a row drawn after it: accepting the first subject closes the last one\'s only candidate', async () => {
+      await show(s.page, 'src:First', 'first subject');
+      await clear(s.page);
+      expect((await drawn(s.page)).some((r) => r.pos === SUBJECTS)).toBe(false);
+      await s.page.keyboard.press('a');
+      await settled(s.page);
+      const row = await s.page.evaluate(() => document.querySelector('#items li')!.getBoundingClientRect().height);
+      await scrollList(s.page, SUBJECTS * row);
+      const last = (await drawn(s.page)).find((r) => r.pos === SUBJECTS);
+      expect(last).toMatchObject({ label: 'last subject', done: true, inView: true });
+      const mark = await s.page.evaluate((n) => getComputedStyle(document.querySelector(`#items li[aria-posinset="${n}"] .l`)!, '::before').content, SUBJECTS);
+      expect(mark).toBe('"✓ "');
+      // Undo shows the item undone (the first, scrolled to) and takes both marks back.
+      await s.page.keyboard.press('z');
+      await settled(s.page);
+      expect((await drawn(s.page)).find((r) => r.pos === 1)).toMatchObject({ done: false, current: true, inView: true });
+      expect((await drawn(s.page)).some((r) => r.pos === SUBJECTS)).toBe(false);
+      await scrollList(s.page, SUBJECTS * row);
+      expect((await drawn(s.page)).find((r) => r.pos === SUBJECTS)).toMatchObject({ done: false, inView: true });
+      await scrollList(s.page, 0);
+      await s.page.screenshot({ path: join(SHOTS, 'review-list-1400.png') });
+    });
+  });
+
+  describe('on a phone (390 px)', () => {
+    let s: Started;
+    beforeAll(async () => { s = await startMany({ width: 390, height: 844 }); }, 60_000);
+    afterAll(() => s?.close());
+
+    it('the list opens over the page scrolled to the current item, the rows in view drawn; End reaches the last item and Enter opens it', async () => {
+      // The 33rd item, below the rows a phone's screen holds.
+      await show(s.page, 'src:S30', 'subject 30 of group 0');
+      await clear(s.page);
+      await s.page.click('#toggle-list');
+      const rows = await drawn(s.page);
+      expect(rows.length).toBeLessThanOrEqual(60);
+      expect(rows.filter((r) => r.current).map((r) => [r.pos, r.inView])).toEqual([[33, true]]);
+      expect(rows.some((r) => r.pos === 1 && r.inView)).toBe(false);
+      expect(rows.filter((r) => r.inView).length).toBeGreaterThan(15);
+      await s.page.screenshot({ path: join(SHOTS, 'review-list-390-open.png') });
+      await s.page.focus('#items li.current button');
+      await s.page.keyboard.press('End');
+      expect(await focused(s.page)).toMatchObject({ pos: SUBJECTS, size: SUBJECTS, label: 'last subject', inView: true, tabStops: 1 });
+      await s.page.keyboard.press('Enter');
+      await settled(s.page);
+      expect(await s.page.locator('#list-pane').isVisible()).toBe(false);
+      expect(await s.page.textContent('#detail h2')).toBe('last subject');
+      await s.page.click('#toggle-list');
+      expect((await drawn(s.page)).filter((r) => r.current).map((r) => [r.pos, r.inView])).toEqual([[SUBJECTS, true]]);
+    });
+  });
+});
