@@ -2,7 +2,8 @@
  * The review page's item list on a file of thousands of subjects, in Chromium: only the rows in
  * view are in the DOM, each saying its place in the whole list (aria-posinset of aria-setsize);
  * the keyboard, a search, a decision's ✓ and the current item's mark reach rows that were not
- * drawn yet. Screenshots at 1400 px and 390 px go to the folder the other
+ * drawn yet. Long labels are cut short in a row without pushing its value out, and the status
+ * line stays in its box on a phone. Screenshots at 1400 px and 390 px go to the folder the other
  * page tests use.
  */
 import { join } from 'node:path';
@@ -227,12 +228,46 @@ describe.skipIf(!executablePath)('review page: the item list of a large file', (
       await scrollList(s.page, 0);
       await s.page.screenshot({ path: join(SHOTS, 'review-list-1400.png') });
     });
+
+    it('a long label is cut short with an ellipsis, the value stays in the row, the full label is its title and in the button\'s name', async () => {
+      await scrollList(s.page, 0);
+      const seen = await s.page.evaluate(() => {
+        const li = document.querySelector('#items li[aria-posinset="2"]')!;
+        const box = (sel: string) => li.querySelector(sel)!.getBoundingClientRect();
+        const l = li.querySelector('.l')!;
+        const other = document.querySelector('#items li[aria-posinset="3"]')!.getBoundingClientRect();
+        return { row: li.getBoundingClientRect(), button: box('button'), label: box('.l'), value: box('.v'), valueText: li.querySelector('.v')!.textContent, cut: l.scrollWidth > l.clientWidth, title: l.title, otherHeight: other.height };
+      });
+      expect(seen.cut).toBe(true);
+      expect(seen.valueText).toBe('0.90');
+      expect(seen.value.width).toBeGreaterThan(10);
+      expect(seen.value.right).toBeLessThanOrEqual(seen.button.right + 0.5);
+      expect(seen.value.left).toBeGreaterThanOrEqual(seen.label.right - 0.5);
+      expect(seen.label.right).toBeLessThanOrEqual(seen.button.right);
+      expect(seen.row.height).toBe(seen.otherHeight);
+      expect(seen.title).toBe(LONG_LABEL);
+      expect(await s.page.locator('#items li[aria-posinset="2"] button').ariaSnapshot()).toBe(`- button "${LONG_LABEL} 0.90"`);
+    });
   });
 
   describe('on a phone (390 px)', () => {
     let s: Started;
     beforeAll(async () => { s = await startMany({ width: 390, height: 844 }); }, 60_000);
     afterAll(() => s?.close());
+
+    it('the status line wraps a long label inside its box, the page does not scroll sideways', async () => {
+      await show(s.page, 'src:Long', LONG_LABEL);
+      const seen = await s.page.evaluate(() => {
+        const msg = document.querySelector('#msg')!;
+        const bar = document.querySelector('#toolbar')!.getBoundingClientRect();
+        const r = msg.getBoundingClientRect();
+        return { inBar: r.left >= bar.left - 0.5 && r.right <= bar.right + 0.5, fits: msg.scrollWidth <= msg.clientWidth, page: document.documentElement.scrollWidth };
+      });
+      expect(seen).toEqual({ inBar: true, fits: true, page: 390 });
+      expect(await s.page.textContent('#msg')).toContain(LONG_LABEL);
+      await s.page.screenshot({ path: join(SHOTS, 'review-list-390-status.png') });
+      await clear(s.page);
+    });
 
     it('the list opens over the page scrolled to the current item, the rows in view drawn; End reaches the last item and Enter opens it', async () => {
       // The 33rd item, below the rows a phone's screen holds.

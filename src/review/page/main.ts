@@ -14,7 +14,7 @@ import { $, el, joinLines, lab, label, line, lineNodes, type Line } from './dom.
 import { VirtualList } from './list.js';
 import { ActionQueue } from './queue.js';
 import { DECISION_OF, RELATIONS, interpret, shortcutKey, type Command, type Target } from './keys.js';
-import { plural } from './text.js';
+import { direction, plural } from './text.js';
 import { candidateList, relationShown, subjectCard, warningTexts } from './view.js';
 import type { Candidate, DecisionAnswer, ErrorAnswer, Item, ItemSummary, ItemsAnswer, Progress, SubjectDone, Triple, UndoAnswer } from './types.js';
 
@@ -139,12 +139,17 @@ async function loadItems(keep: boolean, counted = false): Promise<void> {
 }
 
 /**
- * Item i's row in the list: its label and best value, its ✓ and conflict marks. The list adds its
- * place, the current mark and the tab stop.
+ * Item i's row in the list: its label (cut short with an ellipsis where it is too long, the whole
+ * of it in the title and in the button's name) and its best value, which always shows; its ✓ and
+ * conflict marks. The list adds its place, the current mark and the tab stop.
  */
 function itemRow(i: number): HTMLElement {
   const it = items[i]!;
-  const button = el('button', 'it', label(it.label, 'l'), el('span', 'v', it.best_score.toFixed(2)));
+  const name = label(it.label, 'l');
+  name.title = it.label;
+  // A right-to-left label cut short keeps its beginning (on the right), as in the candidate rows.
+  name.dir = direction(it.label);
+  const button = el('button', 'it', name, el('span', 'v', it.best_score.toFixed(2)));
   button.type = 'button';
   return el('li', `${it.decided ? 'done' : ''}${it.conflict ? ' conflict' : ''}`, button);
 }
