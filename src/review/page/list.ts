@@ -1,8 +1,8 @@
 /**
  * The item list, drawn virtually: a list as tall as all its rows, of which only those in view
  * (and a few either side) are in the DOM, redrawn on scroll (once a frame) and on resize. A file
- * of 20,000 subjects keeps a few dozen rows, so a filter change, a decision's ✓ or a move costs
- * the same as on a file of ten.
+ * of 20,000 subjects keeps a few dozen rows, so after a filter change, a decision's ✓ or a move
+ * the browser lays out and styles those few dozen, not a row per subject.
  *
  * The list works by index: the current item (marked, announced as current) and the rover (the
  * list's one tab stop, moved by the arrow keys) are drawn wherever they are, in view or not, so
