@@ -44,7 +44,8 @@ beforeAll(async () => {
     '/artifact.json': jsonld(signed, 'application/json'),
     '/artifact-as-html': jsonld(signed, 'text/html'),
     '/slow-artifact.json': async (q, r, s) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // Far beyond the policy's timeout, so that a loaded machine never sees it answer in time.
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
       if (!r.destroyed) jsonld(signed, 'application/json')(q, r, s);
     },
     '/context.jsonld': jsonld(contextDoc),
@@ -77,7 +78,7 @@ beforeAll(async () => {
 
   profileForbids = ex('profile-tech-translation.json');
   const profile = readJson(profileForbids);
-  profile.retrieval = { allowRemote: true, trustedOrigins: [server.origin], timeoutMs: 300, totalBudgetMs: 3_000 };
+  profile.retrieval = { allowRemote: true, trustedOrigins: [server.origin], timeoutMs: 1_500, totalBudgetMs: 6_000 };
   profileRemote = join(dir, 'profile-remote.json');
   writeFileSync(profileRemote, JSON.stringify(profile));
   policyOther = join(dir, 'policy-other.json');
