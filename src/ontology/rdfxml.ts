@@ -17,9 +17,14 @@ interface ClosableXml {
   saxParser: { close(): unknown };
 }
 
+/** An open tag as the XML tokenizer gives it: `ns` holds the namespaces the element declares. */
+interface SaxTag {
+  ns?: Record<string, string>;
+}
+
 /** The XML tokenizer's open-tag hook and position (saxes; private in the parser's typings). */
 interface TagHook {
-  saxParser: { openTagHandler?: (tag: unknown) => void; tags: unknown[]; line: number; column: number };
+  saxParser: { openTagHandler?: (tag: SaxTag) => void; tags: SaxTag[]; line: number; column: number };
 }
 
 /**
@@ -31,16 +36,38 @@ interface TagHook {
  */
 export const MAX_RDFXML_DEPTH = 256;
 
-/** Refuse, at its line and column, the element that opens deeper than MAX_RDFXML_DEPTH. */
-function boundDepth(parser: RdfXmlParser, file: string): void {
+/**
+ * How many XML namespace declarations may be in scope at an element. The RDF/XML reader copies
+ * the declarations in scope into every element it opens (for XML literals it is not asked to
+ * write), so 50,000 declarations on one element cost 50,000 copies in each element below it:
+ * 1.9 MB of declarations over 10,000 classes took 100 s of CPU. Ontologies declare a few dozen
+ * prefixes.
+ */
+export const MAX_RDFXML_NAMESPACES = 1024;
+
+/**
+ * Refuse, at its line and column, the element that opens deeper than MAX_RDFXML_DEPTH or brings
+ * the namespace declarations in scope past MAX_RDFXML_NAMESPACES.
+ */
+function boundElements(parser: RdfXmlParser, file: string): void {
   const sax = (parser as unknown as TagHook).saxParser;
   const open = sax.openTagHandler;
   if (!open) return;
+  // Declarations in scope at each open element: its own and those of the elements around it.
+  const inScope = new WeakMap<SaxTag, number>();
   sax.openTagHandler = (tag) => {
     // The open elements around this one: it is pushed after the handler returns.
     if (sax.tags.length >= MAX_RDFXML_DEPTH) {
       throw new IoaError('E_LIMIT_EXCEEDED', `RDF/XML nested deeper than ${MAX_RDFXML_DEPTH} levels: no ontology needs that depth, and the XML reader's work grows with its square`, { file, line: sax.line, column: sax.column });
     }
+    const parent = sax.tags[sax.tags.length - 1];
+    let declared = 0;
+    for (const _prefix in tag.ns) declared++;
+    const namespaces = declared + (parent ? inScope.get(parent) ?? 0 : 0);
+    if (namespaces > MAX_RDFXML_NAMESPACES) {
+      throw new IoaError('E_LIMIT_EXCEEDED', `this element brings the XML namespace declarations in scope to ${namespaces}, more than ${MAX_RDFXML_NAMESPACES}: the RDF/XML reader copies every declaration in scope into each element below it, and no ontology declares that many`, { file, line: sax.line, column: sax.column });
+    }
+    inScope.set(tag, namespaces);
     open(tag);
   };
 }
@@ -170,7 +197,7 @@ export function parseRdfXmlInto(text: string, file: string, sink: (quad: Quad) =
  */
 export async function parseRdfXmlChunksInto(chunks: Iterable<string> | AsyncIterable<string>, file: string, sink: (quad: Quad) => void, options: { signal?: AbortSignal } = {}): Promise<void> {
   const parser = new RdfXmlParser({ baseIRI: baseIriOf(file), trackPosition: true });
-  boundDepth(parser, file);
+  boundElements(parser, file);
   const state: { failure?: { error: unknown } } = {};
   const fail = (error: unknown, parse: boolean): void => {
     state.failure ??= { error: parse ? parseError('E_PARSE_RDFXML', file, error) : error };
@@ -187,7 +214,7 @@ export async function parseRdfXmlChunksInto(chunks: Iterable<string> | AsyncIter
       fail(error, false);
     }
   });
-  // An IoaError is one of ours (the depth bound), raised from inside the XML tokenizer: as it is.
+  // An IoaError is one of ours (the depth and namespace bounds), raised from inside the XML tokenizer: as it is.
   parser.on('error', (error: unknown) => fail(error, !(error instanceof IoaError)));
   let entities: EntityBudget | undefined;
   for await (const chunk of chunks) {

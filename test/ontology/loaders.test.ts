@@ -7,7 +7,7 @@ import { loadOntologyFile } from '../../src/ontology/load.js';
 import { detectFormat, sniffFormat } from '../../src/ontology/rdf-source.js';
 import { splitIdentifier, localNameOf } from '../../src/text/identifiers.js';
 import { MAX_JSONLD_DEPTH } from '../../src/ontology/jsonld-offline.js';
-import { MAX_RDFXML_DEPTH } from '../../src/ontology/rdfxml.js';
+import { MAX_RDFXML_DEPTH, MAX_RDFXML_NAMESPACES } from '../../src/ontology/rdfxml.js';
 
 const corpus = (p: string): string => join(import.meta.dirname, '../../corpora', p);
 
@@ -165,6 +165,24 @@ describe('bad input', () => {
     const column = '<owl:Class rdf:about="http://e.org/A">'.length + 22 * Math.floor((opened - 1) / 2) + ((opened - 1) % 2 === 0 ? 5 : 22);
     expect([error.code, error.location.line, error.location.column]).toEqual(['E_LIMIT_EXCEEDED', 3, column]);
     expect((await loadOntologyFile(await tempFile('ok.rdf', nested(MAX_RDFXML_DEPTH - 4)))).concepts.map((c) => c.iri)).toEqual(['http://e.org/A']);
+  });
+
+  it('RDF/XML with more than MAX_RDFXML_NAMESPACES namespace declarations in scope is E_LIMIT_EXCEEDED at the element, not minutes of copying them into every element below it', async () => {
+    const declarations = (n: number, from = 0): string => Array.from({ length: n }, (_, i) => ` xmlns:n${from + i}="http://n.example/${from + i}#"`).join('');
+    const head = '<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:owl="http://www.w3.org/2002/07/owl#"';
+    const classes = Array.from({ length: 50 }, (_, i) => `<owl:Class rdf:about="http://e.org/C${i}"/>`).join('\n');
+    // 50,000 declarations on one element.
+    const flood = await ioaErrorOf(loadOntologyFile(await tempFile('flood.rdf', `${head}>\n<owl:Class rdf:about="http://e.org/A"${declarations(50_000)}>\n${classes}\n</owl:Class>\n</rdf:RDF>\n`)));
+    expect([flood.code, flood.location.line]).toEqual(['E_LIMIT_EXCEEDED', 3]);
+    expect(flood.message).toBe(`this element brings the XML namespace declarations in scope to 50002, more than ${MAX_RDFXML_NAMESPACES}: the RDF/XML reader copies every declaration in scope into each element below it, and no ontology declares that many`);
+    // Declarations add up over the elements that hold one another (rdf: and owl: count too):
+    // refused at the one that passes the bound.
+    const half = MAX_RDFXML_NAMESPACES / 2;
+    const nested = await ioaErrorOf(loadOntologyFile(await tempFile('nested.rdf', `${head}${declarations(half)}>\n<owl:Class rdf:about="http://e.org/A">\n<owl:equivalentClass${declarations(half - 2, half)}>\n<owl:Class rdf:about="http://e.org/B"${declarations(1, 2 * half)}/>\n</owl:equivalentClass>\n</owl:Class>\n</rdf:RDF>\n`)));
+    expect([nested.code, nested.location.line]).toEqual(['E_LIMIT_EXCEEDED', 5]);
+    // Up to the bound, the file loads.
+    const ok = await loadOntologyFile(await tempFile('ok-ns.rdf', `${head}${declarations(MAX_RDFXML_NAMESPACES - 2)}>\n${classes}\n</rdf:RDF>\n`));
+    expect(ok.concepts).toHaveLength(50);
   });
 
   it('a remote @context is refused as what it is (nothing fetched), at its line and column, not as an unreachable URL', async () => {
