@@ -49,6 +49,26 @@ export function keyThumbprint(key: KeyObject): string {
 
 const publicKeys = new Map<string, KeyObject>();
 
+/**
+ * What keeps `pem` from being one plain PEM block labelled `label` (surrounding whitespace and
+ * CRLF line ends aside), or undefined. OpenSSL reads past what this refuses: it takes the first
+ * of several blocks, skips text around them, and for a block with `Proc-Type: 4,ENCRYPTED`
+ * headers asks for a pass phrase on the terminal, where a run then waits for input.
+ */
+export function pemBlockProblem(pem: string, label: 'PUBLIC KEY' | 'PRIVATE KEY'): string | undefined {
+  const text = pem.trim();
+  const blocks = [...text.matchAll(/-----BEGIN ([^\r\n]*?)-----/g)].map((m) => m[1]!);
+  if (blocks.length === 0) return `it has no "-----BEGIN ${label}-----" line`;
+  if (blocks.length > 1) return `it holds ${blocks.length} PEM blocks (${blocks.join(', ')}), and which key is meant would be a guess`;
+  if (blocks[0] !== label) return `it is a "${blocks[0]}" block, not "${label}"`;
+  const block = new RegExp(`^-----BEGIN ${label}-----\\r?\\n([^]*?)\\r?\\n?-----END ${label}-----$`).exec(text);
+  if (!block) return `it has text outside its "-----BEGIN ${label}-----" block`;
+  const headers = [...block[1]!.matchAll(/^([A-Za-z][A-Za-z0-9-]*):/gm)].map((m) => m[1]!);
+  if (headers.length > 0) return `it has header lines (${headers.join(', ')}: an encrypted or annotated PEM)`;
+  if (!/^[A-Za-z0-9+/=\r\n]+$/.test(block[1]!)) return 'its body is not base64 text';
+  return undefined;
+}
+
 /** Parse an SPKI PEM public key and require Ed25519. Parsed keys are memoised by PEM text. */
 export function parsePublicKey(pem: string, where = 'public key'): KeyObject {
   const cached = publicKeys.get(pem);
@@ -58,6 +78,8 @@ export function parsePublicKey(pem: string, where = 'public key'): KeyObject {
   if (/-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(pem)) {
     throw new IoaError('E_KEY_INVALID', `${where} is a private key: give the public key (public.pem beside it, from \`ioa-align keys generate\`); a private key is never put in a trust policy`);
   }
+  const problem = pemBlockProblem(pem, 'PUBLIC KEY');
+  if (problem !== undefined) throw new IoaError('E_KEY_INVALID', `${where} is not a plain PEM (SPKI) public key: ${problem}; give the public.pem \`ioa-align keys generate\` wrote`);
   let key: KeyObject;
   try {
     key = createPublicKey({ key: pem, format: 'pem' });

@@ -110,6 +110,36 @@ describe('trust add-key', () => {
     expect([r.code, r.stderr.includes('[E_INVALID_DOCUMENT]'), r.stderr.includes('broken.json')]).toEqual([2, true, true]);
     expect(existsSync(join(dir, 'absent.json'))).toBe(false);
   });
+
+  it('a key file that is not one plain SPKI PEM block is E_KEY_INVALID at the key file, and no pass phrase is asked for', async () => {
+    const { dir, key, pem, trust } = setup();
+    await runCli(['trust', 'init', '--out', trust]);
+    const before = readFileSync(trust, 'utf8');
+    const body = key.publicKeyPem.split('\n')[1]!;
+    const write = (name: string, text: string): string => {
+      writeFileSync(join(dir, name), text);
+      return join(dir, name);
+    };
+    // Headers of an encrypted PEM made OpenSSL ask for a pass phrase on the terminal: add-key
+    // waited for input there.
+    const encrypted = write('encrypted.pem', `-----BEGIN PUBLIC KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,00000000000000000000000000000000\n\n${body}\n-----END PUBLIC KEY-----\n`);
+    // Two keys (the first was trusted, the policy then refused) and text around the block.
+    const two = write('two.pem', key.publicKeyPem + generateEd25519KeyPair().publicKeyPem);
+    const prose = write('prose.pem', `the key of the mapping authority:\n${key.publicKeyPem}`);
+    const cases: Array<[string, string]> = [
+      [encrypted, 'the public key is not a plain PEM (SPKI) public key: it has header lines (Proc-Type, DEK-Info: an encrypted or annotated PEM); give the public.pem `ioa-align keys generate` wrote'],
+      [two, 'the public key is not a plain PEM (SPKI) public key: it holds 2 PEM blocks (PUBLIC KEY, PUBLIC KEY), and which key is meant would be a guess; give the public.pem `ioa-align keys generate` wrote'],
+      [prose, 'the public key is not a plain PEM (SPKI) public key: it has text outside its "-----BEGIN PUBLIC KEY-----" block; give the public.pem `ioa-align keys generate` wrote'],
+    ];
+    for (const [file, message] of cases) {
+      const r = await runCli(['trust', 'add-key', '--trust', trust, '--issuer', ISSUER, '--key', file, '--scope', `${CORE}:${DOC}`]);
+      expect([r.code, r.stderr.trim()]).toEqual([2, `ioa-align: ${file}: ${message} [E_KEY_INVALID]`]);
+      expect(readFileSync(trust, 'utf8')).toBe(before);
+    }
+    // The plain block, with CRLF line ends or surrounding blank lines, is trusted.
+    writeFileSync(pem, `\n${key.publicKeyPem.replace(/\n/g, '\r\n')}\n`);
+    expect((await runCli(['trust', 'add-key', '--trust', trust, '--issuer', ISSUER, '--key', pem, '--scope', `${CORE}:${DOC}`])).code).toBe(0);
+  });
 });
 
 describe('parseScope', () => {
