@@ -60,7 +60,7 @@ export function pemBlockProblem(pem: string, label: 'PUBLIC KEY' | 'PRIVATE KEY'
   const blocks = [...text.matchAll(/-----BEGIN ([^\r\n]*?)-----/g)].map((m) => m[1]!);
   if (blocks.length === 0) return `it has no "-----BEGIN ${label}-----" line`;
   if (blocks.length > 1) return `it holds ${blocks.length} PEM blocks (${blocks.join(', ')}), and which key is meant would be a guess`;
-  if (blocks[0] !== label) return `it is a "${blocks[0]}" block, not "${label}"`;
+  if (blocks[0] !== label) return blocks[0]!.startsWith('ENCRYPTED ') ? `it is an encrypted key ("${blocks[0]}"); ioa-align reads unencrypted keys only` : `it is a "${blocks[0]}" block, not "${label}"`;
   const block = new RegExp(`^-----BEGIN ${label}-----\\r?\\n([^]*?)\\r?\\n?-----END ${label}-----$`).exec(text);
   if (!block) return `it has text outside its "-----BEGIN ${label}-----" block`;
   const headers = [...block[1]!.matchAll(/^([A-Za-z][A-Za-z0-9-]*):/gm)].map((m) => m[1]!);
@@ -93,8 +93,10 @@ export function parsePublicKey(pem: string, where = 'public key'): KeyObject {
   return key;
 }
 
-/** Parse a PKCS#8 PEM private key and require Ed25519. */
+/** Parse a PKCS#8 PEM private key (one plain block) and require Ed25519. */
 export function parsePrivateKey(pem: string, where = 'private key'): KeyObject {
+  const problem = pemBlockProblem(pem, 'PRIVATE KEY');
+  if (problem !== undefined) throw new IoaError('E_KEY_INVALID', `${where} is not a PEM (PKCS#8) private key: ${problem}; give the private.pem \`ioa-align keys generate\` wrote`);
   let key: KeyObject;
   try {
     key = createPrivateKey({ key: pem, format: 'pem' });

@@ -172,6 +172,26 @@ describe('artifact sign refuses what it cannot sign (exit 2)', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/public\.pem is not a PEM \(PKCS#8\) private key.*\[E_KEY_INVALID\]/);
   });
+  it('a key file that is not one plain PKCS#8 block: E_KEY_INVALID naming the file, nothing written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-sign-'));
+    const { writeFileSync } = await import('node:fs');
+    const one = generateEd25519KeyPair().privateKeyPem;
+    const two = join(dir, 'two.pem');
+    // Two keys: OpenSSL signs with the first and says nothing of the second.
+    writeFileSync(two, one + generateEd25519KeyPair().privateKeyPem);
+    const encrypted = join(dir, 'encrypted.pem');
+    writeFileSync(encrypted, generateEd25519KeyPair().privateKeyPem.replace(/PRIVATE KEY/g, 'ENCRYPTED PRIVATE KEY'));
+    const cases: Array<[string, string]> = [
+      [two, 'it holds 2 PEM blocks (PRIVATE KEY, PRIVATE KEY), and which key is meant would be a guess'],
+      [encrypted, 'it is an encrypted key ("ENCRYPTED PRIVATE KEY"); ioa-align reads unencrypted keys only'],
+    ];
+    for (const [file, problem] of cases) {
+      const out = join(dir, 'signed.json');
+      const r = await run(['artifact', 'sign', new URL('artifact-12.4.json', EX).pathname, '--key', file, '--out', out]);
+      expect([r.code, r.stderr]).toEqual([2, `ioa-align: ${file} is not a PEM (PKCS#8) private key: ${problem}; give the private.pem \`ioa-align keys generate\` wrote [E_KEY_INVALID]\n`]);
+      expect(existsSync(out)).toBe(false);
+    }
+  });
   it('an invalid artifact: E_INVALID_DOCUMENT with the JSON path', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ioa-sign-'));
     await run(['keys', 'generate', '--out', join(dir, 'k')]);
