@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { loadOntologyFile } from '../../src/ontology/load.js';
 import { detectFormat, sniffFormat } from '../../src/ontology/rdf-source.js';
 import { splitIdentifier, localNameOf } from '../../src/text/identifiers.js';
-import { MAX_JSONLD_DEPTH } from '../../src/ontology/jsonld-offline.js';
+import { JSONLD_SCOPED_CONTEXT_ALLOWANCE, JSONLD_SCOPED_CONTEXT_RATIO, MAX_JSONLD_DEPTH } from '../../src/ontology/jsonld-offline.js';
 import { MAX_RDFXML_DEPTH, MAX_RDFXML_NAMESPACES } from '../../src/ontology/rdfxml.js';
 
 const corpus = (p: string): string => join(import.meta.dirname, '../../corpora', p);
@@ -183,6 +183,22 @@ describe('bad input', () => {
     // Up to the bound, the file loads.
     const ok = await loadOntologyFile(await tempFile('ok-ns.rdf', `${head}${declarations(MAX_RDFXML_NAMESPACES - 2)}>\n${classes}\n</rdf:RDF>\n`));
     expect(ok.concepts).toHaveLength(50);
+  });
+
+  it('a JSON-LD scoped context processed at more places than its budget allows is E_LIMIT_EXCEEDED at its term, not minutes of context processing', async () => {
+    const scoped = (terms: number, nodes: number): string => {
+      const context = Object.fromEntries(Array.from({ length: terms }, (_, i) => [`t${i}`, `http://e.org/t${i}`]));
+      return `{\n  "@context": {\n    "@version": 1.1,\n    "label": "http://www.w3.org/2000/01/rdf-schema#label",\n    "C": ${JSON.stringify({ '@id': 'http://www.w3.org/2002/07/owl#Class', '@context': context })}\n  },\n  "@graph": [\n${Array.from({ length: nodes }, (_, i) => `    {"@id": "http://e.org/c${i}", "@type": "C", "label": "c ${i}"}`).join(',\n')}\n  ]\n}\n`;
+    };
+    // A 1,000-term context that jsonld processes anew at each of 2,000 classes typed with its term.
+    const text = scoped(1000, 2000);
+    const size = JSON.stringify(Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`t${i}`, `http://e.org/t${i}`]))).length;
+    const error = await ioaErrorOf(loadOntologyFile(await tempFile('scoped.jsonld', text)));
+    expect([error.code, error.location.line, error.location.column, error.location.path]).toEqual(['E_LIMIT_EXCEEDED', 5, 10, '$["@context"].C']);
+    const limit = JSONLD_SCOPED_CONTEXT_ALLOWANCE + JSONLD_SCOPED_CONTEXT_RATIO * text.length;
+    expect(error.message).toBe(`the scoped context of "C" (${size} characters) applies wherever "C" is used (2000 places): ${size * 2000} characters of context processing, more than ${limit} (${JSONLD_SCOPED_CONTEXT_ALLOWANCE} plus ${JSONLD_SCOPED_CONTEXT_RATIO} times the ${text.length} characters of the file); jsonld processes a scoped context anew where it applies`);
+    // A scoped context of a few terms, used by a hundred classes, loads.
+    expect((await loadOntologyFile(await tempFile('scoped-ok.jsonld', scoped(10, 100)))).concepts).toHaveLength(100);
   });
 
   it('a remote @context is refused as what it is (nothing fetched), at its line and column, not as an unreachable URL', async () => {
