@@ -8,6 +8,7 @@ import { BASELINE_TERMS, activeContextHit, cachedActiveContext, checkContext, re
 import { childPath, describeType, finding, isObject, type Findings, type JsonObject } from './findings.js';
 import { canExpandWithContext, expandWithContext, isJsonLdError, loadJsonLd, type JsonLdEvent } from './jsonld-api.js';
 import { resolveLimits } from './limits.js';
+import { scopedContextExcess } from '../text/jsonld-scoped.js';
 import { DEFAULT_IRI_SCHEMES } from './syntax.js';
 import type { DocumentLoader, Limits, RemoteDocument, UnknownTermTreatment, ValidateOptions } from './types.js';
 
@@ -316,6 +317,13 @@ export async function expandDocument(input: unknown, r: Resolved, f: Findings, s
   const doc = withoutDefaultProtected(input, r.limits.maxDepth) as JsonObject;
   const s: Scan = { contexts: [] };
   if (!inspect(doc, r.limits, s, f)) return undefined;
+  // A scoped context is processed anew wherever its term applies, so its cost is the product of
+  // its size and its uses, not the document's size: bounded before jsonld sees it.
+  const excess = scopedContextExcess(doc, JSON.stringify(doc).length);
+  if (excess) {
+    f.add('E_LIMIT_CONTEXT', pathOf(excess.path), excess.message, '6.1', 'define the terms in the top-level context, or scope only the few a type or property needs');
+    return undefined;
+  }
   // A plugged-in loader is asked at most once per URL per validation (context checks and
   // expansion both resolve remote contexts; a retrieval budget must not be charged twice).
   if (!r.loaderIsDefault) r = { ...r, documentLoader: memoize(r.documentLoader) };

@@ -29,6 +29,7 @@ export const FINDING_CODES = [
   'E_LIMIT_SIZE', //                document larger than limits.maxBytes
   'E_LIMIT_DEPTH', //               nesting deeper than limits.maxDepth
   'E_LIMIT_ARRAY_LENGTH', //        an array longer than limits.maxArrayLength
+  'E_LIMIT_CONTEXT', //             scoped contexts whose processing would go past its budget
   // JSON-LD context and expansion (6.1, 6.5)
   'E_INVALID_CONTEXT_MISSING', //   no @context (6.2)
   'E_CONTEXT_UNAVAILABLE', //       a remote context was refused or could not be retrieved (6.1)

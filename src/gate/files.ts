@@ -52,7 +52,7 @@ export interface FileFinding extends Finding {
 export type LoadedCheck = { ok: true; input: CheckInput; warnings: FileFinding[] } | { ok: false; errors: FileFinding[]; warnings: FileFinding[] };
 
 /** Findings that mean a retrieved resource exceeded its budget ("too big"), not "malformed" (6.1, S4). */
-const BUDGET_CODES = new Set(['E_LIMIT_SIZE', 'E_LIMIT_DEPTH', 'E_LIMIT_ARRAY_LENGTH']);
+const BUDGET_CODES = new Set(['E_LIMIT_SIZE', 'E_LIMIT_DEPTH', 'E_LIMIT_ARRAY_LENGTH', 'E_LIMIT_CONTEXT']);
 
 const REMOTE = /^[a-z][a-z0-9+.-]*:\/\//i;
 

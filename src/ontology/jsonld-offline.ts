@@ -2,7 +2,8 @@ import type { Quad } from '@rdfjs/types';
 import type jsonld from 'jsonld';
 import { DataFactory } from 'n3';
 import { IoaError } from '../model/errors.js';
-import { MAX_JSON_DEPTH, formatJsonPath, locateJsonPath, parseJson, type JsonPathSegments } from '../text/json.js';
+import { MAX_JSON_DEPTH, formatJsonPath, locateJsonPath, parseJson } from '../text/json.js';
+import { scopedContextExcess } from '../text/jsonld-scoped.js';
 
 /**
  * A jsonld document loader that refuses every URL: ontology files must carry their contexts
@@ -31,67 +32,7 @@ function term(t: JsonLdTerm): Quad['object'] {
  */
 export const MAX_JSONLD_DEPTH = MAX_JSON_DEPTH;
 
-/**
- * How much context processing a document's scoped contexts may cause, in characters of context:
- * a fixed allowance plus a multiple of the file's length. A term definition with an `@context`
- * (a type- or property-scoped context) is processed anew wherever the term applies: a 1,000-term
- * context on a type used by 4,000 classes (a 288 KB file) took 13 s of CPU, and the cost grows
- * with the product. Ontologies that scope contexts scope a few terms.
- */
-export const JSONLD_SCOPED_CONTEXT_ALLOWANCE = 16 * 1024 * 1024;
-export const JSONLD_SCOPED_CONTEXT_RATIO = 4;
-
-const isJsonObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * The scoped context that would cost the most, when all of them together go over the budget:
- * each scoped context's size (its JSON text) times the places its term could apply (every member
- * named by the term, every string equal to it: an `@type` value, an alias), an upper bound of
- * what jsonld processes.
- */
-function scopedContextOverBudget(doc: unknown, text: string, file: string): IoaError | undefined {
-  const scoped: Array<{ term: string; size: number; path: JsonPathSegments }> = [];
-  const uses = new Map<string, number>();
-  const count = (name: string): void => {
-    uses.set(name, (uses.get(name) ?? 0) + 1);
-  };
-  const contexts = (value: unknown, path: JsonPathSegments): void => {
-    if (Array.isArray(value)) value.forEach((c, i) => contexts(c, [...path, i]));
-    else if (isJsonObject(value)) {
-      for (const [term, definition] of Object.entries(value)) {
-        if (!term.startsWith('@') && isJsonObject(definition) && definition['@context'] !== undefined) {
-          scoped.push({ term, size: JSON.stringify(definition['@context']).length, path: [...path, term] });
-          contexts(definition['@context'], [...path, term, '@context']);
-        }
-      }
-    }
-  };
-  const walk = (value: unknown, path: JsonPathSegments): void => {
-    if (typeof value === 'string') count(value);
-    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
-    else if (isJsonObject(value)) {
-      for (const [key, v] of Object.entries(value)) {
-        // A context holds definitions, not uses: its terms apply in the nodes around it.
-        if (key === '@context') {
-          contexts(v, [...path, key]);
-          continue;
-        }
-        count(key);
-        walk(v, [...path, key]);
-      }
-    }
-  };
-  walk(doc, []);
-  if (scoped.length === 0) return undefined;
-  const cost = (s: (typeof scoped)[number]): number => s.size * (uses.get(s.term) ?? 0);
-  const total = scoped.reduce((sum, s) => sum + cost(s), 0);
-  const limit = JSONLD_SCOPED_CONTEXT_ALLOWANCE + JSONLD_SCOPED_CONTEXT_RATIO * text.length;
-  if (total <= limit) return undefined;
-  const worst = scoped.reduce((a, b) => (cost(b) > cost(a) ? b : a));
-  return new IoaError('E_LIMIT_EXCEEDED',
-    `the scoped context of "${worst.term}" (${worst.size} characters) applies wherever "${worst.term}" is used (${uses.get(worst.term) ?? 0} places): ${total} characters of context processing, more than ${limit} (${JSONLD_SCOPED_CONTEXT_ALLOWANCE} plus ${JSONLD_SCOPED_CONTEXT_RATIO} times the ${text.length} characters of the file); jsonld processes a scoped context anew where it applies`,
-    { file, ...locateJsonPath(text, worst.path), path: formatJsonPath(worst.path) });
-}
+export { JSONLD_SCOPED_CONTEXT_ALLOWANCE, JSONLD_SCOPED_CONTEXT_RATIO } from '../text/jsonld-scoped.js';
 
 /** The 1-based line and column where `needle` first occurs in `text`, if it does. */
 function locateText(text: string, needle: string): { line?: number; column?: number } {
@@ -117,8 +58,9 @@ export async function toRdfOffline(text: string, file: string, onWarning?: (mess
     const got = doc === null ? 'null' : Array.isArray(doc) ? (doc.length === 0 ? 'an empty array' : 'an array with a member that is not an object') : `a ${typeof doc}`;
     throw new IoaError('E_PARSE_JSONLD', `not a JSON-LD document: the top level must be a JSON object or an array of objects, got ${got}`, { file, path: '$' });
   }
-  const overBudget = scopedContextOverBudget(doc, text, file);
-  if (overBudget) throw overBudget;
+  // Scoped contexts are processed wherever they apply: their cost is bounded before jsonld starts.
+  const excess = scopedContextExcess(doc, text.length);
+  if (excess) throw new IoaError('E_LIMIT_EXCEEDED', excess.message, { file, ...locateJsonPath(text, excess.path), path: formatJsonPath(excess.path) });
   try {
     // Imported here, not at the top: only JSON-LD ontologies need it (~0.3 s with its HTTP client).
     const { default: jsonldApi } = await import('jsonld');

@@ -313,6 +313,20 @@ describe('Section 6.1 Context Requirements', () => {
     expect(raised.ok).toBe(true);
     expect(raised.value?.capabilityRefs).toHaveLength(2000);
   });
+
+  it('6.1: processing is bounded — a scoped context that jsonld would process anew at each of its uses past the budget is E_LIMIT_CONTEXT at its term, before expansion', async () => {
+    // A type-scoped context of 3,000 terms on each of 500 term bindings (80 KB): the work is their product.
+    const scoped = (terms: number, uses: number): Json => envelope((d) => {
+      ctx(d)['TB'] = { '@id': 'ioa:TermBinding', '@context': Object.fromEntries(Array.from({ length: terms }, (_, i) => [`t${i}`, `u:${i}`])) };
+      (d['profileContext'] as Json)['termBindings'] = Array.from({ length: uses }, (_, i) => ({ '@type': 'TB', term: `T${i}`, sense: 'cs:LargeLanguageModel' }));
+    });
+    const r = await validateEnvelope(scoped(3000, 500));
+    expect(errorCodes(r.findings)).toEqual(['E_LIMIT_CONTEXT']);
+    expect(r.findings[0]!.path).toBe('$["@context"].TB');
+    expect(r.findings[0]!.message).toMatch(/^the scoped context of "TB" \(\d+ characters\) applies wherever "TB" is used \(500 places\): \d+ characters of context processing, more than \d+/);
+    // A few scoped terms used a few times are fine.
+    expect((await validateEnvelope(scoped(3, 5))).ok).toBe(true);
+  });
 });
 
 describe('Section 6.2 Message Semantic Envelope', () => {

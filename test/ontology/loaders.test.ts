@@ -196,7 +196,7 @@ describe('bad input', () => {
     const error = await ioaErrorOf(loadOntologyFile(await tempFile('scoped.jsonld', text)));
     expect([error.code, error.location.line, error.location.column, error.location.path]).toEqual(['E_LIMIT_EXCEEDED', 5, 10, '$["@context"].C']);
     const limit = JSONLD_SCOPED_CONTEXT_ALLOWANCE + JSONLD_SCOPED_CONTEXT_RATIO * text.length;
-    expect(error.message).toBe(`the scoped context of "C" (${size} characters) applies wherever "C" is used (2000 places): ${size * 2000} characters of context processing, more than ${limit} (${JSONLD_SCOPED_CONTEXT_ALLOWANCE} plus ${JSONLD_SCOPED_CONTEXT_RATIO} times the ${text.length} characters of the file); jsonld processes a scoped context anew where it applies`);
+    expect(error.message).toBe(`the scoped context of "C" (${size} characters) applies wherever "C" is used (2000 places): ${size * 2000} characters of context processing, more than ${limit} (${JSONLD_SCOPED_CONTEXT_ALLOWANCE} plus ${JSONLD_SCOPED_CONTEXT_RATIO} times the ${text.length} characters of the document); jsonld processes a scoped context anew where it applies`);
     // A scoped context of a few terms, used by a hundred classes, loads.
     expect((await loadOntologyFile(await tempFile('scoped-ok.jsonld', scoped(10, 100)))).concepts).toHaveLength(100);
   });
