@@ -46,8 +46,9 @@ function locateText(text: string, needle: string): { line?: number; column?: num
 /**
  * JSON-LD text → quads, offline. Errors name the file and, for JSON syntax, the position. A node
  * whose `@id` is not an absolute IRI (`"foo"`, `"a b"`: relative, with no base to resolve it) has
- * no RDF form and jsonld leaves it out with every statement that names it; `onWarning` hears how
- * many, so the loss is never silent.
+ * no RDF form and jsonld leaves it out with every statement that names it; so it does with a
+ * member whose name is no term of the context (`"lable"`), a relative `@type` and a value outside
+ * any node. `onWarning` hears how many of each, so the loss is never silent.
  */
 export async function toRdfOffline(text: string, file: string, onWarning?: (message: string) => void): Promise<Quad[]> {
   const doc = parseJson(text, file, 'E_PARSE_JSON', MAX_JSONLD_DEPTH);
@@ -66,9 +67,18 @@ export async function toRdfOffline(text: string, file: string, onWarning?: (mess
     const { default: jsonldApi } = await import('jsonld');
     const ids = new Set<string>();
     let statements = 0;
-    const eventHandler = ({ event }: { event: { code: string; details?: { id?: unknown } } }): void => {
-      if (event.code === 'relative @id reference' && typeof event.details?.id === 'string') ids.add(event.details.id);
+    // What jsonld leaves out of the RDF, by what it is: a member whose name does not expand to an
+    // IRI (a misspelt or undefined term), a relative @type, a value outside any node.
+    const dropped = new Map<string, number>();
+    const types = new Set<string>();
+    const floating: unknown[] = [];
+    const eventHandler = ({ event }: { event: { code: string; details?: { id?: unknown; property?: unknown; type?: unknown; value?: unknown } } }): void => {
+      const details = event.details ?? {};
+      if (event.code === 'relative @id reference' && typeof details.id === 'string') ids.add(details.id);
       else if (event.code === 'relative subject reference' || event.code === 'relative object reference' || event.code === 'relative predicate reference') statements++;
+      else if (event.code === 'invalid property' && typeof details.property === 'string') dropped.set(details.property, (dropped.get(details.property) ?? 0) + 1);
+      else if (event.code === 'relative @type reference' && typeof details.type === 'string') types.add(details.type);
+      else if (event.code === 'free-floating scalar') floating.push(details.value);
     };
     // jsonld wraps a loader's refusal in its own words (an "inaccessible URL", CORS, redirects):
     // the URL refused is kept, so the message can say that nothing was fetched, and where it is.
@@ -88,6 +98,19 @@ export async function toRdfOffline(text: string, file: string, onWarning?: (mess
     if (ids.size > 0) {
       const shown = [...ids].slice(0, 3).map((id) => JSON.stringify(id)).join(', ');
       onWarning?.(`${ids.size} JSON-LD node ${ids.size === 1 ? 'id is not an absolute IRI' : 'ids are not absolute IRIs'} (${shown}${ids.size > 3 ? ', …' : ''}) and cannot be resolved without a base: left out, with the ${statements} statement${statements === 1 ? '' : 's'} naming them`);
+    }
+    if (dropped.size > 0) {
+      const count = [...dropped.values()].reduce((a, b) => a + b, 0);
+      const shown = [...dropped].slice(0, 3).map(([name, n]) => `${JSON.stringify(name)}${n > 1 ? ` ×${n}` : ''}`).join(', ');
+      onWarning?.(`${count} JSON-LD member${count === 1 ? '' : 's'} left out: their names do not expand to an IRI under the file's "@context" (${shown}${dropped.size > 3 ? ', …' : ''}); define the terms there or write full IRIs`);
+    }
+    if (types.size > 0) {
+      const shown = [...types].slice(0, 3).map((t) => JSON.stringify(t)).join(', ');
+      onWarning?.(`${types.size} JSON-LD @type ${types.size === 1 ? 'value is not an absolute IRI' : 'values are not absolute IRIs'} (${shown}${types.size > 3 ? ', …' : ''}) and cannot be resolved without a base or "@vocab": left out, and with it what the type declared`);
+    }
+    if (floating.length > 0) {
+      const shown = floating.slice(0, 3).map((v) => JSON.stringify(v)).join(', ');
+      onWarning?.(`${floating.length} JSON-LD value${floating.length === 1 ? '' : 's'} outside any node (${shown}${floating.length > 3 ? ', …' : ''}) left out`);
     }
     return raw.map((q) => DataFactory.quad(
       term(q.subject) as Quad['subject'],

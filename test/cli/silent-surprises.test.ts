@@ -93,6 +93,30 @@ describe('JSON-LD nodes whose @id is not an absolute IRI are counted, not droppe
     writeFileSync(file, JSON.stringify({ '@context': { rdfs: 'http://www.w3.org/2000/01/rdf-schema#', owl: 'http://www.w3.org/2002/07/owl#' }, '@id': 'http://example.org/A', '@type': 'owl:Class', 'rdfs:label': 'alpha' }));
     expect((await loadOntology(file)).warnings).toEqual([]);
   });
+
+  it('members whose names do not expand, @type values that are not IRIs and values outside any node are counted too', async () => {
+    const file = join(dir, 'dropped.jsonld');
+    writeFileSync(file, JSON.stringify({
+      '@context': { rdfs: 'http://www.w3.org/2000/01/rdf-schema#', owl: 'http://www.w3.org/2002/07/owl#', ex: 'http://example.org/', label: 'rdfs:label' },
+      '@graph': [
+        // A misspelt term: its label was dropped, and the class matched by its local name.
+        { '@id': 'ex:A', '@type': 'owl:Class', lable: 'alpha' },
+        { '@id': 'ex:B', '@type': 'owl:Class', lable: 'beta', 'rdfs:comment': 'b', 'alt label': 'bee' },
+        // A @type with no prefix and no @vocab: the class vanished.
+        { '@id': 'ex:C', '@type': 'Class', label: 'gamma' },
+        'a stray string',
+      ],
+    }));
+    const index = await loadOntology(file);
+    expect(index.concepts.map((c) => c.iri)).toEqual(['http://example.org/A', 'http://example.org/B']);
+    expect(index.warnings).toEqual([
+      '3 JSON-LD members left out: their names do not expand to an IRI under the file\'s "@context" ("lable" ×2, "alt label"); define the terms there or write full IRIs',
+      '1 JSON-LD @type value is not an absolute IRI ("Class") and cannot be resolved without a base or "@vocab": left out, and with it what the type declared',
+      '1 JSON-LD value outside any node ("a stray string") left out',
+    ]);
+    const r = await runCli(['inspect', file]);
+    expect(r.stdout).toContain('warning      3 JSON-LD members left out');
+  });
 });
 
 describe('an artifact whose validity has already ended is not built (E_ARTIFACT_BUILD, exit 2)', () => {
