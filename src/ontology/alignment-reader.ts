@@ -107,9 +107,11 @@ export function alignmentFromQuads(quads: Quad[], file: string): Alignment {
   const nodes = new Map<string, Map<string, Quad['object'][]>>();
   const alignmentNodes: string[] = [];
   const cellNodes: string[] = [];
+  const typesOf = new Map<string, string[]>();
   for (const q of quads) {
     const s = q.subject.value;
     if (q.predicate.value === RDF_TYPE) {
+      typesOf.set(s, [...(typesOf.get(s) ?? []), q.object.value]);
       const t = alignTerm(q.object.value);
       if (t === 'Alignment') alignmentNodes.push(s);
       if (t === 'Cell') cellNodes.push(s);
@@ -125,6 +127,19 @@ export function alignmentFromQuads(quads: Quad[], file: string): Alignment {
   }
   if (alignmentNodes.length === 0 && cellNodes.length === 0) {
     throw new IoaError('E_ALIGNMENT_NO_CELLS', 'not an Alignment API file: no Alignment element and no Cell', { file });
+  }
+  // A <map> holds a Cell. What else it holds (a <cell>, a Cell of another namespace, the text of
+  // rdf:parseType="Literal") is no cell to the RDF reading, and would vanish from the alignment.
+  // OAEI files in the wild also put their <onto1>/<onto2> inside the first <map>: metadata, no cell.
+  const cells = new Set(cellNodes);
+  const metadata = (type: string): boolean => ['onto1', 'onto2', 'Ontology'].includes(alignTerm(type) ?? '');
+  for (const node of alignmentNodes) {
+    (nodes.get(node)?.get('map') ?? []).forEach((held, j) => {
+      const types = typesOf.get(held.value);
+      if (held.termType !== 'Literal' && (cells.has(held.value) || types?.some(metadata))) return;
+      const what = held.termType === 'Literal' ? 'text (an XML literal, or text in <map>)' : types ? `a node of type ${types.join(', ')}` : 'a node with no type';
+      throw new IoaError('E_ALIGNMENT_BAD_CELL', `map ${j + 1} of the alignment holds ${what}, not a Cell: its content would be left out`, { file, path: `map[${j}]` });
+    });
   }
   const first = (node: string, prop: string): string | undefined => nodes.get(node)?.get(prop)?.[0]?.value;
   const alignment: Alignment = { cells: [] };

@@ -85,8 +85,19 @@ describe('OAEI Alignment API reader', () => {
     ['an entity that is a blank node', '<map><Cell><entity1><rdf:Description/></entity1><entity2 rdf:resource="http://b.org/y"/><relation>=</relation></Cell></map>', 'E_ALIGNMENT_BAD_CELL'],
     ['a relative entity IRI (it resolves against the file\'s own folder)', cell('Conference', 'http://b.org/y', '='), 'E_ALIGNMENT_BAD_CELL'],
     ['an entity that is a literal', '<map><Cell><entity1>http://a.org/x</entity1><entity2 rdf:resource="http://b.org/y"/><relation>=</relation></Cell></map>', 'E_ALIGNMENT_BAD_CELL'],
+    // A map beside a good cell that holds no Cell: its cell was left out without a word.
+    ['a map holding a lower-case <cell>', cell('http://a.org/m', 'http://b.org/n', '=') + cell('http://a.org/x', 'http://b.org/y', '=').replace(/Cell>/g, 'cell>'), 'E_ALIGNMENT_BAD_CELL'],
+    ['a map holding a Cell of another namespace', cell('http://a.org/m', 'http://b.org/n', '=') + cell('http://a.org/x', 'http://b.org/y', '=').replace('<Cell>', '<Cell xmlns="http://example.org/other#">'), 'E_ALIGNMENT_BAD_CELL'],
+    ['a map read as an XML literal', cell('http://a.org/m', 'http://b.org/n', '=') + cell('http://a.org/x', 'http://b.org/y', '=').replace('<map>', '<map rdf:parseType="Literal">'), 'E_ALIGNMENT_BAD_CELL'],
   ])('rejects %s', async (_name, cells, code) => {
     const path = await alignmentFile(cells);
     await expect(readAlignmentFile(path)).rejects.toSatisfy((e: unknown) => e instanceof IoaError && e.code === code);
+  });
+
+  it('a map that holds no Cell is refused at its place, saying what it holds', async () => {
+    const path = await alignmentFile(cell('http://a.org/m', 'http://b.org/n', '=') + cell('http://a.org/x', 'http://b.org/y', '=').replace(/Cell>/g, 'cell>'));
+    const error = await readAlignmentFile(path).then(() => undefined, (e: unknown) => e as IoaError);
+    expect([error?.code, error?.location.path, error?.message]).toEqual(['E_ALIGNMENT_BAD_CELL', 'map[1]',
+      'map 2 of the alignment holds a node of type http://knowledgeweb.semanticweb.org/heterogeneity/alignment#cell, not a Cell: its content would be left out']);
   });
 });
