@@ -76,6 +76,9 @@ export const RELATION_OF_PREDICATE: Record<string, AlignmentRelation> = {
   'rdfs:subPropertyOf': '<',
 };
 
+/** The lexical forms of an xsd:float or xsd:decimal that can lie in [0, 1] (no INF, no NaN). */
+const XSD_DECIMAL_OR_FLOAT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
 const RELATIONS = new Set<string>([...Object.keys(PREDICATE_OF_RELATION), INCOMPATIBLE]);
 
 /**
@@ -180,8 +183,9 @@ export function alignmentFromQuads(quads: Quad[], file: string): Alignment {
     const measureText = only('measure')?.value;
     if (!entity1 || !entity2) throw new IoaError('E_ALIGNMENT_BAD_CELL', `cell ${i + 1} lacks ${!entity1 ? 'entity1' : 'entity2'}`, where);
     if (!RELATIONS.has(relation)) throw new IoaError('E_ALIGNMENT_BAD_CELL', `cell ${i + 1} has unknown relation "${relation}"`, where);
-    // Number('') is 0: an empty measure must not read as a score of 0.
-    const measure = measureText === undefined ? 1 : measureText.trim() === '' ? Number.NaN : Number(measureText);
+    // Number() reads '' as 0, '0x1' and '0b1' as 1 and skips any Unicode space: a measure is an
+    // xsd:float (XML white space around it collapsed), or it is no score at all.
+    const measure = measureText === undefined ? 1 : XSD_DECIMAL_OR_FLOAT.test(measureText.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '')) ? Number(measureText) : Number.NaN;
     if (!Number.isFinite(measure) || measure < 0 || measure > 1) {
       throw new IoaError('E_ALIGNMENT_BAD_CELL', `cell ${i + 1} has measure "${measureText}", not a number in [0, 1]`, where);
     }

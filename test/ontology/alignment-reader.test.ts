@@ -85,6 +85,10 @@ describe('OAEI Alignment API reader', () => {
     ['an entity that is a blank node', '<map><Cell><entity1><rdf:Description/></entity1><entity2 rdf:resource="http://b.org/y"/><relation>=</relation></Cell></map>', 'E_ALIGNMENT_BAD_CELL'],
     ['a relative entity IRI (it resolves against the file\'s own folder)', cell('Conference', 'http://b.org/y', '='), 'E_ALIGNMENT_BAD_CELL'],
     ['an entity that is a literal', '<map><Cell><entity1>http://a.org/x</entity1><entity2 rdf:resource="http://b.org/y"/><relation>=</relation></Cell></map>', 'E_ALIGNMENT_BAD_CELL'],
+    // Number() reads these as 1, 1 and 0.5: none is an xsd:float.
+    ['a hexadecimal measure', cell('http://a.org/x', 'http://b.org/y', '=', '0x1'), 'E_ALIGNMENT_BAD_CELL'],
+    ['a binary measure', cell('http://a.org/x', 'http://b.org/y', '=', '0b1'), 'E_ALIGNMENT_BAD_CELL'],
+    ['a measure followed by a no-break space', cell('http://a.org/x', 'http://b.org/y', '=', '0.5\u00a0'), 'E_ALIGNMENT_BAD_CELL'],
     // A map beside a good cell that holds no Cell: its cell was left out without a word.
     ['a map holding a lower-case <cell>', cell('http://a.org/m', 'http://b.org/n', '=') + cell('http://a.org/x', 'http://b.org/y', '=').replace(/Cell>/g, 'cell>'), 'E_ALIGNMENT_BAD_CELL'],
     ['a map holding a Cell of another namespace', cell('http://a.org/m', 'http://b.org/n', '=') + cell('http://a.org/x', 'http://b.org/y', '=').replace('<Cell>', '<Cell xmlns="http://example.org/other#">'), 'E_ALIGNMENT_BAD_CELL'],
@@ -92,6 +96,11 @@ describe('OAEI Alignment API reader', () => {
   ])('rejects %s', async (_name, cells, code) => {
     const path = await alignmentFile(cells);
     await expect(readAlignmentFile(path)).rejects.toSatisfy((e: unknown) => e instanceof IoaError && e.code === code);
+  });
+
+  it('a measure in any xsd:float spelling within [0, 1] is read', async () => {
+    const alignment = await readAlignmentFile(await alignmentFile(['1', '1.0', ' .5 ', '5e-1', '+0.25', '1E0'].map((m, i) => cell(`http://a.org/x${i}`, 'http://b.org/y', '=', m)).join('')));
+    expect(alignment.cells.map((c) => c.measure)).toEqual([1, 1, 0.5, 0.5, 0.25, 1]);
   });
 
   it('a map that holds no Cell is refused at its place, saying what it holds', async () => {
