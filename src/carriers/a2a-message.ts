@@ -120,6 +120,9 @@ function dataMediaType(part: JsonObject, wire: A2AWire): string | undefined {
   return isObject(meta) && typeof meta.mediaType === 'string' ? meta.mediaType : undefined;
 }
 
+/** The members an A2A 1.0 Part names its content by, one per part. */
+const PART_CONTENTS = ['text', 'raw', 'url', 'data'] as const;
+
 const sameMediaType = (a: string, b: string): boolean => a.split(';')[0]!.trim().toLowerCase() === b;
 
 /**
@@ -146,6 +149,12 @@ export async function unwrapA2A(input: unknown, options: A2AUnwrapOptions = {}):
     if (!isObject(part)) throw carrierError('a part must be an object', `${path}.parts[${i}]`, file);
     if (wire === '0.3' && typeof part.kind !== 'string') throw carrierError('a 0.3 part needs "kind"', `${path}.parts[${i}].kind`, file);
     if (wire === '1.0' && part.kind !== undefined) throw carrierError('a 1.0 part must not carry the 0.3 "kind" member', `${path}.parts[${i}].kind`, file);
+    if (wire === '1.0') {
+      // A 1.0 Part's content is one of these (a oneof): with two, one receiver reads the text and
+      // another the envelope.
+      const contents = PART_CONTENTS.filter((member) => member in part);
+      if (contents.length > 1) throw carrierError(`a part holds one of ${PART_CONTENTS.join(', ')}; this one has ${contents.join(' and ')}`, `${path}.parts[${i}]`, file);
+    }
     const isText = wire === '1.0' ? 'text' in part : part.kind === 'text';
     if (isText) {
       if (typeof part.text !== 'string') throw carrierError('"text" must be a string', `${path}.parts[${i}].text`, file);

@@ -172,6 +172,9 @@ describe('envelope carriage in an A2A Message', () => {
     ['0.3 role in a 1.0 message without kind', (m: Record<string, unknown>) => { m.role = 'user'; }, '$.kind'],
     ['parts not an array', (m: Record<string, unknown>) => { m.parts = {}; }, '$.parts'],
     ['no messageId', (m: Record<string, unknown>) => { delete m.messageId; }, '$.messageId'],
+    // A 1.0 Part holds one of text, raw, url and data: one receiver reads text, another the envelope.
+    ['a part with text and data', (m: Record<string, unknown>) => { ((m.parts as unknown[])[0] as Record<string, unknown>).text = 'also text'; }, '$.parts[0]'],
+    ['a part with data and url', (m: Record<string, unknown>) => { ((m.parts as unknown[])[0] as Record<string, unknown>).url = 'https://example.org/envelope.json'; }, '$.parts[0]'],
   ])('a broken carrier is E_CARRIER_INVALID: %s', async (_name, mutate, path) => {
     const m = clone(await wrapA2A(await corpus('envelope-6.2.json'), { messageId: 'm-8' }));
     mutate(m);
