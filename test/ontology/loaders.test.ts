@@ -201,6 +201,23 @@ describe('bad input', () => {
     expect((await loadOntologyFile(await tempFile('scoped-ok.jsonld', scoped(10, 100)))).concepts).toHaveLength(100);
   });
 
+  it('malformed JSON-LD is E_PARSE_JSONLD at the line, column and path of what jsonld names (a term, a context, a value)', async () => {
+    const at = async (name: string, doc: unknown): Promise<unknown[]> => {
+      const error = await ioaErrorOf(loadOntologyFile(await tempFile(name, JSON.stringify(doc, null, 2))));
+      return [error.code, error.location.line, error.location.column, error.location.path];
+    };
+    const owl = 'http://www.w3.org/2002/07/owl#';
+    // Two terms defined by each other.
+    expect(await at('cyclic.jsonld', { '@context': { owl, a: 'b:x', b: 'a:y' }, '@id': 'http://e.org/A', '@type': 'owl:Class', a: 'v' }))
+      .toEqual(['E_PARSE_JSONLD', 4, 10, '$["@context"].a']);
+    // A protected term redefined in a node's own context: the redefinition, not the definition.
+    expect(await at('protected.jsonld', { '@context': { '@version': 1.1, '@protected': true, owl, label: 'http://www.w3.org/2000/01/rdf-schema#label' }, '@graph': [{ '@context': { label: 'http://e.org/label' }, '@id': 'http://e.org/A', '@type': 'owl:Class' }] }))
+      .toEqual(['E_PARSE_JSONLD', 11, 18, '$["@graph"][0]["@context"].label']);
+    // An @id that is not a string.
+    expect(await at('id.jsonld', { '@context': { owl }, '@graph': [{ '@id': 'http://e.org/A', '@type': 'owl:Class' }, { '@id': 5, '@type': 'owl:Class' }] }))
+      .toEqual(['E_PARSE_JSONLD', 11, 14, '$["@graph"][1]["@id"]']);
+  });
+
   it('a remote @context is refused as what it is (nothing fetched), at its line and column, not as an unreachable URL', async () => {
     const error = await ioaErrorOf(loadOntologyFile(await tempFile('remote.jsonld', '{\n  "@context": "https://schema.org/",\n  "@id": "http://example.org/x", "name": "x"\n}\n')));
     expect([error.code, error.location.line, error.location.column]).toEqual(['E_PARSE_JSONLD', 2, 15]);
