@@ -47,12 +47,12 @@ export function jsonSyntaxError(text: string, error: unknown): JsonSyntaxError {
 
 /**
  * What is wrong with a JSON text: `syntax` (not JSON), `lone-surrogate` (an escape or character
- * that is half of a UTF-16 pair), `duplicate-key` or `depth` (nested deeper than the reader's
- * limit). The last three carry the JSON path of the value at fault (`depth`: when the text is
- * JSON).
+ * that is half of a UTF-16 pair), `duplicate-key`, `number-range` (a number too large for a
+ * double, which JSON.parse reads as Infinity) or `depth` (nested deeper than the reader's limit).
+ * All but `syntax` carry the JSON path of the value at fault (`depth`: when the text is JSON).
  */
 export interface JsonFault {
-  kind: 'syntax' | 'lone-surrogate' | 'duplicate-key' | 'depth';
+  kind: 'syntax' | 'lone-surrogate' | 'duplicate-key' | 'number-range' | 'depth';
   message: string;
   line?: number;
   column?: number;
@@ -98,9 +98,18 @@ function malformedDepthFault(text: string, maxDepth: number, firstLine: number):
 /** The outcome of {@link readJson}. */
 export type JsonReading = { ok: true; value: unknown } | { ok: false; fault: JsonFault; cause?: unknown };
 
+/**
+ * Text that may hold a number beyond a double's range (about 1.8e308): an exponent of three
+ * digits, or a run of 309 digits. Only such text has its numbers read one by one.
+ */
+const MAY_OVERFLOW = /[eE]\+?\d{3}|\d{309}/;
+
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** Text that may hold a surrogate: an escape of one, or a surrogate code unit itself. */
 const MAY_HOLD_SURROGATE = /\\u[dD][89a-fA-F]|[\uD800-\uDFFF]/;
+
+/** A character of a JSON number after its first. */
+const NUMBER_CHAR = /[0-9.eE+-]/;
 
 interface Frame {
   /** Member names seen so far and where each began (objects only). */
@@ -127,6 +136,7 @@ export function iJsonFault(text: string, firstLine = 1, maxDepth = Number.POSITI
     return { line: at.line + firstLine - 1, column: at.column };
   };
   const surrogates = MAY_HOLD_SURROGATE.test(text);
+  const overflows = MAY_OVERFLOW.test(text);
   const stack: Frame[] = [];
   const pathOf = (extra?: string): string => {
     let path = '$';
@@ -141,6 +151,18 @@ export function iJsonFault(text: string, firstLine = 1, maxDepth = Number.POSITI
     if ((c === 0x7b || c === 0x5b) && stack.length >= maxDepth) {
       // The path of the value being opened is the path the frames spell now.
       return { kind: 'depth', path: pathOf(), ...where(i), message: depthMessage(maxDepth) };
+    }
+    if (overflows && (c === 0x2d || (c >= 0x30 && c <= 0x39))) { // a number: - or a digit outside strings
+      let end = i + 1;
+      while (end < n && NUMBER_CHAR.test(text[end]!)) end++;
+      if (!Number.isFinite(Number(text.slice(i, end)))) {
+        return {
+          kind: 'number-range', path: pathOf(), ...where(i),
+          message: `the number ${text.slice(i, Math.min(end, i + 40))}${end - i > 40 ? '…' : ''} is beyond what a double holds and would be read as Infinity; I-JSON (RFC 7493 2.2) leaves such numbers out`,
+        };
+      }
+      i = end - 1;
+      continue;
     }
     if (c === 0x7b) stack.push({ names: new Map(), at: '', expectName: true }); // {
     else if (c === 0x5b) stack.push({ names: undefined, at: 0, expectName: false }); // [
@@ -192,7 +214,8 @@ export function iJsonFault(text: string, firstLine = 1, maxDepth = Number.POSITI
 }
 
 /**
- * Read JSON text strictly: a syntax error, a lone surrogate, a duplicate member name or nesting
+ * Read JSON text strictly: a syntax error, a lone surrogate, a duplicate member name, a number
+ * too large for a double or nesting
  * deeper than `maxDepth` (default {@link MAX_JSON_DEPTH}) is a fault with its location; anything
  * else is the value JSON.parse gives. `firstLine` is the file line the text starts on (one line of
  * a JSON Lines file): every line in the fault counts from it. The depth is checked before any

@@ -39,7 +39,7 @@ describe('locating JSON syntax errors (one locator for every command)', () => {
   });
 });
 
-describe('the strict reader (I-JSON, RFC 7493): member names once per object, no lone surrogates', () => {
+describe('the strict reader (I-JSON, RFC 7493): member names once per object, no lone surrogates, numbers a double holds', () => {
   const fault = (text: string): unknown => {
     const read = readJson(text);
     return read.ok ? 'ok' : read.fault;
@@ -66,6 +66,16 @@ describe('the strict reader (I-JSON, RFC 7493): member names once per object, no
     expect(fault('{"\\ud800x": 1}')).toMatchObject({ path: '$["\\ud800x"]' });
     expect(fault('["\\ud83d\\ude00", "\ud83d\ude00"]')).toBe('ok');
     expect(thrownIoaError(() => parseJson('"\\udfff"', 'x.json')).code).toBe('E_PARSE_JSON');
+  });
+
+  it('a number beyond a double\'s range (read as Infinity) is a fault at its path; large, small and precise numbers a double holds are not', () => {
+    expect(fault('{"a": [1, 2e400]}')).toEqual({ kind: 'number-range', path: '$.a[1]', line: 1, column: 11, message: expect.stringContaining('the number 2e400 is beyond what a double holds') });
+    expect(fault('{\n "w": {"x": -1E+309}}')).toMatchObject({ kind: 'number-range', path: '$.w.x', line: 2, column: 13 });
+    expect(fault(`[${'9'.repeat(400)}]`)).toMatchObject({ kind: 'number-range', path: '$[0]' });
+    // What a double holds, however many digits it is written with; underflow to zero is no overflow.
+    for (const text of ['[1.7976931348623157e308, -1e308, 1e-400, 12345678901234567890]', `[${'9'.repeat(300)}]`, '{"s": "1e999", "1e999": 0}']) expect([text, fault(text)]).toEqual([text, 'ok']);
+    const error = thrownIoaError(() => parseJson('{"score": 1e400}', 'm.json', 'E_EXCHANGE_BAD_JSON'));
+    expect([error.code, error.location.path, error.location.line]).toEqual(['E_EXCHANGE_BAD_JSON', '$.score', 1]);
   });
 
   it('nesting far deeper than a recursive reader survives is scanned without overflowing the stack', () => {
