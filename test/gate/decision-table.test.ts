@@ -591,10 +591,13 @@ describe('artifact validation (7.2, 12.4): malformed artifacts are invalid input
     expect(r.ok).toBe(false);
     expect(r.findings).toContainEqual(expect.objectContaining({ code, path, severity: 'error' }));
   });
-  it('a confidence too large for a double is out of range, said as such (not "must be a number, got number")', () => {
+  it('a confidence too large for a double is said as such (not "must be a number, got number"): in the text it is no I-JSON, in an object out of range', () => {
     const text = JSON.stringify(artifact12_4()).replace('"confidence":0.91', '"confidence":1e400');
     expect(text).toContain('1e400');
-    const r = validateArtifact(text);
+    // Read from text, the number is refused before JSON.parse could make it Infinity (RFC 7493 2.2).
+    expect(validateArtifact(text).findings).toEqual([expect.objectContaining({ code: 'E_INVALID_JSON', path: '$.confidence', message: expect.stringContaining('the number 1e400 is beyond what a double holds') })]);
+    // Given as an object, the Infinity it already holds is out of range.
+    const r = validateArtifact({ ...artifact12_4(), confidence: Number.POSITIVE_INFINITY });
     expect(r.findings).toEqual([expect.objectContaining({ code: 'E_INVALID_VALUE', path: '$.confidence', message: '"confidence" must lie between 0 and 1 (descriptive only), got a number too large for a double' })]);
   });
   it('text that is not JSON', () => {
