@@ -319,7 +319,7 @@ export async function expandDocument(input: unknown, r: Resolved, f: Findings, s
   if (!inspect(doc, r.limits, s, f)) return undefined;
   // A scoped context is processed anew wherever its term applies, so its cost is the product of
   // its size and its uses, not the document's size: bounded before jsonld sees it.
-  const excess = scopedContextExcess(doc, JSON.stringify(doc).length);
+  const excess = scopedContextExcess(doc, () => JSON.stringify(doc).length);
   if (excess) {
     f.add('E_LIMIT_CONTEXT', pathOf(excess.path), excess.message, '6.1', 'define the terms in the top-level context, or scope only the few a type or property needs');
     return undefined;

@@ -33,9 +33,10 @@ const isJsonObject = (v: unknown): v is Record<string, unknown> => typeof v === 
 /**
  * The costliest scoped context of `doc` when all of them together (each one's size times the
  * places its term could apply, an upper bound of what jsonld processes) go past the budget for a
- * document of `length` characters; undefined within it.
+ * document of `length` characters; undefined within it. `length` may be a function: it is asked
+ * only when the fixed allowance alone is not enough (an envelope is measured by writing it out).
  */
-export function scopedContextExcess(doc: unknown, length: number): ScopedContextExcess | undefined {
+export function scopedContextExcess(doc: unknown, length: number | (() => number)): ScopedContextExcess | undefined {
   const scoped: Array<{ term: string; size: number; path: JsonPathSegments }> = [];
   const uses = new Map<string, number>();
   const count = (name: string): void => {
@@ -52,10 +53,17 @@ export function scopedContextExcess(doc: unknown, length: number): ScopedContext
       }
     }
   };
-  const walk = (value: unknown, path: JsonPathSegments): void => {
+  // Every node of the document is visited, but only a context needs its path: one stack, copied there.
+  const path: Array<string | number> = [];
+  const walk = (value: unknown): void => {
     if (typeof value === 'string') count(value);
-    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
-    else if (isJsonObject(value)) {
+    else if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        walk(value[i]);
+        path.pop();
+      }
+    } else if (isJsonObject(value)) {
       for (const [key, v] of Object.entries(value)) {
         // A context holds definitions, not uses: its terms apply in the nodes around it.
         if (key === '@context') {
@@ -63,20 +71,24 @@ export function scopedContextExcess(doc: unknown, length: number): ScopedContext
           continue;
         }
         count(key);
-        walk(v, [...path, key]);
+        path.push(key);
+        walk(v);
+        path.pop();
       }
     }
   };
-  walk(doc, []);
+  walk(doc);
   if (scoped.length === 0) return undefined;
   const cost = (s: (typeof scoped)[number]): number => s.size * (uses.get(s.term) ?? 0);
   const total = scoped.reduce((sum, s) => sum + cost(s), 0);
-  const limit = JSONLD_SCOPED_CONTEXT_ALLOWANCE + JSONLD_SCOPED_CONTEXT_RATIO * length;
+  if (total <= JSONLD_SCOPED_CONTEXT_ALLOWANCE) return undefined;
+  const chars = typeof length === 'function' ? length() : length;
+  const limit = JSONLD_SCOPED_CONTEXT_ALLOWANCE + JSONLD_SCOPED_CONTEXT_RATIO * chars;
   if (total <= limit) return undefined;
   const worst = scoped.reduce((a, b) => (cost(b) > cost(a) ? b : a));
   const n = uses.get(worst.term) ?? 0;
   return {
     ...worst, uses: n, total, limit,
-    message: `the scoped context of "${worst.term}" (${worst.size} characters) applies wherever "${worst.term}" is used (${n} places): ${total} characters of context processing, more than ${limit} (${JSONLD_SCOPED_CONTEXT_ALLOWANCE} plus ${JSONLD_SCOPED_CONTEXT_RATIO} times the ${length} characters of the document); jsonld processes a scoped context anew where it applies`,
+    message: `the scoped context of "${worst.term}" (${worst.size} characters) applies wherever "${worst.term}" is used (${n} places): ${total} characters of context processing, more than ${limit} (${JSONLD_SCOPED_CONTEXT_ALLOWANCE} plus ${JSONLD_SCOPED_CONTEXT_RATIO} times the ${chars} characters of the document); jsonld processes a scoped context anew where it applies`,
   };
 }
