@@ -34,6 +34,9 @@ export const MAX_JSONLD_DEPTH = MAX_JSON_DEPTH;
 
 export { JSONLD_SCOPED_CONTEXT_ALLOWANCE, JSONLD_SCOPED_CONTEXT_RATIO } from '../text/jsonld-scoped.js';
 
+/** The first three of what a warning names, and an ellipsis for the rest. */
+const examples = (shown: readonly string[]): string => `${shown.slice(0, 3).join(', ')}${shown.length > 3 ? ', …' : ''}`;
+
 /** The 1-based line and column where `needle` first occurs in `text`, if it does. */
 function locateText(text: string, needle: string): { line?: number; column?: number } {
   const at = text.indexOf(needle);
@@ -96,21 +99,18 @@ export async function toRdfOffline(text: string, file: string, onWarning?: (mess
       throw new IoaError('E_PARSE_JSONLD', `the remote context ${refused} is not fetched (nothing is loaded from the network): put the context in the file (inline "@context" objects only)`, { file, ...at }, { cause: error });
     }
     if (ids.size > 0) {
-      const shown = [...ids].slice(0, 3).map((id) => JSON.stringify(id)).join(', ');
-      onWarning?.(`${ids.size} JSON-LD node ${ids.size === 1 ? 'id is not an absolute IRI' : 'ids are not absolute IRIs'} (${shown}${ids.size > 3 ? ', …' : ''}) and cannot be resolved without a base: left out, with the ${statements} statement${statements === 1 ? '' : 's'} naming them`);
+      onWarning?.(`${ids.size} JSON-LD node ${ids.size === 1 ? 'id is not an absolute IRI' : 'ids are not absolute IRIs'} (${examples([...ids].map((id) => JSON.stringify(id)))}) and cannot be resolved without a base: left out, with the ${statements} statement${statements === 1 ? '' : 's'} naming them`);
     }
     if (dropped.size > 0) {
       const count = [...dropped.values()].reduce((a, b) => a + b, 0);
-      const shown = [...dropped].slice(0, 3).map(([name, n]) => `${JSON.stringify(name)}${n > 1 ? ` ×${n}` : ''}`).join(', ');
-      onWarning?.(`${count} JSON-LD member${count === 1 ? '' : 's'} left out: their names do not expand to an IRI under the file's "@context" (${shown}${dropped.size > 3 ? ', …' : ''}); define the terms there or write full IRIs`);
+      const shown = examples([...dropped].map(([name, n]) => `${JSON.stringify(name)}${n > 1 ? ` ×${n}` : ''}`));
+      onWarning?.(`${count} JSON-LD member${count === 1 ? '' : 's'} left out: their names do not expand to an IRI under the file's "@context" (${shown}); define the terms there or write full IRIs`);
     }
     if (types.size > 0) {
-      const shown = [...types].slice(0, 3).map((t) => JSON.stringify(t)).join(', ');
-      onWarning?.(`${types.size} JSON-LD @type ${types.size === 1 ? 'value is not an absolute IRI' : 'values are not absolute IRIs'} (${shown}${types.size > 3 ? ', …' : ''}) and cannot be resolved without a base or "@vocab": left out, and with it what the type declared`);
+      onWarning?.(`${types.size} JSON-LD @type ${types.size === 1 ? 'value is not an absolute IRI' : 'values are not absolute IRIs'} (${examples([...types].map((t) => JSON.stringify(t)))}) and cannot be resolved without a base or "@vocab": left out, and with it what the type declared`);
     }
     if (floating.length > 0) {
-      const shown = floating.slice(0, 3).map((v) => JSON.stringify(v)).join(', ');
-      onWarning?.(`${floating.length} JSON-LD value${floating.length === 1 ? '' : 's'} outside any node (${shown}${floating.length > 3 ? ', …' : ''}) left out`);
+      onWarning?.(`${floating.length} JSON-LD value${floating.length === 1 ? '' : 's'} outside any node (${examples(floating.map((v) => JSON.stringify(v)))}) left out`);
     }
     return raw.map((q) => DataFactory.quad(
       term(q.subject) as Quad['subject'],
