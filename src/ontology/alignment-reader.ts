@@ -114,7 +114,9 @@ export function alignmentFromQuads(quads: Quad[], file: string): Alignment {
   for (const q of quads) {
     const s = q.subject.value;
     if (q.predicate.value === RDF_TYPE) {
-      typesOf.set(s, [...(typesOf.get(s) ?? []), q.object.value]);
+      const types = typesOf.get(s);
+      if (types) types.push(q.object.value);
+      else typesOf.set(s, [q.object.value]);
       const t = alignTerm(q.object.value);
       if (t === 'Alignment') alignmentNodes.push(s);
       if (t === 'Cell') cellNodes.push(s);
