@@ -8,7 +8,8 @@
  * @packageDocumentation
  */
 import { checkLoaded, optionKeys, optionsObject } from '../model/options.js';
-import { readArtifact } from '../gate/artifact-tools.js';
+import { checkArtifactToCarry, readArtifact } from '../gate/artifact-tools.js';
+import type { TrustPolicy } from '../envelope/types.js';
 import type { ValidatedArtifact } from '../gate/artifact.js';
 import type { MappingSet } from '../model/mapping.js';
 import type { OntologyIndex } from '../model/ontology-index.js';
@@ -77,9 +78,17 @@ export interface UpgradeArtifactOptions extends Omit<UpgradeOptions, 'old' | 'ne
   new: OntologyIndex | string;
   /** A version alignment to use instead of computing one: a mapping set, or a mapping file's path. */
   via?: MappingSet | string;
+  /**
+   * A trust policy (path, JSON or validated): a signed artifact's signature must verify with a key
+   * it lists for the issuer before any rule is carried. Required for a signed artifact unless
+   * `unverified` is set.
+   */
+  trust?: string | Readonly<Record<string, unknown>> | TrustPolicy;
+  /** Carry a signed artifact's rules without checking its signature (said through `onWarning`). */
+  unverified?: boolean;
 }
 
-const UPGRADE_ARTIFACT_OPTIONS = optionKeys<UpgradeArtifactOptions>()('candidatesPerRule', 'diff', 'force', 'mappingDate', 'new', 'old', 'onWarning', 'reviewFile', 'revision', 'side', 'strictDefinitions', 'via', 'viaFile');
+const UPGRADE_ARTIFACT_OPTIONS = optionKeys<UpgradeArtifactOptions>()('candidatesPerRule', 'diff', 'force', 'mappingDate', 'new', 'old', 'onWarning', 'reviewFile', 'revision', 'side', 'strictDefinitions', 'trust', 'unverified', 'via', 'viaFile');
 
 /**
  * Carry an artifact to a new release of the ontology on one side. Rules whose concept is
@@ -90,9 +99,16 @@ const UPGRADE_ARTIFACT_OPTIONS = optionKeys<UpgradeArtifactOptions>()('candidate
  * {@link mergeDraft} and the reviewed set.
  *
  * @param artifact - The artifact: a path, its JSON, or a validated artifact.
- * @param options - `side`, `old`, `new`, and optionally `via`, `revision`, `candidatesPerRule`, `strictDefinitions`, `force`.
+ * Carried rules reach the next revision without a reviewer, so a signed artifact's signature is
+ * verified first against `trust` (its scopes and validity window are not asked: the new revision
+ * is signed and judged on its own), or `unverified: true` says to take the file's word; an
+ * unsigned artifact is carried with a warning that nothing vouches for its rules.
+ *
+ * @param options - `side`, `old`, `new`, `trust` or `unverified` for a signed artifact, and optionally `via`, `revision`, `candidatesPerRule`, `strictDefinitions`, `force`.
  * @returns The draft, the review set, and the carried, pending and dropped rules with why.
- * @throws {@link IoaError} `E_VERSION_MISMATCH` (the artifact does not cover OLD on that side, a
+ * @throws {@link IoaError} `E_SIGNATURE_INVALID` (the artifact does not verify against `trust`:
+ *   nothing is carried), `E_USAGE` (a signed artifact with neither `trust` nor `unverified`, or
+ *   both), `E_VERSION_MISMATCH` (the artifact does not cover OLD on that side, a
  *   `via` set over other releases), `E_VERSION_SERIES` (OLD and NEW not releases of one ontology),
  *   `E_USAGE` (a revision that cannot be counted, an unknown side), and the errors of `readArtifact`,
  *   `loadOntology` (from `ioa-align`) and `readMappings`.
@@ -101,9 +117,18 @@ export async function upgradeArtifact(artifact: string | Readonly<Record<string,
   if (typeof options !== 'object' || options === null) throw new IoaError('E_USAGE', 'upgradeArtifact needs { side, old, new }', { path: '$' });
   // A misspelt strictDefinitions would carry reworded rules unreviewed: refused, never ignored.
   optionsObject(options, '$', UPGRADE_ARTIFACT_OPTIONS);
+  if (options.trust !== undefined && options.unverified === true) throw new IoaError('E_USAGE', 'trust verifies the artifact\'s signature and unverified skips that: give one, not both', { path: '$.unverified' });
+  if (options.unverified !== undefined && typeof options.unverified !== 'boolean') throw new IoaError('E_USAGE', 'unverified must be true or false', { path: '$.unverified' });
   const validated = typeof artifact === 'object' && (artifact as ValidatedArtifact).kind === 'artifact' && 'signingInput' in artifact ? (artifact as ValidatedArtifact) : await readArtifact(artifact as string | Readonly<Record<string, unknown>>);
+  const file = typeof artifact === 'string' ? artifact : undefined;
+  const said = await checkArtifactToCarry(validated, options.trust, options.unverified === true, {
+    artifact: file ?? 'the artifact', ...(file !== undefined ? { file } : {}),
+    trust: 'options.trust', unverified: 'options.unverified: true', trustPath: '$.trust',
+    policy: typeof options.trust === 'string' ? options.trust : 'the trust policy',
+  });
+  if (said.warning !== undefined) options.onWarning?.(said.warning);
   const [a, b] = await Promise.all([load(options.old), load(options.new)]);
   const via = typeof options.via === 'string' ? await readMappings(options.via) : options.via;
-  const { old: _old, new: _new, via: _via, ...rest } = options;
+  const { old: _old, new: _new, via: _via, trust: _trust, unverified: _unverified, ...rest } = options;
   return upgrade(validated, { ...rest, old: a, new: b, ...(via ? { via, ...(typeof options.via === 'string' ? { viaFile: options.via } : {}) } : {}) });
 }

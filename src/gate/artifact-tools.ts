@@ -279,3 +279,54 @@ export async function writeKeyPair(dir: string, pair?: GeneratedKeyPair): Promis
   }
   return { keyId: keys.keyId, privateKey: privatePath, publicKey: publicPath };
 }
+
+/** What says who wrote an artifact and that it is unchanged (not its scope or validity window). */
+const PROVENANCE_PROBLEMS = new Set(['UNTRUSTED_ISSUER', 'UNTRUSTED_KEY', 'SIGNATURE_MISSING', 'SIGNATURE_INVALID']);
+
+/** How a caller names the inputs of {@link checkArtifactToCarry} in its messages: CLI flags or library options. */
+export interface CarryInputNames {
+  /** The artifact (a file name, or "the artifact"). */
+  artifact: string;
+  /** How to give a trust policy (`--trust T`, `options.trust`). */
+  trust: string;
+  /** How to skip the check (`--unverified`, `options.unverified: true`). */
+  unverified: string;
+  /** Where a usage error points (`--trust`, `$.trust`). */
+  trustPath: string;
+  /** The trust policy as named in a message (its file, or "the trust policy"). */
+  policy: string;
+  /** The artifact's file, where it was read from one: the location of a signature that does not verify. */
+  file?: string;
+}
+
+/**
+ * Whether the rules of an artifact may be carried into a next revision without a reviewer (an
+ * upgrade): a signed artifact's signature must verify with a key the trust policy lists for its
+ * issuer — its scopes and validity window are not asked, since the new revision is signed and
+ * judged on its own — or the caller must say to take the file's word.
+ *
+ * @returns What to tell the user: a warning (unsigned, or not checked) or the verification.
+ * @throws {@link IoaError} `E_USAGE` (a signed artifact, and neither a trust policy nor the word
+ *   to skip the check), `E_SIGNATURE_INVALID` (it does not verify: nothing may be carried), and
+ *   the errors of {@link readTrustPolicy}.
+ */
+export async function checkArtifactToCarry(
+  artifact: ValidatedArtifact,
+  trust: string | Readonly<Record<string, unknown>> | TrustPolicy | undefined,
+  unverified: boolean,
+  names: CarryInputNames,
+): Promise<{ warning?: string; verified?: string }> {
+  const rules = `${artifact.mappingRules.length} rule(s)`;
+  if (trust === undefined) {
+    if (artifact.signature === undefined) return { warning: `the artifact is unsigned: nothing vouches for its rules; the ${rules} are carried as the file states them` };
+    if (unverified) return { warning: `the signature by key ${artifact.signature.keyId} was not checked (${names.unverified}): the ${rules} are carried on the file's word` };
+    throw new IoaError('E_USAGE', `${names.artifact} is signed (key ${artifact.signature.keyId}): the rules an upgrade carries reach the next revision unreviewed, so its signature is verified first. Give ${names.trust} (a trust policy listing the issuer's key), or ${names.unverified} to carry the rules on the file's word`, { path: names.trustPath });
+  }
+  const report = await verifyArtifact(artifact, trust);
+  const problems = report.problems.filter((p) => PROVENANCE_PROBLEMS.has(p.code));
+  if (problems.length > 0) {
+    throw new IoaError('E_SIGNATURE_INVALID', `${names.artifact} does not verify against ${names.policy}, so none of its rules is carried: ${problems.map((p) => `${p.code}: ${p.message}`).join('; ')}`, names.file !== undefined ? { file: names.file } : {});
+  }
+  if (artifact.signature === undefined) return { warning: `the artifact is unsigned (accepted only because ${names.policy} sets requireSignature: false): nothing vouches for its rules; the ${rules} are carried as the file states them` };
+  return { verified: `signature by key ${artifact.signature.keyId} verified against ${names.policy} (issuer ${artifact.assertedBy})` };
+}

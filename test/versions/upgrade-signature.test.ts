@@ -138,3 +138,45 @@ describe('artifact sign never replaces a signature silently', () => {
     expect(JSON.parse(r.stdout).signature).toEqual(signedDoc.signature);
   });
 });
+
+describe('the library\'s upgradeArtifact verifies a signed artifact as the command does (7.2)', () => {
+  const lib = async (artifact: string, extra: Record<string, unknown> = {}): Promise<{ carried: number; warnings: string[] }> => {
+    const { upgradeArtifact } = await import('../../src/api/versions.js');
+    const warnings: string[] = [];
+    const result = await upgradeArtifact(artifact, { side: 'target', old: OLD, new: NEW, onWarning: (w) => warnings.push(w), ...extra });
+    return { carried: result.carried.length, warnings };
+  };
+  const failure = async (run: Promise<unknown>): Promise<{ code?: string; message: string; path?: string }> => {
+    const e = await run.then(() => undefined, (x: unknown) => x as { code?: string; message: string; location?: { path?: string } });
+    if (e === undefined) throw new Error('expected a rejection');
+    return { code: e.code, message: e.message, path: e.location?.path };
+  };
+  it('a signed artifact without a trust policy: E_USAGE at $.trust, naming the two options, not flags', async () => {
+    const e = await failure(lib(TAMPERED));
+    expect([e.code, e.path]).toEqual(['E_USAGE', '$.trust']);
+    expect(e.message).toContain('options.trust');
+    expect(e.message).toContain('options.unverified');
+    expect(e.message).not.toContain('--');
+  });
+  it('a rule added after signing, with the trust policy: E_SIGNATURE_INVALID; the valid one is carried', async () => {
+    const e = await failure(lib(TAMPERED, { trust: TRUST }));
+    expect(e.code).toBe('E_SIGNATURE_INVALID');
+    expect(e.message).toContain('SIGNATURE_INVALID');
+    expect((await lib(SIGNED, { trust: TRUST })).carried).toBe(1);
+  });
+  it('unverified: true carries on the file\'s word and warns; with a trust policy too it is E_USAGE at $.unverified', async () => {
+    const r = await lib(TAMPERED, { unverified: true });
+    expect(r.carried).toBe(2);
+    expect(r.warnings.join('\n')).toContain(`the signature by key ${key.keyId} was not checked (options.unverified: true)`);
+    const e = await failure(lib(SIGNED, { trust: TRUST, unverified: true }));
+    expect([e.code, e.path]).toEqual(['E_USAGE', '$.unverified']);
+  });
+  it('an unsigned artifact is carried with a warning; a trust policy requiring signatures refuses it', async () => {
+    const r = await lib(UNSIGNED);
+    expect(r.carried).toBe(1);
+    expect(r.warnings.join('\n')).toContain('the artifact is unsigned: nothing vouches for its rules');
+    const e = await failure(lib(UNSIGNED, { trust: TRUST }));
+    expect(e.code).toBe('E_SIGNATURE_INVALID');
+    expect(e.message).toContain('SIGNATURE_MISSING');
+  });
+});

@@ -262,32 +262,15 @@ const upgrade = defineCommand({
 });
 
 /**
- * Whether the rules of the artifact `artifact upgrade` reads may be carried: a signed artifact's
- * signature must verify with a key the trust policy lists for its issuer (scope and validity
- * window are not asked: an upgrade makes a new revision, which is signed and judged on its own).
+ * Whether the rules of the artifact `artifact upgrade` reads may be carried (the library's check,
+ * its messages naming the command's flags); what it finds is said on stderr.
  */
 async function checkUpgradeInput(artifact: ValidatedArtifact, file: string, trust: string | undefined, unverified: boolean): Promise<void> {
-  const { verifyArtifact } = await import('../../api/gate.js');
-  const rules = `${artifact.mappingRules.length} rule(s)`;
-  if (trust === undefined) {
-    if (artifact.signature === undefined) err(`ioa-align: warning: the artifact is unsigned: nothing vouches for its rules; the ${rules} are carried as the file states them`);
-    else if (unverified) err(`ioa-align: warning: the signature by key ${artifact.signature.keyId} was not checked (--unverified): the ${rules} are carried on the file's word`);
-    else {
-      throw new IoaError('E_USAGE', `${file} is signed (key ${artifact.signature.keyId}): the rules an upgrade carries reach the next revision unreviewed, so its signature is verified first. Give --trust T (a trust policy listing the issuer's key), or --unverified to carry the rules on the file's word`, { path: '--trust' });
-    }
-    return;
-  }
-  const report = await verifyArtifact(artifact, trust);
-  const problems = report.problems.filter((p) => PROVENANCE_PROBLEMS.has(p.code));
-  if (problems.length > 0) {
-    throw new IoaError('E_SIGNATURE_INVALID', `${file} does not verify against ${trust}, so none of its rules is carried: ${problems.map((p) => `${p.code}: ${p.message}`).join('; ')}`, { file });
-  }
-  if (artifact.signature === undefined) err(`ioa-align: warning: the artifact is unsigned (accepted only because ${trust} sets requireSignature: false): nothing vouches for its rules; the ${rules} are carried as the file states them`);
-  else err(`signature by key ${artifact.signature.keyId} verified against ${trust} (issuer ${artifact.assertedBy})`);
+  const { checkArtifactToCarry } = await import('../../gate/artifact-tools.js');
+  const said = await checkArtifactToCarry(artifact, trust, unverified, { artifact: file, file, trust: '--trust T', unverified: '--unverified', trustPath: '--trust', policy: trust ?? 'the trust policy' });
+  if (said.warning !== undefined) err(`ioa-align: warning: ${said.warning}`);
+  if (said.verified !== undefined) err(said.verified);
 }
-
-/** What says who wrote an artifact and that it is unchanged (not its scope or validity window). */
-const PROVENANCE_PROBLEMS = new Set(['UNTRUSTED_ISSUER', 'UNTRUSTED_KEY', 'SIGNATURE_MISSING', 'SIGNATURE_INVALID']);
 
 const sign = defineCommand({
   meta: { name: 'sign', description: 'Sign an artifact with an Ed25519 private key (JCS of the artifact without "signature"). An existing signature is replaced only when it verifies with this key (E_SIGNATURE_INVALID when it does not, E_USAGE when another key made it) or with --force.' },
