@@ -4,7 +4,8 @@
  * (so its revision and signature), ontologies (their axioms and versions too, beside where each
  * was read from, which the verdict names) and candidates — never under file names alone. A cached
  * verdict is also bounded in time: it is reused only while the clock stays inside the window in
- * which no artifact's validity changes. Any change recomputes.
+ * which no artifact's validity changes. Any change recomputes. Each caller gets its own copy of a
+ * verdict: what one caller does to it never reaches the cache or another caller.
  */
 import { signedContent, type ValidatedArtifact } from './artifact.js';
 import { sha256 } from './canonical.js';
@@ -56,14 +57,14 @@ export class CompatibilityChecker {
     const entry = this.#cache.get(key);
     if (entry && now >= entry.from && now < entry.until) {
       this.stats.hits++;
-      return { ...entry.verdict, cached: true };
+      return { ...structuredClone(entry.verdict), cached: true };
     }
     this.stats.misses++;
     const verdict = evaluateCompatibility({ ...input, now });
     const [from, until] = validityWindow(artifacts, input.trust?.clockSkewSeconds, now);
     if (this.#cache.size >= this.#max) this.#cache.delete(this.#cache.keys().next().value!);
     this.#cache.set(key, { verdict, from, until });
-    return { ...verdict, cached: false };
+    return { ...structuredClone(verdict), cached: false };
   }
 
   clear(): void {

@@ -25,6 +25,19 @@ describe('revalidation cache (S5)', () => {
     expect(second.outcome).toBe('Compatible');
     expect({ ...second, cached: false }).toEqual(first);
   });
+  it('a caller changing the verdict it was given changes neither the cache nor the next caller\'s verdict', () => {
+    const checker = new CompatibilityChecker();
+    const first = checker.check(base);
+    const pristine = structuredClone(first);
+    first.reasons.push({ code: 'TAMPERED', message: 'added by a caller' } as never);
+    first.excluded.push({ code: 'TAMPERED', message: 'added by a caller' } as never);
+    first.mapping.length = 0;
+    const second = checker.check({ ...base });
+    second.reasons.push({ code: 'AGAIN', message: 'added by the second caller' } as never);
+    const third = checker.check({ ...base });
+    expect([second.cached, third.cached]).toEqual([true, true]);
+    expect({ ...third, cached: false }).toEqual(pristine);
+  });
   it('a new profile revision recomputes, even when nothing else in the profile changed', () => {
     const checker = new CompatibilityChecker();
     checker.check(base);
