@@ -49,14 +49,16 @@ export type Outcome =
  * The key a shortcut is looked up by. Under a layout whose letters are not Latin (Hebrew, Arabic,
  * Russian: a reviewer switches to type a search or a comment) the key on A sends `ש`, `ش` or `ф`
  * and no letter shortcut would work, silently. Such a letter counts as the Latin letter printed
- * at its position (`event.code` KeyA → `a`). A Latin letter, however laid out (AZERTY's `a` is on
+ * at its position (`event.code` KeyA → `a`, and a capital → `A`, as on a Latin layout). A Latin letter, however laid out (AZERTY's `a` is on
  * KeyQ), a digit, punctuation and the named keys stay as typed.
  */
 export function shortcutKey(key: string, code: string): string {
   if ([...key].length !== 1 || /^[\x00-\x7f]$/.test(key) || !/^\p{L}$/u.test(key)) return key;
   if (/\p{Script=Latin}/u.test(key)) return key;
   const position = /^Key([A-Z])$/.exec(code);
-  return position ? position[1]!.toLowerCase() : key;
+  // A capital (Shift, or Caps Lock) stays a capital, as a Latin one does: Shift+A runs nothing.
+  const capital = key !== key.toLowerCase();
+  return position ? (capital ? position[1]! : position[1]!.toLowerCase()) : key;
 }
 
 /** Keys a select keeps for itself: moving through its options, opening it, leaving it. */

@@ -47,4 +47,13 @@ describe('review page keys', () => {
     expect(shortcutKey('a', 'KeyQ')).toBe('a');
     for (const [key, code] of [['ArrowLeft', 'ArrowLeft'], ['/', 'Slash'], ['?', 'Slash'], ['7', 'Digit7'], ['é', 'Digit2'], ['Enter', 'Enter']]) expect(shortcutKey(key!, code!)).toBe(key);
   });
+
+  it('Shift with a letter decides nothing under any layout: a capital Cyrillic or Greek letter is the capital Latin one, which no shortcut uses', () => {
+    expect(shortcutKey('Ф', 'KeyA')).toBe('A');
+    expect(shortcutKey('Ρ', 'KeyR')).toBe('R');
+    expect(interpret(shortcutKey('Ф', 'KeyA'), 'other', false)).toEqual(interpret('A', 'other', false));
+    expect(interpret('A', 'other', false)).toEqual({ kind: 'native' });
+    // Scripts without case (Hebrew, Arabic) have no Shift form of a letter: their letters stay lower case.
+    expect(shortcutKey('ש', 'KeyA')).toBe('a');
+  });
 });
