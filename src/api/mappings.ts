@@ -265,8 +265,8 @@ const READ_OPTIONS = optionKeys<ReadMappingsOptions>()('format', 'metadata', 'on
  *   `E_SSSOM_MISSING_METADATA` / `E_SSSOM_MISSING_COLUMN` / `E_SSSOM_DUPLICATE_COLUMN` /
  *   `E_SSSOM_UNKNOWN_PREFIX` / `E_SSSOM_SCORE_RANGE` / `E_SSSOM_TRUNCATED` / `E_SSSOM_BAD_ROW` /
  *   `E_SSSOM_BAD_METADATA` (malformed SSSOM, with line numbers), `E_EXCHANGE_BAD_JSON`,
- *   `E_EXCHANGE_BAD_CSV`, `E_PARSE_RDFXML` / `E_ALIGNMENT_NO_CELLS` / `E_ALIGNMENT_BAD_CELL`
- *   (Alignment files), `E_USAGE` (a bad format option).
+ *   `E_EXCHANGE_BAD_CSV`, `E_PARSE_RDFXML` / `E_ALIGNMENT_NO_CELLS` / `E_ALIGNMENT_BAD_CELL` /
+ *   `E_ALIGNMENT_MULTIPLE` (Alignment files), `E_USAGE` (a bad format option).
  */
 export async function readMappings(path: string, options: ReadMappingsOptions = {}): Promise<MappingSet> {
   if (typeof path !== 'string' || path === '') throw new IoaError('E_USAGE', 'readMappings needs a file path', { path: '$.path' });

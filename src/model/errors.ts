@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   // OAEI Alignment API files (src/ontology/alignment-reader.ts)
   'E_ALIGNMENT_NO_CELLS',
   'E_ALIGNMENT_BAD_CELL',
+  // a file that holds more than one Alignment element: their cells would be read as one set
+  'E_ALIGNMENT_MULTIPLE',
   // exchange formats (src/exchange)
   'E_SSSOM_MISSING_METADATA',
   'E_SSSOM_MISSING_COLUMN',

@@ -133,6 +133,13 @@ export function alignmentFromQuads(quads: Quad[], file: string): Alignment {
   if (alignmentNodes.length === 0 && cellNodes.length === 0) {
     throw new IoaError('E_ALIGNMENT_NO_CELLS', 'not an Alignment API file: no Alignment element and no Cell', { file });
   }
+  // A file is one alignment. The cells of a second Alignment element would join the first's,
+  // under the first's onto1/onto2, as one mapping set: which ontologies a cell relates is lost.
+  // The same Alignment written twice (one rdf:about) counts too: its second onto1 goes unread.
+  if (alignmentNodes.length > 1) {
+    const named = new Set(alignmentNodes).size === 1 && alignmentNodes[0]!.includes(':') ? ` (each about ${alignmentNodes[0]})` : '';
+    throw new IoaError('E_ALIGNMENT_MULTIPLE', `the file holds ${alignmentNodes.length} Alignment elements${named}; an Alignment API file is one alignment: write each in a file of its own`, { file, path: 'Alignment[1]' });
+  }
   // A <map> holds a Cell. What else it holds (a <cell>, a Cell of another namespace, the text of
   // rdf:parseType="Literal") is no cell to the RDF reading, and would vanish from the alignment.
   // OAEI files in the wild also put their <onto1>/<onto2> inside the first <map>: metadata, no cell.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readAlignmentFile, PREDICATE_OF_RELATION } from '../../src/ontology/alignment-reader.js';
@@ -101,6 +101,20 @@ describe('OAEI Alignment API reader', () => {
   it('a measure in any xsd:float spelling within [0, 1] is read', async () => {
     const alignment = await readAlignmentFile(await alignmentFile(['1', '1.0', ' .5 ', '5e-1', '+0.25', '1E0'].map((m, i) => cell(`http://a.org/x${i}`, 'http://b.org/y', '=', m)).join('')));
     expect(alignment.cells.map((c) => c.measure)).toEqual([1, 1, 0.5, 0.5, 0.25, 1]);
+  });
+
+  it('two Alignment elements in one file are refused at the second, not merged into one mapping set', async () => {
+    // Their cells, ontologies and types would be read as one alignment's (the second's onto1 lost).
+    const second = `</Alignment><Alignment><onto1>http://c.org/onto</onto1><onto2>http://d.org/onto</onto2>${cell('http://c.org/x', 'http://d.org/y', '=')}`;
+    const error = await readAlignmentFile(await alignmentFile(cell('http://a.org/m', 'http://b.org/n', '=') + second)).then(() => undefined, (e: unknown) => e as IoaError);
+    expect([error?.code, error?.location.path]).toEqual(['E_ALIGNMENT_MULTIPLE', 'Alignment[1]']);
+    expect(error?.message).toMatch(/^the file holds 2 Alignment elements/);
+    // One Alignment named twice (by rdf:about) is two elements too: the second's onto1 would be dropped.
+    const named = await alignmentFile(cell('http://a.org/m', 'http://b.org/n', '=') + second);
+    await writeFile(named, (await readFile(named, 'utf8')).replace(/<Alignment>/g, '<Alignment rdf:about="http://a.org/alignment">'));
+    const again = await readAlignmentFile(named).then(() => undefined, (e: unknown) => e as IoaError);
+    expect([again?.code, again?.location.path]).toEqual(['E_ALIGNMENT_MULTIPLE', 'Alignment[1]']);
+    expect(again?.message).toMatch(/^the file holds 2 Alignment elements \(each about http:\/\/a.org\/alignment\)/);
   });
 
   it('a map that holds no Cell is refused at its place, saying what it holds', async () => {
