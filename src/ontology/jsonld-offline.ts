@@ -34,6 +34,14 @@ export const MAX_JSONLD_DEPTH = MAX_JSON_DEPTH;
 
 export { JSONLD_SCOPED_CONTEXT_ALLOWANCE, JSONLD_SCOPED_CONTEXT_RATIO } from '../text/jsonld-scoped.js';
 
+/**
+ * Schemes of the absolute IRIs that name things in ontologies and agent records. jsonld reads a
+ * compact IRI whose prefix the context does not define as a prefix as an absolute IRI of that
+ * scheme (`skos:prefLabel` without `skos` stays `skos:prefLabel`, a term of no vocabulary), so an
+ * IRI of any other scheme, written without `//`, is counted as a prefix that was not defined.
+ */
+const IRI_SCHEMES = new Set(['http', 'https', 'urn', 'tag', 'did', 'ni', 'mailto', 'tel', 'file', 'ftp', 'info', 'data']);
+
 /** The first three of what a warning names, and an ellipsis for the rest. */
 const examples = (shown: readonly string[]): string => `${shown.slice(0, 3).join(', ')}${shown.length > 3 ? ', …' : ''}`;
 
@@ -51,7 +59,9 @@ function locateText(text: string, needle: string): { line?: number; column?: num
  * whose `@id` is not an absolute IRI (`"foo"`, `"a b"`: relative, with no base to resolve it) has
  * no RDF form and jsonld leaves it out with every statement that names it; so it does with a
  * member whose name is no term of the context (`"lable"`), a relative `@type` and a value outside
- * any node. `onWarning` hears how many of each, so the loss is never silent.
+ * any node. `onWarning` hears how many of each, so the loss is never silent; and how many
+ * statements were in named graphs (read as the default graph's) and how many compact IRIs kept
+ * a prefix the context does not define (read as IRIs of that scheme).
  */
 export async function toRdfOffline(text: string, file: string, onWarning?: (message: string) => void): Promise<Quad[]> {
   const doc = parseJson(text, file, 'E_PARSE_JSON', MAX_JSONLD_DEPTH);
@@ -111,6 +121,39 @@ export async function toRdfOffline(text: string, file: string, onWarning?: (mess
     }
     if (floating.length > 0) {
       onWarning?.(`${floating.length} JSON-LD value${floating.length === 1 ? '' : 's'} outside any node (${examples(floating.map((v) => JSON.stringify(v)))}) left out`);
+    }
+    // An ontology is one graph: statements of a named graph are read with the default graph's,
+    // and the graph they were in is not kept (a node with "@id" and "@graph" names a graph).
+    const graphs = new Set<string>();
+    let inGraphs = 0;
+    for (const q of raw) {
+      if (q.graph.termType === 'DefaultGraph') continue;
+      inGraphs++;
+      graphs.add(q.graph.termType === 'BlankNode' ? 'a graph with no @id' : JSON.stringify(q.graph.value));
+    }
+    // Compact IRIs left unexpanded, by IRI and how many times each is used, in order of first use.
+    const unexpanded = new Map<string, number>();
+    const note = (t: JsonLdTerm): void => {
+      const iri = t.termType === 'NamedNode' ? t.value : t.termType === 'Literal' ? t.datatype?.value : undefined;
+      if (iri === undefined) return;
+      const colon = iri.indexOf(':');
+      if (colon <= 0 || IRI_SCHEMES.has(iri.slice(0, colon).toLowerCase()) || iri.startsWith('//', colon + 1)) return;
+      unexpanded.set(iri, (unexpanded.get(iri) ?? 0) + 1);
+    };
+    for (const q of raw) {
+      note(q.subject);
+      note(q.predicate);
+      note(q.object);
+      if (q.graph.termType === 'NamedNode') note(q.graph);
+    }
+    if (unexpanded.size > 0) {
+      const count = [...unexpanded.values()].reduce((a, b) => a + b, 0);
+      const shown = examples([...unexpanded].map(([iri, n]) => `${JSON.stringify(iri)}${n > 1 ? ` ×${n}` : ''}`));
+      const schemes = [...new Set([...unexpanded.keys()].map((iri) => JSON.stringify(iri.slice(0, iri.indexOf(':') + 1))))];
+      onWarning?.(`${count} JSON-LD IRI${count === 1 ? ' starts' : 's start'} with a prefix that the file's "@context" does not define as one (${shown}) and ${count === 1 ? 'is' : 'are'} read as IRIs of the scheme${schemes.length === 1 ? '' : 's'} ${examples(schemes)}; define each prefix there (an IRI ending in "/" or "#", or "@prefix": true) or write full IRIs`);
+    }
+    if (inGraphs > 0) {
+      onWarning?.(`${inGraphs} JSON-LD statement${inGraphs === 1 ? ' lies' : 's lie'} in ${graphs.size} named graph${graphs.size === 1 ? '' : 's'} (${examples([...graphs])}): read into the one ontology with the default graph's, which graph each was in is not kept`);
     }
     return raw.map((q) => DataFactory.quad(
       term(q.subject) as Quad['subject'],

@@ -119,6 +119,45 @@ describe('JSON-LD nodes whose @id is not an absolute IRI are counted, not droppe
   });
 });
 
+describe('JSON-LD that an ontology reading would change without a word is counted in a warning', () => {
+  const context = { rdfs: 'http://www.w3.org/2000/01/rdf-schema#', owl: 'http://www.w3.org/2002/07/owl#', ex: 'http://example.org/' };
+
+  it('statements in named graphs are read into the one ontology, and the warning says so and names the graphs', async () => {
+    const file = join(dir, 'named-graphs.jsonld');
+    writeFileSync(file, JSON.stringify({
+      '@context': context,
+      '@graph': [
+        { '@id': 'ex:A', '@type': 'owl:Class', 'rdfs:label': 'alpha' },
+        { '@id': 'ex:g1', '@graph': [{ '@id': 'ex:B', '@type': 'owl:Class', 'rdfs:label': 'beta' }] },
+        { '@id': 'ex:g2', '@graph': [{ '@id': 'ex:C', '@type': 'owl:Class' }, { '@id': 'ex:D', '@type': 'owl:Class', 'rdfs:label': 'delta' }] },
+      ],
+    }));
+    const index = await loadOntology(file);
+    expect(index.concepts.map((c) => c.iri)).toEqual(['http://example.org/A', 'http://example.org/B', 'http://example.org/C', 'http://example.org/D']);
+    expect(index.warnings).toEqual(['5 JSON-LD statements lie in 2 named graphs ("http://example.org/g1", "http://example.org/g2"): read into the one ontology with the default graph\'s, which graph each was in is not kept']);
+    // A top-level "@graph" without "@id" is the default graph: no warning.
+    writeFileSync(file, JSON.stringify({ '@context': context, '@graph': [{ '@id': 'ex:A', '@type': 'owl:Class' }] }));
+    expect((await loadOntology(file)).warnings).toEqual([]);
+  });
+
+  it('a compact IRI whose prefix the context does not define (as a prefix) is counted, not read as an IRI of that scheme in silence', async () => {
+    const file = join(dir, 'undeclared-prefix.jsonld');
+    writeFileSync(file, JSON.stringify({
+      // "v" is a term, but its IRI ends in neither "/" nor "#": JSON-LD 1.1 does not expand "v:Z" with it.
+      '@context': { ...context, v: 'http://example.org/vocab_' },
+      '@graph': [
+        { '@id': 'ex:A', '@type': 'owl:Class', 'skos:prefLabel': 'alpha', 'rdfs:seeAlso': { '@id': 'mailto:someone@example.org' } },
+        { '@id': 'ex:B', '@type': 'owl:Class', 'skos:prefLabel': 'beta', 'rdfs:subClassOf': { '@id': 'exx:A' } },
+        { '@id': 'ex:C', '@type': 'owl:Class', 'rdfs:seeAlso': [{ '@id': 'v:Z' }, { '@id': 'urn:isbn:0451450523' }, { '@id': 'tag:example.org,2024:c' }, { '@id': 'foo://host/x' }] },
+      ],
+    }));
+    const index = await loadOntology(file);
+    expect(index.warnings).toEqual(['4 JSON-LD IRIs start with a prefix that the file\'s "@context" does not define as one ("skos:prefLabel" ×2, "exx:A", "v:Z") and are read as IRIs of the schemes "skos:", "exx:", "v:"; define each prefix there (an IRI ending in "/" or "#", or "@prefix": true) or write full IRIs']);
+    const r = await runCli(['inspect', file]);
+    expect(r.stdout).toContain('warning      4 JSON-LD IRIs start with a prefix');
+  });
+});
+
 describe('an artifact whose validity has already ended is not built (E_ARTIFACT_BUILD, exit 2)', () => {
   const args = (validUntil: string, ...extra: string[]): string[] => ['artifact', 'build', '--from', ex('reviewed-cs-doc.sssom.tsv'), '--artifact-id', 'https://example.org/a', '--revision', '1',
     '--asserted-by', 'https://example.org/i', '--valid-until', validUntil, '--out', join(dir, 'past.json'), ...extra];
