@@ -2,7 +2,8 @@ import type { Quad } from '@rdfjs/types';
 import type jsonld from 'jsonld';
 import { DataFactory } from 'n3';
 import { IoaError } from '../model/errors.js';
-import { MAX_JSON_DEPTH, formatJsonPath, locateJsonPath, parseJson, type JsonPathSegments } from '../text/json.js';
+import { MAX_JSON_DEPTH, formatJsonPath, locateJsonPath, parseJson } from '../text/json.js';
+import { pathOfJsonLdError } from './jsonld-locate.js';
 import { scopedContextExcess } from '../text/jsonld-scoped.js';
 
 /**
@@ -165,65 +166,4 @@ export async function toRdfOffline(text: string, file: string, onWarning?: (mess
     const path = pathOfJsonLdError(error, doc);
     throw new IoaError('E_PARSE_JSONLD', `malformed JSON-LD: ${(error as Error).message}`, { file, ...(path ? { ...locateJsonPath(text, path), path: formatJsonPath(path) } : {}) }, { cause: error });
   }
-}
-
-/**
- * Where in `doc` the thing a jsonld error names is: the term it names (in the context it names,
- * when that context is in the document as written), else that context, else the value or element
- * it names; the first place that holds an equal value. jsonld hands back copies, not the
- * document's own objects, so places are found by equal JSON.
- */
-function pathOfJsonLdError(error: unknown, doc: unknown): JsonPathSegments | undefined {
-  const details = (error as { details?: Record<string, unknown> }).details;
-  if (!details) return undefined;
-  const contexts: JsonPathSegments[] = [];
-  // "invalid @id value", "invalid type value": the value of that keyword, a scalar too.
-  const keyword = /^invalid (@?\w+) value$/.exec(typeof details.code === 'string' ? details.code : '')?.[1]?.replace(/^(?!@)/, '@');
-  const find = (target: unknown, member?: string): JsonPathSegments | undefined => {
-    if (target === undefined || (member === undefined && (target === null || typeof target === 'boolean' || typeof target === 'number'))) return undefined;
-    const json = JSON.stringify(target);
-    const kind = Array.isArray(target) ? 'array' : typeof target;
-    const walk = (value: unknown, path: JsonPathSegments): JsonPathSegments | undefined => {
-      if ((member === undefined || path[path.length - 1] === member) && (Array.isArray(value) ? 'array' : typeof value) === kind && JSON.stringify(value) === json) return path;
-      if (Array.isArray(value)) {
-        for (let i = 0; i < value.length; i++) {
-          const hit = walk(value[i], [...path, i]);
-          if (hit) return hit;
-        }
-      } else if (typeof value === 'object' && value !== null) {
-        for (const [key, v] of Object.entries(value)) {
-          const hit = walk(v, [...path, key]);
-          if (hit) return hit;
-        }
-      }
-      return undefined;
-    };
-    return walk(doc, []);
-  };
-  const collectContexts = (value: unknown, path: JsonPathSegments): void => {
-    if (Array.isArray(value)) value.forEach((v, i) => collectContexts(v, [...path, i]));
-    else if (typeof value === 'object' && value !== null) {
-      for (const [key, v] of Object.entries(value)) {
-        if (key === '@context') {
-          if (Array.isArray(v)) v.forEach((c, i) => contexts.push([...path, key, i]));
-          else contexts.push([...path, key]);
-        }
-        collectContexts(v, [...path, key]);
-      }
-    }
-  };
-  const at = (path: JsonPathSegments): unknown => path.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], doc);
-  const hasTerm = (path: JsonPathSegments, term: string): boolean => {
-    const context = at(path);
-    return typeof context === 'object' && context !== null && !Array.isArray(context) && Object.hasOwn(context, term);
-  };
-  const context = typeof details.context === 'object' ? find(details.context) : undefined;
-  if (typeof details.term === 'string') {
-    const term = details.term;
-    if (context && hasTerm(context, term)) return [...context, term];
-    collectContexts(doc, []);
-    const holder = contexts.find((c) => hasTerm(c, term));
-    if (holder) return [...holder, term];
-  }
-  return context ?? (keyword ? find(details.value, keyword) : undefined) ?? find(details.value) ?? find(details.element);
 }

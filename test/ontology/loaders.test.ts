@@ -8,6 +8,7 @@ import { detectFormat, sniffFormat } from '../../src/ontology/rdf-source.js';
 import { splitIdentifier, localNameOf } from '../../src/text/identifiers.js';
 import { JSONLD_SCOPED_CONTEXT_ALLOWANCE, JSONLD_SCOPED_CONTEXT_RATIO, MAX_JSONLD_DEPTH } from '../../src/ontology/jsonld-offline.js';
 import { MAX_RDFXML_DEPTH, MAX_RDFXML_NAMESPACES } from '../../src/ontology/rdfxml.js';
+import { formatJsonPath, locateJsonPath } from '../../src/text/json.js';
 
 const corpus = (p: string): string => join(import.meta.dirname, '../../corpora', p);
 
@@ -216,6 +217,36 @@ describe('bad input', () => {
     // An @id that is not a string.
     expect(await at('id.jsonld', { '@context': { owl }, '@graph': [{ '@id': 'http://e.org/A', '@type': 'owl:Class' }, { '@id': 5, '@type': 'owl:Class' }] }))
       .toEqual(['E_PARSE_JSONLD', 11, 14, '$["@graph"][1]["@id"]']);
+  });
+
+  // Each of these named only the file: jsonld's error carries no term or context, or an expanded
+  // copy of the element that the document as written does not hold.
+  const E = 'http://e.org/';
+  const P = `${E}p`;
+  it.each<[string, unknown, (string | number)[]]>([
+    ['a @context that is a number', { '@context': 5, '@id': `${E}A` }, ['@context']],
+    ['a null @context under a protected one', { '@context': { '@protected': true, a: `${E}a` }, '@graph': [{ '@id': `${E}A` }, { '@context': [null], '@id': `${E}B` }] }, ['@graph', 1, '@context', 0]],
+    ['a value object with both @type and @language', { '@id': `${E}A`, [P]: [{ '@value': 'x' }, { '@value': 'x', '@type': `${E}t`, '@language': 'en' }] }, [P, 1]],
+    ['a value object with a member other than @type, @language, @direction and @index', { '@id': `${E}A`, [P]: { '@value': 'x', [`${E}q`]: 'y' } }, [P]],
+    ['a language-tagged number', { '@id': `${E}A`, [P]: [{ '@value': 5 }, { '@value': 5, '@language': 'en' }] }, [P, 1]],
+    ['a typed value whose @type is a blank node', { '@id': `${E}A`, [P]: { '@value': 'x', '@type': '_:t' } }, [P, '@type']],
+    ['a @list beside another member', { '@id': `${E}A`, [P]: { '@list': ['a'], [`${E}q`]: 'y' } }, [P]],
+    ['@id given twice, once by an alias', { '@context': { id: '@id' }, '@id': `${E}A`, id: `${E}B` }, ['id']],
+    ['a @language that is a number', { '@id': `${E}A`, [P]: { '@value': 'x', '@language': 5 } }, [P, '@language']],
+    ['a @direction that is a number', { '@id': `${E}A`, [P]: { '@value': 'x', '@direction': 5 } }, [P, '@direction']],
+    ['a @direction other than ltr and rtl', { '@id': `${E}A`, [P]: { '@value': 'x', '@direction': 'up' } }, [P, '@direction']],
+    ['a literal under @reverse', { '@id': `${E}A`, '@reverse': { [P]: 'literal' } }, ['@reverse', P]],
+    ['a literal for a reverse term', { '@context': { r: { '@reverse': `${E}r` } }, '@id': `${E}A`, r: 'lit' }, ['r']],
+    ['a @nest value that is a number', { '@context': { n: '@nest' }, '@id': `${E}A`, n: 5 }, ['n']],
+    ['a language map value that is a number', { '@context': { q: { '@id': `${E}q`, '@container': '@language' } }, '@id': `${E}A`, q: { de: 'x', en: 5 } }, ['q', 'en']],
+    ['a string in a property-valued index map', { '@context': { q: { '@id': `${E}q`, '@container': '@index', '@index': `${E}i` } }, '@id': `${E}A`, q: { k: 'v' } }, ['q', 'k']],
+    ['one node with two @index values', { '@graph': [{ '@id': `${E}a`, '@index': '1' }, { '@id': `${E}a`, '@index': '2' }] }, ['@graph', 1, '@index']],
+  ])('malformed JSON-LD is located too: %s', async (_what, doc, path) => {
+    const text = JSON.stringify(doc, null, 2);
+    const error = await ioaErrorOf(loadOntologyFile(await tempFile('located.jsonld', text)));
+    expect([error.code, error.location.path]).toEqual(['E_PARSE_JSONLD', formatJsonPath(path)]);
+    const { line, column } = locateJsonPath(text, path)!;
+    expect([error.location.line, error.location.column]).toEqual([line, column]);
   });
 
   it('a remote @context is refused as what it is (nothing fetched), at its line and column, not as an unreachable URL', async () => {
