@@ -91,7 +91,8 @@ export function parseExtensionEntry(input: unknown, path = '$', uri = DEFAULT_EX
   // The same IRI rule as the envelope's ontologyId: a compact IRI ("cs:agent-core") is not
   // expanded here, so it would silently never match the ontology an envelope names.
   const ontologyIds = stringList(params.ontologyIds, `${path}.params.ontologyIds`, 'ontologyIds', (s) => iriProblem(s, DEFAULT_IRI_SCHEMES) === undefined, `an absolute ontology IRI with scheme ${DEFAULT_IRI_SCHEMES.join(', ')} (a compact IRI is not expanded)`);
-  const ontologyVersions = stringList(params.ontologyVersions, `${path}.params.ontologyVersions`, 'ontologyVersions', (s) => s.length > 0, 'a non-empty version string');
+  // A version of spaces only is as empty as "" (the envelope's ontologyVersion must not be blank either).
+  const ontologyVersions = stringList(params.ontologyVersions, `${path}.params.ontologyVersions`, 'ontologyVersions', (s) => s.trim() !== '', 'a version string that is not empty or blank');
   return {
     uri: input.uri,
     ...(typeof input.description === 'string' ? { description: input.description } : {}),

@@ -53,6 +53,9 @@ describe('Agent Card extension entry (Section 12.2)', () => {
     [{ uri: DEFAULT_EXTENSION_URI, params: { ontologyIds: ['https://a.example/o', 'cs:agent-core'], ontologyVersions: ['1.0'] } }, '$.params.ontologyIds[1]'],
     [{ uri: DEFAULT_EXTENSION_URI, params: { ontologyIds: ['https://a.example/o'], ontologyVersions: [''] } }, '$.params.ontologyVersions[0]'],
     [{ uri: DEFAULT_EXTENSION_URI, params: { ontologyIds: ['https://a.example/o'], ontologyVersions: [1] } }, '$.params.ontologyVersions[0]'],
+    // A version of spaces only is as empty as "": no envelope names it.
+    [{ uri: DEFAULT_EXTENSION_URI, params: { ontologyIds: ['https://a.example/o'], ontologyVersions: ['1.0', ' '] } }, '$.params.ontologyVersions[1]'],
+    [{ uri: DEFAULT_EXTENSION_URI, params: { ontologyIds: ['https://a.example/o'], ontologyVersions: ['\t\n\u00a0'] } }, '$.params.ontologyVersions[0]'],
     [{ uri: DEFAULT_EXTENSION_URI, params: { ontologyIds: ['https://a.example/o'], ontologyVersions: ['1.0'], ontologyVersion: '1.0' } }, '$.params.ontologyVersion'],
     [{ uri: DEFAULT_EXTENSION_URI, required: 'yes', params: { ontologyIds: ['https://a.example/o'], ontologyVersions: ['1.0'] } }, '$.required'],
     [{ uri: DEFAULT_EXTENSION_URI }, '$.params'],
@@ -61,6 +64,13 @@ describe('Agent Card extension entry (Section 12.2)', () => {
     const e = carrierError(() => parseExtensionEntry(entry));
     expect(e.code).toBe('E_CARRIER_INVALID');
     expect(e.location.path).toBe(path);
+  });
+
+  it('a blank version in a card is refused at its path in the card', () => {
+    const entry = { uri: DEFAULT_EXTENSION_URI, params: { ontologyIds: ['https://a.example/o'], ontologyVersions: [' '] } };
+    const e = carrierError(() => parseAgentCard({ capabilities: { extensions: [entry] } }));
+    expect(e).toMatchObject({ code: 'E_CARRIER_INVALID', location: { path: '$.capabilities.extensions[0].params.ontologyVersions[0]' } });
+    expect(e.message).toBe('ontologyVersions[0] must be a version string that is not empty or blank');
   });
 
   it('the same extension listed twice is an error', () => {
