@@ -55,11 +55,23 @@ export interface NlipUnwrapOptions {
 
 const lower = (v: unknown): string | undefined => (typeof v === 'string' ? v.toLowerCase() : undefined);
 
+/**
+ * An NLIP `format`: a non-empty word, compared case-insensitively. Which words NLIP allows is not
+ * checked (12.6 specifies no NLIP version, and the NLIP drafts' lists differ); a blank format, or
+ * one with spaces around it (`"text "`), is no format of any of them, and its content would
+ * silently not be read as what it says it is.
+ */
+function checkFormat(format: unknown, path: string, file: string | undefined): string {
+  if (typeof format !== 'string') throw carrierError('"format" is required', path, file);
+  if (format.trim() === '' || format !== format.trim()) throw carrierError(`"format" must be a non-empty string without surrounding spaces, got ${JSON.stringify(format)}`, path, file);
+  return format;
+}
+
 /** Read the envelope submessage out of an NLIP message and run the envelope validator on it. */
 export async function unwrapNlip(input: unknown, options: NlipUnwrapOptions = {}): Promise<UnwrapResult> {
   const { file } = options;
   if (!isObject(input)) throw carrierError('an NLIP message must be a JSON object', '$', file);
-  if (typeof input.format !== 'string') throw carrierError('"format" is required', '$.format', file);
+  checkFormat(input.format, '$.format', file);
   const label = input.label === undefined ? undefined : checkTask(input.label);
   const task = options.task ?? label;
   if (task === undefined) throw carrierError('the message has no "label" naming its task, and no task was given: the envelope cannot be tied to a task', '$.label', file);
@@ -75,7 +87,7 @@ export async function unwrapNlip(input: unknown, options: NlipUnwrapOptions = {}
   subs.forEach((sub, i) => {
     const path = `$.submessages[${i}]`;
     if (!isObject(sub)) throw carrierError('a submessage must be an object', path, file);
-    if (typeof sub.format !== 'string') throw carrierError('"format" is required', `${path}.format`, file);
+    checkFormat(sub.format, `${path}.format`, file);
     if (lower(sub.format) === 'text' && typeof sub.content === 'string') text.push(sub.content);
     if (typeof sub.label !== 'string' || !sub.label.startsWith(ENVELOPE_LABEL_PREFIX)) return;
     const subTask = sub.label.slice(ENVELOPE_LABEL_PREFIX.length);

@@ -90,6 +90,17 @@ describe('NLIP carriage (Section 12.6)', () => {
     expect(await carrierError(unwrapNlip(textual))).toMatchObject({ code: 'E_CARRIER_INVALID', location: { path: '$.submessages[0].format' } });
   });
 
+  it.each([
+    ['an empty format', '$.format', (m: Msg) => { m.format = ''; }],
+    // "text " is no format of any NLIP version: its content would silently not be read as text.
+    ['a format with a trailing space', '$.format', (m: Msg) => { m.format = 'text '; }],
+    ['a text submessage whose format has a leading space', '$.submessages[1].format', (m: Msg) => { m.submessages.push({ format: ' text', subformat: 'english', content: 'more' }); }],
+  ])('refuses %s at its path', async (_what, path, change) => {
+    const m = clone(await wrapNlip(await corpus('envelope-6.2.json'), { task: 't', text: 'hello' })) as Msg;
+    change(m);
+    expect(await carrierError(unwrapNlip(m))).toMatchObject({ code: 'E_CARRIER_INVALID', location: { path } });
+  });
+
   it('refuses to wrap without a task label', async () => {
     expect(await carrierError(wrapNlip(await corpus('envelope-6.2.json'), { task: ' ' }))).toMatchObject({ code: 'E_CARRIER_INVALID' });
   });
