@@ -81,10 +81,96 @@ export function pathOfJsonLdError(error: unknown, doc: unknown): Path | undefine
     const holder = contexts.find((c) => hasTerm(c, term));
     if (holder) return [...holder, term];
   }
-  // A context that is no object is named with the others of its array: the item itself is told.
-  if (context && code !== 'invalid local context') return context;
+  if (context && code !== 'invalid local context') {
+    // The member of the context at fault, when the rule it breaks tells which.
+    const held = at(context);
+    const member = isObject(held) ? memberAtFault(code, error instanceof Error ? error.message : '', held) : undefined;
+    return member ? [...context, ...member] : context;
+  }
   return byRule(code, details, doc, contexts.map(at)) ?? context
     ?? (keyword ? find(details.value, keyword) : undefined) ?? find(details.value) ?? find(details.element);
+}
+
+/** The keyword of a context jsonld names by the code of an error in its value. */
+const CONTEXT_KEYWORD_OF_CODE: Readonly<Record<string, string>> = {
+  'invalid @version value': '@version',
+  'invalid base IRI': '@base',
+  'invalid vocab mapping': '@vocab',
+  'invalid default language': '@language',
+  'invalid base direction': '@direction',
+  'invalid @propagate value': '@propagate',
+  'invalid @import value': '@import',
+};
+
+/** Keywords a term definition may hold (JSON-LD 1.1). */
+const TERM_DEFINITION_KEYWORDS = new Set(['@container', '@id', '@language', '@reverse', '@type', '@context', '@direction', '@index', '@nest', '@prefix', '@protected']);
+const CONTAINERS = new Set(['@list', '@set', '@index', '@language', '@graph', '@id', '@type']);
+const TYPE_KEYWORDS = new Set(['@id', '@vocab', '@json', '@none']);
+
+/**
+ * The member of `context` (a keyword of the context, a term, or a keyword of a term's
+ * definition) that breaks the rule of the jsonld error `code` with `message`: jsonld names the
+ * context of such an error, not the term. The first term of the context that breaks the rule.
+ */
+function memberAtFault(code: string, message: string, context: JsonObject): Path | undefined {
+  const keyword = CONTEXT_KEYWORD_OF_CODE[code];
+  // A term's "@direction" breaks the same rule as the context's: the context's only when it is wrong.
+  const direction = context['@direction'];
+  if (keyword !== undefined && Object.hasOwn(context, keyword) && (keyword !== '@direction' || (direction !== null && direction !== 'ltr' && direction !== 'rtl'))) return [keyword];
+  const terms = Object.entries(context).filter(([term]) => !term.startsWith('@'));
+  const definitions = terms.filter((entry): entry is [string, JsonObject] => isObject(entry[1]));
+  /** The first term whose definition breaks `rule`, at the keyword `key` of it (when it has it). */
+  const first = (rule: (definition: JsonObject, term: string) => boolean, key?: string): Path | undefined => {
+    const hit = definitions.find(([term, definition]) => rule(definition, term));
+    if (!hit) return undefined;
+    return key !== undefined && Object.hasOwn(hit[1], key) ? [hit[0], key] : [hit[0]];
+  };
+  const isIri = (v: unknown): boolean => typeof v === 'string' && v.includes(':');
+  const named = /on term "([^"]*)"/.exec(message)?.[1];
+  switch (code) {
+    case 'invalid base direction':
+      return first((d) => '@direction' in d && d['@direction'] !== null && d['@direction'] !== 'ltr' && d['@direction'] !== 'rtl', '@direction');
+    case 'invalid term definition': {
+      if (Object.hasOwn(context, '')) return [''];
+      if (named !== undefined && isObject(context[named])) return [named, '@index'];
+      const wrong = terms.find(([, d]) => d !== null && typeof d !== 'string' && !isObject(d));
+      if (wrong) return [wrong[0]];
+      const unknown = definitions.map(([term, d]) => [term, Object.keys(d).find((k) => !TERM_DEFINITION_KEYWORDS.has(k))] as const).find(([, k]) => k !== undefined);
+      if (unknown) return [unknown[0], unknown[1]!];
+      return first((d, term) => '@prefix' in d && (term.includes(':') || term.includes('/') || (d['@prefix'] === true && typeof d['@id'] === 'string' && d['@id'].startsWith('@'))), '@prefix');
+    }
+    case 'invalid reverse property': {
+      const kept = /must not contain (@\w+)/.exec(message)?.[1] ?? '@container';
+      return first((d) => '@reverse' in d && kept in d, kept);
+    }
+    case 'invalid IRI mapping': {
+      if (message.includes('@reverse')) return first((d) => '@reverse' in d && (typeof d['@reverse'] !== 'string' || !isIri(d['@reverse'])), '@reverse');
+      if (message.includes('term in form of IRI')) return first((_d, term) => term.includes(':') || term.includes('/'));
+      if (message.includes('array of strings')) return first((d) => '@id' in d && d['@id'] !== null && typeof d['@id'] !== 'string', '@id');
+      return first((d) => typeof d['@id'] === 'string' && !d['@id'].startsWith('@') && !isIri(d['@id']) && !Object.hasOwn(context, d['@id']), '@id');
+    }
+    case 'invalid type mapping': {
+      if (message.includes('container: @type')) return first((d) => asArray(d['@container']).includes('@type'), '@type');
+      return first((d) => '@type' in d && (typeof d['@type'] !== 'string' || (!TYPE_KEYWORDS.has(d['@type']) && (!isIri(d['@type']) || d['@type'].startsWith('_:')) && !Object.hasOwn(context, d['@type']))), '@type');
+    }
+    case 'invalid container mapping':
+      return first((d) => {
+        if (!('@container' in d) || d['@container'] === null) return false;
+        const list = asArray(d['@container']);
+        return !list.every((c) => typeof c === 'string' && CONTAINERS.has(c)) || (list.length > 1 && (list.includes('@list') || (list.includes('@graph') && list.some((c) => !['@graph', '@id', '@index', '@set'].includes(c as string))) || (!list.includes('@graph') && list.length > (list.includes('@set') ? 2 : 1))));
+      }, '@container');
+    case 'invalid language mapping':
+      return first((d) => '@language' in d && d['@language'] !== null && typeof d['@language'] !== 'string', '@language');
+    case 'invalid @prefix value':
+      return first((d) => '@prefix' in d && typeof d['@prefix'] !== 'boolean', '@prefix');
+    case 'invalid @nest value':
+      return first((d) => '@nest' in d && (typeof d['@nest'] !== 'string' || (d['@nest'].startsWith('@') && d['@nest'] !== '@nest')), '@nest');
+    case 'invalid keyword alias': {
+      const alias = terms.find(([, d]) => ['@context', '@preserve'].includes((isObject(d) ? d['@id'] : d) as string));
+      return alias ? [alias[0]] : undefined;
+    }
+  }
+  return undefined;
 }
 
 /**

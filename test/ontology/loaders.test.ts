@@ -249,6 +249,28 @@ describe('bad input', () => {
     expect([error.location.line, error.location.column]).toEqual([line, column]);
   });
 
+  // jsonld names the context of these errors, not the term: each is placed at the member at fault.
+  const good = { owl: 'http://www.w3.org/2002/07/owl#', label: { '@id': 'http://www.w3.org/2000/01/rdf-schema#label', '@language': 'en' } };
+  it.each<[string, Record<string, unknown>, (string | number)[]]>([
+    ['an @vocab that is a number', { ...good, '@vocab': 5 }, ['@vocab']],
+    ['a term whose definition is a number', { ...good, a: 5 }, ['a']],
+    ['a term definition with an unknown keyword', { ...good, a: { '@id': `${E}a`, '@foo': 1 } }, ['a', '@foo']],
+    ['a term whose @id is relative', { ...good, b: { '@id': `${E}b` }, a: { '@id': 'rel' } }, ['a', '@id']],
+    ['a term whose @type is relative', { ...good, b: { '@id': `${E}b`, '@type': '@id' }, a: { '@id': `${E}a`, '@type': 'rel' } }, ['a', '@type']],
+    ['a term with an unknown container', { ...good, b: { '@id': `${E}b`, '@container': '@set' }, a: { '@id': `${E}a`, '@container': '@foo' } }, ['a', '@container']],
+    ['a term whose @language is a number', { ...good, a: { '@id': `${E}a`, '@language': 5 } }, ['a', '@language']],
+    ['a term whose @direction is neither ltr nor rtl, beside a good default', { ...good, '@direction': 'ltr', a: { '@id': `${E}a`, '@direction': 'up' } }, ['a', '@direction']],
+    ['a reverse term with an @id', { ...good, a: { '@reverse': `${E}r`, '@id': `${E}a` } }, ['a', '@id']],
+    ['an alias of @context', { ...good, c: '@context' }, ['c']],
+  ])('malformed JSON-LD in a context is placed at the member at fault: %s', async (_what, context, member) => {
+    const text = JSON.stringify({ '@context': context, '@id': `${E}A` }, null, 2);
+    const error = await ioaErrorOf(loadOntologyFile(await tempFile('context.jsonld', text)));
+    const path = ['@context', ...member];
+    expect([error.code, error.location.path]).toEqual(['E_PARSE_JSONLD', formatJsonPath(path)]);
+    const { line, column } = locateJsonPath(text, path)!;
+    expect([error.location.line, error.location.column]).toEqual([line, column]);
+  });
+
   it('a remote @context is refused as what it is (nothing fetched), at its line and column, not as an unreachable URL', async () => {
     const error = await ioaErrorOf(loadOntologyFile(await tempFile('remote.jsonld', '{\n  "@context": "https://schema.org/",\n  "@id": "http://example.org/x", "name": "x"\n}\n')));
     expect([error.code, error.location.line, error.location.column]).toEqual(['E_PARSE_JSONLD', 2, 15]);
