@@ -59,8 +59,9 @@ export async function serveReview(session: ReviewSession, options: ServeOptions 
   let port = options.port ?? 0;
   // Read the page's files before listening: missing files fail here, not on the first request.
   pageAssets();
+  const lists = new ItemLists();
   const server = createServer((req, res) => {
-    handle(req, res, session, token, port).catch((error: unknown) => {
+    handle(req, res, session, lists, token, port).catch((error: unknown) => {
       if (!res.headersSent) send(res, isIoaError(error) && error.code !== 'E_INTERNAL' ? 400 : 500, { error: errorBody(error) });
       else res.destroy();
     });
@@ -82,8 +83,8 @@ export async function serveReview(session: ReviewSession, options: ServeOptions 
   // failure is the page's request's to report.
   setImmediate(() => {
     try {
-      const first = session.items({ status: 'undecided' })[0];
-      if (first) session.item(first.subject_id);
+      const first = session.itemSubjects({ status: 'undecided' })[0];
+      if (first) session.item(first);
     } catch {
       // reported when the page asks
     }
@@ -174,9 +175,9 @@ class HttpError extends Error {
   }
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, session: ReviewSession, token: string, port: number): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, session: ReviewSession, lists: ItemLists, token: string, port: number): Promise<void> {
   try {
-    await route(req, res, session, token, port);
+    await route(req, res, session, lists, token, port);
   } catch (error) {
     if (error instanceof ReviewRefusal) {
       // 409: the request was understood, and refused because of the candidate's state.
@@ -192,7 +193,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, session: Review
   }
 }
 
-async function route(req: IncomingMessage, res: ServerResponse, session: ReviewSession, token: string, port: number): Promise<void> {
+async function route(req: IncomingMessage, res: ServerResponse, session: ReviewSession, lists: ItemLists, token: string, port: number): Promise<void> {
   const host = req.headers.host ?? '';
   if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) throw new HttpError(403, 'E_FORBIDDEN_HOST', 'this server answers only to 127.0.0.1 and localhost');
   const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
@@ -214,7 +215,7 @@ async function route(req: IncomingMessage, res: ServerResponse, session: ReviewS
       case '/api/progress':
         return send(res, 200, session.progress());
       case '/api/items':
-        return send(res, 200, { items: session.items(filterOf(url.searchParams)), kinds: session.kinds(), progress: session.progress() });
+        return send(res, 200, itemsAnswer(session, lists, url.searchParams));
       case '/api/item': {
         const subject = url.searchParams.get('subject');
         if (!subject) throw new HttpError(400, 'E_USAGE', 'give ?subject=…');
@@ -240,6 +241,80 @@ async function route(req: IncomingMessage, res: ServerResponse, session: ReviewS
   }
   res.setHeader('Allow', 'GET, POST');
   throw new HttpError(405, 'E_USAGE', 'method not allowed');
+}
+
+/** The most items one answer of a list's window holds. */
+export const MAX_ITEMS_WINDOW = 1000;
+/** Lists kept for paging: a tab's list and a few a script or other tabs asked for since. */
+const LISTS_KEPT = 16;
+
+/**
+ * The item lists the server has answered, kept by id so that a page can page through the list
+ * it was given: the subjects a filter chose when it was asked (a decision does not take an item
+ * out of the list being reviewed, as a reload would), each window summarized as it stands now.
+ */
+class ItemLists {
+  private next = 0;
+  private readonly kept = new Map<string, string[]>();
+
+  add(subjects: string[]): string {
+    const id = String(++this.next);
+    this.kept.set(id, subjects);
+    for (const old of this.kept.keys()) {
+      if (this.kept.size <= LISTS_KEPT) break;
+      this.kept.delete(old);
+    }
+    return id;
+  }
+
+  get(id: string): string[] | undefined {
+    return this.kept.get(id);
+  }
+}
+
+/** A non-negative whole number in the query, or undefined when absent; E_USAGE otherwise. */
+function count(params: URLSearchParams, name: string, max: number): number | undefined {
+  const text = params.get(name);
+  if (text === null) return undefined;
+  if (!/^\d{1,9}$/.test(text) || Number(text) > max) throw new HttpError(400, 'E_USAGE', `${name} must be a whole number from 0 to ${max}`);
+  return Number(text);
+}
+
+/**
+ * `GET /api/items`. Without `limit` or `list`: every item the filters choose (what scripts read).
+ * With `limit`: a new list, of which the answer holds the window `offset`…`offset + limit` (or,
+ * with `around=SUBJECT`, the window of `limit` items holding that subject, and its `position`),
+ * its `total` and the `list` id to ask for other windows with (`list=ID&offset=&limit=`, the
+ * filters then being the list's).
+ */
+function itemsAnswer(session: ReviewSession, lists: ItemLists, params: URLSearchParams): unknown {
+  const limit = count(params, 'limit', MAX_ITEMS_WINDOW);
+  let offset = count(params, 'offset', 1e9);
+  const listId = params.get('list');
+  const windowed = listId !== null || offset !== undefined || params.has('around');
+  if (limit === undefined && !windowed) return { items: session.items(filterOf(params)), kinds: session.kinds(), progress: session.progress() };
+  if (!limit) throw new HttpError(400, 'E_USAGE', `give limit=1…${MAX_ITEMS_WINDOW} (with list=, offset= or around=)`);
+  let subjects: string[];
+  let id: string;
+  if (listId === null) {
+    subjects = session.itemSubjects(filterOf(params));
+    id = lists.add(subjects);
+  } else {
+    const kept = lists.get(listId);
+    if (!kept) throw new HttpError(404, 'E_NOT_FOUND', 'no such item list (newer ones have replaced it): ask for the list again, without list=');
+    subjects = kept;
+    id = listId;
+  }
+  const around = params.get('around');
+  let position: number | undefined;
+  if (around !== null) {
+    const iri = session.expand(around);
+    position = subjects.indexOf(iri);
+    if (offset === undefined) offset = position >= 0 ? position - (position % limit) : 0;
+  }
+  const start = Math.min(offset ?? 0, subjects.length);
+  const window = { list: id, total: subjects.length, offset: start, items: session.summaries(subjects.slice(start, start + limit)), ...(position !== undefined ? { position } : {}) };
+  return listId === null ? { ...window, kinds: session.kinds(), progress: session.progress() } : window;
 }
 
 function filterOf(params: URLSearchParams): ItemFilter {

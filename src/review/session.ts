@@ -930,43 +930,71 @@ export class ReviewSession {
     return folded;
   }
 
+  /** The items `filter` chooses, in its order: the subjects and their summaries. */
   items(filter: ItemFilter = {}): ItemSummary[] {
+    return this.summaries(this.itemSubjects(filter));
+  }
+
+  /**
+   * The subjects `filter` chooses, in its order: what `items` summarizes. The page keeps this list
+   * (its ids only) and asks for the summaries of the rows it draws, a few dozen at a time.
+   */
+  itemSubjects(filter: ItemFilter = {}): string[] {
     const order = filter.order === 'ontology' ? this.subjectOrder : [...this.state.uncertainOrder(), ...this.subjectOrder.filter((s) => this.state.uncertainty(s) === Infinity)];
     const text = filter.text?.trim().toLowerCase();
     // Labels are matched folded, the query too: what a keyboard types finds a label stored
     // decomposed, in full-width forms or with other case (see searchFold).
     const folded = text ? searchFold(text) : undefined;
-    const conflicted = this.conflictedPairs();
+    const conflicted = filter.status === 'conflict' ? this.conflictedPairs() : undefined;
     // A CURIE as the page shows it (`mouse:MA_0001596`) finds the IRI it stands for.
     const iriText = filter.text ? this.expand(filter.text.trim()).toLowerCase() : undefined;
     const matchesIri = (iri: string): boolean => iri.toLowerCase().includes(text!) || iri.toLowerCase().includes(iriText!);
     const matchesLabel = (label: string): boolean => this.searchFolded(label).includes(folded!);
-    const out: ItemSummary[] = [];
+    // A target is the object of many candidates (NCIt × ORDO: 302,954 candidates, a few thousand
+    // targets): whether it matches is worked out once per search.
+    const objectMatches = new Map<string, boolean>();
+    const matchesObject = (object: string): boolean => {
+      let match = objectMatches.get(object);
+      if (match === undefined) {
+        match = matchesIri(object) || matchesLabel(labelOf(this.target.byIri.get(object), ''));
+        objectMatches.set(object, match);
+      }
+      return match;
+    };
+    const out: string[] = [];
     for (const subject of order) {
       const list = this.state.bySubject.get(subject) ?? [];
       const best = this.state.candidates[list[0]!]!;
-      const done = this.isDone(subject);
-      const conflict = conflicted.size > 0 && list.some((i) => conflicted.has(`${subject}\u0000${this.state.candidates[i]!.object}`));
-      if (filter.status === 'undecided' && done) continue;
-      if (filter.status === 'decided' && !done) continue;
-      if (filter.status === 'conflict' && !conflict) continue;
+      if (filter.status === 'undecided' || filter.status === 'decided') {
+        const done = this.isDone(subject);
+        if (filter.status === 'undecided' && done) continue;
+        if (filter.status === 'decided' && !done) continue;
+      }
+      if (conflicted && !(conflicted.size > 0 && list.some((i) => conflicted.has(`${subject}\u0000${this.state.candidates[i]!.object}`)))) continue;
       if (filter.minScore !== undefined && best.score < filter.minScore) continue;
       if (filter.maxScore !== undefined && best.score > filter.maxScore) continue;
       if (filter.relation && !list.some((i) => this.state.candidates[i]!.predicate === filter.relation)) continue;
       const concept = this.source.byIri.get(subject);
       if (filter.kind && concept?.kind !== filter.kind) continue;
-      const label = labelOf(concept, subject);
-      if (text && !matchesLabel(label) && !matchesIri(subject)
-        && !list.some((i) => {
-          const object = this.state.candidates[i]!.object;
-          return matchesIri(object) || matchesLabel(labelOf(this.target.byIri.get(object), ''));
-        })) continue;
-      out.push({
-        subject_id: subject, label, kind: concept?.kind ?? '', candidates: list.length,
-        open: list.filter((i) => this.state.status(i) === 'open').length, best_score: best.score, best_predicate: best.predicate, decided: done, conflict,
-      });
+      if (text && !matchesLabel(labelOf(concept, subject)) && !matchesIri(subject) && !list.some((i) => matchesObject(this.state.candidates[i]!.object))) continue;
+      out.push(subject);
     }
     return out;
+  }
+
+  /** The summaries of `subjects` (subjects under review), as they stand now. */
+  summaries(subjects: readonly string[]): ItemSummary[] {
+    const conflicted = this.conflictedPairs();
+    return subjects.map((subject) => {
+      const list = this.state.bySubject.get(subject) ?? [];
+      const best = this.state.candidates[list[0]!]!;
+      const concept = this.source.byIri.get(subject);
+      const conflict = conflicted.size > 0 && list.some((i) => conflicted.has(`${subject}\u0000${this.state.candidates[i]!.object}`));
+      return {
+        subject_id: subject, label: labelOf(concept, subject), kind: concept?.kind ?? '', candidates: list.length,
+        open: list.filter((i) => this.state.status(i) === 'open').length, best_score: best.score, best_predicate: best.predicate, decided: this.isDone(subject), conflict,
+      };
+    });
   }
 
   /** The kinds of the subjects under review (what the page's kind filter offers), sorted. */

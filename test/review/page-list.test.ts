@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { requireFreshDist } from '../helpers/dist.js';
 import { clear, closeBrowser, executablePath, launchBrowser, load, settled, SHOTS, show, start, type Started } from './page-browser.js';
-import { LONG_LABEL, manyFixture } from './page-fixture.js';
+import { LONG_LABEL, MANY_SRC, manyFixture } from './page-fixture.js';
 
 /** What the callbacks run inside the page use (the project compiles without the DOM library). */
 interface Box { top: number; bottom: number; left: number; right: number; width: number; height: number }
@@ -62,8 +62,12 @@ function drawn(page: Page) {
   });
 }
 
-/** The item button that has the keyboard focus: its place, its label, whether it is in view. */
-function focused(page: Page) {
+/**
+ * The item button that has the keyboard focus: its place, its label, whether it is in view (once
+ * the rows the page asked the server for have arrived).
+ */
+async function focused(page: Page) {
+  await settled(page);
   return page.evaluate(() => {
     const a = document.activeElement;
     const li = a?.closest('#items li');
@@ -86,11 +90,13 @@ async function frames(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
+/** Scroll the list, and wait until the rows scrolled to are drawn and their items have arrived. */
 async function scrollList(page: Page, top: number): Promise<void> {
   await page.evaluate((y) => {
     document.querySelector('#list-pane')!.scrollTop = y;
   }, top);
   await frames(page);
+  await settled(page);
 }
 
 /** Every item shown, in the source ontology's order (first, long, subject 0 … 3999, last). */
@@ -247,6 +253,95 @@ describe.skipIf(!executablePath)('review page: the item list of a large file', (
       expect(seen.row.height).toBe(seen.otherHeight);
       expect(seen.title).toBe(LONG_LABEL);
       expect(await s.page.locator('#items li[aria-posinset="2"] button').ariaSnapshot()).toBe(`- button "${LONG_LABEL} 0.90"`);
+    });
+  });
+
+  describe('read from the server a window at a time', () => {
+    let s: Started;
+    /** The size of every answer to /api/items since the last look, and what was asked. */
+    const answers: Array<{ url: string; bytes: number }> = [];
+    const taken = (): Array<{ url: string; bytes: number }> => answers.splice(0);
+    /** A window's answer: 100 rows of the list, about 22 kB here; the whole list is 4,003 rows, over 800 kB. */
+    const WINDOW_BYTES = 30_000;
+
+    beforeAll(async () => {
+      s = await start(undefined, manyFixture());
+      s.page.on('response', (r) => {
+        // Counted as they come (the server sends each answer whole, with its length).
+        if (new URL(r.url()).pathname === '/api/items') answers.push({ url: r.url(), bytes: Number(r.headers()['content-length']) });
+      });
+      await load(s.page, s.server);
+      await s.page.uncheck('#advance');
+      await s.page.selectOption('#order', 'ontology');
+      await settled(s.page);
+      await s.page.selectOption('#status', 'all');
+      await settled(s.page);
+    }, 60_000);
+    afterAll(() => s?.close());
+
+    it('the list of 4,003 items arrives a window at a time: no answer holds more than a window, End reads the windows at the end only', async () => {
+      const opened = taken();
+      expect(opened.length).toBeGreaterThan(0);
+      for (const a of opened) expect(a.bytes).toBeGreaterThan(0);
+      for (const a of opened) expect(a.bytes).toBeLessThan(WINDOW_BYTES);
+      expect(await s.page.locator('#items li').count()).toBeLessThanOrEqual(60);
+      await s.page.focus('#items li.current button');
+      await s.page.keyboard.press('End');
+      expect(await focused(s.page)).toMatchObject({ pos: SUBJECTS, size: SUBJECTS, label: 'last subject', inView: true, tabStops: 1 });
+      // The windows of the rows drawn at the end: 3,900–3,999 and 4,000–4,002.
+      const end = taken();
+      expect(end.map((a) => new URL(a.url).searchParams.get('offset')).sort()).toEqual(['3900', '4000']);
+      for (const a of end) expect(a.bytes).toBeLessThan(WINDOW_BYTES);
+      // The rows drawn are every one filled with its item: none waits for its window.
+      expect(await s.page.locator('#items li.loading').count()).toBe(0);
+      await s.page.keyboard.press('Home');
+      expect(await focused(s.page)).toMatchObject({ pos: 1, label: 'first subject', inView: true, tabStops: 1 });
+      expect(taken()).toEqual([]); // the first window has arrived already
+    });
+
+    it('the server searches the whole list and the page pages through what it found: End, Home, PageDown and Enter reach the right items', async () => {
+      await s.page.fill('#search', 'of group 0');
+      await s.page.press('#search', 'Enter');
+      await settled(s.page);
+      expect(await s.page.textContent('#msg')).toMatch(/^400 items match; /);
+      for (const a of taken()) expect(a.bytes).toBeLessThan(WINDOW_BYTES);
+      await s.page.focus('#items li.current button');
+      await s.page.keyboard.press('End');
+      expect(await focused(s.page)).toMatchObject({ pos: 400, size: 400, label: 'subject 3990 of group 0', inView: true, tabStops: 1 });
+      await s.page.keyboard.press('Enter');
+      await settled(s.page);
+      expect(await s.page.textContent('#detail h2')).toBe('subject 3990 of group 0');
+      await s.page.keyboard.press('k');
+      await settled(s.page);
+      expect(await s.page.textContent('#detail h2')).toBe('subject 3980 of group 0');
+      await s.page.focus('#items li.current button');
+      await s.page.keyboard.press('Home');
+      expect(await focused(s.page)).toMatchObject({ pos: 1, size: 400, label: 'subject 0 of group 0', inView: true });
+      await s.page.keyboard.press('PageDown');
+      const down = (await focused(s.page))!;
+      expect(down.label).toBe(`subject ${(down.pos - 1) * 10} of group 0`);
+      for (const a of taken()) expect(a.bytes).toBeLessThan(WINDOW_BYTES);
+      // Cleared, the whole list again, the item shown kept at its place in it (its window read).
+      await clear(s.page);
+      expect(await s.page.textContent('#detail h2')).toBe('subject 3980 of group 0');
+      expect((await drawn(s.page)).filter((r) => r.current).map((r) => [r.pos, r.size, r.label, r.inView])).toEqual([[3983, SUBJECTS, 'subject 3980 of group 0', true]]);
+      const cleared = taken();
+      expect(cleared.length).toBeGreaterThan(0);
+      for (const a of cleared) expect(a.bytes).toBeLessThan(WINDOW_BYTES);
+    });
+
+    it('a list the server has let go (newer lists asked for by other tabs) is asked for again, the item shown kept', async () => {
+      await s.page.evaluate(async () => {
+        for (let i = 0; i < 20; i++) await fetch('/api/items?status=all&limit=1');
+      });
+      taken();
+      await scrollList(s.page, 0);
+      const rows = await drawn(s.page);
+      expect(rows.filter((r) => r.inView).length).toBeGreaterThan(15);
+      expect(rows.every((r) => r.label !== '')).toBe(true);
+      expect(rows.filter((r) => r.current).map((r) => [r.pos, r.label])).toEqual([[3983, 'subject 3980 of group 0']]);
+      expect(await s.page.textContent('#detail h2')).toBe('subject 3980 of group 0');
+      expect(taken().map((a) => new URL(a.url).searchParams.get('around'))).toContain(`${MANY_SRC}S3980`);
     });
   });
 

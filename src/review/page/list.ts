@@ -12,6 +12,10 @@
  *
  * Rows are of one height, the stylesheet's, measured from a drawn row (again after a resize:
  * zoom, a font setting); a row is placed at its index times that height.
+ *
+ * The list needs no item's data to be drawn: a row whose item has not arrived from the server is
+ * drawn empty (`build`), told which rows were drawn (`drew`) the page asks for them, and fills
+ * them in place when they arrive (`refill`): a row is never replaced, so the keyboard on it stays.
  */
 
 /** Rows drawn beyond each edge of the view, so a short scroll shows rows already there. */
@@ -30,12 +34,15 @@ export class VirtualList {
 
   /**
    * `scroller` scrolls and holds `list` at its top; `build(i)` makes item i's row: an `li` holding
-   * a button whose `data-i` the list sets.
+   * a button whose `data-i` the list sets; `fill(row, i)` brings a drawn row up to date with its
+   * item; `drew(indexes)` is told, after each drawing, which items' rows are in the DOM.
    */
   constructor(
     private readonly scroller: HTMLElement,
     private readonly list: HTMLElement,
     private readonly build: (i: number) => HTMLElement,
+    private readonly fill: (row: HTMLElement, i: number) => void,
+    private readonly drew: (indexes: readonly number[]) => void,
   ) {
     scroller.addEventListener('scroll', () => this.schedule(), { passive: true });
     // A resize (a window, zoom, the phone's list opened from nothing) may change the rows in
@@ -53,8 +60,17 @@ export class VirtualList {
     this.current = this.rover = current;
     for (const row of this.drawn.values()) row.remove();
     this.drawn.clear();
-    this.draw();
+    // Drawn where the current item is, not first where the old list was scrolled: those rows'
+    // items would be asked for, and thrown away. (The very first drawing measures the rows first.)
+    if (!this.rowHeight) this.draw();
+    // As tall as the new list first, so that it can be scrolled to its current item.
+    this.list.style.height = `${count * this.height()}px`;
     this.bringIntoView(current);
+  }
+
+  /** Fill the drawn rows of items `from`…`to` again: their items have arrived or changed. */
+  refill(from: number, to: number): void {
+    for (const [i, row] of this.drawn) if (i >= from && i <= to) this.fill(row, i);
   }
 
   /** Item i's row, when it is drawn: to change a mark that the next drawing would give it anyway. */
@@ -175,6 +191,7 @@ export class VirtualList {
     }
     this.list.style.height = `${this.count * h}px`;
     for (const [i, row] of this.drawn) row.style.top = `${i * h}px`;
+    this.drew(wanted);
   }
 
   private make(i: number): HTMLElement {

@@ -12,15 +12,17 @@
  */
 import { $, el, joinLines, lab, label, line, lineNodes, type Line } from './dom.js';
 import { VirtualList } from './list.js';
+import { ItemRows, WINDOW } from './rows.js';
 import { ActionQueue } from './queue.js';
 import { DECISION_OF, RELATIONS, interpret, shortcutKey, type Command, type Target } from './keys.js';
 import { direction, plural } from './text.js';
 import { candidateList, relationShown, subjectCard, warningTexts } from './view.js';
-import type { Candidate, DecisionAnswer, ErrorAnswer, Item, ItemSummary, ItemsAnswer, Progress, SubjectDone, Triple, UndoAnswer } from './types.js';
+import type { Candidate, DecisionAnswer, ErrorAnswer, Item, ItemsAnswer, ItemsWindow, Progress, SubjectDone, Triple, UndoAnswer } from './types.js';
 
 type Decision = 'accept' | 'reject' | 'unsure';
 
-let items: ItemSummary[] = [];
+/** The item list: the server keeps it, the page holds the rows it has drawn (rows.ts). */
+let rows: ItemRows | undefined;
 let current = 0;
 let item: Item | null = null;
 let focus = 0;
@@ -58,9 +60,16 @@ async function api<T>(path: string, body?: unknown): Promise<Answer<T>> {
   }
 }
 
+/** A refusal from the server: its message, and its code to tell refusals apart. */
+class ApiError extends Error {
+  constructor(readonly code: string | undefined, message: string) {
+    super(message);
+  }
+}
+
 async function get<T>(path: string): Promise<T> {
   const res = await api<T>(path);
-  if (!res.ok) throw new Error(res.data.error?.message ?? `HTTP ${res.status}`);
+  if (!res.ok) throw new ApiError(res.data.error?.code, res.data.error?.message ?? `HTTP ${res.status}`);
   return res.data;
 }
 
@@ -119,21 +128,26 @@ function fillKinds(kinds: readonly string[] | undefined): void {
  * in a new one).
  */
 async function loadItems(keep: boolean, counted = false): Promise<void> {
-  const subject = keep ? items[current]?.subject_id : undefined;
-  const data = await get<ItemsAnswer>(`/api/items?${query()}`);
-  items = data.items;
+  const subject = keep ? rows?.get(current)?.subject_id ?? item?.subject.id : undefined;
+  // The server works the list out and keeps it; the answer holds its first window, or the one
+  // holding the item kept, and where that item is.
+  const data = await get<ItemsAnswer>(`/api/items?${query()}&limit=${WINDOW}${subject ? `&around=${encodeURIComponent(subject)}` : ''}`);
+  const made: ItemRows = new ItemRows(data, (q) => get<ItemsWindow>(`/api/items?${q}`), (from, to) => {
+    if (rows === made) list.refill(from, to);
+  });
+  rows = made;
   fillKinds(data.kinds);
   // Servers that keep several reviewers' decisions mark conflicts and can filter on them.
-  if (items.some((i) => i.conflict !== undefined)) {
+  if (data.items.some((i) => i.conflict !== undefined)) {
     const option = select('status').querySelector<HTMLOptionElement>('option[value="conflict"]');
     if (option) option.hidden = option.disabled = false;
   }
   showProgress(data.progress);
-  const again = subject ? items.findIndex((i) => i.subject_id === subject) : -1;
-  current = again >= 0 ? again : 0;
+  current = data.position !== undefined && data.position >= 0 ? data.position : 0;
   // The item's request goes out first: the reviewer reads the item, not the list.
   // After a search, how many items it found comes first on the status line.
-  const opening = openItem(current, undefined, counted && items.length ? [`${plural(items.length, 'item')} ${items.length === 1 ? 'matches' : 'match'}`] : undefined, '; ');
+  const total = made.total;
+  const opening = openItem(current, undefined, counted && total ? [`${plural(total, 'item')} ${total === 1 ? 'matches' : 'match'}`] : undefined, '; ');
   renderList();
   await opening;
 }
@@ -141,37 +155,75 @@ async function loadItems(keep: boolean, counted = false): Promise<void> {
 /**
  * Item i's row in the list: its label (cut short with an ellipsis where it is too long, the whole
  * of it in the title and in the button's name) and its best value, which always shows; its ✓ and
- * conflict marks. The list adds its place, the current mark and the tab stop.
+ * conflict marks. The list adds its place, the current mark and the tab stop. A row whose item
+ * has not arrived yet is drawn empty, marked busy, and filled when it arrives.
  */
 function itemRow(i: number): HTMLElement {
-  const it = items[i]!;
+  const button = el('button', 'it', el('span', 'l'), el('span', 'v'));
+  button.type = 'button';
+  const row = el('li', null, button);
+  fillRow(row, i);
+  return row;
+}
+
+function fillRow(row: HTMLElement, i: number): void {
+  const it = rows?.get(i);
+  const button = row.querySelector<HTMLElement>('button.it');
+  if (!button) return;
+  row.classList.toggle('done', it?.decided === true);
+  row.classList.toggle('conflict', it?.conflict === true);
+  row.classList.toggle('loading', !it);
+  if (!it) {
+    row.setAttribute('aria-busy', 'true');
+    return;
+  }
+  row.removeAttribute('aria-busy');
   const name = label(it.label, 'l');
   name.title = it.label;
   // A right-to-left label cut short keeps its beginning (on the right), as in the candidate rows.
   name.dir = direction(it.label);
-  const button = el('button', 'it', name, el('span', 'v', it.best_score.toFixed(2)));
-  button.type = 'button';
-  return el('li', `${it.decided ? 'done' : ''}${it.conflict ? ' conflict' : ''}`, button);
+  button.replaceChildren(name, el('span', 'v', it.best_score.toFixed(2)));
+}
+
+/** Ask for the items of the rows drawn that have not arrived; they are filled as they come. */
+function fetchDrawn(indexes: readonly number[]): void {
+  const r = rows;
+  if (!r) return;
+  for (const i of indexes) {
+    if (r.get(i)) continue;
+    r.ensure(i, i).catch((error: unknown) => listLost(r, error));
+  }
+}
+
+/**
+ * A window of the list could not be had: the server has let the list go (newer lists replaced
+ * it: other tabs, a script) and the page asks for it again, keeping the item shown.
+ */
+function listLost(r: ItemRows, error: unknown): void {
+  if (r !== rows) return;
+  if (error instanceof ApiError && error.code === 'E_NOT_FOUND') void queue.push(() => (r === rows ? loadItems(true) : undefined));
+  else say(`error: ${error instanceof Error ? error.message : String(error)}`, true);
 }
 
 /**
  * The item list: only the rows in view are drawn (a file of 20,000 subjects is a list of 20,000
  * rows). One tab stop for the whole list, the current item; the arrow keys move within it.
  */
-const list = new VirtualList($('list-pane'), $('items'), itemRow);
+const list = new VirtualList($('list-pane'), $('items'), itemRow, fillRow, fetchDrawn);
 
 function renderList(): void {
-  list.reset(items.length, current);
+  list.reset(rows?.total ?? 0, current);
 }
 
 /** The ✓ of every subject a decision or an undo changed, its own and those one-to-one touched. */
 function markDone(subjects: readonly SubjectDone[] | undefined): void {
-  if (!subjects) return;
+  if (!subjects || !rows) return;
   for (const { subject_id, done } of subjects) {
-    const i = items.findIndex((x) => x.subject_id === subject_id);
-    if (i < 0) continue;
-    items[i]!.decided = done;
-    // A row not drawn now is drawn from `items` when it is scrolled to.
+    const i = rows.placeOf(subject_id);
+    const it = i === undefined ? undefined : rows.get(i);
+    if (i === undefined || !it) continue;
+    it.decided = done;
+    // A row whose item has not arrived gets its mark from the server when it does.
     list.row(i)?.classList.toggle('done', done);
   }
 }
@@ -187,7 +239,7 @@ const key = (t: Triple): string => `${t.subject_id}\u0000${t.predicate_id}\u0000
  * status line said before (a decision's result), kept ahead of the new item's line.
  */
 async function openItem(i: number, on?: Triple, lead?: Line, after = '; next: '): Promise<void> {
-  const summary = items[i];
+  const summary = await rows?.at(i);
   if (!summary) {
     item = null;
     $('subject-pane').replaceChildren(el('p', 'muted', 'No items match the filters.'));
@@ -290,8 +342,8 @@ function moveFocus(step: number): void {
 }
 
 async function moveItem(step: number, lead?: Line): Promise<void> {
-  if (!items.length) return;
-  current = Math.max(0, Math.min(items.length - 1, current + step));
+  if (!rows?.total) return;
+  current = Math.max(0, Math.min(rows.total - 1, current + step));
   markCurrent();
   await openItem(current, undefined, lead);
 }
@@ -469,10 +521,10 @@ async function undo(): Promise<void> {
     return;
   }
   // Show the candidate whose decision was taken back, as the server restored it.
-  let at = items.findIndex((i) => i.subject_id === undone.subject_id);
+  let at = rows ? await rows.locate(undone.subject_id) : -1;
   if (at < 0) {
     await loadItems(true);
-    at = items.findIndex((i) => i.subject_id === undone.subject_id);
+    at = rows ? await rows.locate(undone.subject_id) : -1;
   }
   if (at < 0) {
     say(line`undone: ${lab(undone.subject_id)} ${undone.predicate_id} ${lab(undone.object_id)}, whose item the filters do not show`);
@@ -599,7 +651,7 @@ $('items').addEventListener('keydown', (ev) => {
   const button = (ev.target as Element).closest<HTMLElement>('button.it');
   if (!button || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const i = Number(button.dataset.i);
-  const moves: Record<string, number> = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: items.length - 1, PageDown: i + list.page(), PageUp: i - list.page() };
+  const moves: Record<string, number> = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: (rows?.total ?? 0) - 1, PageDown: i + list.page(), PageUp: i - list.page() };
   const to = Object.hasOwn(moves, ev.key) ? moves[ev.key] : undefined;
   if (to === undefined) return;
   ev.preventDefault();

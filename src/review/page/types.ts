@@ -117,8 +117,20 @@ export interface ItemSummary {
   conflict?: boolean;
 }
 
-export interface ItemsAnswer {
+/** A window of an item list the server keeps (`GET /api/items?…&limit=`). */
+export interface ItemsWindow {
+  /** The list's id, to ask for its other windows. */
+  list: string;
+  total: number;
+  /** The place of the window's first item in the list. */
+  offset: number;
   items: ItemSummary[];
+  /** Where the subject asked for (`around=`) is in the list; -1: not in it. */
+  position?: number;
+}
+
+/** The answer that makes a new list: its first window, the filters' kinds and the progress. */
+export interface ItemsAnswer extends ItemsWindow {
   kinds?: string[];
   progress: Progress;
 }
