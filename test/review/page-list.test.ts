@@ -343,6 +343,22 @@ describe.skipIf(!executablePath)('review page: the item list of a large file', (
       expect(await s.page.textContent('#detail h2')).toBe('subject 3980 of group 0');
       expect(taken().map((a) => new URL(a.url).searchParams.get('around'))).toContain(`${MANY_SRC}S3980`);
     });
+
+    it('an undo whose item\'s row has not arrived, the list let go meanwhile, asks for the list again and shows the item undone', async () => {
+      // Another tab decides on subject 3500 (the page never drew its row), then newer lists replace the page's.
+      const status = await s.page.evaluate(async () => {
+        const res = await fetch('/api/decisions', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ subject_id: 'src:S3500', predicate_id: 'skos:exactMatch', object_id: 'tgt:T3500', decision: 'reject' }) });
+        for (let i = 0; i < 20; i++) await fetch('/api/items?status=all&limit=1');
+        return res.status;
+      });
+      expect(status).toBe(200);
+      await s.page.focus('#items li.current button');
+      await s.page.keyboard.press('z');
+      await settled(s.page);
+      expect(await s.page.textContent('#detail h2')).toBe('subject 3500 of group 0');
+      expect(await s.page.textContent('#msg')).toMatch(/^undone: target 3500 is open again/);
+      expect((await drawn(s.page)).filter((r) => r.current).map((r) => [r.pos, r.size, r.label, r.inView])).toEqual([[3503, SUBJECTS, 'subject 3500 of group 0', true]]);
+    });
   });
 
   describe('on a phone (390 px)', () => {

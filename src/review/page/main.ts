@@ -189,10 +189,14 @@ function fillRow(row: HTMLElement, i: number): void {
 function fetchDrawn(indexes: readonly number[]): void {
   const r = rows;
   if (!r) return;
-  for (const i of indexes) {
-    if (r.get(i)) continue;
-    r.ensure(i, i).catch((error: unknown) => listLost(r, error));
-  }
+  // One request per window, asked for once however many of its rows are missing.
+  const windows = new Set(indexes.filter((i) => !r.get(i)).map((i) => i - (i % WINDOW)));
+  for (const start of windows) r.ensure(start, start).catch((error: unknown) => listLost(r, error));
+}
+
+/** The server has let the page's item list go: a window of it is 404. */
+function listGone(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'E_NOT_FOUND';
 }
 
 /**
@@ -201,7 +205,7 @@ function fetchDrawn(indexes: readonly number[]): void {
  */
 function listLost(r: ItemRows, error: unknown): void {
   if (r !== rows) return;
-  if (error instanceof ApiError && error.code === 'E_NOT_FOUND') void queue.push(() => (r === rows ? loadItems(true) : undefined));
+  if (listGone(error)) void queue.push(() => (r === rows ? loadItems(true) : undefined));
   else say(`error: ${error instanceof Error ? error.message : String(error)}`, true);
 }
 
@@ -239,7 +243,16 @@ const key = (t: Triple): string => `${t.subject_id}\u0000${t.predicate_id}\u0000
  * status line said before (a decision's result), kept ahead of the new item's line.
  */
 async function openItem(i: number, on?: Triple, lead?: Line, after = '; next: '): Promise<void> {
-  const summary = await rows?.at(i);
+  let summary;
+  try {
+    summary = await rows?.at(i);
+  } catch (error) {
+    if (!listGone(error)) throw error;
+    // Item i's row had not arrived and the list is gone: the list is asked for again, and the
+    // item shown stays (a move to an item of the old list would land on another one).
+    await loadItems(true);
+    return;
+  }
   if (!summary) {
     item = null;
     $('subject-pane').replaceChildren(el('p', 'muted', 'No items match the filters.'));
@@ -521,10 +534,18 @@ async function undo(): Promise<void> {
     return;
   }
   // Show the candidate whose decision was taken back, as the server restored it.
-  let at = rows ? await rows.locate(undone.subject_id) : -1;
+  const locate = async (subject: string): Promise<number> => {
+    try {
+      return rows ? await rows.locate(subject) : -1;
+    } catch (error) {
+      if (listGone(error)) return -1;
+      throw error;
+    }
+  };
+  let at = await locate(undone.subject_id);
   if (at < 0) {
     await loadItems(true);
-    at = rows ? await rows.locate(undone.subject_id) : -1;
+    at = await locate(undone.subject_id);
   }
   if (at < 0) {
     say(line`undone: ${lab(undone.subject_id)} ${undone.predicate_id} ${lab(undone.object_id)}, whose item the filters do not show`);
