@@ -4,7 +4,8 @@
 // page load (navigation until the first item is shown), moving to the next item (key `j` until
 // the next subject is shown), a search and clearing it (Enter until the list and the item are
 // drawn), and a decision until the page has drawn its answer and until the server reports it
-// saved. With --screenshots DIR it also saves the README's screenshots (1400 px wide, and a
+// saved; and the bytes of the item-list answers (/api/items) the page read at load, the largest
+// of them, and all of them in the whole run. With --screenshots DIR it also saves the README's screenshots (1400 px wide, and a
 // phone's 390 px). Needs `npm run build` and `chromium` on PATH.
 //
 // Another pair of ontologies: --source and --target, with --candidates F (proposed into F the
@@ -56,10 +57,16 @@ process.on('uncaughtException', (error) => {
 const executablePath = execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
 const browser = await chromium.launch({ executablePath, headless: true });
 const page = await browser.newPage({ viewport: { width: 1400, height: 820 } });
+// Each answer's length as the server declared it (it sends each whole).
+const listAnswers = [];
+page.on('response', (r) => {
+  if (new URL(r.url()).pathname === '/api/items') listAnswers.push(Number(r.headers()['content-length'] ?? 0));
+});
 const t0 = performance.now();
 await page.goto(url);
 await page.waitForSelector('body[data-ready="1"] .cand');
 const loadMs = performance.now() - t0;
+const loadListBytes = listAnswers.reduce((a, b) => a + b, 0);
 const subjectCount = await page.evaluate(async () => (await (await fetch('/api/progress')).json()).subjects);
 
 const nextMs = [];
@@ -165,6 +172,7 @@ const result = {
   clearSearchMs: clearMs.map(Math.round),
   decisionShownMs: { median: Math.round(median(shownMs)), max: Math.round(Math.max(...shownMs)), samples: shownMs.length },
   decisionSavedMs: { median: Math.round(median(saveMs)), max: Math.round(Math.max(...saveMs)), samples: saveMs.length },
+  itemListBytes: { load: loadListBytes, largestAnswer: Math.max(...listAnswers), answers: listAnswers.length, all: listAnswers.reduce((a, b) => a + b, 0) },
   loadAverage: loadavg(),
 };
 writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
