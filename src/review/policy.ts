@@ -577,8 +577,16 @@ export class ReviewState {
     return ['contested', undefined];
   }
 
+  /** Counts every change to the answers: what is worked out from them is current while it stays. */
+  get revision(): number {
+    return this.changes;
+  }
+
+  private changes = 0;
+
   /** Forget what was worked out from the answers: values, the alignment, subjects' uncertainty. */
   private touch(): void {
+    this.changes++;
     this.logits = undefined;
     this.values = undefined;
     this.closing = undefined;

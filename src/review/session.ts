@@ -886,7 +886,24 @@ export class ReviewSession {
     return new Set(unsettledConflicts(decisions).map((p) => `${p.subject}\u0000${p.object}`));
   }
 
+  /** The counts of {@link progress}, and the revision of the answers they were counted at. */
+  private counted?: { revision: number; counts: Omit<Progress, 'saved' | 'save_error' | 'can_undo'> };
+
+  /**
+   * How far the review is. The counts read every candidate's status (0.1 s on 300,000
+   * candidates) and every answer, and come with each answer the page gets: they are counted
+   * again only when an answer changed. Saving and undo are read fresh.
+   */
   progress(): Progress {
+    const revision = this.state.revision;
+    if (this.counted?.revision !== revision) this.counted = { revision, counts: this.count() };
+    return {
+      ...this.counted.counts,
+      saved: this.isSaved(), ...(this.lastError !== undefined ? { save_error: this.saveError() } : {}), can_undo: this.state.canUndo(),
+    };
+  }
+
+  private count(): Omit<Progress, 'saved' | 'save_error' | 'can_undo'> {
     let accepted = 0;
     let rejected = 0;
     let unsure = 0;
@@ -902,7 +919,7 @@ export class ReviewSession {
     for (const s of this.subjectOrder) if (this.isDone(s)) done++;
     return {
       subjects: this.subjectOrder.length, subjects_done: done, candidates: this.state.candidates.length, accepted, rejected, unsure, closed,
-      conflicts: this.conflictedPairs().size, saved: this.isSaved(), ...(this.lastError !== undefined ? { save_error: this.saveError() } : {}), can_undo: this.state.canUndo(),
+      conflicts: this.conflictedPairs().size,
     };
   }
 
