@@ -123,7 +123,7 @@ export function checkRuleCoherence(
     const listed = conflicts.slice(0, 5).map((c, n) => `(${n + 1}) ${c.rows.map(where).join(' and ')}: ${c.message}`).join('; ') + (conflicts.length > 5 ? `; and ${conflicts.length - 5} more` : '');
     const line = conflicts[0]!.rows[0]?.line;
     throw new IoaError('E_ARTIFACT_INCOHERENT',
-      `the rules are incoherent with ${source.source} and ${target.source}: ${conflicts.length} conflict(s) ${listed}. Reject one row of each conflict and build again, or pass --allow-incoherent to build anyway`,
+      `the rules are incoherent with ${source.source} and ${target.source}: ${conflicts.length} conflict(s) ${listed}. Reject one row of each conflict and build again, or pass options.allowIncoherent to build anyway`,
       { ...(options.file ? { file: options.file } : {}), ...(line !== undefined ? { line } : {}) });
   }
   return { checked: true, conflicts };
@@ -195,9 +195,9 @@ export function setSourceIri(set: MappingSet, slot: 'subject_source' | 'object_s
 }
 
 export function buildArtifact(set: MappingSet, options: ArtifactBuildOptions): ArtifactBuildResult {
-  const need = (value: string | undefined, what: string, flag: string): string => {
+  const need = (value: string | undefined, what: string, option: string): string => {
     if (value === undefined || value === '') {
-      throw new IoaError('E_ARTIFACT_BUILD', `${what} is required: pass ${flag} or set it in the SSSOM metadata`);
+      throw new IoaError('E_ARTIFACT_BUILD', `${what} is required: pass options.${option} or set it in the SSSOM metadata`, { path: `$.${option}` });
     }
     return value;
   };
@@ -207,10 +207,10 @@ export function buildArtifact(set: MappingSet, options: ArtifactBuildOptions): A
     return typeof v === 'string' ? v : undefined;
   };
   const sourceIri = (slot: 'subject_source' | 'object_source'): string | undefined => setSourceIri(set, slot);
-  const sourceOntologyId = need(options.sourceOntologyId ?? sourceIri('subject_source'), 'the source ontology id', '--source-id');
-  const sourceOntologyVersion = need(options.sourceOntologyVersion ?? shared('subject_source_version'), 'the source ontology version', '--source-version');
-  const targetOntologyId = need(options.targetOntologyId ?? sourceIri('object_source'), 'the target ontology id', '--target-id');
-  const targetOntologyVersion = need(options.targetOntologyVersion ?? shared('object_source_version'), 'the target ontology version', '--target-version');
+  const sourceOntologyId = need(options.sourceOntologyId ?? sourceIri('subject_source'), 'the source ontology id', 'sourceOntologyId');
+  const sourceOntologyVersion = need(options.sourceOntologyVersion ?? shared('subject_source_version'), 'the source ontology version', 'sourceOntologyVersion');
+  const targetOntologyId = need(options.targetOntologyId ?? sourceIri('object_source'), 'the target ontology id', 'targetOntologyId');
+  const targetOntologyVersion = need(options.targetOntologyVersion ?? shared('object_source_version'), 'the target ontology version', 'targetOntologyVersion');
   const { rules: reviewed, skipped } = reviewedRules(set, options);
   const rules = reviewed.map((r) => r.rule);
   const coherence = rules.length === 0 ? { checked: false as const, reason: 'no rules' } : checkRuleCoherence(reviewed, options);
@@ -237,20 +237,21 @@ export function buildArtifact(set: MappingSet, options: ArtifactBuildOptions): A
     const first = result.findings.find((f) => f.severity === 'error')!;
     throw new IoaError('E_ARTIFACT_BUILD', `the built artifact is invalid: ${first.message} (${first.code})`, { path: first.path });
   }
-  refuseExpired(result.value, options.now, '--valid-until');
+  refuseExpired(result.value, options.now, 'options.validUntil');
   return { document, artifact: result.value, skipped, coherence };
 }
 
 /**
  * An artifact whose validity has already ended when it is built would be excluded (EXPIRED) by
  * every check from the moment it is signed: refuse it (E_ARTIFACT_BUILD at `$.validUntil`) rather
- * than hand over a document that can never be used. `flag` names where the date came from.
+ * than hand over a document that can never be used. `option` names where the date came from
+ * (`options.validUntil`, which the CLI words as its flag).
  */
-export function refuseExpired(artifact: Pick<ValidatedArtifact, 'validUntil'>, now: number | Date | undefined, flag: string): void {
+export function refuseExpired(artifact: Pick<ValidatedArtifact, 'validUntil'>, now: number | Date | undefined, option: string): void {
   const clock = readClock(now) ?? Date.now();
   if (artifact.validUntil > clock) return;
   throw new IoaError('E_ARTIFACT_BUILD',
-    `validUntil ${new Date(artifact.validUntil).toISOString()} has already passed (now is ${new Date(clock).toISOString()}): the artifact would be expired before it is used; give a later ${flag}`,
+    `validUntil ${new Date(artifact.validUntil).toISOString()} has already passed (now is ${new Date(clock).toISOString()}): the artifact would be expired before it is used; give a later ${option}`,
     { path: '$.validUntil' });
 }
 

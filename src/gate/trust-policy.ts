@@ -72,10 +72,10 @@ const sameScope = (a: ScopeInput, b: ScopeInput): boolean =>
  */
 export function addTrustedKey(policy: TrustPolicyDocument, options: AddKeyOptions): AddKeyResult {
   checkTrustPolicy(policy);
-  if (options.scopes.length === 0) throw new IoaError('E_USAGE', 'a trusted key needs at least one scope (the source and target ontologies it may map)', { path: '--scope' });
-  for (const s of options.scopes) {
+  if (options.scopes.length === 0) throw new IoaError('E_USAGE', 'a trusted key needs at least one scope in options.scopes (the source and target ontologies it may map)', { path: '$.scopes' });
+  for (const [i, s] of options.scopes.entries()) {
     if (s.direction !== undefined && !(SCOPE_DIRECTIONS as readonly string[]).includes(s.direction)) {
-      throw new IoaError('E_USAGE', `a scope direction is one of ${SCOPE_DIRECTIONS.join(', ')}, not "${String(s.direction)}"`, { path: '--direction' });
+      throw new IoaError('E_USAGE', `a scope direction is one of ${SCOPE_DIRECTIONS.join(', ')}, not "${String(s.direction)}"`, { path: `$.scopes[${i}].direction` });
     }
   }
   const keyId = options.keyId ?? keyThumbprint(parsePublicKey(options.publicKeyPem, 'the public key'));
@@ -89,7 +89,7 @@ export function addTrustedKey(policy: TrustPolicyDocument, options: AddKeyOption
       throw new IoaError('E_INVALID_DOCUMENT', `key id ${keyId} already belongs to issuer ${existing.id}; a key id names one key of one issuer`, { path: `$.trustedIssuers[${issuers.indexOf(existing)}].keyId` });
     }
     if (existing.publicKey.trim() !== options.publicKeyPem.trim()) {
-      throw new IoaError('E_INVALID_DOCUMENT', `key id ${keyId} already names another public key of ${existing.id}; give this key its own --key-id`, { path: `$.trustedIssuers[${issuers.indexOf(existing)}].publicKey` });
+      throw new IoaError('E_INVALID_DOCUMENT', `key id ${keyId} already names another public key of ${existing.id}; give this key its own key id (options.keyId)`, { path: `$.trustedIssuers[${issuers.indexOf(existing)}].publicKey` });
     }
     const missing = scopes.filter((s) => !existing.scopes.some((e) => sameScope(e, s)));
     existing.scopes.push(...missing);
@@ -111,17 +111,22 @@ function dedupeScopes<S extends ScopeInput>(scopes: readonly S[]): S[] {
  * `SOURCE TARGET`. IRIs hold colons of their own, so the colon meant is the one where both halves
  * are absolute IRIs with an accepted scheme; when that is not exactly one colon, the value is
  * refused with the readings found (E_USAGE), and the space form says it unambiguously.
+ *
+ * `option` is what the caller calls the value in its messages and as their path (the CLI's
+ * `--scope`); without it the messages say "the scope", at the path `$` (the value itself).
  */
-export function parseScope(value: string, direction?: ScopeDirection): ScopeInput {
+export function parseScope(value: string, direction?: ScopeDirection, option?: string): ScopeInput {
   const text = value.trim();
+  const named = `${option ?? 'the scope'} "${value}"`;
+  const at = { path: option ?? '$' };
   const valid = (iri: string): boolean => iri !== '' && iriProblem(iri, DEFAULT_IRI_SCHEMES) === undefined;
   const withDirection = (source: string, target: string): ScopeInput => ({ sourceOntologyId: source, targetOntologyId: target, ...(direction ? { direction } : {}) });
   const parts = text.split(/\s+/);
   if (parts.length === 2) {
     if (valid(parts[0]!) && valid(parts[1]!)) return withDirection(parts[0]!, parts[1]!);
-    throw new IoaError('E_USAGE', `--scope "${value}": both ontology ids must be absolute IRIs (${DEFAULT_IRI_SCHEMES.join(', ')})`, { path: '--scope' });
+    throw new IoaError('E_USAGE', `${named}: both ontology ids must be absolute IRIs (${DEFAULT_IRI_SCHEMES.join(', ')})`, at);
   }
-  if (parts.length > 2) throw new IoaError('E_USAGE', `--scope "${value}" must be SOURCE_ONTOLOGY:TARGET_ONTOLOGY (two IRIs)`, { path: '--scope' });
+  if (parts.length > 2) throw new IoaError('E_USAGE', `${named} must be SOURCE_ONTOLOGY:TARGET_ONTOLOGY (two IRIs)`, at);
   const readings: Array<[string, string]> = [];
   for (let i = text.indexOf(':'); i >= 0; i = text.indexOf(':', i + 1)) {
     const source = text.slice(0, i);
@@ -130,7 +135,7 @@ export function parseScope(value: string, direction?: ScopeDirection): ScopeInpu
   }
   if (readings.length === 1) return withDirection(...readings[0]!);
   if (readings.length === 0) {
-    throw new IoaError('E_USAGE', `--scope "${value}" must be SOURCE_ONTOLOGY:TARGET_ONTOLOGY, two absolute IRIs (${DEFAULT_IRI_SCHEMES.join(', ')}) joined by ":"`, { path: '--scope' });
+    throw new IoaError('E_USAGE', `${named} must be SOURCE_ONTOLOGY:TARGET_ONTOLOGY, two absolute IRIs (${DEFAULT_IRI_SCHEMES.join(', ')}) joined by ":"`, at);
   }
-  throw new IoaError('E_USAGE', `--scope "${value}" can be read ${readings.length} ways (${readings.map(([s, t]) => `${s} → ${t}`).join('; ')}); separate the two IRIs with a space instead: --scope "SOURCE TARGET"`, { path: '--scope' });
+  throw new IoaError('E_USAGE', `${named} can be read ${readings.length} ways (${readings.map(([s, t]) => `${s} → ${t}`).join('; ')}); separate the two IRIs with a space instead: ${option ? `${option} ` : ''}"SOURCE TARGET"`, at);
 }

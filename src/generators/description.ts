@@ -252,7 +252,7 @@ export default defineGenerator((config?: GeneratorConfig): Generator => {
   const chosen = config?.encoder;
   const injected = typeof chosen === 'object' && chosen !== null && typeof (chosen as Partial<DescriptionEncoder>).embed === 'function' ? (chosen as DescriptionEncoder) : undefined;
   if (chosen !== undefined && !injected && !(DESCRIPTION_ENCODERS as readonly unknown[]).includes(chosen)) {
-    throw new IoaError('E_USAGE', `description generator: encoder must be one of ${DESCRIPTION_ENCODERS.join(', ')}, got ${JSON.stringify(chosen)}`, { path: '--encoder' });
+    throw new IoaError('E_USAGE', `description generator: encoder must be one of ${DESCRIPTION_ENCODERS.join(', ')}, got ${JSON.stringify(chosen)}`, { path: '$.generatorConfig.description.encoder' });
   }
   let encoder: Promise<DescriptionEncoder> | undefined = injected ? Promise.resolve(injected) : undefined;
   const openEncoder = (onWait?: (message: string) => void): Promise<DescriptionEncoder> | undefined => {

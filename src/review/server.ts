@@ -69,8 +69,8 @@ export async function serveReview(session: ReviewSession, options: ServeOptions 
   server.requestTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') reject(new IoaError('E_REVIEW_PORT_IN_USE', `port ${port} on 127.0.0.1 is in use; give another --port (or 0 for any free one)`, { path: '--port' }));
-      else if (error.code === 'EACCES') reject(new IoaError('E_REVIEW_PORT_IN_USE', `port ${port} on 127.0.0.1 may not be used by this user; give another --port`, { path: '--port' }));
+      if (error.code === 'EADDRINUSE') reject(new IoaError('E_REVIEW_PORT_IN_USE', `port ${port} on 127.0.0.1 is in use; give another options.port (or 0 for any free one)`, { path: '$.port' }));
+      else if (error.code === 'EACCES') reject(new IoaError('E_REVIEW_PORT_IN_USE', `port ${port} on 127.0.0.1 may not be used by this user; give another options.port`, { path: '$.port' }));
       else reject(error);
     });
     server.listen(port, '127.0.0.1', () => resolve());

@@ -311,12 +311,12 @@ export class ReviewSession {
    * another candidate set), E_REVIEW_DUPLICATE_DECISION (two rows of one reviewer on one
    * candidate in `out`, other than her own conflict: see resume), E_REVIEW_ROW_CONTRADICTION (a row of `out` or of a --decisions file whose
    * review_decision contradicts its predicate_modifier), E_USAGE (a reviewer id that is neither a CURIE of the file's prefixes nor an
-   * IRI; --adjudicator without a reviewer).
+   * IRI; an adjudicator without a reviewer).
    */
   static async open(file: CandidateFile, source: OntologyIndex, target: OntologyIndex, out: string, options: SessionOptions = {}): Promise<ReviewSession> {
     checkTerms(file, source, target);
     if (options.reviewer !== undefined) checkReviewer(options.reviewer, file.set);
-    if (options.adjudicator && options.reviewer === undefined) throw new IoaError('E_USAGE', 'an adjudicator must be named: give --reviewer with --adjudicator', { path: '--adjudicator' });
+    if (options.adjudicator && options.reviewer === undefined) throw new IoaError('E_USAGE', 'an adjudicator must be named: give options.reviewer with options.adjudicator', { path: '$.adjudicator' });
     const session = new ReviewSession(file, source, target, out, options);
     const reviewed = await ReviewSession.readReviewed(out);
     // The version read is the one later saves compare against: a file changed behind the page is never overwritten.
@@ -1288,6 +1288,6 @@ function checkReviewer(reviewer: string, set: MappingSet): void {
   if (REVIEWER_IRI.test(reviewer)) return;
   const m = REVIEWER_CURIE.exec(reviewer);
   if (m && (set.metadata.curieMap[m[1]!] !== undefined || m[1] === 'orcid')) return;
-  throw new IoaError('E_USAGE', `--reviewer must be a CURIE such as orcid:0000-0002-1825-0097 (with a prefix the candidate file declares) or an IRI, not ${JSON.stringify(reviewer)}`, { path: '--reviewer' });
+  throw new IoaError('E_USAGE', `options.reviewer must be a CURIE such as orcid:0000-0002-1825-0097 (with a prefix the candidate file declares) or an IRI, not ${JSON.stringify(reviewer)}`, { path: '$.reviewer' });
 }
 

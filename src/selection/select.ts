@@ -101,10 +101,10 @@ function compareForSelection(a: Selectable, b: Selectable): number {
 /** Check the options before any work (the CLI reports these as usage errors). */
 export function checkSelectionOptions(options: SelectionOptions): void {
   if (options.mode !== undefined && !isSelectionMode(options.mode)) {
-    throw new IoaError('E_USAGE', `unknown selection "${String(options.mode)}"; choose ${SELECTION_MODES.join(' or ')}`, { path: '--select' });
+    throw new IoaError('E_USAGE', `unknown selection "${String(options.mode)}"; choose ${SELECTION_MODES.join(' or ')}`, { path: '$.mode' });
   }
   if (options.minScore !== undefined && !Number.isFinite(options.minScore)) {
-    throw new IoaError('E_USAGE', `the minimum score must be a finite number, not ${String(options.minScore)}`, { path: '--min-score' });
+    throw new IoaError('E_USAGE', `the minimum score must be a finite number, not ${String(options.minScore)}`, { path: '$.minScore' });
   }
 }
 

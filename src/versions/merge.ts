@@ -126,7 +126,7 @@ export function mergeDraft(draftJson: unknown, reviewed: MappingSet | undefined,
     const first = result.findings.find((f) => f.severity === 'error')!;
     throw new IoaError('E_ARTIFACT_BUILD', `the merged artifact is invalid: ${first.message} (${first.code})`, { path: first.path });
   }
-  refuseExpired(result.value, options.now, options.validUntil === undefined ? '--valid-until (the draft\'s has passed)' : '--valid-until');
+  refuseExpired(result.value, options.now, options.validUntil === undefined ? 'options.validUntil (the draft\'s has passed)' : 'options.validUntil');
   const unresolved = [...draft.pending].filter(([i]) => !derived.has(i)).map(([i, r]) => ({ rule: i, from: r.from, to: r.to }));
   return { document, artifact: result.value, carried, reviewed: reviewedCount, unresolved, skipped };
 }

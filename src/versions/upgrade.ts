@@ -104,7 +104,7 @@ export interface UpgradeResult {
 
 /** The next revision: a whole number plus one; anything else must be given. */
 export function nextRevision(revision: string): string {
-  if (!/^\d+$/.test(revision)) throw new IoaError('E_USAGE', `the artifact's revision "${revision}" is not a whole number, so the next one cannot be counted: give it (--revision)`, { path: '--revision' });
+  if (!/^\d+$/.test(revision)) throw new IoaError('E_USAGE', `the artifact's revision "${revision}" is not a whole number, so the next one cannot be counted: give it (options.revision)`, { path: '$.revision' });
   return (BigInt(revision) + 1n).toString();
 }
 
@@ -235,7 +235,7 @@ const ruleRelationOf = (rule: MappingRule): string => rule.relation ?? EXACT_MAT
  */
 export async function upgradeArtifact(artifact: ValidatedArtifact, options: UpgradeOptions): Promise<UpgradeResult> {
   const { side, old: oldIndex, new: newIndex } = options;
-  if (!UPGRADE_SIDES.includes(side)) throw new IoaError('E_USAGE', `the side must be source or target, not ${JSON.stringify(side)}`, { path: '--side' });
+  if (!UPGRADE_SIDES.includes(side)) throw new IoaError('E_USAGE', `the side must be source or target, not ${JSON.stringify(side)}`, { path: '$.side' });
   const sideId = side === 'target' ? artifact.targetOntologyId : artifact.sourceOntologyId;
   const sideVersion = side === 'target' ? artifact.targetOntologyVersion : artifact.sourceOntologyVersion;
   if (oldIndex.iri !== undefined && oldIndex.iri !== sideId) {

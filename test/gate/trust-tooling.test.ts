@@ -150,7 +150,7 @@ describe('parseScope', () => {
     const ambiguous = thrownIoaError(() => parseScope('https://a.org/x:https://b.org/y:https://c.org/z'));
     expect(ambiguous.code).toBe('E_USAGE');
     expect(ambiguous.message).toContain('can be read 2 ways');
-    expect(ambiguous.message).toContain('--scope "SOURCE TARGET"');
+    expect(ambiguous.message).toContain('separate the two IRIs with a space instead: "SOURCE TARGET"');
     expect(parseScope('https://a.org/x https://b.org/y:https://c.org/z').targetOntologyId).toBe('https://b.org/y:https://c.org/z');
   });
 });

@@ -18,6 +18,13 @@ import { loadOntologyPair } from '../ontology-input.js';
 import type { ArtifactCoherence } from '../../gate/build.js';
 import { CONDITIONS_MAX_DEPTH, assertConditionsNesting, conditionsTooDeep } from '../../gate/rule-rows.js';
 import type { ValidatedArtifact } from '../../gate/artifact.js';
+import { asFlagError, withFlags } from '../flags.js';
+
+/** The options of buildArtifact and mergeDraft that `artifact build` takes as flags. */
+const BUILD_FLAGS = {
+  sourceOntologyId: '--source-id', sourceOntologyVersion: '--source-version', targetOntologyId: '--target-id', targetOntologyVersion: '--target-version',
+  validUntil: '--valid-until', allowIncoherent: '--allow-incoherent',
+};
 
 const build = defineCommand({
   meta: { name: 'build', description: 'Build an unsigned artifact from the rows a reviewer accepted (semapv:ManualMappingCuration or semapv:MappingReview, no predicate_modifier Not).' },
@@ -90,7 +97,7 @@ const build = defineCommand({
     }
     const set = await readMappings(from, { onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`) });
     const ontologies = await loadCoherenceOntologies(args.source, args.target, Boolean(args['skip-invalid']));
-    const result = await buildArtifact(set, {
+    const result = await withFlags(BUILD_FLAGS, () => buildArtifact(set, {
       ...(ontologies ? { ontologies, allowIncoherent: Boolean(args['allow-incoherent']) } : {}),
       file: from,
       artifactId: args['artifact-id']!, revision: args.revision!, direction: args.direction as (typeof DIRECTIONS)[number], assertedBy: args['asserted-by']!,
@@ -102,7 +109,7 @@ const build = defineCommand({
       ...(args['target-id'] !== undefined ? { targetOntologyId: args['target-id'] } : {}),
       ...(args['target-version'] !== undefined ? { targetOntologyVersion: args['target-version'] } : {}),
       ...(args.description !== undefined ? { description: args.description } : {}),
-    });
+    }));
     // A real review file leaves tens of thousands of candidate rows out: one line per reason,
     // and every row only when asked for.
     reportSkipped(result.skipped, from, Boolean(args.verbose));
@@ -173,7 +180,7 @@ async function merge(args: Record<string, unknown>, rawArgs: readonly string[], 
   } catch (error) {
     // A malformed draft is named by its file.
     if (error instanceof IoaError && error.code === 'E_INVALID_DOCUMENT' && error.location.file === undefined) throw new IoaError(error.code, error.message, { ...error.location, file: draftFile }, { cause: error });
-    throw error;
+    throw asFlagError(error, BUILD_FLAGS);
   }
   if (from !== undefined) reportSkipped(result.skipped, from, Boolean(args.verbose));
   // The complete new revision is what gets signed: its rules, carried and reviewed, are checked together.
@@ -236,7 +243,7 @@ const upgrade = defineCommand({
     await checkUpgradeInput(artifact, args.artifact, args.trust, Boolean(args.unverified));
     const [oldIndex, newIndex] = await Promise.all([loadOntology(args.from), loadOntology(args.to)]);
     const via = args.via === undefined ? undefined : await readMappings(args.via, { onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`) });
-    const result = await upgradeArtifact(artifact, {
+    const result = await withFlags({ revision: '--revision' }, () => upgradeArtifact(artifact, {
       side,
       old: withVersion(oldIndex, args['from-version'], '--from-version'),
       new: withVersion(newIndex, args['to-version'], '--to-version'),
@@ -248,7 +255,7 @@ const upgrade = defineCommand({
       strictDefinitions: Boolean(args['strict-definitions']),
       reviewFile: args['review-out'],
       onWarning: (message) => err(`ioa-align: warning: ${message}`),
-    });
+    }));
     const reviewPath = args['review-out'];
     const reviewFiles = format === 'csv'
       ? (() => {

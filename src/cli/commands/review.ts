@@ -13,6 +13,10 @@ import { warnUncarried, warnUnsure } from '../uncarried.js';
 import { STDOUT } from '../output.js';
 import { streamDescriptor } from '../../io/files.js';
 import { repeatable, repeated } from '../repeated.js';
+import { withFlags } from '../flags.js';
+
+/** The options of openReview and serveReview that `review` takes as flags. */
+const REVIEW_FLAGS = { reviewer: '--reviewer', adjudicator: '--adjudicator', port: '--port' };
 
 export function parsePort(value: string | undefined): number {
   if (value === undefined) return 0;
@@ -49,21 +53,21 @@ export default defineCommand({
     const port = parsePort(args.port);
     if (args.out === '' || args.out === STDOUT || streamDescriptor(args.out) !== undefined) throw new IoaError('E_USAGE', '--out names the reviewed file; standard output or another stream cannot be resumed', { path: '--out' });
     if (args.reviewer === undefined) err('ioa-align: note: no --reviewer given; decisions are saved without reviewer_id');
-    const session = await openReview(
+    const session = await withFlags(REVIEW_FLAGS, () => openReview(
       { candidates: args.candidates, source: args.source, target: args.target, out: args.out, decisions: repeated(rawArgs, 'decisions') },
       {
         ...(args.reviewer !== undefined ? { reviewer: args.reviewer } : {}), ...(args.adjudicator ? { adjudicator: true } : {}),
         ...(args['skip-invalid'] ? { skipInvalid: true } : {}),
         onSaveError: (e) => err(`ioa-align: saving ${args.out} failed: ${(e as Error).message}`),
       },
-    );
+    ));
     for (const index of [session.source, session.target]) for (const warning of index.warnings) err(`ioa-align: warning: ${index.source}: ${warning}`);
     const named = (list: typeof session.uncarried): string[] => list.map((d) => `${d.subject} ${d.predicate} ${d.object} (${d.decision}${d.reviewer ? ` by ${d.reviewer}` : ''})`);
     const unproposed = session.uncarried.filter((d) => d.why === 'unproposed');
     const unsure = session.uncarried.filter((d) => d.why === 'unsure');
     if (unproposed.length > 0) warnUncarried(named(unproposed), 'the candidates');
     if (unsure.length > 0) warnUnsure(named(unsure));
-    const server = await serveReview(session, { port });
+    const server = await withFlags(REVIEW_FLAGS, () => serveReview(session, { port }));
     const p = session.progress();
     const found = session.decisionRows();
     // Carried is what this session brought in (--decisions, the candidate file's earlier

@@ -10,6 +10,10 @@ import { assertRegularFile, readTextFile, writeFileAtomic } from '../../io/files
 import { withFileLock } from '../../io/lock.js';
 import { err, report } from '../io.js';
 import { repeatable, repeated } from '../repeated.js';
+import { asFlagError } from '../flags.js';
+
+/** The options of addTrustedKey that add-key takes as flags. */
+const KEY_FLAGS = { keyId: '--key-id', scopes: '--scope' };
 
 const init = defineCommand({
   meta: { name: 'init', description: 'Write a new trust policy that trusts nobody yet (requireSignature true, clockSkewSeconds 60). An existing file is never overwritten.' },
@@ -47,7 +51,7 @@ const addKey = defineCommand({
     if (direction !== undefined && !(SCOPE_DIRECTIONS as readonly string[]).includes(direction)) {
       throw new IoaError('E_USAGE', `--direction must be one of ${SCOPE_DIRECTIONS.join(', ')}, not "${direction}"`, { path: '--direction' });
     }
-    const scopes = repeated(rawArgs, 'scope').map((s) => parseScope(s, direction as (typeof SCOPE_DIRECTIONS)[number] | undefined));
+    const scopes = repeated(rawArgs, 'scope').map((s) => parseScope(s, direction as (typeof SCOPE_DIRECTIONS)[number] | undefined, '--scope'));
     const publicKeyPem = await readTextFile(args.key, { what: 'public key', kind: 'key' });
     await assertRegularFile(args.trust, 'trust policy');
     // Read, change and write the policy holding its lock: two add-key runs on one policy take
@@ -60,8 +64,8 @@ const addKey = defineCommand({
       } catch (error) {
         // Name the file the problem is in: the key file for a bad key, the policy otherwise.
         if (error instanceof IoaError && error.code === 'E_KEY_INVALID') throw new IoaError(error.code, error.message, { file: args.key }, { cause: error });
-        if (error instanceof IoaError && error.location.file === undefined && error.code !== 'E_USAGE') throw new IoaError(error.code, error.message, { ...error.location, file: args.trust }, { cause: error });
-        throw error;
+        if (error instanceof IoaError && error.location.file === undefined && error.code !== 'E_USAGE') throw asFlagError(new IoaError(error.code, error.message, { ...error.location, file: args.trust }, { cause: error }), KEY_FLAGS);
+        throw asFlagError(error, KEY_FLAGS);
       }
       if (changed.change !== 'unchanged') await writeFileAtomic(args.trust, `${JSON.stringify(changed.policy, null, 2)}\n`, { inputs: [args.key] });
       return changed;

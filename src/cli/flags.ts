@@ -1,0 +1,35 @@
+/**
+ * Library errors name an option as the library spells it: `$.reviewer` as the path and
+ * `options.reviewer` in the text, since a library caller never typed a flag. On the command line
+ * the same option is a flag, and the message must say so: {@link withFlags} runs a library call
+ * and gives such an error the flag's name in both places. Only an error whose text names the
+ * option is about it: a path like `$.validUntil` alone may be a member of a document read.
+ */
+import { IoaError, isIoaError } from '../model/errors.js';
+
+/** The library's option name (`sourceOntologyId`) → the command's flag (`--source-id`). */
+export type FlagNames = Readonly<Record<string, string>>;
+
+/** `error` with each option of `flags` named by its flag; anything else as it is. */
+export function asFlagError(error: unknown, flags: FlagNames): unknown {
+  if (!isIoaError(error)) return error;
+  let message = error.message;
+  let path = error.location.path;
+  for (const [option, flag] of Object.entries(flags)) {
+    const named = message.replace(new RegExp(`\\boptions\\.${option}(?![\\w.])`, 'g'), flag);
+    if (named === message) continue;
+    message = named;
+    if (path === `$.${option}`) path = flag;
+  }
+  if (message === error.message) return error;
+  return new IoaError(error.code, message, { ...error.location, ...(path !== undefined ? { path } : {}) }, { cause: error });
+}
+
+/** Run `work`; an error it throws names the options of `flags` by their flags (asFlagError). */
+export async function withFlags<T>(flags: FlagNames, work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw asFlagError(error, flags);
+  }
+}
