@@ -7,7 +7,7 @@
  *
  * @packageDocumentation
  */
-import { checkLoaded, optionKeys, optionsObject } from '../model/options.js';
+import { checkCallbacks, checkLoaded, optionKeys, optionsObject } from '../model/options.js';
 import { checkArtifactToCarry, readArtifact } from '../gate/artifact-tools.js';
 import type { TrustPolicy } from '../envelope/types.js';
 import type { ValidatedArtifact } from '../gate/artifact.js';
@@ -47,8 +47,17 @@ export { IoaError, isIoaError, ERROR_CODES, type ErrorCode, type ErrorLocation }
 
 const load = (index: OntologyIndex | string): Promise<OntologyIndex> => (typeof index === 'string' ? loadOntology(index) : Promise.resolve(index));
 
-/** The keys of DiffOptions: any other is refused (optionsObject). */
-const DIFF_OPTIONS = optionKeys<DiffOptions>()('force', 'generators', 'onProgress', 'onWarning', 'signal', 'strictDefinitions', 'topK');
+/** Options of {@link diffVersions}: those of the diff, and how releases given as locations are read. */
+export interface DiffVersionsOptions extends DiffOptions {
+  /**
+   * Agent record files given as locations: leave bad records out, and say what was left out (one
+   * summary per file, counted per reason) through `onWarning`, as `propose --skip-invalid` does.
+   */
+  skipInvalid?: boolean;
+}
+
+/** The keys of DiffVersionsOptions: any other is refused (optionsObject). */
+const DIFF_OPTIONS = optionKeys<DiffVersionsOptions>()('force', 'generators', 'onProgress', 'onWarning', 'signal', 'skipInvalid', 'strictDefinitions', 'topK');
 
 /**
  * Compare two releases of one ontology: identity first (the same IRI, an IRI that differs only
@@ -58,18 +67,32 @@ const DIFF_OPTIONS = optionKeys<DiffOptions>()('force', 'generators', 'onProgres
  *
  * @param oldRelease - The old release, loaded or a location `loadOntology` (from `ioa-align`) takes.
  * @param newRelease - The new release, likewise.
- * @param options - Generators, top-k, `force` (compare ontologies not known to be one), `strictDefinitions`.
+ * @param options - Generators, top-k, `force` (compare ontologies not known to be one),
+ *   `strictDefinitions`, `skipInvalid` (bad agent records of a release given as a location left out).
  * @returns The ranked candidates, the alignment rows, a change record per old concept, the added concepts.
- * @throws {@link IoaError} `E_VERSION_SERIES` (not releases of one ontology, without `force`), the
- *   errors of `loadOntology` (from `ioa-align`) for locations, and what the generators throw.
+ * @throws {@link IoaError} `E_VERSION_SERIES` (not releases of one ontology, without `force`),
+ *   `E_USAGE` (`skipInvalid` with both releases already loaded), the errors of `loadOntology`
+ *   (from `ioa-align`) for locations, and what the generators throw.
  */
-export async function diffVersions(oldRelease: OntologyIndex | string, newRelease: OntologyIndex | string, options: DiffOptions = {}): Promise<VersionDiff> {
+export async function diffVersions(oldRelease: OntologyIndex | string, newRelease: OntologyIndex | string, options: DiffVersionsOptions = {}): Promise<VersionDiff> {
   for (const [value, path] of [[oldRelease, '$.oldRelease'], [newRelease, '$.newRelease']] as const) {
     if (typeof value !== 'string') checkLoaded(value, path, 'a loaded ontology or a location');
   }
-  options = optionsObject(options, '$.options', DIFF_OPTIONS);
-  const [a, b] = await Promise.all([load(oldRelease), load(newRelease)]);
-  return diff(a, b, options);
+  const { skipInvalid, ...rest } = optionsObject(options, '$.options', DIFF_OPTIONS);
+  checkCallbacks(rest, ['onWarning', 'onProgress'], '$.options');
+  if (skipInvalid && typeof oldRelease !== 'string' && typeof newRelease !== 'string') {
+    throw new IoaError('E_USAGE', 'skipInvalid means something only for a release given as a location (the record file it reads); loaded releases were read already', { path: '$.options.skipInvalid' });
+  }
+  const loading = skipInvalid ? { skipInvalid: true } : {};
+  const read = async (release: OntologyIndex | string): Promise<OntologyIndex> => {
+    if (typeof release !== 'string') return release;
+    const index = await loadOntology(release, loading);
+    // What was left out is said once per file, as the other commands that read records say it.
+    if (skipInvalid) for (const warning of index.warnings) rest.onWarning?.(`${index.source}: ${warning}`);
+    return index;
+  };
+  const [a, b] = await Promise.all([read(oldRelease), read(newRelease)]);
+  return diff(a, b, rest);
 }
 
 /** Options of {@link upgradeArtifact}: those of the upgrade, with releases and `via` as locations too. */

@@ -1,6 +1,6 @@
 /**
  * The two ontologies a command reads beside a mapping set (`coherence`, `artifact build
- * --source/--target`). With `skipInvalid`, bad agent records are left out and what was left out
+ * --source/--target`), or the two releases `diff` compares. With `skipInvalid`, bad agent records are left out and what was left out
  * is said on stderr as `propose --skip-invalid` says it, so a records file proposed on that way
  * can be taken through the next steps.
  */

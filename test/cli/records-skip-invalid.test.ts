@@ -85,3 +85,37 @@ describe('--skip-invalid beyond propose', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ coherent: true });
   });
 });
+
+describe('--skip-invalid on diff', () => {
+  // The next release of the card: one more skill, and the same duplicate.
+  const next = { ...CARD, version: '1.1.0', skills: [...CARD.skills, skill('review', 'Review', 'Reviews drafts.')] };
+
+  it('diff compares two releases of a records file with a bad record when given --skip-invalid, and prints the same summary', async () => {
+    const old = await tempFile('card-1.0.json', JSON.stringify(CARD, null, 2));
+    const updated = join(dirname(old), 'card-1.1.json');
+    writeFileSync(updated, JSON.stringify(next, null, 2));
+    const refused = await runCli(['diff', old, updated, '--force']);
+    expect([refused.code, refused.stderr.match(/\[E_[A-Z_]+\]/g)]).toEqual([2, ['[E_RECORD_DUPLICATE]']]);
+    const r = await runCli(['diff', old, updated, '--force', '--skip-invalid', '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(SUMMARY);
+    expect(r.stderr.match(/skipped 1 of [34] record\(s\) as invalid/g)).toHaveLength(2);
+    expect(r.stdout).toContain('translate');
+  });
+
+  it('the library: diffVersions({ skipInvalid }) loads releases given as locations that way and says what it left out through onWarning', async () => {
+    const { diffVersions } = await import('../../src/api/versions.js');
+    const old = await tempFile('card-1.0.json', JSON.stringify(CARD, null, 2));
+    const updated = join(dirname(old), 'card-1.1.json');
+    writeFileSync(updated, JSON.stringify(next, null, 2));
+    await expect(diffVersions(old, updated, { force: true })).rejects.toMatchObject({ code: 'E_RECORD_DUPLICATE' });
+    const warnings: string[] = [];
+    const diff = await diffVersions(old, updated, { force: true, skipInvalid: true, onWarning: (w) => warnings.push(w) });
+    expect(diff.added.length).toBeGreaterThan(0);
+    expect(warnings.filter((w) => SUMMARY.test(w))).toHaveLength(1);
+    expect(warnings.some((w) => w.startsWith(`${updated}: skipped 1 of 4 record(s) as invalid`))).toBe(true);
+    const { loadOntology } = await import('../../src/api/index.js');
+    const loaded = await loadOntology(old, { skipInvalid: true });
+    await expect(diffVersions(loaded, loaded, { skipInvalid: true })).rejects.toMatchObject({ code: 'E_USAGE', location: { path: '$.options.skipInvalid' } });
+  });
+});

@@ -6,7 +6,8 @@
  */
 import { defineCommand } from 'citty';
 import { DEFAULT_DIFF_GENERATORS } from '../../versions/diff.js';
-import { EXCHANGE_FORMATS, formatMappingChunks, loadOntology, writeMappings } from '../../api/index.js';
+import { EXCHANGE_FORMATS, formatMappingChunks, writeMappings } from '../../api/index.js';
+import { loadOntologyPair } from '../ontology-input.js';
 import { parseGeneratorList } from '../../generators/run.js';
 import { sidecarPath } from '../../exchange/index.js';
 import { escapeControls } from '../../model/errors.js';
@@ -32,6 +33,7 @@ export default defineCommand({
     added: { type: 'boolean', default: true, description: 'Write a row (from sssom:NoTermFound) for each added concept', negativeDescription: 'Leave the added concepts out of the file (the summary still counts them)' },
     force: { type: 'boolean', description: 'Compare even when nothing says the two are releases of one ontology (different ontology IRIs, or none)' },
     quiet: { type: 'boolean', description: 'Print no summary on stderr' },
+    'skip-invalid': { type: 'boolean', description: 'Agent record files: leave bad records out (a summary per reason on stderr) instead of stopping at the first, as propose --skip-invalid does' },
   },
   async run({ args }) {
     const { diffVersions, versionAlignmentSet, formatDiffSummary } = await import('../../versions/index.js');
@@ -42,7 +44,8 @@ export default defineCommand({
     const output = await openOutput(args.out, { inputs, candidates: {}, companions: (path) => (format === 'csv' ? [sidecarPath(path)] : []) });
     const summaryOut = args.summary === undefined ? undefined : await openOutput(args.summary, { inputs, option: '--summary' });
     const loading = progress('loading');
-    const [oldIndex, newIndex] = await Promise.all([loadOntology(args.old), loadOntology(args.new)]).then(([a, b]) => [withVersion(a, args['from-version'], '--from-version'), withVersion(b, args['to-version'], '--to-version')] as const);
+    const pair = await loadOntologyPair(args.old, args.new, Boolean(args['skip-invalid']));
+    const [oldIndex, newIndex] = [withVersion(pair.source, args['from-version'], '--from-version'), withVersion(pair.target, args['to-version'], '--to-version')] as const;
     loading.done(`loaded ${oldIndex.concepts.length} + ${newIndex.concepts.length} concepts`);
     let bar: Progress | undefined;
     let stage = '';
