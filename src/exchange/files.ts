@@ -162,7 +162,15 @@ export interface ReadFileOptions extends ParseTableOptions {
  * file is used when there is one. Embedded metadata wins where both give a slot.
  */
 export async function readMappingFile(path: string, format?: ExchangeFormat, options: ReadFileOptions = {}): Promise<MappingSet> {
-  const text = await readTextFile(path, { what: 'mapping file' });
+  return mappingFileText(path, await readTextFile(path, { what: 'mapping file' }), format, options);
+}
+
+/**
+ * A mapping file whose text the caller has read already ({@link readMappingFile} after its read):
+ * for a caller that looks at the text first, so the file is read once and what it looked at is
+ * what is parsed. The sidecar `F.yml` of a TSV/CSV file is still read from beside `path`.
+ */
+export async function mappingFileText(path: string, text: string, format?: ExchangeFormat, options: ReadFileOptions = {}): Promise<MappingSet> {
   const chosen = format ?? formatFromExtension(path) ?? sniffFormat(text);
   if (!chosen) throw new IoaError('E_EXCHANGE_UNKNOWN_FORMAT', 'cannot tell the mapping format from the file name or content (expected SSSOM TSV, Alignment RDF/XML, JSON or CSV)', { file: path, line: 1 });
   const { sidecar, onMetadataFile, ...parseOptions } = options;

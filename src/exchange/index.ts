@@ -29,7 +29,7 @@ export {
 } from './alignment.js';
 export {
   EXCHANGE_FORMATS, FORMAT_EXTENSION, isExchangeFormat, formatFromExtension, sniffFormat, parseMappings, sidecarPath,
-  readMappingFile, readExternalMetadata, writeMappingFile, writeFileAtomic, writeFilesAtomic, serializeMappings, serializeMappingChunks,
+  readMappingFile, mappingFileText, readExternalMetadata, writeMappingFile, writeFileAtomic, writeFilesAtomic, serializeMappings, serializeMappingChunks,
   type ExchangeFormat, type ReadFileOptions, type SerializeOptions, type WriteFileOptions,
 } from './files.js';
 export {

@@ -127,9 +127,9 @@ async function readShapes(profile: string, shapes: string, session: RetrievalSes
  * An alignment artifact named as candidate mappings is refused as what it is: read as a mapping
  * file, its rules would fail as unknown SSSOM extension slots, a message about something the
  * user never wrote. Its place is among the artifacts, where the gate checks signature and trust.
+ * It looks at the text the mapping reader then parses: the file is read once.
  */
-async function refuseArtifactAsCandidates(path: string): Promise<void> {
-  const text = await readTextFile(path, { what: 'mapping file' });
+function refuseArtifactAsCandidates(path: string, text: string): void {
   if (!/^\s*\{/.test(text) || !text.includes('"mappingRules"')) return;
   let doc: unknown;
   try {
@@ -231,10 +231,11 @@ export async function loadCheckFiles(files: CheckFiles): Promise<LoadedCheck> {
   for (const path of files.ontologies ?? []) ontologies.push(sealOntologyIndex(await loadOntologyFile(path)));
   const candidates: CandidateEvidence[] = [];
   if (files.candidates && files.candidates.length > 0) {
-    const { readMappingFile, reviewedDecisions } = await import('../exchange/index.js');
+    const { mappingFileText, reviewedDecisions } = await import('../exchange/index.js');
     for (const path of files.candidates) {
-      await refuseArtifactAsCandidates(path);
-      const set = await readMappingFile(path);
+      const text = await readTextFile(path, { what: 'mapping file' });
+      refuseArtifactAsCandidates(path, text);
+      const set = await mappingFileText(path, text);
       // A row whose review_decision contradicts its predicate_modifier is refused here, where the
       // file is known, rather than while evaluating, where only its line would be.
       reviewedDecisions(set, { file: path });
