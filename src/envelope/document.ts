@@ -125,6 +125,9 @@ function invalidAs(kind: DocumentKind | undefined, findings: Finding[]): Documen
 /**
  * Validate JSON text. The size limit applies to the UTF-8 bytes before parsing, so an oversized
  * input is never parsed; malformed JSON is an `E_INVALID_JSON` finding with its `line` and `column`.
+ * The result's `kind` is the one given, else the detected one; text nested too deep is not
+ * validated, but its kind is detected from its top level. Text refused before it is read (too
+ * large, not JSON, a member named twice) has no kind unless one was given.
  */
 export async function validateText(text: string, options: ValidateOptions & { kind?: DocumentKind } = {}): Promise<DocumentResult> {
   const limits = resolveLimits(options.limits);
@@ -138,7 +141,10 @@ export async function validateText(text: string, options: ValidateOptions & { ki
   const read = readJson(text, 1, limits.maxDepth);
   if (!read.ok) {
     f.push(jsonFaultFinding(read.fault));
-    return invalidAs(options.kind, f.list);
+    // Too deep to validate, but its kind is read from its top level (detectKind looks no deeper):
+    // the result says what was refused. Text refused unread (too large, not JSON, a member
+    // named twice, which of whose values counts is not defined) has no kind unless one was given.
+    return invalidAs(options.kind ?? (read.shallow !== undefined ? detectKind(read.shallow) : undefined), f.list);
   }
   return validateDocument(read.value, options);
 }

@@ -95,8 +95,11 @@ function malformedDepthFault(text: string, maxDepth: number, firstLine: number):
   return undefined;
 }
 
-/** The outcome of {@link readJson}. */
-export type JsonReading = { ok: true; value: unknown } | { ok: false; fault: JsonFault; cause?: unknown };
+/**
+ * The outcome of {@link readJson}. A text refused for its depth that JSON.parse could read also gives its outer value as `shallow`: its top-level members may be
+ * looked at (what kind of document it is), but it must never be walked.
+ */
+export type JsonReading = { ok: true; value: unknown } | { ok: false; fault: JsonFault; cause?: unknown; shallow?: unknown };
 
 /**
  * Text that may hold a number beyond a double's range (about 1.8e308): an exponent of three
@@ -233,7 +236,8 @@ export function readJson(text: string, firstLine = 1, maxDepth: number = MAX_JSO
     return { ok: false, fault: { kind: 'syntax', ...syntax }, cause: error };
   }
   const fault = iJsonFault(text, firstLine, maxDepth);
-  return fault ? { ok: false, fault } : { ok: true, value };
+  if (!fault) return { ok: true, value };
+  return fault.kind === 'depth' ? { ok: false, fault, shallow: value } : { ok: false, fault };
 }
 
 /**

@@ -104,6 +104,23 @@ describe('ioa-align validate', () => {
     expect([check.code, check.stderr]).toEqual([2, expect.stringContaining(`at ${path}: nesting deeper than 32 levels [E_LIMIT_DEPTH]`)]);
   });
 
+  it('6.1: validate --json names the kind of a document refused for its depth, read from its top level; a document refused unread (size, syntax) has kind null', async () => {
+    const text = readFileSync(`${EX}/envelope-12.1-zh-en.json`, 'utf8');
+    const deep = write('deep-kind.json', text.replace('{', `{"zzdeep": ${'['.repeat(40)}${']'.repeat(40)},`));
+    const r = await runCli(['validate', deep, '--json']);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout)).toMatchObject({ kind: 'envelope', valid: false, findings: [{ code: 'E_LIMIT_DEPTH' }] });
+    const plain = await runCli(['validate', deep]);
+    expect(plain.stdout.split('\n')[0]).toBe(`${deep}: invalid envelope`);
+    const { validateText } = await import('../../src/envelope/index.js');
+    expect((await validateText(readFileSync(deep, 'utf8'))).kind).toBe('envelope');
+    // Nothing was read of these: no kind is claimed for them.
+    const broken = write('broken-kind.json', text.slice(0, -3));
+    expect(JSON.parse((await runCli(['validate', broken, '--json'])).stdout)).toMatchObject({ kind: null, findings: [{ code: 'E_INVALID_JSON' }] });
+    const big = write('big-kind.json', text.replace('{', `{"zzpad": "${'x'.repeat(300 * 1024)}",`));
+    expect(JSON.parse((await runCli(['validate', big, '--json'])).stdout)).toMatchObject({ kind: null, findings: [{ code: 'E_LIMIT_SIZE' }] });
+  });
+
   it('6.1: a parsed envelope nested thousands deep, handed to the library, is E_LIMIT_DEPTH too', async () => {
     const doc = JSON.parse(readFileSync(`${EX}/envelope-12.1-zh-en.json`, 'utf8')) as Record<string, unknown>;
     let inner: unknown[] = [];

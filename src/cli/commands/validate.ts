@@ -58,7 +58,7 @@ export default defineCommand({
     file: { type: 'positional', description: 'JSON document to validate', required: true },
     kind: { type: 'string', description: `Document kind (${DOCUMENT_KINDS.join('|')}); detected from @type or shape when omitted` },
     profile: { type: 'string', description: 'Domain profile (JSON) whose unknown-term treatment, reuse rule and SHACL shapes apply' },
-    json: { type: 'boolean', description: 'Print one JSON object {file, kind, valid, unavailable?, findings, value?}' },
+    json: { type: 'boolean', description: 'Print one JSON object {file, kind, valid, unavailable?, findings, value?}; kind is null when it is not known: no kind detected, or the document refused before it was read (too large, not JSON, a member named twice) without --kind' },
     ...REMOTE_ARGS,
   },
   async run({ args }) {
