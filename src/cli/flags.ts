@@ -10,13 +10,18 @@ import { IoaError, isIoaError } from '../model/errors.js';
 /** The library's option name (`sourceOntologyId`) → the command's flag (`--source-id`). */
 export type FlagNames = Readonly<Record<string, string>>;
 
+/** `text` (a message or warning) with each option of `flags` it names (`options.force`) named by its flag. */
+export function asFlagText(text: string, flags: FlagNames): string {
+  return Object.entries(flags).reduce((t, [option, flag]) => t.replace(new RegExp(`\\boptions\\.${option}(?![\\w.])`, 'g'), flag), text);
+}
+
 /** `error` with each option of `flags` named by its flag; anything else as it is. */
 export function asFlagError(error: unknown, flags: FlagNames): unknown {
   if (!isIoaError(error)) return error;
   let message = error.message;
   let path = error.location.path;
   for (const [option, flag] of Object.entries(flags)) {
-    const named = message.replace(new RegExp(`\\boptions\\.${option}(?![\\w.])`, 'g'), flag);
+    const named = asFlagText(message, { [option]: flag });
     if (named === message) continue;
     message = named;
     if (path === `$.${option}`) path = flag;

@@ -99,14 +99,14 @@ export async function signArtifact(
       const at = typeof artifact === 'string' ? { file: artifact, path: '$.signature' } : { path: '$.signature' };
       if (old.keyId === newKeyId) {
         if (!options.force) {
-          throw new IoaError('E_SIGNATURE_INVALID', `the artifact's signature by key ${old.keyId} does not verify over its content with that key: it was changed after it was signed (or another key signed it under that id); signing it now would vouch for the change. Check it (artifact verify --trust), then give --force to replace the signature`, at);
+          throw new IoaError('E_SIGNATURE_INVALID', `the artifact's signature by key ${old.keyId} does not verify over its content with that key: it was changed after it was signed (or another key signed it under that id); signing it now would vouch for the change. Check it against the trust policy, then give options.force to replace the signature`, at);
         }
-        options.onWarning?.(`replaced the signature by key ${old.keyId}, which does not verify over this content (--force)`);
+        options.onWarning?.(`replaced the signature by key ${old.keyId}, which does not verify over this content (options.force)`);
       } else {
         if (!options.force) {
-          throw new IoaError('E_USAGE', `the artifact is already signed by key ${old.keyId}, not by the key signing it now (${newKeyId}): that signature cannot be checked here. Check it (artifact verify --trust), then give --force to replace it`, at);
+          throw new IoaError('E_USAGE', `the artifact is already signed by key ${old.keyId}, not by the key signing it now (${newKeyId}): that signature cannot be checked here. Check it against the trust policy, then give options.force to replace it`, at);
         }
-        options.onWarning?.(`replaced the signature by key ${old.keyId}, which was not checked (--force)`);
+        options.onWarning?.(`replaced the signature by key ${old.keyId}, which was not checked (options.force)`);
       }
     }
   }

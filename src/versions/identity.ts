@@ -120,10 +120,10 @@ export function assertSameSeries(oldIndex: OntologyIndex, newIndex: OntologyInde
   const a = seriesOf(oldIndex);
   const b = seriesOf(newIndex);
   if (a === undefined || b === undefined) {
-    throw new IoaError('E_VERSION_SERIES', `cannot tell that ${describe(oldIndex)} and ${describe(newIndex)} are releases of one ontology: ${a === undefined ? 'the old' : 'the new'} release names no ontology IRI; pass --force if they are`, { file: (a === undefined ? oldIndex : newIndex).source });
+    throw new IoaError('E_VERSION_SERIES', `cannot tell that ${describe(oldIndex)} and ${describe(newIndex)} are releases of one ontology: ${a === undefined ? 'the old' : 'the new'} release names no ontology IRI; pass options.force if they are`, { file: (a === undefined ? oldIndex : newIndex).source });
   }
   if (a !== b) {
-    throw new IoaError('E_VERSION_SERIES', `${describe(oldIndex)} and ${describe(newIndex)} are not releases of one ontology (${a} ≠ ${b}, version segments aside); pass --force to compare them anyway`, { file: newIndex.source });
+    throw new IoaError('E_VERSION_SERIES', `${describe(oldIndex)} and ${describe(newIndex)} are not releases of one ontology (${a} ≠ ${b}, version segments aside); pass options.force to compare them anyway`, { file: newIndex.source });
   }
 }
 

@@ -3,13 +3,15 @@
  * option as the library spells it (`$.reviewer` as the path, `options.reviewer` in the text), and
  * the same mistake made on the command line still names the flag.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadOntology, propose, select } from '../../src/api/index.js';
 import { addTrustedKey, buildArtifact, generateEd25519KeyPair, newTrustPolicy, parseScope } from '../../src/gate/index.js';
+import { signArtifact } from '../../src/gate/artifact-tools.js';
+import { diffVersions } from '../../src/api/versions.js';
 import { openReview, serveReview } from '../../src/api/review.js';
 import { nextRevision, upgradeArtifact } from '../../src/versions/upgrade.js';
 import type { ValidatedArtifact } from '../../src/gate/artifact.js';
@@ -22,6 +24,7 @@ import { fixture } from '../review/fixture.js';
 /** Code, path and whether the message names a flag (`--x`). */
 const seen = (error: IoaError): [string, string | undefined, boolean] => [error.code, error.location.path, /(^|[^-\w])--[a-z]/.test(error.message)];
 
+const EX = join(new URL('../../', import.meta.url).pathname, 'corpora', 'ioa-example');
 const CORE = 'https://example.org/core';
 const DOC = 'https://example.org/doc';
 const BUILD = { artifactId: 'https://example.org/a', revision: '1', direction: 'source-to-target' as const, assertedBy: 'https://example.org/i', validUntil: '2030-01-01T00:00:00Z', conditions: {} };
@@ -85,6 +88,31 @@ describe('library errors name the library option, not a CLI flag', () => {
     } finally {
       blocker.close();
     }
+  });
+});
+
+describe('library errors and warnings say `force` where the library takes it', () => {
+  it('diffVersions of two ontologies that are not releases of one: options.force', async () => {
+    const files = await fixture();
+    const series = await rejectedIoaError(diffVersions(files.source, files.target));
+    expect(seen(series)).toEqual(['E_VERSION_SERIES', undefined, false]);
+    expect(series.message).toContain('pass options.force to compare them anyway');
+  });
+
+  it('signArtifact over a signature that does not verify: options.force; forced, the warning says so too', async () => {
+    const artifact = JSON.parse(readFileSync(join(EX, 'artifact-12.4.json'), 'utf8')) as Record<string, unknown>;
+    delete artifact['signature'];
+    const key = generateEd25519KeyPair();
+    const signed = await signArtifact(artifact, key.privateKeyPem);
+    const tampered = { ...signed, description: 'changed after signing' };
+    const refused = await rejectedIoaError(signArtifact(tampered, key.privateKeyPem));
+    expect(seen(refused)).toEqual(['E_SIGNATURE_INVALID', '$.signature', false]);
+    expect(refused.message).toContain('give options.force to replace the signature');
+    const other = await rejectedIoaError(signArtifact(signed, generateEd25519KeyPair().privateKeyPem));
+    expect(seen(other)).toEqual(['E_USAGE', '$.signature', false]);
+    const warnings: string[] = [];
+    await signArtifact(tampered, key.privateKeyPem, undefined, { force: true, onWarning: (w) => warnings.push(w) });
+    expect(warnings).toEqual([expect.stringMatching(/^replaced the signature by key .*, which does not verify over this content \(options\.force\)$/)]);
   });
 });
 

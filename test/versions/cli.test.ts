@@ -55,6 +55,7 @@ describe('ioa-align diff', () => {
     const out = join(dir, 'never.sssom.tsv');
     const r = await runCli(['diff', OLD, join(FIX, 'other.ttl'), '--out', out]);
     expect([r.code, code(r.stderr), existsSync(out)]).toEqual([2, 'E_VERSION_SERIES', false]);
+    expect(r.stderr).toContain('pass --force to compare them anyway');
     const forced = await runCli(['diff', OLD, join(FIX, 'other.ttl'), '--force', '--quiet']);
     expect(forced.code).toBe(0);
     expect(forced.stdout).toContain('version_change');

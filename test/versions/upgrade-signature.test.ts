@@ -119,7 +119,7 @@ describe('artifact sign never replaces a signature silently', () => {
     expect(r.stderr).toMatch(/--force/);
     const forced = await runCli(['artifact', 'sign', TAMPERED, '--key', KEY, '--out', out, '--force']);
     expect(forced.code).toBe(0);
-    expect(forced.stderr).toContain(`warning: replaced the signature by key ${key.keyId}, which does not verify over this content`);
+    expect(forced.stderr).toContain(`warning: replaced the signature by key ${key.keyId}, which does not verify over this content (--force)`);
     expect(JSON.parse(readFileSync(out, 'utf8')).mappingRules).toHaveLength(2);
   });
   it('a signature by another key: E_USAGE, nothing written; --force replaces it and says so', async () => {

@@ -18,7 +18,10 @@ import { loadOntologyPair } from '../ontology-input.js';
 import type { ArtifactCoherence } from '../../gate/build.js';
 import { CONDITIONS_MAX_DEPTH, assertConditionsNesting, conditionsTooDeep } from '../../gate/rule-rows.js';
 import type { ValidatedArtifact } from '../../gate/artifact.js';
-import { asFlagError, withFlags } from '../flags.js';
+import { asFlagError, asFlagText, withFlags } from '../flags.js';
+
+/** The option of signArtifact that `artifact sign` takes as a flag. */
+const SIGN_FLAGS = { force: '--force' };
 
 /** The options of buildArtifact and mergeDraft that `artifact build` takes as flags. */
 const BUILD_FLAGS = {
@@ -243,7 +246,7 @@ const upgrade = defineCommand({
     await checkUpgradeInput(artifact, args.artifact, args.trust, Boolean(args.unverified));
     const [oldIndex, newIndex] = await Promise.all([loadOntology(args.from), loadOntology(args.to)]);
     const via = args.via === undefined ? undefined : await readMappings(args.via, { onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`) });
-    const result = await withFlags({ revision: '--revision' }, () => upgradeArtifact(artifact, {
+    const result = await withFlags({ revision: '--revision', force: '--force' }, () => upgradeArtifact(artifact, {
       side,
       old: withVersion(oldIndex, args['from-version'], '--from-version'),
       new: withVersion(newIndex, args['to-version'], '--to-version'),
@@ -298,11 +301,11 @@ const sign = defineCommand({
     parsePrivateKey(keyPem, args.key); // names the key file in the error when it is not an Ed25519 private key
     let signed;
     try {
-      signed = await signArtifact(artifact, keyPem, args['key-id'], { force: Boolean(args.force), onWarning: (message) => err(`ioa-align: warning: ${message}`) });
+      signed = await signArtifact(artifact, keyPem, args['key-id'], { force: Boolean(args.force), onWarning: (message) => err(`ioa-align: warning: ${asFlagText(message, SIGN_FLAGS)}`) });
     } catch (error) {
       // A signature that is refused is named by its file.
-      if (error instanceof IoaError && error.location.file === undefined && error.location.path === '$.signature') throw new IoaError(error.code, error.message, { file: args.artifact, path: '$.signature' }, { cause: error });
-      throw error;
+      if (error instanceof IoaError && error.location.file === undefined && error.location.path === '$.signature') throw asFlagError(new IoaError(error.code, error.message, { file: args.artifact, path: '$.signature' }, { cause: error }), SIGN_FLAGS);
+      throw asFlagError(error, SIGN_FLAGS);
     }
     await output.write(JSON.stringify(signed, null, 2));
   },

@@ -8,6 +8,7 @@ import { defineCommand } from 'citty';
 import { DEFAULT_DIFF_GENERATORS } from '../../versions/diff.js';
 import { EXCHANGE_FORMATS, formatMappingChunks, writeMappings } from '../../api/index.js';
 import { loadOntologyPair } from '../ontology-input.js';
+import { withFlags } from '../flags.js';
 import { parseGeneratorList } from '../../generators/run.js';
 import { sidecarPath } from '../../exchange/index.js';
 import { escapeControls } from '../../model/errors.js';
@@ -49,7 +50,7 @@ export default defineCommand({
     loading.done(`loaded ${oldIndex.concepts.length} + ${newIndex.concepts.length} concepts`);
     let bar: Progress | undefined;
     let stage = '';
-    const diff = await diffVersions(oldIndex, newIndex, {
+    const diff = await withFlags({ force: '--force' }, () => diffVersions(oldIndex, newIndex, {
       ...(generators ? { generators } : {}),
       ...(topK !== undefined ? { topK } : {}),
       force: Boolean(args.force),
@@ -63,7 +64,7 @@ export default defineCommand({
         }
         bar?.update(done, total);
       },
-    });
+    }));
     bar?.done();
     const set = versionAlignmentSet(diff, oldIndex, newIndex, { added: args.added !== false });
     // Alignment RDF has no "no counterpart" cell: removed and added concepts stay in the summary.
