@@ -287,7 +287,7 @@ export function alignmentToMappingSet(alignment: Alignment, options: ReadOptions
     tolerate(options, 'ALIGNMENT_INSTANCE_RELATION',
       `${counts.map(([rel, n]) => `${n} cell(s) with relation ${rel} read as ${PREDICATE_OF_RELATION[rel]}`).join(', ')} (SSSOM has no instance relation; written back to Alignment RDF as ${counts.map(([rel]) => RELATION_OF_PREDICATE[PREDICATE_OF_RELATION[rel]]).join(' / ')}), e.g. ${first.entity1} ${first.relation} ${first.entity2}`,
       options.file !== undefined ? { file: options.file } : {},
-      `${instance.length} cell(s) have relation HasInstance or InstanceOf, which SSSOM has no predicate for (e.g. ${first.entity1} ${first.relation} ${first.entity2}); without --strict they are read as skos:narrowMatch / skos:broadMatch`);
+      `${instance.length} cell(s) have relation HasInstance or InstanceOf, which SSSOM has no predicate for (e.g. ${first.entity1} ${first.relation} ${first.entity2}); without options.strict they are read as skos:narrowMatch / skos:broadMatch`);
   }
   const mappings: EntityMappingRecord[] = alignment.cells.map((cell) => ({
     subjectId: cell.entity1,

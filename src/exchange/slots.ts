@@ -489,7 +489,7 @@ export function readSetSlots(raw: Readonly<Record<string, unknown>>, ctx: Metada
     if (ns === undefined) return undefined;
     if (curieMap[prefix] === undefined) {
       tolerate(ctx, 'SSSOM_UNDECLARED_PREFIX', `prefix "${prefix}" is not declared in curie_map; read as the well-known ${ns}`, where,
-        `prefix "${prefix}" is not declared in curie_map (the well-known ${ns} is accepted only without --strict)`);
+        `prefix "${prefix}" is not declared in curie_map (the well-known ${ns} is accepted only without options.strict)`);
       curieMap[prefix] = ns;
     }
     return ns;

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadOntology, propose, select } from '../../src/api/index.js';
+import { loadOntology, propose, readMappings, select } from '../../src/api/index.js';
 import { addTrustedKey, buildArtifact, generateEd25519KeyPair, newTrustPolicy, parseScope } from '../../src/gate/index.js';
 import { signArtifact } from '../../src/gate/artifact-tools.js';
 import { diffVersions } from '../../src/api/versions.js';
@@ -113,6 +113,20 @@ describe('library errors and warnings say `force` where the library takes it', (
     const warnings: string[] = [];
     await signArtifact(tampered, key.privateKeyPem, undefined, { force: true, onWarning: (w) => warnings.push(w) });
     expect(warnings).toEqual([expect.stringMatching(/^replaced the signature by key .*, which does not verify over this content \(options\.force\)$/)]);
+  });
+});
+
+describe('strict reading says options.strict, and convert says --strict', () => {
+  it('an undeclared well-known prefix refused under strict names the option it is refused under', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-option-errors-'));
+    const file = join(dir, 'orcid.sssom.tsv');
+    writeFileSync(file, ['#curie_map:', '#  a: https://a.example/', '#  b: https://b.example/', '#license: https://creativecommons.org/publicdomain/zero/1.0/', '#mapping_set_id: https://example.org/set',
+      'subject_id\tpredicate_id\tobject_id\tmapping_justification\tauthor_id', 'a:x\tskos:exactMatch\tb:y\tsemapv:ManualMappingCuration\torcid:0000-0002-1825-0097', ''].join('\n'));
+    const strict = await rejectedIoaError(readMappings(file, { strict: true }));
+    expect(strict.message).toContain('accepted only without options.strict');
+    expect(/(^|[^-\w])--[a-z]/.test(strict.message)).toBe(false);
+    const cli = await runCli(['convert', file, '--to', 'json', '--strict']);
+    expect([cli.code, cli.stderr]).toEqual([2, expect.stringContaining('accepted only without --strict)')]);
   });
 });
 

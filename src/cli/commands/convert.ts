@@ -6,6 +6,7 @@ import { describeDiagnostic } from '../../model/errors.js';
 import { err, outChunks } from '../io.js';
 import { openOutput } from '../output.js';
 import { readIfArtifact } from '../mapping-input.js';
+import { withFlags } from '../flags.js';
 
 export default defineCommand({
   meta: { name: 'convert', description: 'Convert a mapping file between SSSOM TSV, Alignment API RDF/XML, JSON and CSV (input format from its extension, else its content). A TSV or CSV file F.ext is read with the metadata sidecar F.yml beside it, if there is one. An alignment artifact (JSON) becomes one row per rule: its relation as predicate_id, its conditions as JSON in the rule_conditions column.' },
@@ -27,13 +28,13 @@ export default defineCommand({
     const output = await openOutput(args.out, { inputs, mayReplaceDecisions: true, companions: (path) => (to === 'csv' ? [sidecarPath(path)] : []) });
     let metadataFile = args.metadata;
     const artifact = from === undefined || from === 'json' ? (await readIfArtifact(args.in))?.set : undefined;
-    const set = artifact ?? await readMappings(args.in, {
+    const set = artifact ?? await withFlags({ strict: '--strict' }, () => readMappings(args.in, {
       ...(from !== undefined ? { format: from } : {}),
       ...(args.metadata !== undefined ? { metadata: args.metadata } : {}),
       strict: Boolean(args.strict),
       onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`),
       onMetadataFile: (path) => { metadataFile = path; },
-    });
+    }));
     // Alignment RDF keeps neither review_decision nor predicate_modifier's partner column: a row
     // where the two disagree is refused here, naming the file, as every reader of reviews does.
     if (to === 'alignment') reviewedDecisions(set, { file: args.in });
