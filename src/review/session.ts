@@ -886,7 +886,7 @@ export class ReviewSession {
     return new Set(unsettledConflicts(decisions).map((p) => `${p.subject}\u0000${p.object}`));
   }
 
-  /** The counts of {@link progress}, and the revision of the answers they were counted at. */
+  /** The counts of {@link ReviewSession.progress}, and the revision of the answers they were counted at. */
   private counted?: { revision: number; counts: Omit<Progress, 'saved' | 'save_error' | 'can_undo'> };
 
   /**
