@@ -928,12 +928,20 @@ export class ReviewSession {
    * are then not needed: the selection keeps none of them) or none of its candidates is open.
    */
   isDone(subject: string): boolean {
+    // Asked for every subject by each list and each count of progress: kept until the answers change.
+    if (this.doneOf?.revision !== this.state.revision) this.doneOf = { revision: this.state.revision, subjects: new Map() };
+    const known = this.doneOf.subjects.get(subject);
+    if (known !== undefined) return known;
     const list = this.state.bySubject.get(subject) ?? [];
-    return list.some((i) => {
+    const done = list.some((i) => {
       const d = this.state.decisionOf(i);
       return d?.decision === 'accept' && relationFamily(d.predicate) === 'equivalence';
     }) || list.every((i) => this.state.status(i) !== 'open');
+    this.doneOf.subjects.set(subject, done);
+    return done;
   }
+
+  private doneOf?: { revision: number; subjects: Map<string, boolean> };
 
   /** Labels as search compares them, folded once each (a search runs over every subject's candidates). */
   private readonly foldedLabels = new Map<string, string>();
@@ -947,6 +955,41 @@ export class ReviewSession {
     return folded;
   }
 
+  /**
+   * Each candidate's target as a small number, and the targets in that numbering: a search asks
+   * once per target whether it matches and then reads the answer per candidate by number, where
+   * looking 300,000 IRIs up in a map cost most of a search.
+   */
+  private targetNumbers?: { ofCandidate: Int32Array; targets: string[] };
+
+  private numberedTargets(): { ofCandidate: Int32Array; targets: string[] } {
+    if (this.targetNumbers) return this.targetNumbers;
+    const numberOf = new Map<string, number>();
+    const targets: string[] = [];
+    const ofCandidate = new Int32Array(this.state.candidates.length);
+    for (const c of this.state.candidates) {
+      let n = numberOf.get(c.object);
+      if (n === undefined) {
+        n = targets.length;
+        numberOf.set(c.object, n);
+        targets.push(c.object);
+      }
+      ofCandidate[c.index] = n;
+    }
+    return (this.targetNumbers = { ofCandidate, targets });
+  }
+
+  /** Every subject, most uncertain first, then those with nothing worth asking; sorted once per change to the answers. */
+  private uncertainFirst(): readonly string[] {
+    const revision = this.state.revision;
+    if (this.ordered?.revision !== revision) {
+      this.ordered = { revision, subjects: [...this.state.uncertainOrder(), ...this.subjectOrder.filter((s) => this.state.uncertainty(s) === Infinity)] };
+    }
+    return this.ordered.subjects;
+  }
+
+  private ordered?: { revision: number; subjects: readonly string[] };
+
   /** The items `filter` chooses, in its order: the subjects and their summaries. */
   items(filter: ItemFilter = {}): ItemSummary[] {
     return this.summaries(this.itemSubjects(filter));
@@ -957,7 +1000,7 @@ export class ReviewSession {
    * (its ids only) and asks for the summaries of the rows it draws, a few dozen at a time.
    */
   itemSubjects(filter: ItemFilter = {}): string[] {
-    const order = filter.order === 'ontology' ? this.subjectOrder : [...this.state.uncertainOrder(), ...this.subjectOrder.filter((s) => this.state.uncertainty(s) === Infinity)];
+    const order = filter.order === 'ontology' ? this.subjectOrder : this.uncertainFirst();
     const text = filter.text?.trim().toLowerCase();
     // Labels are matched folded, the query too: what a keyboard types finds a label stored
     // decomposed, in full-width forms or with other case (see searchFold).
@@ -968,15 +1011,17 @@ export class ReviewSession {
     const matchesIri = (iri: string): boolean => iri.toLowerCase().includes(text!) || iri.toLowerCase().includes(iriText!);
     const matchesLabel = (label: string): boolean => this.searchFolded(label).includes(folded!);
     // A target is the object of many candidates (NCIt × ORDO: 302,954 candidates, a few thousand
-    // targets): whether it matches is worked out once per search.
-    const objectMatches = new Map<string, boolean>();
-    const matchesObject = (object: string): boolean => {
-      let match = objectMatches.get(object);
-      if (match === undefined) {
-        match = matchesIri(object) || matchesLabel(labelOf(this.target.byIri.get(object), ''));
-        objectMatches.set(object, match);
+    // targets): whether it matches is worked out once per search, kept by the target's number
+    // (0: not asked yet, 1: matches, 2: does not).
+    const numbered = text ? this.numberedTargets() : undefined;
+    const targetMatches = new Uint8Array(numbered?.targets.length ?? 0);
+    const matchesCandidate = (index: number): boolean => {
+      const n = numbered!.ofCandidate[index]!;
+      if (targetMatches[n] === 0) {
+        const object = numbered!.targets[n]!;
+        targetMatches[n] = matchesIri(object) || matchesLabel(labelOf(this.target.byIri.get(object), '')) ? 1 : 2;
       }
-      return match;
+      return targetMatches[n] === 1;
     };
     const out: string[] = [];
     for (const subject of order) {
@@ -993,7 +1038,7 @@ export class ReviewSession {
       if (filter.relation && !list.some((i) => this.state.candidates[i]!.predicate === filter.relation)) continue;
       const concept = this.source.byIri.get(subject);
       if (filter.kind && concept?.kind !== filter.kind) continue;
-      if (text && !matchesLabel(labelOf(concept, subject)) && !matchesIri(subject) && !list.some((i) => matchesObject(this.state.candidates[i]!.object))) continue;
+      if (text && !matchesLabel(labelOf(concept, subject)) && !matchesIri(subject) && !list.some(matchesCandidate)) continue;
       out.push(subject);
     }
     return out;

@@ -26,7 +26,13 @@ describe('review progress', () => {
     expect(s.progress()).toEqual(after);
     expect(status).not.toHaveBeenCalled();
 
+    const undecided = (): string[] => s.items({ status: 'undecided' }).map((i) => i.subject_id);
+    const search = (): string[] => s.items({ text: 'paper' }).map((i) => i.subject_id);
+    expect(undecided()).not.toContain('http://example.org/src#Paper');
+    expect(search()).toContain('http://example.org/src#Paper');
     s.undo();
+    expect(undecided()).toContain('http://example.org/src#Paper');
+    expect(s.items({ status: 'decided' }).map((i) => i.subject_id)).not.toContain('http://example.org/src#Paper');
     const undone = s.progress();
     expect([undone.accepted, undone.subjects_done, undone.can_undo]).toEqual([first.accepted, first.subjects_done, false]);
     await s.flush();
