@@ -342,7 +342,7 @@ export class ReviewSession {
       // file is the team's review and is fine otherwise. Only a file that cannot be read as a
       // whole is no review to resume.
       if (isIoaError(error) && error.location.line !== undefined) throw new IoaError(error.code, `${error.message}; correct that line of the reviewed file and run again (nothing was overwritten)`, { ...error.location, file: out }, { cause: error });
-      if (isIoaError(error)) throw new IoaError('E_REVIEW_SET_MISMATCH', `the reviewed file cannot be read (${error.message} [${error.code}]); move it away or give another --out`, { ...error.location, file: out }, { cause: error });
+      if (isIoaError(error)) throw new IoaError('E_REVIEW_SET_MISMATCH', `the reviewed file cannot be read (${error.message} [${error.code}]); move it away or give another files.out`, { ...error.location, file: out }, { cause: error });
       throw error;
     }
   }
@@ -366,7 +366,7 @@ export class ReviewSession {
       return r.ok ? r.iri : v;
     };
     if (!list.map(expand).includes(expected)) {
-      throw new IoaError('E_REVIEW_SET_MISMATCH', `the reviewed file is the review of another candidate set (its mapping_set_source is ${list.length ? list.join(', ') : 'missing'}, the candidates are ${expected}); nothing was overwritten: give another --out`, { file: this.out });
+      throw new IoaError('E_REVIEW_SET_MISMATCH', `the reviewed file is the review of another candidate set (its mapping_set_source is ${list.length ? list.join(', ') : 'missing'}, the candidates are ${expected}); nothing was overwritten: give another files.out`, { file: this.out });
     }
     this.resumedMetadata = set.metadata;
     const decisions = reviewedDecisions(set, { file: this.out });
@@ -484,7 +484,7 @@ export class ReviewSession {
     if (summaryOnly) {
       const c = this.file.candidates[summaryOnly.index]!;
       const count = this.file.candidates.filter((r, i) => earlierEachOf(r.record, {}) === undefined && typeof r.record.extensions?.[EARLIER_SLOTS.decision] === 'string' && this.state.answersOf(i).length === 0).length;
-      throw new IoaError('E_USAGE', `${count} candidate${count === 1 ? '' : 's'} carr${count === 1 ? 'ies' : 'y'} only the summary of an earlier review (${EARLIER_SLOTS.decision} ${summaryOnly.decision} here, no ${EARLIER_EACH_SLOTS.decision}): it names no date, comment or role of each reviewer, so it is not written as their decisions. Give the reviewed files it came from (${EARLIER_SLOTS.source}: ${summaryOnly.source || 'not named'}) with --decisions, or propose again with --decisions`, { file: this.file.path, ...candidateLine(c), path: `$.mappings[${summaryOnly.index}]` });
+      throw new IoaError('E_USAGE', `${count} candidate${count === 1 ? '' : 's'} carr${count === 1 ? 'ies' : 'y'} only the summary of an earlier review (${EARLIER_SLOTS.decision} ${summaryOnly.decision} here, no ${EARLIER_EACH_SLOTS.decision}): it names no date, comment or role of each reviewer, so it is not written as their decisions. Give the reviewed files it came from (${EARLIER_SLOTS.source}: ${summaryOnly.source || 'not named'}) with files.decisions, or propose again with those files' decisions`, { file: this.file.path, ...candidateLine(c), path: `$.mappings[${summaryOnly.index}]` });
     }
   }
 
@@ -1321,7 +1321,7 @@ function checkTerms(file: CandidateFile, source: OntologyIndex, target: Ontology
   });
   if (first) {
     const count = file.candidates.filter((c) => !source.byIri.has(c.subject) || !target.byIri.has(c.object)).length;
-    throw new IoaError('E_REVIEW_UNKNOWN_TERM', `${count} candidate${count === 1 ? '' : 's'} name concepts the given ontologies do not have (${missing.join('; ')}${count > missing.length ? '; …' : ''}): were the candidates proposed between --source and --target, in this direction?`, { file: file.path, ...first });
+    throw new IoaError('E_REVIEW_UNKNOWN_TERM', `${count} candidate${count === 1 ? '' : 's'} name concepts the given ontologies do not have (${missing.join('; ')}${count > missing.length ? '; …' : ''}): were the candidates proposed between files.source and files.target, in this direction?`, { file: file.path, ...first });
   }
 }
 

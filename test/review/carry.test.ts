@@ -133,7 +133,11 @@ describe('decisions carried through the candidate file keep their provenance', (
     const row = readFileSync(file('old'), 'utf8').split('\n').findIndex((l) => l.includes('\taccept\t')) + 1;
     const error = await session(files, file('R'), { reviewer: D, candidates: file('old') }).then(() => undefined, (e: unknown) => e);
     expect(error).toMatchObject({ code: 'E_USAGE', location: { file: file('old'), line: row } });
-    expect(String((error as Error).message)).toContain('--decisions');
+    // A library caller gave openReview its files: the message names them so; the CLI by its flags.
+    expect(String((error as Error).message)).toContain("with files.decisions, or propose again with those files' decisions");
+    expect(String((error as Error).message)).not.toMatch(/--[a-z]/);
+    const cli = await runCli(['review', file('old'), '--source', files.source, '--target', files.target, '--out', file('R'), '--reviewer', D]);
+    expect([cli.code, cli.stderr]).toEqual([2, expect.stringContaining('with --decisions, or propose again with --decisions [E_USAGE]')]);
     // With the reviewed files given, their decisions are carried and the summary is not needed.
     const s = await session(files, file('R'), { reviewer: D, candidates: file('old'), decisions: [file('A')] });
     expect(s.item(`${SRC}Paper`)!.candidates[0]!.decisions).toEqual([expect.objectContaining({ reviewer_id: A_IRI, review_date: '2026-11-20' })]);

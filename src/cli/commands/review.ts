@@ -15,8 +15,13 @@ import { streamDescriptor } from '../../io/files.js';
 import { repeatable, repeated } from '../repeated.js';
 import { withFlags } from '../flags.js';
 
-/** The options of openReview and serveReview that `review` takes as flags. */
-const REVIEW_FLAGS = { reviewer: '--reviewer', adjudicator: '--adjudicator', port: '--port' };
+/** The options and files of openReview and serveReview that `review` takes as flags. */
+const REVIEW_FLAGS = {
+  reviewer: '--reviewer', adjudicator: '--adjudicator', port: '--port',
+  'files.source': '--source', 'files.target': '--target', 'files.out': '--out', 'files.decisions': '--decisions',
+  // The library has no proposal that carries decisions; the command does.
+  'propose again with those files\' decisions': 'propose again with --decisions',
+};
 
 export function parsePort(value: string | undefined): number {
   if (value === undefined) return 0;
