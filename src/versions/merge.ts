@@ -101,7 +101,7 @@ export function mergeDraft(draftJson: unknown, reviewed: MappingSet | undefined,
   if (rules.length === 0) {
     throw new IoaError('E_ARTIFACT_BUILD', reviewed
       ? 'nothing to build: the draft carries no rule and the reviewed file accepts none (rows need semapv:ManualMappingCuration or semapv:MappingReview)'
-      : 'nothing to build: the draft carries no rule; review its review file and pass it with --from', where);
+      : 'nothing to build: the draft carries no rule; review its review file and pass the reviewed set to mergeDraft', where);
   }
   // The new revision lists its rules in the order of the rules they came from; rules a reviewer
   // added come last, in the review file's order.

@@ -247,13 +247,13 @@ export async function upgradeArtifact(artifact: ValidatedArtifact, options: Upgr
   assertSameSeries(oldIndex, newIndex, options.force);
   const newId = newIndex.iri ?? sideId;
   const newVersion = newIndex.version;
-  if (newVersion === undefined) throw new IoaError('E_VERSION_MISMATCH', `${newIndex.source} states no version, so the upgraded artifact could not name the release it covers; state it (--to-version)`, { file: newIndex.source });
+  if (newVersion === undefined) throw new IoaError('E_VERSION_MISMATCH', `${newIndex.source} states no version, so the upgraded artifact could not name the release it covers; state it (options.new.version)`, { file: newIndex.source });
   if (newVersion === sideVersion && newId === sideId) options.onWarning?.(`${newIndex.source} is the release the artifact already covers (${sideId} ${sideVersion}): every rule whose concept is unchanged is carried into a new revision`);
   const revision = options.revision ?? nextRevision(artifact.revision);
   const conceptOf = (rule: MappingRule): string => (side === 'target' ? rule.to : rule.from);
   const inOld = artifact.mappingRules.filter((r) => oldIndex.byIri.has(conceptOf(r))).length;
   if (inOld === 0) {
-    throw new IoaError('E_VERSION_MISMATCH', `none of the artifact's ${artifact.mappingRules.length} rule(s) has its ${side === 'target' ? '"to"' : '"from"'} in ${oldIndex.source}: the wrong release, the wrong part of it, or the wrong --side`, { path: '$.mappingRules' });
+    throw new IoaError('E_VERSION_MISMATCH', `none of the artifact's ${artifact.mappingRules.length} rule(s) has its ${side === 'target' ? '"to"' : '"from"'} in ${oldIndex.source}: the wrong release, the wrong part of it, or the wrong options.side`, { path: '$.mappingRules' });
   }
 
   let diff: VersionDiff | undefined;

@@ -27,7 +27,12 @@ const SIGN_FLAGS = { force: '--force' };
 const BUILD_FLAGS = {
   sourceOntologyId: '--source-id', sourceOntologyVersion: '--source-version', targetOntologyId: '--target-id', targetOntologyVersion: '--target-version',
   validUntil: '--valid-until', allowIncoherent: '--allow-incoherent',
+  // mergeDraft takes the reviewed set as an argument; the command reads it from --from.
+  'pass the reviewed set to mergeDraft': 'pass it with --from',
 };
+
+/** The options of upgradeArtifact that `artifact upgrade` takes as flags. */
+const UPGRADE_FLAGS = { side: '--side', 'options.new.version': '--to-version', revision: '--revision', force: '--force' };
 
 const build = defineCommand({
   meta: { name: 'build', description: 'Build an unsigned artifact from the rows a reviewer accepted (semapv:ManualMappingCuration or semapv:MappingReview, no predicate_modifier Not).' },
@@ -246,7 +251,7 @@ const upgrade = defineCommand({
     await checkUpgradeInput(artifact, args.artifact, args.trust, Boolean(args.unverified));
     const [oldIndex, newIndex] = await Promise.all([loadOntology(args.from), loadOntology(args.to)]);
     const via = args.via === undefined ? undefined : await readMappings(args.via, { onWarning: (w) => err(`ioa-align: warning: ${describeDiagnostic(w.location, w.message, w.code)}`) });
-    const result = await withFlags({ revision: '--revision', force: '--force' }, () => upgradeArtifact(artifact, {
+    const result = await withFlags(UPGRADE_FLAGS, () => upgradeArtifact(artifact, {
       side,
       old: withVersion(oldIndex, args['from-version'], '--from-version'),
       new: withVersion(newIndex, args['to-version'], '--to-version'),
