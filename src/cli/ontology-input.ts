@@ -5,12 +5,18 @@
  * can be taken through the next steps.
  */
 import type { OntologyIndex } from '../model/ontology-index.js';
+import { asFlagText } from './flags.js';
 import { err } from './io.js';
+
+/** A warning of loading as the command says it: the library's `options.skipInvalid` is `--skip-invalid`. */
+export function loadingWarning(warning: string): string {
+  return asFlagText(warning, { skipInvalid: '--skip-invalid' });
+}
 
 export async function loadOntologyPair(source: string, target: string, skipInvalid = false): Promise<{ source: OntologyIndex; target: OntologyIndex }> {
   const { loadOntology } = await import('../api/index.js');
   const loading = skipInvalid ? { skipInvalid: true } : {};
   const [s, t] = await Promise.all([loadOntology(source, loading), loadOntology(target, loading)]);
-  if (skipInvalid) for (const index of [s, t]) for (const warning of index.warnings) err(`ioa-align: warning: ${index.source}: ${warning}`);
+  if (skipInvalid) for (const index of [s, t]) for (const warning of index.warnings) err(`ioa-align: warning: ${index.source}: ${loadingWarning(warning)}`);
   return { source: s, target: t };
 }

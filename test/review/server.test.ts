@@ -288,7 +288,7 @@ describe('review: bad input exits 2 and overwrites nothing', () => {
     expect(strict.stderr).toContain('[E_RECORD_INVALID]');
     const skipping = await runCli(['review', 'simulate', candidates, '--reference', candidates, '--source', records, '--target', skills, '--budget', '3', '--skip-invalid', '--json']);
     expect(skipping.code).toBe(0);
-    expect(skipping.stderr).toContain('skipped 1 of 2 record(s) as invalid');
+    expect(skipping.stderr).toContain('skipped 1 of 2 record(s) as invalid (--skip-invalid):');
     expect(JSON.parse(skipping.stdout).questions).toBeGreaterThan(0);
     const alone = await runCli(['review', 'simulate', candidates, '--reference', candidates, '--skip-invalid']);
     expect([alone.code, alone.stderr]).toEqual([2, expect.stringContaining('--skip-invalid means something only with --source and --target')]);

@@ -316,15 +316,20 @@ describe('bad records: stop with the exact code and place, or skip with a summar
     const index = await loadRecords(path, { skipInvalid: true });
     expect(index.concepts.map((c) => c.alternativeIds[0])).toEqual(['io.github.a/good', 'io.github.a/five']);
     expect(index.warnings).toEqual([[
-      'skipped 5 of 7 record(s) as invalid (--skip-invalid):',
+      'skipped 5 of 7 record(s) as invalid (options.skipInvalid):',
       '  2 × MCP server: "description" is empty [E_RECORD_INVALID] (line 3:43 $.description, line 4:42 $.description)',
       '  1 × malformed JSON line [E_PARSE_JSON] (line 2:26)',
       '  1 × not a known agent record layout [E_RECORD_INVALID] (line 6:1 $)',
       '  1 × two records with one identifier [E_RECORD_DUPLICATE] (line 5:1 $)',
     ].join('\n')]);
-    // The CLI: the same summary as a warning, the good records written.
+    // The CLI: the same summary as a warning, naming its flag, the good records written.
     const run = await runCli(['inspect', path, '--skip-invalid']);
     expect(run.code).toBe(0);
+    expect(run.stdout).toContain('skipped 5 of 7 record(s) as invalid (--skip-invalid):');
+    const json = await runCli(['inspect', path, '--skip-invalid', '--json']);
+    expect((JSON.parse(json.stdout) as { warnings: string[] }).warnings[0]).toMatch(/^skipped 5 of 7 record\(s\) as invalid \(--skip-invalid\):\n/);
+    const listed = await runCli(['records', 'declared', path, '--skip-invalid']);
+    expect(listed.stderr).toContain('skipped 5 of 7 record(s) as invalid (--skip-invalid):');
     expect(run.stdout).toContain('matchable    2 concepts');
     expect(run.stdout).toContain('2 × MCP server: "description" is empty [E_RECORD_INVALID]');
     const stopped = await runCli(['inspect', path]);
@@ -343,7 +348,7 @@ describe('bad records: stop with the exact code and place, or skip with a summar
     const path = await file('cards.jsonl', `${card('', [skill('s1'), skill('s2'), skill('s3')])}\n${card('y', [skill('s4')])}\n`);
     const index = await loadRecords(path, { skipInvalid: true });
     expect(index.concepts.map((c) => c.localName)).toEqual(['s4']);
-    expect(index.warnings[0]).toMatch(/^skipped 3 of 4 record\(s\) as invalid \(--skip-invalid\):\n {2}3 × A2A card: "name" is empty \[E_VOCAB_INVALID\] \(line 1:9 \$\.name\)$/);
+    expect(index.warnings[0]).toMatch(/^skipped 3 of 4 record\(s\) as invalid \(options\.skipInvalid\):\n {2}3 × A2A card: "name" is empty \[E_VOCAB_INVALID\] \(line 1:9 \$\.name\)$/);
   });
 
   it('a registry listing with several versions of one server reads the latest, whatever the order, and says so; the same version twice is still a duplicate', async () => {
@@ -363,7 +368,7 @@ describe('bad records: stop with the exact code and place, or skip with a summar
     expect([error.code, error.location.line, error.location.column]).toEqual(['E_RECORD_INVALID', 2, 1]);
     const index = await loadRecords(path, { skipInvalid: true });
     expect(index.concepts).toHaveLength(1);
-    expect(index.warnings[0]).toBe('skipped 1 of 2 record(s) as invalid (--skip-invalid):\n  1 × JSON line holding an empty array: no record [E_RECORD_INVALID] (line 2:1)');
+    expect(index.warnings[0]).toBe('skipped 1 of 2 record(s) as invalid (options.skipInvalid):\n  1 × JSON line holding an empty array: no record [E_RECORD_INVALID] (line 2:1)');
   });
 
   it('a server the registry marks deleted is left out with a counted note; a deprecated one is read, with a note', async () => {

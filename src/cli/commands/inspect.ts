@@ -2,6 +2,7 @@ import { defineCommand } from 'citty';
 import { formatInspection, inspectOntology, loadOntology } from '../../api/index.js';
 import { out, report } from '../io.js';
 import { progress } from '../progress.js';
+import { loadingWarning } from '../ontology-input.js';
 
 export default defineCommand({
   meta: { name: 'inspect', description: 'Show an ontology\'s IRI and version, concept counts per kind, and label / synonym coverage.' },
@@ -14,7 +15,8 @@ export default defineCommand({
     const bar = progress(`loading ${args.ontology}`);
     const index = await loadOntology(args.ontology, { onProgress: (d, t) => bar.update(d, t), ...(args['skip-invalid'] ? { skipInvalid: true } : {}) });
     bar.done();
-    const inspection = inspectOntology(index);
+    const inspected = inspectOntology(index);
+    const inspection = { ...inspected, warnings: inspected.warnings.map(loadingWarning) };
     // The table is for people: labels and version strings from the file are escaped; JSON is data.
     if (args.json) out(JSON.stringify(inspection, null, 2));
     else report(formatInspection(inspection));

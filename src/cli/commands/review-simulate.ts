@@ -8,6 +8,7 @@ import { defineCommand } from 'citty';
 import { IoaError } from '../../api/index.js';
 import { simulateReviewFile, simulateReviewFileSeries } from '../../api/review.js';
 import { err, out, report } from '../io.js';
+import { loadingWarning } from '../ontology-input.js';
 
 function integer(value: string, option: string, min: number): number {
   const n = Number(value);
@@ -69,7 +70,7 @@ export default defineCommand({
     if (args['skip-invalid'] && args.source === undefined) throw new IoaError('E_USAGE', '--skip-invalid means something only with --source and --target (the record files it reads)', { path: '--skip-invalid' });
     const ontologies = {
       ...(args.source !== undefined ? { source: args.source } : {}), ...(args.target !== undefined ? { target: args.target } : {}),
-      ...(args['skip-invalid'] ? { skipInvalid: true, onWarning: (message: string) => err(`ioa-align: warning: ${message}`) } : {}),
+      ...(args['skip-invalid'] ? { skipInvalid: true, onWarning: (message: string) => err(`ioa-align: warning: ${loadingWarning(message)}`) } : {}),
     };
     if (rates.length === 1 && seeds.length === 1) {
       const result = await simulateReviewFile(args.candidates, args.reference, { budget, errorRate: rates[0]!, seed: seeds[0]!, ...ontologies });

@@ -14,6 +14,7 @@ import { STDOUT } from '../output.js';
 import { streamDescriptor } from '../../io/files.js';
 import { repeatable, repeated } from '../repeated.js';
 import { withFlags } from '../flags.js';
+import { loadingWarning } from '../ontology-input.js';
 
 /** The options and files of openReview and serveReview that `review` takes as flags. */
 const REVIEW_FLAGS = {
@@ -66,7 +67,7 @@ export default defineCommand({
         onSaveError: (e) => err(`ioa-align: saving ${args.out} failed: ${(e as Error).message}`),
       },
     ));
-    for (const index of [session.source, session.target]) for (const warning of index.warnings) err(`ioa-align: warning: ${index.source}: ${warning}`);
+    for (const index of [session.source, session.target]) for (const warning of index.warnings) err(`ioa-align: warning: ${index.source}: ${loadingWarning(warning)}`);
     const named = (list: typeof session.uncarried): string[] => list.map((d) => `${d.subject} ${d.predicate} ${d.object} (${d.decision}${d.reviewer ? ` by ${d.reviewer}` : ''})`);
     const unproposed = session.uncarried.filter((d) => d.why === 'unproposed');
     const unsure = session.uncarried.filter((d) => d.why === 'unsure');

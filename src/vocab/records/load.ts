@@ -248,7 +248,7 @@ function skipSummary(faults: readonly Fault[], total: number): string[] {
   }
   const where = (e: IoaError): string => [e.location.line !== undefined ? `line ${e.location.line}${e.location.column !== undefined ? `:${e.location.column}` : ''}` : '', e.location.path ?? ''].filter(Boolean).join(' ');
   const count = (list: readonly Fault[]): number => list.reduce((n, f) => n + recordsOf(f), 0);
-  const lines = [`skipped ${count(faults)} of ${total} record(s) as invalid (--skip-invalid):`];
+  const lines = [`skipped ${count(faults)} of ${total} record(s) as invalid (options.skipInvalid):`];
   for (const [reason, list] of [...byReason].sort((a, b) => count(b[1]) - count(a[1]) || (a[0] < b[0] ? -1 : 1))) {
     const shown = list.slice(0, 3).map((f) => where(f.error)).join(', ');
     lines.push(`  ${count(list)} × ${reason} [${list[0]!.error.code}] (${shown}${list.length > 3 ? ', …' : ''})`);
