@@ -12,6 +12,18 @@
 import { IoaError } from '../model/errors.js';
 import type { GeneratorConfig } from '../generators/types.js';
 import { DESCRIPTION_ENCODERS } from '../generators/description-encoder.js';
+import type { FlagNames } from './flags.js';
+
+/**
+ * How the embedding model's messages name its settings in the library → how the command says
+ * them: the generator's settings are these flags, and the model is built by `models build`.
+ */
+export const EMBEDDING_FLAGS: FlagNames = {
+  'ensureEmbeddingModel()': '`ioa-align models build`',
+  'give generatorConfig.embedding.model a model folder': 'pass --model <dir>',
+  'generatorConfig.embedding.allowRemoteModels': '--allow-remote-models',
+  'IOA_ALIGN_MODELS or modelsDir': 'IOA_ALIGN_MODELS or --models-dir',
+};
 
 /** citty argument definitions; spread them into a command's `args`. */
 export const EMBEDDING_CLI_ARGS = {

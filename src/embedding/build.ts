@@ -179,7 +179,7 @@ export async function buildModel(source: WordVectors, options: BuildOptions): Pr
     await rm(tmp, { recursive: true, force: true }).catch(() => {});
     throw new IoaError(
       'E_MODEL_BUILD_FAILED',
-      `could not write the model folder ${options.outDir}: ${(cause as Error).message} (set IOA_ALIGN_MODELS or --models-dir to a writable folder)`,
+      `could not write the model folder ${options.outDir}: ${(cause as Error).message} (set IOA_ALIGN_MODELS or modelsDir to a writable folder)`,
       { file: options.outDir },
       { cause },
     );
@@ -198,7 +198,7 @@ async function assertReplaceableModelFolder(dir: string): Promise<void> {
   if (info === undefined) return;
   const stamp = info.isDirectory() ? await readFile(join(dir, 'ioa-build.json'), 'utf8').then((t) => JSON.parse(t) as { format?: unknown }, () => undefined) : undefined;
   if (stamp?.format === BUILD_FORMAT) return;
-  throw new IoaError('E_USAGE', `${dir} exists and is not a model folder ioa-align built (no ${BUILD_FORMAT} ioa-build.json in it): refusing to replace it; move it away or set IOA_ALIGN_MODELS or --models-dir to another folder`, { file: dir });
+  throw new IoaError('E_USAGE', `${dir} exists and is not a model folder ioa-align built (no ${BUILD_FORMAT} ioa-build.json in it): refusing to replace it; move it away or set IOA_ALIGN_MODELS or modelsDir to another folder`, { file: dir });
 }
 
 function rowNorm(table: Float32Array, id: number, dims: number): number {

@@ -49,7 +49,7 @@ export interface EmbedderOptions {
 
 export const DEFAULT_BATCH_SIZE = 128;
 
-/** `--model <dir>`: any local folder in the transformers.js layout. */
+/** The generator's `model` setting (`--model <dir>`): any local folder in the transformers.js layout. */
 export function embedderOptionsForFolder(dir: string): Pick<EmbedderOptions, 'modelsDir' | 'modelId'> {
   const abs = resolve(dir);
   return { modelsDir: dirname(abs), modelId: basename(abs) };
@@ -62,7 +62,7 @@ export function assertModelFolder(modelsDir: string, modelId: string): string {
     throw new IoaError(
       'E_MODEL_MISSING',
       `embedding model folder ${folder} is missing or incomplete (needs config.json, tokenizer.json and onnx/); ` +
-        'build the default model with `ioa-align models build`, pass --model <dir>, or opt in to downloads with --allow-remote-models',
+        'build the default model with ensureEmbeddingModel(), give generatorConfig.embedding.model a model folder, or opt in to downloads with generatorConfig.embedding.allowRemoteModels',
       { file: folder },
     );
   }

@@ -1,4 +1,5 @@
-import { descriptionConfigFromCli, EMBEDDING_CLI_ARGS, embeddingConfigFromCli } from '../embedding-options.js';
+import { descriptionConfigFromCli, EMBEDDING_CLI_ARGS, EMBEDDING_FLAGS, embeddingConfigFromCli } from '../embedding-options.js';
+import { asFlagText, withFlags } from '../flags.js';
 import { defineCommand } from 'citty';
 import { DEFAULT_MIN_FUSED_VALUE, IoaError, listGenerators, SELECTION_MODES } from '../../api/index.js';
 import { formatMarkdown, runBenchmark, writeReport, type BenchManifest, type BenchProgress as ProgressEvent } from '../../api/bench.js';
@@ -125,7 +126,9 @@ export default defineCommand({
     };
     // The version diff is a generator of the CLI's own, not a registered one: it runs through the
     // runner with a registry that holds it (runBenchmark takes no registry from its callers).
-    const result = diffRegistry ? await runWithRegistry({ ...options, generators: ['diff'], registry: diffRegistry }) : await runBenchmark(options);
+    const ran = await withFlags(EMBEDDING_FLAGS, () => (diffRegistry ? runWithRegistry({ ...options, generators: ['diff'], registry: diffRegistry }) : runBenchmark(options)));
+    // Why a generator was skipped (its model is not built) is said as the command says it.
+    const result = { ...ran, runs: ran.runs.map((run) => (run.skipReason === undefined ? run : { ...run, skipReason: asFlagText(run.skipReason, EMBEDDING_FLAGS) })) };
     bar?.done();
     for (const run of result.runs) if (run.status === 'skipped') err(`ioa-align: skipped generator "${run.name}": ${run.skipReason ?? ''}`);
     if (args.out) {

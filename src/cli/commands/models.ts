@@ -2,6 +2,8 @@ import { defineCommand } from 'citty';
 import { DEFAULT_EMBEDDING_MODEL_ID as DEFAULT_MODEL_ID, defaultModelsDir, embeddingModelStatus, ensureEmbeddingModel, IoaError } from '../../api/generators.js';
 import { err, out, report } from '../io.js';
 import { progress, type Progress } from '../progress.js';
+import { EMBEDDING_FLAGS } from '../embedding-options.js';
+import { withFlags } from '../flags.js';
 
 const build = defineCommand({
   meta: {
@@ -25,7 +27,7 @@ const build = defineCommand({
     }
     let bar: Progress | undefined;
     let stage = '';
-    const result = await ensureEmbeddingModel({
+    const result = await withFlags(EMBEDDING_FLAGS, () => ensureEmbeddingModel({
       modelsDir,
       force: args.force === true,
       onWait: (message) => err(`ioa-align: ${message}`),
@@ -38,7 +40,7 @@ const build = defineCommand({
         }
         bar?.update(done, total);
       },
-    });
+    }));
     bar?.done();
     if (args.json) out(JSON.stringify({ folder: result.folder, built: result.built, ...result.stamp }, null, 2));
     else {

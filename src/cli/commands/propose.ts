@@ -11,7 +11,8 @@ import {
   DEFAULT_MIN_FUSED_VALUE, EVIDENCE_LAYOUTS, EXCHANGE_FORMATS, IoaError, formatMappingChunks, listGenerators, loadOntology, propose, selectDetailed, writeMappings,
   type EvidenceLayout, type ProposedCandidate,
 } from '../../api/index.js';
-import { descriptionConfigFromCli, EMBEDDING_CLI_ARGS, embeddingConfigFromCli } from '../embedding-options.js';
+import { descriptionConfigFromCli, EMBEDDING_CLI_ARGS, EMBEDDING_FLAGS, embeddingConfigFromCli } from '../embedding-options.js';
+import { withFlags } from '../flags.js';
 import { parseGeneratorList, stepLabel } from '../../generators/run.js';
 import { DEFAULT_DIRECTIONAL_TOP_K } from '../../generators/fusion.js';
 import { DEFAULT_GENERATORS } from '../../generators/registry.js';
@@ -119,7 +120,7 @@ export default defineCommand({
     // One bar per stage: the default embedding model's build, then each generator.
     let bar: Progress | undefined;
     let stage = '';
-    const candidates = await propose(source, target, {
+    const candidates = await withFlags(EMBEDDING_FLAGS, () => propose(source, target, {
       ...(requested ? { generators: requested } : {}),
       topK,
       ...(directionalTopK !== undefined ? { directionalTopK } : {}),
@@ -139,7 +140,7 @@ export default defineCommand({
           if (event.done < event.total) bar?.status(`${event.total.toLocaleString('en')} member candidates`);
         } else bar?.update(event.done, event.total, event.note);
       },
-    });
+    }));
     bar?.done();
 
     // The default threshold belongs to the fused value; a single generator's raw score has its
