@@ -100,8 +100,9 @@ async function scrollList(page: Page, top: number): Promise<void> {
 }
 
 /** Every item shown, in the source ontology's order (first, long, subject 0 … 3999, last). */
-async function startMany(viewport?: { width: number; height: number }): Promise<Started> {
+async function startMany(viewport?: { width: number; height: number }, beforeLoad?: (s: Started) => void): Promise<Started> {
   const s = await start(viewport, manyFixture());
+  beforeLoad?.(s);
   await load(s.page, s.server);
   await s.page.uncheck('#advance');
   await s.page.selectOption('#order', 'ontology');
@@ -265,17 +266,10 @@ describe.skipIf(!executablePath)('review page: the item list of a large file', (
     const WINDOW_BYTES = 30_000;
 
     beforeAll(async () => {
-      s = await start(undefined, manyFixture());
-      s.page.on('response', (r) => {
+      s = await startMany(undefined, (started) => started.page.on('response', (r) => {
         // Counted as they come (the server sends each answer whole, with its length).
         if (new URL(r.url()).pathname === '/api/items') answers.push({ url: r.url(), bytes: Number(r.headers()['content-length']) });
-      });
-      await load(s.page, s.server);
-      await s.page.uncheck('#advance');
-      await s.page.selectOption('#order', 'ontology');
-      await settled(s.page);
-      await s.page.selectOption('#status', 'all');
-      await settled(s.page);
+      }));
     }, 60_000);
     afterAll(() => s?.close());
 
