@@ -370,10 +370,14 @@ describe.skipIf(!executablePath)('review page: zoom, screen readers, other scrip
         await s.page.click('#toggle-list');
         await s.page.setViewportSize({ width: 1400, height: 820 });
         await settled(s.page);
-        expect(await s.page.locator('#toggle-list').isVisible()).toBe(false);
+        // The resize is handled when the browser delivers it, which under load can come after the
+        // frames settled waits for: polled, with a bound that an item left inert never meets.
+        await expect.poll(() => s.page.locator('#toggle-list').isVisible(), { timeout: 5_000 }).toBe(false);
         // The candidates take the focus and a click again, as at any wide width.
-        await s.page.focus('#cands-pane .cand button.row');
-        expect(await s.page.evaluate(() => document.querySelector('#detail')!.contains(document.activeElement))).toBe(true);
+        await expect.poll(async () => {
+          await s.page.focus('#cands-pane .cand button.row');
+          return s.page.evaluate(() => document.querySelector('#detail')!.contains(document.activeElement));
+        }, { timeout: 5_000 }).toBe(true);
       } finally {
         await s.close();
       }
