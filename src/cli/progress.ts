@@ -19,7 +19,8 @@ const SILENT: Progress = { update() {}, status() {}, done() {} };
  * to the start of the second only, leaving the first on screen at every redraw.
  */
 function fit(line: string, columns: number | undefined): string {
-  const room = (columns ?? 80) - 1;
+  // A terminal that reports no size (0 columns: a pty nobody sized) is taken as 80 wide.
+  const room = (columns || 80) - 1;
   const chars = [...line];
   return chars.length <= room ? line : `${chars.slice(0, Math.max(0, room - 1)).join('')}…`;
 }

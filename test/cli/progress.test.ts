@@ -28,6 +28,15 @@ describe('propose progress', () => {
     if (ci !== undefined) process.env.CI = ci;
   });
 
+  it('a terminal that reports no width (0 columns) is taken as 80 wide: the lines still say what is done', async () => {
+    const out = join(dir, 'unsized.sssom.tsv');
+    const run = await runCli(['propose', corpus('cmt.owl'), corpus('ekaw.owl'), '--out', out], { terminal: true, columns: 0 });
+    expect(run.code).toBe(0);
+    const { states } = screen(run.stderr);
+    expect(states.some((state) => state.startsWith('loading'))).toBe(true);
+    expect(states.filter((state) => state === '…')).toEqual([]);
+  });
+
   it('a redrawn line never wraps on a narrow terminal: it is cut to the width, so no stale row is left', async () => {
     const out = join(dir, 'narrow.sssom.tsv');
     const run = await runCli(['propose', corpus('cmt.owl'), corpus('ekaw.owl'), '--out', out], { terminal: true, columns: 40 });
