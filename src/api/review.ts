@@ -64,6 +64,12 @@ export interface OpenReviewOptions extends Omit<SessionOptions, 'inputs' | 'deci
    * `propose` did when it wrote the candidates (`--skip-invalid`).
    */
   skipInvalid?: boolean;
+  /**
+   * Called as each stage of opening starts: `read` (the candidate file, both ontologies and the
+   * decision files), then `start` (the starting selection, the belief and the question order,
+   * and the resumed decisions). On a large file (300,000 candidates) each takes seconds.
+   */
+  onProgress?: (stage: 'read' | 'start') => void;
 }
 
 /** Read reviewed files (`--decisions`) for a review or a proposal. */
@@ -73,7 +79,7 @@ export async function readDecisionFiles(paths: readonly string[]): Promise<Decis
 
 /** The keys of ReviewFiles and of OpenReviewOptions: any other is refused. */
 const REVIEW_FILES = optionKeys<ReviewFiles>()('candidates', 'decisions', 'out', 'source', 'target');
-const OPEN_OPTIONS = optionKeys<OpenReviewOptions>()('adjudicator', 'onSaveError', 'reviewer', 'skipInvalid', 'today');
+const OPEN_OPTIONS = optionKeys<OpenReviewOptions>()('adjudicator', 'onProgress', 'onSaveError', 'reviewer', 'skipInvalid', 'today');
 
 /**
  * Load the candidate file and both ontologies, check that every candidate's subject is a
@@ -95,7 +101,8 @@ export async function openReview(files: ReviewFiles, openOptions: OpenReviewOpti
   }
   checkKeys(files, REVIEW_FILES, '$', 'file');
   checkList(files.decisions, '$.decisions');
-  const { skipInvalid, ...options } = optionsObject(openOptions, '$', OPEN_OPTIONS);
+  const { skipInvalid, onProgress, ...options } = optionsObject(openOptions, '$', OPEN_OPTIONS);
+  checkCallbacks(openOptions, ['onProgress', 'onSaveError']);
   const loading = skipInvalid ? { skipInvalid: true } : {};
   const inputs = [files.candidates, files.source, files.target, ...(files.decisions ?? [])];
   // Decisions are saved as SSSOM TSV, and every reader (a resumed review, artifact build,
@@ -107,9 +114,11 @@ export async function openReview(files: ReviewFiles, openOptions: OpenReviewOpti
     throw new IoaError('E_USAGE', `the reviewed file is SSSOM TSV, but its extension means ${name}: every reader would take it for ${name} and fail; name it .tsv (e.g. reviewed.sssom.tsv)`, { file: files.out });
   }
   await resolveOutput(files.out, { inputs });
+  onProgress?.('read');
   const [file, source, target, decisions] = await Promise.all([
     readCandidateFile(files.candidates), loadOntology(files.source, loading), loadOntology(files.target, loading), readDecisionFiles(files.decisions ?? []),
   ]);
+  onProgress?.('start');
   return ReviewSession.open(file, source, target, files.out, { ...options, inputs, decisions });
 }
 

@@ -38,4 +38,14 @@ describe('review progress', () => {
     await s.flush();
     expect(s.progress().saved).toBe(true);
   });
+
+  it('opening tells each stage as it starts (read, then start); an onProgress that is no function is refused at its path', async () => {
+    const files = await fixture();
+    const stages: string[] = [];
+    const out = join(files.dir, 'staged.sssom.tsv');
+    const s = await openReview({ candidates: files.candidates, source: files.source, target: files.target, out }, { onProgress: (stage) => stages.push(stage) });
+    expect(stages).toEqual(['read', 'start']);
+    expect(s.progress().candidates).toBeGreaterThan(0);
+    await expect(openReview({ candidates: files.candidates, source: files.source, target: files.target, out }, { onProgress: 'yes' as never })).rejects.toMatchObject({ code: 'E_USAGE', location: { path: '$.onProgress' } });
+  });
 });
