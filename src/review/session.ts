@@ -876,29 +876,37 @@ export class ReviewSession {
     };
   }
 
+  /**
+   * What is worked out from the answers for every list, window and progress count — which
+   * subjects are done, the order most uncertain first, the conflicted pairs, the counts — kept
+   * until the answers change (the state's revision): on 300,000 candidates each costs a pass over
+   * all of them, and the page asks for them with every answer and every 1.5 s.
+   */
+  private derived?: { revision: number; done: Map<string, boolean>; order?: readonly string[]; conflicted?: ReadonlySet<string>; counts?: Omit<Progress, 'saved' | 'save_error' | 'can_undo'> };
+
+  private current(): NonNullable<ReviewSession['derived']> {
+    if (this.derived?.revision !== this.state.revision) this.derived = { revision: this.state.revision, done: new Map() };
+    return this.derived;
+  }
+
   /** Pairs (subject, object) whose reviewers conflict, unsettled, as `subject\0object` keys. */
-  conflictedPairs(): Set<string> {
+  conflictedPairs(): ReadonlySet<string> {
+    const derived = this.current();
+    if (derived.conflicted) return derived.conflicted;
     const decisions: ReviewedDecision[] = [];
     for (const index of this.state.answered()) {
       const c = this.state.candidates[index]!;
       for (const a of this.state.answersOf(index)) decisions.push(decisionOfAnswer(c, a, decisions.length));
     }
-    return new Set(unsettledConflicts(decisions).map((p) => `${p.subject}\u0000${p.object}`));
+    return (derived.conflicted = new Set(unsettledConflicts(decisions).map((p) => `${p.subject}\u0000${p.object}`)));
   }
 
-  /** The counts of {@link ReviewSession.progress}, and the revision of the answers they were counted at. */
-  private counted?: { revision: number; counts: Omit<Progress, 'saved' | 'save_error' | 'can_undo'> };
-
-  /**
-   * How far the review is. The counts read every candidate's status (0.1 s on 300,000
-   * candidates) and every answer, and come with each answer the page gets: they are counted
-   * again only when an answer changed. Saving and undo are read fresh.
-   */
+  /** How far the review is: the counts as of the last change to the answers; saving and undo read fresh. */
   progress(): Progress {
-    const revision = this.state.revision;
-    if (this.counted?.revision !== revision) this.counted = { revision, counts: this.count() };
+    const derived = this.current();
+    derived.counts ??= this.count();
     return {
-      ...this.counted.counts,
+      ...derived.counts,
       saved: this.isSaved(), ...(this.lastError !== undefined ? { save_error: this.saveError() } : {}), can_undo: this.state.canUndo(),
     };
   }
@@ -928,20 +936,16 @@ export class ReviewSession {
    * are then not needed: the selection keeps none of them) or none of its candidates is open.
    */
   isDone(subject: string): boolean {
-    // Asked for every subject by each list and each count of progress: kept until the answers change.
-    if (this.doneOf?.revision !== this.state.revision) this.doneOf = { revision: this.state.revision, subjects: new Map() };
-    const known = this.doneOf.subjects.get(subject);
+    const known = this.current().done.get(subject);
     if (known !== undefined) return known;
     const list = this.state.bySubject.get(subject) ?? [];
     const done = list.some((i) => {
       const d = this.state.decisionOf(i);
       return d?.decision === 'accept' && relationFamily(d.predicate) === 'equivalence';
     }) || list.every((i) => this.state.status(i) !== 'open');
-    this.doneOf.subjects.set(subject, done);
+    this.current().done.set(subject, done);
     return done;
   }
-
-  private doneOf?: { revision: number; subjects: Map<string, boolean> };
 
   /** Labels as search compares them, folded once each (a search runs over every subject's candidates). */
   private readonly foldedLabels = new Map<string, string>();
@@ -979,16 +983,11 @@ export class ReviewSession {
     return (this.targetNumbers = { ofCandidate, targets });
   }
 
-  /** Every subject, most uncertain first, then those with nothing worth asking; sorted once per change to the answers. */
+  /** Every subject, most uncertain first, then those with nothing worth asking. */
   private uncertainFirst(): readonly string[] {
-    const revision = this.state.revision;
-    if (this.ordered?.revision !== revision) {
-      this.ordered = { revision, subjects: [...this.state.uncertainOrder(), ...this.subjectOrder.filter((s) => this.state.uncertainty(s) === Infinity)] };
-    }
-    return this.ordered.subjects;
+    const derived = this.current();
+    return (derived.order ??= [...this.state.uncertainOrder(), ...this.subjectOrder.filter((s) => this.state.uncertainty(s) === Infinity)]);
   }
-
-  private ordered?: { revision: number; subjects: readonly string[] };
 
   /** The items `filter` chooses, in its order: the subjects and their summaries. */
   items(filter: ItemFilter = {}): ItemSummary[] {
