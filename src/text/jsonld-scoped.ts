@@ -38,10 +38,6 @@ const isJsonObject = (v: unknown): v is Record<string, unknown> => typeof v === 
  */
 export function scopedContextExcess(doc: unknown, length: number | (() => number)): ScopedContextExcess | undefined {
   const scoped: Array<{ term: string; size: number; path: JsonPathSegments }> = [];
-  const uses = new Map<string, number>();
-  const count = (name: string): void => {
-    uses.set(name, (uses.get(name) ?? 0) + 1);
-  };
   const contexts = (value: unknown, path: JsonPathSegments): void => {
     if (Array.isArray(value)) value.forEach((c, i) => contexts(c, [...path, i]));
     else if (isJsonObject(value)) {
@@ -53,32 +49,50 @@ export function scopedContextExcess(doc: unknown, length: number | (() => number
       }
     }
   };
-  // Every node of the document is visited, but only a context needs its path: one stack, copied there.
+  // The contexts first: most documents scope none, and then no use needs counting. Every node is
+  // visited, but only a context needs its path: one stack, copied there.
   const path: Array<string | number> = [];
-  const walk = (value: unknown): void => {
-    if (typeof value === 'string') count(value);
-    else if (Array.isArray(value)) {
+  const findContexts = (value: unknown): void => {
+    if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
         path.push(i);
-        walk(value[i]);
+        findContexts(value[i]);
         path.pop();
       }
     } else if (isJsonObject(value)) {
       for (const [key, v] of Object.entries(value)) {
-        // A context holds definitions, not uses: its terms apply in the nodes around it.
         if (key === '@context') {
           contexts(v, [...path, key]);
           continue;
         }
-        count(key);
         path.push(key);
-        walk(v);
+        findContexts(v);
         path.pop();
       }
     }
   };
-  walk(doc);
+  findContexts(doc);
   if (scoped.length === 0) return undefined;
+  // Uses of the scoped terms only: member names and strings outside contexts (a context holds
+  // definitions, not uses: its terms apply in the nodes around it).
+  const uses = new Map<string, number>(scoped.map((s) => [s.term, 0]));
+  const count = (name: string): void => {
+    const n = uses.get(name);
+    if (n !== undefined) uses.set(name, n + 1);
+  };
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') count(value);
+    else if (Array.isArray(value)) {
+      for (const v of value) walk(v);
+    } else if (isJsonObject(value)) {
+      for (const [key, v] of Object.entries(value)) {
+        if (key === '@context') continue;
+        count(key);
+        walk(v);
+      }
+    }
+  };
+  walk(doc);
   const cost = (s: (typeof scoped)[number]): number => s.size * (uses.get(s.term) ?? 0);
   const total = scoped.reduce((sum, s) => sum + cost(s), 0);
   if (total <= JSONLD_SCOPED_CONTEXT_ALLOWANCE) return undefined;
