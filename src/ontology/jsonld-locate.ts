@@ -87,7 +87,7 @@ export function pathOfJsonLdError(error: unknown, doc: unknown): Path | undefine
     const member = isObject(held) ? memberAtFault(code, error instanceof Error ? error.message : '', held) : undefined;
     return member ? [...context, ...member] : context;
   }
-  return byRule(code, details, doc, contexts.map(at)) ?? context
+  return byRule(code, details, doc, contexts, at) ?? context
     ?? (keyword ? find(details.value, keyword) : undefined) ?? find(details.value) ?? find(details.element);
 }
 
@@ -176,15 +176,17 @@ function memberAtFault(code: string, message: string, context: JsonObject): Path
 /**
  * The first place in `doc` that breaks the rule of the jsonld error `code`, for the errors
  * whose details the document does not hold as written (an expanded element, a number, none).
+ * `contexts` are the paths of the document's contexts, in document order; `at` reads a path.
  */
-function byRule(code: string, details: Record<string, unknown>, doc: unknown, contexts: unknown[]): Path | undefined {
+function byRule(code: string, details: Record<string, unknown>, doc: unknown, contexts: readonly Path[], at: (path: Path) => unknown): Path | undefined {
   // Keyword aliases ("id": "@id"), reverse terms and terms with a property-valued index, from
   // every context of the document (which context applies where is not followed: a key is taken
   // for what any context makes it).
   const aliases = new Map<string, string>();
   const reverseTerms = new Set<string>();
   const indexTerms = new Set<string>();
-  for (const c of contexts) {
+  for (const path of contexts) {
+    const c = at(path);
     if (!isObject(c)) continue;
     for (const [term, definition] of Object.entries(c)) {
       const id = typeof definition === 'string' ? definition : isObject(definition) ? definition['@id'] : undefined;
@@ -228,18 +230,10 @@ function byRule(code: string, details: Record<string, unknown>, doc: unknown, co
     case 'invalid local context': {
       // A context that is no object: a number, a boolean (jsonld names the array it was in).
       const wrong = asArray(details.context).filter((c) => !isObject(c) && typeof c !== 'string' && c !== null);
-      const paths: Path[] = [];
-      const walk = (value: unknown, path: Path): void => {
-        if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
-        else if (isObject(value)) {
-          for (const [key, v] of Object.entries(value)) {
-            if (key === '@context') asArray(v).forEach((c, i) => { if (wrong.some((w) => same(c, w))) paths.push(Array.isArray(v) ? [...path, key, i] : [...path, key]); });
-            walk(v, [...path, key]);
-          }
-        }
-      };
-      walk(doc, []);
-      return paths[0];
+      return contexts.find((path) => {
+        const c = at(path);
+        return wrong.some((w) => same(c, w));
+      });
     }
     case 'invalid context nullification': {
       // A null context where a context with protected terms is in force (on the node or around it).
