@@ -577,26 +577,32 @@ export function candidatesFromMappingSet(set: MappingSet): ReadCandidate[] {
     const n = Number(value);
     return Number.isFinite(n) ? n : undefined;
   };
-  const groups = new Map<string, MappingRecord[]>();
-  const order: string[] = [];
-  sortedMappings(set.mappings).forEach((r, i) => {
+  // Sorted, the rows of one subject and rank stand together: each run of them is one candidate.
+  const groups: MappingRecord[][] = [];
+  let previousSubject: string | undefined;
+  let previousRank: number | undefined;
+  for (const r of sortedMappings(set.mappings)) {
     const rank = candidateRankOf(r);
-    const key = rank === undefined ? `row\u0000${i}` : `${subjectTerm(r)}\u0000${rank}`;
-    const list = groups.get(key);
-    if (list) list.push(r);
-    else {
-      groups.set(key, [r]);
-      order.push(key);
-    }
-  });
-  return order.map((key) => {
-    const rows = groups.get(key)!;
+    // A row without a rank is a candidate of its own.
+    const subject = rank === undefined ? undefined : subjectTerm(r);
+    if (subject !== undefined && subject === previousSubject && rank === previousRank) groups[groups.length - 1]!.push(r);
+    else groups.push([r]);
+    previousSubject = subject;
+    previousRank = rank;
+  }
+  const memberSlots = generators.map((generator) => ({ generator, score: memberScoreSlot(generator), rank: memberRankSlot(generator) }));
+  return groups.map((rows) => {
     const lead = rows.find((r) => r.justification === 'semapv:CompositeMatching') ?? rows[0]!;
-    const members = generators.flatMap((g) => {
-      const score = number(lead.extensions?.[memberScoreSlot(g)]);
-      const rank = number(lead.extensions?.[memberRankSlot(g)]);
-      return score === undefined && rank === undefined ? [] : [{ generator: g, ...(score !== undefined ? { score } : {}), ...(rank !== undefined ? { rank } : {}) }];
-    });
+    const members: ReadCandidate['members'] = [];
+    for (const slots of memberSlots) {
+      const score = number(lead.extensions?.[slots.score]);
+      const rank = number(lead.extensions?.[slots.rank]);
+      if (score === undefined && rank === undefined) continue;
+      const member: ReadCandidate['members'][number] = { generator: slots.generator };
+      if (score !== undefined) member.score = score;
+      if (rank !== undefined) member.rank = rank;
+      members.push(member);
+    }
     const out: ReadCandidate = {
       subject: hasEntityEnds(lead) ? lead.subjectId : subjectTerm(lead),
       predicate: lead.predicateId,

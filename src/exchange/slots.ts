@@ -318,8 +318,8 @@ function checkValue(slot: string, spec: SlotSpec, value: SlotValue, prefixes: Pr
   const each = Array.isArray(value) ? value : [value];
   for (const v of each) {
     if (typeof v === 'number') {
-      const [min, max] = spec.range ?? [-Infinity, Infinity];
-      if (v < min || v > max) throw new IoaError('E_SSSOM_SCORE_RANGE', `${slot} ${v} lies outside [${min}, ${max}]`, site.at);
+      const range = spec.range;
+      if (range !== undefined && (v < range[0] || v > range[1])) throw new IoaError('E_SSSOM_SCORE_RANGE', `${slot} ${v} lies outside [${range[0]}, ${range[1]}]`, site.at);
       continue;
     }
     if (v === '') throw new IoaError(site.bad, `${slot} has an empty value`, site.at);
@@ -435,14 +435,30 @@ export function propertyOf(definition: ExtensionDefinition | undefined, prefixes
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
 const URIORCURIE = 'https://w3id.org/linkml/Uriorcurie';
 
+/**
+ * A definition's type hint as an IRI, worked out once per definition and prefix map: a candidate
+ * file checks a dozen typed extension cells on each of its rows against the same few hints.
+ */
+const expandedHints = new WeakMap<PrefixMap, Map<string, string | undefined>>();
+
+function typeHintIri(typeHint: string, prefixes: PrefixMap): string | undefined {
+  let known = expandedHints.get(prefixes);
+  if (known === undefined) expandedHints.set(prefixes, (known = new Map()));
+  if (known.has(typeHint)) return known.get(typeHint);
+  const hint = prefixes.expand(typeHint);
+  const iri = hint.ok ? hint.iri : undefined;
+  known.set(typeHint, iri);
+  return iri;
+}
+
 /** An extension value checked against its definition's type hint (the checks SSSOM 1.1 suggests). */
 function checkExtension(name: string, value: ExtensionValue, definition: ExtensionDefinition | undefined, prefixes: PrefixMap, site: Site): void {
   if (definition?.typeHint === undefined || typeof value !== 'string') return;
-  const hint = prefixes.expand(definition.typeHint);
-  if (!hint.ok) return;
+  const hint = typeHintIri(definition.typeHint, prefixes);
+  if (hint === undefined) return;
   const text = value.trim();
   const fail = (what: string): never => { throw new IoaError(site.bad, `${name} "${value}" is not ${what} (its type_hint is ${definition.typeHint})`, site.at); };
-  switch (hint.iri) {
+  switch (hint) {
     case URIORCURIE: requireKnownPrefix(prefixes, text, name, site.at); break;
     case `${XSD}integer`: if (!/^[+-]?\d+$/.test(text)) fail('an integer'); break;
     case `${XSD}double`: if (!DECIMAL.test(text)) fail('a number'); break;
@@ -582,7 +598,27 @@ function readEnd(side: 'subject' | 'object', row: RowSlots, prefixes: PrefixMap,
     }
     throw new IoaError('E_SSSOM_BAD_ROW', `mapping has an empty ${idSlot}`, row.at(idSlot));
   }
-  if (id !== undefined) out[`${side}Id`] = identifier(prefixes, id, idSlot, row.at(idSlot));
+  if (id !== undefined) out[`${side}Id`] = entityIdentifier(prefixes, id, idSlot, row);
+}
+
+/**
+ * Subject and object identifiers read, remembered per prefix map: a candidate file names each
+ * subject on a dozen rows and each object on many more, and one IRI string per term (rather
+ * than one built per row) is both less to hold and faster to look up later. Bounded, as a
+ * PrefixMap's contractions are.
+ */
+const entityIdentifiers = new WeakMap<PrefixMap, Map<string, string>>();
+const ENTITY_IDENTIFIER_LIMIT = 1 << 20;
+
+function entityIdentifier(prefixes: PrefixMap, raw: string, slot: string, row: RowSlots): string {
+  let known = entityIdentifiers.get(prefixes);
+  if (known === undefined) entityIdentifiers.set(prefixes, (known = new Map()));
+  const hit = known.get(raw);
+  if (hit !== undefined) return hit;
+  const iri = identifier(prefixes, raw, slot, row.at(slot));
+  if (known.size >= ENTITY_IDENTIFIER_LIMIT) known.clear();
+  known.set(raw, iri);
+  return iri;
 }
 
 /**
@@ -595,22 +631,26 @@ export function recordFromRow(row: RowSlots, prefixes: PrefixMap, definitions: R
     if (row.absent.has(slot)) throw new IoaError('E_SSSOM_MISSING_COLUMN', `required slot ${slot} is missing`, row.missing(slot));
     throw new IoaError('E_SSSOM_BAD_ROW', `mapping has an empty ${slot}`, row.at(slot));
   }
-  for (const [slot, value] of Object.entries(row.slots)) {
+  // for…in rather than Object.entries: a candidate file has hundreds of thousands of rows, and the
+  // entries' pair arrays were a good part of what reading one allocated.
+  const slots = row.slots;
+  for (const slot in slots) {
     if (slot !== 'subject_id' && slot !== 'object_id' && slot !== 'predicate_id' && slot !== 'mapping_justification') {
-      checkValue(slot, SLOTS[slot]!, value, prefixes, { at: row.at(slot), bad: 'E_SSSOM_BAD_ROW' });
+      checkValue(slot, SLOTS[slot]!, slots[slot]!, prefixes, { at: row.at(slot), bad: 'E_SSSOM_BAD_ROW' });
     }
   }
   const out: Record<string, unknown> = {};
   readEnd('subject', row, prefixes, out);
-  out.predicateId = canonicalTerm(identifier(prefixes, row.slots.predicate_id as string, 'predicate_id', row.at('predicate_id')));
+  out.predicateId = vocabularyTerm(prefixes, slots.predicate_id as string, 'predicate_id', row);
   readEnd('object', row, prefixes, out);
-  const justification = canonicalTerm(identifier(prefixes, row.slots.mapping_justification as string, 'mapping_justification', row.at('mapping_justification')));
+  const justification = vocabularyTerm(prefixes, slots.mapping_justification as string, 'mapping_justification', row);
   if (!(JUSTIFICATIONS as readonly string[]).includes(justification)) {
     throw new IoaError('E_SSSOM_BAD_ROW', `mapping_justification "${row.slots.mapping_justification as string}" is not one of SSSOM's justifications (${JUSTIFICATIONS.join(', ')})`, row.at('mapping_justification'));
   }
   out.justification = justification;
   const extra: Record<string, SlotValue> = {};
-  for (const [slot, value] of Object.entries(row.slots)) {
+  for (const slot in slots) {
+    const value = slots[slot]!;
     switch (slot) {
       case 'predicate_modifier': out.predicateModifier = 'Not'; break;
       case 'similarity_score': out.similarityScore = value; break;
@@ -623,14 +663,39 @@ export function recordFromRow(row: RowSlots, prefixes: PrefixMap, definitions: R
       default: if (!MODELLED.has(slot)) extra[slot] = value;
     }
   }
-  if (Object.keys(extra).length) out.extra = extra;
+  if (hasKeys(extra)) out.extra = extra;
   const extensions: Record<string, ExtensionValue> = {};
-  for (const [name, value] of Object.entries(row.extensions)) {
+  let anyExtension = false;
+  for (const name in row.extensions) {
+    const value = row.extensions[name]!;
     checkExtension(name, value, definitions.get(name), prefixes, { at: row.at(name), bad: 'E_SSSOM_BAD_ROW' });
     extensions[name] = value;
+    anyExtension = true;
   }
-  if (Object.keys(extensions).length) out.extensions = extensions;
+  if (anyExtension) out.extensions = extensions;
   return out as unknown as MappingRecord;
+}
+
+function hasKeys(object: object): boolean {
+  for (const _ in object) return true;
+  return false;
+}
+
+/**
+ * A predicate or justification as the canonical CURIE of its vocabulary. A file repeats a handful
+ * of them on every row, so each one read is remembered for the prefix map it was read with (only
+ * those that are valid: an invalid one is refused where it stands, every time).
+ */
+const vocabularyTerms = new WeakMap<PrefixMap, Record<'predicate_id' | 'mapping_justification', Map<string, string>>>();
+
+function vocabularyTerm(prefixes: PrefixMap, raw: string, slot: 'predicate_id' | 'mapping_justification', row: RowSlots): string {
+  let known = vocabularyTerms.get(prefixes);
+  if (known === undefined) vocabularyTerms.set(prefixes, (known = { predicate_id: new Map(), mapping_justification: new Map() }));
+  const hit = known[slot].get(raw);
+  if (hit !== undefined) return hit;
+  const term = canonicalTerm(identifier(prefixes, raw, slot, row.at(slot)));
+  known[slot].set(raw, term);
+  return term;
 }
 
 /** Metadata slots the model has typed fields for. */

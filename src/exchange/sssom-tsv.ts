@@ -8,7 +8,7 @@
  * the model does not know are extension slots, kept as text.
  */
 import { parseDocument, YAMLParseError } from 'yaml';
-import type { MappingRecord, MappingSet } from '../model/mapping.js';
+import type { MappingRecord, MappingSet, SlotValue } from '../model/mapping.js';
 import { IoaError, type ErrorCode, type ErrorLocation } from '../model/errors.js';
 import { refuseDeepYaml, stringifyYaml, yamlToJs } from './yaml.js';
 import {
@@ -296,6 +296,9 @@ export function parseMappingTable(input: string, file: string, dialect: TableDia
   // A column is a mapping slot of the model, or an extension slot (defined or not); a set-only
   // slot used as a column is not standard for a mapping, so it is kept as an extension too.
   const standard = header.map((name) => MAPPING_SLOTS.includes(name));
+  const specs = header.map((name, i) => (standard[i] ? SLOTS[name] : undefined));
+  const previousCells: (string | undefined)[] = [];
+  const previousValues: SlotValue[] = [];
 
   const rows: RowSlots[] = [];
   const lines: number[] = [];
@@ -324,18 +327,29 @@ export function parseMappingTable(input: string, file: string, dialect: TableDia
       if (options.strict) throw new IoaError(dialect.rowCode, `row has ${rec.fields.length} fields, the header has ${header.length}`, at);
       short = { count: (short?.count ?? 0) + 1, line: short?.line ?? rec.line };
     }
-    rec.fields.forEach((field, i) => {
-      const cell = dialect.spreadsheet ? unneutraliseCell(field) : field;
-      if (cell === '') return;
+    const site = { at, bad: 'E_SSSOM_BAD_ROW' } as const;
+    const fields = rec.fields;
+    for (let i = 0; i < fields.length; i++) {
+      let cell = dialect.spreadsheet ? unneutraliseCell(fields[i]!) : fields[i]!;
+      if (cell === '') continue;
       const name = header[i]!;
+      // A cell as the row above has it is that row's value: a candidate file repeats its
+      // subject, label, tool and measure on every row of a subject, and sharing them keeps a
+      // large file's records from holding a copy of each. Lists are never shared (a record's
+      // list is its own to change).
+      const same = cell === previousCells[i];
+      if (same) cell = previousCells[i]!;
+      else previousCells[i] = cell;
       if (!standard[i]) {
         row.extensions[name] = cell;
-        return;
+        continue;
       }
-      const value = cellValue(name, SLOTS[name]!, cell, { at, bad: 'E_SSSOM_BAD_ROW' });
+      const spec = specs[i]!;
+      const value = same && !spec.multivalued ? previousValues[i]! : cellValue(name, spec, cell, site);
+      previousValues[i] = value;
       // A cell of spaces around nothing is as empty as an empty one (only free text keeps spaces).
       if (value !== '') row.slots[name] = value;
-    });
+    }
     rows.push(row);
     lines.push(rec.line);
   }
