@@ -338,6 +338,49 @@ describe.skipIf(!executablePath)('review page: the item list of a large file', (
       expect(taken().map((a) => new URL(a.url).searchParams.get('around'))).toContain(`${MANY_SRC}S3980`);
     });
 
+    it('a list asked for again keeps the reader\'s place: where the list was scrolled, the row the keyboard is on, the candidate in focus', async () => {
+      const evict = () => s.page.evaluate(async () => {
+        for (let i = 0; i < 20; i++) await fetch('/api/items?status=all&limit=1');
+      });
+      const scrollTop = () => s.page.evaluate(() => document.querySelector('#list-pane')!.scrollTop);
+      // The item shown (subject 3980, at 3,983) with its second candidate in focus.
+      await s.page.focus('#items li.current button');
+      await s.page.keyboard.press('ArrowRight');
+      await settled(s.page);
+      const focusedCandidate = () => s.page.evaluate(() => document.querySelector('#cands-pane .cand.focus')?.getAttribute('data-index'));
+      expect(await focusedCandidate()).toBe('1');
+      // Scrolled with the pointer to rows whose window has not arrived, of a list the server has let go.
+      const row = await s.page.evaluate(() => document.querySelector('#items li')!.getBoundingClientRect().height);
+      await evict();
+      taken();
+      const top = await s.page.evaluate((y) => {
+        const pane = document.querySelector('#list-pane')!;
+        pane.scrollTop = y;
+        return pane.scrollTop;
+      }, 2000 * row);
+      expect(top).toBeGreaterThan(1900 * row);
+      await frames(s.page);
+      await settled(s.page);
+      expect(taken().map((a) => new URL(a.url).searchParams.get('around'))).toContain(`${MANY_SRC}S3980`);
+      expect(await scrollTop()).toBe(top);
+      const rows = await drawn(s.page);
+      expect(rows.some((r) => r.pos === 2001 && r.inView && r.label === 'subject 1998 of group 8')).toBe(true);
+      expect(rows.filter((r) => r.inView).every((r) => r.label !== '' && !r.current)).toBe(true);
+      expect(rows.filter((r) => r.current).map((r) => [r.pos, r.label, r.inView])).toEqual([[3983, 'subject 3980 of group 0', false]]);
+      // The item shown is not opened again: its candidate in focus stays.
+      expect(await s.page.textContent('#detail h2')).toBe('subject 3980 of group 0');
+      expect(await focusedCandidate()).toBe('1');
+      // The keyboard in the list, moved to a row not arrived of a list let go: it stays on that row, in view.
+      await s.page.focus('#items li.current button');
+      await evict();
+      taken();
+      await s.page.keyboard.press('Home');
+      expect(await focused(s.page)).toEqual({ pos: 1, size: SUBJECTS, label: 'first subject', inView: true, tabStops: 1, isTabStop: true });
+      expect(taken().map((a) => new URL(a.url).searchParams.get('around'))).toContain(`${MANY_SRC}S3980`);
+      expect(await scrollTop()).toBe(0);
+      expect((await drawn(s.page)).filter((r) => r.current).map((r) => [r.pos, r.label])).toEqual([[3983, 'subject 3980 of group 0']]);
+    });
+
     it('an undo whose item\'s row has not arrived, the list let go meanwhile, asks for the list again and shows the item undone', async () => {
       // Another tab decides on subject 3500 (the page never drew its row), then newer lists replace the page's.
       const status = await s.page.evaluate(async () => {

@@ -68,6 +68,36 @@ export class VirtualList {
     this.bringIntoView(current);
   }
 
+  /**
+   * The list asked for again (the server had let it go), of `count` items, `current` the one
+   * shown: the reader's place is kept. The list stays scrolled where it was and the rows drawn
+   * stay in the DOM, filled again from the new list's items (a row whose item has not arrived
+   * shows as loading), so the row the keyboard is on keeps it; the tab stop stays on its row, or
+   * follows the current item when it was on it.
+   */
+  replace(count: number, current: number): void {
+    const follow = this.rover === this.current;
+    const active = document.activeElement;
+    const hadKeyboard = active !== null && this.list.contains(active);
+    const onRover = hadKeyboard && this.drawn.get(this.rover)?.contains(active) === true;
+    this.count = count;
+    this.current = current;
+    this.rover = follow ? current : Math.max(0, Math.min(count - 1, this.rover));
+    for (const [i, row] of this.drawn) {
+      if (i >= count) {
+        row.remove();
+        this.drawn.delete(i);
+        continue;
+      }
+      row.setAttribute('aria-setsize', String(count));
+      this.fill(row, i);
+      this.decorateRow(row, i);
+    }
+    this.draw();
+    const button = this.roverButton();
+    if (button && button !== document.activeElement && (onRover || (hadKeyboard && !this.list.contains(document.activeElement)))) button.focus({ preventScroll: true });
+  }
+
   /** Fill the drawn rows of items `from`…`to` again: their items have arrived or changed. */
   refill(from: number, to: number): void {
     for (const [i, row] of this.drawn) if (i >= from && i <= to) this.fill(row, i);

@@ -123,12 +123,17 @@ function fillKinds(kinds: readonly string[] | undefined): void {
 }
 
 /**
- * Load the item list. `keep`: the item shown stays shown when the new list holds it; else, and
- * when it is gone, the list opens at its first item (an index into the old list means nothing
- * in a new one).
+ * Load the item list. `new`: the list opens at its first item. `keep`: the item shown stays
+ * shown when the new list holds it; else, and when it is gone, the list opens at its first item
+ * (an index into the old list means nothing in a new one). `again`: as `keep`, for the same
+ * list asked for again, the server having let it go (see `listLost`): the reader's place is kept
+ * too — where the list is scrolled, the row the keyboard is on — and the item shown, when the new
+ * list holds it, is not opened again (its candidate in focus, the relation chosen and the status
+ * line stay).
  */
-async function loadItems(keep: boolean, counted = false): Promise<void> {
-  const subject = keep ? rows?.get(current)?.subject_id ?? item?.subject.id : undefined;
+async function loadItems(how: 'new' | 'keep' | 'again', counted = false): Promise<void> {
+  const again = how === 'again';
+  const subject = how !== 'new' ? rows?.get(current)?.subject_id ?? item?.subject.id : undefined;
   // The server works the list out and keeps it; the answer holds its first window, or the one
   // holding the item kept, and where that item is.
   const data = await get<ItemsAnswer>(`/api/items?${query()}&limit=${WINDOW}${subject ? `&around=${encodeURIComponent(subject)}` : ''}`);
@@ -144,11 +149,16 @@ async function loadItems(keep: boolean, counted = false): Promise<void> {
   }
   showProgress(data.progress);
   current = data.position !== undefined && data.position >= 0 ? data.position : 0;
+  if (again && item && made.get(current)?.subject_id === item.subject.id) {
+    list.replace(made.total, current);
+    return;
+  }
   // The item's request goes out first: the reviewer reads the item, not the list.
   // After a search, how many items it found comes first on the status line.
   const total = made.total;
   const opening = openItem(current, undefined, counted && total ? [`${plural(total, 'item')} ${total === 1 ? 'matches' : 'match'}`] : undefined, '; ');
-  renderList();
+  if (again) list.replace(total, current);
+  else renderList();
   await opening;
 }
 
@@ -175,6 +185,8 @@ function fillRow(row: HTMLElement, i: number): void {
   row.classList.toggle('loading', !it);
   if (!it) {
     row.setAttribute('aria-busy', 'true');
+    // A row kept from a list asked for again shows nothing until its item of the new list arrives.
+    if (button.textContent) button.replaceChildren(el('span', 'l'), el('span', 'v'));
     return;
   }
   row.removeAttribute('aria-busy');
@@ -201,11 +213,12 @@ function listGone(error: unknown): boolean {
 
 /**
  * A window of the list could not be had: the server has let the list go (newer lists replaced
- * it: other tabs, a script) and the page asks for it again, keeping the item shown.
+ * it: other tabs, a script) and the page asks for it again, keeping the item shown and the
+ * reader's place in the list.
  */
 function listLost(r: ItemRows, error: unknown): void {
   if (r !== rows) return;
-  if (listGone(error)) void queue.push(() => (r === rows ? loadItems(true) : undefined));
+  if (listGone(error)) void queue.push(() => (r === rows ? loadItems('again') : undefined));
   else say(`error: ${error instanceof Error ? error.message : String(error)}`, true);
 }
 
@@ -250,7 +263,7 @@ async function openItem(i: number, on?: Triple, lead?: Line, after = '; next: ')
     if (!listGone(error)) throw error;
     // Item i's row had not arrived and the list is gone: the list is asked for again, and the
     // item shown stays (a move to an item of the old list would land on another one).
-    await loadItems(true);
+    await loadItems('again');
     return;
   }
   if (!summary) {
@@ -544,7 +557,7 @@ async function undo(): Promise<void> {
   };
   let at = await locate(undone.subject_id);
   if (at < 0) {
-    await loadItems(true);
+    await loadItems('again');
     at = await locate(undone.subject_id);
   }
   if (at < 0) {
@@ -625,7 +638,7 @@ document.addEventListener('keydown', (ev) => {
     // candidate the keys act on, not to the page's body, where a screen reader loses its place.
     if (ev.target === $('search')) {
       void queue.push(async () => {
-        await loadItems(true, true);
+        await loadItems('keep', true);
         focusCandidate();
       });
     }
@@ -787,7 +800,7 @@ for (const id of ['order', 'status', 'band', 'relation', 'kind']) {
   $(id).addEventListener('change', () => {
     void queue.push(() => {
       current = 0;
-      return loadItems(false);
+      return loadItems('new');
     });
   });
 }
@@ -811,6 +824,6 @@ setInterval(() => {
 }, 1500);
 
 void queue.push(async () => {
-  await loadItems(false);
+  await loadItems('new');
   document.body.dataset.ready = '1';
 });
