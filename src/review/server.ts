@@ -19,10 +19,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { IoaError, isIoaError } from '../model/errors.js';
+import { checkCallbacks } from '../model/options.js';
 import { readJson } from '../text/json.js';
 import { firstInvalidUtf8 } from '../io/utf8.js';
 import { DECISIONS, type Decision } from './policy.js';
-import { ReviewRefusal, type ItemFilter, type ReviewSession } from './session.js';
+import { ReviewRefusal, type ItemFilter, type Progress, type ReviewSession } from './session.js';
 import { pageAssets } from './assets.js';
 import { cutText } from '../text/cut.js';
 
@@ -51,18 +52,35 @@ export interface ServeOptions {
   port?: number;
   /** For tests: a fixed token instead of a random one. */
   token?: string;
+  /**
+   * How the messages the server sends are worded: its errors and refusals, and why saving fails
+   * (`save_error`). They name what the library offers (`files.decisions`, `session.rescue()`, the
+   * `url` serveReview returned); a host that offers it otherwise words it its own way here (the
+   * `review` command: its flags, Ctrl-C). Default: as the library words them.
+   */
+  wording?: (message: string) => string;
+}
+
+/** What a request is answered from: the session, its lists, and how the server is reached and worded. */
+interface Served {
+  session: ReviewSession;
+  lists: ItemLists;
+  token: string;
+  port: number;
+  word: (message: string) => string;
 }
 
 /** Start serving `session` on 127.0.0.1. Throws E_REVIEW_PORT_IN_USE when the port is taken. */
 export async function serveReview(session: ReviewSession, options: ServeOptions = {}): Promise<ReviewServer> {
   const token = options.token ?? randomBytes(24).toString('base64url');
   let port = options.port ?? 0;
+  checkCallbacks(options, ['wording']);
   // Read the page's files before listening: missing files fail here, not on the first request.
   pageAssets();
-  const lists = new ItemLists();
+  const served: Served = { session, lists: new ItemLists(), token, port, word: options.wording ?? ((message) => message) };
   const server = createServer((req, res) => {
-    handle(req, res, session, lists, token, port).catch((error: unknown) => {
-      if (!res.headersSent) send(res, isIoaError(error) && error.code !== 'E_INTERNAL' ? 400 : 500, { error: errorBody(error) });
+    handle(req, res, served).catch((error: unknown) => {
+      if (!res.headersSent) send(res, isIoaError(error) && error.code !== 'E_INTERNAL' ? 400 : 500, { error: errorBody(error, served.word) });
       else res.destroy();
     });
   });
@@ -76,7 +94,7 @@ export async function serveReview(session: ReviewSession, options: ServeOptions 
     server.listen(port, '127.0.0.1', () => resolve());
   });
   const address = server.address();
-  port = typeof address === 'object' && address ? address.port : port;
+  port = served.port = typeof address === 'object' && address ? address.port : port;
   // The page's first two requests, the list of subjects (which fits the question policy's belief:
   // half a second on anatomy's 40,970 candidates) and the first undecided subject, are worked out
   // while the reviewer opens the address; a page that asks sooner waits for the same work. A
@@ -104,8 +122,14 @@ export async function serveReview(session: ReviewSession, options: ServeOptions 
   };
 }
 
-function errorBody(error: unknown): { code: string; message: string; path?: string } {
-  if (isIoaError(error)) return { code: error.code, message: error.message, ...(error.location.path ? { path: error.location.path } : {}) };
+/** The session's progress, why saving fails worded as the server words its messages. */
+function progressOf(served: Served): Progress {
+  const progress = served.session.progress();
+  return progress.save_error === undefined ? progress : { ...progress, save_error: served.word(progress.save_error) };
+}
+
+function errorBody(error: unknown, word: (message: string) => string): { code: string; message: string; path?: string } {
+  if (isIoaError(error)) return { code: error.code, message: word(error.message), ...(error.location.path ? { path: error.location.path } : {}) };
   return { code: 'E_INTERNAL', message: 'internal error' };
 }
 
@@ -175,17 +199,17 @@ class HttpError extends Error {
   }
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, session: ReviewSession, lists: ItemLists, token: string, port: number): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, served: Served): Promise<void> {
   try {
-    await route(req, res, session, lists, token, port);
+    await route(req, res, served);
   } catch (error) {
     if (error instanceof ReviewRefusal) {
       // 409: the request was understood, and refused because of the candidate's state.
-      send(res, 409, { error: { code: error.code, message: error.message, ...(error.code === 'E_REVIEW_ONE_TO_ONE' ? { conflicts: error.conflicts } : {}) } });
+      send(res, 409, { error: { code: error.code, message: served.word(error.message), ...(error.code === 'E_REVIEW_ONE_TO_ONE' ? { conflicts: error.conflicts } : {}) } });
       return;
     }
     if (error instanceof HttpError) {
-      send(res, error.status, { error: { code: error.code, message: error.message } });
+      send(res, error.status, { error: { code: error.code, message: served.word(error.message) } });
       if (error.status === 413) req.destroy();
       return;
     }
@@ -193,7 +217,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, session: Review
   }
 }
 
-async function route(req: IncomingMessage, res: ServerResponse, session: ReviewSession, lists: ItemLists, token: string, port: number): Promise<void> {
+async function route(req: IncomingMessage, res: ServerResponse, served: Served): Promise<void> {
+  const { session, token, port } = served;
   const host = req.headers.host ?? '';
   if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) throw new HttpError(403, 'E_FORBIDDEN_HOST', 'this server answers only to 127.0.0.1 and localhost');
   const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
@@ -203,7 +228,7 @@ async function route(req: IncomingMessage, res: ServerResponse, session: ReviewS
   }
   const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
   const pageLoad = req.method === 'GET' && url.pathname === '/' && sameToken(url.searchParams.get('token') ?? undefined, token);
-  if (!pageLoad && !sameToken(bearer, token) && !sameToken(cookieToken(req, port), token)) throw new HttpError(401, 'E_UNAUTHORIZED', 'missing or wrong token: open the URL the command printed');
+  if (!pageLoad && !sameToken(bearer, token) && !sameToken(cookieToken(req, port), token)) throw new HttpError(401, 'E_UNAUTHORIZED', 'missing or wrong token: open the url that serveReview returned');
 
   if (req.method === 'GET') {
     const asset = pageAssets().get(url.pathname);
@@ -213,15 +238,15 @@ async function route(req: IncomingMessage, res: ServerResponse, session: ReviewS
     }
     switch (url.pathname) {
       case '/api/progress':
-        return send(res, 200, session.progress());
+        return send(res, 200, progressOf(served));
       case '/api/items':
-        return send(res, 200, itemsAnswer(session, lists, url.searchParams));
+        return send(res, 200, itemsAnswer(served, url.searchParams));
       case '/api/item': {
         const subject = url.searchParams.get('subject');
         if (!subject) throw new HttpError(400, 'E_USAGE', 'give ?subject=…');
         const item = session.item(subject);
         if (!item) throw new HttpError(404, 'E_NOT_FOUND', 'no such subject among the candidates');
-        return send(res, 200, { ...item, progress: session.progress() });
+        return send(res, 200, { ...item, progress: progressOf(served) });
       }
       default:
         throw new HttpError(404, 'E_NOT_FOUND', 'no such resource');
@@ -230,12 +255,12 @@ async function route(req: IncomingMessage, res: ServerResponse, session: ReviewS
   if (req.method === 'POST') {
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) throw new HttpError(415, 'E_USAGE', 'send application/json');
     const body = await readBody(req);
-    if (url.pathname === '/api/decisions') return send(res, 200, decide(session, body));
-    if (url.pathname === '/api/comment') return send(res, 200, comment(session, body));
+    if (url.pathname === '/api/decisions') return send(res, 200, decide(served, body));
+    if (url.pathname === '/api/comment') return send(res, 200, comment(served, body));
     if (url.pathname === '/api/undo') {
       const index = session.undo();
       const c = index === undefined ? undefined : session.state.candidates[index];
-      return send(res, 200, { undone: c ? { subject_id: c.subject, predicate_id: c.predicate, object_id: c.object } : null, ...(index !== undefined ? { subjects: session.doneAround(index) } : {}), progress: session.progress() });
+      return send(res, 200, { undone: c ? { subject_id: c.subject, predicate_id: c.predicate, object_id: c.object } : null, ...(index !== undefined ? { subjects: session.doneAround(index) } : {}), progress: progressOf(served) });
     }
     throw new HttpError(404, 'E_NOT_FOUND', 'no such resource');
   }
@@ -287,12 +312,13 @@ function count(params: URLSearchParams, name: string, max: number): number | und
  * its `total` and the `list` id to ask for other windows with (`list=ID&offset=&limit=`, the
  * filters then being the list's).
  */
-function itemsAnswer(session: ReviewSession, lists: ItemLists, params: URLSearchParams): unknown {
+function itemsAnswer(served: Served, params: URLSearchParams): unknown {
+  const { session, lists } = served;
   const limit = count(params, 'limit', MAX_ITEMS_WINDOW);
   let offset = count(params, 'offset', 1e9);
   const listId = params.get('list');
   const windowed = listId !== null || offset !== undefined || params.has('around');
-  if (limit === undefined && !windowed) return { items: session.items(filterOf(params)), kinds: session.kinds(), progress: session.progress() };
+  if (limit === undefined && !windowed) return { items: session.items(filterOf(params)), kinds: session.kinds(), progress: progressOf(served) };
   if (!limit) throw new HttpError(400, 'E_USAGE', `give limit=1…${MAX_ITEMS_WINDOW} (with list=, offset= or around=)`);
   let subjects: string[];
   let id: string;
@@ -314,7 +340,7 @@ function itemsAnswer(session: ReviewSession, lists: ItemLists, params: URLSearch
   }
   const start = Math.min(offset ?? 0, subjects.length);
   const window = { list: id, total: subjects.length, offset: start, items: session.summaries(subjects.slice(start, start + limit)), ...(position !== undefined ? { position } : {}) };
-  return listId === null ? { ...window, kinds: session.kinds(), progress: session.progress() } : window;
+  return listId === null ? { ...window, kinds: session.kinds(), progress: progressOf(served) } : window;
 }
 
 function filterOf(params: URLSearchParams): ItemFilter {
@@ -356,7 +382,8 @@ function candidateOf(session: ReviewSession, b: Record<string, string | undefine
 
 const ENDS = ['subject_id', 'object_id', 'predicate_id'] as const;
 
-function decide(session: ReviewSession, body: unknown): unknown {
+function decide(served: Served, body: unknown): unknown {
+  const { session } = served;
   const b = members(body, [...ENDS, 'decision'], ['relation', 'comment', 'expected_status', 'confirm'], '{"subject_id", "object_id", "predicate_id", "decision"}');
   if (!(DECISIONS as readonly string[]).includes(b.decision!)) throw new HttpError(400, 'E_USAGE', `decision must be one of ${DECISIONS.join(', ')}`);
   const index = candidateOf(session, b);
@@ -372,13 +399,14 @@ function decide(session: ReviewSession, body: unknown): unknown {
     unchanged: result.unchanged,
     closed: result.closed.map((i) => session.ref(i)),
     subjects: session.doneAround(index),
-    progress: session.progress(),
+    progress: progressOf(served),
   };
 }
 
-function comment(session: ReviewSession, body: unknown): unknown {
+function comment(served: Served, body: unknown): unknown {
+  const { session } = served;
   const b = members(body, [...ENDS, 'comment'], ['expected_status'], '{"subject_id", "object_id", "predicate_id", "comment"}');
   const index = candidateOf(session, b);
   session.comment(index, b.comment!, b.expected_status);
-  return { commented: { ...session.ref(index), comment: b.comment }, progress: session.progress() };
+  return { commented: { ...session.ref(index), comment: b.comment }, progress: progressOf(served) };
 }

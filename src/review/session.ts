@@ -698,7 +698,7 @@ export class ReviewSession {
           // decisions are written somewhere: say where they go.
           const said = this.saveError();
           this.lastError = isIoaError(error) && error.code === 'E_FILE_CHANGED'
-            ? new IoaError('E_FILE_CHANGED', `the reviewed file was changed by another process since this session read it, so it is not overwritten; the decisions of this session are kept, and written beside it when the review stops`, { file: this.out }, { cause: error })
+            ? new IoaError('E_FILE_CHANGED', `the reviewed file was changed by another process since this session read it, so it is not overwritten; the decisions of this session are kept, and session.rescue() writes them to a new file beside it`, { file: this.out }, { cause: error })
             : error;
           // Told once per cause: a retry that fails the same way says nothing new.
           if (this.saveError() !== said) this.options.onSaveError?.(this.lastError);
@@ -740,7 +740,7 @@ export class ReviewSession {
     const failure = this.saveError();
     if (failure === undefined) return;
     if (!(isIoaError(this.lastError) && this.lastError.code === 'E_FILE_CHANGED') && !this.saving) this.save();
-    throw new ReviewRefusal('E_REVIEW_NOT_SAVED', `decisions are not being saved, so this one was not taken: ${failure}. Stop the review (Ctrl-C) and reopen it with the file written beside ${this.out} as --decisions`);
+    throw new ReviewRefusal('E_REVIEW_NOT_SAVED', `decisions are not being saved, so this one was not taken: ${failure}. Stop the review and have session.rescue() write its decisions to a new file beside ${this.out}; open the review again with that file as files.decisions`);
   }
 
   /**

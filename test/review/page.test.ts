@@ -1046,6 +1046,12 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
         await page.keyboard.press('a'); // refused: it could not be kept
         await expect.poll(() => page.textContent('#msg')).toContain('not being saved');
         expect(readFileSync(out, 'utf8')).toBe(theirs);
+        // Served by the library, the page names what the library offers, never a command's flag or key:
+        // the decisions are written beside the file by session.rescue(), not when a command stops.
+        const said = `${await page.textContent('#save-failure')} ${await page.textContent('#msg')}`;
+        expect(said).toContain('the decisions of this session are kept, and session.rescue() writes them to a new file beside it');
+        expect(said).toContain(`Stop the review and have session.rescue() write its decisions to a new file beside ${out}; open the review again with that file as files.decisions`);
+        expect(said).not.toMatch(/--\w|Ctrl-C|when the review stops/);
         await page.screenshot({ path: join(SHOTS, 'not-saved-1400.png') });
         const rescued = await session.rescue();
         expect(rescued).toMatch(/reviewed\.sssom\.unsaved-\d{8}T\d{6}Z\.tsv$/);

@@ -49,7 +49,9 @@ describe('review server', () => {
   });
 
   it('refuses requests without the token (401) and with another Host (403)', async () => {
-    expect((await http(server.port, '/api/progress')).status).toBe(401);
+    const stranger = await http(server.port, '/api/progress');
+    // The library's words: no command printed the address; serveReview returned it.
+    expect([stranger.status, JSON.parse(stranger.body).error]).toEqual([401, { code: 'E_UNAUTHORIZED', message: 'missing or wrong token: open the url that serveReview returned' }]);
     expect((await http(server.port, '/api/progress', { headers: { Authorization: 'Bearer wrong' } })).status).toBe(401);
     expect((await http(server.port, '/', {})).status).toBe(401);
     expect((await http(server.port, '/api/progress', { headers: { ...auth(), Host: `evil.example:${server.port}` } })).status).toBe(403);
@@ -189,6 +191,12 @@ describe('review: bad input exits 2 and overwrites nothing', () => {
     expect(code(() => s.find('http://example.org/src#Paper', 'skos:exactMatch', 42 as unknown as string))).toEqual(['E_USAGE', 'object']);
     expect(code(() => s.item(none))).toEqual(['E_USAGE', 'subject']);
     expect(s.find('http://example.org/src#Paper', 'skos:exactMatch', 'http://example.org/tgt#Paper')).toBeTypeOf('number');
+  });
+
+  it('a wording that is not a function is E_USAGE at $.wording, before anything is served', async () => {
+    const files = await fixture();
+    const session = await openReview({ candidates: files.candidates, source: files.source, target: files.target, out: join(files.dir, 'unserved.sssom.tsv') });
+    await expect(serveReview(session, { wording: 'cli' as unknown as (message: string) => string })).rejects.toMatchObject({ code: 'E_USAGE', location: { path: '$.wording' } });
   });
 
   it('a port in use: E_REVIEW_PORT_IN_USE', async () => {

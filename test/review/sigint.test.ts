@@ -104,7 +104,7 @@ describe('ioa-align review when the reviewed file is changed behind it', () => {
     const decide = async (i: number, decision: string) => {
       const c = item.candidates[i]!;
       const res = await fetch(new URL('/api/decisions', url), { method: 'POST', headers, body: JSON.stringify({ subject_id: 'http://example.org/src#Paper', object_id: c.object_id, predicate_id: c.predicate_id, decision }) });
-      return { status: res.status, body: await res.json() as { error?: { code: string }; progress?: { saved: boolean; save_error?: string } } };
+      return { status: res.status, body: await res.json() as { error?: { code: string; message: string }; progress?: { saved: boolean; save_error?: string } } };
     };
     const progress = async () => (await (await fetch(new URL('/api/progress', url), { headers })).json()) as { saved: boolean; save_error?: string };
     expect(item.candidates.length).toBeGreaterThanOrEqual(3);
@@ -118,6 +118,12 @@ describe('ioa-align review when the reviewed file is changed behind it', () => {
     await expect.poll(async () => (await progress()).save_error ?? '', { timeout: 5000 }).toContain('changed by another process');
     const refused = await decide(2, 'unsure');
     expect([refused.status, refused.body.error?.code]).toEqual([409, 'E_REVIEW_NOT_SAVED']);
+    // Served by the command, the page is told what the command does and which flag it takes.
+    expect((await progress()).save_error).toContain('the decisions of this session are kept, and the review writes them, when it stops, to a new file beside it');
+    expect(refused.body.error?.message).toContain(`Stop the review (Ctrl-C), which writes its decisions to a new file beside ${out}; open the review again with that file as --decisions`);
+    expect(refused.body.error?.message).not.toMatch(/session\.rescue|files\./);
+    const stranger = await fetch(new URL('/api/progress', url));
+    expect([stranger.status, ((await stranger.json()) as { error?: { message: string } }).error?.message]).toEqual([401, 'missing or wrong token: open the URL the command printed']);
     child.kill('SIGINT');
     expect(await exited).toBe(2);
     expect(readFileSync(out, 'utf8')).toBe(theirs);

@@ -13,7 +13,7 @@ import { warnUncarried, warnUnsure } from '../uncarried.js';
 import { STDOUT } from '../output.js';
 import { streamDescriptor } from '../../io/files.js';
 import { repeatable, repeated } from '../repeated.js';
-import { withFlags } from '../flags.js';
+import { asFlagText, withFlags } from '../flags.js';
 import { loadingWarning } from '../ontology-input.js';
 import { progress } from '../progress.js';
 
@@ -23,7 +23,16 @@ const REVIEW_FLAGS = {
   'files.source': '--source', 'files.target': '--target', 'files.out': '--out', 'files.decisions': '--decisions',
   // The library has no proposal that carries decisions; the command does.
   'propose again with those files\' decisions': 'propose again with --decisions',
+  // A session whose file cannot take its decisions: the library's caller writes them beside it
+  // (session.rescue()); the command does so itself when it is stopped.
+  'session.rescue() writes them': 'the review writes them, when it stops,',
+  'Stop the review and have session.rescue() write': 'Stop the review (Ctrl-C), which writes',
+  // The address: serveReview returns it, the command prints it.
+  'the url that serveReview returned': 'the URL the command printed',
 };
+
+/** A library message (an error, a refusal, why saving fails) in the command's words. */
+const commandWords = (message: string): string => asFlagText(message, REVIEW_FLAGS);
 
 export function parsePort(value: string | undefined): number {
   if (value === undefined) return 0;
@@ -67,7 +76,7 @@ export default defineCommand({
       {
         ...(args.reviewer !== undefined ? { reviewer: args.reviewer } : {}), ...(args.adjudicator ? { adjudicator: true } : {}),
         ...(args['skip-invalid'] ? { skipInvalid: true } : {}),
-        onSaveError: (e) => err(`ioa-align: saving ${args.out} failed: ${(e as Error).message}`),
+        onSaveError: (e) => err(`ioa-align: saving ${args.out} failed: ${commandWords((e as Error).message)}`),
         onProgress: (stage) => opening.status(stage === 'read' ? 'reading the candidates and both ontologies' : 'working out the starting selection and the question order'),
       },
     ));
@@ -78,7 +87,8 @@ export default defineCommand({
     const unsure = session.uncarried.filter((d) => d.why === 'unsure');
     if (unproposed.length > 0) warnUncarried(named(unproposed), 'the candidates');
     if (unsure.length > 0) warnUnsure(named(unsure));
-    const server = await withFlags(REVIEW_FLAGS, () => serveReview(session, { port }));
+    // The page shows the server's messages: in the command's words, its flags and Ctrl-C.
+    const server = await withFlags(REVIEW_FLAGS, () => serveReview(session, { port, wording: commandWords }));
     const p = session.progress();
     const found = session.decisionRows();
     // Carried is what this session brought in (--decisions, the candidate file's earlier
@@ -107,7 +117,7 @@ export default defineCommand({
       // is full): they go to a new file beside it, never lost and never over anyone's work.
       if (session.decisionRows().rows === 0) throw error;
       const rescued = await session.rescue();
-      throw new IoaError(isIoaError(error) ? error.code : 'E_WRITE_FAILED', `${(error as Error).message}; this session's decisions are in ${rescued} (\`review … --decisions ${rescued}\` carries them into a new session)`, { file: args.out }, { cause: error });
+      throw new IoaError(isIoaError(error) ? error.code : 'E_WRITE_FAILED', `${commandWords((error as Error).message)}; this session's decisions are in ${rescued} (\`review … --decisions ${rescued}\` carries them into a new session)`, { file: args.out }, { cause: error });
     } finally {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
