@@ -291,7 +291,7 @@ async function route(req: IncomingMessage, res: ServerResponse, served: Served):
 
 /** The most items one answer of a list's window holds. */
 export const MAX_ITEMS_WINDOW = 1000;
-/** Lists kept for paging: a tab's list and a few a script or other tabs asked for since. */
+/** Lists kept for paging: a tab's list and a few a script or other tabs asked for since it last paged. */
 const LISTS_KEPT = 16;
 
 /**
@@ -313,8 +313,17 @@ class ItemLists {
     return id;
   }
 
+  /**
+   * A list asked for is the newest again: the one a page is reading stays kept however many
+   * lists other tabs or a script ask for meanwhile; the ones nobody reads any more go first.
+   */
   get(id: string): string[] | undefined {
-    return this.kept.get(id);
+    const list = this.kept.get(id);
+    if (list !== undefined) {
+      this.kept.delete(id);
+      this.kept.set(id, list);
+    }
+    return list;
   }
 }
 

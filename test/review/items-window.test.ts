@@ -88,7 +88,7 @@ describe('review server: the item list a window at a time', () => {
     expect(labels(groups)).toEqual(['subject 200 of group 0', 'subject 210 of group 0', 'subject 220 of group 0', 'subject 230 of group 0', 'subject 240 of group 0']);
   });
 
-  it('refuses bad windows (400 E_USAGE) and a list it no longer keeps (404 E_NOT_FOUND): the newest 16 are kept', async () => {
+  it('refuses bad windows (400 E_USAGE) and a list it no longer keeps (404 E_NOT_FOUND): the 16 last asked for are kept', async () => {
     for (const q of ['limit=0', 'limit=1001', 'limit=-1', 'limit=1.5', 'limit=ten', 'limit=10&offset=-1', 'limit=10&offset=x', 'offset=10', 'around=src:S1']) {
       expect([q, ...(await refused(`/api/items?status=all&${q}`))]).toEqual([q, 400, 'E_USAGE']);
     }
@@ -97,7 +97,19 @@ describe('review server: the item list a window at a time', () => {
     expect(await refused('/api/items?list=nothing&limit=10')).toEqual([404, 'E_NOT_FOUND']);
     for (let i = 0; i < 15; i++) await get('/api/items?status=all&limit=1');
     expect((await get(`/api/items?list=${kept.list}&limit=1`)).total).toBe(TOTAL);
+    // Paged just now, the list is kept while 15 newer ones are made, then let go at the 16th.
+    for (let i = 0; i < 15; i++) await get('/api/items?status=all&limit=1');
+    expect((await get(`/api/items?list=${kept.list}&offset=0&limit=1`)).total).toBe(TOTAL);
+    const idle = await get('/api/items?status=all&limit=1');
+    for (let i = 0; i < 15; i++) {
+      await get('/api/items?status=all&limit=1');
+      await get(`/api/items?list=${kept.list}&limit=1`);
+    }
+    // The list read throughout stays; the one nobody read is let go although 16 lists are newer than neither.
+    expect((await get(`/api/items?list=${kept.list}&limit=1`)).total).toBe(TOTAL);
     await get('/api/items?status=all&limit=1');
+    expect(await refused(`/api/items?list=${idle.list}&limit=1`)).toEqual([404, 'E_NOT_FOUND']);
+    for (let i = 0; i < 16; i++) await get('/api/items?status=all&limit=1');
     expect(await refused(`/api/items?list=${kept.list}&limit=1`)).toEqual([404, 'E_NOT_FOUND']);
   });
 
