@@ -19,7 +19,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { IoaError, isIoaError } from '../model/errors.js';
-import { checkCallbacks } from '../model/options.js';
+import { checkCallbacks, optionKeys, optionsObject } from '../model/options.js';
 import { readJson } from '../text/json.js';
 import { firstInvalidUtf8 } from '../io/utf8.js';
 import { DECISIONS, type Decision } from './policy.js';
@@ -79,11 +79,22 @@ interface Served {
  */
 const SEARCH_SLICE = 5000;
 
+const SERVE_OPTIONS = optionKeys<ServeOptions>()('port', 'token', 'wording');
+
 /** Start serving `session` on 127.0.0.1. Throws E_REVIEW_PORT_IN_USE when the port is taken. */
-export async function serveReview(session: ReviewSession, options: ServeOptions = {}): Promise<ReviewServer> {
+export async function serveReview(session: ReviewSession, serveOptions: ServeOptions = {}): Promise<ReviewServer> {
+  const options = optionsObject(serveOptions, '$', SERVE_OPTIONS);
+  checkCallbacks(options, ['wording']);
+  // A port Node cannot listen on would fail as a RangeError after the page's files were read; a
+  // blank or short token would let anyone who guesses it decide.
+  if (options.port !== undefined && !(Number.isInteger(options.port) && options.port >= 0 && options.port <= 65535)) {
+    throw new IoaError('E_USAGE', `options.port must be a whole number from 0 (any free port) to 65535, not ${JSON.stringify(options.port)}`, { path: '$.port' });
+  }
+  if (options.token !== undefined && (typeof options.token !== 'string' || !/^[A-Za-z0-9_-]{8,}$/.test(options.token))) {
+    throw new IoaError('E_USAGE', 'options.token must be at least 8 URL-safe characters (letters, digits, - and _)', { path: '$.token' });
+  }
   const token = options.token ?? randomBytes(24).toString('base64url');
   let port = options.port ?? 0;
-  checkCallbacks(options, ['wording']);
   // Read the page's files before listening: missing files fail here, not on the first request.
   pageAssets();
   const served: Served = { session, lists: new ItemLists(), token, port, word: options.wording ?? ((message) => message), closed: false };

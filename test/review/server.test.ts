@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMappings } from '../../src/api/index.js';
 import { fixture } from './fixture.js';
 import { buildArtifact } from '../../src/api/artifact-build.js';
-import { openReview, serveReview, simulateReviewFile, type ReviewServer } from '../../src/api/review.js';
+import { openReview, serveReview, simulateReviewFile, type ReviewServer, type ServeOptions } from '../../src/api/review.js';
+import { isIoaError } from '../../src/model/errors.js';
 import { runCli } from '../helpers/cli.js';
 import { ROOT } from '../helpers/doc-script.js';
 import { http } from '../helpers/http.js';
@@ -197,6 +198,16 @@ describe('review: bad input exits 2 and overwrites nothing', () => {
     const files = await fixture();
     const session = await openReview({ candidates: files.candidates, source: files.source, target: files.target, out: join(files.dir, 'unserved.sssom.tsv') });
     await expect(serveReview(session, { wording: 'cli' as unknown as (message: string) => string })).rejects.toMatchObject({ code: 'E_USAGE', location: { path: '$.wording' } });
+  });
+
+  it('a bad port, a weak token or an unknown option is E_USAGE at its path, before anything is served', async () => {
+    const files = await fixture();
+    const session = await openReview({ candidates: files.candidates, source: files.source, target: files.target, out: join(files.dir, 'unserved.sssom.tsv') });
+    const refused = async (options: unknown): Promise<unknown> => serveReview(session, options as ServeOptions).then(() => 'served', (e: unknown) => (isIoaError(e) ? [e.code, e.location.path] : e));
+    for (const port of [-1, 65536, 1.5, '8080', Number.NaN]) expect([port, await refused({ port })]).toEqual([port, ['E_USAGE', '$.port']]);
+    for (const token of ['', 'short', 'has space in it', 42]) expect([token, await refused({ token })]).toEqual([token, ['E_USAGE', '$.token']]);
+    expect(await refused({ prot: 0 })).toEqual(['E_USAGE', '$.prot']);
+    expect(await refused('fast')).toEqual(['E_USAGE', '$']);
   });
 
   it('a port in use: E_REVIEW_PORT_IN_USE', async () => {
