@@ -818,7 +818,7 @@ function disconnected(why: string): void {
 setInterval(() => {
   if (pending) return;
   api<Progress>('/api/progress').then(
-    (r) => (r.ok ? showProgress(r.data) : disconnected(r.status === 401 || r.status === 403 ? 'session ended: reopen the URL the server prints' : `server error ${r.status}`)),
+    (r) => (r.ok ? showProgress(r.data) : disconnected(r.status === 401 || r.status === 403 ? 'session ended: open the review address again, with its token' : `server error ${r.status}`)),
     () => disconnected('server unreachable: decisions are not being taken'),
   );
 }, 1500);
