@@ -1003,8 +1003,14 @@ export class ReviewSession {
    * candidates or labels per call, so that a server doing this while it waits for the page
    * answers a request between two calls; true once all is done. A search asked for before then
    * works out the rest itself.
+   *
+   * @throws IoaError E_USAGE (a limit that is not a whole number of at least 0, nor Infinity: the
+   *   place reached would stop being a candidate's or a label's, and every later search go wrong)
    */
   prepareSearch(limit = Infinity): boolean {
+    if (typeof limit !== 'number' || !(limit === Infinity || (Number.isInteger(limit) && limit >= 0))) {
+      throw new IoaError('E_USAGE', `limit must be a whole number of at least 0 (or Infinity), not ${typeof limit === 'number' ? String(limit) : JSON.stringify(limit) ?? typeof limit}`, { path: '$.limit' });
+    }
     if (!this.numberTargets(limit)) return false;
     const subjects = this.subjectOrder;
     const targets = this.targetNumbers!.targets;

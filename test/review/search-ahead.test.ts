@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openReview, serveReview, type ReviewSession } from '../../src/api/review.js';
 import { scriptsFixture, SCRIPTS_SRC, SCRIPTS_TGT } from './page-fixture.js';
+import { isIoaError } from '../../src/model/errors.js';
 
 /** Searches over subjects' labels, targets' labels, IRIs and CURIEs, folded forms included. */
 const SEARCHES = ['izmir', 'İZMİR', 'crème', 'xyz', 'strasse', 'street', 'gland', 'قلب', 'לב', 'group 12', 'receptor protein', 'other', 'Fw', `${SCRIPTS_TGT}Ss`, 'nothing like it'];
@@ -59,5 +60,24 @@ describe('review: the first search worked out ahead', () => {
     await closed.close();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(other.prepareSearch(0)).toBe(false);
+  });
+});
+
+describe('review: prepareSearch given a bad step', () => {
+  it('refuses a limit that is not a whole number of at least 0 (E_USAGE at $.limit), and searches still find what they find cold', async () => {
+    const expected = found(await open());
+    for (const limit of [Number.NaN, -1, 1.5, '5' as unknown as number]) {
+      const session = await open();
+      expect(session.prepareSearch(2)).toBe(false);
+      let code: unknown;
+      try {
+        session.prepareSearch(limit);
+      } catch (error) {
+        code = isIoaError(error) ? [error.code, error.location.path] : error;
+      }
+      expect([limit, code]).toEqual([limit, ['E_USAGE', '$.limit']]);
+      expect(found(session)).toEqual(expected);
+      expect(session.prepareSearch()).toBe(true);
+    }
   });
 });
