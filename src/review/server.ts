@@ -82,8 +82,8 @@ const SEARCH_SLICE = 5000;
 const SERVE_OPTIONS = optionKeys<ServeOptions>()('port', 'token', 'wording');
 
 /** Start serving `session` on 127.0.0.1. Throws E_REVIEW_PORT_IN_USE when the port is taken. */
-export async function serveReview(session: ReviewSession, serveOptions: ServeOptions = {}): Promise<ReviewServer> {
-  const options = optionsObject(serveOptions, '$', SERVE_OPTIONS);
+export async function serveReview(session: ReviewSession, options: ServeOptions = {}): Promise<ReviewServer> {
+  optionsObject(options, '$', SERVE_OPTIONS);
   checkCallbacks(options, ['wording']);
   // A port Node cannot listen on would fail as a RangeError after the page's files were read; a
   // blank or short token would let anyone who guesses it decide.
@@ -97,7 +97,18 @@ export async function serveReview(session: ReviewSession, serveOptions: ServeOpt
   let port = options.port ?? 0;
   // Read the page's files before listening: missing files fail here, not on the first request.
   pageAssets();
-  const served: Served = { session, lists: new ItemLists(), token, port, word: options.wording ?? ((message) => message), closed: false };
+  const wording = options.wording;
+  // A host's wording that fails leaves the message as the library words it: an answer is still
+  // sent, and the process does not end on an error thrown while answering an error.
+  const word = wording === undefined ? (message: string): string => message : (message: string): string => {
+    try {
+      const worded = wording(message);
+      return typeof worded === 'string' ? worded : message;
+    } catch {
+      return message;
+    }
+  };
+  const served: Served = { session, lists: new ItemLists(), token, port, word, closed: false };
   const server = createServer((req, res) => {
     handle(req, res, served).catch((error: unknown) => {
       if (!res.headersSent) send(res, isIoaError(error) && error.code !== 'E_INTERNAL' ? 400 : 500, { error: errorBody(error, served.word) });

@@ -12,7 +12,7 @@ import { readMappings } from '../../src/api/index.js';
 import { fixture } from './fixture.js';
 import { buildArtifact } from '../../src/api/artifact-build.js';
 import { openReview, serveReview, simulateReviewFile, type ReviewServer, type ServeOptions } from '../../src/api/review.js';
-import { isIoaError } from '../../src/model/errors.js';
+import { IoaError, isIoaError } from '../../src/model/errors.js';
 import { runCli } from '../helpers/cli.js';
 import { ROOT } from '../helpers/doc-script.js';
 import { http } from '../helpers/http.js';
@@ -208,6 +208,22 @@ describe('review: bad input exits 2 and overwrites nothing', () => {
     for (const token of ['', 'short', 'has space in it', 42]) expect([token, await refused({ token })]).toEqual([token, ['E_USAGE', '$.token']]);
     expect(await refused({ prot: 0 })).toEqual(['E_USAGE', '$.prot']);
     expect(await refused('fast')).toEqual(['E_USAGE', '$']);
+  });
+
+  it('a wording that throws or gives no text leaves the library\'s words, and the server keeps answering', async () => {
+    const files = await fixture();
+    for (const wording of [(): string => { throw new IoaError('E_USAGE', 'the host\'s wording failed'); }, (() => undefined) as unknown as (m: string) => string]) {
+      const session = await openReview({ candidates: files.candidates, source: files.source, target: files.target, out: join(files.dir, 'worded.sssom.tsv') });
+      const served = await serveReview(session, { wording });
+      try {
+        for (let i = 0; i < 2; i++) {
+          const stranger = await http(served.port, '/api/progress');
+          expect([stranger.status, JSON.parse(stranger.body).error.message]).toEqual([401, 'missing or wrong token: open the url that serveReview returned']);
+        }
+      } finally {
+        await served.close();
+      }
+    }
   });
 
   it('a port in use: E_REVIEW_PORT_IN_USE', async () => {
