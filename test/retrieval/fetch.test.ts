@@ -173,7 +173,9 @@ describe('refusals and failures (each: RESOURCE_UNAVAILABLE, Indeterminate)', ()
   });
 
   it('spends one total budget across the fetches of a session', async () => {
-    const session = new RetrievalSession(policyFor({ timeoutMs: 250, totalBudgetMs: 250 }));
+    // The budget leaves the first fetch (150 ms) room on a busy machine; what it leaves after it
+    // is under the timeout, so the slow second fetch ends on the budget, before its 1.5 s.
+    const session = new RetrievalSession(policyFor({ timeoutMs: 1_000, totalBudgetMs: 1_000 }));
     await session.fetch(`${main.origin}/delay-150`);
     const f = await failure(session.fetch(`${main.origin}/slow-headers`));
     expectUnavailable(f, 'budget-exhausted');
