@@ -1,20 +1,25 @@
 // Helpers the benchmark programs share (benchmarks are programs, not tests: STYLE.md point 10).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
  * Run a command under GNU time (`/usr/bin/time -v`) and read its whole-process figures: wall
- * seconds, CPU seconds (user + system), peak RSS in MiB, and the 1-minute load average when it
- * started. Throws (after printing its stderr) when the command fails.
+ * seconds, CPU seconds (user + system), peak RSS in MiB, the 1-minute load average when it
+ * started, and its exit code and output. Throws (after printing its stderr) when the command
+ * fails: exits with a code not in `accept` (default: 0 only; `ioa-align coherence` exits 3 on a
+ * completed check that found conflicts). `stdoutFile`: standard output goes to that file instead
+ * (for output larger than a buffer should hold; `stdout` is then empty).
  */
-export function timedRun(command, commandArgs, cwd) {
+export function timedRun(command, commandArgs, cwd, { accept = [0], stdoutFile } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'ioa-align-time-'));
   const report = join(dir, 'time.txt');
   const loadBefore = loadavg()[0];
-  const child = spawnSync('/usr/bin/time', ['-v', '-o', report, command, ...commandArgs], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (child.status !== 0) {
+  const fd = stdoutFile === undefined ? undefined : openSync(stdoutFile, 'w');
+  const child = spawnSync('/usr/bin/time', ['-v', '-o', report, command, ...commandArgs], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...(fd === undefined ? {} : { stdio: ['ignore', fd, 'pipe'] }) });
+  if (fd !== undefined) closeSync(fd);
+  if (!accept.includes(child.status)) {
     process.stderr.write(child.stderr);
     throw new Error(`${command} ${commandArgs.join(' ')} failed (${child.status})`);
   }
@@ -28,6 +33,8 @@ export function timedRun(command, commandArgs, cwd) {
     cpuS: Math.round(cpu * 100) / 100,
     peakRssMiB: Math.round(Number(field('Maximum resident set size (kbytes)')) / 1024),
     load1mBefore: Math.round(loadBefore * 100) / 100,
+    code: child.status,
+    stdout: child.stdout ?? '',
     stderr: child.stderr,
   };
 }

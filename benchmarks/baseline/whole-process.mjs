@@ -48,7 +48,7 @@ const CASES = {
 
 /** One run under GNU time: wall s, CPU s, peak RSS MiB, load before, and the output's row count. */
 function timed(command, commandArgs, out) {
-  const { stderr: _stderr, ...figures } = timedRun(command, commandArgs, root);
+  const { stderr: _stderr, stdout: _stdout, code: _code, ...figures } = timedRun(command, commandArgs, root);
   const rows = readFileSync(out, 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).length - 1;
   return { ...figures, rows };
 }
