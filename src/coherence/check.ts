@@ -91,10 +91,28 @@ function search(graph: CoherenceGraph, start: number, edges: MappingEdges, weigh
     scratch.via[to] = via;
     (buckets[cost] ??= []).push(to);
   };
-  // The cheapest disjoint pair among the nodes settled so far. Once it costs no more than the
-  // bucket just finished, every node still to come costs more, and so does any pair with it:
-  // the search stops there, with the same pair (and the same ties) a full search would give.
+  // The cheapest disjoint pair among the nodes settled so far, and the settled nodes some
+  // disjointness names, in the order settled (so by cost), from the first that may still pair
+  // with a node not settled yet ("open"). Nodes settle in order of cost, so a node not settled
+  // costs at least the bucket being worked on, and a pair with one costs at least the cheapest
+  // open node's cost plus that (or twice that, for two such nodes). Once the cheapest pair costs
+  // less than that bound, no pair to come can equal it, and the settled nodes' ways (the first
+  // that reached each at its cost) are what a full search would give: the search stops there,
+  // with the same pair and the same ties. With one disjointness this is as soon as both of its
+  // classes are settled, not once everything up to the sum of their costs is.
   let bestPair = Infinity;
+  const named: number[] = [];
+  let firstOpen = 0;
+  const settledEnough = (lowest: number): boolean => {
+    if (bestPair === Infinity) return false;
+    for (; firstOpen < named.length; firstOpen++) {
+      const partners = graph.disjoint.get(named[firstOpen]!)!;
+      if (partners.some((p) => scratch.done[p.other] !== stamp)) break;
+    }
+    // An open node costs no more than `lowest` (it is settled), so it bounds pairs more tightly than two unsettled nodes do.
+    const bound = firstOpen < named.length ? scratch.cost[named[firstOpen]!]! + lowest : 2 * lowest;
+    return bestPair < bound;
+  };
   for (let cost = 0; cost < buckets.length; cost++) {
     const bucket = buckets[cost];
     if (!bucket) continue;
@@ -104,14 +122,18 @@ function search(graph: CoherenceGraph, start: number, edges: MappingEdges, weigh
       scratch.done[n] = stamp;
       reached.push(n);
       const partners = graph.disjoint.get(n);
-      if (partners) for (const { other } of partners) if (scratch.done[other] === stamp) bestPair = Math.min(bestPair, cost + scratch.cost[other]!);
+      if (partners) {
+        for (const { other } of partners) if (scratch.done[other] === stamp) bestPair = Math.min(bestPair, cost + scratch.cost[other]!);
+        named.push(n);
+        if (settledEnough(cost)) return reached;
+      }
       const out = graph.out[n]!;
       const axioms = graph.outAxiom[n]!;
       for (let i = 0; i < out.length; i++) relax(n, out[i]!, cost, axioms[i]!);
       const mapped = edges.get(n);
       if (mapped) for (const [to, position] of mapped) relax(n, to, cost + weight(position), -(position + 1));
     }
-    if (bestPair <= cost) break;
+    if (settledEnough(cost + 1)) break;
   }
   return reached;
 }
