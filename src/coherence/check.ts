@@ -71,12 +71,97 @@ export function mappingEdges(mappings: readonly BridgeMapping[], keep?: Readonly
 }
 
 /**
+ * For each node some disjointness names, the cost of the cheapest way from every node to it
+ * (−1 where there is none), over the edges a search takes, weighed as it weighs them: one
+ * cheapest-first pass backwards from each. A search guided by it leaves a node's edges unfollowed
+ * when the node is on no cheapest way from the start to any of them.
+ */
+interface Guide {
+  /** The disjoint nodes, and per each the cost from every node to it. */
+  targets: number[];
+  toward: Int32Array[];
+}
+
+/** Searches per disjoint node from which a guide is made for them. */
+const GUIDE_SEARCHES_PER_TARGET = 4;
+/** A guide is made only while it holds no more than this many costs (4 bytes each). */
+const GUIDE_MAX_COSTS = 1 << 23;
+
+function makeGuide(graph: CoherenceGraph, edges: MappingEdges, weight: (position: number) => number): Guide | undefined {
+  const targets = [...graph.disjoint.keys()];
+  if (targets.length * graph.size > GUIDE_MAX_COSTS) return undefined;
+  // The mapping edges taken backwards, as (from, weight) pairs per node.
+  const back = new Map<number, number[]>();
+  for (const [from, list] of edges) {
+    for (const [to, position] of list) {
+      const l = back.get(to);
+      if (l) l.push(from, weight(position));
+      else back.set(to, [from, weight(position)]);
+    }
+  }
+  const toward = targets.map((target) => {
+    const cost = new Int32Array(graph.size).fill(-1);
+    cost[target] = 0;
+    // Weights are 0 or 1: a node of the cost being worked on goes on `now`, one costing one more on `later`.
+    let now = [target];
+    let c = 0;
+    while (now.length > 0) {
+      const later: number[] = [];
+      while (now.length > 0) {
+        const n = now.pop()!;
+        if (cost[n] !== c) continue;
+        for (const m of graph.into[n]!) {
+          if (cost[m] === -1 || cost[m]! > c) {
+            cost[m] = c;
+            now.push(m);
+          }
+        }
+        const from = back.get(n);
+        if (!from) continue;
+        for (let i = 0; i < from.length; i += 2) {
+          const m = from[i]!;
+          const d = c + from[i + 1]!;
+          if (cost[m] === -1 || cost[m]! > d) {
+            cost[m] = d;
+            (d === c ? now : later).push(m);
+          }
+        }
+      }
+      now = later;
+      c++;
+    }
+    return cost;
+  });
+  return { targets, toward };
+}
+
+/**
  * Cheapest-first search from `start` over told edges (cost 0) and mapping edges (the weight of
  * the mapping: 1 when counted, else 0), with one bucket per cost: the cheapest way to every node
  * reached, in `scratch`. Returns the nodes reached, cheapest first.
+ *
+ * With a guide (made for the same edges and weights), the search takes only the nodes on a
+ * cheapest way from `start` to a disjoint node it has not settled yet: another node is neither
+ * recorded when reached nor followed when settled. Nothing the result depends on changes. Were
+ * a node on such a way, so would be the node its first way at its cost comes from (and that
+ * node, settled earlier, had no fewer disjoint nodes left to reach), so the nodes on one are
+ * reached at the same costs, by the same ways, in the same order; every disjoint node is on its
+ * own way until settled; and what is left out could only make a costlier pair.
  */
-function search(graph: CoherenceGraph, start: number, edges: MappingEdges, weight: (position: number) => number, scratch: Scratch): number[] {
+function search(graph: CoherenceGraph, start: number, edges: MappingEdges, weight: (position: number) => number, scratch: Scratch, guide?: Guide): number[] {
   const stamp = ++scratch.current;
+  // The disjoint nodes reachable from the start, with their costs from it (pairs: index into the guide, cost).
+  const aims: number[] = [];
+  if (guide) guide.toward.forEach((toward, k) => { if (toward[start]! >= 0) aims.push(k, toward[start]!); });
+  const onCheapestWay = (n: number, cost: number): boolean => {
+    for (let i = 0; i < aims.length; i += 2) {
+      const k = aims[i]!;
+      if (scratch.done[guide!.targets[k]!] === stamp) continue;
+      const rest = guide!.toward[k]![n]!;
+      if (rest >= 0 && cost + rest === aims[i + 1]) return true;
+    }
+    return false;
+  };
   const reached: number[] = [];
   const buckets: number[][] = [[start]];
   scratch.stamp[start] = stamp;
@@ -85,6 +170,7 @@ function search(graph: CoherenceGraph, start: number, edges: MappingEdges, weigh
   scratch.via[start] = 0;
   const relax = (from: number, to: number, cost: number, via: number): void => {
     if (scratch.stamp[to] === stamp && scratch.cost[to]! <= cost) return;
+    if (guide && !onCheapestWay(to, cost)) return;
     scratch.stamp[to] = stamp;
     scratch.cost[to] = cost;
     scratch.pred[to] = from;
@@ -127,6 +213,7 @@ function search(graph: CoherenceGraph, start: number, edges: MappingEdges, weigh
         named.push(n);
         if (settledEnough(cost)) return reached;
       }
+      if (guide && !onCheapestWay(n, cost)) continue;
       const out = graph.out[n]!;
       const axioms = graph.outAxiom[n]!;
       for (let i = 0; i < out.length; i++) relax(n, out[i]!, cost, axioms[i]!);
@@ -208,11 +295,14 @@ export function findConflicts(graph: CoherenceGraph, mappings: readonly BridgeMa
   const scratch = new Scratch(graph.size);
   const found = new Map<string, CoherenceConflict>();
   const from = starts(graph, mappings, all, focus, options.before);
-  // One search per class made unsatisfiable: where mappings make thousands so, this is the long part.
+  // One search per class made unsatisfiable: where mappings make thousands so, this is the long
+  // part. The guide costs one pass over the graph per disjoint node, and pays back where the
+  // searches are many more than those.
+  const guide = from.length >= GUIDE_SEARCHES_PER_TARGET * graph.disjoint.size ? makeGuide(graph, all, weight) : undefined;
   let done = 0;
   for (const start of from) {
     options.onProgress?.(done++, from.length);
-    const reached = search(graph, start, all, weight, scratch);
+    const reached = search(graph, start, all, weight, scratch, guide);
     const pair = cheapestPair(graph, reached, scratch);
     // Unreachable, or unsatisfiable without the counted mappings: nothing to report here.
     if (!pair || pair.cost === 0) continue;
