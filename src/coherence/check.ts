@@ -80,6 +80,37 @@ interface Guide {
   /** The disjoint nodes, and per each the cost from every node to it. */
   targets: number[];
   toward: Int32Array[];
+  /** Each node's position in `targets`, −1 for a node no disjointness names. */
+  slot: Int32Array;
+}
+
+/**
+ * What a guide says of the search from one start before it is made: the cost of the cheapest
+ * disjoint pair (Infinity when none is reachable) and the disjoint nodes (positions in the
+ * guide) in a pair of that cost.
+ */
+interface Plan {
+  cost: number;
+  members: number[];
+}
+
+function planFor(graph: CoherenceGraph, guide: Guide, start: number): Plan {
+  let cost = Infinity;
+  let members: number[] = [];
+  guide.targets.forEach((target, k) => {
+    const here = guide.toward[k]![start]!;
+    if (here < 0) return;
+    for (const { other } of graph.disjoint.get(target)!) {
+      const there = guide.toward[guide.slot[other]!]![start]!;
+      if (there < 0 || here + there > cost) continue;
+      if (here + there < cost) {
+        cost = here + there;
+        members = [];
+      }
+      if (members[members.length - 1] !== k) members.push(k);
+    }
+  });
+  return { cost, members };
 }
 
 /** Searches per disjoint node from which a guide is made for them. */
@@ -132,7 +163,9 @@ function makeGuide(graph: CoherenceGraph, edges: MappingEdges, weight: (position
     }
     return cost;
   });
-  return { targets, toward };
+  const slot = new Int32Array(graph.size).fill(-1);
+  targets.forEach((target, k) => { slot[target] = k; });
+  return { targets, toward, slot };
 }
 
 /**
@@ -140,25 +173,28 @@ function makeGuide(graph: CoherenceGraph, edges: MappingEdges, weight: (position
  * the mapping: 1 when counted, else 0), with one bucket per cost: the cheapest way to every node
  * reached, in `scratch`. Returns the nodes reached, cheapest first.
  *
- * With a guide (made for the same edges and weights), the search takes only the nodes on a
- * cheapest way from `start` to a disjoint node it has not settled yet: another node is neither
- * recorded when reached nor followed when settled. Nothing the result depends on changes. Were
- * a node on such a way, so would be the node its first way at its cost comes from (and that
- * node, settled earlier, had no fewer disjoint nodes left to reach), so the nodes on one are
- * reached at the same costs, by the same ways, in the same order; every disjoint node is on its
- * own way until settled; and what is left out could only make a costlier pair.
+ * With a guide (made for the same edges and weights) and what it says of `start`, the search
+ * knows the cheapest pair's cost before it begins, and which disjoint nodes are in a pair of
+ * that cost. The pair a full search reports is made of the first of those to settle and its
+ * first partner (in the order the disjointness lists them) that completes a pair of that cost:
+ * the search stops once both are settled, and meanwhile takes only the nodes on a cheapest way
+ * to those of them still wanted (until the first settles, all of them; then that partner).
+ * Another node is neither recorded when reached nor followed when settled. Nothing the result
+ * depends on changes: were a node on such a way, so would be the node its first way at its cost
+ * comes from (settled earlier, when no fewer were wanted), so the nodes on one are reached at the
+ * same costs, by the same ways, in the same order; and a pair with any node left out costs more.
  */
-function search(graph: CoherenceGraph, start: number, edges: MappingEdges, weight: (position: number) => number, scratch: Scratch, guide?: Guide): number[] {
+function search(graph: CoherenceGraph, start: number, edges: MappingEdges, weight: (position: number) => number, scratch: Scratch, guided?: { guide: Guide; plan: Plan }): number[] {
   const stamp = ++scratch.current;
-  // The disjoint nodes reachable from the start, with their costs from it (pairs: index into the guide, cost).
-  const aims: number[] = [];
-  if (guide) guide.toward.forEach((toward, k) => { if (toward[start]! >= 0) aims.push(k, toward[start]!); });
+  const guide = guided?.guide;
+  // The disjoint nodes whose cheapest ways are taken (positions in the guide), and the partner settled last once the first is known.
+  let aims = guided?.plan.members ?? [];
+  let last = -1;
   const onCheapestWay = (n: number, cost: number): boolean => {
-    for (let i = 0; i < aims.length; i += 2) {
-      const k = aims[i]!;
+    for (const k of aims) {
       if (scratch.done[guide!.targets[k]!] === stamp) continue;
       const rest = guide!.toward[k]![n]!;
-      if (rest >= 0 && cost + rest === aims[i + 1]) return true;
+      if (rest >= 0 && cost + rest === guide!.toward[k]![start]) return true;
     }
     return false;
   };
@@ -170,9 +206,10 @@ function search(graph: CoherenceGraph, start: number, edges: MappingEdges, weigh
   scratch.via[start] = 0;
   const relax = (from: number, to: number, cost: number, via: number): void => {
     if (scratch.stamp[to] === stamp && scratch.cost[to]! <= cost) return;
-    if (guide && !onCheapestWay(to, cost)) return;
     scratch.stamp[to] = stamp;
     scratch.cost[to] = cost;
+    // Off the ways: recorded at this cost (a way that costs no less is off them too), not taken.
+    if (guide && !onCheapestWay(to, cost)) return;
     scratch.pred[to] = from;
     scratch.via[to] = via;
     (buckets[cost] ??= []).push(to);
@@ -208,7 +245,19 @@ function search(graph: CoherenceGraph, start: number, edges: MappingEdges, weigh
       scratch.done[n] = stamp;
       reached.push(n);
       const partners = graph.disjoint.get(n);
-      if (partners) {
+      if (partners && guided) {
+        if (n === last) return reached;
+        if (last === -1 && aims.includes(guided.guide.slot[n]!)) {
+          const pairCost = guided.plan.cost;
+          last = partners.find((p) => {
+            const there = guided.guide.toward[guided.guide.slot[p.other]!]![start]!;
+            return there >= 0 && cost + there === pairCost;
+          })!.other;
+          // Disjoint with itself: the pair is complete.
+          if (last === n) return reached;
+          aims = [guided.guide.slot[last]!];
+        }
+      } else if (partners) {
         for (const { other } of partners) if (scratch.done[other] === stamp) bestPair = Math.min(bestPair, cost + scratch.cost[other]!);
         named.push(n);
         if (settledEnough(cost)) return reached;
@@ -220,7 +269,7 @@ function search(graph: CoherenceGraph, start: number, edges: MappingEdges, weigh
       const mapped = edges.get(n);
       if (mapped) for (const [to, position] of mapped) relax(n, to, cost + weight(position), -(position + 1));
     }
-    if (settledEnough(cost + 1)) break;
+    if (!guided && settledEnough(cost + 1)) break;
   }
   return reached;
 }
@@ -302,7 +351,10 @@ export function findConflicts(graph: CoherenceGraph, mappings: readonly BridgeMa
   let done = 0;
   for (const start of from) {
     options.onProgress?.(done++, from.length);
-    const reached = search(graph, start, all, weight, scratch, guide);
+    const plan = guide && planFor(graph, guide, start);
+    // No pair reachable, or one at no cost (the counted mappings are not needed): what the search would find.
+    if (plan && (plan.cost === Infinity || plan.cost === 0)) continue;
+    const reached = search(graph, start, all, weight, scratch, guide && plan ? { guide, plan } : undefined);
     const pair = cheapestPair(graph, reached, scratch);
     // Unreachable, or unsatisfiable without the counted mappings: nothing to report here.
     if (!pair || pair.cost === 0) continue;
