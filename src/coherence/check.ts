@@ -60,8 +60,8 @@ export function mappingEdges(mappings: readonly BridgeMapping[], keep?: Readonly
   const add = (position: number): void => {
     for (const [from, to] of mappings[position]!.edges) {
       const list = edges.get(from);
-      if (list) list.push([to, position]);
-      else edges.set(from, [[to, position]]);
+      if (list) list.push(to, position);
+      else edges.set(from, [to, position]);
     }
   };
   // A few kept positions (a conflict being shrunk) are read directly, not by a pass over all.
@@ -124,10 +124,12 @@ function makeGuide(graph: CoherenceGraph, edges: MappingEdges, weight: (position
   // The mapping edges taken backwards, as (from, weight) pairs per node.
   const back = new Map<number, number[]>();
   for (const [from, list] of edges) {
-    for (const [to, position] of list) {
+    for (let i = 0; i < list.length; i += 2) {
+      const to = list[i]!;
+      const w = weight(list[i + 1]!);
       const l = back.get(to);
-      if (l) l.push(from, weight(position));
-      else back.set(to, [from, weight(position)]);
+      if (l) l.push(from, w);
+      else back.set(to, [from, w]);
     }
   }
   const toward = targets.map((target) => {
@@ -171,7 +173,8 @@ function makeGuide(graph: CoherenceGraph, edges: MappingEdges, weight: (position
 /**
  * Cheapest-first search from `start` over told edges (cost 0) and mapping edges (the weight of
  * the mapping: 1 when counted, else 0), with one bucket per cost: the cheapest way to every node
- * reached, in `scratch`. Returns the nodes reached, cheapest first.
+ * reached, in `scratch`. Returns the disjoint nodes it settled, in the order settled (cheapest
+ * first): all a pair can be made of (with the nodes they are disjoint with that were reached).
  *
  * With a guide (made for the same edges and weights) and what it says of `start`, the search
  * knows the cheapest pair's cost before it begins, and which disjoint nodes are in a pair of
@@ -198,7 +201,6 @@ function search(graph: CoherenceGraph, start: number, edges: MappingEdges, weigh
     }
     return false;
   };
-  const reached: number[] = [];
   const buckets: number[][] = [[start]];
   scratch.stamp[start] = stamp;
   scratch.cost[start] = 0;
@@ -243,10 +245,10 @@ function search(graph: CoherenceGraph, start: number, edges: MappingEdges, weigh
       const n = bucket.pop()!;
       if (scratch.done[n] === stamp || scratch.cost[n] !== cost) continue;
       scratch.done[n] = stamp;
-      reached.push(n);
       const partners = graph.disjoint.get(n);
+      if (partners) named.push(n);
       if (partners && guided) {
-        if (n === last) return reached;
+        if (n === last) return named;
         if (last === -1 && aims.includes(guided.guide.slot[n]!)) {
           const pairCost = guided.plan.cost;
           last = partners.find((p) => {
@@ -254,33 +256,36 @@ function search(graph: CoherenceGraph, start: number, edges: MappingEdges, weigh
             return there >= 0 && cost + there === pairCost;
           })!.other;
           // Disjoint with itself: the pair is complete.
-          if (last === n) return reached;
+          if (last === n) return named;
           aims = [guided.guide.slot[last]!];
         }
       } else if (partners) {
         for (const { other } of partners) if (scratch.done[other] === stamp) bestPair = Math.min(bestPair, cost + scratch.cost[other]!);
-        named.push(n);
-        if (settledEnough(cost)) return reached;
+        if (settledEnough(cost)) return named;
       }
       if (guide && !onCheapestWay(n, cost)) continue;
       const out = graph.out[n]!;
       const axioms = graph.outAxiom[n]!;
       for (let i = 0; i < out.length; i++) relax(n, out[i]!, cost, axioms[i]!);
       const mapped = edges.get(n);
-      if (mapped) for (const [to, position] of mapped) relax(n, to, cost + weight(position), -(position + 1));
+      if (mapped) {
+        for (let i = 0; i < mapped.length; i += 2) {
+          const position = mapped[i + 1]!;
+          relax(n, mapped[i]!, cost + weight(position), -(position + 1));
+        }
+      }
     }
     if (!guided && settledEnough(cost + 1)) break;
   }
-  return reached;
+  return named;
 }
 
-/** The cheapest disjoint pair among the nodes reached, or undefined when none is reached. */
-function cheapestPair(graph: CoherenceGraph, reached: readonly number[], scratch: Scratch): { a: number; b: number; axiom: number; cost: number } | undefined {
+/** The cheapest disjoint pair a search found (`settled`: the disjoint nodes it settled, in order), or undefined when none. */
+function cheapestPair(graph: CoherenceGraph, settled: readonly number[], scratch: Scratch): { a: number; b: number; axiom: number; cost: number } | undefined {
   let best: { a: number; b: number; axiom: number; cost: number } | undefined;
   const stamp = scratch.current;
-  for (const n of reached) {
-    const partners = graph.disjoint.get(n);
-    if (!partners) continue;
+  for (const n of settled) {
+    const partners = graph.disjoint.get(n)!;
     for (const { other, axiom } of partners) {
       if (scratch.stamp[other] !== stamp) continue;
       const cost = scratch.cost[n]! + scratch.cost[other]!;
@@ -354,8 +359,8 @@ export function findConflicts(graph: CoherenceGraph, mappings: readonly BridgeMa
     const plan = guide && planFor(graph, guide, start);
     // No pair reachable, or one at no cost (the counted mappings are not needed): what the search would find.
     if (plan && (plan.cost === Infinity || plan.cost === 0)) continue;
-    const reached = search(graph, start, all, weight, scratch, guide && plan ? { guide, plan } : undefined);
-    const pair = cheapestPair(graph, reached, scratch);
+    const settled = search(graph, start, all, weight, scratch, guide && plan ? { guide, plan } : undefined);
+    const pair = cheapestPair(graph, settled, scratch);
     // Unreachable, or unsatisfiable without the counted mappings: nothing to report here.
     if (!pair || pair.cost === 0) continue;
     const used = [...new Set([...pathTo(pair.a, scratch).mappings, ...pathTo(pair.b, scratch).mappings])];
@@ -395,8 +400,8 @@ function minimalOnly(conflicts: readonly CoherenceConflict[]): CoherenceConflict
 
 /** Whether `start` reaches both classes of some disjoint pair using told edges and the mappings at `positions`. */
 function unsatisfiable(graph: CoherenceGraph, start: number, mappings: readonly BridgeMapping[], positions: ReadonlySet<number>, scratch: Scratch): boolean {
-  const reached = search(graph, start, mappingEdges(mappings, positions), () => 1, scratch);
-  return cheapestPair(graph, reached, scratch) !== undefined;
+  const settled = search(graph, start, mappingEdges(mappings, positions), () => 1, scratch);
+  return cheapestPair(graph, settled, scratch) !== undefined;
 }
 
 /**
@@ -416,8 +421,8 @@ function shrink(graph: CoherenceGraph, start: number, mappings: readonly BridgeM
 
 /** The conflict of `start` under exactly the mappings at `positions`, with its axioms. */
 function explain(graph: CoherenceGraph, start: number, mappings: readonly BridgeMapping[], positions: readonly number[], scratch: Scratch): CoherenceConflict {
-  const reached = search(graph, start, mappingEdges(mappings, new Set(positions)), () => 1, scratch);
-  const pair = cheapestPair(graph, reached, scratch)!;
+  const settled = search(graph, start, mappingEdges(mappings, new Set(positions)), () => 1, scratch);
+  const pair = cheapestPair(graph, settled, scratch)!;
   const ways = [pathTo(pair.a, scratch), pathTo(pair.b, scratch)];
   const axioms: ToldAxiom[] = [];
   for (const way of ways) for (const a of way.axioms) if (!axioms.includes(graph.axioms[a]!)) axioms.push(graph.axioms[a]!);

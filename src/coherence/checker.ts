@@ -154,7 +154,8 @@ export class CoherenceChecker {
     const bridges = this.bridges(accepted);
     const edges = mappingEdges(bridges);
     const into = new Map<number, number[]>();
-    for (const [from, list] of edges) for (const [to] of list) {
+    for (const [from, list] of edges) for (let i = 0; i < list.length; i += 2) {
+      const to = list[i]!;
       const l = into.get(to);
       if (l) l.push(from);
       else into.set(to, [from]);

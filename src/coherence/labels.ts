@@ -8,8 +8,8 @@
  */
 import type { CoherenceGraph } from './graph.js';
 
-/** Outgoing mapping edges per node: [to, position]. */
-export type MappingEdges = Map<number, Array<readonly [number, number]>>;
+/** Outgoing mapping edges per node, flat: to, position, to, position, … */
+export type MappingEdges = Map<number, number[]>;
 
 /** Bit positions of the nodes some disjointness names, and each one's partners as bit positions. */
 interface DisjointBits {
@@ -81,10 +81,10 @@ export function labelNodes(graph: CoherenceGraph, edges: MappingEdges): Labels {
   let counter = 0;
   // A node's successors: its told edges, then its mapping edges (read in place, not copied).
   const outs = graph.out;
-  const degree = (v: number): number => outs[v]!.length + (edges.get(v)?.length ?? 0);
+  const degree = (v: number): number => outs[v]!.length + (edges.get(v)?.length ?? 0) / 2;
   const successor = (v: number, i: number): number => {
     const told = outs[v]!;
-    return i < told.length ? told[i]! : edges.get(v)![i - told.length]![0];
+    return i < told.length ? told[i]! : edges.get(v)![(i - told.length) * 2]!;
   };
   /** The head of each finished node's component. */
   const component = new Int32Array(n).fill(-1);
