@@ -189,31 +189,40 @@ function makeGuide(graph: CoherenceGraph, edges: MappingEdges, weight: (position
  */
 function search(graph: CoherenceGraph, start: number, edges: MappingEdges, weight: (position: number) => number, scratch: Scratch, guided?: { guide: Guide; plan: Plan }): number[] {
   const stamp = ++scratch.current;
-  const guide = guided?.guide;
-  // The disjoint nodes whose cheapest ways are taken (positions in the guide), and the partner settled last once the first is known.
-  let aims = guided?.plan.members ?? [];
+  const { stamp: stampOf, done, cost: costOf, pred, via: viaOf } = scratch;
+  // The disjoint nodes whose cheapest ways are taken (when guided): each one's node, its costs
+  // from every node, and its cost from the start; and the partner settled last once the first is known.
+  let aimNodes: number[] = [];
+  let aimToward: Int32Array[] = [];
+  let aimCosts: number[] = [];
+  const aimAt = (slots: readonly number[]): void => {
+    aimNodes = slots.map((k) => guided!.guide.targets[k]!);
+    aimToward = slots.map((k) => guided!.guide.toward[k]!);
+    aimCosts = aimToward.map((toward) => toward[start]!);
+  };
+  if (guided) aimAt(guided.plan.members);
   let last = -1;
   const onCheapestWay = (n: number, cost: number): boolean => {
-    for (const k of aims) {
-      if (scratch.done[guide!.targets[k]!] === stamp) continue;
-      const rest = guide!.toward[k]![n]!;
-      if (rest >= 0 && cost + rest === guide!.toward[k]![start]) return true;
+    for (let i = 0; i < aimNodes.length; i++) {
+      if (done[aimNodes[i]!] === stamp) continue;
+      const rest = aimToward[i]![n]!;
+      if (rest >= 0 && cost + rest === aimCosts[i]) return true;
     }
     return false;
   };
   const buckets: number[][] = [[start]];
-  scratch.stamp[start] = stamp;
-  scratch.cost[start] = 0;
-  scratch.pred[start] = -1;
-  scratch.via[start] = 0;
+  stampOf[start] = stamp;
+  costOf[start] = 0;
+  pred[start] = -1;
+  viaOf[start] = 0;
   const relax = (from: number, to: number, cost: number, via: number): void => {
-    if (scratch.stamp[to] === stamp && scratch.cost[to]! <= cost) return;
-    scratch.stamp[to] = stamp;
-    scratch.cost[to] = cost;
+    if (stampOf[to] === stamp && costOf[to]! <= cost) return;
+    stampOf[to] = stamp;
+    costOf[to] = cost;
     // Off the ways: recorded at this cost (a way that costs no less is off them too), not taken.
-    if (guide && !onCheapestWay(to, cost)) return;
-    scratch.pred[to] = from;
-    scratch.via[to] = via;
+    if (guided && !onCheapestWay(to, cost)) return;
+    pred[to] = from;
+    viaOf[to] = via;
     (buckets[cost] ??= []).push(to);
   };
   // The cheapest disjoint pair among the nodes settled so far, and the settled nodes some
@@ -232,10 +241,10 @@ function search(graph: CoherenceGraph, start: number, edges: MappingEdges, weigh
     if (bestPair === Infinity) return false;
     for (; firstOpen < named.length; firstOpen++) {
       const partners = graph.disjoint.get(named[firstOpen]!)!;
-      if (partners.some((p) => scratch.done[p.other] !== stamp)) break;
+      if (partners.some((p) => done[p.other] !== stamp)) break;
     }
     // An open node costs no more than `lowest` (it is settled), so it bounds pairs more tightly than two unsettled nodes do.
-    const bound = firstOpen < named.length ? scratch.cost[named[firstOpen]!]! + lowest : 2 * lowest;
+    const bound = firstOpen < named.length ? costOf[named[firstOpen]!]! + lowest : 2 * lowest;
     return bestPair < bound;
   };
   for (let cost = 0; cost < buckets.length; cost++) {
@@ -243,13 +252,13 @@ function search(graph: CoherenceGraph, start: number, edges: MappingEdges, weigh
     if (!bucket) continue;
     while (bucket.length > 0) {
       const n = bucket.pop()!;
-      if (scratch.done[n] === stamp || scratch.cost[n] !== cost) continue;
-      scratch.done[n] = stamp;
+      if (done[n] === stamp || costOf[n] !== cost) continue;
+      done[n] = stamp;
       const partners = graph.disjoint.get(n);
       if (partners) named.push(n);
       if (partners && guided) {
         if (n === last) return named;
-        if (last === -1 && aims.includes(guided.guide.slot[n]!)) {
+        if (last === -1 && aimNodes.includes(n)) {
           const pairCost = guided.plan.cost;
           last = partners.find((p) => {
             const there = guided.guide.toward[guided.guide.slot[p.other]!]![start]!;
@@ -257,13 +266,13 @@ function search(graph: CoherenceGraph, start: number, edges: MappingEdges, weigh
           })!.other;
           // Disjoint with itself: the pair is complete.
           if (last === n) return named;
-          aims = [guided.guide.slot[last]!];
+          aimAt([guided.guide.slot[last]!]);
         }
       } else if (partners) {
-        for (const { other } of partners) if (scratch.done[other] === stamp) bestPair = Math.min(bestPair, cost + scratch.cost[other]!);
+        for (const { other } of partners) if (done[other] === stamp) bestPair = Math.min(bestPair, cost + costOf[other]!);
         if (settledEnough(cost)) return named;
       }
-      if (guide && !onCheapestWay(n, cost)) continue;
+      if (guided && !onCheapestWay(n, cost)) continue;
       const out = graph.out[n]!;
       const axioms = graph.outAxiom[n]!;
       for (let i = 0; i < out.length; i++) relax(n, out[i]!, cost, axioms[i]!);
