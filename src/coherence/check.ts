@@ -82,6 +82,13 @@ interface Guide {
   toward: Int32Array[];
   /** Each node's position in `targets`, −1 for a node no disjointness names. */
   slot: Int32Array;
+  /**
+   * Per disjoint node, each node's edges that keep to a cheapest way to it (the edge's weight
+   * plus the cost from its end equals the cost from the node), as positions among the node's
+   * edges (its told edges, then its mapping edges), ascending: node n's are `edges[offsets[n]]`
+   * up to `edges[offsets[n + 1]]`.
+   */
+  onWay: Array<{ offsets: Int32Array; edges: Int32Array }>;
 }
 
 /**
@@ -167,64 +174,61 @@ function makeGuide(graph: CoherenceGraph, edges: MappingEdges, weight: (position
   });
   const slot = new Int32Array(graph.size).fill(-1);
   targets.forEach((target, k) => { slot[target] = k; });
-  return { targets, toward, slot };
+  const onWay = toward.map((cost) => {
+    const offsets = new Int32Array(graph.size + 1);
+    const list: number[] = [];
+    for (let n = 0; n < graph.size; n++) {
+      offsets[n] = list.length;
+      const here = cost[n]!;
+      if (here < 0) continue;
+      const out = graph.out[n]!;
+      for (let i = 0; i < out.length; i++) if (cost[out[i]!] === here) list.push(i);
+      const mapped = edges.get(n);
+      if (mapped) {
+        for (let i = 0; i < mapped.length; i += 2) {
+          const there = cost[mapped[i]!]!;
+          if (there >= 0 && there === here - weight(mapped[i + 1]!)) list.push(out.length + i / 2);
+        }
+      }
+    }
+    offsets[graph.size] = list.length;
+    return { offsets, edges: Int32Array.from(list) };
+  });
+  return { targets, toward, slot, onWay };
 }
 
-/**
- * Cheapest-first search from `start` over told edges (cost 0) and mapping edges (the weight of
- * the mapping: 1 when counted, else 0), with one bucket per cost: the cheapest way to every node
- * reached, in `scratch`. Returns the disjoint nodes it settled, in the order settled (cheapest
- * first): all a pair can be made of (with the nodes they are disjoint with that were reached).
- *
- * With a guide (made for the same edges and weights) and what it says of `start`, the search
- * knows the cheapest pair's cost before it begins, and which disjoint nodes are in a pair of
- * that cost. The pair a full search reports is made of the first of those to settle and its
- * first partner (in the order the disjointness lists them) that completes a pair of that cost:
- * the search stops once both are settled, and meanwhile takes only the nodes on a cheapest way
- * to those of them still wanted (until the first settles, all of them; then that partner).
- * Another node is neither recorded when reached nor followed when settled. Nothing the result
- * depends on changes: were a node on such a way, so would be the node its first way at its cost
- * comes from (settled earlier, when no fewer were wanted), so the nodes on one are reached at the
- * same costs, by the same ways, in the same order; and a pair with any node left out costs more.
- */
-function search(graph: CoherenceGraph, start: number, edges: MappingEdges, weight: (position: number) => number, scratch: Scratch, guided?: { guide: Guide; plan: Plan }): number[] {
-  const stamp = ++scratch.current;
-  const { stamp: stampOf, done, cost: costOf, pred, via: viaOf } = scratch;
-  // The disjoint nodes whose cheapest ways are taken (when guided): each one's node, its costs
-  // from every node, and its cost from the start; and the partner settled last once the first is known.
-  let aimNodes: number[] = [];
-  let aimToward: Int32Array[] = [];
-  let aimCosts: number[] = [];
-  const aimAt = (slots: readonly number[]): void => {
-    aimNodes = slots.map((k) => guided!.guide.targets[k]!);
-    aimToward = slots.map((k) => guided!.guide.toward[k]!);
-    aimCosts = aimToward.map((toward) => toward[start]!);
-  };
-  if (guided) aimAt(guided.plan.members);
-  let last = -1;
-  const onCheapestWay = (n: number, cost: number): boolean => {
-    for (let i = 0; i < aimNodes.length; i++) {
-      if (done[aimNodes[i]!] === stamp) continue;
-      const rest = aimToward[i]![n]!;
-      if (rest >= 0 && cost + rest === aimCosts[i]) return true;
-    }
-    return false;
-  };
-  const buckets: number[][] = [[start]];
+/** A search's buckets (one stack of nodes per cost) and how it records a node reached. */
+function frontier(start: number, scratch: Scratch): { buckets: number[][]; relax: (from: number, to: number, cost: number, via: number) => void } {
+  const stamp = scratch.current;
+  const { stamp: stampOf, cost: costOf, pred, via: viaOf } = scratch;
   stampOf[start] = stamp;
   costOf[start] = 0;
   pred[start] = -1;
   viaOf[start] = 0;
+  const buckets: number[][] = [[start]];
+  // The first way that reaches a node at its cost is kept: a later one at no lower cost is not.
   const relax = (from: number, to: number, cost: number, via: number): void => {
     if (stampOf[to] === stamp && costOf[to]! <= cost) return;
     stampOf[to] = stamp;
     costOf[to] = cost;
-    // Off the ways: recorded at this cost (a way that costs no less is off them too), not taken.
-    if (guided && !onCheapestWay(to, cost)) return;
     pred[to] = from;
     viaOf[to] = via;
     (buckets[cost] ??= []).push(to);
   };
+  return { buckets, relax };
+}
+
+/**
+ * Cheapest-first search from `start` over told edges (cost 0) and mapping edges (the weight of
+ * the mapping: 1 when counted, else 0), with one bucket per cost, each worked as a stack: the
+ * cheapest way to every node reached, in `scratch`. Returns the disjoint nodes it settled, in the
+ * order settled (cheapest first): all a pair can be made of, with the nodes they are disjoint
+ * with that were reached.
+ */
+function search(graph: CoherenceGraph, start: number, edges: MappingEdges, weight: (position: number) => number, scratch: Scratch): number[] {
+  const stamp = ++scratch.current;
+  const { done, cost: costOf } = scratch;
+  const { buckets, relax } = frontier(start, scratch);
   // The cheapest disjoint pair among the nodes settled so far, and the settled nodes some
   // disjointness names, in the order settled (so by cost), from the first that may still pair
   // with a node not settled yet ("open"). Nodes settle in order of cost, so a node not settled
@@ -255,24 +259,11 @@ function search(graph: CoherenceGraph, start: number, edges: MappingEdges, weigh
       if (done[n] === stamp || costOf[n] !== cost) continue;
       done[n] = stamp;
       const partners = graph.disjoint.get(n);
-      if (partners) named.push(n);
-      if (partners && guided) {
-        if (n === last) return named;
-        if (last === -1 && aimNodes.includes(n)) {
-          const pairCost = guided.plan.cost;
-          last = partners.find((p) => {
-            const there = guided.guide.toward[guided.guide.slot[p.other]!]![start]!;
-            return there >= 0 && cost + there === pairCost;
-          })!.other;
-          // Disjoint with itself: the pair is complete.
-          if (last === n) return named;
-          aimAt([guided.guide.slot[last]!]);
-        }
-      } else if (partners) {
+      if (partners) {
+        named.push(n);
         for (const { other } of partners) if (done[other] === stamp) bestPair = Math.min(bestPair, cost + costOf[other]!);
         if (settledEnough(cost)) return named;
       }
-      if (guided && !onCheapestWay(n, cost)) continue;
       const out = graph.out[n]!;
       const axioms = graph.outAxiom[n]!;
       for (let i = 0; i < out.length; i++) relax(n, out[i]!, cost, axioms[i]!);
@@ -284,7 +275,100 @@ function search(graph: CoherenceGraph, start: number, edges: MappingEdges, weigh
         }
       }
     }
-    if (!guided && settledEnough(cost + 1)) break;
+    if (settledEnough(cost + 1)) break;
+  }
+  return named;
+}
+
+/** A guided search aims at no more disjoint nodes than this (a plan with more is searched unguided). */
+const MAX_AIMS = 30;
+
+/**
+ * The search above, guided (`guide` made for the same edges and weights; `plan` what it says of
+ * `start`, with at most MAX_AIMS members): the same result, from far fewer nodes. The search
+ * knows the cheapest pair's cost before it begins, and which disjoint nodes are in a pair of
+ * that cost. The pair the full search reports is made of the first of those to settle and its
+ * first partner (in the order the disjointness lists them) that completes a pair of that cost:
+ * this one stops once both are settled, and meanwhile takes only the nodes on a cheapest way to
+ * those of them still wanted (until the first settles, all of them; then that partner), by the
+ * edges that keep to such a way. Nothing the result depends on changes: were a node on such a
+ * way, so would be the node its first way at its cost comes from (settled earlier, when no fewer
+ * were wanted), so the nodes on one are reached at the same costs, by the same ways, in the same
+ * order; and a pair with any node left out costs more.
+ */
+function guidedSearch(graph: CoherenceGraph, start: number, edges: MappingEdges, weight: (position: number) => number, scratch: Scratch, guide: Guide, plan: Plan): number[] {
+  const stamp = ++scratch.current;
+  const { done, cost: costOf } = scratch;
+  const { buckets, relax } = frontier(start, scratch);
+  // The disjoint nodes still wanted: each one's node, its costs from every node, its cost from
+  // the start and the edges on its ways; and the partner settled last once the first is known.
+  let aimNodes: number[] = [];
+  let aimToward: Int32Array[] = [];
+  let aimCosts: number[] = [];
+  let aimWays: Guide['onWay'] = [];
+  const aimAt = (slots: readonly number[]): void => {
+    aimNodes = slots.map((k) => guide.targets[k]!);
+    aimToward = slots.map((k) => guide.toward[k]!);
+    aimCosts = aimToward.map((toward) => toward[start]!);
+    aimWays = slots.map((k) => guide.onWay[k]!);
+  };
+  aimAt(plan.members);
+  let last = -1;
+  // Cursors into the edge lists of the ways a node is on, merged in order (reused by every node).
+  const lists: Int32Array[] = [];
+  const at: number[] = [];
+  const ends: number[] = [];
+  const named: number[] = [];
+  for (let cost = 0; cost < buckets.length; cost++) {
+    const bucket = buckets[cost];
+    if (!bucket) continue;
+    while (bucket.length > 0) {
+      const n = bucket.pop()!;
+      if (done[n] === stamp || costOf[n] !== cost) continue;
+      done[n] = stamp;
+      const partners = graph.disjoint.get(n);
+      if (partners) {
+        named.push(n);
+        if (n === last) return named;
+        if (last === -1 && aimNodes.includes(n)) {
+          last = partners.find((p) => {
+            const there = guide.toward[guide.slot[p.other]!]![start]!;
+            return there >= 0 && cost + there === plan.cost;
+          })!.other;
+          // Disjoint with itself: the pair is complete.
+          if (last === n) return named;
+          aimAt([guide.slot[last]!]);
+        }
+      }
+      // The ways still wanted that the node is on, and their lists of its edges that keep to them.
+      let count = 0;
+      for (let j = 0; j < aimNodes.length; j++) {
+        if (done[aimNodes[j]!] === stamp) continue;
+        const rest = aimToward[j]![n]!;
+        if (rest < 0 || cost + rest !== aimCosts[j]) continue;
+        const { offsets, edges: list } = aimWays[j]!;
+        lists[count] = list;
+        at[count] = offsets[n]!;
+        ends[count] = offsets[n + 1]!;
+        count++;
+      }
+      // Those edges in the order of the node's edges (told, then mapping): the lists merged. An
+      // edge on none of them leads off every way still wanted.
+      const out = graph.out[n]!;
+      const axioms = graph.outAxiom[n]!;
+      const mapped = edges.get(n);
+      for (;;) {
+        let i = Infinity;
+        for (let c = 0; c < count; c++) if (at[c]! < ends[c]! && lists[c]![at[c]!]! < i) i = lists[c]![at[c]!]!;
+        if (i === Infinity) break;
+        for (let c = 0; c < count; c++) if (at[c]! < ends[c]! && lists[c]![at[c]!] === i) at[c]!++;
+        if (i < out.length) relax(n, out[i]!, cost, axioms[i]!);
+        else {
+          const position = mapped![(i - out.length) * 2 + 1]!;
+          relax(n, mapped![(i - out.length) * 2]!, cost + weight(position), -(position + 1));
+        }
+      }
+    }
   }
   return named;
 }
@@ -368,7 +452,7 @@ export function findConflicts(graph: CoherenceGraph, mappings: readonly BridgeMa
     const plan = guide && planFor(graph, guide, start);
     // No pair reachable, or one at no cost (the counted mappings are not needed): what the search would find.
     if (plan && (plan.cost === Infinity || plan.cost === 0)) continue;
-    const settled = search(graph, start, all, weight, scratch, guide && plan ? { guide, plan } : undefined);
+    const settled = guide && plan && plan.members.length <= MAX_AIMS ? guidedSearch(graph, start, all, weight, scratch, guide, plan) : search(graph, start, all, weight, scratch);
     const pair = cheapestPair(graph, settled, scratch);
     // Unreachable, or unsatisfiable without the counted mappings: nothing to report here.
     if (!pair || pair.cost === 0) continue;
