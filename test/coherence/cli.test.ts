@@ -1,12 +1,13 @@
 /**
  * `ioa-align coherence` and the repair of `propose --select`: the raw one-to-one selection of a
  * conference pair is incoherent, the default selection is coherent, and what repair and
- * structure removed stays in the file, marked with why; the library's checkCoherence agrees.
+ * structure removed stays in the file, marked with why; the library's checkCoherence agrees. On a
+ * terminal the check shows a progress line redrawn at most once per percent.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { candidatesFromMappingSet, parseSssom } from '../../src/exchange/index.js';
 import { checkCoherence } from '../../src/api/index.js';
@@ -158,5 +159,38 @@ describe('selection_removed travels through every format that can hold it', () =
     const plainFile = join(dir, 'plain.sssom.tsv');
     await writeMappings(plainFile, outcome.selected, { source, target });
     expect(readFileSync(plainFile, 'utf8')).not.toContain('selection_removed');
+  });
+});
+
+describe('coherence progress', () => {
+  let ci: string | undefined;
+  beforeEach(() => {
+    // Progress stays off under CI: this test is about the terminal a person sees.
+    ci = process.env.CI;
+    delete process.env.CI;
+  });
+  afterEach(() => {
+    if (ci !== undefined) process.env.CI = ci;
+  });
+
+  it('on a terminal, the line counts the classes searched and is redrawn at most once per percent, however many there are', async () => {
+    // 300 source classes each mapped to both of two disjoint target classes: 302 classes to search.
+    const dir = mkdtempSync(join(tmpdir(), 'ioa-coherence-progress-'));
+    const count = 300;
+    const source = join(dir, 's.ttl');
+    const target = join(dir, 't.ttl');
+    const mappings = join(dir, 'm.sssom.tsv');
+    writeFileSync(source, ['@prefix : <http://s.org/o#> .', '@prefix owl: <http://www.w3.org/2002/07/owl#> .', ...Array.from({ length: count }, (_, i) => `:S${i} a owl:Class .`), ''].join('\n'));
+    writeFileSync(target, '@prefix : <http://t.org/o#> .\n@prefix owl: <http://www.w3.org/2002/07/owl#> .\n:A a owl:Class . :B a owl:Class . :A owl:disjointWith :B .\n');
+    writeFileSync(mappings, ['# curie_map:', '#   skos: http://www.w3.org/2004/02/skos/core#', '#   semapv: https://w3id.org/semapv/vocab/', '# license: https://w3id.org/sssom/license/unspecified', '# mapping_set_id: https://example.org/progress',
+      'subject_id\tpredicate_id\tobject_id\tmapping_justification',
+      ...Array.from({ length: count }, (_, i) => ['A', 'B'].map((o) => `http://s.org/o#S${i}\tskos:exactMatch\thttp://t.org/o#${o}\tsemapv:UnspecifiedMatching`)).flat(), ''].join('\n'));
+    const run = await runCli(['coherence', mappings, '--source', source, '--target', target], { terminal: true, columns: 120 });
+    expect(run.code).toBe(3);
+    expect(run.stdout).toMatch(/^incoherent: 600 mapping\(s\) checked; 300 conflict\(s\)\n/);
+    const states = run.stderr.replace(/\u001b\[K/g, '').split(/[\r\n]/).filter((s) => s.startsWith('checking ['));
+    expect(states.length).toBeGreaterThan(1);
+    expect(states.length).toBeLessThanOrEqual(101);
+    expect(states.at(-1)).toMatch(/^checking \[#+\] 100% 302 of 302 unsatisfiable classes searched$/);
   });
 });

@@ -36,7 +36,17 @@ export default defineCommand({
     }
     const rows = mappingsToCheck(set, artifact ? undefined : args.mappings);
     const checking = progress('checking');
-    const result = coherenceOf(rows, new CoherenceChecker(source, target), { onProgress: (done, total) => checking.update(done, total, `${done} of ${total} unsatisfiable classes searched`) });
+    // Redrawn once per percent: the note changes with every class searched, and a line redrawn
+    // for each of tens of thousands of classes costs the terminal more than the search.
+    let percent = -1;
+    const result = coherenceOf(rows, new CoherenceChecker(source, target), {
+      onProgress: (done, total) => {
+        const now = total > 0 ? Math.floor((done * 100) / total) : 100;
+        if (now === percent) return;
+        percent = now;
+        checking.update(done, total, `${done} of ${total} unsatisfiable classes searched`);
+      },
+    });
     checking.done();
     const skipped = rows.skipped;
     const at = (i: number): string => {
