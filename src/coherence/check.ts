@@ -71,10 +71,10 @@ export function mappingEdges(mappings: readonly BridgeMapping[], keep?: Readonly
 }
 
 /**
- * For each node some disjointness names, the cost of the cheapest way from every node to it
- * (−1 where there is none), over the edges a search takes, weighed as it weighs them: one
- * cheapest-first pass backwards from each. A search guided by it leaves a node's edges unfollowed
- * when the node is on no cheapest way from the start to any of them.
+ * For each node some disjointness names: the cost of the cheapest way from every node to it
+ * (−1 where there is none), over the edges a search takes, weighed as it weighs them (one
+ * cheapest-first pass backwards from each), and each node's edges that keep to such a way. A
+ * guided search (guidedSearch) takes those edges only.
  */
 interface Guide {
   /** The disjoint nodes, and per each the cost from every node to it. */
@@ -120,10 +120,10 @@ function planFor(graph: CoherenceGraph, guide: Guide, start: number): Plan {
   return { cost, members };
 }
 
-/** Searches per disjoint node from which a guide is made for them. */
+/** Searches per disjoint node from which a guide is made. */
 const GUIDE_SEARCHES_PER_TARGET = 4;
-/** A guide is made only while it holds no more than this many costs (4 bytes each). */
-const GUIDE_MAX_COSTS = 1 << 23;
+/** A guide is made only for at most this many (node, disjoint node) pairs: it holds two 4-byte numbers for each, besides the edges. */
+const GUIDE_MAX_COSTS = 1 << 22;
 
 function makeGuide(graph: CoherenceGraph, edges: MappingEdges, weight: (position: number) => number): Guide | undefined {
   const targets = [...graph.disjoint.keys()];
@@ -443,7 +443,7 @@ export function findConflicts(graph: CoherenceGraph, mappings: readonly BridgeMa
   const found = new Map<string, CoherenceConflict>();
   const from = starts(graph, mappings, all, focus, options.before);
   // One search per class made unsatisfiable: where mappings make thousands so, this is the long
-  // part. The guide costs one pass over the graph per disjoint node, and pays back where the
+  // part. The guide costs two passes over the graph per disjoint node, and pays back where the
   // searches are many more than those.
   const guide = from.length >= GUIDE_SEARCHES_PER_TARGET * graph.disjoint.size ? makeGuide(graph, all, weight) : undefined;
   let done = 0;
