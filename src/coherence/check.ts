@@ -70,6 +70,15 @@ export function mappingEdges(mappings: readonly BridgeMapping[], keep?: Readonly
   return edges;
 }
 
+/** Mapping edges per node as {@link MappingEdges} holds them, in an array by node (read at every node a guided search takes). */
+type EdgesByNode = ReadonlyArray<readonly number[] | undefined>;
+
+function edgesByNode(graph: CoherenceGraph, edges: MappingEdges): EdgesByNode {
+  const byNode = new Array<number[] | undefined>(graph.size);
+  for (const [from, list] of edges) byNode[from] = list;
+  return byNode;
+}
+
 /**
  * For each node some disjointness names: the cost of the cheapest way from every node to it
  * (−1 where there is none), over the edges a search takes, weighed as it weighs them (one
@@ -296,7 +305,7 @@ const MAX_AIMS = 30;
  * were wanted), so the nodes on one are reached at the same costs, by the same ways, in the same
  * order; and a pair with any node left out costs more.
  */
-function guidedSearch(graph: CoherenceGraph, start: number, edges: MappingEdges, weight: (position: number) => number, scratch: Scratch, guide: Guide, plan: Plan): number[] {
+function guidedSearch(graph: CoherenceGraph, start: number, edges: EdgesByNode, weight: (position: number) => number, scratch: Scratch, guide: Guide, plan: Plan): number[] {
   const stamp = ++scratch.current;
   const { done, cost: costOf } = scratch;
   const { buckets, relax } = frontier(start, scratch);
@@ -356,7 +365,7 @@ function guidedSearch(graph: CoherenceGraph, start: number, edges: MappingEdges,
       // edge on none of them leads off every way still wanted.
       const out = graph.out[n]!;
       const axioms = graph.outAxiom[n]!;
-      const mapped = edges.get(n);
+      const mapped = edges[n];
       for (;;) {
         let i = Infinity;
         for (let c = 0; c < count; c++) if (at[c]! < ends[c]! && lists[c]![at[c]!]! < i) i = lists[c]![at[c]!]!;
@@ -446,13 +455,14 @@ export function findConflicts(graph: CoherenceGraph, mappings: readonly BridgeMa
   // part. The guide costs two passes over the graph per disjoint node, and pays back where the
   // searches are many more than those.
   const guide = from.length >= GUIDE_SEARCHES_PER_TARGET * graph.disjoint.size ? makeGuide(graph, all, weight) : undefined;
+  const byNode: EdgesByNode = guide ? edgesByNode(graph, all) : [];
   let done = 0;
   for (const start of from) {
     options.onProgress?.(done++, from.length);
     const plan = guide && planFor(graph, guide, start);
     // No pair reachable, or one at no cost (the counted mappings are not needed): what the search would find.
     if (plan && (plan.cost === Infinity || plan.cost === 0)) continue;
-    const settled = guide && plan && plan.members.length <= MAX_AIMS ? guidedSearch(graph, start, all, weight, scratch, guide, plan) : search(graph, start, all, weight, scratch);
+    const settled = guide && plan && plan.members.length <= MAX_AIMS ? guidedSearch(graph, start, byNode, weight, scratch, guide, plan) : search(graph, start, all, weight, scratch);
     const pair = cheapestPair(graph, settled, scratch);
     // Unreachable, or unsatisfiable without the counted mappings: nothing to report here.
     if (!pair || pair.cost === 0) continue;
