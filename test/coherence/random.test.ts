@@ -14,27 +14,16 @@ import { loadOntologyFile } from '../../src/ontology/load.js';
 import { CoherenceChecker, bridgeKind, SIDE_NAMES, type CoherenceConflict, type CoherenceMapping, type ToldAxiom } from '../../src/coherence/index.js';
 import type { CoherenceGraph } from '../../src/coherence/graph.js';
 import { tempFile } from '../helpers/files.js';
+import { seededRandom } from '../helpers/random.js';
 
 const S = 'http://s.org/random#';
 const T = 'http://t.org/random#';
-
-/** mulberry32, as the benchmarks use it. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Case { seed: number; classes: number; perClass: number; disjoint: number; extraParents: number }
 
 /** Two random class hierarchies (a tree plus extra parents and a few equivalences) with disjoint pairs, and random mappings. */
 async function randomCase({ seed, classes, perClass, disjoint, extraParents }: Case): Promise<{ checker: CoherenceChecker; mappings: CoherenceMapping[] }> {
-  const next = seeded(seed);
+  const next = seededRandom(seed);
   const below = (n: number): number => Math.floor(next() * n);
   const side = async (ns: string): Promise<CoherenceChecker['source']> => {
     const lines = [`@prefix : <${ns}> .`, '@prefix owl: <http://www.w3.org/2002/07/owl#> .', '@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .', ':C0 a owl:Class .'];
