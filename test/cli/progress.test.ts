@@ -4,7 +4,8 @@
  * write, each step closed by a line of its own. Piped, it prints no progress at all.
  */
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { asOnATerminal } from '../helpers/terminal.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../io/helpers.js';
 
@@ -18,15 +19,7 @@ function screen(stderr: string): { lines: string[]; states: string[] } {
 
 describe('propose progress', () => {
   const dir = tempDir('ioa-progress-');
-  let ci: string | undefined;
-  beforeEach(() => {
-    // Progress stays off under CI: this test is about the terminal a person sees.
-    ci = process.env.CI;
-    delete process.env.CI;
-  });
-  afterEach(() => {
-    if (ci !== undefined) process.env.CI = ci;
-  });
+  asOnATerminal();
 
   it('a terminal that reports no width (0 columns) is taken as 80 wide: the lines still say what is done', async () => {
     const out = join(dir, 'unsized.sssom.tsv');

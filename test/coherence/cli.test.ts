@@ -7,7 +7,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { asOnATerminal } from '../helpers/terminal.js';
 import { runCli } from '../helpers/cli.js';
 import { candidatesFromMappingSet, parseSssom } from '../../src/exchange/index.js';
 import { checkCoherence } from '../../src/api/index.js';
@@ -163,15 +164,7 @@ describe('selection_removed travels through every format that can hold it', () =
 });
 
 describe('coherence progress', () => {
-  let ci: string | undefined;
-  beforeEach(() => {
-    // Progress stays off under CI: this test is about the terminal a person sees.
-    ci = process.env.CI;
-    delete process.env.CI;
-  });
-  afterEach(() => {
-    if (ci !== undefined) process.env.CI = ci;
-  });
+  asOnATerminal();
 
   it('on a terminal, the line counts the classes searched and is redrawn at most once per percent, however many there are', async () => {
     // 300 source classes each mapped to both of two disjoint target classes: 302 classes to search.
