@@ -436,14 +436,31 @@ const XSD = 'http://www.w3.org/2001/XMLSchema#';
 const URIORCURIE = 'https://w3id.org/linkml/Uriorcurie';
 
 /**
- * A definition's type hint as an IRI, worked out once per definition and prefix map: a candidate
+ * What a read works out once per prefix map and reuses on every row: type hints as IRIs, subject
+ * and object IRIs, predicates and justifications as canonical terms. Keyed by the PrefixMap, which
+ * each read makes afresh (readSetSlots), so nothing carries from one file's prefixes to another's.
+ */
+interface PrefixMemo {
+  hints: Map<string, string | undefined>;
+  entities: Map<string, string>;
+  predicate_id: Map<string, string>;
+  mapping_justification: Map<string, string>;
+}
+
+const memos = new WeakMap<PrefixMap, PrefixMemo>();
+
+function memoOf(prefixes: PrefixMap): PrefixMemo {
+  let memo = memos.get(prefixes);
+  if (memo === undefined) memos.set(prefixes, (memo = { hints: new Map(), entities: new Map(), predicate_id: new Map(), mapping_justification: new Map() }));
+  return memo;
+}
+
+/**
+ * A definition's type hint as an IRI, worked out once per prefix map: a candidate
  * file checks a dozen typed extension cells on each of its rows against the same few hints.
  */
-const expandedHints = new WeakMap<PrefixMap, Map<string, string | undefined>>();
-
 function typeHintIri(typeHint: string, prefixes: PrefixMap): string | undefined {
-  let known = expandedHints.get(prefixes);
-  if (known === undefined) expandedHints.set(prefixes, (known = new Map()));
+  const known = memoOf(prefixes).hints;
   if (known.has(typeHint)) return known.get(typeHint);
   const hint = prefixes.expand(typeHint);
   const iri = hint.ok ? hint.iri : undefined;
@@ -607,12 +624,10 @@ function readEnd(side: 'subject' | 'object', row: RowSlots, prefixes: PrefixMap,
  * than one built per row) is both less to hold and faster to look up later. Bounded, as a
  * PrefixMap's contractions are.
  */
-const entityIdentifiers = new WeakMap<PrefixMap, Map<string, string>>();
 const ENTITY_IDENTIFIER_LIMIT = 1 << 20;
 
 function entityIdentifier(prefixes: PrefixMap, raw: string, slot: string, row: RowSlots): string {
-  let known = entityIdentifiers.get(prefixes);
-  if (known === undefined) entityIdentifiers.set(prefixes, (known = new Map()));
+  const known = memoOf(prefixes).entities;
   const hit = known.get(raw);
   if (hit !== undefined) return hit;
   const iri = identifier(prefixes, raw, slot, row.at(slot));
@@ -686,11 +701,8 @@ function hasKeys(object: object): boolean {
  * of them on every row, so each one read is remembered for the prefix map it was read with (only
  * those that are valid: an invalid one is refused where it stands, every time).
  */
-const vocabularyTerms = new WeakMap<PrefixMap, Record<'predicate_id' | 'mapping_justification', Map<string, string>>>();
-
 function vocabularyTerm(prefixes: PrefixMap, raw: string, slot: 'predicate_id' | 'mapping_justification', row: RowSlots): string {
-  let known = vocabularyTerms.get(prefixes);
-  if (known === undefined) vocabularyTerms.set(prefixes, (known = { predicate_id: new Map(), mapping_justification: new Map() }));
+  const known = memoOf(prefixes);
   const hit = known[slot].get(raw);
   if (hit !== undefined) return hit;
   const term = canonicalTerm(identifier(prefixes, raw, slot, row.at(slot)));
