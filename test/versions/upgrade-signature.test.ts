@@ -156,7 +156,8 @@ describe('the library\'s upgradeArtifact verifies a signed artifact as the comma
     expect([e.code, e.path]).toEqual(['E_USAGE', '$.trust']);
     expect(e.message).toContain('options.trust');
     expect(e.message).toContain('options.unverified');
-    expect(e.message).not.toContain('--');
+    // A flag, not the two dashes a base64url key id may hold.
+    expect(e.message).not.toMatch(/(^|[\s(`])--[a-z]/);
   });
   it('a rule added after signing, with the trust policy: E_SIGNATURE_INVALID; the valid one is carried', async () => {
     const e = await failure(lib(TAMPERED, { trust: TRUST }));
