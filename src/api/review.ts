@@ -16,7 +16,7 @@ import { readCandidateFile, type CandidateFile } from '../review/load.js';
 import { startingSelection } from '../review/policy.js';
 import { readReference } from '../bench/reference.js';
 import { isIncompatible, PREDICATE_OF_RELATION } from '../ontology/alignment-reader.js';
-import { ReviewSession, type DecisionFile, type SessionOptions } from '../review/session.js';
+import { ReviewSession, checkSessionOptions, type DecisionFile, type SessionOptions } from '../review/session.js';
 import { formatFromExtension, readMappingFile } from '../exchange/index.js';
 import { simulateReview, simulateReviewSeries, type ReferenceTriple, type SeriesOptions, type SimulationOptions, type SimulationResult, type SimulationSeries } from '../review/simulate.js';
 import { loadOntology } from './ontology.js';
@@ -103,6 +103,7 @@ export async function openReview(files: ReviewFiles, openOptions: OpenReviewOpti
   checkList(files.decisions, '$.decisions');
   const { skipInvalid, onProgress, ...options } = optionsObject(openOptions, '$', OPEN_OPTIONS);
   checkCallbacks(openOptions, ['onProgress', 'onSaveError']);
+  checkSessionOptions(options);
   const loading = skipInvalid ? { skipInvalid: true } : {};
   const inputs = [files.candidates, files.source, files.target, ...(files.decisions ?? [])];
   // Decisions are saved as SSSOM TSV, and every reader (a resumed review, artifact build,

@@ -315,8 +315,8 @@ export class ReviewSession {
    */
   static async open(file: CandidateFile, source: OntologyIndex, target: OntologyIndex, out: string, options: SessionOptions = {}): Promise<ReviewSession> {
     checkTerms(file, source, target);
+    checkSessionOptions(options);
     if (options.reviewer !== undefined) checkReviewer(options.reviewer, file.set);
-    if (options.adjudicator && options.reviewer === undefined) throw new IoaError('E_USAGE', 'an adjudicator must be named: give options.reviewer with options.adjudicator', { path: '$.adjudicator' });
     const session = new ReviewSession(file, source, target, out, options);
     const reviewed = await ReviewSession.readReviewed(out);
     // The version read is the one later saves compare against: a file changed behind the page is never overwritten.
@@ -1369,10 +1369,24 @@ function checkTerms(file: CandidateFile, source: OntologyIndex, target: Ontology
 const REVIEWER_IRI = new RegExp(`^[a-z][a-z0-9+.-]*://${IRI_CHARACTERS}+$`, 'iu');
 const REVIEWER_CURIE = new RegExp(`^([A-Za-z_][\\w.-]*):(${IRI_CHARACTERS}+)$`, 'u');
 
+/** A reviewer CURIE's prefix must be one the candidate file declares (or `orcid`). */
 function checkReviewer(reviewer: string, set: MappingSet): void {
-  if (REVIEWER_IRI.test(reviewer)) return;
   const m = REVIEWER_CURIE.exec(reviewer);
-  if (m && (set.metadata.curieMap[m[1]!] !== undefined || m[1] === 'orcid')) return;
-  throw new IoaError('E_USAGE', `options.reviewer must be a CURIE such as orcid:0000-0002-1825-0097 (with a prefix the candidate file declares) or an IRI, not ${JSON.stringify(reviewer)}`, { path: '$.reviewer' });
+  if (REVIEWER_IRI.test(reviewer) || (m && (set.metadata.curieMap[m[1]!] !== undefined || m[1] === 'orcid'))) return;
+  throw reviewerError(reviewer);
+}
+
+const reviewerError = (reviewer: string): IoaError =>
+  new IoaError('E_USAGE', `options.reviewer must be a CURIE such as orcid:0000-0002-1825-0097 (with a prefix the candidate file declares) or an IRI, not ${JSON.stringify(reviewer)}`, { path: '$.reviewer' });
+
+/**
+ * What can be told of a session's reviewer options before any file is read: a reviewer id that
+ * is neither CURIE- nor IRI-shaped, an adjudicator without a name. Reading the files of a large
+ * review takes many seconds; a mistyped `--reviewer` is refused before them. Whether a CURIE's
+ * prefix is one the candidate file declares is checked once the file is read.
+ */
+export function checkSessionOptions(options: Pick<SessionOptions, 'reviewer' | 'adjudicator'>): void {
+  if (options.reviewer !== undefined && !REVIEWER_IRI.test(options.reviewer) && !REVIEWER_CURIE.test(options.reviewer)) throw reviewerError(options.reviewer);
+  if (options.adjudicator && options.reviewer === undefined) throw new IoaError('E_USAGE', 'an adjudicator must be named: give options.reviewer with options.adjudicator', { path: '$.adjudicator' });
 }
 

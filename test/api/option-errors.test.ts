@@ -78,6 +78,13 @@ describe('library errors name the library option, not a CLI flag', () => {
     expect(seen(reviewer)).toEqual(['E_USAGE', '$.reviewer', false]);
     expect(reviewer.message).toContain('options.reviewer');
     expect(seen(await rejectedIoaError(openReview(paths, { adjudicator: true })))).toEqual(['E_USAGE', '$.adjudicator', false]);
+    // Refused before any file is read (a large review reads for many seconds first): here the
+    // candidate file does not exist, and the reviewer's shape is what is reported.
+    const missing = { ...paths, candidates: join(files.dir, 'no-such.sssom.tsv') };
+    expect(seen(await rejectedIoaError(openReview(missing, { reviewer: 'Ada Lovelace' })))).toEqual(['E_USAGE', '$.reviewer', false]);
+    expect(seen(await rejectedIoaError(openReview(missing, { adjudicator: true })))).toEqual(['E_USAGE', '$.adjudicator', false]);
+    // A CURIE-shaped id whose prefix the candidate file does not declare is refused once it is read.
+    expect(seen(await rejectedIoaError(openReview(paths, { reviewer: 'nosuchprefix:ada' })))).toEqual(['E_USAGE', '$.reviewer', false]);
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve()));
     try {
