@@ -227,6 +227,14 @@ describe('ReviewState: the starting selection the ontologies make', () => {
     expect(pairs(state)).toEqual(['s1-o2', 's2-o1', 's3-o4']);
   });
 
+  it('finds boosted and set-aside candidates whose IRIs carry a NUL-separated tag, as a pooled benchmark tags each pair', () => {
+    const tag = (iri: string): string => `7\u0000${iri}`;
+    const tagged = CANDIDATES.map((x) => ({ ...x, subject: tag(x.subject), object: tag(x.object) }));
+    const start = { boosts: new Map([[tripleKey(tag('s1'), 'skos:exactMatch', tag('o2')), 0.05]]), setAside: new Set([tripleKey(tag('s3'), 'skos:exactMatch', tag('o4'))]) };
+    const state = new ReviewState(tagged, { minScore: 0.2, start });
+    expect(pairs(state)).toEqual([`${tag('s1')}-${tag('o2')}`, `${tag('s2')}-${tag('o1')}`]);
+  });
+
   it('a candidate whose structure agrees with the starting selection is believed more before any answer', () => {
     const plain = new ReviewState(CANDIDATES, { minScore: 0.2 });
     const start = { boosts: new Map([[tripleKey('s3', 'skos:exactMatch', 'o4'), 0.05]]), setAside: new Set<string>() };
