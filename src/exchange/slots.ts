@@ -307,11 +307,17 @@ export function structuredValue(slot: string, spec: SlotSpec, value: unknown, si
 }
 
 function isDate(value: string): boolean {
+  // Every row of a candidate file repeats one mapping_date: the last valid one is not worked out again.
+  if (value === lastValidDate) return true;
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+  const valid = d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+  if (valid) lastValidDate = value;
+  return valid;
 }
+
+let lastValidDate = '';
 
 /** Check a value against its slot's type: declared prefixes, enum members, dates, number ranges. */
 function checkValue(slot: string, spec: SlotSpec, value: SlotValue, prefixes: PrefixMap, site: Site): void {

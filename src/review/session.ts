@@ -463,6 +463,10 @@ export class ReviewSession {
     // rows the reviewed files would give — unless a file above carried that reviewer's.
     let summaryOnly: { index: number; decision: string; source: string } | undefined;
     this.file.candidates.forEach((c, index) => {
+      // Most candidates carry no earlier decision: nothing to read, and no location to build for
+      // each of a large file's rows.
+      const ext = c.record.extensions;
+      if (ext === undefined || !EARLIER_COLUMNS.some((slot) => ext[slot] !== undefined && ext[slot] !== '')) return;
       const each = earlierEachOf(c.record, { file: this.file.path, ...candidateLine(c), path: `$.mappings[${index}]` });
       const candidate = this.state.candidates[index]!;
       if (each === undefined) {
@@ -1364,6 +1368,9 @@ function checkTerms(file: CandidateFile, source: OntologyIndex, target: Ontology
     throw new IoaError('E_REVIEW_UNKNOWN_TERM', `${count} candidate${count === 1 ? '' : 's'} name concepts the given ontologies do not have (${missing.join('; ')}${count > missing.length ? '; …' : ''}): were the candidates proposed between files.source and files.target, in this direction?`, { file: file.path, ...first });
   }
 }
+
+/** The columns `propose --decisions` writes a candidate's earlier decisions into. */
+const EARLIER_COLUMNS: readonly string[] = [...Object.values(EARLIER_EACH_SLOTS), EARLIER_SLOTS.decision];
 
 // A reviewer id goes into every reviewed row and from there into artifacts: no character an IRI may not hold.
 const REVIEWER_IRI = new RegExp(`^[a-z][a-z0-9+.-]*://${IRI_CHARACTERS}+$`, 'iu');
