@@ -462,6 +462,36 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
       expect(await s.page.locator('.cand.focus .warn').allTextContents()).toContain('reviewers disagree on this candidate: an adjudicating decision settles it');
     });
 
+    it('the word "conflict" is drawn whole inside its row at 1400, 800 and 390 px, and the values of the item\'s rows stay in line', async () => {
+      // Where the word is drawn, against its cell and its row; where each row's value starts.
+      const measure = `(() => {
+        const flag = document.querySelector('.cand.focus .flag');
+        const range = document.createRange();
+        range.selectNodeContents(flag);
+        const text = range.getBoundingClientRect();
+        const cell = flag.getBoundingClientRect();
+        const row = flag.closest('button.row').getBoundingClientRect();
+        const values = [...document.querySelectorAll('.cand .val')].map((v) => Math.round(v.getBoundingClientRect().right));
+        return { text: [text.left, text.right], cell: [cell.left, cell.right], row: [row.left, row.right], values };
+      })()`;
+      try {
+        for (const width of [1400, 800, 390]) {
+          await s.page.setViewportSize({ width, height: 820 });
+          await settled(s.page);
+          const m = await s.page.evaluate<{ text: number[]; cell: number[]; row: number[]; values: number[] }>(measure);
+          expect(m.text[1]! - m.text[0]!, `at ${width} px`).toBeGreaterThan(0);
+          expect(m.text[0], `at ${width} px`).toBeGreaterThanOrEqual(m.cell[0]! - 0.5);
+          expect(m.text[1], `at ${width} px`).toBeLessThanOrEqual(m.cell[1]! + 0.5);
+          expect(m.cell[1], `at ${width} px`).toBeLessThanOrEqual(m.row[1]! + 0.5);
+          expect(Math.max(...m.values) - Math.min(...m.values), `at ${width} px: ${m.values.join(", ")}`).toBeLessThanOrEqual(2);
+          if (width === 390) await s.page.screenshot({ path: join(SHOTS, 'review-conflict-phone.png') });
+        }
+      } finally {
+        await s.page.setViewportSize({ width: 1400, height: 820 });
+        await settled(s.page);
+      }
+    });
+
     it('"save comment" with an empty box on a candidate only others commented on removes nothing and says there is nothing to save', async () => {
       await s.page.fill('#comment', '');
       await s.page.click('#save-comment');

@@ -160,6 +160,9 @@ export function candidateList(candidates: readonly Candidate[], focus: number, c
   const list = el('ol', 'cands');
   list.id = 'cands';
   list.setAttribute('aria-label', 'candidates, best first');
+  // A conflict is flagged with a word, not a mark: every row of the list makes room for it, so
+  // the values and statuses of the rows stay in line.
+  if (candidates.some((c) => c.conflict)) list.classList.add('with-conflict');
   candidates.forEach((c, i) => {
     const focused = i === focus;
     const li = el('li', `cand ${c.status}${focused ? ' focus' : ''}${c.conflict ? ' conflict' : ''}`);
