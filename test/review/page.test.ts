@@ -843,6 +843,30 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
         await t.page.close();
       }
     });
+
+    it('a decision pressed after the server stopped is said not known to be saved, by name, in words; nothing is shown decided', async () => {
+      const files = pageFixture();
+      const out = join(files.dir, 'reviewed.sssom.tsv');
+      const t = await serve(await openReview({ candidates: files.candidates, source: files.source, target: files.target, out }, { reviewer: 'orcid:0000-0002-1825-0097' }), out);
+      try {
+        await load(t.page, t.server);
+        const name = await t.page.locator('.cand.focus .name').textContent();
+        await t.server.close();
+        await t.page.keyboard.press('a');
+        await settled(t.page);
+        expect(await t.page.textContent('#msg')).toBe(`a on ${name} got no answer (the review server has stopped or cannot be reached), so it is not known to be saved; ${name} is shown as it was (open): press a again once the server is back`);
+        expect(await t.page.getAttribute('#msg', 'class')).toBe('alert');
+        expect(await t.page.textContent('#saved')).toBe('server unreachable: decisions are not being taken');
+        expect(await t.page.locator('.cand.focus .status').textContent()).toBe('open');
+        // A move gets words too, not the browser's "Failed to fetch".
+        await t.page.keyboard.press('j');
+        await settled(t.page);
+        expect(await t.page.textContent('#msg')).toBe('error: the review server has stopped or cannot be reached');
+        expect(await rows(out)).toEqual([]);
+      } finally {
+        await t.page.close();
+      }
+    });
   });
 
   describe('small and zoomed screens', () => {

@@ -49,10 +49,29 @@ interface Answer<T> {
   data: T & Partial<ErrorAnswer>;
 }
 
+/** The header while the server does not answer. */
+const UNREACHABLE = 'server unreachable: decisions are not being taken';
+
+/**
+ * No answer at all: the server has stopped (Ctrl-C), or cannot be reached. Said in words, not as
+ * the browser's "Failed to fetch".
+ */
+class Unreachable extends Error {
+  constructor() {
+    super('the review server has stopped or cannot be reached');
+  }
+}
+
 async function api<T>(path: string, body?: unknown): Promise<Answer<T>> {
   document.body.dataset.pending = String(++pending);
   try {
-    const res = await fetch(path, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    let res: Response;
+    try {
+      res = await fetch(path, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    } catch {
+      disconnected(UNREACHABLE);
+      throw new Unreachable();
+    }
     const data = (await res.json()) as T & Partial<ErrorAnswer>;
     return { ok: res.ok, status: res.status, data };
   } finally {
@@ -496,14 +515,28 @@ async function decide(decision: Decision, s: Seen | undefined, keyName: string):
       body.confirm = 'break-one-to-one';
     }
   }
-  let res = await api<DecisionAnswer>('/api/decisions', body);
+  // Without an answer the decision is not known to be saved: the page says so, by name, and
+  // shows nothing as decided (pressed again once the server is back, the same decision is
+  // answered "unchanged" if it had been taken after all).
+  const send = async (): Promise<Answer<DecisionAnswer> | undefined> => {
+    try {
+      return await api<DecisionAnswer>('/api/decisions', body);
+    } catch (error) {
+      if (!(error instanceof Unreachable)) throw error;
+      say(line`${keyName} on ${lab(c.object.label)} got no answer (${error.message}), so it is not known to be saved; ${lab(c.object.label)} is shown as it was (${c.status}): press ${keyName} again once the server is back`, true);
+      return undefined;
+    }
+  };
+  let res = await send();
+  if (!res) return;
   if (res.status === 409 && res.data.error?.code === 'E_REVIEW_ONE_TO_ONE' && body.confirm === undefined) {
     if (!(await ask(c.object.label, oneToOneFromServer(res.data.error.conflicts ?? [])))) {
       say(line`not accepted: ${lab(c.object.label)} stays ${c.status}`);
       return;
     }
     body.confirm = 'break-one-to-one';
-    res = await api<DecisionAnswer>('/api/decisions', body);
+    res = await send();
+    if (!res) return;
   }
   if (res.status === 409 && res.data.error?.code === 'E_REVIEW_STALE') {
     say(line`${keyName} not applied: ${lab(s.label)} changed since it was shown (${res.data.error.message}); the item is shown again`, true);
@@ -819,7 +852,7 @@ setInterval(() => {
   if (pending) return;
   api<Progress>('/api/progress').then(
     (r) => (r.ok ? showProgress(r.data) : disconnected(r.status === 401 || r.status === 403 ? 'session ended: open the review address again, with its token' : `server error ${r.status}`)),
-    () => disconnected('server unreachable: decisions are not being taken'),
+    () => disconnected(UNREACHABLE),
   );
 }, 1500);
 
