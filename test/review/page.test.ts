@@ -274,6 +274,34 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
       expect(await s.page.getAttribute('#msg', 'class')).toContain('alert');
     });
 
+    it('a decision waiting on a slow server says so at once, and the header no longer says "saved"', async () => {
+      const t = await start();
+      try {
+        // The server's answer is held until the test lets it go.
+        let release = (): void => undefined;
+        const held = new Promise<void>((r) => (release = r));
+        await t.page.route('**/api/decisions', async (route) => {
+          await held;
+          await route.continue();
+        });
+        await load(t.page, t.server);
+        await t.page.uncheck('#advance');
+        await show(t.page, 'src:Kidney', 'kidney');
+        await expect.poll(() => t.page.textContent('#saved')).toBe('saved');
+        await t.page.keyboard.press('b');
+        await t.page.keyboard.press('a');
+        await t.page.waitForFunction(() => document.querySelector('#msg')?.textContent === 'accepting kidney as skos:broadMatch: waiting for the server to save it…', undefined, { timeout: 10_000 });
+        expect(await t.page.textContent('#saved')).toBe('saving…');
+        expect(await rows(t.out)).toEqual([]);
+        release();
+        await settled(t.page);
+        expect(await t.page.textContent('#msg')).toBe('kidney accepted as skos:broadMatch');
+        await expect.poll(() => t.page.textContent('#saved'), { timeout: 5000 }).toBe('saved');
+      } finally {
+        await t.close();
+      }
+    });
+
     it('two quick a decide one candidate once', async () => {
       decisions.length = 0;
       await show(s.page, 'src:Aorta', 'aorta');

@@ -519,6 +519,15 @@ async function decide(decision: Decision, s: Seen | undefined, keyName: string):
   // shows nothing as decided (pressed again once the server is back, the same decision is
   // answered "unchanged" if it had been taken after all).
   const send = async (): Promise<Answer<DecisionAnswer> | undefined> => {
+    // A slow server leaves the decision in flight a while: the page says it is on its way, and
+    // the header no longer says "saved" (a failure already shown there stays).
+    const doing = decision === 'accept' ? line`accepting ${lab(c.object.label)}${chosen.relation ? ` as ${chosen.relation}` : ''}` : decision === 'reject' ? line`rejecting ${lab(c.object.label)}` : line`marking ${lab(c.object.label)} unsure`;
+    say(line`${doing}: waiting for the server to save it…`);
+    const saved = $('saved');
+    if (saved.className !== 'failed') {
+      saved.textContent = 'saving…';
+      saved.className = 'dirty';
+    }
     try {
       return await api<DecisionAnswer>('/api/decisions', body);
     } catch (error) {
