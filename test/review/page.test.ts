@@ -993,6 +993,60 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
       }
     });
 
+    it('leaving the page (closing or reloading the tab) with a decision still on its way, or a comment typed and not sent, asks first; with nothing pending it goes at once', async () => {
+      const s = await start();
+      const asked: string[] = [];
+      s.page.on('dialog', (d) => {
+        asked.push(d.type());
+        void d.dismiss();
+      });
+      try {
+        await load(s.page, s.server);
+        await s.page.uncheck('#advance');
+        await show(s.page, 'src:Aorta', 'aorta');
+        const review = s.page.url();
+        // Leaving the page, as closing the tab or reloading it does, is asked about; dismissed, the page stays.
+        const leave = () => s.page.goto('about:blank').then(() => true, () => false);
+        // A decision whose answer is held.
+        let release = (): void => undefined;
+        const held = new Promise<void>((r) => (release = r));
+        await s.page.route('**/api/decisions', async (route) => {
+          await held;
+          await route.continue();
+        });
+        await s.page.keyboard.press('l');
+        await s.page.keyboard.press('r');
+        await s.page.waitForFunction(() => document.querySelector('#msg')?.textContent?.startsWith('rejecting blood vessel') === true);
+        expect(await leave()).toBe(false);
+        expect(asked).toEqual(['beforeunload']);
+        expect(s.page.url()).toBe(review);
+        release();
+        await settled(s.page);
+        // A comment typed, then the keyboard moved on: the words are kept for aorta, not sent.
+        await s.page.keyboard.press('h');
+        await s.page.keyboard.press('m');
+        await s.page.keyboard.type('same vessel');
+        await s.page.keyboard.press('Escape');
+        await s.page.keyboard.press('l');
+        await settled(s.page);
+        expect(await leave()).toBe(false);
+        expect(asked).toEqual(['beforeunload', 'beforeunload']);
+        expect(s.page.url()).toBe(review);
+        await s.page.keyboard.press('h');
+        await s.page.keyboard.press('a');
+        await settled(s.page);
+        await expect.poll(() => decided(s.out), { timeout: 5000 }).toEqual([
+          { subject: 'Aorta', object: 'Aorta', predicate: 'skos:exactMatch', decision: 'accept', comment: 'same vessel' },
+          { subject: 'Aorta', object: 'Vessel', predicate: 'skos:closeMatch', decision: 'reject', comment: undefined },
+        ]);
+        // The comment went with the decision, nothing is on its way: the page is left without a question.
+        expect(await leave()).toBe(true);
+        expect(asked).toEqual(['beforeunload', 'beforeunload']);
+      } finally {
+        await s.close();
+      }
+    });
+
     it('choosing a relation (key or button) keeps the comment being written; it goes with the acceptance', async () => {
       const s = await start();
       try {

@@ -626,12 +626,33 @@ function toggleHelp(): void {
   $('toggle-help').setAttribute('aria-expanded', String(!help.hidden));
 }
 
+/** Decisions, undos and comments asked for whose answer has not been drawn yet. */
+let changes = 0;
+
+/** Queue an action that changes the reviewed file: until it is answered, leaving the page asks first. */
+function changing(action: () => Promise<void>): Promise<void> {
+  changes++;
+  return queue.push(action).finally(() => changes--);
+}
+
+/**
+ * Closing the tab (or reloading it) while a decision is still on its way, or with a comment
+ * typed and not sent, asks first: the browser's "Leave site?" question, instead of losing them
+ * without a word. Nothing else keeps the page.
+ */
+window.addEventListener('beforeunload', (ev) => {
+  const unsent = [...drafts.values()].some((text) => text.trim() !== '');
+  if (changes === 0 && !unsent) return;
+  ev.preventDefault();
+  ev.returnValue = '';
+});
+
 /** Run a command: what a key or its button does. Decisions carry what was seen at the press. */
 function run(command: Command, keyName: string): void {
   const decision = DECISION_OF[command];
   if (decision) {
     const s = seen();
-    void queue.push(() => decide(decision, s, keyName));
+    void changing(() => decide(decision, s, keyName));
     return;
   }
   const r = RELATIONS[command];
@@ -644,7 +665,7 @@ function run(command: Command, keyName: string): void {
     case 'next-candidate': void queue.push(() => moveFocus(1)); break;
     case 'next-item': void queue.push(() => moveItem(1)); break;
     case 'prev-item': void queue.push(() => moveItem(-1)); break;
-    case 'undo': void queue.push(undo); break;
+    case 'undo': void changing(undo); break;
     case 'search': ($('search') as HTMLInputElement).focus(); break;
     case 'comment': focusComment(); break;
     case 'help': toggleHelp(); break;
@@ -738,7 +759,7 @@ $('cands-pane').addEventListener('click', (ev) => {
   const target = ev.target as Element;
   if (target.closest('#save-comment')) {
     const s = seen();
-    if (s?.comment || s?.hadComment) void queue.push(() => saveComment(s));
+    if (s?.comment || s?.hadComment) void changing(() => saveComment(s));
     else if (s) say(line`nothing to save: the box is empty and you have no comment on ${lab(s.label)}`);
     return;
   }
