@@ -267,8 +267,8 @@ export class ReviewSession {
   readonly uncarried: Array<{ subject: string; predicate: string; object: string; decision: string; reviewer: string; source: string; why: 'unproposed' | 'unsure' }> = [];
   /** The set-level metadata of the reviewed file resumed (a licence or title set by hand): written back as it is. */
   private resumedMetadata: MappingSet['metadata'] | undefined;
-  /** Candidate index by subject, proposed predicate (canonical) and object. */
-  private readonly byTriple: Map<string, number>;
+  /** Candidate index by subject, proposed predicate (canonical) and object (see `byTriple`). */
+  private byTripleMap: Map<string, number> | undefined;
   /** The `mapping_set_id` of every earlier review a decision came from. */
   private readonly carriedFrom = new Set<string>();
   private saving: Promise<void> | undefined;
@@ -301,7 +301,11 @@ export class ReviewSession {
     const position = new Map(source.concepts.map((c, i) => [c.iri, i]));
     this.subjectOrder = [...this.state.bySubject.keys()].sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
     this.coherence = new ReviewCoherence(source, target);
-    this.byTriple = new Map(this.state.candidates.map((c) => [`${c.subject}\u0000${canonical(c.predicate)}\u0000${c.object}`, c.index]));
+  }
+
+  /** Candidates by subject, canonical relation and object: built when first asked (a resume, a decision named by its triple), not at every start. */
+  private get byTriple(): Map<string, number> {
+    return (this.byTripleMap ??= new Map(this.state.candidates.map((c) => [`${c.subject}\u0000${canonical(c.predicate)}\u0000${c.object}`, c.index])));
   }
 
   /**
