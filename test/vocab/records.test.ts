@@ -362,6 +362,17 @@ describe('bad records: stop with the exact code and place, or skip with a summar
     expect(compareVersions('0.10.0', '0.9.1')).toBeGreaterThan(0);
   });
 
+  it('of several versions of one server, the entry the registry marks isLatest is read, also where the strings do not order them (no SemVer, or only build metadata apart)', async () => {
+    const entry = (version: string, latest: boolean) => JSON.stringify({ server: { ...good, version, description: `Release ${version}` }, _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: latest } } });
+    for (const [older, latest] of [['preview', '1.0.0'], ['1.0.0+build.2', '1.0.0+build.1']] as const) {
+      for (const lines of [[entry(older, false), entry(latest, true)], [entry(latest, true), entry(older, false)]]) {
+        const index = await loadRecords(await file('page.jsonl', `${lines.join('\n')}\n`));
+        expect(index.concepts.map((c) => [c.record?.provenance.version, c.definitions[0]])).toEqual([[latest, `Release ${latest}`]]);
+        expect(index.warnings).toContainEqual(expect.stringContaining(`the latest version of each is read (io.github.a/good ${latest} over ${older})`));
+      }
+    }
+  });
+
   it('a JSON line holding an empty array is a bad record, refused or counted as skipped, as a .json file of [] is refused', async () => {
     const path = await file('odd.jsonl', `${JSON.stringify(good)}\n[]\n`);
     const error = await rejectedIoaError(loadRecords(path));

@@ -32,6 +32,11 @@ export interface RecordDraft {
   provenance: Omit<RecordProvenance, 'file' | 'line'>;
   /** Where in its document the record is (for duplicate reports). */
   path: JsonPathSegments;
+  /**
+   * A registry list entry's own word on whether it is the server's latest version
+   * (`_meta["io.modelcontextprotocol.registry/official"].isLatest`), when the entry gives one.
+   */
+  registryLatest?: boolean;
 }
 
 /** An empty draft to fill in. */

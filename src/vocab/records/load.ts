@@ -201,10 +201,13 @@ export async function recordsToIndex(documents: readonly RecordDocument[], file:
     }
     const prior = seen.get(d.iri);
     // A registry listing holds one entry per published version of a server: the latest version
-    // is the server (the first one read was often the oldest), and the others are no fault.
+    // is the server (the first one read was often the oldest), and the others are no fault. The
+    // entry the registry itself marks latest (isLatest) is it: the registry orders a version that
+    // is no SemVer by when it was published, which no comparison of the strings can tell.
     const versions = prior && d.provenance.format.startsWith('mcp-server') && prior.draft.provenance.format.startsWith('mcp-server') ? [prior.draft.provenance.version, d.provenance.version] : undefined;
     if (prior && versions?.[0] !== undefined && versions[1] !== undefined && versions[0] !== versions[1]) {
-      const newer = compareVersions(versions[1], versions[0]) > 0;
+      const marked = prior.draft.registryLatest !== d.registryLatest && (prior.draft.registryLatest === true || d.registryLatest === true);
+      const newer = marked ? d.registryLatest === true : compareVersions(versions[1], versions[0]) > 0;
       if (newer) {
         const at = concepts.findIndex((c) => c.iri === d.iri);
         concepts[at] = draftConcept(d, file, doc.line);

@@ -112,11 +112,14 @@ function entryUnits(entry: JsonObject, server: unknown, where: JsonPathSegments,
     return [];
   }
   if (status === 'deprecated' && name !== undefined) context.note('server(s) the registry marks deprecated were read', name);
+  const latest = isObject(official) && typeof official.isLatest === 'boolean' ? official.isLatest : undefined;
   return [{
     path: where,
     build: () => {
       if (!isObject(server)) throw fault(where === at ? 'MCP server list: an entry is not an object' : 'MCP Registry server entry: "server" is not an object', where);
-      return serverDraft(server, where);
+      const d = serverDraft(server, where);
+      if (latest !== undefined) d.registryLatest = latest;
+      return d;
     },
   }];
 }
