@@ -115,6 +115,12 @@ export function parseJson(text: string, file: string, options: ReadOptions = {})
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new IoaError('E_EXCHANGE_BAD_JSON', 'a mapping set must be a JSON object', { file, path: '$' });
   }
+  // Another kind of JSON file (an Agent Card, a trust policy, a record) is told as such, not
+  // reported at the first of its members that is no SSSOM slot value.
+  if (!('mappings' in value)) {
+    const members = Object.keys(value).slice(0, 3).map((k) => JSON.stringify(k)).join(', ');
+    throw new IoaError('E_EXCHANGE_BAD_JSON', `not a mapping set: the object has no "mappings" array, where SSSOM JSON holds its rows${members ? ` (its members begin ${members}: another kind of file?)` : ''}`, { file, path: '$' });
+  }
   const { mappings: rawMappings, ...meta } = unfoldOther(value as Record<string, unknown>, { file, path: '$.other' }, [...SET_SLOTS, 'mappings']);
   const setSlots = readSetSlots(meta, { ...options, at: (slot) => ({ file, path: slot ? `$.${slot}` : '$' }), typeCode: 'E_EXCHANGE_BAD_JSON', text });
   if (!Array.isArray(rawMappings)) throw new IoaError('E_EXCHANGE_BAD_JSON', '"mappings" must be an array', { file, path: '$.mappings' });

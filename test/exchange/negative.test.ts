@@ -420,6 +420,15 @@ describe('files and the convert command', () => {
     expect(await failureAsync(() => readMappingFile(odd))).toMatchObject({ code: 'E_EXCHANGE_UNKNOWN_FORMAT', line: 1 });
   });
 
+  it('a JSON file of another kind (an Agent Card, a trust policy) given as mappings is said to be no mapping set, at $, not faulted at one of its members', async () => {
+    const card = join(import.meta.dirname, '../../corpora/agents/samples/tech-docs-agent-card.json');
+    const run = await runCli(['convert', card, '--to', 'sssom']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`ioa-align: ${card} at $: not a mapping set: the object has no "mappings" array, where SSSOM JSON holds its rows (its members begin "name", "description", "supportedInterfaces": another kind of file?) [E_EXCHANGE_BAD_JSON]\n`);
+    expect(failure(() => parseJson(JSON.stringify({ trustedIssuers: [], requireSignature: true }), 'trust.json'))).toMatchObject({ code: 'E_EXCHANGE_BAD_JSON', path: '$' });
+    expect(failure(() => parseJson('{}', 'empty.json'))).toMatchObject({ code: 'E_EXCHANGE_BAD_JSON', path: '$' });
+  });
+
   it('a missing input file → E_FILE_UNREADABLE', async () => {
     expect(await failureAsync(() => readMappingFile(join(work, 'absent.sssom.tsv')))).toMatchObject({ code: 'E_FILE_UNREADABLE' });
   });
