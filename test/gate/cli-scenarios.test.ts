@@ -4,7 +4,7 @@
  * on corpora/ioa-example. Keys are generated at run time with `ioa-align keys generate`; no private
  * key is committed.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -278,6 +278,24 @@ describe('12.1: zh→en technical translation through the 12.4 artifact signed b
     const same = await build(['--conditions', zh, '--source-lang', 'zh', '--out', join(dir, 'same.json')]);
     expect(same.code).toBe(0);
     expect((JSON.parse(readFileSync(join(dir, 'same.json'), 'utf8')) as { mappingRules: Array<{ conditions: { sourceLang: string } }> }).mappingRules[0]!.conditions.sourceLang).toBe('zh');
+  });
+  it('artifact build: a condition name misspelling one the gate evaluates is refused at its place, naming it, before anything is written; another unknown name is built with a warning', async () => {
+    const build = (more: string[]): Promise<{ code: number; stderr: string }> => cli(['artifact', 'build', '--from', ex('reviewed-cs-doc.sssom.tsv'), '--artifact-id', 'https://example.org/align/x', '--revision', '1',
+      '--asserted-by', 'https://example.org/mapping-authority', '--valid-until', '2026-12-31T00:00:00Z', '--now', '2026-06-01T00:00:00Z', ...more]);
+    const typo = join(dir, 'typo-conditions.json');
+    writeFileSync(typo, '{"targetLang": "en",\n "sourcelang": "zh"}\n');
+    const out = join(dir, 'typo-built.json');
+    const refused = await build(['--conditions', typo, '--out', out]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(new RegExp(`^ioa-align: ${typo.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2:16 at \\$\\.sourcelang: condition "sourcelang" is not one the gate evaluates; did you mean "sourceLang"\\?`));
+    expect(refused.stderr).toContain('[E_ARTIFACT_BUILD]');
+    expect(existsSync(out)).toBe(false);
+    const vendor = join(dir, 'vendor-conditions.json');
+    writeFileSync(vendor, JSON.stringify({ sourceLang: 'zh', tier: 'gold' }));
+    const warned = await build(['--conditions', vendor, '--out', join(dir, 'vendor-built.json')]);
+    expect(warned.code).toBe(0);
+    expect(warned.stderr).toContain(`ioa-align: warning: ${vendor}:1:`);
+    expect(warned.stderr).toContain('condition "tier" is not one the gate evaluates: a rule holding it answers Indeterminate UNKNOWN_CONDITION wherever it applies');
   });
   it('artifact build refuses a file with no reviewed rows (E_ARTIFACT_BUILD, exit 2)', async () => {
     const run = await cli(['artifact', 'build', '--from', ex('candidates-s2.sssom.tsv'), '--artifact-id', 'https://example.org/align/x', '--revision', '1',

@@ -7,7 +7,9 @@
 import { defineCommand } from 'citty';
 import { DEFAULT_DIFF_GENERATORS } from '../../versions/diff.js';
 import { describeDiagnostic, IoaError } from '../../model/errors.js';
-import { jsonFaultError, parseJson, readJson } from '../../text/json.js';
+import { formatJsonPath, jsonFaultError, locateJsonPath, parseJson, readJson } from '../../text/json.js';
+import { CONDITION_NAMES } from '../../envelope/types.js';
+import { suggest } from '../../model/suggest.js';
 import { readTextFile } from '../../io/files.js';
 import { out, err, report as printReport, setExitCode } from '../io.js';
 import { openOutput } from '../output.js';
@@ -50,7 +52,7 @@ const build = defineCommand({
     'valid-until': { type: 'string', description: 'RFC 3339 date-time (required unless --merge; with it, replaces the draft\'s)' },
     'valid-from': { type: 'string', description: 'RFC 3339 date-time' },
     now: { type: 'string', description: 'The clock --valid-until must lie after (RFC 3339 date-time; default: the current time): a validity that has already ended is refused' },
-    conditions: { type: 'string', description: 'JSON file with conditions for every rule' },
+    conditions: { type: 'string', description: 'JSON file with conditions for every rule (inputMediaType, outputMediaType, sourceLang, targetLang, domain; a misspelling of one is refused, another name is kept with a warning: the gate answers UNKNOWN_CONDITION for it)' },
     'input-media-type': { type: 'string', description: 'Condition inputMediaType' },
     'output-media-type': { type: 'string', description: 'Condition outputMediaType' },
     'source-lang': { type: 'string', description: 'Condition sourceLang (BCP 47)' },
@@ -80,7 +82,8 @@ const build = defineCommand({
     let conditions: Record<string, unknown> = {};
     if (args.conditions !== undefined) {
       // Nesting is bounded as the text is read, before anything walks the value (6.1).
-      const read = readJson(await readTextFile(args.conditions, { what: 'conditions file', kind: 'config' }), 1, CONDITIONS_MAX_DEPTH);
+      const conditionsText = await readTextFile(args.conditions, { what: 'conditions file', kind: 'config' });
+      const read = readJson(conditionsText, 1, CONDITIONS_MAX_DEPTH);
       if (!read.ok && read.fault.kind === 'depth') {
         const { line, column, path } = read.fault;
         throw conditionsTooDeep('the conditions file', path ?? '$', { file: args.conditions, ...(line !== undefined ? { line, column } : {}) });
@@ -90,6 +93,7 @@ const build = defineCommand({
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new IoaError('E_ARTIFACT_BUILD', 'the conditions file must hold one JSON object', { file: args.conditions, path: '$' });
       assertConditionsNesting(parsed, 'the conditions file', { file: args.conditions });
       conditions = parsed as Record<string, unknown>;
+      checkConditionNames(conditions, args.conditions, conditionsText);
     }
     const flags: Array<[string, string, string | undefined]> = [
       ['inputMediaType', 'input-media-type', args['input-media-type']], ['outputMediaType', 'output-media-type', args['output-media-type']],
@@ -126,6 +130,24 @@ const build = defineCommand({
     await output.write(JSON.stringify(result.document, null, 2));
   },
 });
+
+/**
+ * Condition names of a conditions file that the gate does not evaluate. A rule holding one is
+ * kept as it is (the engine answers UNKNOWN_CONDITION for it), so every check the rule applies to
+ * is Indeterminate: a name that is a misspelling of a known one (`sourcelang`) is refused before
+ * the artifact is written and signed, any other is named on stderr.
+ */
+function checkConditionNames(conditions: Readonly<Record<string, unknown>>, file: string, text: string): void {
+  for (const name of Object.keys(conditions)) {
+    if ((CONDITION_NAMES as readonly string[]).includes(name)) continue;
+    const meant = suggest(name, CONDITION_NAMES);
+    const effect = `a rule holding it answers Indeterminate UNKNOWN_CONDITION wherever it applies (conditions evaluated: ${CONDITION_NAMES.join(', ')})`;
+    if (meant !== undefined) {
+      throw new IoaError('E_ARTIFACT_BUILD', `condition ${JSON.stringify(name)} is not one the gate evaluates; did you mean ${JSON.stringify(meant)}? As written, ${effect}`, { file, ...locateJsonPath(text, [name]), path: formatJsonPath([name]) });
+    }
+    err(`ioa-align: warning: ${describeDiagnostic({ file, ...locateJsonPath(text, [name]), path: formatJsonPath([name]) }, `condition ${JSON.stringify(name)} is not one the gate evaluates: ${effect}`, 'UNKNOWN_CONDITION')}`);
+  }
+}
 
 /** Rows a build left out: one line per reason, or each row with --verbose. */
 function reportSkipped(skipped: ReadonlyArray<{ line?: number; row: number; subject: string; object: string; why: string }>, file: string, verbose: boolean): void {
