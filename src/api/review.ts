@@ -131,7 +131,21 @@ export async function simulateReviewFile(candidates: string, reference: string, 
   options = optionsObject(options, '$', SIMULATION_FILE_OPTIONS);
   checkCallbacks(options, ['onWarning']);
   const [file, triples] = await Promise.all([readCandidateFile(candidates), readReferenceTriples(reference)]);
+  assertReferenceMeetsCandidates(file, triples, candidates, reference);
   return simulateReview(file.review, triples, { ...withoutOntologies(options), ...await fileSelection(file, options) });
+}
+
+/**
+ * A reference naming none of the candidates' subjects belongs to another pair of ontologies, or
+ * maps the other way round: every candidate would count as wrong, and the simulation's figures
+ * would measure the mix-up. Refused, as `coherence` refuses mappings that name neither ontology.
+ */
+function assertReferenceMeetsCandidates(file: CandidateFile, triples: readonly ReferenceTriple[], candidates: string, reference: string): void {
+  if (triples.length === 0 || file.review.length === 0) return;
+  const subjects = new Set(file.review.map((c) => c.subject));
+  if (triples.some((t) => subjects.has(t.subject))) return;
+  const reversed = triples.some((t) => subjects.has(t.object));
+  throw new IoaError('E_USAGE', `the reference names none of the ${subjects.size} subject(s) of the candidates ${candidates}: ${reversed ? 'its objects are, so it maps the other way round' : 'it is the reference of another pair of ontologies'}; a simulation against it would measure nothing`, { file: reference });
 }
 
 /**
@@ -190,5 +204,6 @@ export async function simulateReviewFileSeries(candidates: string, reference: st
   options = optionsObject(options, '$', SERIES_FILE_OPTIONS);
   checkCallbacks(options, ['onWarning']);
   const [file, triples] = await Promise.all([readCandidateFile(candidates), readReferenceTriples(reference)]);
+  assertReferenceMeetsCandidates(file, triples, candidates, reference);
   return simulateReviewSeries(file.review, triples, { ...withoutOntologies(options), ...await fileSelection(file, options) });
 }

@@ -308,6 +308,27 @@ describe('review: bad input exits 2 and overwrites nothing', () => {
     await expect(simulateReviewFile(files.candidates, reference, { budgte: 20 } as Parameters<typeof simulateReviewFile>[2])).rejects.toMatchObject({ code: 'E_USAGE', location: { path: '$.budgte' } });
   });
 
+  it('review simulate refuses a reference that names none of the candidates\' subjects (another pair, or written the other way round), exit 2 E_USAGE, instead of scoring F1 0', async () => {
+    const files = await fixture();
+    const write = (name: string, rows: string[]): string => {
+      const path = join(files.dir, name);
+      writeFileSync(path, ['#curie_map:', '#  src: http://example.org/src#', '#  tgt: http://example.org/tgt#', '#  oth: http://example.org/other#', '#mapping_set_id: https://example.org/ref', '#license: https://w3id.org/sssom/license/unspecified',
+        'subject_id\tpredicate_id\tobject_id\tmapping_justification', ...rows.map((r) => `${r}\tsemapv:ManualMappingCuration`), ''].join('\n'));
+      return path;
+    };
+    const other = write('other-ref.sssom.tsv', ['oth:Paper\tskos:exactMatch\toth:Article']);
+    const reversed = write('reversed-ref.sssom.tsv', ['tgt:Paper\tskos:exactMatch\tsrc:Paper', 'tgt:Author\tskos:exactMatch\tsrc:Author']);
+    for (const [reference, why] of [[other, 'it is the reference of another pair of ontologies'], [reversed, 'its objects are, so it maps the other way round']] as const) {
+      for (const more of [[], ['--seeds', '2']]) {
+        const r = await runCli(['review', 'simulate', files.candidates, '--reference', reference, ...more]);
+        expect(r.code).toBe(2);
+        expect(r.stderr).toContain(`${reference}: the reference names none of the`);
+        expect(r.stderr).toContain(`${why}; a simulation against it would measure nothing [E_USAGE]`);
+      }
+      await expect(simulateReviewFile(files.candidates, reference)).rejects.toMatchObject({ code: 'E_USAGE', location: { file: reference } });
+    }
+  });
+
   it('simulate --skip-invalid reads a records file with bad records as propose --skip-invalid did; without it the bad record is refused at its line', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ioa-simulate-records-'));
     const records = join(dir, 'records.jsonl');
