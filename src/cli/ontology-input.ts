@@ -2,7 +2,8 @@
  * The two ontologies a command reads beside a mapping set (`coherence`, `artifact build
  * --source/--target`), or the two releases `diff` compares. With `skipInvalid`, bad agent records are left out and what was left out
  * is said on stderr as `propose --skip-invalid` says it, so a records file proposed on that way
- * can be taken through the next steps.
+ * can be taken through the next steps. Whatever else loading left out or could not check (a
+ * server's earlier versions, a server the registry deleted) is said too, as `propose` says it.
  */
 import type { OntologyIndex } from '../model/ontology-index.js';
 import { asFlagText } from './flags.js';
@@ -17,6 +18,6 @@ export async function loadOntologyPair(source: string, target: string, skipInval
   const { loadOntology } = await import('../api/index.js');
   const loading = skipInvalid ? { skipInvalid: true } : {};
   const [s, t] = await Promise.all([loadOntology(source, loading), loadOntology(target, loading)]);
-  if (skipInvalid) for (const index of [s, t]) for (const warning of index.warnings) err(`ioa-align: warning: ${index.source}: ${loadingWarning(warning)}`);
+  for (const index of [s, t]) for (const warning of index.warnings) err(`ioa-align: warning: ${index.source}: ${loadingWarning(warning)}`);
   return { source: s, target: t };
 }

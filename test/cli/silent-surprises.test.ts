@@ -73,6 +73,36 @@ describe('propose with the same ontology on both sides says why nothing is propo
   });
 });
 
+describe('what loading leaves out of an agent records file is said by every command that reads it, not only by propose', () => {
+  const server = (name: string, version: string, status = 'active') => ({
+    server: { $schema: 'https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json', name, description: `Weather forecasts ${version}`, version, packages: [] },
+    _meta: { 'io.modelcontextprotocol.registry/official': { status } },
+  });
+  const listing = (name: string, entries: object[]): string => {
+    const path = join(dir, name);
+    writeFileSync(path, JSON.stringify(entries));
+    return path;
+  };
+  const older = 'io.github.a/weather 2.0.0 over 1.0.0';
+  const deleted = '1 server(s) the registry marks deleted were left out (io.github.b/gone)';
+
+  it('export-ontology: the earlier version and the deleted server it does not write are named on stderr', async () => {
+    const file = listing('servers.json', [server('io.github.a/weather', '1.0.0'), server('io.github.a/weather', '2.0.0'), server('io.github.b/gone', '1.0.0', 'deleted')]);
+    const run = await runCli(['export-ontology', file, '--to', 'turtle', '--out', join(dir, 'servers.ttl')]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`ioa-align: warning: ${file}: 1 server version(s) listed beside a later version of the same server were left out: the latest version of each is read (${older})`);
+    expect(run.stderr).toContain(`ioa-align: warning: ${file}: ${deleted}`);
+  });
+
+  it('diff of two listings: which version each release was read in is said without --skip-invalid', async () => {
+    const old = listing('old-servers.json', [server('io.github.a/weather', '1.0.0'), server('io.github.a/weather', '2.0.0')]);
+    const next = listing('new-servers.json', [server('io.github.a/weather', '2.0.0'), server('io.github.c/sun', '1.0.0')]);
+    const run = await runCli(['diff', old, next, '--out', join(dir, 'servers-diff.sssom.tsv'), '--force', '--quiet']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`ioa-align: warning: ${old}: 1 server version(s) listed beside a later version of the same server were left out: the latest version of each is read (${older})`);
+  });
+});
+
 describe('JSON-LD nodes whose @id is not an absolute IRI are counted, not dropped silently', () => {
   it('inspect and the loader warn with the count and examples', async () => {
     const file = join(dir, 'relative.jsonld');
