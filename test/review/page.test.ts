@@ -373,6 +373,43 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
       await s.page.press('#search', 'Escape');
       await settled(s.page);
     });
+
+    it('a search typed and left with Tab is not applied, later either: the box shows the search applied again, and the status line says so', async () => {
+      const size = () => s.page.evaluate(() => Number(document.querySelector('#items li')?.getAttribute('aria-setsize') ?? 0));
+      await s.page.selectOption('#status', 'all');
+      await settled(s.page);
+      const all = await size();
+      await s.page.focus('#search');
+      await s.page.keyboard.type('heart');
+      await s.page.keyboard.press('Tab');
+      await settled(s.page);
+      expect(await s.page.inputValue('#search')).toBe('');
+      expect(await s.page.textContent('#msg')).toBe('search for heart not applied (Enter or Esc applies it): the search box is empty again');
+      // Another filter reloads the list: with no search, as the box shows.
+      await s.page.selectOption('#status', 'undecided');
+      await settled(s.page);
+      await s.page.selectOption('#status', 'all');
+      await settled(s.page);
+      expect(await size()).toBe(all);
+      // With a search applied, the box goes back to it.
+      await show(s.page, 'src:Heart', 'heart');
+      const found = await size();
+      expect(found).toBeLessThan(all);
+      await s.page.focus('#search');
+      await s.page.fill('#search', '');
+      await s.page.keyboard.press('Tab');
+      await settled(s.page);
+      expect(await s.page.inputValue('#search')).toBe('src:Heart');
+      expect(await s.page.textContent('#msg')).toBe('search not cleared (Enter or Esc applies it): the search is src:Heart again');
+      await s.page.selectOption('#status', 'undecided');
+      await settled(s.page);
+      await s.page.selectOption('#status', 'all');
+      await settled(s.page);
+      expect(await size()).toBe(found);
+      await clear(s.page);
+      await s.page.selectOption('#status', 'undecided');
+      await settled(s.page);
+    });
   });
 
   describe('one-to-one asks first', () => {

@@ -130,10 +130,26 @@ function query(): string {
   }
   if (select('relation').value) q.set('relation', select('relation').value);
   if (select('kind').value) q.set('kind', select('kind').value);
-  const text = ($('search') as HTMLInputElement).value.trim();
-  if (text) q.set('q', text);
+  if (searched) q.set('q', searched);
   return q.toString();
 }
+
+/**
+ * The search the list was asked for: what the search box held when `Enter` or `Esc` applied it.
+ * Text typed and not applied is never searched for by a later reload of the list (another
+ * filter, an undo): leaving the box puts the search applied back in it, and says so.
+ */
+let searched = '';
+
+$('search').addEventListener('focusout', () => {
+  const box = $('search') as HTMLInputElement;
+  // The window left (another application, another tab) keeps the box focused: the typing is kept.
+  if (document.activeElement === box) return;
+  const typed = box.value.trim();
+  if (typed === searched) return;
+  box.value = searched;
+  say(line`${typed ? line`search for ${lab(typed)} not applied` : 'search not cleared'} (Enter or Esc applies it): ${searched ? line`the search is ${lab(searched)} again` : 'the search box is empty again'}`, true);
+});
 
 function fillKinds(kinds: readonly string[] | undefined): void {
   const box = select('kind');
@@ -696,6 +712,8 @@ document.addEventListener('keydown', (ev) => {
     return;
   }
   if (outcome.kind === 'apply') {
+    const search = $('search') as HTMLInputElement;
+    if (ev.target === search) searched = search.value.trim();
     (ev.target as HTMLElement).blur();
     // The item shown stays shown when the new list holds it; the keyboard then goes to the
     // candidate the keys act on, not to the page's body, where a screen reader loses its place.
