@@ -895,6 +895,32 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
       await settled(s.page);
     });
 
+    it('z in a resumed review says that undo takes back only this session\'s decisions', async () => {
+      const files = pageFixture();
+      const out = join(files.dir, 'reviewed.sssom.tsv');
+      const open = () => openReview({ candidates: files.candidates, source: files.source, target: files.target, out }, { reviewer: 'orcid:0000-0002-1825-0097' });
+      const first = await serve(await open(), out);
+      try {
+        await load(first.page, first.server);
+        await first.page.keyboard.press('a');
+        await settled(first.page);
+      } finally {
+        await first.close();
+      }
+      expect(await rows(out)).toHaveLength(1);
+      const again = await serve(await open(), out);
+      try {
+        await load(again.page, again.server);
+        expect(await again.page.isDisabled('#do-undo')).toBe(true);
+        await again.page.keyboard.press('z');
+        await settled(again.page);
+        expect(await again.page.textContent('#msg')).toBe('nothing to undo in this session: undo takes back only decisions made since the review was started, and an earlier one is changed by deciding again');
+        expect(await rows(out)).toHaveLength(1);
+      } finally {
+        await again.close();
+      }
+    });
+
     it('a server that has stopped is said in the header, not "saving…" for ever', async () => {
       const files = pageFixture();
       const out = join(files.dir, 'reviewed.sssom.tsv');

@@ -601,7 +601,8 @@ async function undo(): Promise<void> {
   showProgress(res.data.progress);
   markDone(res.data.subjects);
   if (!undone) {
-    say('nothing to undo');
+    // Undo takes back what this session decided: a review resumed starts with none of it.
+    say('nothing to undo in this session: undo takes back only decisions made since the review was started, and an earlier one is changed by deciding again');
     return;
   }
   // Show the candidate whose decision was taken back, as the server restored it.
