@@ -53,8 +53,9 @@ export interface ServeOptions {
   /** For tests: a fixed token instead of a random one. */
   token?: string;
   /**
-   * How the messages the server sends are worded: its errors and refusals, and why saving fails
-   * (`save_error`). They name what the library offers (`files.decisions`, `session.rescue()`, the
+   * How the messages the server sends are worded: its errors and refusals, why saving fails
+   * (`save_error`), and what the page says once the server has stopped (open the new `url` of a
+   * review served again: the tab's token no longer works). They name what the library offers (`files.decisions`, `session.rescue()`, the
    * `url` serveReview returned); a host that offers it otherwise words it its own way here (the
    * `review` command: its flags, Ctrl-C). Default: as the library words them.
    */
@@ -68,6 +69,8 @@ interface Served {
   token: string;
   port: number;
   word: (message: string) => string;
+  /** The page (index.html) with what it says once the server has stopped, worded. */
+  page: Buffer;
   /** close() was called: work done ahead stops. */
   closed: boolean;
 }
@@ -108,7 +111,7 @@ export async function serveReview(session: ReviewSession, options: ServeOptions 
       return message;
     }
   };
-  const served: Served = { session, lists: new ItemLists(), token, port, word, closed: false };
+  const served: Served = { session, lists: new ItemLists(), token, port, word, page: pageWith(word(RESTARTED)), closed: false };
   const server = createServer((req, res) => {
     handle(req, res, served).catch((error: unknown) => {
       if (!res.headersSent) send(res, isIoaError(error) && error.code !== 'E_INTERNAL' ? 400 : 500, { error: errorBody(error, served.word) });
@@ -163,6 +166,20 @@ export async function serveReview(session: ReviewSession, options: ServeOptions 
       await session.flush();
     },
   };
+}
+
+/**
+ * What the page says once the server no longer answers, beside "server unreachable": a server
+ * started again has a new token, so the tab's address no longer works. It names the `url` that
+ * serveReview returns; a host that prints the address words it its own way (`wording`).
+ */
+const RESTARTED = "If the review server has stopped, open the new url that serveReview returns when the review is served again: this tab's token no longer works.";
+
+/** index.html with `restarted` in its meta element `ioa-review-restarted`, which the page reads. */
+function pageWith(restarted: string): Buffer {
+  const escaped = restarted.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const html = pageAssets().get('/')!.body.toString('utf8');
+  return Buffer.from(html.replace('<meta name="ioa-review-restarted" content="">', () => `<meta name="ioa-review-restarted" content="${escaped}">`));
 }
 
 /** The session's progress, why saving fails worded as the server words its messages. */
@@ -277,7 +294,7 @@ async function route(req: IncomingMessage, res: ServerResponse, served: Served):
     const asset = pageAssets().get(url.pathname);
     if (asset) {
       if (url.pathname === '/') res.setHeader('Set-Cookie', `${cookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`);
-      return sendText(res, asset.type, asset.body);
+      return sendText(res, asset.type, url.pathname === '/' ? served.page : asset.body);
     }
     switch (url.pathname) {
       case '/api/progress':

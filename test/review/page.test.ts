@@ -676,8 +676,8 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
 
     it('only a short status line is live: the item pane is not re-announced on every key', async () => {
       const live = await s.page.evaluate(() => Array.from(document.querySelectorAll('[aria-live], [role="status"], [role="alert"]')).map((e) => e.getAttribute('id')));
-      // The status line, and an alert that shows only when saving fails (hidden and empty until then).
-      expect(live).toEqual(['save-failure', 'msg']);
+      // The status line, and alerts that show only when saving fails or the server has stopped (hidden and empty until then).
+      expect(live).toEqual(['save-failure', 'server-gone', 'msg']);
       expect([await s.page.isHidden('#save-failure'), await s.page.textContent('#save-failure')]).toEqual([true, '']);
       // The focus is on the first open candidate (valve, the last); one to the left:
       await s.page.keyboard.press('ArrowLeft');
@@ -930,8 +930,28 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
         await t.server.close();
         await t.page.waitForFunction(() => document.querySelector('#saved')?.textContent?.startsWith('server unreachable'), undefined, { timeout: 8000 });
         expect(await t.page.getAttribute('#saved', 'class')).toBe('failed');
+        // What to open once it is started again: served by the library, in the library's words.
+        expect(await t.page.isVisible('#server-gone')).toBe(true);
+        expect(await t.page.textContent('#server-gone')).toBe("If the review server has stopped, open the new url that serveReview returns when the review is served again: this tab's token no longer works.");
       } finally {
         await t.page.close();
+      }
+    });
+
+    it('a host words what the page says once the server has stopped (serveReview\'s wording)', async () => {
+      const files = pageFixture();
+      const out = join(files.dir, 'reviewed.sssom.tsv');
+      const session = await openReview({ candidates: files.candidates, source: files.source, target: files.target, out }, { reviewer: 'orcid:0000-0002-1825-0097' });
+      const server = await serveReview(session, { wording: (m) => m.replace('the new url that serveReview returns when the review is served again', 'the "new" <address> & token the host prints') });
+      const page = await browser.newPage({ viewport: { width: 1400, height: 820 } });
+      try {
+        await load(page, server);
+        expect(await page.isVisible('#server-gone')).toBe(false);
+        await server.close();
+        await page.waitForFunction(() => document.querySelector('#saved')?.textContent?.startsWith('server unreachable'), undefined, { timeout: 8000 });
+        expect(await page.textContent('#server-gone')).toBe('If the review server has stopped, open the "new" <address> & token the host prints: this tab\'s token no longer works.');
+      } finally {
+        await page.close();
       }
     });
 

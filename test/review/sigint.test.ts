@@ -59,6 +59,18 @@ describe('ioa-align review, whole process', () => {
   });
 });
 
+describe('ioa-align review tells the page what to open once it has stopped', () => {
+  it('the page it serves says, in the command\'s words, that the review started again prints a new address', async () => {
+    const files = await fixture();
+    const out = join(files.dir, 'reviewed.sssom.tsv');
+    const { child, exited, url } = await startReview(files, out);
+    const html = await (await fetch(url)).text();
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(/<meta name="ioa-review-restarted" content="([^"]*)">/.exec(html)?.[1]).toBe("If the review server has stopped, open the new address that `ioa-align review` prints when it is started again: this tab's token no longer works.");
+  });
+});
+
 describe('ioa-align review counts the decision rows of the file, every reviewer\'s', () => {
   it('an adjudicator who decides nothing is told what the file holds: 3 decisions resumed and saved, not the 1 not in conflict', async () => {
     const files = await fixture();

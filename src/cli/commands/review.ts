@@ -29,6 +29,8 @@ const REVIEW_FLAGS = {
   'Stop the review and have session.rescue() write': 'Stop the review (Ctrl-C), which writes',
   // The address: serveReview returns it, the command prints it.
   'the url that serveReview returned': 'the URL the command printed',
+  // A server started again: the command prints its new address.
+  'the new url that serveReview returns when the review is served again': 'the new address that `ioa-align review` prints when it is started again',
 };
 
 /** A library message (an error, a refusal, why saving fails) in the command's words. */

@@ -111,6 +111,7 @@ function showProgress(p: Progress): void {
   const failure = $('save-failure');
   failure.hidden = !p.save_error;
   if (p.save_error && failure.textContent !== p.save_error) failure.textContent = `Decisions are not being saved: ${p.save_error}`;
+  $('server-gone').hidden = true;
   ($('do-undo') as HTMLButtonElement).disabled = !p.can_undo;
 }
 
@@ -895,7 +896,19 @@ function disconnected(why: string): void {
   const saved = $('saved');
   saved.textContent = why;
   saved.className = 'failed';
+  const gone = $('server-gone');
+  if (gone.hidden && RESTARTED) {
+    gone.textContent = RESTARTED;
+    gone.hidden = false;
+  }
 }
+
+/**
+ * What to do when the server has stopped: a server started again has a new token, which this tab
+ * does not have, so the new address is to be opened. The server put it in the page, worded for
+ * its host (the page cannot ask a server that has stopped).
+ */
+const RESTARTED = document.querySelector<HTMLMetaElement>('meta[name="ioa-review-restarted"]')?.content ?? '';
 
 setInterval(() => {
   if (pending) return;
