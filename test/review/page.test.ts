@@ -922,9 +922,7 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
     });
 
     it('a server that has stopped is said in the header, not "saving…" for ever', async () => {
-      const files = pageFixture();
-      const out = join(files.dir, 'reviewed.sssom.tsv');
-      const t = await serve(await openReview({ candidates: files.candidates, source: files.source, target: files.target, out }, { reviewer: 'orcid:0000-0002-1825-0097' }), out);
+      const t = await start();
       try {
         await load(t.page, t.server);
         await t.server.close();
@@ -956,9 +954,7 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
     });
 
     it('a decision pressed after the server stopped is said not known to be saved, by name, in words; nothing is shown decided', async () => {
-      const files = pageFixture();
-      const out = join(files.dir, 'reviewed.sssom.tsv');
-      const t = await serve(await openReview({ candidates: files.candidates, source: files.source, target: files.target, out }, { reviewer: 'orcid:0000-0002-1825-0097' }), out);
+      const t = await start();
       try {
         await load(t.page, t.server);
         const name = await t.page.locator('.cand.focus .name').textContent();
@@ -973,7 +969,7 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
         await t.page.keyboard.press('j');
         await settled(t.page);
         expect(await t.page.textContent('#msg')).toBe('error: the review server has stopped or cannot be reached');
-        expect(await rows(out)).toEqual([]);
+        expect(await rows(t.out)).toEqual([]);
       } finally {
         await t.page.close();
       }
