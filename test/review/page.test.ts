@@ -962,7 +962,7 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
         await t.server.close();
         await t.page.keyboard.press('a');
         await settled(t.page);
-        expect(await t.page.textContent('#msg')).toBe(`a on ${name} got no answer (the review server has stopped or cannot be reached), so it is not known to be saved; ${name} is shown as it was (open): press a again once the server is back`);
+        expect(await t.page.textContent('#msg')).toBe(`a on ${name} got no answer (the review server has stopped or cannot be reached), so it is not known to be saved; ${name} is shown as it was (open): press a again once the server answers, here or at the new address of a review started again`);
         expect(await t.page.getAttribute('#msg', 'class')).toBe('alert');
         expect(await t.page.textContent('#saved')).toBe('server unreachable: decisions are not being taken');
         expect(await t.page.locator('.cand.focus .status').textContent()).toBe('open');

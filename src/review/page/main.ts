@@ -549,7 +549,7 @@ async function decide(decision: Decision, s: Seen | undefined, keyName: string):
       return await api<DecisionAnswer>('/api/decisions', body);
     } catch (error) {
       if (!(error instanceof Unreachable)) throw error;
-      say(line`${keyName} on ${lab(c.object.label)} got no answer (${error.message}), so it is not known to be saved; ${lab(c.object.label)} is shown as it was (${c.status}): press ${keyName} again once the server is back`, true);
+      say(line`${keyName} on ${lab(c.object.label)} got no answer (${error.message}), so it is not known to be saved; ${lab(c.object.label)} is shown as it was (${c.status}): press ${keyName} again once the server answers, here or at the new address of a review started again`, true);
       return undefined;
     }
   };
