@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openReview, serveReview } from '../../src/api/review.js';
+import { openReview, serveReview, type ReviewServer } from '../../src/api/review.js';
+import type { Page } from 'playwright-core';
 import { readMappings } from '../../src/api/index.js';
 import { requireFreshDist } from '../helpers/dist.js';
 import { browser, clear, closeBrowser, contrast, executablePath, launchBrowser, load, rows, serve, settled, SHOTS, show, start, startWatching, type Started } from './page-browser.js';
@@ -383,13 +384,18 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
         await s.page.selectOption('#status', 'all');
         await settled(s.page);
       };
+      // Empty the box, type `typed` and leave it with Tab.
+      const leaveSearchWith = async (typed: string): Promise<void> => {
+        await s.page.focus('#search');
+        await s.page.fill('#search', '');
+        if (typed) await s.page.keyboard.type(typed);
+        await s.page.keyboard.press('Tab');
+        await settled(s.page);
+      };
       await s.page.selectOption('#status', 'all');
       await settled(s.page);
       const all = await size();
-      await s.page.focus('#search');
-      await s.page.keyboard.type('heart');
-      await s.page.keyboard.press('Tab');
-      await settled(s.page);
+      await leaveSearchWith('heart');
       expect(await s.page.inputValue('#search')).toBe('');
       expect(await s.page.textContent('#msg')).toBe('search for heart not applied (Enter or Esc applies it): the search box is empty again');
       // Another filter reloads the list: with no search, as the box shows.
@@ -399,10 +405,7 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
       await show(s.page, 'src:Heart', 'heart');
       const found = await size();
       expect(found).toBeLessThan(all);
-      await s.page.focus('#search');
-      await s.page.fill('#search', '');
-      await s.page.keyboard.press('Tab');
-      await settled(s.page);
+      await leaveSearchWith('');
       expect(await s.page.inputValue('#search')).toBe('src:Heart');
       expect(await s.page.textContent('#msg')).toBe('search not cleared (Enter or Esc applies it): the search is src:Heart again');
       await reloadByFilter();
@@ -922,12 +925,17 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
       }
     });
 
+    /** Stop the page's server and wait until the page's header says it cannot be reached. */
+    const stopAndWait = async (page: Page, server: ReviewServer): Promise<void> => {
+      await server.close();
+      await page.waitForFunction(() => document.querySelector('#saved')?.textContent?.startsWith('server unreachable'), undefined, { timeout: 8000 });
+    };
+
     it('a server that has stopped is said in the header, not "saving…" for ever', async () => {
       const t = await start();
       try {
         await load(t.page, t.server);
-        await t.server.close();
-        await t.page.waitForFunction(() => document.querySelector('#saved')?.textContent?.startsWith('server unreachable'), undefined, { timeout: 8000 });
+        await stopAndWait(t.page, t.server);
         expect(await t.page.getAttribute('#saved', 'class')).toBe('failed');
         // What to open once it is started again: served by the library, in the library's words.
         expect(await t.page.isVisible('#server-gone')).toBe(true);
@@ -946,8 +954,7 @@ describe.skipIf(!executablePath)('review page in Chromium', () => {
       try {
         await load(page, server);
         expect(await page.isVisible('#server-gone')).toBe(false);
-        await server.close();
-        await page.waitForFunction(() => document.querySelector('#saved')?.textContent?.startsWith('server unreachable'), undefined, { timeout: 8000 });
+        await stopAndWait(page, server);
         expect(await page.textContent('#server-gone')).toBe('If the review server has stopped, open the "new" <address> & token the host prints: this tab\'s token no longer works.');
       } finally {
         await page.close();
