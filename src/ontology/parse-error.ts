@@ -9,8 +9,13 @@ function positionOf(message: string): { line?: number; column?: number } {
   return l ? { line: Number(l[1]) } : {};
 }
 
-export function parseError(code: 'E_PARSE_TURTLE' | 'E_PARSE_RDFXML', file: string, error: unknown): IoaError {
+/**
+ * A parser's error as IoaError. N-Triples is read by the Turtle parser and shares its code, but
+ * the message names the syntax the file is in (`ntriples`).
+ */
+export function parseError(code: 'E_PARSE_TURTLE' | 'E_PARSE_RDFXML', file: string, error: unknown, ntriples = false): IoaError {
   const message = error instanceof Error ? error.message : String(error);
   const clean = message.replace(/^Line \d+ column \d+:\s*/i, '').replace(/^(?:[^:]*:)?\d+:\d+:\s*/, '');
-  return new IoaError(code, `malformed ${code === 'E_PARSE_TURTLE' ? 'Turtle' : 'RDF/XML'}: ${clean}`, { file, ...positionOf(message) }, { cause: error });
+  const syntax = code === 'E_PARSE_RDFXML' ? 'RDF/XML' : ntriples ? 'N-Triples' : 'Turtle';
+  return new IoaError(code, `malformed ${syntax}: ${clean}`, { file, ...positionOf(message) }, { cause: error });
 }

@@ -105,7 +105,7 @@ function parseTurtleInto(text: string, path: string, format: 'turtle' | 'ntriple
       if (done) return;
       if (error) {
         done = true;
-        reject(parseError('E_PARSE_TURTLE', path, error));
+        reject(parseError('E_PARSE_TURTLE', path, error, format === 'ntriples'));
       } else if (quad) {
         try {
           sink(quad as Quad);
@@ -182,7 +182,7 @@ async function parseTurtleChunksInto(chunks: AsyncIterable<string>, path: string
     parser.parse(input as unknown as string, (error, quad) => {
       if (state.failure || state.done) return;
       if (error) {
-        state.failure = { error: parseError('E_PARSE_TURTLE', path, error) };
+        state.failure = { error: parseError('E_PARSE_TURTLE', path, error, format === 'ntriples') };
         resolve();
       } else if (quad) {
         try {

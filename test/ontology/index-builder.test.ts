@@ -116,6 +116,10 @@ describe('parse errors through the streaming path', () => {
     const error = await ioaErrorOf(loadOntologyFile(await tempFile('bad.nt', text)));
     expect(error.code).toBe('E_PARSE_TURTLE');
     expect(error.location.line).toBe(2);
+    // Read by the Turtle parser, but said in the file's own syntax.
+    expect(error.message).toMatch(/^malformed N-Triples: /);
+    const turtle = await ioaErrorOf(loadOntologyFile(await tempFile('bad.ttl', '@prefix : <http://e.org/> .\n:a :p :b ;;; .\n:a :p')));
+    expect(turtle.message).toMatch(/^malformed Turtle: /);
   });
 
   it('RDF/XML: a truncated document is E_PARSE_RDFXML with its line', async () => {
