@@ -14,10 +14,15 @@ export function loadingWarning(warning: string): string {
   return asFlagText(warning, { skipInvalid: '--skip-invalid' });
 }
 
+/** What loading left out or could not check in each index, on stderr in the command's words. */
+export function sayLoadingWarnings(...indexes: readonly OntologyIndex[]): void {
+  for (const index of indexes) for (const warning of index.warnings) err(`ioa-align: warning: ${index.source}: ${loadingWarning(warning)}`);
+}
+
 export async function loadOntologyPair(source: string, target: string, skipInvalid = false): Promise<{ source: OntologyIndex; target: OntologyIndex }> {
   const { loadOntology } = await import('../api/index.js');
   const loading = skipInvalid ? { skipInvalid: true } : {};
   const [s, t] = await Promise.all([loadOntology(source, loading), loadOntology(target, loading)]);
-  for (const index of [s, t]) for (const warning of index.warnings) err(`ioa-align: warning: ${index.source}: ${loadingWarning(warning)}`);
+  sayLoadingWarnings(s, t);
   return { source: s, target: t };
 }

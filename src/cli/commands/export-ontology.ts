@@ -2,8 +2,7 @@ import { defineCommand } from 'citty';
 import { EXPORT_FORMATS, IoaError, exportVocabulary, loadOntology, type ExportFormat } from '../../api/index.js';
 import { openOutput } from '../output.js';
 import { progress } from '../progress.js';
-import { err } from '../io.js';
-import { loadingWarning } from '../ontology-input.js';
+import { sayLoadingWarnings } from '../ontology-input.js';
 import { formatFromExtension, type RdfFormat } from '../../ontology/rdf-source.js';
 
 const FORMAT_NAMES: Record<RdfFormat, string> = { turtle: 'Turtle', ntriples: 'N-Triples', rdfxml: 'RDF/XML', jsonld: 'JSON-LD' };
@@ -42,7 +41,7 @@ export default defineCommand({
     bar.done();
     // What loading left out (a server's earlier versions, one the registry deleted) is not in
     // the export: said on stderr, as propose says it.
-    for (const warning of index.warnings) err(`ioa-align: warning: ${index.source}: ${loadingWarning(warning)}`);
+    sayLoadingWarnings(index);
     const text = await exportVocabulary(index, args.to as ExportFormat);
     await output.write(text);
   },

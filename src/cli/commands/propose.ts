@@ -25,7 +25,7 @@ import { outputFormat } from '../formats.js';
 import { openOutput } from '../output.js';
 import { progress, type Progress } from '../progress.js';
 import { parseMinScore, parseSelectDirectional, parseSelectionStep, parseSelectMode, SELECTION_CLI_ARGS } from '../selection-options.js';
-import { loadingWarning } from '../ontology-input.js';
+import { sayLoadingWarnings } from '../ontology-input.js';
 
 export const DEFAULT_TOP_K = 10;
 
@@ -115,7 +115,7 @@ export default defineCommand({
     const [source, target] = selected ? [selectKinds(loadedSource, selected), selectKinds(loadedTarget, selected)] : [loadedSource, loadedTarget];
     loading.done(`loaded ${source.concepts.length} + ${target.concepts.length} concepts`);
     if (source.concepts.length + target.concepts.length >= LARGE_RUN_CONCEPTS) setFlagsFromString('--heap-growing-percent=30');
-    for (const index of [source, target]) for (const warning of index.warnings) err(`ioa-align: warning: ${index.source}: ${loadingWarning(warning)}`);
+    sayLoadingWarnings(source, target);
 
     // One bar per stage: the default embedding model's build, then each generator.
     let bar: Progress | undefined;

@@ -17,7 +17,7 @@ import { err, out } from '../io.js';
 import { outputFormat } from '../formats.js';
 import { openOutput } from '../output.js';
 import { parseNow } from '../clock.js';
-import { loadingWarning } from '../ontology-input.js';
+import { sayLoadingWarnings } from '../ontology-input.js';
 
 const declared = defineCommand({
   meta: { name: 'declared', description: 'Write the OASF skills and domains agent records declare (OASF records, slug lists, ERC-8004 registrations) as curated mapping rows, one per declaration, for artifact build.' },
@@ -35,7 +35,7 @@ const declared = defineCommand({
     const { loadOntology, formatMappings, writeMappings } = await import('../../api/index.js');
     const { declaredMappings } = await import('../../vocab/records/declared.js');
     const index = await loadOntology(args.records, args['skip-invalid'] ? { skipInvalid: true } : {});
-    for (const warning of index.warnings) err(`ioa-align: warning: ${index.source}: ${loadingWarning(warning)}`);
+    sayLoadingWarnings(index);
     const set = declaredMappings(index);
     if (output.path === undefined) out(formatMappings(set, { format }).replace(/\n$/, ''));
     else await writeMappings(output.path, set, { format, inputs: [args.records] });

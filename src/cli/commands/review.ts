@@ -14,7 +14,7 @@ import { STDOUT } from '../output.js';
 import { streamDescriptor } from '../../io/files.js';
 import { repeatable, repeated } from '../repeated.js';
 import { asFlagText, withFlags } from '../flags.js';
-import { loadingWarning } from '../ontology-input.js';
+import { sayLoadingWarnings } from '../ontology-input.js';
 import { progress } from '../progress.js';
 
 /** The options and files of openReview and serveReview that `review` takes as flags. */
@@ -83,7 +83,7 @@ export default defineCommand({
       },
     ));
     opening.done('opened');
-    for (const index of [session.source, session.target]) for (const warning of index.warnings) err(`ioa-align: warning: ${index.source}: ${loadingWarning(warning)}`);
+    sayLoadingWarnings(session.source, session.target);
     const named = (list: typeof session.uncarried): string[] => list.map((d) => `${d.subject} ${d.predicate} ${d.object} (${d.decision}${d.reviewer ? ` by ${d.reviewer}` : ''})`);
     const unproposed = session.uncarried.filter((d) => d.why === 'unproposed');
     const unsure = session.uncarried.filter((d) => d.why === 'unsure');
